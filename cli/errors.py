@@ -1,0 +1,49 @@
+"""One place that decides how failures leave the process.
+
+Contract: exit 2 with a one-paragraph message on stderr for usage, configuration
+and internal errors; never a bare traceback unless `-v`/`--verbose` was given.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Sequence
+
+import typer
+
+
+class UserError(Exception):
+    """An error whose message is meant for the user as is (exit 2)."""
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _verbose(argv: Sequence[str]) -> bool:
+    return any(a in ("-v", "--verbose") or a.startswith("-v") and set(a[1:]) == {"v"} for a in argv)
+
+
+def run_guarded(app: typer.Typer, argv: Sequence[str]) -> None:
+    """Run the typer app; map exceptions to the contract's exit codes."""
+    try:
+        app(args=list(argv), prog_name="mcpdeps", standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.stderr.write("mcpdeps: interrupted\n")
+        raise SystemExit(130) from None
+    except UserError as exc:
+        if _verbose(argv):
+            traceback.print_exc()
+        sys.stderr.write(f"mcpdeps: error: {exc}\n")
+        raise SystemExit(exc.exit_code) from None
+    except Exception as exc:
+        if _verbose(argv):
+            traceback.print_exc()
+        sys.stderr.write(
+            f"mcpdeps: internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in mcpdeps; run again with -v for the traceback and report it.\n"
+        )
+        raise SystemExit(2) from None

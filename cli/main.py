@@ -1,0 +1,54 @@
+"""Entry point: builds the typer app and turns unexpected failures into exit 2.
+
+Each command lives in its own module and is imported here; those modules keep
+heavy imports (mcp, libcst) inside the command functions so that `mcpdeps lint`
+starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from cli import call_cmd, graph_cmd, lint_cmd, new_cmd, rule_cmd, serve_cmd
+from cli.errors import run_guarded
+
+app = typer.Typer(
+    name="mcpdeps",
+    help="See and check the Resolve(...) dependency graphs of MCP servers (mcp 2.3.0).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"mcpdeps {version('mcpdeps')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """See and check the Resolve(...) dependency graphs of MCP servers."""
+
+
+app.command("lint")(lint_cmd.lint)
+app.command("rule")(rule_cmd.rule)
+app.command("graph")(graph_cmd.graph)
+app.command("serve")(serve_cmd.serve)
+app.command("call")(call_cmd.call)
+app.add_typer(new_cmd.app, name="new")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    run_guarded(app, sys.argv[1:])

@@ -1,0 +1,1 @@
+"""Files written by `mcpdeps new` (package data)."""
