@@ -1,0 +1,445 @@
+"""Find and import the `MCPServer` a user points at (shared by `serve`, `call` and `graph --live`).
+
+Why not `mcp run`'s way: it loads the file as a module called `server_module`,
+so relative imports fail and the module graph differs from the one lint saw.
+Here the file is imported under its real dotted name, with its source root
+(the first folder up without an `__init__.py`) on `sys.path`, and the object is
+chosen *statically* before anything is imported, so lint can run first and the
+error for "which server?" never depends on import side effects.
+
+Pure library: no typer, no rich. Every failure is a `LoadError` whose message
+is a sentence the CLI can print as is; the original exception is `__cause__`.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import importlib
+import inspect
+import sys
+import threading
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
+DEFAULT_FILES = ("server.py", "main.py", "app.py")
+"""Files tried, in order, when neither SPEC nor `[tool.mcpdeps] serve` says which."""
+
+CONVENTIONAL_NAMES = ("mcp", "server", "app")
+"""Names tried, in order, when the module holds several servers or none we can see statically."""
+
+SpecSource = Literal["argument", "pyproject", "default"]
+
+
+class LoadError(Exception):
+    """The server cannot be found or imported; the message is meant for the user as is."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSpec:
+    """Where a server lives, known before anything is imported."""
+
+    text: str
+    """The spec as the user wrote it (or as read from pyproject.toml / the default file)."""
+    path: Path
+    """The module's file (absolute)."""
+    module: str
+    """The module's real dotted name."""
+    root: Path
+    """The source root that goes on `sys.path` so `module` (and its relative imports) resolve."""
+    attribute: str | None
+    """The object after `:`, or None to choose statically."""
+    source: SpecSource = "argument"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedServer:
+    """An imported server and where it came from."""
+
+    server: MCPServer
+    module: str
+    path: Path
+    attribute: str
+    """The attribute that held the server, or the factory that built it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A module-level name that statically looks like a server or a server factory."""
+
+    name: str
+    kind: Literal["instance", "factory"]
+    line: int
+
+    def describe(self) -> str:
+        what = "MCPServer(...)" if self.kind == "instance" else "factory returning MCPServer"
+        return f"{self.name} (line {self.line}, {what})"
+
+
+# --------------------------------------------------------------------------- spec parsing
+
+
+def parse_spec(spec: str | None, cwd: Path) -> ServerSpec:
+    """Turn `file.py`, `file.py:obj`, `pkg.module:obj` (or nothing) into a `ServerSpec`.
+
+    Without a spec: `[tool.mcpdeps] serve = "..."` from the nearest pyproject.toml,
+    else the first of `server.py`, `main.py`, `app.py` in `cwd`.
+    """
+    cwd = cwd.resolve()
+    if spec is None or not spec.strip():
+        configured = _spec_from_pyproject(cwd)
+        if configured is not None:
+            text, base = configured
+            return _parse_explicit(text, base, source="pyproject")
+        for name in DEFAULT_FILES:
+            if (cwd / name).is_file():
+                return _parse_explicit(name, cwd, source="default")
+        raise LoadError(
+            f"No server given and none of {', '.join(DEFAULT_FILES)} exists in {cwd}. "
+            'Pass one (`mcpdeps serve server.py:mcp`) or set `serve = "..."` under '
+            "[tool.mcpdeps] in pyproject.toml."
+        )
+    return _parse_explicit(spec.strip(), cwd, source="argument")
+
+
+def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
+    target, attribute = _split_attribute(text)
+    if target.endswith(".py") or "/" in target or "\\" in target or (cwd / target).is_file():
+        path = (cwd / target).resolve()
+        if not path.is_file():
+            where = " (from [tool.mcpdeps] serve in pyproject.toml)" if source == "pyproject" else ""
+            raise LoadError(f"Server file {target}{where} does not exist (looked in {cwd}).")
+        module, root = module_name_for(path)
+        return ServerSpec(text, path, module, root, attribute, source)
+    if not all(part.isidentifier() for part in target.split(".")):
+        raise LoadError(
+            f"{text!r} is neither a Python file nor a module name. "
+            "Use file.py, file.py:object, or package.module:object."
+        )
+    path, root = _find_module_file(target, cwd)
+    return ServerSpec(text, path, target, root, attribute, source)
+
+
+def _split_attribute(text: str) -> tuple[str, str | None]:
+    """Split on the last colon, but only when what follows is a Python name (not `C:\\...`)."""
+    head, sep, tail = text.rpartition(":")
+    if sep and tail.isidentifier() and head:
+        return head, tail
+    if sep and head and not tail:
+        raise LoadError(f"{text!r} ends with ':'; name the object after it, e.g. {head}:mcp.")
+    if sep and head and not tail.isidentifier() and not ("/" in tail or "\\" in tail):
+        raise LoadError(f"{tail!r} in {text!r} is not a Python name.")
+    return text, None
+
+
+def module_name_for(path: Path) -> tuple[str, Path]:
+    """The real dotted module name of a file and the source root it is importable from."""
+    path = path.resolve()
+    parts = [] if path.name == "__init__.py" else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    if not parts:  # a top-level __init__.py with no package folder above it
+        return path.parent.name, path.parent.parent
+    return ".".join(parts), folder
+
+
+def _find_module_file(module: str, cwd: Path) -> tuple[Path, Path]:
+    """Locate `pkg.module` under cwd (or cwd/src) without importing anything, else via importlib."""
+    rel = Path(*module.split("."))
+    for root in (cwd, cwd / "src"):
+        for candidate in (root / rel.with_suffix(".py"), root / rel / "__init__.py"):
+            if candidate.is_file():
+                return candidate.resolve(), root.resolve()
+    import importlib.util
+
+    sys.path.insert(0, str(cwd))
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        found = None
+    finally:
+        sys.path.remove(str(cwd))
+    if found is None or not found.origin or not found.origin.endswith(".py"):
+        raise LoadError(f"Module {module} was not found in {cwd}, {cwd / 'src'} or the installed packages.")
+    origin = Path(found.origin).resolve()
+    depth = module.count(".") + (1 if origin.name == "__init__.py" else 0)
+    return origin, origin.parents[depth]
+
+
+def _spec_from_pyproject(cwd: Path) -> tuple[str, Path] | None:
+    """`[tool.mcpdeps] serve` from the nearest pyproject.toml, with the folder it is relative to."""
+    for folder in (cwd, *cwd.parents):
+        pyproject = folder / "pyproject.toml"
+        if not pyproject.is_file():
+            continue
+        try:
+            import tomllib
+        except ModuleNotFoundError:  # Python 3.10
+            import tomli as tomllib  # type: ignore[no-redef]
+        try:
+            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise LoadError(f"{pyproject} cannot be read: {exc}.") from exc
+        value = data.get("tool", {}).get("mcpdeps", {}).get("serve")
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise LoadError(f'[tool.mcpdeps] serve in {pyproject} must be a string like "server.py:mcp".')
+        return value, folder
+    return None
+
+
+# --------------------------------------------------------------------------- static choice
+
+
+def find_candidates(path: Path) -> list[Candidate]:
+    """Module-level servers and server factories, found without importing.
+
+    Kept behind this one function so the static builder's `Graph.servers` can
+    replace the instance scan without touching callers.
+    """
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except SyntaxError:
+        return []  # the import reports the syntax error with its location
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LoadError(f"{path} cannot be read: {exc}.") from exc
+    found: dict[str, Candidate] = {}
+    for node in tree.body:
+        for name, kind in _candidate_names(node):
+            found[name] = Candidate(name, kind, node.lineno)
+    return sorted(found.values(), key=lambda c: c.line)
+
+
+def _candidate_names(node: ast.stmt) -> Iterable[tuple[str, Literal["instance", "factory"]]]:
+    if isinstance(node, ast.Assign) and _is_server_call(node.value):
+        for target in node.targets:
+            if isinstance(target, ast.Name):
+                yield target.id, "instance"
+    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        if (node.value is not None and _is_server_call(node.value)) or _names_server(node.annotation):
+            yield node.target.id, "instance"
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+        yield from ((node.name, "factory"),) if _names_server(node.returns) else ()
+
+
+def _names_server(expr: ast.expr) -> bool:
+    """`MCPServer`, `mcp.server.MCPServer`, `"MCPServer"`, `MCPServer[Any]`."""
+    if isinstance(expr, ast.Subscript):
+        expr = expr.value
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value.split("[")[0].rsplit(".", 1)[-1] == "MCPServer"
+    if isinstance(expr, ast.Attribute):
+        return expr.attr == "MCPServer"
+    return isinstance(expr, ast.Name) and expr.id == "MCPServer"
+
+
+def _is_server_call(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Call) and _names_server(expr.func)
+
+
+def choose_attribute(spec: ServerSpec) -> str | None:
+    """The attribute to load when the spec names none, decided from source alone.
+
+    One `MCPServer(...)` instance wins; else one factory; else the conventional
+    names among several candidates (mcp, server, app); None means "decide after
+    import by the conventional names" (a server built in a way we cannot see).
+    """
+    if spec.attribute is not None:
+        return spec.attribute
+    candidates = find_candidates(spec.path)
+    instances = [c for c in candidates if c.kind == "instance"]
+    pool = instances or [c for c in candidates if c.kind == "factory"]
+    if len(pool) == 1:
+        return pool[0].name
+    if len(pool) > 1:
+        listed = "; ".join(c.describe() for c in pool)
+        raise LoadError(
+            f"{_display(spec)} defines several servers: {listed}. "
+            f"Say which one, e.g. `{_file_text(spec)}:{pool[0].name}`."
+        )
+    return None
+
+
+# --------------------------------------------------------------------------- import
+
+
+def load_server(spec: str | None, *, cwd: Path | None = None) -> LoadedServer:
+    """Import the module under its real name and return its server (factories called)."""
+    parsed = parse_spec(spec, cwd or Path.cwd())
+    return load_spec(parsed)
+
+
+def load_spec(spec: ServerSpec) -> LoadedServer:
+    """`load_server` for an already parsed spec (lint runs between parsing and importing)."""
+    from mcp.server import MCPServer
+
+    attribute = choose_attribute(spec)
+    module = import_module(spec)
+    if attribute is None:
+        attribute = _conventional_attribute(spec, module, MCPServer)
+    if not hasattr(module, attribute):
+        raise LoadError(
+            f"{_display(spec)} has no attribute {attribute!r}. {_found_summary(module, MCPServer)}"
+        )
+    value = getattr(module, attribute)
+    server = value if isinstance(value, MCPServer) else _call_factory(spec, attribute, value)
+    if not isinstance(server, MCPServer):
+        kind = "factory " if callable(value) and not isinstance(value, MCPServer) else ""
+        raise LoadError(
+            f"{_display(spec)}:{attribute} is a {kind}{_describe(value)}"
+            f"{f' returning {_describe(server)}' if kind else ''}, not an MCPServer "
+            "(from mcp.server import MCPServer)."
+        )
+    return LoadedServer(server=server, module=spec.module, path=spec.path, attribute=attribute)
+
+
+def import_module(spec: ServerSpec) -> Any:
+    """Import `spec.module` with its source root first on `sys.path`; user errors become LoadError."""
+    root = str(spec.root)
+    if root in sys.path:
+        sys.path.remove(root)
+    sys.path.insert(0, root)
+    existing = sys.modules.get(spec.module)
+    if existing is not None:
+        existing_file = getattr(existing, "__file__", None)
+        if existing_file is None or Path(existing_file).resolve() != spec.path:
+            raise LoadError(
+                f"{_display(spec)} would be imported as module {spec.module!r}, but that name is already "
+                f"taken by {existing_file or 'a built-in module'}. Rename the file."
+            )
+        return existing
+    importlib.invalidate_caches()
+    try:
+        module = importlib.import_module(spec.module)
+    except SyntaxError as exc:
+        where = f"{exc.filename}, line {exc.lineno}" if exc.filename else f"line {exc.lineno}"
+        code = f"\n    {exc.text.rstrip()}" if exc.text else ""
+        raise LoadError(f"{where} has a syntax error: {exc.msg}.{code}") from exc
+    except Exception as exc:
+        raise LoadError(
+            f"Importing {_display(spec)} failed with {type(exc).__name__}: {exc}{user_frame(exc, spec.root)}"
+        ) from exc
+    if Path(getattr(module, "__file__", "") or "").resolve() != spec.path:
+        raise LoadError(
+            f"Importing {spec.module!r} found {module.__file__}, not {spec.path}: "
+            "another module of that name comes first on sys.path. Rename the file."
+        )
+    return module
+
+
+def user_frame(exc: BaseException, root: Path) -> str:
+    """The innermost traceback frame in the user's code (under `root`, outside site-packages)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    mine = [f for f in frames if _is_user_file(f.filename, root)]
+    if not mine:
+        return "."
+    frame = mine[-1]
+    line = f"\n    {frame.line}" if frame.line else ""
+    return f"\n  File {frame.filename}, line {frame.lineno}, in {frame.name}{line}"
+
+
+def _is_user_file(filename: str, root: Path) -> bool:
+    if "site-packages" in filename or filename.startswith("<"):
+        return False
+    try:
+        Path(filename).resolve().relative_to(root)
+    except ValueError:
+        return False
+    return True
+
+
+def _conventional_attribute(spec: ServerSpec, module: Any, server_type: type) -> str:
+    for name in CONVENTIONAL_NAMES:
+        if isinstance(getattr(module, name, None), server_type):
+            return name
+    raise LoadError(f"No MCPServer found in {_display(spec)}. {_found_summary(module, server_type)}")
+
+
+def _found_summary(module: Any, server_type: type) -> str:
+    """What the module does hold, so the user can point at the right name."""
+    servers = [n for n, v in vars(module).items() if isinstance(v, server_type)]
+    if servers:
+        return f"It holds these servers: {', '.join(servers)}."
+    own = [(n, v) for n, v in vars(module).items() if not n.startswith("_") and not inspect.ismodule(v)]
+    names = [f"{n} ({_describe(v)})" for n, v in own if _defined_in(v, module.__name__)][:12]
+    found = f"Module-level names: {', '.join(names)}." if names else "It defines no module-level names."
+    return f'{found} Create one with `mcp = MCPServer("name")` or point at it with FILE:NAME.'
+
+
+def _defined_in(value: Any, module: str) -> bool:
+    """Functions and classes defined in `module` itself, and plain values (not imports)."""
+    if inspect.isfunction(value) or inspect.isclass(value):
+        return value.__module__ == module
+    return True
+
+
+def _call_factory(spec: ServerSpec, attribute: str, factory: Any) -> Any:
+    """Call a server factory with no arguments; coroutines run to completion on a private loop."""
+    if not callable(factory):
+        return factory
+    try:
+        result = factory()
+        if inspect.isawaitable(result):
+            result = _run_coroutine(result)
+    except Exception as exc:
+        raise LoadError(
+            f"Calling the factory {_display(spec)}:{attribute}() failed with "
+            f"{type(exc).__name__}: {exc}{user_frame(exc, spec.root)}"
+        ) from exc
+    return result
+
+
+def _run_coroutine(awaitable: Any) -> Any:
+    """Run an async factory even when the caller already runs an event loop (e.g. `call`)."""
+
+    async def wrapper() -> Any:
+        return await awaitable
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(wrapper())
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = asyncio.run(wrapper())
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, name="mcpdeps-factory")
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _describe(value: Any) -> str:
+    if inspect.isclass(value):
+        return "class"
+    if inspect.isfunction(value) or inspect.ismethod(value):
+        return "function"
+    return type(value).__name__
+
+
+def _file_text(spec: ServerSpec) -> str:
+    head, _ = _split_attribute(spec.text)
+    return head
+
+
+def _display(spec: ServerSpec) -> str:
+    """How the server's file is named in messages: relative to cwd when possible."""
+    try:
+        return str(spec.path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(spec.path)
