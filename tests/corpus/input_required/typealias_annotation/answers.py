@@ -1,0 +1,5 @@
+from typing import TypeAlias
+
+from mcp.types import InputRequiredResult
+
+Answer: TypeAlias = InputRequiredResult | str

@@ -1,0 +1,2 @@
+def current_user(token: str) -> str:
+    return token[:4]

@@ -1,0 +1,3 @@
+from app.inventory import check_stock
+
+__all__ = ["check_stock"]

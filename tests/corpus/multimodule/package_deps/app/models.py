@@ -1,0 +1,6 @@
+from pydantic import BaseModel
+
+
+class Stock(BaseModel):
+    title: str
+    copies: int

@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class Stock:
+    title: str
+    copies: int

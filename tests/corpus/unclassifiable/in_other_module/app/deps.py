@@ -1,0 +1,2 @@
+def check_stock(title: str, warehouse: str) -> int:
+    return 1
