@@ -1,0 +1,46 @@
+"""Lint before import: a server the SDK would refuse (or mis-serve) never starts.
+
+Importing user code runs registration, and the SDK stops at the first bad tool
+with a traceback; linting first shows every problem at once, with locations,
+in the same format as `mcpdeps lint`, and exits 1 before a port is bound.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+BLOCKING = frozenset({"error"})
+"""Severities that stop `serve`: what the SDK refuses at registration, and hidden `Resolve`s."""
+
+
+def _lint_api() -> tuple[Any, Any] | None:
+    """`lint_rules.lint` and `cli.render_lint.render_diagnostics`, or None while they do not exist."""
+    try:
+        from cli.render_lint import render_diagnostics
+        from lint_rules import lint
+    except ImportError:
+        return None
+    return lint, render_diagnostics
+
+
+def lint_gate(path: Path, console: Console) -> bool:
+    """Lint the server's module graph; print and return False when it must not start."""
+    api = _lint_api()
+    if api is None:
+        console.print("[dim]lint unavailable in this build; starting without it[/dim]")
+        return True
+    lint, render_diagnostics = api
+    result = lint([path])
+    blocking = [d for d in result.diagnostics if d.severity in BLOCKING]
+    if not blocking:
+        return True
+    render_diagnostics(result, console=console)
+    codes = ", ".join(sorted({d.code for d in blocking}))
+    console.print(
+        f"[bold red]mcpdeps serve: not starting[/]: {len(blocking)} error(s) ({codes}) in the server's "
+        "tools and resolvers. Fix them, or pass --no-lint to let the SDK decide."
+    )
+    return False

@@ -1,0 +1,145 @@
+"""Start the loaded server on its transport, with banner, warnings and the optional Inspector.
+
+Separate from `serve_cmd` so the command module stays free of mcp/uvicorn
+imports; everything here runs after the server has been imported.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from rich.console import Console
+from rich.panel import Panel
+
+from cli.serve_banner import BannerFacts, live_graph, render_banner
+from cli.serve_http import LOOPBACK_HOSTS, HttpOptions, bind_socket, run_http
+from cli.serve_inspector import Inspector, start_inspector
+from cli.serve_reload import RELOAD_CHILD_ENV
+from resolver_core.loading import LoadedServer
+
+
+@dataclass(slots=True)
+class ServeRequest:
+    """What the user asked for, validated, with the server already imported."""
+
+    loaded: LoadedServer
+    spec: str
+    cwd: Path
+    transport: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    path: str = "/mcp"
+    log_level: str = "info"
+    workers: int = 1
+    allow_hosts: list[str] = field(default_factory=list)
+    inspector: bool = False
+    banner: bool = True
+    argv: Sequence[str] = ()
+
+    def http_options(self) -> HttpOptions:
+        return HttpOptions(
+            spec=self.spec,
+            cwd=str(self.cwd),
+            host=self.host,
+            port=self.port,
+            path=self.path,
+            log_level=self.log_level,
+            workers=self.workers,
+            allow_hosts=self.allow_hosts,
+        )
+
+
+def run(request: ServeRequest, console: Console) -> None:
+    """Serve until the client hangs up (stdio) or the user interrupts (HTTP)."""
+    logging.getLogger().setLevel(request.log_level.upper())
+    if request.transport == "stdio":
+        _run_stdio(request, console)
+    else:
+        _run_http(request, console)
+
+
+def _run_stdio(request: ServeRequest, console: Console) -> None:
+    if request.inspector:
+        command = [sys.executable, "-m", "cli", *_without(request.argv, "--inspector"), "--no-banner"]
+        inspector = start_inspector(command, transport="stdio")
+        _banner(request, console, None, inspector)
+        try:
+            inspector.process.wait()
+        finally:
+            inspector.stop()
+        return
+    _banner(request, console, None, None)
+    import anyio
+
+    anyio.run(request.loaded.server.run_stdio_async)
+
+
+def _run_http(request: ServeRequest, console: Console) -> None:
+    options = request.http_options()
+    if request.workers > 1:
+        from cli.serve_keys import require_shared_keys
+
+        require_shared_keys(request.loaded.server, request.spec, request.cwd, request.workers)
+    sock = bind_socket(request.host, request.port)
+    if request.port == 0:
+        options = replace(options, port=sock.getsockname()[1])
+    inspector = start_inspector([options.url()], transport="http") if request.inspector else None
+    try:
+        _banner(request, console, options, inspector)
+        if request.host not in LOOPBACK_HOSTS:
+            _exposure_warning(options, console)
+        run_http(request.loaded.server, options, sock)
+    finally:
+        sock.close()
+        if inspector is not None:
+            inspector.stop()
+
+
+def _banner(
+    request: ServeRequest, console: Console, options: HttpOptions | None, inspector: Inspector | None
+) -> None:
+    if not request.banner:
+        return
+    notes: list[str] = []
+    if options is not None and options.workers > 1:
+        notes.append(
+            "Stateless workers: multi-round calls need protocol 2026-07-28 clients; legacy clients "
+            "cannot be asked questions mid-call."
+        )
+    if os.environ.get(RELOAD_CHILD_ENV):
+        notes.append("Started by --reload; a change to a watched file restarts it.")
+    facts = BannerFacts(
+        transport=request.transport,
+        url=options.url() if options else None,
+        workers=request.workers,
+        reload=bool(os.environ.get(RELOAD_CHILD_ENV)),
+        inspector_url=inspector.url if inspector else None,
+        notes=tuple(notes),
+    )
+    render_banner(live_graph(request.loaded), request.loaded, facts, console)
+
+
+def _exposure_warning(options: HttpOptions, console: Console) -> None:
+    """Binding beyond loopback exposes every tool to the network: say so, loudly."""
+    everyone = options.host in ("0.0.0.0", "::", "")
+    who = "every network interface" if everyone else f"{options.host}"
+    console.print(
+        Panel(
+            f"Listening on {who}, port {options.port}: anyone who can reach this machine can list and "
+            "call these tools, with no authentication. DNS-rebinding protection stays on: requests "
+            "whose Host header is not this machine's name or a loopback name get HTTP 421 "
+            "(add names with --allow-host). Use --host 127.0.0.1 unless you mean it.",
+            title="WARNING: server exposed beyond this machine",
+            border_style="bold red",
+            style="red",
+        )
+    )
+
+
+def _without(argv: Sequence[str], flag: str) -> list[str]:
+    return [a for a in argv if a != flag]
