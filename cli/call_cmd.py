@@ -1,8 +1,117 @@
-"""`mcpdeps call` (placeholder until its issue lands)."""
+"""`mcpdeps call SPEC TOOL`: try a tool from the terminal, its resolvers' questions answered by a person.
+
+The command module stays light (no `mcp` import at module level, see architecture.md):
+loading, connecting and rendering are imported inside `call`.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
 
-def call() -> None:
-    """Not implemented yet."""
-    raise typer.Exit(2)
+class ProtocolChoice(str, Enum):
+    """Protocol generations `call` can speak; `auto` lets the SDK's `Client` negotiate."""
+
+    auto = "auto"
+    modern = "2026-07-28"
+    legacy = "legacy"
+
+
+def call(
+    spec: Annotated[
+        str, typer.Argument(help="The server: file.py, file.py:obj, pkg.module:obj (as for serve).")
+    ],
+    tool: Annotated[str, typer.Argument(help="The tool to call.")],
+    arg: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--arg", "-a", metavar="NAME=VALUE", help="A tool argument, typed by the tool's input schema."
+        ),
+    ] = None,
+    args_json: Annotated[
+        str | None, typer.Option("--args-json", metavar="JSON", help="Arguments as a JSON object.")
+    ] = None,
+    stdio: Annotated[
+        bool, typer.Option("--stdio", help="Run the server as a `mcpdeps serve` subprocess on stdio.")
+    ] = False,
+    answers: Annotated[
+        Path | None,
+        typer.Option(
+            "--answers", metavar="FILE", help="Recorded answers, keyed by resolver name or module:qualname."
+        ),
+    ] = None,
+    sample_reply: Annotated[
+        str | None,
+        typer.Option("--sample-reply", metavar="TEXT", help="Answer every sampling question with TEXT."),
+    ] = None,
+    root: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--root", metavar="PATH", help="A root for ListRoots (repeatable; default: the current folder)."
+        ),
+    ] = None,
+    protocol: Annotated[
+        ProtocolChoice,
+        typer.Option("--protocol", help="Protocol generation: 2026-07-28, legacy, or auto (negotiate)."),
+    ] = ProtocolChoice.auto,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the raw result as JSON.")] = False,
+    no_lint: Annotated[
+        bool, typer.Option("--no-lint", help="Do not lint the server before importing it.")
+    ] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
+) -> None:
+    """Call a tool of a server and answer the questions its resolvers ask (Elicit, Sample, ListRoots)."""
+    import anyio
+    from rich.console import Console
+
+    from cli.call_answers import load_answers
+    from cli.call_args import build_arguments
+    from cli.call_questions import AnswerSources, QuestionAnswerer
+    from cli.call_render import print_json, render_call
+    from cli.call_resolvers import live_resolvers
+    from cli.call_session import StdioTarget, call_tool
+    from cli.call_target import load_in_process
+
+    out, err = Console(), Console(stderr=True)
+    sources = AnswerSources(
+        answers=load_answers(answers) if answers is not None else None,
+        sample_reply=sample_reply,
+        roots=root or [],
+        interactive=sys.stdin.isatty(),
+    )
+    if stdio:
+        target = StdioTarget(spec, no_lint=no_lint)
+        resolvers = None
+    else:
+        server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
+        target = server
+        resolvers = live_resolvers(server, tool)
+    answerer = QuestionAnswerer(sources, err, resolvers)
+    outcome = anyio.run(
+        call_tool,
+        target,
+        tool,
+        lambda schema: build_arguments(schema, arg or [], args_json),
+        answerer,
+        protocol.value,
+    )
+    if outcome.result is None:
+        err.print(f"[bold red]The call failed with a protocol error:[/] {outcome.protocol_error}")
+        raise typer.Exit(1)
+    if json_output:
+        print_json(out, outcome.result)
+    else:
+        render_call(
+            out,
+            tool=tool,
+            result=outcome.result,
+            transcript=answerer.transcript,
+            resolvers=resolvers,
+            protocol=outcome.protocol_version,
+        )
+    raise typer.Exit(1 if outcome.result.is_error else 0)

@@ -1,0 +1,42 @@
+"""Load the server for an in-process call: lint first, then import, the way `serve` does.
+
+Shares `resolver_core.loading` (spec syntax, real module names) and `serve`'s lint
+gate, so `call` and `serve` accept and refuse exactly the same servers.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+
+from cli.errors import UserError
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
+
+def load_in_process(spec: str, *, lint: bool, console: Console, verbose: bool = False) -> MCPServer:
+    """The imported `MCPServer`; exit 1 when lint or the SDK's registration refuses it, 2 otherwise."""
+    from mcp.server.mcpserver.exceptions import InvalidSignature
+
+    from resolver_core.loading import LoadError, load_spec, parse_spec
+
+    try:
+        parsed = parse_spec(spec, Path.cwd())
+        if lint:
+            from cli.serve_lint import lint_gate
+
+            if not lint_gate(parsed.path, console):
+                raise UserError("The server was not started: lint found errors (see above).", exit_code=1)
+        server = load_spec(parsed).server
+    except LoadError as exc:
+        refused = isinstance(exc.__cause__, InvalidSignature)
+        raise UserError(str(exc), exit_code=1 if refused else 2) from exc
+    if not verbose:
+        # `MCPServer()` configures INFO logging on the root logger; in-process, its
+        # "Tool 'x' failed" lines would repeat the result panel on our stderr.
+        logging.getLogger().setLevel(logging.WARNING)
+    return server
