@@ -84,7 +84,9 @@ class Recorder:
     def __init__(self) -> None:
         self.entries: list[tuple[object, dict[str, Any]]] = []
 
-    def record(self, server: object, tool: str | None, error: BaseException | None, arguments: list[str]) -> None:
+    def record(
+        self, server: object, tool: str | None, error: BaseException | None, arguments: list[str]
+    ) -> None:
         """Remember a verdict; the server's variable name is filled in after the import."""
         self.entries.append(
             (
@@ -111,7 +113,9 @@ def patched_registration(recorder: Recorder) -> Iterator[None]:
     original_add_tool = MCPServer.add_tool
     original_tool = MCPServer.tool
 
-    def add_tool(self: MCPServer[Any], fn: Callable[..., Any], name: str | None = None, **kwargs: Any) -> None:
+    def add_tool(
+        self: MCPServer[Any], fn: Callable[..., Any], name: str | None = None, **kwargs: Any
+    ) -> None:
         tool_name = name or getattr(fn, "__name__", None)
         try:
             tool = Tool.from_function(fn, name=name, **kwargs)

@@ -1,0 +1,217 @@
+"""The SDK is the oracle: every corpus case, judged by the real SDK and by mcpdeps, must agree.
+
+Each case is a folder `tests/corpus/<group>/<case>/` (plus `examples/bookshop` and
+`examples/broken`) whose `server.py` starts with `# expect: ok` or
+`# expect: MCPD00X[, MCPD00Y]`. Three checks per case:
+
+1. the SDK's verdicts (`tests/oracle/sdk_verdicts.py`, one subprocess for the whole
+   corpus) produce exactly the header's codes: this keeps the corpus honest;
+2. `mcpdeps lint --format json` (one run over every case) reports the SDK's code for
+   every tool the SDK rejects, no registration error for a tool it accepts, and the
+   header's set of MCPD0xx codes per case;
+3. `mcpdeps graph --format json <case>/server.py` lists, for every tool the SDK
+   accepts, exactly the input-schema properties the SDK publishes, in order.
+
+Expensive runs are session fixtures: the SDK import (~0.7 s) and the lint start-up are
+paid once, not per case. A corpus case never has two registration errors on one tool,
+because the SDK reports only the first one per tool (see tests/corpus/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from conftest import REPO, run_mcpdeps
+
+CORPUS = REPO / "tests" / "corpus"
+ORACLE_SCRIPT = REPO / "tests" / "oracle" / "sdk_verdicts.py"
+EXAMPLE_CASES = ("examples/bookshop", "examples/broken")
+HEADER = re.compile(r"^# expect: (ok|MCPD0\d\d(?:, MCPD0\d\d)*)\s*$")
+REGISTRATION_CODE = re.compile(r"^MCPD0\d\d$")
+LAMBDA = "<lambda>"
+
+
+def _case_dirs() -> list[str]:
+    """Every case folder, relative to the repository, in a stable order."""
+    corpus = sorted(p.parent.relative_to(REPO).as_posix() for p in CORPUS.glob("*/*/server.py"))
+    return corpus + list(EXAMPLE_CASES)
+
+
+CASES = _case_dirs()
+
+
+def expected_codes(case: str) -> frozenset[str]:
+    """The codes listed on the first line of the case's `server.py` (empty for `ok`)."""
+    first_line = (REPO / case / "server.py").read_text(encoding="utf-8").partition("\n")[0]
+    match = HEADER.match(first_line)
+    if match is None:
+        pytest.fail(
+            f"{case}/server.py must start with '# expect: ok' or '# expect: MCPD00X[, ...]',"
+            f" not {first_line!r}"
+        )
+    return frozenset() if match.group(1) == "ok" else frozenset(match.group(1).split(", "))
+
+
+# ---------------------------------------------------------------- session-wide runs
+
+
+@dataclass
+class CommandRun:
+    """A JSON-producing command run once for the session; `error` explains why it is unusable."""
+
+    error: str | None = None
+    document: Any = None
+
+    def require(self) -> Any:
+        """The parsed document, or fail the calling test with the reason it is missing."""
+        if self.error is not None:
+            pytest.fail(self.error, pytrace=False)
+        return self.document
+
+
+def _parse(what: str, proc: subprocess.CompletedProcess[str], ok_codes: tuple[int, ...]) -> CommandRun:
+    """Parse a command's JSON standard output, or record why that was impossible."""
+    if proc.returncode not in ok_codes:
+        return CommandRun(error=f"{what} exited {proc.returncode}: {proc.stderr.strip()[-2000:]}")
+    try:
+        return CommandRun(document=json.loads(proc.stdout))
+    except json.JSONDecodeError as exc:
+        return CommandRun(error=f"{what} did not print one JSON document ({exc}): {proc.stdout[:500]!r}")
+
+
+@pytest.fixture(scope="session")
+def sdk() -> dict[str, Any]:
+    """The SDK's verdicts for every case, from one subprocess."""
+    proc = subprocess.run(
+        [sys.executable, str(ORACLE_SCRIPT), *CASES],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    return _parse("the SDK oracle", proc, (0,)).require()["cases"]
+
+
+@dataclass
+class LintByCase:
+    """`mcpdeps lint` diagnostics, grouped by the case folder their path is in."""
+
+    run: CommandRun
+    by_case: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+
+def _case_of(path: str) -> str | None:
+    """The case folder a diagnostic path belongs to (paths are as given, relative to REPO)."""
+    full = (REPO / path).resolve()
+    for case in CASES:
+        if full.is_relative_to((REPO / case).resolve()):
+            return case
+    return None
+
+
+@pytest.fixture(scope="session")
+def lint() -> LintByCase:
+    """One `mcpdeps lint --format json` run over every case folder."""
+    proc = run_mcpdeps("lint", "--format", "json", *CASES, cwd=REPO, timeout=300)
+    result = LintByCase(_parse("mcpdeps lint --format json", proc, (0, 1)))
+    if result.run.error is None:
+        for diagnostic in result.run.document.get("diagnostics", []):
+            case = _case_of(diagnostic.get("path") or "")
+            result.by_case.setdefault(case or "<outside every case>", []).append(diagnostic)
+    return result
+
+
+@pytest.fixture(scope="session")
+def graphs(sdk: dict[str, Any]) -> dict[str, CommandRun]:
+    """`mcpdeps graph --format json <case>/server.py` for every case with a tool the SDK accepts.
+
+    One subprocess per case (the contract's invocation), a few at a time.
+    """
+    wanted = [case for case in CASES if any(t["verdict"] == "ok" for t in sdk[case]["tools"])]
+
+    def graph(case: str) -> tuple[str, CommandRun]:
+        proc = run_mcpdeps("graph", "--format", "json", f"{case}/server.py", cwd=REPO, timeout=120)
+        return case, _parse(f"mcpdeps graph --format json {case}/server.py", proc, (0, 1))
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return dict(pool.map(graph, wanted))
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def _sdk_errors(verdict: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    return (t for t in verdict["tools"] if t["verdict"] != "ok")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_sdk_agrees_with_header(case: str, sdk: dict[str, Any]) -> None:
+    """The real SDK rejects exactly the header's codes, so the corpus says what it claims."""
+    expected = expected_codes(case)
+    verdict = sdk[case]
+    assert verdict["import_error"] is None, f"the case does not import: {verdict['import_error']}"
+    assert verdict["tools"], "the case registers no tool at all"
+    unmapped = [t["verdict"] for t in _sdk_errors(verdict) if t["code"] is None]
+    assert not unmapped, f"SDK errors with no MCPD code: {unmapped}"
+    assert {t["code"] for t in _sdk_errors(verdict)} == expected
+
+
+def _tool_matches(diagnostic_tool: str | None, sdk_tool: str | None) -> bool:
+    """A lambda registered without a name has no registered name: `<lambda>` or null both fit."""
+    if sdk_tool == LAMBDA:
+        return diagnostic_tool in (LAMBDA, None)
+    return diagnostic_tool == sdk_tool
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_lint_agrees_with_sdk(case: str, sdk: dict[str, Any], lint: LintByCase) -> None:
+    """Per tool: the SDK's code where it rejects, silence where it accepts; per case: the header's set."""
+    lint.run.require()
+    diagnostics = [d for d in lint.by_case.get(case, []) if REGISTRATION_CODE.match(d.get("code", ""))]
+    problems: list[str] = []
+    for tool in sdk[case]["tools"]:
+        found = [d for d in diagnostics if _tool_matches(d.get("tool"), tool["tool"])]
+        if tool["verdict"] == "ok":
+            problems += [
+                f"tool {tool['tool']!r} registers with the SDK, lint says {d['code']}: {d['message']}"
+                for d in found
+            ]
+        elif not any(d["code"] == tool["code"] for d in found):
+            seen = sorted({d["code"] for d in found}) or "nothing"
+            problems.append(
+                f"tool {tool['tool']!r}: SDK {tool['code']} ({tool['verdict']}), lint reports {seen}"
+            )
+    codes = {d["code"] for d in diagnostics}
+    if codes != expected_codes(case):
+        problems.append(f"lint codes {sorted(codes)} != header {sorted(expected_codes(case))}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_graph_arguments_match_sdk_schema(
+    case: str, sdk: dict[str, Any], graphs: dict[str, CommandRun]
+) -> None:
+    """For every tool the SDK accepts, the graph's `arguments` are its published schema properties."""
+    accepted = [t for t in sdk[case]["tools"] if t["verdict"] == "ok" and not t["duplicate"]]
+    if not accepted:
+        pytest.skip("the SDK accepts no tool in this case: no schema to compare")
+    document = graphs[case].require()
+    published = {
+        t["name"]: t.get("arguments") for s in document.get("servers", []) for t in s.get("tools", [])
+    }
+    problems = [
+        f"tool {tool['tool']!r}: SDK schema {tool['arguments']}, graph {published.get(tool['tool'], 'none')}"
+        for tool in accepted
+        if published.get(tool["tool"]) != tool["arguments"]
+    ]
+    assert not problems, "\n".join(problems)
