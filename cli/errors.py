@@ -22,7 +22,7 @@ class UserError(Exception):
 
 
 def _verbose(argv: Sequence[str]) -> bool:
-    return any(a in ("-v", "--verbose") or a.startswith("-v") and set(a[1:]) == {"v"} for a in argv)
+    return any(a in ("-v", "--verbose") or (a.startswith("-v") and set(a[1:]) == {"v"}) for a in argv)
 
 
 def run_guarded(app: typer.Typer, argv: Sequence[str]) -> None:

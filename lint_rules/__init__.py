@@ -1,0 +1,63 @@
+"""The lint rules, one per module, and `lint()` which runs them over a graph.
+
+Each rule is a small class (see `base.Rule`) carrying its own valid and invalid
+examples; the test suite lints every example. `lint()` is the API the CLI,
+`serve` and `new` call.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from resolver_core.builder import build_graph
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph
+
+
+@dataclass(slots=True)
+class LintResult:
+    diagnostics: list[Diagnostic]
+    files: int
+    parsed: int
+    graph: Graph = field(repr=False)
+
+    def count(self, severity: str) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)
+
+
+def run_rules(graph: Graph, rules: Iterable[type] | None = None) -> list[Diagnostic]:
+    """Run rules over a graph; identical diagnostics are reported once, in contract order."""
+    from lint_rules.registry import ALL_RULES
+
+    unique: dict[tuple[object, ...], Diagnostic] = {}
+    for rule_cls in rules if rules is not None else ALL_RULES:
+        for d in rule_cls().check(graph):
+            unique.setdefault(d.sort_key(), d)
+    return sorted(unique.values(), key=Diagnostic.sort_key)
+
+
+def lint(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] = (),
+    extend_select: Iterable[str] = (),
+    source_overrides: Mapping[Path, str] | None = None,
+    src: Sequence[str | os.PathLike[str]] = (),
+    exclude: Sequence[str] = (),
+    cwd: Path | None = None,
+) -> LintResult:
+    """Statically check `paths` (files or folders); nothing is imported or run."""
+    from lint_rules.registry import select_rules
+
+    rules = select_rules(select, ignore, extend_select)
+    graph = build_graph(paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd)
+    diagnostics = run_rules(graph, rules)
+    unparsed = {f.span.path for f in graph.findings if f.code == "MCPD000"}
+    return LintResult(diagnostics, graph.files, graph.files - len(unparsed), graph)
+
+
+__all__ = ["LintResult", "lint", "run_rules"]

@@ -1,0 +1,123 @@
+"""Rendering lint results: `full` (ruff-like code frames), `concise` and `json`.
+
+`render_diagnostics` is shared by `lint`, `serve` (refusal) and `new` (re-lint),
+so users see one format everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from lint_rules import LintResult
+from resolver_core.diagnostics import Diagnostic
+
+STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+
+
+def to_json(result: LintResult) -> str:
+    """The contract's JSON document (sorted, stable bytes)."""
+    doc = {
+        "version": 1,
+        "diagnostics": [d.contract_dict() for d in result.diagnostics],
+        "summary": {
+            "files": result.files,
+            "parsed": result.parsed,
+            "errors": result.count("error"),
+            "warnings": result.count("warning"),
+            "infos": result.count("info"),
+        },
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def concise_line(d: Diagnostic) -> str:
+    return f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"
+
+
+def _source_lines(result: LintResult, path: str) -> list[str]:
+    info = result.graph.sources.get(path)
+    return info.text.splitlines() if info is not None and info.text is not None else []
+
+
+def _frame(console: Console, d: Diagnostic, lines: Sequence[str]) -> None:
+    """A code frame with a caret under the span, like ruff's full output."""
+    if not lines or d.line > len(lines):
+        return
+    first = max(1, d.line - 1)
+    width = len(str(d.line))
+    gutter = " " * width
+    console.print(Text(f"{gutter} |", style="blue"))
+    for n in range(first, d.line + 1):
+        row = Text(f"{n:>{width}} | ", style="blue")
+        row.append(lines[n - 1])
+        console.print(row, soft_wrap=True)
+    end = d.end_column if d.end_line == d.line and d.end_column > d.column else len(lines[d.line - 1]) + 1
+    caret = Text(f"{gutter} | ", style="blue")
+    caret.append(" " * (d.column - 1) + "^" * max(1, end - d.column), style=STYLE[d.severity])
+    caret.append(f" {d.code}", style=STYLE[d.severity])
+    console.print(caret, soft_wrap=True)
+    console.print(Text(f"{gutter} |", style="blue"))
+
+
+def _cycle(console: Console, d: Diagnostic) -> None:
+    """Draw a resolver cycle as a loop, the way dishka draws dependency cycles."""
+    names = d.message.partition(": ")[2].split(" -> ")[:-1]
+    if not names:
+        return
+    places = {r.message.split(" depends on ")[0]: f"{r.path}:{r.line}" for r in d.related}
+    width = max(len(n) for n in names)
+    for i, name in enumerate(names):
+        lead = "   ╭─▶ " if i == 0 else "   │   "
+        console.print(
+            Text(lead, style="red")
+            + Text(name.ljust(width), style="bold")
+            + Text(f"   {places.get(name, '')}", style="dim")
+        )
+        console.print(Text("   │     ▼" if i < len(names) - 1 else "   │     │", style="red"))
+    console.print(Text("   ╰─────╯", style="red"))
+
+
+def render_full(result: LintResult, console: Console) -> None:
+    for d in result.diagnostics:
+        head = Text()
+        head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
+        head.append(d.code, style=STYLE[d.severity])
+        head.append(f" {d.message}")
+        console.print(head, soft_wrap=True)
+        _frame(console, d, _source_lines(result, d.path))
+        if d.code == "MCPD001":
+            _cycle(console, d)
+        for r in d.related:
+            if d.code != "MCPD001":
+                console.print(Text(f"   = note: {r.path}:{r.line}:{r.column}: {r.message}", style="dim"))
+        if d.help:
+            console.print(Text("   = help: ", style="bold cyan") + Text(d.help), soft_wrap=True)
+        console.print()
+
+
+def summary_line(result: LintResult) -> Text:
+    errors, warnings, infos = result.count("error"), result.count("warning"), result.count("info")
+    if not result.diagnostics:
+        return Text(
+            f"All checks passed! ({result.files} file{'s' * (result.files != 1)} checked)", style="green"
+        )
+    parts = [
+        f"{n} {label}{'s' * (n != 1)}"
+        for n, label in ((errors, "error"), (warnings, "warning"), (infos, "info"))
+        if n
+    ]
+    return Text(f"Found {', '.join(parts)} in {result.files} file{'s' * (result.files != 1)}.", style="bold")
+
+
+def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full") -> None:
+    """Print a lint result in one of the human formats (`full`, `concise`)."""
+    if fmt == "concise":
+        for d in result.diagnostics:
+            console.print(Text(concise_line(d)), soft_wrap=True, highlight=False)
+    else:
+        render_full(result, console)
+    console.print(summary_line(result))

@@ -1,0 +1,49 @@
+"""MCPD007: `Resolve(x)` where `x` is not a callable the SDK can inspect, or does not exist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._walk import tools_with_resolvers
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph
+
+
+class InvalidResolver(Rule):
+    code = "MCPD007"
+    name = "invalid-resolver"
+    summary = "`Resolve(x)` where `x` is not callable, has no signature, or is not defined."
+    explanation = (
+        "The SDK calls `inspect.signature` on the resolver at registration: a value that is not "
+        "callable (`Resolve(42)`) or a builtin without a signature (`Resolve(max)`) raises there, and "
+        "an undefined name fails the import itself. Pass a function, method or callable object."
+    )
+    INVALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, n: Annotated[int, Resolve(42)]) -> str:\n    return title\n"
+    ]
+    VALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def n(title: str) -> int:\n    return len(title)\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, k: Annotated[int, Resolve(n)]) -> str:\n    return title\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool, resolvers in tools_with_resolvers(graph):
+            for resolver in resolvers:
+                if resolver.problem_code == self.code and resolver.span is not None:
+                    yield self.diagnostic(
+                        resolver.span,
+                        f"invalid resolver: {resolver.problem}",
+                        tool=tool.name,
+                        help="pass a function, a bound method or a callable object to Resolve(...)",
+                    )

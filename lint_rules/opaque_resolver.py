@@ -1,0 +1,47 @@
+"""MCPD113: a `Resolve(x)` whose target static analysis cannot see (computed at run time)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._walk import tools_with_resolvers
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph
+
+
+class OpaqueResolver(Rule):
+    code = "MCPD113"
+    name = "opaque-resolver"
+    severity = "info"
+    summary = "A resolver is produced by a call mcpdeps cannot follow; its parameters are not checked."
+    explanation = (
+        "mcpdeps never runs your code, so a resolver built by an arbitrary call (a factory from "
+        "another package, a decorator returning a wrapper) cannot be analysed. It is reported "
+        "instead of guessed. Use `mcpdeps graph --live` to see what the SDK sees."
+    )
+    INVALID = [
+        "from typing import Annotated\n"
+        "import functools\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n"
+        "lookup = functools.lru_cache(maxsize=None)(str.upper)\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n"
+    ]
+    VALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def lookup(title: str) -> str:\n    return title.upper()\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool, resolvers in tools_with_resolvers(graph):
+            for resolver in resolvers:
+                if resolver.problem_code == self.code and resolver.span is not None:
+                    yield self.diagnostic(resolver.span, str(resolver.problem), tool=tool.name)

@@ -1,0 +1,81 @@
+"""Every rule, and selection by code, code prefix (`MCPD1`) or kebab-case name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules.bare_tool_decorator import BareToolDecorator
+from lint_rules.base import Rule
+from lint_rules.invalid_resolver import InvalidResolver
+from lint_rules.lambda_without_name import LambdaWithoutName
+from lint_rules.multiple_questions import MultipleQuestions
+from lint_rules.opaque_resolver import OpaqueResolver
+from lint_rules.resolve_in_union import ResolveInUnion
+from lint_rules.resolve_with_input_required import ResolveWithInputRequired
+from lint_rules.resolver_cycle import ResolverCycle
+from lint_rules.syntax_error import SyntaxErrorRule
+from lint_rules.unclassifiable_parameter import UnclassifiableParameter
+from lint_rules.underscore_parameter import UnderscoreParameter
+from lint_rules.unevaluable_annotation import UnevaluableAnnotation
+
+ALL_RULES: list[type[Rule]] = sorted(
+    [
+        SyntaxErrorRule,
+        ResolverCycle,
+        UnclassifiableParameter,
+        ResolveInUnion,
+        MultipleQuestions,
+        ResolveWithInputRequired,
+        UnderscoreParameter,
+        InvalidResolver,
+        BareToolDecorator,
+        UnevaluableAnnotation,
+        LambdaWithoutName,
+        OpaqueResolver,
+    ],
+    key=lambda r: r.code,
+)
+
+
+class UnknownRule(ValueError):
+    """A selector that names no rule (reported as a usage error)."""
+
+
+def find_rule(selector: str) -> type[Rule]:
+    """One rule by exact code or name."""
+    sel = selector.strip()
+    for rule in ALL_RULES:
+        if sel.upper() == rule.code or sel.lower() == rule.name:
+            return rule
+    raise UnknownRule(f"unknown rule {selector!r}")
+
+
+def matching(selector: str) -> list[type[Rule]]:
+    """Rules a selector picks: `ALL`, a code, a code prefix like `MCPD1`, or a name."""
+    sel = selector.strip()
+    if sel.upper() == "ALL":
+        return list(ALL_RULES)
+    by_prefix = [r for r in ALL_RULES if sel.upper().startswith("MCPD") and r.code.startswith(sel.upper())]
+    if by_prefix:
+        return by_prefix
+    by_name = [r for r in ALL_RULES if r.name == sel.lower()]
+    if by_name:
+        return by_name
+    raise UnknownRule(f"unknown rule code or name {selector!r} (see `mcpdeps rule --all`)")
+
+
+def select_rules(
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] = (),
+    extend_select: Iterable[str] = (),
+) -> list[type[Rule]]:
+    """Resolve ruff-style `select`/`extend-select`/`ignore` into the rules to run."""
+    chosen: dict[str, type[Rule]] = {}
+    for sel in select if select is not None else ["ALL"]:
+        chosen.update((r.code, r) for r in matching(sel))
+    for sel in extend_select:
+        chosen.update((r.code, r) for r in matching(sel))
+    for sel in ignore:
+        for r in matching(sel):
+            chosen.pop(r.code, None)
+    return sorted(chosen.values(), key=lambda r: r.code)

@@ -1,0 +1,98 @@
+"""MCPD001: resolvers that depend on themselves, with the whole path."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic, Related
+from resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+
+
+class ResolverCycle(Rule):
+    code = "MCPD001"
+    name = "resolver-cycle"
+    summary = "A resolver depends on itself, directly or through other resolvers."
+    explanation = (
+        "The SDK analyses the resolver graph when the tool is registered and raises "
+        "`InvalidSignature: Resolver 'a' has a cyclic dependency` — naming one node, not the path. "
+        "mcpdeps shows the whole path. Break the cycle: move the shared computation into a third "
+        "resolver both can depend on, or pass the value as a tool argument."
+    )
+    INVALID = [
+        "from __future__ import annotations\n"
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def plan_of(quota: Annotated[int, Resolve(check_quota)]) -> str:\n    return 'free'\n\n"
+        "def check_quota(plan: Annotated[str, Resolve(plan_of)]) -> int:\n    return 1\n\n"
+        "@mcp.tool()\n"
+        "def t(q: Annotated[int, Resolve(check_quota)]) -> str:\n    return str(q)\n"
+    ]
+    VALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def a(x: str) -> str:\n    return x\n\n"
+        "def b(y: Annotated[str, Resolve(a)], z: Annotated[str, Resolve(a)]) -> str:\n    return y + z\n\n"
+        "@mcp.tool()\n"
+        "def t(x: str, v: Annotated[str, Resolve(b)]) -> str:\n    return v\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool in graph.tools():
+            seen: set[frozenset[str]] = set()
+            for cycle in self._cycles(graph, tool):
+                key = frozenset(r.id for r, _ in cycle)
+                if key in seen:
+                    continue
+                seen.add(key)
+                yield self._report(tool, cycle)
+
+    def _cycles(self, graph: Graph, tool: Tool) -> Iterable[list[tuple[Resolver, Parameter]]]:
+        """Depth-first like the SDK's `build_resolver_plans`; yields each back edge's path."""
+        done: set[str] = set()
+        path: list[tuple[Resolver, Parameter]] = []
+
+        def visit(resolver: Resolver, via: Parameter) -> Iterable[list[tuple[Resolver, Parameter]]]:
+            on_path = [r.id for r, _ in path]
+            if resolver.id in on_path:
+                yield [*path[on_path.index(resolver.id) :], (resolver, via)]
+                return
+            if resolver.id in done:
+                return
+            path.append((resolver, via))
+            for p in resolver.parameters:
+                if p.kind == "resolved" and p.resolver in graph.resolvers:
+                    yield from visit(graph.resolvers[p.resolver], p)
+            path.pop()
+            done.add(resolver.id)
+
+        for p in tool.parameters:
+            if p.kind == "resolved" and p.resolver in graph.resolvers:
+                yield from visit(graph.resolvers[p.resolver], p)
+
+    def _report(self, tool: Tool, cycle: list[tuple[Resolver, Parameter]]) -> Diagnostic:
+        names = [r.name for r, _ in cycle]
+        closing = cycle[-1][1]
+        edges = [
+            Related(
+                path=p.span.path,
+                line=p.span.line,
+                column=p.span.column,
+                message=f"{owner.name} depends on {dep.name} here",
+            )
+            for (owner, _), (dep, p) in itertools.pairwise(cycle)
+            if p.span is not None
+        ]
+        span = closing.span or cycle[0][0].span or Span("?", 1, 1, 1, 1)
+        return self.diagnostic(
+            span,
+            f"resolver cycle: {' -> '.join(names)}",
+            tool=tool.name,
+            related=edges,
+            help="break the cycle: depend on a shared third resolver, or take the value as a tool argument",
+        )

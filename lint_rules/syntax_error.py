@@ -1,0 +1,29 @@
+"""MCPD000: a file that cannot be read or parsed is reported and the run goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph
+
+
+class SyntaxErrorRule(Rule):
+    code = "MCPD000"
+    name = "syntax-error"
+    summary = "A file does not parse (or cannot be read); nothing in it is checked."
+    explanation = (
+        "mcpdeps never imports your code, so it needs to parse it. A file with a syntax error, "
+        "an unknown encoding or null bytes is reported here and skipped; every other file is still "
+        "checked. Python itself would refuse to import it, so the server could not start either."
+    )
+    INVALID = ["def broken(:\n    pass\n"]
+    VALID = ["x = 1\n"]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for finding in graph.findings:
+            if finding.code == self.code:
+                yield self.diagnostic(
+                    finding.span, finding.message, help="fix the file so that Python can parse it"
+                )

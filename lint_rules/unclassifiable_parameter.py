@@ -1,0 +1,87 @@
+"""MCPD002: a resolver parameter the SDK cannot fill (`InvalidSignature` at registration)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._walk import tool_argument_names, tools_with_resolvers
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph, Parameter, Resolver, Tool
+
+_EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
+
+
+class UnclassifiableParameter(Rule):
+    code = "MCPD002"
+    name = "unclassifiable-parameter"
+    summary = "A resolver parameter is neither a Context, a Resolve(...), nor a tool argument by name."
+    explanation = (
+        "Each resolver parameter is filled by the SDK in this order: a `Context` annotation, an "
+        "`Annotated[T, Resolve(f)]` dependency, or the tool argument with the same name (types are "
+        "never compared). Anything else makes registration fail. Resolved and Context parameters of "
+        "the tool are not arguments; an unbound method's `self`, a class's `__init__` parameters and "
+        "the parameters of a resolver whose annotations cannot be evaluated only match by name."
+    )
+    INVALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def owner(user_id: str) -> str:\n    return user_id\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n"
+    ]
+    VALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Context, Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def owner(title: str, ctx: Context) -> str:\n    return title\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool, resolvers in tools_with_resolvers(graph):
+            arguments = tool_argument_names(tool)
+            for resolver in resolvers:
+                if resolver.problem:
+                    continue
+                for p in resolver.parameters:
+                    if p.kind == "tool_argument" and p.name not in arguments and p.span is not None:
+                        yield self.diagnostic(
+                            p.span,
+                            f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved for tool "
+                            f"{tool.name!r}: {self._why(tool, resolver, p)}",
+                            tool=tool.name,
+                            help=self._help(tool, resolver, p),
+                        )
+
+    def _why(self, tool: Tool, resolver: Resolver, p: Parameter) -> str:
+        own = next((tp for tp in tool.parameters if tp.name == p.name), None)
+        if resolver.hints_error:
+            return f"the SDK reads no type hints for {resolver.name!r} because {resolver.hints_error}"
+        if resolver.kind == "unbound_method" and resolver.parameters and p is resolver.parameters[0]:
+            return f"Resolve({resolver.qualname}) is an unbound method, so {p.name!r} has nothing to fill it"
+        if resolver.kind == "class":
+            return "a class resolver's __init__ parameters can only be tool arguments by name"
+        if resolver.kind in ("lambda", "partial", "builtin"):
+            return f"the SDK reads no type hints through a {resolver.kind}, so its parameters can only be tool arguments"
+        if own is not None and own.kind == "resolved":
+            return f"{p.name!r} is a resolved parameter of the tool, and resolved parameters are not tool arguments"
+        if own is not None and own.kind == "context":
+            return f"{p.name!r} is the tool's Context parameter, which is not a tool argument"
+        return f"{_EXPECTED}; the tool's arguments are {sorted(tool_argument_names(tool)) or 'none'}"
+
+    def _help(self, tool: Tool, resolver: Resolver, p: Parameter) -> str:
+        if resolver.hints_error:
+            return (
+                "make every annotation of the resolver importable at run time (not only under TYPE_CHECKING)"
+            )
+        if resolver.kind == "unbound_method":
+            return "resolve through an instance (`Resolve(service.method)`) or make it a staticmethod"
+        return (
+            f"annotate it `{p.name}: Context`, `{p.name}: Annotated[T, Resolve(fn)]`, "
+            f"or add a `{p.name}` argument to tool {tool.name!r}"
+        )

@@ -1,0 +1,457 @@
+"""The static builder: source files in, `Graph` out — nothing imported, nothing run.
+
+It finds servers (`X = MCPServer(...)`, and parameters annotated `MCPServer` in
+`register(server)` functions, linked to their call sites), tools
+(`@server.tool()`, `@server.tool("name")`, `@server.tool(name=...)`, bare
+`@server.tool`, `server.add_tool(fn, name=...)`), prompts and resources, and
+classifies every tool parameter in the order `Tool.from_function` does:
+Context first, then `Resolve` markers, the rest are the published arguments.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from resolver_core.callables import (
+    Classes,
+    ResolverFactory,
+    function_params,
+    is_context_for_tool,
+    wants_union,
+)
+from resolver_core.discovery import SourceFile, discover
+from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
+from resolver_core.project import Project, find_project_root
+from resolver_core.source import ParsedModule, deep_recursion_guard
+from resolver_core.symbols import Binding, Defined, Names, Param, Scope, Value, collect_bindings, sdk_name
+from resolver_core.typeexpr import Evaluator, TMeta, first_error, resolve_marker
+
+REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
+_PREFILTER = (b"mcp", b"Resolve", b"tool", b"MCPServer")
+
+
+@dataclass(slots=True)
+class _Registration:
+    server: Server | _ParamServer
+    kind: str
+    fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
+    module: ParsedModule
+    scope: Scope | None
+    name: str | None
+    span: Span
+    bare: bool = False
+
+
+@dataclass(slots=True)
+class _ParamServer:
+    """A server that is a function parameter (`def register(server: MCPServer)`)."""
+
+    module: ParsedModule
+    function: ast.FunctionDef | ast.AsyncFunctionDef
+    index: int
+    name: str
+
+
+class StaticBuilder:
+    """Builds one `Graph` from a set of files; see `build_graph`."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.names = Names(project)
+        self.evaluator = Evaluator(self.names)
+        self.classes = Classes(self.evaluator)
+        self.factory = ResolverFactory(self.names, self.evaluator, self.classes)
+        self.graph = Graph()
+        self._servers: dict[str, Server] = {}
+        self._registrations: list[_Registration] = []
+        self._functions: dict[tuple[str, str], list[tuple[ParsedModule, ast.Call]]] = {}
+
+    # ---------------------------------------------------------------- servers
+    def server_for(
+        self, module: ParsedModule, expr: ast.expr, scope: Scope | None
+    ) -> Server | _ParamServer | None:
+        """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
+        symbol = self.names.resolve(module, expr, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
+            if sdk_name(self.names.canonical(symbol.module, symbol.node.func, symbol.scope)) == "MCPServer":
+                return self._server(symbol.module, symbol.name, symbol.node)
+        if isinstance(symbol, Param):
+            fn = symbol.function
+            ann = symbol.node.annotation
+            if ann is not None and self._is_server_annotation(symbol.module, ann):
+                params = [a for a, *_ in function_params(fn)]
+                return _ParamServer(symbol.module, fn, params.index(symbol.node), symbol.node.arg)
+        return None
+
+    def _is_server_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            try:
+                ann = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                return False
+        return sdk_name(self.names.canonical(module, ann)) == "MCPServer"
+
+    def _server(self, module: ParsedModule, variable: str, call: ast.Call) -> Server:
+        sid = f"{module.name}:{variable}"
+        if sid not in self._servers:
+            first = (
+                call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "name"), None)
+            )
+            name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+            server = Server(sid, name, variable, module.name, module.display, module.span(call))
+            self._servers[sid] = server
+            self.graph.servers.append(server)
+        return self._servers[sid]
+
+    # ----------------------------------------------------------- registrations
+    def scan(self, module: ParsedModule) -> None:
+        """Find servers, registrations and call sites in one module (all scopes)."""
+        if module.tree is None:
+            return
+        table = self.names.table(module)
+        for name, binding in table.items():
+            if binding.kind == "value" and isinstance(binding.node, ast.Call):
+                if sdk_name(self.names.canonical(module, binding.node.func)) == "MCPServer":
+                    self._server(module, name, binding.node)
+        self._scan_body(module, module.tree.body, None)
+
+    def _scan_body(self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                self._decorated(module, stmt, scope)
+                inner = self._scope_of(module, stmt, scope)
+                self._scan_body(module, stmt.body, inner)
+            elif isinstance(stmt, ast.ClassDef):
+                continue
+            else:
+                for node in _walk_no_defs(stmt):
+                    if isinstance(node, ast.Call):
+                        self._call(module, node, scope)
+                for child in _child_blocks(stmt):
+                    self._scan_body(module, child, scope)
+
+    def _scope_of(
+        self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, parent: Scope | None
+    ) -> Scope:
+        local: dict[str, Binding] = collect_bindings(module, fn.body)
+        for arg, *_ in function_params(fn):
+            local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
+        qual = f"{parent.qualname}.<locals>.{fn.name}" if parent else fn.name
+        return Scope(module, local, qual, parent)
+
+    def _decorated(
+        self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
+    ) -> None:
+        for deco in fn.decorator_list:
+            call = deco if isinstance(deco, ast.Call) else None
+            target = call.func if call is not None else deco
+            if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
+                continue
+            server = self.server_for(module, target.value, scope)
+            if server is None:
+                continue
+            name = None
+            if call is not None:
+                arg = (
+                    call.args[0]
+                    if call.args
+                    else next((k.value for k in call.keywords if k.arg == "name"), None)
+                )
+                if target.attr == "tool" and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    name = arg.value
+            self._registrations.append(
+                _Registration(
+                    server, target.attr, fn, module, scope, name, module.span(deco), bare=call is None
+                )
+            )
+
+    def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "add_tool" and call.args:
+            server = self.server_for(module, func.value, scope)
+            if server is not None:
+                name_node = (
+                    call.args[1]
+                    if len(call.args) > 1
+                    else next((k.value for k in call.keywords if k.arg == "name"), None)
+                )
+                name = (
+                    name_node.value
+                    if isinstance(name_node, ast.Constant) and isinstance(name_node.value, str)
+                    else None
+                )
+                self._registrations.append(
+                    _Registration(server, "tool", call.args[0], module, scope, name, module.span(call))
+                )
+            return
+        symbol = self.names.resolve(module, func, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            self._functions.setdefault((str(symbol.module.path), symbol.qualname), []).append((module, call))
+
+    def _expand(self, reg: _Registration) -> list[Server]:
+        """The concrete servers a registration lands on (param servers via call sites)."""
+        if isinstance(reg.server, Server):
+            return [reg.server]
+        ps = reg.server
+        out: list[Server] = []
+        for module, call in self._functions.get((str(ps.module.path), ps.function.name), []):
+            arg = (
+                call.args[ps.index]
+                if ps.index < len(call.args)
+                else next((k.value for k in call.keywords if k.arg == ps.name), None)
+            )
+            if arg is not None:
+                server = self.server_for(module, arg, None)
+                if isinstance(server, Server) and server not in out:
+                    out.append(server)
+        if not out:
+            sid = f"{ps.module.name}:{ps.function.name}({ps.name})"
+            if sid not in self._servers:
+                server = Server(
+                    sid, None, ps.name, ps.module.name, ps.module.display, ps.module.span(ps.function)
+                )
+                self._servers[sid] = server
+                self.graph.servers.append(server)
+            out.append(self._servers[sid])
+        return out
+
+    # ------------------------------------------------------------------ tools
+    def _function_of(
+        self, reg: _Registration
+    ) -> tuple[ParsedModule, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, str, Scope | None] | None:
+        fn = reg.fn
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
+            return reg.module, fn, qual, reg.scope
+        if isinstance(fn, ast.Lambda):
+            return reg.module, fn, "<lambda>", reg.scope
+        symbol = self.names.resolve(reg.module, fn, reg.scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Defined) and isinstance(
+            symbol.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+        ):
+            return symbol.module, symbol.node, symbol.qualname, None
+        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
+            return symbol.module, symbol.node, "<lambda>", symbol.scope
+        return None
+
+    def build_tools(self) -> None:
+        for reg in self._registrations:
+            found = self._function_of(reg)
+            if found is None:
+                continue
+            module, fn, qual, scope = found
+            for server in self._expand(reg):
+                if reg.kind == "tool":
+                    server.tools.append(self._tool(reg, module, fn, qual, scope))
+                else:
+                    server.handlers.append(self._handler(reg, module, fn, qual, scope))
+
+    def _params(
+        self,
+        module: ParsedModule,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+        scope: Scope | None,
+    ) -> tuple[list[Parameter], str | None]:
+        """Parameters with their evaluated annotations, and the first hint that cannot be evaluated."""
+        params: list[Parameter] = []
+        error: str | None = None
+        for arg, variadic, posonly, default in function_params(fn):
+            t = self.evaluator.annotation(module, arg.annotation, scope)
+            err = first_error(t)
+            if err is not None and error is None:
+                error = f"the annotation of {arg.arg!r} cannot be evaluated ({err.reason})"
+            params.append(
+                Parameter(
+                    arg.arg,
+                    "tool_argument",
+                    module.span(arg),
+                    annotation=module.segment(arg.annotation) if arg.annotation is not None else None,
+                    type=t,
+                    default=module.segment(default) if default is not None else None,
+                    positional_only=posonly,
+                    variadic=variadic,  # type: ignore[arg-type]
+                    alias=_alias(t, default, self.names, module, scope),
+                )
+            )
+        return params, error
+
+    def _tool(
+        self,
+        reg: _Registration,
+        module: ParsedModule,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+        qual: str,
+        scope: Scope | None,
+    ) -> Tool:
+        params, hints_error = self._params(module, fn, scope)
+        returns = None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
+        if hints_error is None and (err := first_error(returns)) is not None:
+            hints_error = f"the return annotation cannot be evaluated ({err.reason})"
+        is_lambda = isinstance(fn, ast.Lambda)
+        name = reg.name or (qual.rpartition(".")[2] if not is_lambda else "<lambda>")
+        span = Span(module.display, fn.lineno, fn.col_offset + 1, fn.lineno, fn.col_offset + 1)
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            span = module.span(fn)
+            span = Span(span.path, fn.lineno, fn.col_offset + 1, fn.lineno, fn.col_offset + 1)
+        tool = Tool(
+            name=name,
+            function=qual,
+            module=module.name,
+            span=span,
+            registration=reg.span,
+            is_async=isinstance(fn, ast.AsyncFunctionDef),
+            return_type=returns,
+            hints_error=hints_error,
+            bare_decorator=reg.bare,
+            lambda_without_name=is_lambda and reg.name is None,
+            node=fn,
+        )
+        if hints_error is None:
+            tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
+            for p in params:
+                marker = resolve_marker(p.type)
+                if marker is not None:
+                    p.kind = "resolved"
+                    p.resolver = self.factory.get(marker).id
+                    p.wants_union = wants_union(p.type)
+                elif p.name == tool.context:
+                    p.kind = "context"
+        tool.parameters = params
+        return tool
+
+    def _handler(
+        self,
+        reg: _Registration,
+        module: ParsedModule,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+        qual: str,
+        scope: Scope | None,
+    ) -> Handler:
+        params, _ = self._params(module, fn, scope)
+        return Handler(reg.kind, qual, module.name, reg.span, params)  # type: ignore[arg-type]
+
+
+def _alias(
+    t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
+) -> str | None:
+    """A `Field(alias=...)` in `Annotated` metadata or as the default."""
+    from resolver_core.typeexpr import TAnnotated
+
+    if isinstance(t, TAnnotated):
+        for m in t.metadata:
+            if isinstance(m, TMeta) and m.callee == "Field":
+                alias = dict(m.keywords).get("alias")
+                if alias is not None:
+                    return _unquote(alias)
+    if isinstance(default, ast.Call) and sdk_name(names.canonical(module, default.func, scope)) == "Field":
+        kw = next((k.value for k in default.keywords if k.arg == "alias"), None)
+        if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
+            return kw.value
+    return None
+
+
+def _unquote(text: str) -> str | None:
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
+    """Nodes of a simple statement (not descending into nested blocks or definitions)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        for child in ast.iter_child_nodes(cur):
+            if isinstance(
+                child, ast.stmt | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
+            ):
+                continue
+            stack.append(child)
+
+
+def _child_blocks(stmt: ast.stmt) -> Iterable[list[ast.stmt]]:
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, field, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(stmt, "handlers", []) or []:
+        yield handler.body
+    for case in getattr(stmt, "cases", []) or []:
+        yield case.body
+
+
+def might_contribute(data: bytes) -> bool:
+    """Cheap byte-level prefilter: can this file declare servers, tools or resolvers at all?"""
+    return any(token in data for token in _PREFILTER)
+
+
+def default_roots(
+    files: Sequence[SourceFile],
+    paths: Sequence[str | os.PathLike[str]],
+    cwd: Path,
+    src: Sequence[str | os.PathLike[str]] = (),
+) -> list[Path]:
+    """Source roots: given folders, the project root and its `src/`, configured extras."""
+    roots: list[Path] = []
+    for raw in paths:
+        p = (cwd / raw) if not os.path.isabs(raw) else Path(raw)
+        if p.is_dir():
+            roots.append(p)
+    anchor = files[0].path.parent if files else cwd
+    project_root = find_project_root(anchor) or find_project_root(cwd)
+    if project_root is not None:
+        roots.append(project_root)
+        if (project_root / "src").is_dir():
+            roots.append(project_root / "src")
+    base = project_root or cwd
+    roots.extend(((base / s) if not os.path.isabs(s) else Path(s)) for s in src)
+    return roots
+
+
+def build_graph(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    src: Sequence[str | os.PathLike[str]] = (),
+    exclude: Sequence[str] = (),
+    source_overrides: Mapping[Path, str] | None = None,
+    cwd: Path | None = None,
+) -> Graph:
+    """Build the static graph of every server, tool and resolver reachable from `paths`."""
+    deep_recursion_guard()
+    cwd = cwd or Path.cwd()
+    files = discover(paths, exclude, cwd)
+    project = Project(default_roots(files, paths, cwd, src), source_overrides, cwd)
+    for f in files:
+        project.set_display(f.path, f.display)
+    builder = StaticBuilder(project)
+    graph = builder.graph
+    graph.files = len(files)
+    modules: list[ParsedModule] = []
+    for f in files:
+        module = project.load_path(f.path)
+        modules.append(module)
+        if module.error is not None:
+            graph.findings.append(module.error)
+    for module in modules:
+        builder.scan(module)
+    builder.build_tools()
+    graph.resolvers = builder.factory.resolvers
+    for module in project.modules:
+        graph.sources[module.display] = SourceInfo(
+            module.name, module.display, module.tree is not None, module.text
+        )
+    graph.findings.sort(key=lambda f: (f.span.path, f.span.line, f.span.column))
+    return graph
+
+
+__all__ = ["Finding", "build_graph"]

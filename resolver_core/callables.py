@@ -1,0 +1,641 @@
+"""What the `x` in `Resolve(x)` is, and the `Resolver` node it becomes.
+
+Mirrors what the SDK does with the object at registration: which signature
+`inspect.signature` gives (bound methods and classmethods lose their first
+parameter, `functools.partial` its positionally-bound ones, a class exposes its
+`__init__`/fields), and whether `typing.get_type_hints` can read hints at all
+(not for classes, partials and lambdas — so their parameters can only be tool
+arguments by name). Targets static analysis cannot see through are marked
+`opaque` instead of guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+from dataclasses import dataclass
+
+from resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
+from resolver_core.source import ParsedModule
+from resolver_core.symbols import (
+    Binding,
+    Defined,
+    External,
+    Missing,
+    ModuleRef,
+    Names,
+    Scope,
+    Symbol,
+    Value,
+    collect_bindings,
+    sdk_name,
+)
+from resolver_core.typeexpr import (
+    Evaluator,
+    TAnnotated,
+    TClass,
+    TGeneric,
+    TRef,
+    TResolve,
+    TUnion,
+    TypeExpr,
+    display,
+    first_error,
+    resolve_marker,
+    sdk_of,
+)
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+QUESTION_NAMES = {"Elicit": "elicit", "Sample": "sample", "ListRoots": "list_roots"}
+
+
+@dataclass(slots=True)
+class Target:
+    """A resolved `Resolve(...)` target, before its parameters are classified."""
+
+    kind: ResolverKind
+    key: tuple[object, ...]
+    module: ParsedModule
+    qualname: str
+    modname: str
+    node: FunctionNode | ast.ClassDef | None = None
+    skip: int = 0
+    no_hints: bool = False
+    scope: Scope | None = None
+    problem: str | None = None
+    problem_code: str = "MCPD007"
+    fields: list[tuple[str, ast.AST]] | None = None
+    signature: list[str] | None = None
+
+
+def _decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> set[str]:
+    out = set()
+    for d in node.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        out.add(target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", ""))
+    return out
+
+
+def function_params(node: FunctionNode) -> list[tuple[ast.arg, str | None, bool, ast.expr | None]]:
+    """(arg, variadic marker, positional_only, default) for every parameter, in signature order."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    out = [(arg, None, i < len(a.posonlyargs), defaults[i]) for i, arg in enumerate(positional)]
+    if a.vararg:
+        out.append((a.vararg, "*", False, None))
+    out.extend((arg, None, False, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=False))
+    if a.kwarg:
+        out.append((a.kwarg, "**", False, None))
+    return out
+
+
+def contains_yield(node: FunctionNode) -> bool:
+    """Whether a function body yields (nested functions and lambdas excluded)."""
+    stack: list[ast.AST] = list(node.body) if not isinstance(node, ast.Lambda) else [node.body]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Yield | ast.YieldFrom):
+            return True
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    return False
+
+
+def returns_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    """`return` statements of a function body, not of nested functions."""
+    out: list[ast.Return] = []
+    stack: list[ast.AST] = list(node.body)
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Return):
+            out.append(cur)
+        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue
+        stack.extend(ast.iter_child_nodes(cur))
+    return sorted(out, key=lambda r: (r.lineno, r.col_offset))
+
+
+class Classes:
+    """Subclass checks on project classes (Context subclasses, BaseModel, InputRequiredResult)."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+
+    def bases(self, cls: TClass) -> list[TypeExpr]:
+        return [self.evaluator.expr(cls.source, b, None) for b in cls.node.bases]
+
+    def is_sub(self, t: TypeExpr | None, names: frozenset[str], depth: int = 0) -> bool:
+        """Is `t` one of the SDK/pydantic classes `names`, or a project subclass of one?"""
+        if depth > 30 or t is None:
+            return False
+        if isinstance(t, TRef):
+            return t.qualname.rpartition(".")[2] in names and _known_root(t.qualname)
+        if isinstance(t, TGeneric):
+            # pydantic generics (`Context[Any, Any]`) are real subclasses at run time.
+            return self.is_sub(t.origin, names, depth + 1)
+        if isinstance(t, TClass):
+            return any(self.is_sub(b, names, depth + 1) for b in self.bases(t))
+        return False
+
+
+def _known_root(qualname: str) -> bool:
+    return qualname.partition(".")[0] in ("mcp", "mcp_types", "pydantic")
+
+
+CONTEXT = frozenset({"Context"})
+
+
+def is_context_for_tool(t: TypeExpr | None, classes: Classes) -> bool:
+    """`find_context_parameter`: Annotated stripped; the class itself, or one generic level down."""
+    from resolver_core.typeexpr import strip_annotated
+
+    t = strip_annotated(t)
+    if t is None:
+        return False
+    if classes.is_sub(t, CONTEXT) and not (isinstance(t, TGeneric) and not classes.is_sub(t.origin, CONTEXT)):
+        return True
+    if isinstance(t, TUnion):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    if isinstance(t, TGeneric):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    return False
+
+
+def is_context_for_resolver(t: TypeExpr | None, classes: Classes) -> bool:
+    """`_is_context_annotation`: one outer Annotated removed; the type or its arguments."""
+    if isinstance(t, TAnnotated):
+        t = t.inner
+    if t is None:
+        return False
+    if isinstance(t, TUnion):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    if isinstance(t, TGeneric) and not classes.is_sub(t.origin, CONTEXT):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    return classes.is_sub(t, CONTEXT)
+
+
+def wants_union(t: TypeExpr | None) -> bool:
+    """The consumer asked for the full `ElicitationResult` (or one of its members)."""
+    if isinstance(t, TAnnotated):
+        t = t.inner
+    members = t.args if isinstance(t, TUnion) else (t,)
+    names = {"ElicitationResult", "AcceptedElicitation", "DeclinedElicitation", "CancelledElicitation"}
+    return any(sdk_of(m) in names for m in members)
+
+
+def question_arms(t: TypeExpr | None, *, through_annotated: bool = True) -> list[TypeExpr]:
+    """The `Elicit[...]`/`Sample`/`ListRoots` arms of a return annotation (typing-deduplicated).
+
+    The SDK's own check (`_check_elicit_return`) does not look through `Annotated`;
+    pass `through_annotated=False` to see exactly what it sees.
+    """
+    if isinstance(t, TAnnotated) and through_annotated:
+        t = t.inner
+    arms = t.args if isinstance(t, TUnion) else ((t,) if t is not None else ())
+    return [a for a in arms if sdk_of(a) in QUESTION_NAMES]
+
+
+class ResolverFactory:
+    """Builds (once each) the `Resolver` nodes reachable from `Resolve(...)` markers."""
+
+    def __init__(self, names: Names, evaluator: Evaluator, classes: Classes) -> None:
+        self.names = names
+        self.evaluator = evaluator
+        self.classes = classes
+        self.resolvers: dict[str, Resolver] = {}
+        self._by_key: dict[tuple[object, ...], Resolver] = {}
+        self._ids: dict[str, int] = {}
+
+    # ----------------------------------------------------------------- targets
+    def target(self, marker: TResolve) -> Target:
+        """Describe what `Resolve(<expr>)` refers to."""
+        module, expr, scope = marker.module, marker.target, marker.scope
+        if expr is None:
+            return Target(
+                "opaque", ("none", marker.key), module, "?", module.name, problem="Resolve() needs a callable"
+            )
+        return self.describe(module, expr, scope, marker.key)
+
+    def describe(
+        self, module: ParsedModule, expr: ast.expr, scope: Scope | None, key: str, depth: int = 0
+    ) -> Target:
+        text = ast.unparse(expr)
+        if depth > 20:
+            return self._opaque(module, key, text)
+        if isinstance(expr, ast.Constant):
+            return Target(
+                "opaque",
+                ("const", key),
+                module,
+                repr(expr.value),
+                module.name,
+                problem=f"{expr.value!r} is not a callable object",
+            )
+        if isinstance(expr, ast.Lambda):
+            return Target(
+                "lambda",
+                ("lambda", key),
+                module,
+                "<lambda>",
+                module.name,
+                node=expr,
+                no_hints=True,
+                scope=scope,
+            )
+        if isinstance(expr, ast.Call):
+            return self._call(module, expr, scope, key, text, depth)
+        symbol = self.names.resolve(module, expr, scope)
+        if symbol is None:
+            return self._opaque(module, key, text)
+        return self._symbol(self.names.follow(symbol), module, key, text, depth)
+
+    def _opaque(self, module: ParsedModule, key: str, text: str) -> Target:
+        return Target(
+            "opaque",
+            ("opaque", key),
+            module,
+            text,
+            module.name,
+            problem_code="MCPD113",
+            problem=f"`{text}` is computed at run time; mcpdeps cannot see which callable it is",
+        )
+
+    def _symbol(self, symbol: Symbol, module: ParsedModule, key: str, text: str, depth: int) -> Target:
+        if isinstance(symbol, Missing):
+            return Target(
+                "opaque", ("missing", key), module, text, module.name, problem=f"`{text}`: {symbol.reason}"
+            )
+        if isinstance(symbol, External):
+            return self._external(symbol, module, key, text)
+        if isinstance(symbol, ModuleRef):
+            return Target(
+                "opaque", ("mod", key), module, text, module.name, problem=f"module {text!r} is not callable"
+            )
+        if isinstance(symbol, Defined):
+            return self._defined(symbol)
+        if isinstance(symbol, Value):
+            return self._value(symbol, key, text, depth)
+        return self._opaque(module, key, text)
+
+    def _external(self, symbol: External, module: ParsedModule, key: str, text: str) -> Target:
+        head, _, name = symbol.qualname.rpartition(".")
+        if head == "builtins" and hasattr(builtins, name):
+            obj = getattr(builtins, name)
+            if not callable(obj):
+                return Target(
+                    "builtin",
+                    ("b", name),
+                    module,
+                    name,
+                    "builtins",
+                    problem=f"{obj!r} is not a callable object",
+                )
+            try:
+                sig = list(inspect.signature(obj).parameters)
+            except (ValueError, TypeError) as exc:
+                return Target("builtin", ("b", name), module, name, "builtins", problem=str(exc))
+            return Target("builtin", ("b", name), module, name, "builtins", no_hints=True, signature=sig)
+        return self._opaque(module, key, text)
+
+    def _defined(self, symbol: Defined) -> Target:
+        node, module = symbol.node, symbol.module
+        if isinstance(node, ast.ClassDef):
+            fields = self._class_signature(symbol)
+            return Target(
+                "class",
+                ("class", str(module.path), symbol.qualname),
+                module,
+                symbol.qualname,
+                module.name,
+                node=node,
+                no_hints=True,
+                fields=fields,
+            )
+        if isinstance(node, ast.Lambda):
+            return Target(
+                "lambda",
+                ("lambda", str(module.path), node.lineno, node.col_offset),
+                module,
+                "<lambda>",
+                module.name,
+                node=node,
+                no_hints=True,
+            )
+        kind: ResolverKind = "function"
+        skip = 0
+        if symbol.owner is not None:
+            decorators = _decorator_names(node)
+            if "staticmethod" in decorators:
+                kind = "staticmethod"
+            elif "classmethod" in decorators:
+                kind, skip = "classmethod", 1
+            else:
+                kind = "unbound_method"
+        return Target(
+            kind,
+            ("def", str(module.path), symbol.qualname),
+            module,
+            symbol.qualname,
+            module.name,
+            node=node,
+            skip=skip,
+        )
+
+    def _value(self, value: Value, key: str, text: str, depth: int) -> Target:
+        node = value.node
+        if isinstance(node, ast.Lambda):
+            return Target(
+                "lambda",
+                ("lambda", str(value.module.path), node.lineno, node.col_offset),
+                value.module,
+                "<lambda>",
+                value.module.name,
+                node=node,
+                no_hints=True,
+                scope=value.scope,
+            )
+        if isinstance(node, ast.Call):
+            return self._call(
+                value.module, node, value.scope, f"{value.module.name}:{value.name}", text, depth
+            )
+        if isinstance(node, ast.Constant):
+            return Target(
+                "opaque",
+                ("const", key),
+                value.module,
+                text,
+                value.module.name,
+                problem=f"{node.value!r} is not a callable object",
+            )
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name | ast.Attribute):
+            return self.describe(value.module, node, value.scope, key, depth + 1)
+        return self._opaque(value.module, key, text)
+
+    def _call(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, key: str, text: str, depth: int
+    ) -> Target:
+        """`partial(f, ...)`, `Limiter(...)` (callable instance), `make_lookup()` (closure)."""
+        callee_symbol = self.names.resolve(module, call.func, scope)
+        callee = self.names.follow(callee_symbol) if callee_symbol is not None else None
+        if isinstance(callee, External) and sdk_name(callee.qualname) == "partial" and call.args:
+            base = self.describe(module, call.args[0], scope, key, depth + 1)
+            if base.problem:
+                return base
+            return Target(
+                "partial",
+                ("partial", key),
+                base.module,
+                "partial",
+                "functools",
+                node=base.node,
+                skip=base.skip + len(call.args) - 1,
+                no_hints=True,
+                fields=base.fields,
+                signature=base.signature[len(call.args) - 1 :] if base.signature else None,
+            )
+        if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
+            call_method = self._method(callee, "__call__")
+            if call_method is None:
+                return Target(
+                    "opaque",
+                    ("inst", key),
+                    module,
+                    text,
+                    module.name,
+                    problem=f"an instance of {callee.qualname} is not callable (no __call__)",
+                )
+            return Target(
+                "callable_instance",
+                ("inst", key),
+                callee.module,
+                callee.qualname,
+                callee.module.name,
+                node=call_method.node,
+                skip=1,
+            )  # type: ignore[arg-type]
+        if isinstance(callee, Defined) and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner = self._closure(callee)
+            if inner is not None:
+                return inner
+        return self._opaque(module, key, text)
+
+    def _closure(self, factory: Defined) -> Target | None:
+        node = factory.node
+        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        local = collect_bindings(factory.module, node.body)
+        for arg, *_ in function_params(node):
+            local.setdefault(arg.arg, Binding("param", arg, annotation=node))  # type: ignore[arg-type]
+        scope = Scope(factory.module, local, factory.qualname)
+        for ret in returns_of(node):
+            if isinstance(ret.value, ast.Name) and ret.value.id in local:
+                binding = local[ret.value.id]
+                inner = binding.node
+                if binding.kind == "def" and isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                    qual = f"{factory.qualname}.<locals>.{inner.name}"
+                    return Target(
+                        "function",
+                        ("def", str(factory.module.path), qual),
+                        factory.module,
+                        qual,
+                        factory.module.name,
+                        node=inner,
+                        scope=scope,
+                    )
+            if isinstance(ret.value, ast.Lambda):
+                return Target(
+                    "lambda",
+                    ("lambda", str(factory.module.path), ret.value.lineno),
+                    factory.module,
+                    "<lambda>",
+                    factory.module.name,
+                    node=ret.value,
+                    no_hints=True,
+                    scope=scope,
+                )
+        return None
+
+    def _method(self, cls: Defined, name: str, depth: int = 0) -> Defined | None:
+        found = self.names.member(cls, name)
+        if isinstance(found, Defined):
+            return found
+        if depth > 10 or not isinstance(cls.node, ast.ClassDef):
+            return None
+        for base in cls.node.bases:
+            sym = self.names.resolve(cls.module, base)
+            sym = self.names.follow(sym) if sym is not None else None
+            if isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef):
+                m = self._method(sym, name, depth + 1)
+                if m is not None:
+                    return m
+        return None
+
+    def _class_signature(self, cls: Defined) -> list[tuple[str, ast.AST]]:
+        """Parameters `inspect.signature(cls)` shows: `__init__` minus self, else dataclass/model fields."""
+        init = self._method(cls, "__init__")
+        if init is not None and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return [(arg.arg, arg) for arg, *_ in function_params(init.node)[1:]]
+        assert isinstance(cls.node, ast.ClassDef)
+        tclass = TClass(cls.module.name, cls.qualname, cls.node, cls.module)
+        is_model = self.classes.is_sub(tclass, frozenset({"BaseModel"}))
+        if is_model or "dataclass" in _decorator_names(cls.node):
+            return [
+                (s.target.id, s)
+                for s in cls.node.body
+                if isinstance(s, ast.AnnAssign)
+                and isinstance(s.target, ast.Name)
+                and "ClassVar" not in ast.unparse(s.annotation)
+            ]
+        return []
+
+    # --------------------------------------------------------------- resolvers
+    def get(self, marker: TResolve) -> Resolver:
+        """The resolver node for a marker (built once per distinct callable)."""
+        target = self.target(marker)
+        existing = self._by_key.get(target.key)
+        if existing is not None:
+            return existing
+        return self._build(target, marker.span)
+
+    def _new_id(self, base: str) -> str:
+        n = self._ids.get(base, 0)
+        self._ids[base] = n + 1
+        return base if n == 0 else f"{base}#{n}"
+
+    def _build(self, target: Target, use_span: Span | None) -> Resolver:
+        node = target.node
+        name = (
+            target.qualname.rpartition(".")[2]
+            if target.kind not in ("lambda", "partial")
+            else target.qualname
+        )
+        span = target.module.span(node) if node is not None else use_span
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            span = Span(
+                target.module.display, node.lineno, node.col_offset + 1, node.lineno, node.col_offset + 1
+            )
+        resolver = Resolver(
+            id=self._new_id(f"{target.modname}:{target.qualname}"),
+            name=name,
+            qualname=target.qualname,
+            module=target.modname,
+            kind=target.kind,
+            span=span,
+            is_async=isinstance(node, ast.AsyncFunctionDef),
+            problem=target.problem,
+            problem_code=target.problem_code if target.problem else None,
+            node=node,
+        )
+        self._by_key[target.key] = resolver
+        self.resolvers[resolver.id] = resolver
+        if target.problem:
+            return resolver
+        if target.fields is not None:
+            resolver.parameters = [
+                Parameter(n, "tool_argument", target.module.span(src))
+                for n, src in target.fields[target.skip :]
+            ]
+        elif target.signature is not None:
+            resolver.parameters = [Parameter(n, "tool_argument", use_span) for n in target.signature]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            self._classify(resolver, target, node)
+        return resolver
+
+    def _classify(self, resolver: Resolver, target: Target, node: FunctionNode) -> None:
+        module = target.module
+        params = function_params(node)[target.skip :]
+        hints: dict[str, TypeExpr] = {}
+        if not target.no_hints and not isinstance(node, ast.Lambda):
+            for arg, *_ in function_params(node):
+                t = self.evaluator.annotation(module, arg.annotation, target.scope)
+                if t is not None:
+                    hints[arg.arg] = t
+            ret = self.evaluator.annotation(module, node.returns, target.scope)
+            if ret is not None:
+                hints["return"] = ret
+            for hname, t in hints.items():
+                err = first_error(t)
+                if err is not None:
+                    where = "return annotation" if hname == "return" else f"annotation of {hname!r}"
+                    resolver.hints_error = f"its {where} cannot be evaluated ({err.reason})"
+                    hints = {}
+                    break
+        resolver.is_generator = contains_yield(node)
+        for arg, variadic, posonly, default in params:
+            t = hints.get(arg.arg)
+            p = Parameter(
+                arg.arg,
+                "tool_argument",
+                module.span(arg),
+                annotation=ast.unparse(arg.annotation) if arg.annotation is not None else None,
+                type=t,
+                default=ast.unparse(default) if default is not None else None,
+                positional_only=posonly,
+                variadic=variadic,  # type: ignore[arg-type]
+            )
+            if t is not None and is_context_for_resolver(t, self.classes):
+                p.kind = "context"
+            elif (marker := resolve_marker(t)) is not None:
+                p.kind = "resolved"
+                p.resolver = self.get(marker).id
+                p.wants_union = wants_union(t)
+            resolver.parameters.append(p)
+        resolver.return_type = hints.get("return")
+        resolver.questions = self._questions(resolver, module, node)
+
+    def _questions(self, resolver: Resolver, module: ParsedModule, node: FunctionNode) -> list[Question]:
+        """Questions from the return annotation's arms, detailed by `return Elicit(...)` statements."""
+        found: list[Question] = []
+        for arm in question_arms(resolver.return_type):
+            kind = QUESTION_NAMES[sdk_of(arm) or ""]
+            model_t = arm.args[0] if isinstance(arm, TGeneric) and arm.args else None
+            found.append(
+                Question(
+                    kind,
+                    resolver.span,
+                    model=display(model_t) if model_t else None,  # type: ignore[arg-type]
+                    model_type=model_t,
+                    fields=self._fields(model_t),
+                )
+            )
+        if isinstance(node, ast.Lambda):
+            return found
+        for ret in returns_of(node):
+            call = ret.value
+            if not isinstance(call, ast.Call):
+                continue
+            kind_name = sdk_name(self.names.canonical(module, call.func, None))
+            if kind_name not in QUESTION_NAMES:
+                continue
+            kind = QUESTION_NAMES[kind_name]
+            message = module.segment(call.args[0]) if call.args else None
+            model_t = None
+            if kind == "elicit":
+                schema = (
+                    call.args[1]
+                    if len(call.args) > 1
+                    else next((k.value for k in call.keywords if k.arg == "schema"), None)
+                )
+                if kind_name == "Elicit" and schema is not None:
+                    model_t = self.evaluator.expr(module, schema, None)
+                msg_kw = next((k.value for k in call.keywords if k.arg == "message"), None)
+                message = message or (module.segment(msg_kw) if msg_kw is not None else None)
+            q = next((q for q in found if q.kind == kind and q.node is None), None)
+            if q is None:
+                q = Question(kind, module.span(call))  # type: ignore[arg-type]
+                found.append(q)
+            q.span, q.node, q.message = module.span(call), call, message if kind != "list_roots" else None
+            if model_t is not None:
+                q.model, q.model_type, q.fields = display(model_t), model_t, self._fields(model_t)
+        return found
+
+    def _fields(self, t: TypeExpr | None) -> list[tuple[str, str]]:
+        if not isinstance(t, TClass):
+            return []
+        return [
+            (s.target.id, ast.unparse(s.annotation))
+            for s in t.node.body
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+        ]

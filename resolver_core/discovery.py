@@ -1,0 +1,129 @@
+"""Which files a run looks at, the way ruff and pre-commit users expect.
+
+Folders are walked recursively; version-control folders, virtualenvs, build
+output and caches are skipped, and so is whatever git ignores. Files named
+explicitly are always checked, like ruff does.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import subprocess
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        ".venv",
+        "venv",
+        ".tox",
+        ".nox",
+        "__pycache__",
+        "build",
+        "dist",
+        "node_modules",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".ruff_cache",
+        ".mcpdeps_cache",
+        "site-packages",
+        ".eggs",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file to check: where it is, and how to show its path to the user."""
+
+    path: Path
+    display: str
+
+
+def _is_venv(directory: Path) -> bool:
+    return (directory / "pyvenv.cfg").is_file()
+
+
+def _excluded(rel: str, patterns: Sequence[str]) -> bool:
+    parts = rel.split("/")
+    return any(
+        fnmatch.fnmatch(rel, pat) or any(fnmatch.fnmatch(part, pat) for part in parts) for pat in patterns
+    )
+
+
+def _git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
+    """Ask git which of these paths it ignores (one subprocess for all of them)."""
+    if not paths:
+        return set()
+    try:
+        proc = subprocess.run(
+            ["git", "check-ignore", "--stdin", "-z"],
+            input="\0".join(str(p) for p in paths) + "\0",
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            timeout=20,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return set()
+    return {Path(p) for p in proc.stdout.split("\0") if p}
+
+
+def _walk(root: Path, display_root: str, exclude: Sequence[str]) -> Iterable[SourceFile]:
+    seen_dirs: set[tuple[int, int]] = set()
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        current = Path(dirpath)
+        try:
+            st = current.stat()
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in seen_dirs:
+            dirnames[:] = []
+            continue
+        seen_dirs.add((st.st_dev, st.st_ino))
+        rel_dir = current.relative_to(root).as_posix()
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if d not in SKIP_DIRS
+            and not d.endswith(".egg-info")
+            and not _is_venv(current / d)
+            and not _excluded(f"{rel_dir}/{d}".lstrip("./"), exclude)
+        )
+        for name in sorted(filenames):
+            if not name.endswith((".py", ".pyi")):
+                continue
+            rel = f"{rel_dir}/{name}" if rel_dir != "." else name
+            if _excluded(rel, exclude):
+                continue
+            file = current / name
+            if file.is_dir():
+                continue
+            yield SourceFile(file, rel if display_root in ("", ".") else f"{display_root.rstrip('/')}/{rel}")
+
+
+def discover(
+    paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), cwd: Path | None = None
+) -> list[SourceFile]:
+    """Expand files and folders into the Python files to check, in a stable order."""
+    cwd = cwd or Path.cwd()
+    found: dict[Path, SourceFile] = {}
+    walked: list[SourceFile] = []
+    for raw in paths:
+        given = str(raw)
+        path = (cwd / given) if not os.path.isabs(given) else Path(given)
+        if path.is_dir():
+            walked.extend(_walk(path, given, exclude))
+        else:
+            resolved = path.absolute()
+            found.setdefault(resolved, SourceFile(resolved, given))
+    ignored = _git_ignored([f.path for f in walked], cwd)
+    for f in walked:
+        if f.path not in ignored:
+            found.setdefault(f.path.absolute(), SourceFile(f.path.absolute(), f.display))
+    return sorted(found.values(), key=lambda f: f.display)

@@ -1,0 +1,248 @@
+"""The graph model shared by every front end.
+
+Both builders fill it: `builder.build_graph` from source (static) and
+`live.build_live_graph` from an imported server. Lint rules, `graph`, `serve`'s
+banner and `call` read it. Plain dataclasses: the model is built for every run
+of `lint`, so it must be cheap to create.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    import ast
+
+    from resolver_core.typeexpr import TypeExpr
+
+ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
+"""How the SDK fills a parameter. `unclassified` only ever appears on resolvers."""
+
+QuestionKind = Literal["elicit", "sample", "list_roots"]
+
+ResolverKind = Literal[
+    "function",
+    "bound_method",
+    "unbound_method",
+    "staticmethod",
+    "classmethod",
+    "callable_instance",
+    "class",
+    "lambda",
+    "partial",
+    "builtin",
+    "opaque",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A source range; lines and columns are 1-based, end column exclusive."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def of(cls, path: str, node: ast.AST) -> Span:
+        """The span of an ast node (ast columns are 0-based UTF-8 offsets; close enough for display)."""
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
+
+
+@dataclass(slots=True)
+class Parameter:
+    """One parameter of a tool or a resolver, classified the way the SDK classifies it."""
+
+    name: str
+    kind: ParamKind
+    span: Span | None
+    annotation: str | None = None
+    """The annotation as written (source text), or its repr for live graphs."""
+    type: TypeExpr | None = None
+    """The statically evaluated annotation (None in live graphs, or when absent)."""
+    default: str | None = None
+    """Source text of the default value, or None when there is none."""
+    resolver: str | None = None
+    """Resolver id for `resolved` parameters."""
+    wants_union: bool = False
+    """The consumer takes the full `ElicitationResult` instead of the unwrapped value."""
+    positional_only: bool = False
+    variadic: Literal["*", "**"] | None = None
+    alias: str | None = None
+    """The pydantic alias of a tool argument (`Field(alias=...)`): the schema property's name."""
+
+
+@dataclass(slots=True)
+class Question:
+    """A question a resolver may ask (from its return annotation or a `return` statement)."""
+
+    kind: QuestionKind
+    span: Span | None
+    message: str | None = None
+    """The message expression as written (`Elicit`), if known."""
+    model: str | None = None
+    """The elicitation model's name (`Elicit`), if known."""
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    """The elicitation model's fields as (name, annotation text)."""
+    model_type: TypeExpr | None = field(default=None, repr=False, compare=False)
+    """The elicitation model as a type (static graphs), for schema checks."""
+    node: ast.AST | None = field(default=None, repr=False, compare=False)
+    """The `Elicit(...)`/`Sample(...)` call, when the question comes from a `return` statement."""
+
+
+@dataclass(slots=True)
+class Resolver:
+    """A function (or other callable) named in `Resolve(...)`."""
+
+    id: str
+    """`module:qualname`, the SDK's wire-key base."""
+    name: str
+    qualname: str
+    module: str
+    kind: ResolverKind
+    span: Span | None
+    is_async: bool = False
+    parameters: list[Parameter] = field(default_factory=list)
+    """Parameters after binding (no `self`/`cls`, no partial-bound ones). A `tool_argument`
+    kind here means "matched by name"; whether the name exists is per tool."""
+    questions: list[Question] = field(default_factory=list)
+    return_type: TypeExpr | None = None
+    hints_error: str | None = None
+    """Why `typing.get_type_hints` would fail on this resolver (then the SDK sees no hints)."""
+    is_generator: bool = False
+    problem: str | None = None
+    """Why the target is not a usable resolver (T10, undefined, opaque), if it is not."""
+    problem_code: str | None = None
+    """The rule that reports `problem`: MCPD007 (invalid) or MCPD113 (opaque to static analysis)."""
+    node: ast.AST | None = field(default=None, repr=False, compare=False)
+    """The defining ast node (static graphs only)."""
+
+    @property
+    def asks(self) -> QuestionKind | None:
+        return self.questions[0].kind if self.questions else None
+
+
+@dataclass(slots=True)
+class Tool:
+    """A function registered as a tool on a server."""
+
+    name: str
+    """The registered name (`name=` or the function's `__name__`)."""
+    function: str
+    module: str
+    span: Span | None
+    """The function definition (its `def` line)."""
+    registration: Span | None
+    """The decorator or `add_tool(...)` call that registers it."""
+    parameters: list[Parameter] = field(default_factory=list)
+    is_async: bool = False
+    return_type: TypeExpr | None = None
+    hints_error: str | None = None
+    """Why the tool's annotations cannot be evaluated (T3), if they cannot."""
+    bare_decorator: bool = False
+    """Registered with `@server.tool` without parentheses (T9)."""
+    lambda_without_name: bool = False
+    context: str | None = None
+    """The parameter that receives the Context (the SDK's `context_kwarg`)."""
+    node: ast.AST | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def arguments(self) -> list[str]:
+        """Exactly the input-schema properties the SDK publishes, in signature order."""
+        return [p.alias or p.name for p in self.parameters if p.kind == "tool_argument"]
+
+    @property
+    def resolved(self) -> dict[str, str]:
+        return {p.name: p.resolver for p in self.parameters if p.kind == "resolved" and p.resolver}
+
+
+@dataclass(slots=True)
+class Handler:
+    """A prompt or resource function: `Resolve` there is silently ignored by the SDK."""
+
+    kind: Literal["prompt", "resource"]
+    function: str
+    module: str
+    span: Span | None
+    parameters: list[Parameter] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Server:
+    """An `MCPServer(...)` instance (or a parameter annotated `MCPServer`)."""
+
+    id: str
+    """`module:variable`."""
+    name: str | None
+    """The server's name when given as a literal (`MCPServer("Bookshop")`)."""
+    variable: str
+    module: str
+    path: str
+    span: Span | None
+    tools: list[Tool] = field(default_factory=list)
+    handlers: list[Handler] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Finding:
+    """A problem found while building the graph, before any rule runs.
+
+    Rules turn findings with their code into diagnostics; this is how
+    syntax errors and unresolvable `Resolve(...)` targets reach the user.
+    """
+
+    code: str
+    message: str
+    span: Span
+    tool: str | None = None
+
+
+@dataclass(slots=True)
+class SourceInfo:
+    """A module that was read: its display path and whether it parsed."""
+
+    module: str
+    path: str
+    parsed: bool
+    text: str | None = field(default=None, repr=False)
+
+
+@dataclass(slots=True)
+class Graph:
+    """Everything one run knows: servers with their tools, and every resolver by id."""
+
+    servers: list[Server] = field(default_factory=list)
+    resolvers: dict[str, Resolver] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    sources: dict[str, SourceInfo] = field(default_factory=dict)
+    """Files read, keyed by display path (what the user gave, relative stays relative)."""
+    files: int = 0
+    """Files the user asked to check (after discovery)."""
+
+    def tools(self) -> list[tuple[Server, Tool]]:
+        return [(s, t) for s in self.servers for t in s.tools]
+
+    def reachable(self, tool: Tool) -> list[Resolver]:
+        """Resolvers a tool's call runs, depth-first in the SDK's analysis order, each once."""
+        seen: dict[str, Resolver] = {}
+
+        def visit(rid: str) -> None:
+            if rid in seen or rid not in self.resolvers:
+                return
+            resolver = self.resolvers[rid]
+            seen[rid] = resolver
+            for p in resolver.parameters:
+                if p.kind == "resolved" and p.resolver:
+                    visit(p.resolver)
+
+        for p in tool.parameters:
+            if p.kind == "resolved" and p.resolver:
+                visit(p.resolver)
+        return list(seen.values())

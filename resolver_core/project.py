@@ -1,0 +1,123 @@
+"""Module names, source roots and lazy loading of the modules a run needs.
+
+A file's module name comes from its `__init__.py` chain (the first folder
+without one is its source root, as for a script run by Python). Imports are
+looked up in the importing file's root first, then in the other roots: the
+folders given on the command line, the project root (found from
+`pyproject.toml` or `.git`), its `src/`, and configured `src` entries. Modules
+are parsed only when a name is followed into them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from resolver_core.source import ParsedModule, parse
+
+
+def module_name_for(path: Path) -> tuple[str, Path, bool]:
+    """(dotted module name, source root, is_package) for a Python file."""
+    path = path.absolute()
+    is_package = path.stem == "__init__"
+    parts: list[str] = [] if is_package else [path.stem]
+    directory = path.parent
+    while (directory / "__init__.py").is_file() or (directory / "__init__.pyi").is_file():
+        parts.insert(0, directory.name)
+        if directory.parent == directory:
+            break
+        directory = directory.parent
+    return ".".join(parts) or path.stem, directory, is_package
+
+
+def find_project_root(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding pyproject.toml or .git."""
+    for directory in (start, *start.parents):
+        if (directory / "pyproject.toml").is_file() or (directory / ".git").exists():
+            return directory
+    return None
+
+
+class Project:
+    """All modules a run may look at, parsed on first use and cached."""
+
+    def __init__(
+        self,
+        roots: Sequence[Path] = (),
+        overrides: Mapping[Path, str] | None = None,
+        cwd: Path | None = None,
+    ) -> None:
+        self.cwd = cwd or Path.cwd()
+        self.roots: list[Path] = []
+        for root in roots:
+            self.add_root(root)
+        self.overrides = {Path(p).absolute(): t for p, t in (overrides or {}).items()}
+        self._by_name: dict[tuple[Path | None, str], ParsedModule | None] = {}
+        self._by_path: dict[Path, ParsedModule] = {}
+        self._displays: dict[Path, str] = {}
+
+    def add_root(self, root: Path) -> None:
+        root = root.absolute()
+        if root not in self.roots:
+            self.roots.append(root)
+
+    def set_display(self, path: Path, display: str) -> None:
+        """Remember how the user named a file (relative paths stay relative)."""
+        self._displays[path.absolute()] = display
+
+    def display(self, path: Path) -> str:
+        path = path.absolute()
+        if path in self._displays:
+            return self._displays[path]
+        try:
+            return os.path.relpath(path, self.cwd) if path.is_relative_to(self.cwd) else str(path)
+        except ValueError:
+            return str(path)
+
+    def load_path(self, path: Path) -> ParsedModule:
+        """Parse a file (once) and register it under its module name."""
+        path = path.absolute()
+        if path in self._by_path:
+            return self._by_path[path]
+        name, root, is_package = module_name_for(path)
+        module = ParsedModule(name, path, self.display(path), root, is_package)
+        parse(module, self.overrides.get(path))
+        self._by_path[path] = module
+        return module
+
+    def _candidates(self, name: str, root: Path) -> list[Path]:
+        base = root.joinpath(*name.split("."))
+        return [
+            base.with_suffix(".py"),
+            base / "__init__.py",
+            base.with_suffix(".pyi"),
+            base / "__init__.pyi",
+        ]
+
+    def find(self, name: str, near: ParsedModule | None = None) -> ParsedModule | None:
+        """The project module called `name`, looked up from `near`'s root first; None if external."""
+        first = near.root if near is not None else None
+        key = (first, name)
+        if key in self._by_name:
+            return self._by_name[key]
+        found: ParsedModule | None = None
+        roots = ([first] if first is not None else []) + [r for r in self.roots if r != first]
+        for root in roots:
+            for candidate in self._candidates(name, root):
+                if candidate.is_file():
+                    found = self.load_path(candidate)
+                    break
+            if found is not None:
+                break
+        self._by_name[key] = found
+        return found
+
+    def is_package_prefix(self, name: str, near: ParsedModule | None = None) -> bool:
+        """True when `name` is a namespace/regular package folder in some root."""
+        roots = ([near.root] if near is not None else []) + self.roots
+        return any(root.joinpath(*name.split(".")).is_dir() for root in roots)
+
+    @property
+    def modules(self) -> list[ParsedModule]:
+        return list(self._by_path.values())

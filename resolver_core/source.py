@@ -1,0 +1,117 @@
+"""Reading and parsing one Python file without ever executing it.
+
+Analysis uses the standard library's `ast` (about ten times faster than libcst,
+which is kept for the places that rewrite code: `--fix` and `new`). Every way a
+file can be unreadable becomes a `Finding` (MCPD000) instead of an exception,
+so one bad file never stops a run.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from resolver_core.model import Finding, Span
+
+MAX_BYTES = 20 * 1024 * 1024
+"""Larger files are reported, not parsed: no MCP server module is this big."""
+
+
+@dataclass(slots=True)
+class ParsedModule:
+    """A module as the analyzer sees it: its name, text and tree (or why there is none)."""
+
+    name: str
+    path: Path
+    display: str
+    root: Path
+    is_package: bool
+    text: str | None = None
+    tree: ast.Module | None = None
+    error: Finding | None = None
+    future_annotations: bool = False
+    lines: list[str] = field(default_factory=list, repr=False)
+
+    @property
+    def package(self) -> str:
+        """The package relative imports are resolved against."""
+        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+    def span(self, node: ast.AST) -> Span:
+        return Span.of(self.display, node)
+
+    def segment(self, node: ast.AST) -> str:
+        """The source text of a node (single line joined for multi-line nodes)."""
+        text = ast.get_source_segment(self.text or "", node) if self.text is not None else None
+        return " ".join(text.split()) if text is not None else ast.unparse(node)
+
+
+def decode(data: bytes) -> str:
+    """Decode source bytes the way the interpreter does (BOM, PEP 263 cookie, else UTF-8)."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_text(path: Path, display: str, override: str | None = None) -> tuple[str | None, Finding | None]:
+    """Read a file's text; unreadable, undecodable and oversized files become findings."""
+    if override is not None:
+        return override, None
+    where = Span(display, 1, 1, 1, 1)
+    try:
+        if path.is_dir():
+            return None, Finding("MCPD000", "is a directory, not a Python file", where)
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return None, Finding(
+                "MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, Finding("MCPD000", f"cannot read file: {exc.strerror or exc}", where)
+    try:
+        return decode(data), None
+    except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+        return None, Finding("MCPD000", f"cannot decode file: {exc}", where)
+
+
+def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
+    """Fill in text, tree and `from __future__ import annotations` for a module."""
+    text, error = read_text(module.path, module.display, override)
+    module.text = text
+    if error is not None:
+        module.error = error
+        return module
+    assert text is not None
+    try:
+        tree = ast.parse(text, filename=module.display)
+    except SyntaxError as exc:
+        line = exc.lineno or 1
+        col = exc.offset or 1
+        span = Span(
+            module.display, line, col, exc.end_lineno or line, max(exc.end_offset or col + 1, col + 1)
+        )
+        module.error = Finding("MCPD000", f"syntax error: {exc.msg}", span)
+        return module
+    except (ValueError, RecursionError, MemoryError) as exc:
+        reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
+        module.error = Finding("MCPD000", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
+        return module
+    module.tree = tree
+    module.future_annotations = any(
+        isinstance(stmt, ast.ImportFrom)
+        and stmt.module == "__future__"
+        and any(a.name == "annotations" for a in stmt.names)
+        for stmt in tree.body[:20]
+    )
+    return module
+
+
+def deep_recursion_guard() -> None:
+    """Raise the recursion limit once: ast walks of deeply nested user code recurse."""
+    if sys.getrecursionlimit() < 10_000:
+        sys.setrecursionlimit(10_000)

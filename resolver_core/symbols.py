@@ -1,0 +1,328 @@
+"""What a name in a module is bound to, the way Python binds it — without running anything.
+
+`Names.resolve(module, expr)` follows `import x`, `import x as y`,
+`from x import y as z`, relative imports, module attributes (`deps.check`) and
+plain re-assignments (`check = deps.check_stock`) across project modules. Names
+that leave the project become `External("pkg.mod.Name")`; names bound only under
+`if TYPE_CHECKING:` are `Missing` at run time, which is what makes postponed
+annotations that use them unevaluable.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field
+
+from resolver_core.project import Project
+from resolver_core.source import ParsedModule
+
+_BUILTINS = frozenset(dir(builtins))
+_MAX_DEPTH = 40
+
+
+@dataclass(frozen=True, slots=True)
+class External:
+    """Something outside the project, by dotted path (`typing.Annotated`)."""
+
+    qualname: str
+
+    @property
+    def short(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleRef:
+    module: ParsedModule
+
+
+@dataclass(slots=True)
+class Defined:
+    """A `def`, `class` or lambda in the project."""
+
+    module: ParsedModule
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
+    qualname: str
+    owner: Defined | None = None
+    """The class a method was looked up on."""
+
+
+@dataclass(slots=True)
+class Value:
+    """A name bound by assignment: `X = <expr>` (type aliases, instances, partials...)."""
+
+    module: ParsedModule
+    node: ast.expr
+    name: str
+    annotation: ast.expr | None = None
+    scope: Scope | None = None
+
+
+@dataclass(slots=True)
+class Param:
+    """A function parameter seen from inside the function (e.g. `server: MCPServer`)."""
+
+    module: ParsedModule
+    node: ast.arg
+    function: ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    reason: str
+    type_checking_only: bool = False
+
+
+Symbol = External | ModuleRef | Defined | Value | Param | Missing
+
+
+@dataclass(slots=True)
+class Binding:
+    kind: str  # "import" | "def" | "value" | "param"
+    node: ast.AST
+    target: tuple[str, str | None] | None = None  # (module, attribute) for imports
+    annotation: ast.expr | None = None
+    type_checking: bool = False
+
+
+@dataclass(slots=True)
+class Scope:
+    """A function body's local names, for closures and `register(server)` functions."""
+
+    module: ParsedModule
+    bindings: dict[str, Binding]
+    qualname: str
+    parent: Scope | None = None
+    functions: dict[str, ast.AST] = field(default_factory=dict)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def absolute_module(module: ParsedModule, level: int, name: str | None) -> str:
+    """Resolve `from ..x import y`'s module part against the importing module's package."""
+    if level == 0:
+        return name or ""
+    parts = module.package.split(".") if module.package else []
+    base = parts[: len(parts) - (level - 1)] if level > 1 else parts
+    return ".".join([*base, name] if name else base)
+
+
+def collect_bindings(
+    module: ParsedModule, body: list[ast.stmt], type_checking: bool = False
+) -> dict[str, Binding]:
+    """Names bound by a block of statements; later runtime bindings win over earlier ones."""
+    out: dict[str, Binding] = {}
+
+    def bind(name: str, binding: Binding) -> None:
+        old = out.get(name)
+        if old is not None and binding.type_checking and not old.type_checking:
+            return
+        out[name] = binding
+
+    def walk(stmts: list[ast.stmt], tc: bool) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, ast.Import):
+                for alias in stmt.names:
+                    if alias.asname:
+                        bind(alias.asname, Binding("import", stmt, (alias.name, None), type_checking=tc))
+                    else:
+                        top = alias.name.partition(".")[0]
+                        bind(top, Binding("import", stmt, (top, None), type_checking=tc))
+            elif isinstance(stmt, ast.ImportFrom):
+                mod = absolute_module(module, stmt.level, stmt.module)
+                for alias in stmt.names:
+                    if alias.name == "*":
+                        continue
+                    bind(
+                        alias.asname or alias.name,
+                        Binding("import", stmt, (mod, alias.name), type_checking=tc),
+                    )
+            elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                bind(stmt.name, Binding("def", stmt, type_checking=tc))
+            elif isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    if isinstance(target, ast.Name):
+                        bind(target.id, Binding("value", stmt.value, type_checking=tc))
+            elif (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and stmt.value is not None
+            ):
+                bind(
+                    stmt.target.id, Binding("value", stmt.value, annotation=stmt.annotation, type_checking=tc)
+                )
+            elif type(stmt).__name__ == "TypeAlias":  # PEP 695 `type X = ...` (Python >= 3.12 parsers)
+                bind(stmt.name.id, Binding("value", stmt, type_checking=tc))  # type: ignore[attr-defined]
+            elif isinstance(stmt, ast.If):
+                if _is_type_checking(stmt.test):
+                    walk(stmt.body, True)
+                    walk(stmt.orelse, tc)
+                else:
+                    walk(stmt.body, tc)
+                    walk(stmt.orelse, tc)
+            elif isinstance(stmt, ast.Try):
+                walk(stmt.body, tc)
+                for handler in stmt.handlers:
+                    # `except ImportError: X = None` must not shadow the import that normally runs.
+                    for name, binding in collect_bindings(module, handler.body, tc).items():
+                        out.setdefault(name, binding)
+                walk(stmt.orelse, tc)
+                walk(stmt.finalbody, tc)
+            elif isinstance(stmt, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
+                walk(stmt.body, tc)
+
+    walk(body, type_checking)
+    return out
+
+
+def star_imports(module: ParsedModule) -> list[str]:
+    assert module.tree is not None
+    return [
+        absolute_module(module, s.level, s.module)
+        for s in module.tree.body
+        if isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)
+    ]
+
+
+class Names:
+    """Name resolution across the project's modules, memoised per module."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self._tables: dict[str, dict[str, Binding]] = {}
+
+    def table(self, module: ParsedModule) -> dict[str, Binding]:
+        key = str(module.path)
+        if key not in self._tables:
+            self._tables[key] = collect_bindings(module, module.tree.body) if module.tree is not None else {}
+        return self._tables[key]
+
+    def lookup(self, module: ParsedModule, name: str, scope: Scope | None = None, depth: int = 0) -> Symbol:
+        """What `name` means at the end of `module`'s import (or inside `scope`)."""
+        if depth > _MAX_DEPTH:
+            return Missing(f"too many indirections resolving {name!r}")
+        while scope is not None:
+            if name in scope.bindings:
+                return self._from_binding(scope.module, name, scope.bindings[name], scope, depth)
+            scope = scope.parent
+        binding = self.table(module).get(name)
+        if binding is not None:
+            if binding.type_checking:
+                return Missing(
+                    f"{name!r} is imported only under `if TYPE_CHECKING:`", type_checking_only=True
+                )
+            return self._from_binding(module, name, binding, None, depth)
+        if module.tree is not None:
+            for star in star_imports(module):
+                target = self.project.find(star, module)
+                if target is not None and name in self.table(target):
+                    return self.lookup(target, name, None, depth + 1)
+                if target is None:
+                    return External(f"{star}.{name}")
+        if name in _BUILTINS:
+            return External(f"builtins.{name}")
+        return Missing(f"name {name!r} is not defined")
+
+    def _from_binding(
+        self, module: ParsedModule, name: str, binding: Binding, scope: Scope | None, depth: int
+    ) -> Symbol:
+        if binding.kind == "def":
+            node = binding.node
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            qual = f"{scope.qualname}.<locals>.{node.name}" if scope is not None else node.name
+            return Defined(module, node, qual)
+        if binding.kind == "value":
+            assert isinstance(binding.node, ast.expr | ast.stmt)
+            return Value(module, binding.node, name, binding.annotation, scope)  # type: ignore[arg-type]
+        if binding.kind == "param":
+            assert isinstance(binding.node, ast.arg) and isinstance(binding.annotation, ast.AST)
+            return Param(module, binding.node, binding.annotation)  # type: ignore[arg-type]
+        assert binding.target is not None
+        return self.import_target(module, *binding.target, depth=depth)
+
+    def import_target(self, near: ParsedModule, mod: str, attr: str | None, depth: int = 0) -> Symbol:
+        target = self.project.find(mod, near) if mod else None
+        if attr is None:
+            return ModuleRef(target) if target is not None else External(mod)
+        if target is None:
+            return External(f"{mod}.{attr}")
+        return self.member(ModuleRef(target), attr, depth + 1)
+
+    def member(self, base: Symbol, attr: str, depth: int = 0) -> Symbol:
+        """`base.attr` for module references, external paths and classes."""
+        if isinstance(base, External):
+            return External(f"{base.qualname}.{attr}")
+        if isinstance(base, ModuleRef):
+            module = base.module
+            if attr in self.table(module) or (module.tree is not None and star_imports(module)):
+                found = self.lookup(module, attr, None, depth + 1)
+                if not (isinstance(found, Missing) and not found.type_checking_only):
+                    return found
+            sub = self.project.find(f"{module.name}.{attr}", module) if module.is_package else None
+            if sub is not None:
+                return ModuleRef(sub)
+            return Missing(f"module {module.name!r} has no attribute {attr!r}")
+        if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
+            for stmt in base.node.body:
+                if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr:
+                    return Defined(base.module, stmt, f"{base.qualname}.{attr}", owner=base)
+            return Missing(f"class {base.qualname!r} has no method {attr!r}")
+        return Missing(f"cannot follow attribute {attr!r} statically")
+
+    def resolve(
+        self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0
+    ) -> Symbol | None:
+        """Resolve a `Name` or dotted `Attribute` expression; None for anything else."""
+        if isinstance(expr, ast.Name):
+            return self.lookup(module, expr.id, scope, depth)
+        if isinstance(expr, ast.Attribute):
+            base = self.resolve(module, expr.value, scope, depth + 1)
+            if base is None:
+                return None
+            base = self.follow(base, depth + 1)
+            return self.member(base, expr.attr, depth + 1) if not isinstance(base, Missing) else base
+        return None
+
+    def follow(self, symbol: Symbol, depth: int = 0) -> Symbol:
+        """Follow plain aliases (`X = other.Y`) to what they name."""
+        while (
+            isinstance(symbol, Value)
+            and isinstance(symbol.node, ast.Name | ast.Attribute)
+            and depth < _MAX_DEPTH
+        ):
+            nxt = self.resolve(symbol.module, symbol.node, symbol.scope, depth + 1)
+            if nxt is None:
+                break
+            symbol = nxt
+            depth += 1
+        return symbol
+
+    def canonical(self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None) -> str | None:
+        """The dotted path of an external name (`typing.Annotated`) after following aliases."""
+        symbol = self.resolve(module, expr, scope)
+        if symbol is None:
+            return None
+        symbol = self.follow(symbol)
+        return symbol.qualname if isinstance(symbol, External) else None
+
+
+def sdk_name(qualname: str | None) -> str | None:
+    """`Resolve`, `Context`, `MCPServer`, ... for a path inside the SDK or typing; else None."""
+    if qualname is None:
+        return None
+    head, _, last = qualname.rpartition(".")
+    root = head.partition(".")[0]
+    if root in ("mcp", "mcp_types"):
+        return last
+    if root in ("typing", "typing_extensions"):
+        return last
+    if root == "functools" and last == "partial":
+        return "partial"
+    if root == "builtins":
+        return f"builtins.{last}"
+    return None
