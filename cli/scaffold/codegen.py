@@ -14,6 +14,7 @@ from typing import Literal
 from cli.scaffold.specs import ArgSpec
 
 SDK = "mcp.server.mcpserver"
+LINE_LENGTH = 88  # ruff format's and black's default
 Needs = dict[str, set[str]]  # module -> names to import from it
 
 
@@ -48,8 +49,8 @@ class Rendered:
 
 def _signature(
     rendered: Rendered, args: list[ArgSpec], injected: list[Injected], context: bool
-) -> tuple[str, list[str]]:
-    """Parameter list text and the names a body may echo (everything but the Context)."""
+) -> tuple[list[str], list[str]]:
+    """Parameters (source text each) and the names a body may echo (everything but the Context)."""
     parts = [f"{a.name}: {a.type}" for a in args]
     for dep in injected:
         parts.append(f"{dep.param}: Annotated[{dep.type}, Resolve({dep.resolver})]")
@@ -58,7 +59,7 @@ def _signature(
     if context:
         parts.append("ctx: Context")
         rendered.need(SDK, "Context")
-    return ", ".join(parts), [a.name for a in args] + [d.param for d in injected]
+    return parts, [a.name for a in args] + [d.param for d in injected]
 
 
 def _echo(label: str, names: list[str]) -> str:
@@ -69,8 +70,14 @@ def _echo(label: str, names: list[str]) -> str:
     return f'f"{label}({inner})"'
 
 
-def _def(name: str, sync: bool) -> str:
-    return f"def {name}" if sync else f"async def {name}"
+def _def(name: str, sync: bool, params: list[str], returns: str) -> str:
+    """The `def` line; one parameter per line (magic trailing comma) when it would pass 88 columns,
+    which is how `ruff format` / black lay it out."""
+    head = f"def {name}" if sync else f"async def {name}"
+    line = f"{head}({', '.join(params)}) -> {returns}:"
+    if len(line) <= LINE_LENGTH:
+        return line
+    return f"{head}(\n" + "".join(f"    {p},\n" for p in params) + f") -> {returns}:"
 
 
 def render_model(rendered: Rendered, model: str, resolver: str) -> None:
@@ -132,9 +139,7 @@ def render_resolver(
         annotation = "ListRoots"
         body = "return ListRoots()"
         doc = "Ask the client for its roots; the consumer receives the `ListRootsResult`."
-    rendered.statements.append(
-        f'{_def(name, sync)}({params}) -> {annotation}:\n    """{doc}"""\n    {body}\n'
-    )
+    rendered.statements.append(f'{_def(name, sync, params, annotation)}\n    """{doc}"""\n    {body}\n')
     return rendered
 
 
@@ -152,7 +157,7 @@ def render_tool(
     params, echoed = _signature(rendered, args, injected, context)
     rendered.statements.append(
         f"@{server}.tool()\n"
-        f"{_def(name, sync)}({params}) -> str:\n"
+        f"{_def(name, sync, params, 'str')}\n"
         f'    """Describe what {name} does: this docstring is the description the model reads."""\n'
         f"    return {_echo(name, echoed)}\n"
     )

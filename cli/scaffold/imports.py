@@ -12,7 +12,6 @@ import sys
 from collections.abc import Mapping, Set
 
 import libcst as cst
-from libcst import MaybeSentinel
 
 from cli.scaffold.module_info import dotted_name
 
@@ -55,31 +54,32 @@ def _has_comma(alias: cst.ImportAlias) -> bool:
     return isinstance(alias.comma, cst.Comma)
 
 
+def _between(node: cst.ImportFrom, aliases: list[cst.ImportAlias]) -> cst.Comma:
+    """The comma (with its whitespace) this line puts between two names: copied from the line itself."""
+    for alias in aliases[:-1]:
+        if _has_comma(alias):
+            return alias.comma  # type: ignore[return-value]
+    if node.lpar is not None and isinstance(node.lpar.whitespace_after, cst.ParenthesizedWhitespace):
+        return cst.Comma(whitespace_after=node.lpar.whitespace_after)  # one name per line
+    return _default_comma()
+
+
 def merge_names(node: cst.ImportFrom, names: list[str]) -> cst.ImportFrom:
     """Add `names` to an existing `from M import ...`, at their sorted place if the line is sorted."""
     aliases = list(node.names)  # type: ignore[arg-type]
     for name in sorted(names, key=_sort_key):
-        plain = [a.name.value for a in aliases if isinstance(a.name, cst.Name)]
-        is_sorted = plain == sorted(plain, key=_sort_key)
+        plain = [dotted_name(a.name) or "" for a in aliases]
         pos = len(aliases)
-        if is_sorted:
-            pos = next(
-                (i for i, a in enumerate(aliases) if _sort_key(dotted_name(a.name) or "") > _sort_key(name)),
-                len(aliases),
-            )
+        if plain == sorted(plain, key=_sort_key):
+            pos = next((i for i, a in enumerate(plain) if _sort_key(a) > _sort_key(name)), len(aliases))
+        between = _between(node, aliases)
         new = cst.ImportAlias(name=cst.Name(name))
         if pos < len(aliases):
-            donor = aliases[pos] if _has_comma(aliases[pos]) else (aliases[pos - 1] if pos else None)
-            comma = donor.comma if donor is not None and _has_comma(donor) else _default_comma()
-            aliases.insert(pos, new.with_changes(comma=comma))
-        else:
+            aliases.insert(pos, new.with_changes(comma=between))
+        else:  # the new last name takes over the old last name's ending (trailing comma or not)
             last = aliases[-1]
-            if _has_comma(last):  # trailing-comma style: the new last name keeps it
-                aliases.append(new.with_changes(comma=last.comma))
-            else:
-                donor = aliases[-2] if len(aliases) > 1 and _has_comma(aliases[-2]) else None
-                aliases[-1] = last.with_changes(comma=donor.comma if donor else _default_comma())
-                aliases.append(new.with_changes(comma=MaybeSentinel.DEFAULT))
+            aliases[-1] = last.with_changes(comma=between)
+            aliases.append(new.with_changes(comma=last.comma))
     return node.with_changes(names=aliases)
 
 

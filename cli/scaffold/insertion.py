@@ -49,10 +49,15 @@ def tool_index(info: ModuleInfo, server: str, references: Iterable[str]) -> int:
 
 
 def _separated(stmt: cst.BaseStatement) -> cst.BaseStatement:
-    """A statement after new code keeps its leading lines; it gets two blank ones if it had none."""
-    if stmt.leading_lines:
+    """The statement after new code keeps its leading lines, topped up to two blank lines (PEP 8)."""
+    blank = 0
+    for line in stmt.leading_lines:
+        if line.comment is not None:
+            break
+        blank += 1
+    if blank >= len(_TWO_BLANK):
         return stmt
-    return stmt.with_changes(leading_lines=_TWO_BLANK)
+    return stmt.with_changes(leading_lines=[*_TWO_BLANK[blank:], *stmt.leading_lines])
 
 
 def insert_statements(module: cst.Module, index: int, sources: list[str]) -> cst.Module:

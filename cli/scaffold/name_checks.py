@@ -16,9 +16,9 @@ from cli.scaffold.module_info import FunctionInfo, ModuleInfo
 def check_name_free(info: ModuleInfo, name: str, path: str) -> None:
     """A new function must not rebind a module-level name (it would silently replace it)."""
     if name in info.bindings:
-        what = "a function" if name in info.functions else "a name"
+        what = "a function named" if name in info.functions else "the name"
         raise UserError(
-            f"{path} already defines {what} named {name!r} (line {info.bindings[name]}); "
+            f"{path} already defines {what} {name!r} (line {info.bindings[name]}); "
             "choose another name. Nothing was written."
         )
 
