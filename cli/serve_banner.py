@@ -144,7 +144,7 @@ def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, consol
     server = server or (graph.servers[0] if graph.servers else None)
     head = Table.grid(padding=(0, 2))
     head.add_column(style="bold")
-    head.add_column()
+    head.add_column(overflow="fold")
     head.add_row("server", Text(loaded.server.name, style="bold cyan"))
     head.add_row("from", f"{loaded.path.name}:{loaded.attribute}  (module {loaded.module})")
     if facts.transport == "stdio":

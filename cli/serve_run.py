@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import FrameType
 
 from rich.console import Console
 from rich.panel import Panel
@@ -54,13 +56,31 @@ class ServeRequest:
         )
 
 
+class _Stopped(Exception):
+    """SIGTERM, turned into an exception so `finally` blocks (the Inspector's cleanup) run."""
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
 def run(request: ServeRequest, console: Console) -> None:
-    """Serve until the client hangs up (stdio) or the user interrupts (HTTP)."""
+    """Serve until the client hangs up (stdio) or the user interrupts (Ctrl+C, SIGTERM): exit 0.
+
+    uvicorn re-raises the signal that stopped it once it has shut down; with the
+    default SIGTERM disposition that would kill us before cleanup, hence the handler.
+    """
     logging.getLogger().setLevel(request.log_level.upper())
-    if request.transport == "stdio":
-        _run_stdio(request, console)
-    else:
-        _run_http(request, console)
+    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        if request.transport == "stdio":
+            _run_stdio(request, console)
+        else:
+            _run_http(request, console)
+    except (KeyboardInterrupt, _Stopped):
+        console.print("[dim]mcpdeps serve: stopped[/dim]")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run_stdio(request: ServeRequest, console: Console) -> None:
