@@ -201,38 +201,47 @@ def _spec_from_pyproject(cwd: Path) -> tuple[str, Path] | None:
 
 
 def find_candidates(path: Path) -> list[Candidate]:
-    """Module-level servers and server factories, found without importing.
+    """Module-level servers and server factories of one file, found without importing.
 
-    Kept behind this one function so the static builder's `Graph.servers` can
-    replace the instance scan without touching callers.
+    Servers come from the static builder (`build_graph`), which follows import
+    aliases the way lint does; only module-level bindings count, since a server
+    built inside a function is reached through that function (a factory: any
+    module-level function annotated `-> MCPServer`).
     """
+    from resolver_core.builder import build_graph
+
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except SyntaxError:
         return []  # the import reports the syntax error with its location
     except (OSError, UnicodeDecodeError) as exc:
         raise LoadError(f"{path} cannot be read: {exc}.") from exc
+    top_level = {name for node in tree.body for name in _bound_names(node)}
     found: dict[str, Candidate] = {}
+    for server in build_graph([path]).servers:
+        if Path(server.path).resolve() == path and server.variable in top_level:
+            line = server.span.line if server.span else 0
+            found.setdefault(server.variable, Candidate(server.variable, "instance", line))
     for node in tree.body:
-        for name, kind in _candidate_names(node):
-            found[name] = Candidate(name, kind, node.lineno)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _returns_server(node.returns):
+            found.setdefault(node.name, Candidate(node.name, "factory", node.lineno))
     return sorted(found.values(), key=lambda c: c.line)
 
 
-def _candidate_names(node: ast.stmt) -> Iterable[tuple[str, Literal["instance", "factory"]]]:
-    if isinstance(node, ast.Assign) and _is_server_call(node.value):
-        for target in node.targets:
-            if isinstance(target, ast.Name):
-                yield target.id, "instance"
-    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-        if (node.value is not None and _is_server_call(node.value)) or _names_server(node.annotation):
-            yield node.target.id, "instance"
-    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
-        yield from ((node.name, "factory"),) if _names_server(node.returns) else ()
+def _bound_names(node: ast.stmt) -> Iterable[str]:
+    """Names a module-level statement binds (assignments only: where a server instance can live)."""
+    targets = (
+        node.targets
+        if isinstance(node, ast.Assign)
+        else [node.target]
+        if isinstance(node, ast.AnnAssign)
+        else []
+    )
+    return [t.id for t in targets if isinstance(t, ast.Name)]
 
 
-def _names_server(expr: ast.expr) -> bool:
-    """`MCPServer`, `mcp.server.MCPServer`, `"MCPServer"`, `MCPServer[Any]`."""
+def _returns_server(expr: ast.expr | None) -> bool:
+    """`-> MCPServer`, `-> mcp.server.MCPServer`, `-> "MCPServer"`, `-> MCPServer[Any]`."""
     if isinstance(expr, ast.Subscript):
         expr = expr.value
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
@@ -240,10 +249,6 @@ def _names_server(expr: ast.expr) -> bool:
     if isinstance(expr, ast.Attribute):
         return expr.attr == "MCPServer"
     return isinstance(expr, ast.Name) and expr.id == "MCPServer"
-
-
-def _is_server_call(expr: ast.expr) -> bool:
-    return isinstance(expr, ast.Call) and _names_server(expr.func)
 
 
 def choose_attribute(spec: ServerSpec) -> str | None:
@@ -260,6 +265,9 @@ def choose_attribute(spec: ServerSpec) -> str | None:
     pool = instances or [c for c in candidates if c.kind == "factory"]
     if len(pool) == 1:
         return pool[0].name
+    conventional = [name for name in CONVENTIONAL_NAMES if any(c.name == name for c in pool)]
+    if conventional:
+        return conventional[0]
     if len(pool) > 1:
         listed = "; ".join(c.describe() for c in pool)
         raise LoadError(
