@@ -108,3 +108,29 @@ def _as_uri(root: str, base: Path) -> str:
     if "://" in root:
         return root
     return (base / root).resolve().as_uri()
+
+
+def _example_value(prop: dict[str, Any]) -> Any:
+    """A plausible value for one form property, to show in an error message."""
+    if "default" in prop:
+        return prop["default"]
+    for key in ("enum", "oneOf"):
+        if prop.get(key):
+            first = prop[key][0]
+            return first["const"] if isinstance(first, dict) else first
+    kind = prop.get("type")
+    if kind == "boolean":
+        return True
+    if kind in ("integer", "number"):
+        return prop.get("minimum", 1)
+    return [] if kind == "array" else "..."
+
+
+def example_answer(kind: QuestionKind, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An answers-file entry of the right shape; for a form, with content that fits it."""
+    if kind == "sample":
+        return {"text": "..."}
+    if kind == "list_roots":
+        return {"roots": ["file:///..."]}
+    properties = (schema or {}).get("properties", {})
+    return {"action": "accept", "content": {name: _example_value(p) for name, p in properties.items()}}

@@ -73,9 +73,9 @@ def call(
     from cli.call_args import build_arguments
     from cli.call_questions import AnswerSources, QuestionAnswerer
     from cli.call_render import print_json, render_call
-    from cli.call_resolvers import live_resolvers
+    from cli.call_resolvers import live_resolvers, static_resolvers
     from cli.call_session import StdioTarget, call_tool
-    from cli.call_target import load_in_process
+    from cli.call_target import load_in_process, server_path
 
     out, err = Console(), Console(stderr=True)
     sources = AnswerSources(
@@ -86,7 +86,7 @@ def call(
     )
     if stdio:
         target = StdioTarget(spec, no_lint=no_lint)
-        resolvers = None
+        resolvers = static_resolvers(server_path(spec), tool)
     else:
         server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
         target = server

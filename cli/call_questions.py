@@ -21,7 +21,14 @@ import anyio.to_thread
 from jsonschema import Draft202012Validator
 from rich.console import Console
 
-from cli.call_answers import AnswersFile, ElicitAnswer, QuestionKind, RootsAnswer, SampleAnswer
+from cli.call_answers import (
+    AnswersFile,
+    ElicitAnswer,
+    QuestionKind,
+    RootsAnswer,
+    SampleAnswer,
+    example_answer,
+)
 from cli.call_form import FormOutcome, fill_form
 from cli.call_resolvers import ResolverIndex
 from cli.call_sampling import ask_completion, content_text, show_sample_request
@@ -41,15 +48,15 @@ if TYPE_CHECKING:
 AnsweredBy = Literal["terminal", "answers file", "--sample-reply", "--root", "current folder"]
 _T = TypeVar("_T")
 
+_ANSWER_WORDS: dict[QuestionKind, str] = {
+    "elicit": "a form answer",
+    "sample": "a sampling answer",
+    "list_roots": "a roots answer",
+}
 _KIND_WORDS: dict[QuestionKind, str] = {
     "elicit": "the user a question",
     "sample": "the client's LLM for a completion",
     "list_roots": "for the client's roots",
-}
-_EXAMPLES: dict[QuestionKind, Any] = {
-    "elicit": {"action": "accept", "content": {"...": "..."}},
-    "sample": {"text": "..."},
-    "list_roots": {"roots": ["file:///..."]},
 }
 
 
@@ -106,14 +113,16 @@ class QuestionAnswerer:
         key, answer = found
         if answer.kind != kind:
             raise UserError(
-                f"The answers file's entry {key!r} answers a {answer.kind} question, "
+                f"The answers file's entry {key!r} is {_ANSWER_WORDS[answer.kind]}, "
                 f"but {asker} asks {_KIND_WORDS[kind]}."
             )
         return answer
 
-    def _missing(self, asker: str | None, kind: QuestionKind, question: str) -> UserError:
+    def _missing(
+        self, asker: str | None, kind: QuestionKind, question: str, schema: dict[str, Any] | None = None
+    ) -> UserError:
         key = (asker or "resolver").split("#", 1)[0].rsplit(":", 1)[-1]
-        example = json.dumps({key: _EXAMPLES[kind]})
+        example = json.dumps({key: example_answer(kind, schema)})
         return UserError(
             f"The resolver {asker or '(unknown)'} asks {_KIND_WORDS[kind]} ({question!r}), but there is no "
             f"terminal to ask and no recorded answer for it. Run in a terminal, or pass --answers FILE "
@@ -162,7 +171,7 @@ class QuestionAnswerer:
                 )
                 by = "terminal"
             else:
-                raise self._missing(asker, "elicit", params.message)
+                raise self._missing(asker, "elicit", params.message, schema)
         except UserError as error:
             return self._refuse(error)
         shown = outcome.action + (f" {json.dumps(outcome.content)}" if outcome.content is not None else "")

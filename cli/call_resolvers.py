@@ -12,14 +12,17 @@ from __future__ import annotations
 import inspect
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, get_args, get_origin
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar, get_args, get_origin
 
 from cli.call_answers import QuestionKind
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
+
+_K = TypeVar("_K")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,34 +95,78 @@ def _display_name(fn: Callable[..., Any]) -> str:
     return getattr(fn, "__name__", None) or type(fn).__name__
 
 
+def _in_run_order(
+    roots: Iterable[_K], children: Callable[[_K], Iterable[_K]], info: Callable[[_K], ResolverInfo]
+) -> ResolverIndex:
+    """Dependencies before their dependant, each resolver once: the order the SDK runs them."""
+    ordered: list[ResolverInfo] = []
+    seen: set[_K] = set()
+
+    def visit(node: _K) -> None:
+        if node in seen:
+            return
+        seen.add(node)
+        for child in children(node):
+            visit(child)
+        ordered.append(info(node))
+
+    for root in roots:
+        visit(root)
+    return ResolverIndex(ordered)
+
+
 def live_resolvers(server: MCPServer, tool_name: str) -> ResolverIndex | None:
     """The resolvers of an in-process tool, from the plans the SDK built at registration.
 
     Reads `Tool.resolved_params` and `Tool.resolver_plans` (fields of the SDK's tool
-    model) and walks them the way `resolve_arguments` does: each resolved parameter in
-    order, dependencies before their dependant, each resolver once.
+    model) and walks them the way `resolve_arguments` does.
     """
     tool = server._tool_manager.get_tool(tool_name)
     if tool is None:
         return None
-    plans: Sequence[Any] = list(tool.resolver_plans.values())
-    ordered: list[ResolverInfo] = []
-    seen: set[str] = set()
+    plans: dict[str, Any] = {plan.wire_key: plan for plan in tool.resolver_plans.values()}
 
-    def plan_for(fn: Callable[..., Any]) -> Any:
-        return next((p for p in plans if p.fn is fn or p.fn == fn), None)
+    def key_of(fn: Callable[..., Any]) -> str | None:
+        return next((k for k, p in plans.items() if p.fn is fn or p.fn == fn), None)
 
-    def visit(fn: Callable[..., Any]) -> None:
-        plan = plan_for(fn)
-        if plan is None or plan.wire_key in seen:
-            return
-        seen.add(plan.wire_key)
-        for param in plan.params.values():
-            if param.kind == "resolve" and param.resolve is not None:
-                visit(param.resolve.fn)
-        asks, fields = _question_of(plan.fn)
-        ordered.append(ResolverInfo(plan.wire_key, _display_name(plan.fn), asks, fields))
+    def children(key: str) -> Iterable[str]:
+        deps = (p.resolve.fn for p in plans[key].params.values() if p.kind == "resolve" and p.resolve)
+        return [k for k in map(key_of, deps) if k is not None]
 
-    for marker, _wants_union in tool.resolved_params.values():
-        visit(marker.fn)
-    return ResolverIndex(ordered)
+    def info(key: str) -> ResolverInfo:
+        fn = plans[key].fn
+        return ResolverInfo(key, _display_name(fn), *_question_of(fn))
+
+    roots = [k for k in (key_of(marker.fn) for marker, _ in tool.resolved_params.values()) if k is not None]
+    return _in_run_order(roots, children, info)
+
+
+def static_resolvers(path: Path, tool_name: str) -> ResolverIndex | None:
+    """The resolvers of a tool read from source, for a server running in another process (`--stdio`).
+
+    Best effort: naming the asker is a convenience of the transcript, so a graph
+    that cannot be built leaves the resolvers unknown rather than failing the call.
+    """
+    try:
+        from resolver_core import build_graph
+
+        graph = build_graph([path])
+    except Exception:
+        return None
+    tool = next((t for _, t in graph.tools() if t.name == tool_name), None)
+    if tool is None:
+        return None
+    resolvers = graph.resolvers
+
+    def children(rid: str) -> Iterable[str]:
+        return [
+            p.resolver for p in resolvers[rid].parameters if p.kind == "resolved" and p.resolver in resolvers
+        ]
+
+    def info(rid: str) -> ResolverInfo:
+        resolver = resolvers[rid]
+        question = resolver.questions[0] if resolver.questions else None
+        fields = frozenset(name for name, _ in question.fields) if question and question.fields else None
+        return ResolverInfo(rid, resolver.name, question.kind if question else None, fields)
+
+    return _in_run_order([r for r in tool.resolved.values() if r in resolvers], children, info)

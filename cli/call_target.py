@@ -40,3 +40,13 @@ def load_in_process(spec: str, *, lint: bool, console: Console, verbose: bool = 
         # "Tool 'x' failed" lines would repeat the result panel on our stderr.
         logging.getLogger().setLevel(logging.WARNING)
     return server
+
+
+def server_path(spec: str) -> Path:
+    """The server's file for `--stdio`, checked before a subprocess is started for nothing."""
+    from resolver_core.loading import LoadError, parse_spec
+
+    try:
+        return parse_spec(spec, Path.cwd()).path
+    except LoadError as exc:
+        raise UserError(str(exc)) from exc
