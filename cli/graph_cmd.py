@@ -1,8 +1,95 @@
-"""`mcpdeps graph` (placeholder until its issue lands)."""
+"""`mcpdeps graph`: every tool's dependency tree, as a rich tree, JSON, Mermaid or Graphviz.
+
+Static by default (same core as `lint`, nothing imported). `--live` imports the
+server with the SDK and builds the same model from the registered tools. Heavy
+modules (the builder, rich, the SDK) are imported inside the command so that
+`mcpdeps --help` and `lint` stay fast.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
 
 import typer
 
+from cli.errors import UserError
 
-def graph() -> None:
-    """Not implemented yet."""
-    raise typer.Exit(2)
+
+class GraphFormat(str, enum.Enum):
+    tree = "tree"
+    json = "json"
+    mermaid = "mermaid"
+    dot = "dot"
+
+
+def graph(
+    paths: list[str] = typer.Argument(
+        None,
+        help="Files or folders to read (default: the current folder). With --live: one server spec, "
+        "FILE.py[:OBJECT].",
+    ),
+    tool: list[str] = typer.Option(None, "--tool", "-t", help="Show only this tool (repeatable)."),
+    server: list[str] = typer.Option(None, "--server", help="Show only the server held by this variable."),
+    output_format: GraphFormat = typer.Option(GraphFormat.tree, "--format", "-f", help="Output format."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of the terminal."),
+    depth: int = typer.Option(
+        None, "--depth", min=1, help="Tree only: show resolvers down to this many levels."
+    ),
+    live: bool = typer.Option(False, "--live", help="Import the server with the SDK and read its tools."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
+) -> None:
+    """Show each tool's dependency tree: what the model sees, resolvers, questions and run order."""
+    from cli.graph_select import select
+
+    if live:
+        from cli.graph_live import live_graph
+
+        if paths and len(paths) > 1:
+            raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
+        full = live_graph(paths[0] if paths else None)
+    else:
+        from resolver_core import build_graph
+
+        for p in paths or []:
+            if not Path(p).exists():
+                raise UserError(f"{p} does not exist; give a Python file or a folder.")
+        full = build_graph(paths or ["."])
+    chosen = select(full, server or (), tool or ())
+    text = _render(chosen, output_format, depth, to_file=output is not None)
+    if text is not None:
+        _write(text, output)
+    raise typer.Exit(0)
+
+
+def _render(graph: object, fmt: GraphFormat, depth: int | None, *, to_file: bool) -> str | None:
+    """The output text, or None when the tree was printed straight to the terminal."""
+    from resolver_core.model import Graph
+
+    assert isinstance(graph, Graph)
+    if fmt is GraphFormat.json:
+        from resolver_core.graph_json import dumps, graph_document
+
+        return dumps(graph_document(graph))
+    if fmt is GraphFormat.mermaid:
+        from cli.graph_mermaid import to_mermaid
+
+        return to_mermaid(graph)
+    if fmt is GraphFormat.dot:
+        from cli.graph_dot import to_dot
+
+        return to_dot(graph)
+    from cli.render_graph import print_graph
+
+    return print_graph(graph, depth=depth, capture=to_file)
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    try:
+        output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"Cannot write {output}: {exc.strerror or exc}.") from exc
