@@ -49,14 +49,14 @@ from typing import Any
 # Shapes of the SDK's registration messages (mcp 2.3.0), mapped to the contract's
 # codes. The SDK ids (R1..R5, T1..T10) are those of docs/sdk-semantics.md.
 #
-# T1 (a lambda registered without `name=`) has no code of its own in the fixed
-# contract table. We map it to MCPD008 (bare-tool-decorator): like T9 it is a
-# misuse of the registration call itself (nothing about the signature is
-# analyzed yet), and its fix is in the same place, the registration line. A
-# dedicated code would need a new issue.
+# T1 (a lambda registered without `name=`) has no row in the contract table
+# (MCPD000-MCPD009). The linter gives it a code of its own in the same 0xx band,
+# MCPD010 lambda-tool-without-name (lint_rules/lambda_without_name.py): it is a
+# registration error, and none of the fixed codes describes it (MCPD008 is about
+# the decorator). The oracle follows that code.
 MESSAGE_CODES: list[tuple[str, str, str]] = [
     ("TypeError", r"^The @tool decorator was used incorrectly", "MCPD008"),  # T9
-    ("ValueError", r"^You must provide a name for lambda functions", "MCPD008"),  # T1
+    ("ValueError", r"^You must provide a name for lambda functions", "MCPD010"),  # T1
     ("InvalidSignature", r"combines Resolve\(\.\.\.\) parameters with an InputRequiredResult", "MCPD005"),
     ("InvalidSignature", r"^Parameter \S+ of \S+ cannot start with '_'", "MCPD006"),  # T2
     ("InvalidSignature", r"^Unable to evaluate type annotations for callable", "MCPD009"),  # T3

@@ -1,5 +1,5 @@
-# expect: MCPD008
-"""T1: a lambda registered without `name=` (mapped to MCPD008, see tests/corpus/README.md)."""
+# expect: MCPD010
+"""T1: a lambda registered without `name=` (MCPD010 lambda-tool-without-name, not in the contract table)."""
 from mcp.server import MCPServer
 
 mcp = MCPServer("T1")
