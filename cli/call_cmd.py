@@ -75,7 +75,7 @@ def call(
     from cli.call_render import print_json, render_call
     from cli.call_resolvers import live_resolvers, static_resolvers
     from cli.call_session import StdioTarget, call_tool
-    from cli.call_target import load_in_process, server_path
+    from cli.call_target import exit_on_interrupt, load_in_process, server_path
 
     out, err = Console(), Console(stderr=True)
     sources = AnswerSources(
@@ -92,14 +92,15 @@ def call(
         target = server
         resolvers = live_resolvers(server, tool)
     answerer = QuestionAnswerer(sources, err, resolvers)
-    outcome = anyio.run(
-        call_tool,
-        target,
-        tool,
-        lambda schema: build_arguments(schema, arg or [], args_json),
-        answerer,
-        protocol.value,
-    )
+    with exit_on_interrupt(err):
+        outcome = anyio.run(
+            call_tool,
+            target,
+            tool,
+            lambda s: build_arguments(s, arg or [], args_json),
+            answerer,
+            protocol.value,
+        )
     if outcome.result is None:
         err.print(f"[bold red]The call failed with a protocol error:[/] {outcome.protocol_error}")
         raise typer.Exit(1)

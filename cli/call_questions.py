@@ -136,7 +136,7 @@ class QuestionAnswerer:
         keeps their prompts from interleaving on the one terminal.
         """
         async with self._terminal:
-            return await anyio.to_thread.run_sync(fn, *args)
+            return await anyio.to_thread.run_sync(fn, *args, abandon_on_cancel=True)
 
     def _refuse(self, error: UserError) -> ErrorData:
         from mcp_types import INVALID_REQUEST, ErrorData

@@ -7,7 +7,12 @@ gate, so `call` and `serve` accept and refuse exactly the same servers.
 from __future__ import annotations
 
 import logging
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -50,3 +55,24 @@ def server_path(spec: str) -> Path:
         return parse_spec(spec, Path.cwd()).path
     except LoadError as exc:
         raise UserError(str(exc)) from exc
+
+
+@contextmanager
+def exit_on_interrupt(console: Console) -> Iterator[None]:
+    """Ctrl-C ends the call at once, even in the middle of a question.
+
+    A question is answered inside the SDK's dispatch of a server request, where a
+    cancellation does not reach a terminal read blocked in a worker thread, so the
+    usual KeyboardInterrupt would wait for Enter. Installed before the event loop
+    starts, this handler also keeps asyncio from installing its own.
+    """
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        console.print("\nmcpdeps: interrupted")
+        os._exit(130)
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -172,6 +172,13 @@ class StaticBuilder:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "tool" and call.args and _is_callable_arg(call.args[0]):
+            server = self.server_for(module, func.value, scope)
+            if server is not None:  # `mcp.tool(fn)`: the function lands where the name goes (T9)
+                self._registrations.append(
+                    _Registration(server, "tool", call.args[0], module, scope, None, module.span(call), bare=True)
+                )
+            return
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and call.args:
             server = self.server_for(module, func.value, scope)
             if server is not None:
@@ -290,10 +297,15 @@ class StaticBuilder:
         qual: str,
         scope: Scope | None,
     ) -> Tool:
-        params, hints_error = self._params(module, fn, scope)
-        returns = None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
+        with self.names.tracing() as needs:
+            params, hints_error = self._params(module, fn, scope)
+            returns = None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
         if hints_error is None and (err := first_error(returns)) is not None:
             hints_error = f"the return annotation cannot be evaluated ({err.reason})"
+        cutoff = self._cutoff(reg)
+        late = needs.get(reg.module.path) if cutoff is not None else None
+        if hints_error is None and late is not None and cutoff is not None and late[0] > cutoff:
+            hints_error = _late_reason(late, cutoff, "the tool")
         is_lambda = isinstance(fn, ast.Lambda)
         name = reg.name or (qual.rpartition(".")[2] if not is_lambda else "<lambda>")
         span = Span(module.display, fn.lineno, fn.col_offset + 1, fn.lineno, fn.col_offset + 1)
@@ -324,7 +336,32 @@ class StaticBuilder:
                 elif p.name == tool.context:
                     p.kind = "context"
         tool.parameters = params
+        if cutoff is not None:
+            self._mark_late_resolvers(tool, reg.module.display, cutoff)
         return tool
+
+    def _cutoff(self, reg: _Registration) -> int | None:
+        """The line at which a module-level registration runs (None inside functions)."""
+        if reg.scope is not None:
+            return None
+        fn = reg.fn
+        return fn.lineno if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) else reg.span.line
+
+    def _mark_late_resolvers(self, tool: Tool, path: str, cutoff: int) -> None:
+        """Resolvers whose hints name something the registering module binds only later."""
+        stack = [p.resolver for p in tool.parameters if p.resolver]
+        seen: set[str] = set()
+        while stack:
+            rid = stack.pop()
+            if rid is None or rid in seen or rid not in self.factory.resolvers:
+                continue
+            seen.add(rid)
+            resolver = self.factory.resolvers[rid]
+            late = resolver.needs.get(path)
+            if late is not None and late[0] > cutoff and not resolver.hints_error:
+                tool.late_resolvers[rid] = _late_reason(late, cutoff, f"resolver {resolver.name!r}")
+                continue
+            stack.extend(p.resolver for p in resolver.parameters if p.resolver)
 
     def _handler(
         self,
@@ -336,6 +373,14 @@ class StaticBuilder:
     ) -> Handler:
         params, _ = self._params(module, fn, scope)
         return Handler(reg.kind, qual, module.name, reg.span, params)  # type: ignore[arg-type]
+
+
+def _late_reason(late: tuple[int, str], cutoff: int, what: str) -> str:
+    line, name = late
+    return (
+        f"the hints of {what} use {name!r}, which is bound at line {line}, after the tool is "
+        f"registered at line {cutoff}"
+    )
 
 
 def _alias(
@@ -355,6 +400,11 @@ def _alias(
         if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
             return kw.value
     return None
+
+
+def _is_callable_arg(node: ast.expr) -> bool:
+    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call."""
+    return not (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
 
 
 def _unquote(text: str) -> str | None:
@@ -446,6 +496,7 @@ def build_graph(
         builder.scan(module)
     builder.build_tools()
     graph.resolvers = builder.factory.resolvers
+    graph.evaluator = builder.evaluator
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text

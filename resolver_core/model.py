@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     import ast
 
-    from resolver_core.typeexpr import TypeExpr
+    from resolver_core.typeexpr import Evaluator, TypeExpr
 
 ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
 """How the SDK fills a parameter. `unclassified` only ever appears on resolvers."""
@@ -225,6 +225,10 @@ class Graph:
     """Files read, keyed by display path (what the user gave, relative stays relative)."""
     files: int = 0
     """Files the user asked to check (after discovery)."""
+    evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
+    """The static builder's annotation evaluator (and through `.names`, its name resolution and
+    parsed project), for rules that must evaluate annotations or names the builder did not
+    keep (elicitation model fields, calls in resolver bodies). None in live graphs."""
 
     def tools(self) -> list[tuple[Server, Tool]]:
         return [(s, t) for s in self.servers for t in s.tools]

@@ -97,3 +97,13 @@ def test_stdio_runs_mcpdeps_serve_and_answers_over_it(protocol: str, tmp_path: P
     assert done.returncode == 0, done.stderr
     assert "Neuromancer" in done.stdout
     assert 'accept {"confirm": true}' in done.stdout
+
+
+@pytest.mark.parametrize("transport", [(), ("--stdio",)])
+def test_a_server_lint_refuses_is_not_started(transport: tuple[str, ...]) -> None:
+    done = call(
+        *transport, BOOKSHOP.parent.parent / "broken" / "server.py", "order_book", "--arg", "title=Dune"
+    )
+    assert done.returncode == 1
+    assert "MCPD001" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -89,3 +89,33 @@ def test_malformed_answers_file_is_a_sentence(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "answer for 'suggest_title'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+UNSTABLE = """
+import time
+from typing import Annotated
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Elicit, Resolve
+from pydantic import BaseModel
+
+mcp = MCPServer("Clock")
+
+class Ok(BaseModel):
+    ok: bool
+
+def ask() -> Elicit[Ok]:
+    return Elicit(f"Asked at {time.perf_counter_ns()}", Ok)
+
+@mcp.tool()
+def tick(answer: Annotated[Ok, Resolve(ask)]) -> str:
+    return "done"
+"""
+
+
+def test_a_question_that_changes_every_round_gives_up_with_a_sentence(tmp_path: Path) -> None:
+    (tmp_path / "clock.py").write_text(UNSTABLE, encoding="utf-8")
+    answers = write_answers(tmp_path, {"ask": {"action": "accept", "content": {"ok": True}}})
+    done = call(tmp_path / "clock.py", "tick", "--answers", answers, "--protocol", "2026-07-28", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "more than 10 rounds" in done.stderr
+    assert "MCPD104" in done.stderr

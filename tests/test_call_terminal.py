@@ -119,3 +119,27 @@ def test_sampling_completion_typed_at_the_terminal(terminal: list[pexpect.spawn]
     assert status == 0, output
     assert "Your book about sand: Sandworld" in output
     assert "suggest_title · sampling · answered by terminal" in output
+
+
+def test_stdio_server_questions_reach_the_terminal(terminal: list[pexpect.spawn]) -> None:
+    # Legacy over stdio: the asker is named from the static graph, not from the wire.
+    args = ("--stdio", BOOKSHOP, "order_book", "--arg", "title=Neuromancer", "--protocol", "legacy")
+    child = spawn(terminal, *args)
+    child.expect("server:confirm_backorder asks")
+    child.expect(r"Confirm \(y/n\): ")
+    child.sendline("y")
+    child.expect(r"Send\? ")
+    child.sendline("a")
+    output, status = finish(child)
+    assert status == 0, output
+    assert "server:confirm_backorder · elicitation · answered by terminal" in output
+    assert "protocol 2025-11-25" in output
+
+
+def test_ctrl_c_at_a_question_ends_the_call_at_once(terminal: list[pexpect.spawn]) -> None:
+    child = spawn(terminal, BOOKSHOP, "order_book", "--arg", "title=Neuromancer")
+    child.expect(r"Confirm \(y/n\): ")
+    child.sendintr()
+    child.expect("mcpdeps: interrupted", timeout=5)
+    _, status = finish(child)
+    assert status == 130
