@@ -50,12 +50,13 @@ def graph(
             raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
         full = live_graph(paths[0] if paths else None)
     else:
+        from cli.graph_sources import import_closure
         from resolver_core import build_graph
 
         for p in paths or []:
             if not Path(p).exists():
                 raise UserError(f"{p} does not exist; give a Python file or a folder.")
-        full = build_graph(paths or ["."])
+        full = build_graph(import_closure(paths or ["."], Path.cwd()))
     chosen = select(full, server or (), tool or ())
     text = _render(chosen, output_format, depth, to_file=output is not None)
     if text is not None:

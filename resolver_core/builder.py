@@ -497,6 +497,7 @@ def build_graph(
     builder.build_tools()
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
+    graph.evaluator = builder.evaluator
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text
