@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_mcpdeps
-from new_helpers import assert_only_additions, sdk_probe
+from new_helpers import assert_only_additions, graph_json, lint_json, sdk_probe
 
 AWKWARD = '''\
 #!/usr/bin/env python
@@ -227,7 +227,7 @@ def test_resolver_in_a_module_without_tools_goes_before_the_main_block(tmp_path:
         'mcp = MCPServer("x")\n\n\n'
         "async def who(ctx: Context) -> int:\n"
         '    """Provide the value that tools using `Resolve(who)` receive."""\n'
-        '    raise NotImplementedError("who must return a int")\n\n\n'
+        '    raise NotImplementedError("who: return a value of type int")\n\n\n'
         'if __name__ == "__main__":\n    mcp.run()\n'
     )
 
@@ -358,3 +358,7 @@ def test_questions_elicit_sample_list_roots(tmp_path: Path) -> None:
     assert "where: Annotated[ListRootsResult, Resolve(roots)]" in result
     assert result.index("class OrderConfirmation") < result.index("async def confirm_order(")
     assert list(sdk_probe(path)["tools"]["order"]["properties"]) == ["title"]
+    assert lint_json(path, cwd=tmp_path)["diagnostics"] == []  # no warning either
+    resolvers = graph_json(path, cwd=tmp_path)["resolvers"]
+    asks = {r["name"]: r["asks"] for r in resolvers.values()}
+    assert asks == {"confirm_order": "elicit", "summary": "sample", "roots": "list_roots"}

@@ -111,7 +111,7 @@ def render_resolver(
         body = (
             f"return {_echo(name, echoed)}"
             if returns == "str"
-            else (f'raise NotImplementedError("{name} must return a {returns}")')
+            else (f'raise NotImplementedError("{name}: return a value of type {returns}")')
         )
         doc = f"Provide the value that tools using `Resolve({name})` receive."
     elif question.kind == "elicit":
@@ -121,15 +121,15 @@ def render_resolver(
         rendered.need(SDK, "Elicit")
         annotation = f"Elicit[{question.model}]"
         body = f'return Elicit("Please answer for {name}.", {question.model})'
-        doc = f"Ask the user for a `{question.model}`; the consumer receives the accepted answer."
+        doc = f"Ask the user to fill in `{question.model}`; the consumer receives the accepted answer."
     elif question.kind == "sample":
         rendered.need(SDK, "Sample")
         rendered.need("mcp.types", "SamplingMessage", "TextContent")
         annotation = "Sample"
-        text = _echo(f"Answer for {name}", echoed)
         body = (
-            "return Sample(\n"
-            f'        [SamplingMessage(role="user", content=TextContent(type="text", text={text}))],\n'
+            f"prompt = {_echo(f'Answer for {name}', echoed)}\n"
+            "    return Sample(\n"
+            '        [SamplingMessage(role="user", content=TextContent(type="text", text=prompt))],\n'
             "        max_tokens=256,\n"
             "    )"
         )
