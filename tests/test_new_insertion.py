@@ -362,3 +362,15 @@ def test_questions_elicit_sample_list_roots(tmp_path: Path) -> None:
     resolvers = graph_json(path, cwd=tmp_path)["resolvers"]
     asks = {r["name"]: r["asks"] for r in resolvers.values()}
     assert asks == {"confirm_order": "elicit", "summary": "sample", "roots": "list_roots"}
+
+
+def test_tool_on_an_imported_server_needs_server_and_goes_after_its_last_tool(tmp_path: Path) -> None:
+    (tmp_path / "app.py").write_text('from mcp.server import MCPServer\n\nmcp = MCPServer("s")\n')
+    source = 'from app import mcp\n\n\n@mcp.tool()\ndef a() -> str:\n    return "a"\n\n\ndef helper() -> int:\n    return 1\n'
+    path = tmp_path / "tools.py"
+    path.write_text(source)
+    refused = run_mcpdeps("new", "tool", "b", "--in", "tools.py", cwd=tmp_path)
+    assert refused.returncode == 2 and "Pass --server VAR if the module imports its server" in refused.stderr
+    result = _new(path, "new", "tool", "b", "--server", "mcp", "--sync")
+    assert result.index("def a(") < result.index("@mcp.tool()\ndef b(") < result.index("def helper(")
+    assert_only_additions(source, result)

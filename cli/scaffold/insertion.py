@@ -39,7 +39,7 @@ def resolver_index(info: ModuleInfo, references: Iterable[str]) -> int:
 def tool_index(info: ModuleInfo, server: str, references: Iterable[str]) -> int:
     """After the server's last tool (or any last tool, or the server itself), before a trailing main block."""
     own = info.tool_indexes.get(server, [])
-    server_at = info.servers[server].index
+    server_at = info.servers[server].index if server in info.servers else info.binding_index[server]
     later_tools = [i for i in info.all_tool_indexes if i > server_at]
     after = own[-1] if own else (later_tools[-1] if later_tools else server_at)
     index = max(after + 1, _floor(info, [server, *references]))

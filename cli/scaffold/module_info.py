@@ -9,6 +9,7 @@ parameters would be classified by the SDK.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -62,6 +63,7 @@ class ModuleInfo:
     binding_index: dict[str, int] = field(default_factory=dict)  # module-level name -> body index
     functions: dict[str, FunctionInfo] = field(default_factory=dict)
     servers: dict[str, ServerInfo] = field(default_factory=dict)
+    imported: set[str] = field(default_factory=set)  # names bound by `import` / `from ... import`
     tool_indexes: dict[str, list[int]] = field(default_factory=dict)  # server var -> body indexes
     main_index: int | None = None  # a *trailing* `if __name__ == "__main__":` block
     postponed: bool = False  # `from __future__ import annotations`
@@ -166,8 +168,8 @@ def _classify(param: cst.Param, module: cst.Module) -> ParamInfo:
     return ParamInfo(param.name.value, "plain", text, has_default=param.default is not None)
 
 
-def _tool_server(decorator: cst.Decorator, servers: dict[str, ServerInfo]) -> str | None:
-    """`@server.tool(...)` or `@server.tool` on a known server variable."""
+def _tool_server(decorator: cst.Decorator, servers: Collection[str]) -> str | None:
+    """`@server.tool(...)` or `@server.tool` on a server variable (defined here or imported)."""
     target = decorator.decorator
     if isinstance(target, cst.Call):
         target = target.func
@@ -221,7 +223,7 @@ def _add_tool_registrations(info: ModuleInfo, index: int, stmt: cst.SimpleStatem
         call = small.value if isinstance(small, cst.Expr) else None
         if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
             owner = dotted_name(call.func.value)
-            if call.func.attr.value == "add_tool" and owner in info.servers:
+            if call.func.attr.value == "add_tool" and owner in info.servers.keys() | info.imported:
                 info.tool_indexes.setdefault(owner, []).append(index)
 
 
@@ -238,6 +240,8 @@ def read_module(source: str, path: str) -> ModuleInfo:
             for small in stmt.body:
                 info.postponed = info.postponed or _is_future_annotations(small)
                 for name, value in _assigned_names(small):
+                    if isinstance(small, (cst.Import, cst.ImportFrom)):
+                        info.imported.add(name)
                     info.bindings.setdefault(name, line)
                     info.binding_index.setdefault(name, index)
                     if isinstance(value, cst.Call) and _last_part(value.func) == "MCPServer":
@@ -248,7 +252,8 @@ def read_module(source: str, path: str) -> ModuleInfo:
             info.bindings.setdefault(stmt.name.value, line)
             info.binding_index.setdefault(stmt.name.value, index)
             if isinstance(stmt, cst.FunctionDef):
-                server = next((s for d in stmt.decorators if (s := _tool_server(d, info.servers))), None)
+                owners = info.servers.keys() | info.imported
+                server = next((s for d in stmt.decorators if (s := _tool_server(d, owners))), None)
                 params = stmt.params
                 all_params = [*params.posonly_params, *params.params, *params.kwonly_params]
                 info.functions[stmt.name.value] = FunctionInfo(

@@ -105,18 +105,21 @@ def plan_resolver(info: ModuleInfo, path: str, request: ResolverRequest) -> str:
 
 
 def choose_server(info: ModuleInfo, requested: str | None, path: str) -> str | None:
-    """The server variable to register on; None when the module has several and none was named."""
+    """The server variable to register on; None when the module has several and none was named.
+
+    `--server VAR` may also name a server the module imports (`from app import mcp`).
+    """
+    if requested is not None:
+        if requested not in info.servers and requested not in info.bindings:
+            known = f"its servers are: {', '.join(info.servers)}" if info.servers else "it defines no server"
+            raise UserError(f"{path} has no server named {requested!r}; {known}.")
+        return requested
     if not info.servers:
         raise UserError(
             f"{path} has no module-level `VAR = MCPServer(...)`; a tool needs a server to register on. "
-            "Create one with `mcpdeps new server NAME`, or pass the module that defines it."
+            "Pass --server VAR if the module imports its server, create one with `mcpdeps new server NAME`, "
+            "or pass the module that defines it."
         )
-    if requested is not None:
-        if requested not in info.servers:
-            raise UserError(
-                f"{path} has no server named {requested!r}; its servers are: {', '.join(info.servers)}."
-            )
-        return requested
     return next(iter(info.servers)) if len(info.servers) == 1 else None
 
 
