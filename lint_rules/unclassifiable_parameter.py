@@ -48,12 +48,14 @@ class UnclassifiableParameter(Rule):
             for resolver in resolvers:
                 if resolver.problem:
                     continue
+                late = tool.late_resolvers.get(resolver.id)
                 for p in resolver.parameters:
-                    if p.kind == "tool_argument" and p.name not in arguments and p.span is not None:
+                    by_name = p.kind == "tool_argument" or late is not None
+                    if by_name and p.name not in arguments and p.span is not None:
                         yield self.diagnostic(
                             p.span,
                             f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved for tool "
-                            f"{tool.name!r}: {self._why(tool, resolver, p)}",
+                            f"{tool.name!r}: {late or self._why(tool, resolver, p)}",
                             tool=tool.name,
                             help=self._help(tool, resolver, p),
                         )

@@ -172,11 +172,18 @@ class StaticBuilder:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
-        if isinstance(func, ast.Attribute) and func.attr == "tool" and call.args and _is_callable_arg(call.args[0]):
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "tool"
+            and call.args
+            and _is_callable_arg(call.args[0])
+        ):
             server = self.server_for(module, func.value, scope)
             if server is not None:  # `mcp.tool(fn)`: the function lands where the name goes (T9)
                 self._registrations.append(
-                    _Registration(server, "tool", call.args[0], module, scope, None, module.span(call), bare=True)
+                    _Registration(
+                        server, "tool", call.args[0], module, scope, None, module.span(call), bare=True
+                    )
                 )
             return
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and call.args:
@@ -195,6 +202,22 @@ class StaticBuilder:
                 self._registrations.append(
                     _Registration(server, "tool", call.args[0], module, scope, name, module.span(call))
                 )
+            return
+        if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
+            isinstance(func, ast.Call)
+            and isinstance(func.func, ast.Attribute)
+            and func.func.attr in REGISTRARS
+            and call.args
+            and (server := self.server_for(module, func.func.value, scope)) is not None
+        ):
+            first = (
+                func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
+            )
+            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+            name = first.value if literal and func.func.attr == "tool" else None  # type: ignore[union-attr]
+            self._registrations.append(
+                _Registration(server, func.func.attr, call.args[0], module, scope, name, module.span(call))
+            )
             return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
@@ -299,7 +322,9 @@ class StaticBuilder:
     ) -> Tool:
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope)
-            returns = None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
+            returns = (
+                None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
+            )
         if hints_error is None and (err := first_error(returns)) is not None:
             hints_error = f"the return annotation cannot be evaluated ({err.reason})"
         cutoff = self._cutoff(reg)
@@ -337,7 +362,7 @@ class StaticBuilder:
                     p.kind = "context"
         tool.parameters = params
         if cutoff is not None:
-            self._mark_late_resolvers(tool, reg.module.display, cutoff)
+            self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
         return tool
 
     def _cutoff(self, reg: _Registration) -> int | None:
@@ -496,7 +521,6 @@ def build_graph(
         builder.scan(module)
     builder.build_tools()
     graph.resolvers = builder.factory.resolvers
-    graph.evaluator = builder.evaluator
     graph.evaluator = builder.evaluator
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(

@@ -247,10 +247,47 @@ class ResolverFactory:
             )
         if isinstance(expr, ast.Call):
             return self._call(module, expr, scope, key, text, depth)
+        if isinstance(expr, ast.Attribute):
+            bound = self._bound_method(module, expr, scope)
+            if bound is not None:
+                return bound
         symbol = self.names.resolve(module, expr, scope)
         if symbol is None:
             return self._opaque(module, key, text)
         return self._symbol(self.names.follow(symbol), module, key, text, depth)
+
+    def _instance_class(self, symbol: Symbol | None) -> tuple[Value, Defined] | None:
+        """For `obj = Cls(...)` (a module-level instance of a project class): (obj, Cls)."""
+        if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
+            return None
+        callee = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
+        callee = self.names.follow(callee) if callee is not None else None
+        if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
+            return symbol, callee
+        return None
+
+    def _bound_method(self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None) -> Target | None:
+        """`service.lookup` where `service = CatalogService()`: a bound method (no `self`)."""
+        base = self.names.resolve(module, expr.value, scope)
+        found = self._instance_class(self.names.follow(base) if base is not None else None)
+        if found is None:
+            return None
+        instance, cls = found
+        method = self._method(cls, expr.attr)
+        if method is None or not isinstance(method.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        static = "staticmethod" in _decorator_names(method.node)
+        qual = f"{cls.qualname}.{expr.attr}" if method.owner is cls else method.qualname
+        key = ("bound", str(instance.module.path), instance.name, qual)
+        return Target(
+            "bound_method",
+            key,
+            method.module,
+            qual,
+            method.module.name,
+            node=method.node,
+            skip=0 if static else 1,
+        )
 
     def _opaque(self, module: ParsedModule, key: str, text: str) -> Target:
         return Target(
@@ -264,6 +301,8 @@ class ResolverFactory:
         )
 
     def _symbol(self, symbol: Symbol, module: ParsedModule, key: str, text: str, depth: int) -> Target:
+        if isinstance(symbol, Missing) and not symbol.certain:
+            return self._opaque(module, key, text)
         if isinstance(symbol, Missing):
             return Target(
                 "opaque", ("missing", key), module, text, module.name, problem=f"`{text}`: {symbol.reason}"
@@ -548,13 +587,9 @@ class ResolverFactory:
         params = function_params(node)[target.skip :]
         hints: dict[str, TypeExpr] = {}
         if not target.no_hints and not isinstance(node, ast.Lambda):
-            for arg, *_ in function_params(node):
-                t = self.evaluator.annotation(module, arg.annotation, target.scope)
-                if t is not None:
-                    hints[arg.arg] = t
-            ret = self.evaluator.annotation(module, node.returns, target.scope)
-            if ret is not None:
-                hints["return"] = ret
+            with self.names.tracing() as needs:
+                hints = self._hints(module, node, target.scope)
+            resolver.needs = {str(path): where for path, where in needs.items()}
             for hname, t in hints.items():
                 err = first_error(t)
                 if err is not None:
@@ -584,6 +619,20 @@ class ResolverFactory:
             resolver.parameters.append(p)
         resolver.return_type = hints.get("return")
         resolver.questions = self._questions(resolver, module, node)
+
+    def _hints(
+        self, module: ParsedModule, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
+    ) -> dict[str, TypeExpr]:
+        """Evaluated annotations by parameter name (plus `return`), as get_type_hints would see them."""
+        hints: dict[str, TypeExpr] = {}
+        for arg, *_ in function_params(node):
+            t = self.evaluator.annotation(module, arg.annotation, scope)
+            if t is not None:
+                hints[arg.arg] = t
+        ret = self.evaluator.annotation(module, node.returns, scope)
+        if ret is not None:
+            hints["return"] = ret
+        return hints
 
     def _questions(self, resolver: Resolver, module: ParsedModule, node: FunctionNode) -> list[Question]:
         """Questions from the return annotation's arms, detailed by `return Elicit(...)` statements."""

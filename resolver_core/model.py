@@ -117,6 +117,9 @@ class Resolver:
     hints_error: str | None = None
     """Why `typing.get_type_hints` would fail on this resolver (then the SDK sees no hints)."""
     is_generator: bool = False
+    needs: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Per module path, the latest module-level binding (line, name) its hints look up: a tool
+    registered before that line in that module gets no hints for this resolver."""
     problem: str | None = None
     """Why the target is not a usable resolver (T10, undefined, opaque), if it is not."""
     problem_code: str | None = None
@@ -151,6 +154,8 @@ class Tool:
     lambda_without_name: bool = False
     context: str | None = None
     """The parameter that receives the Context (the SDK's `context_kwarg`)."""
+    late_resolvers: dict[str, str] = field(default_factory=dict)
+    """Resolver id -> why its hints cannot be read yet when this tool is registered."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
 
     @property

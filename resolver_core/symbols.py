@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from resolver_core.project import Project
 from resolver_core.source import ParsedModule
@@ -72,6 +75,8 @@ class Param:
 class Missing:
     reason: str
     type_checking_only: bool = False
+    certain: bool = True
+    """False when static analysis simply cannot follow the name (an instance attribute...)."""
 
 
 Symbol = External | ModuleRef | Defined | Value | Param | Missing
@@ -195,6 +200,34 @@ class Names:
     def __init__(self, project: Project) -> None:
         self.project = project
         self._tables: dict[str, dict[str, Binding]] = {}
+        self.trace: dict[Path, tuple[int, str]] | None = None
+        """When set, the latest module-level binding line each lookup depended on, per module file.
+
+        The SDK evaluates hints when the tool is registered: a name bound *after* that line
+        in the registering module does not exist yet (see `builder`).
+        """
+
+    @contextmanager
+    def tracing(self) -> Iterator[dict[Path, tuple[int, str]]]:
+        """Record which module-level bindings (and their lines) the lookups inside depend on."""
+        outer, self.trace = self.trace, {}
+        collected = self.trace
+        try:
+            yield collected
+        finally:
+            self.trace = outer
+            if outer is not None:
+                for path, (line, name) in collected.items():
+                    if path not in outer or line > outer[path][0]:
+                        outer[path] = (line, name)
+
+    def _traced(self, module: ParsedModule, name: str, binding: Binding) -> None:
+        if self.trace is None:
+            return
+        line = getattr(binding.node, "lineno", 0)
+        current = self.trace.get(module.path)
+        if current is None or line > current[0]:
+            self.trace[module.path] = (line, name)
 
     def table(self, module: ParsedModule) -> dict[str, Binding]:
         key = str(module.path)
@@ -212,6 +245,7 @@ class Names:
             scope = scope.parent
         binding = self.table(module).get(name)
         if binding is not None:
+            self._traced(module, name, binding)
             if binding.type_checking:
                 return Missing(
                     f"{name!r} is imported only under `if TYPE_CHECKING:`", type_checking_only=True
@@ -272,7 +306,7 @@ class Names:
                 if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr:
                     return Defined(base.module, stmt, f"{base.qualname}.{attr}", owner=base)
             return Missing(f"class {base.qualname!r} has no method {attr!r}")
-        return Missing(f"cannot follow attribute {attr!r} statically")
+        return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
 
     def resolve(
         self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0
@@ -296,8 +330,8 @@ class Names:
             and depth < _MAX_DEPTH
         ):
             nxt = self.resolve(symbol.module, symbol.node, symbol.scope, depth + 1)
-            if nxt is None:
-                break
+            if nxt is None or (isinstance(nxt, Missing) and not nxt.type_checking_only):
+                break  # keep the alias itself: callers may know more (e.g. bound methods)
             symbol = nxt
             depth += 1
         return symbol

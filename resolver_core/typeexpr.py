@@ -207,6 +207,8 @@ class Evaluator:
     def __init__(self, names: Names) -> None:
         self.names = names
         self._alias_stack: set[tuple[str, str]] = set()
+        self._postponed = False
+        """Whether the expression being evaluated is evaluated late (postponed or string annotation)."""
 
     def annotation(
         self, module: ParsedModule, node: ast.expr | None, scope: Scope | None = None
@@ -215,8 +217,12 @@ class Evaluator:
         if node is None:
             return None
         postponed = module.future_annotations
-        # Postponed annotations are evaluated later in the module's globals: local names are gone.
-        return self.expr(module, node, None if postponed else scope)
+        previous, self._postponed = self._postponed, postponed
+        try:
+            # Postponed annotations are evaluated later in the module's globals: local names are gone.
+            return self.expr(module, node, None if postponed else scope)
+        finally:
+            self._postponed = previous
 
     def expr(self, module: ParsedModule, node: ast.expr, scope: Scope | None, depth: int = 0) -> TypeExpr:
         if depth > 60:
@@ -252,7 +258,11 @@ class Evaluator:
             parsed = ast.parse(value.strip(), mode="eval").body
         except SyntaxError:
             return TError(f"the string annotation {value!r} is not valid Python", value)
-        return self.expr(module, parsed, None, depth + 1)
+        previous, self._postponed = self._postponed, True
+        try:
+            return self.expr(module, parsed, None, depth + 1)
+        finally:
+            self._postponed = previous
 
     def _named(self, module: ParsedModule, node: ast.expr, scope: Scope | None, depth: int) -> TypeExpr:
         symbol = self.names.resolve(module, node, scope)
@@ -263,7 +273,7 @@ class Evaluator:
 
     def from_symbol(self, symbol: object, text: str, depth: int = 0) -> TypeExpr:
         if isinstance(symbol, Missing):
-            return TError(symbol.reason, text)
+            return TError(symbol.reason, text) if symbol.certain else TUnknown(text)
         if isinstance(symbol, External):
             return TRef(symbol.qualname)
         if isinstance(symbol, Defined):
@@ -314,6 +324,9 @@ class Evaluator:
         if name == "Annotated" and raw:
             inner = self.expr(module, raw[0], scope, depth + 1)
             meta = tuple(self._metadata(module, m, scope) for m in raw[1:])
+            broken = next((m for m in meta if isinstance(m, TError)), None)
+            if broken is not None:
+                return broken
             if isinstance(inner, TAnnotated):
                 return TAnnotated(inner.inner, inner.metadata + meta)
             return TAnnotated(inner, meta)
@@ -326,7 +339,9 @@ class Evaluator:
             return make_union(args)
         return TGeneric(origin, tuple(args))
 
-    def _metadata(self, module: ParsedModule, node: ast.expr, scope: Scope | None) -> TResolve | TMeta:
+    def _metadata(
+        self, module: ParsedModule, node: ast.expr, scope: Scope | None
+    ) -> TResolve | TMeta | TError:
         if isinstance(node, ast.Call):
             callee = self.names.canonical(module, node.func, scope)
             if sdk_name(callee) == "Resolve":
@@ -335,6 +350,11 @@ class Evaluator:
                     if node.args
                     else next((k.value for k in node.keywords if k.arg == "fn"), None)
                 )
+                if self._postponed and target is not None:
+                    # Evaluated late, `Resolve(missing)` makes the whole annotation unevaluable.
+                    symbol = self.names.resolve(module, target, scope)
+                    if isinstance(symbol, Missing) and symbol.certain:
+                        return TError(symbol.reason, _text(target))
                 key = f"{module.display}:{node.lineno}:{node.col_offset}"
                 return TResolve(target, module, module.span(node), scope, key)
             keywords = tuple((k.arg, _text(k.value)) for k in node.keywords if k.arg)
