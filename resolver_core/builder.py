@@ -77,9 +77,9 @@ class StaticBuilder:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
         symbol = self.names.resolve(module, expr, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
-        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
-            if sdk_name(self.names.canonical(symbol.module, symbol.node.func, symbol.scope)) == "MCPServer":
-                return self._server(symbol.module, symbol.name, symbol.node)
+        if isinstance(symbol, Value) and self._is_server_call(symbol.module, symbol.node, symbol.scope):
+            assert isinstance(symbol.node, ast.Call)
+            return self._server(symbol.module, symbol.name, symbol.node)
         if isinstance(symbol, Param):
             fn = symbol.function
             ann = symbol.node.annotation
@@ -87,6 +87,13 @@ class StaticBuilder:
                 params = [a for a, *_ in function_params(fn)]
                 return _ParamServer(symbol.module, fn, params.index(symbol.node), symbol.node.arg)
         return None
+
+    def _is_server_call(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> bool:
+        """`MCPServer(...)` under any import alias."""
+        return (
+            isinstance(node, ast.Call)
+            and sdk_name(self.names.canonical(module, node.func, scope)) == "MCPServer"
+        )
 
     def _is_server_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
         if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
@@ -115,9 +122,9 @@ class StaticBuilder:
             return
         table = self.names.table(module)
         for name, binding in table.items():
-            if binding.kind == "value" and isinstance(binding.node, ast.Call):
-                if sdk_name(self.names.canonical(module, binding.node.func)) == "MCPServer":
-                    self._server(module, name, binding.node)
+            if binding.kind == "value" and self._is_server_call(module, binding.node, None):
+                assert isinstance(binding.node, ast.Call)
+                self._server(module, name, binding.node)
         self._scan_body(module, module.tree.body, None)
 
     def _scan_body(self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None) -> None:
