@@ -16,7 +16,7 @@ needs_linter = pytest.mark.skipif(
 
 
 def test_dry_run_prints_the_tree_and_writes_nothing(tmp_path: Path) -> None:
-    proc = run_mcpdeps("new", "server", "shop", "--dry-run", cwd=tmp_path)
+    proc = run_mcpdeps("new", "server", "shop", "--dry-run", "--dir", "not/yet", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     for name in (
         "shop/",
@@ -71,7 +71,9 @@ def test_missing_values_without_a_terminal_are_errors_not_prompts(tmp_path: Path
 
 
 def test_new_cmd_does_not_import_libcst_or_mcp_at_import_time() -> None:
-    code = "import sys, cli.new_cmd; print(sorted(m for m in ('libcst', 'mcp', 'uvicorn') if m in sys.modules))"
+    code = (
+        "import sys, cli.new_cmd; print(sorted(m for m in ('libcst', 'mcp', 'uvicorn') if m in sys.modules))"
+    )
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
 

@@ -33,7 +33,7 @@ def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, ye
     name = check_project_name(ask(name, "Project name", "NAME", interactive))
     project = render_project(name, parent)
     check_target(project.root, force)
-    staging = stage(project)
+    staging = stage(project, beside_target=not dry_run)
     try:
         refuse_if_errors(
             relint([staging / "server.py"], before=False), f"the generated {project.root}/server.py"
@@ -53,6 +53,7 @@ def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, ye
     note(f"Created {project.root}/ ({len(project.files)} files). Next:")
     note(f"  cd {project.root}")
     note("  mcpdeps new resolver NAME --in server.py --arg name")
+    note("  mcpdeps new tool NAME --in server.py --arg name:str --resolve PARAM=RESOLVER")
     note("  python server.py")
 
 

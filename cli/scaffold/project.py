@@ -76,9 +76,13 @@ def check_target(target: Path, force: bool) -> None:
         )
 
 
-def stage(project: Project) -> Path:
-    """Write the project into a fresh staging folder next to its target and return it."""
-    parent = project.root.parent
+def stage(project: Project, *, beside_target: bool = True) -> Path:
+    """Write the project into a fresh staging folder and return it.
+
+    Beside the target (same file system, so the final move is one rename), or in the system's
+    temporary folder for a dry run, which must not even create the target's parent.
+    """
+    parent = project.root.parent if beside_target else Path(tempfile.gettempdir())
     try:
         parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{project.root.name}.", suffix=".mcpdeps-new"))
