@@ -1,20 +1,32 @@
-"""`mcpdeps lint PATHS`: static check of Resolve(...) graphs; never imports user code."""
+"""`mcpdeps lint PATHS`: static check of Resolve(...) graphs; never imports user code.
+
+Start-up is measured: nothing heavy is imported at module level, `mcp` never,
+and libcst only for `--fix`/`--diff` (and to compute the edit lists of the
+`json`/`sarif` formats when a diagnostic is fixable).
+"""
 
 from __future__ import annotations
 
 import enum
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from cli.errors import UserError
+
+if TYPE_CHECKING:
+    from lint_rules import LintResult
+    from lint_rules.settings import Settings
 
 
 class Format(str, enum.Enum):
     full = "full"
     concise = "concise"
     json = "json"
+    sarif = "sarif"
+    github = "github"
 
 
 class FailOn(str, enum.Enum):
@@ -27,46 +39,94 @@ def _split(values: list[str] | None) -> list[str]:
     return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
 
 
+def _settings(paths: list[str], config_file: Path | None, cwd: Path, **flags: object) -> Settings:
+    """The config file (explicit or found upward) with the flags merged on top; errors exit 2."""
+    from lint_rules.config import ConfigError, config_for
+    from lint_rules.registry import UnknownRule, matching
+    from lint_rules.settings import merge
+
+    try:
+        config = config_for(paths, config_file, cwd)
+    except ConfigError as exc:
+        raise UserError(str(exc)) from exc
+    for key in ("select", "ignore", "extend_select"):
+        for selector in flags.get(key) or []:  # type: ignore[attr-defined]
+            try:
+                matching(selector)
+            except UnknownRule as exc:
+                raise UserError(f"--{key.replace('_', '-')}: {exc}.") from exc
+    return merge(config, **flags)  # type: ignore[arg-type]
+
+
+def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
+    from resolver_core.diagnostics import SEVERITY_RANK
+
+    threshold = SEVERITY_RANK[fail_on]
+    failed = any(SEVERITY_RANK[d.severity] >= threshold for d in result.diagnostics)
+    return 1 if failed and not exit_zero else 0
+
+
 def lint(
     paths: list[Path] = typer.Argument(None, help="Files or folders to check (default: the current folder)."),
     output_format: Format = typer.Option(Format.full, "--format", "--output-format", help="Output format."),
+    config_file: Path = typer.Option(
+        None, "--config", help="Settings file (default: [tool.mcpdeps] in the nearest pyproject.toml)."
+    ),
     select: list[str] = typer.Option(
         None, "--select", help="Rule codes, prefixes or names to run (comma-separated)."
     ),
     ignore: list[str] = typer.Option(None, "--ignore", help="Rule codes, prefixes or names to skip."),
     extend_select: list[str] = typer.Option(None, "--extend-select", help="Rules to add to the selection."),
-    fail_on: FailOn = typer.Option(
-        FailOn.error, "--fail-on", help="Lowest severity that makes the exit code 1."
-    ),
+    exclude: list[str] = typer.Option(None, "--exclude", help="Glob patterns to skip (replaces the file's)."),
+    extend_exclude: list[str] = typer.Option(None, "--extend-exclude", help="More glob patterns to skip."),
+    fail_on: FailOn = typer.Option(None, "--fail-on", help="Lowest severity that makes the exit code 1."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when diagnostics are found."),
+    fix: bool = typer.Option(False, "--fix", help="Apply the safe fixes and rewrite the files."),
+    diff: bool = typer.Option(False, "--diff", help="Show the fixes as a unified diff; write nothing."),
+    output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the report to this file."),
+    statistics: bool = typer.Option(False, "--statistics", help="Count diagnostics per rule instead."),
+    stdin_filename: str = typer.Option(
+        None, "--stdin-filename", help="Read the source from stdin and lint it as this path."
+    ),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
-    from lint_rules import lint as run_lint
-    from lint_rules.registry import UnknownRule
-    from resolver_core.diagnostics import SEVERITY_RANK
+    from lint_rules.settings import run
 
-    try:
-        result = run_lint(
-            [str(p) for p in paths] if paths else ["."],
-            select=_split(select) or None,
-            ignore=_split(ignore),
-            extend_select=_split(extend_select),
-        )
-    except UnknownRule as exc:
-        raise UserError(str(exc)) from exc
+    cwd = Path.cwd()
+    overrides: dict[Path, str] | None = None
+    targets = [str(p) for p in paths] if paths else ["."]
+    if stdin_filename is not None:
+        targets = [stdin_filename]
+        overrides = {(cwd / stdin_filename).absolute(): sys.stdin.read()}
+    settings = _settings(
+        targets,
+        config_file,
+        cwd,
+        select=_split(select) or None,
+        ignore=_split(ignore),
+        extend_select=_split(extend_select),
+        exclude=_split(exclude) or None,
+        extend_exclude=_split(extend_exclude),
+        fail_on=fail_on.value if fail_on is not None else None,
+    )
+    if diff:
+        from cli.lint_fix import show_diff
 
-    if output_format is Format.json:
-        from cli.render_lint import to_json
+        raise typer.Exit(show_diff(targets, settings, overrides=overrides, cwd=cwd))
+    if fix:
+        from cli.lint_fix import apply_fixes
 
-        sys.stdout.write(to_json(result) + "\n")
+        result = apply_fixes(targets, settings, overrides=overrides, cwd=cwd)
     else:
-        from rich.console import Console
+        result = run(targets, settings, source_overrides=overrides, cwd=cwd)
+    from cli.render_lint import write_report
 
-        from cli.render_lint import render_diagnostics
-
-        render_diagnostics(result, console=Console(highlight=False), fmt=output_format.value)
-
-    threshold = SEVERITY_RANK[fail_on.value]
-    failed = any(SEVERITY_RANK[d.severity] >= threshold for d in result.diagnostics)
-    raise typer.Exit(1 if failed and not exit_zero else 0)
+    write_report(
+        result,
+        fmt=output_format.value,
+        output_file=output_file,
+        statistics=statistics,
+        to_stderr=fix and stdin_filename is not None,
+    )
+    raise typer.Exit(_exit_code(result, settings.fail_on, exit_zero))

@@ -1,4 +1,6 @@
-"""Rendering lint results: `full` (ruff-like code frames), `concise` and `json`.
+"""Rendering lint results: `full` (ruff-like code frames), `concise`, `json`, and the
+dispatch to `sarif`/`github` (`render_sarif.py`, `render_github.py`), `--statistics`
+and `--output-file`.
 
 `render_diagnostics` is shared by `lint`, `serve` (refusal) and `new` (re-lint),
 so users see one format everywhere.
@@ -7,11 +9,14 @@ so users see one format everywhere.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
+from cli.errors import UserError
 from lint_rules import LintResult
 from resolver_core.diagnostics import Diagnostic
 
@@ -121,3 +126,81 @@ def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full
     else:
         render_full(result, console)
     console.print(summary_line(result))
+
+
+def statistics_rows(result: LintResult) -> list[dict[str, object]]:
+    """Diagnostics counted per rule, most frequent first (`--statistics`)."""
+    from lint_rules.fixes import is_fixable
+
+    rows: dict[str, dict[str, object]] = {}
+    for d in result.diagnostics:
+        row = rows.setdefault(d.code, {"code": d.code, "name": d.name, "count": 0, "fixable": False})
+        row["count"] = int(row["count"]) + 1  # type: ignore[call-overload]
+        row["fixable"] = bool(row["fixable"]) or d.fix is not None or is_fixable(d.code)
+    return sorted(rows.values(), key=lambda r: (-int(r["count"]), str(r["code"])))  # type: ignore[call-overload]
+
+
+def render_statistics(result: LintResult, console: Console) -> None:
+    rows = statistics_rows(result)
+    width = max((len(str(r["count"])) for r in rows), default=1)
+    for r in rows:
+        line = Text(f"{r['count']:>{width}}  ")
+        line.append(str(r["code"]), style=STYLE[_severity_of(str(r["code"]))])
+        line.append(f"  {'[*] ' if r['fixable'] else '    '}{r['name']}")
+        console.print(line, soft_wrap=True)
+
+
+def _severity_of(code: str) -> str:
+    from lint_rules.registry import find_rule
+
+    return find_rule(code).severity
+
+
+def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
+    """The json/sarif/github documents (with fix edits filled in for the machine formats)."""
+    if statistics:
+        return json.dumps(statistics_rows(result), indent=2) + "\n"
+    if fmt == "github":
+        from cli.render_github import to_github
+
+        return to_github(result.diagnostics)
+    from lint_rules.fixes import with_fixes
+
+    result = with_fixes(result)
+    if fmt == "sarif":
+        from cli.render_sarif import to_sarif
+
+        return to_sarif(result) + "\n"
+    return to_json(result) + "\n"
+
+
+def write_report(
+    result: LintResult,
+    *,
+    fmt: str,
+    output_file: Path | None = None,
+    statistics: bool = False,
+    to_stderr: bool = False,
+) -> None:
+    """Print or save a report in any format; files get no colour, the terminal follows rich's rules."""
+    machine = fmt in ("json", "sarif", "github") or (statistics and fmt == "json")
+    stream = open(output_file, "w", encoding="utf-8") if output_file is not None else None  # noqa: SIM115
+    try:
+        if machine:
+            text = _machine_text(result, fmt, statistics)
+            (stream or (sys.stderr if to_stderr else sys.stdout)).write(text)
+            return
+        console = (
+            Console(file=stream, highlight=False, color_system=None, width=10_000)
+            if stream is not None
+            else Console(highlight=False, stderr=to_stderr)
+        )
+        if statistics:
+            render_statistics(result, console)
+        else:
+            render_diagnostics(result, console=console, fmt=fmt)
+    except OSError as exc:
+        raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc
+    finally:
+        if stream is not None:
+            stream.close()

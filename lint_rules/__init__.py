@@ -56,6 +56,12 @@ def lint(
     rules = select_rules(select, ignore, extend_select)
     graph = build_graph(paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd)
     diagnostics = run_rules(graph, rules)
+    if any("mcpdeps:" in (info.text or "") for info in graph.sources.values()):
+        from lint_rules.suppressions import apply_suppressions, checked_files
+
+        diagnostics = apply_suppressions(
+            diagnostics, graph, [r.code for r in rules], checked_files(paths, exclude, cwd)
+        )
     unparsed = {f.span.path for f in graph.findings if f.code == "MCPD000"}
     return LintResult(diagnostics, graph.files, graph.files - len(unparsed), graph)
 

@@ -17,6 +17,7 @@ from lint_rules.syntax_error import SyntaxErrorRule
 from lint_rules.unclassifiable_parameter import UnclassifiableParameter
 from lint_rules.underscore_parameter import UnderscoreParameter
 from lint_rules.unevaluable_annotation import UnevaluableAnnotation
+from lint_rules.unused_suppression import UnusedSuppression
 
 ALL_RULES: list[type[Rule]] = sorted(
     [
@@ -32,6 +33,7 @@ ALL_RULES: list[type[Rule]] = sorted(
         UnevaluableAnnotation,
         LambdaWithoutName,
         OpaqueResolver,
+        UnusedSuppression,
     ],
     key=lambda r: r.code,
 )

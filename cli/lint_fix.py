@@ -1,0 +1,82 @@
+"""The `--fix` and `--diff` ends of `mcpdeps lint`: run the fix engine, write or show, report.
+
+Messages about fixing go to stderr so that stdout stays the report (`--format
+json` remains one JSON document) or, with `--stdin-filename`, the fixed source
+(the way editors call formatters).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.syntax import Syntax
+from rich.text import Text
+
+from cli.errors import UserError
+from lint_rules import LintResult
+from lint_rules.fixes.engine import FixPlan, broken_by_fixes, plan_fixes, unified_diff, write_plan
+from lint_rules.settings import Settings
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _plan(
+    paths: Sequence[str], settings: Settings, overrides: Mapping[Path, str] | None, cwd: Path
+) -> FixPlan:
+    plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd)
+    broken = broken_by_fixes(plan)
+    if broken:
+        raise UserError(
+            f"Fixing would have left {', '.join(sorted(broken))} unparsable, so nothing was written. "
+            "This is a bug in mcpdeps; please report it with the file."
+        )
+    return plan
+
+
+def show_diff(
+    paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
+) -> int:
+    """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
+    plan = _plan(paths, settings, overrides, cwd)
+    text = unified_diff(plan)
+    if text:
+        Console(highlight=False).print(Syntax(text, "diff", theme="ansi_dark", background_color="default"))
+    Console(stderr=True, highlight=False).print(
+        Text(
+            f"Would fix {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()), 'file')}."
+            if plan.fixed
+            else "No fixes available.",
+            style="bold",
+        )
+    )
+    return 1 if text else 0
+
+
+def apply_fixes(
+    paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
+) -> LintResult:
+    """Write the fixes (or, for stdin, print the fixed source); return what is left to report."""
+    plan = _plan(paths, settings, overrides, cwd)
+    assert plan.result is not None
+    stderr = Console(stderr=True, highlight=False)
+    if overrides:
+        stdin_path = next(iter(plan.texts), None) or next(iter(plan.originals), "")
+        sys.stdout.write(plan.texts.get(stdin_path, plan.originals.get(stdin_path, "")))
+        refused: list[str] = []
+    else:
+        refused = write_plan(plan, cwd)
+    if plan.fixed:
+        stderr.print(
+            Text(
+                f"Fixed {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()) - len(refused), 'file')}.",
+                style="bold green",
+            )
+        )
+    if refused:
+        raise UserError(" ".join(f"{message}." for message in refused) + " Run `mcpdeps lint --fix` again.")
+    return plan.result

@@ -1,0 +1,179 @@
+"""`[tool.mcpdeps]`: the project's lint settings, found upward from the linted paths.
+
+Validated with pydantic so that a typo is an error naming the key and the file
+(exit 2) instead of a silently ignored setting. Rule selectors are checked
+against the registry here too, for the same reason. Command-line flags are
+merged on top by `merge` (flags win), the way ruff users expect.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+FailOn = Literal["error", "warning", "info"]
+CONFIG_NAMES = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
+"""Looked for in each folder, in this order; a pyproject.toml counts only with a [tool.mcpdeps] table."""
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used; the message names the file and the key."""
+
+
+class LintConfig(BaseModel):
+    """The keys of `[tool.mcpdeps]` (kebab-case in TOML)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+
+    select: list[str] | None = None
+    ignore: list[str] = []
+    extend_select: list[str] = Field(default=[], alias="extend-select")
+    per_file_ignores: dict[str, list[str]] = Field(default={}, alias="per-file-ignores")
+    exclude: list[str] = []
+    extend_exclude: list[str] = Field(default=[], alias="extend-exclude")
+    fail_on: FailOn = Field(default="error", alias="fail-on")
+    src: list[str] = []
+    serve: Any = None
+    """Read by `mcpdeps serve` (`resolver_core.loading`); accepted here so lint does not reject it."""
+
+    _path: Path | None = PrivateAttr(default=None)
+
+    @property
+    def path(self) -> Path | None:
+        """The file the settings came from (None: built-in defaults)."""
+        return self._path
+
+    @property
+    def root(self) -> Path | None:
+        """The folder relative paths in the file (src, per-file-ignores) are relative to."""
+        return self._path.parent if self._path is not None else None
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(f"Cannot read the configuration file {path}: {exc.strerror or exc}.") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
+
+
+def _table(path: Path, data: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """The mcpdeps settings in a parsed file, and how to name their table in messages."""
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("mcpdeps")
+        return (table, "[tool.mcpdeps]") if isinstance(table, dict) else None
+    return data, "the top level"
+
+
+def _key_name(loc: Sequence[int | str]) -> str:
+    first = str(loc[0]) if loc else "?"
+    field = LintConfig.model_fields.get(first)
+    name = field.alias if field is not None and field.alias else first
+    return ".".join([name, *(str(p) for p in loc[1:])])
+
+
+def _explain(error: ValidationError, path: Path, where: str) -> ConfigError:
+    """One sentence per problem, naming the key and the file, with a suggestion for typos."""
+    known = sorted(f.alias or n for n, f in LintConfig.model_fields.items())
+    sentences = []
+    for err in error.errors():
+        key = _key_name(err["loc"])
+        if err["type"] == "extra_forbidden":
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(known)})"
+            sentences.append(f"unknown key {key!r}{hint}")
+        else:
+            sentences.append(f"bad value for {key!r}: {err['msg']} (got {err.get('input')!r})")
+    return ConfigError(f"Invalid configuration in {path} ({where}): {'; '.join(sentences)}.")
+
+
+def _check_selectors(config: LintConfig, path: Path, where: str) -> None:
+    """Every code, prefix or name in the file must name a rule: a typo would silently select nothing."""
+    from lint_rules.registry import UnknownRule, matching
+
+    lists: list[tuple[str, Iterable[str]]] = [
+        ("select", config.select or []),
+        ("ignore", config.ignore),
+        ("extend-select", config.extend_select),
+        *((f"per-file-ignores.{pattern!r}", codes) for pattern, codes in config.per_file_ignores.items()),
+    ]
+    for key, selectors in lists:
+        for selector in selectors:
+            try:
+                matching(selector)
+            except UnknownRule:
+                raise ConfigError(
+                    f"Invalid configuration in {path} ({where}): {key} names {selector!r}, which is no "
+                    "rule code, code prefix or rule name (see `mcpdeps rule --all`)."
+                ) from None
+
+
+def load_config(path: Path) -> LintConfig:
+    """Read and validate one configuration file (`--config FILE`, or the one found upward)."""
+    path = path.absolute()
+    if not path.is_file():
+        raise ConfigError(f"The configuration file {path} does not exist.")
+    found = _table(path, _toml(path))
+    if found is None:
+        raise ConfigError(f"The configuration file {path} has no [tool.mcpdeps] table.")
+    table, where = found
+    try:
+        config = LintConfig.model_validate(table)
+    except ValidationError as exc:
+        raise _explain(exc, path, where) from None
+    config._path = path
+    _check_selectors(config, path, where)
+    return config
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps])."""
+    start = start.absolute()
+    folder = start if start.is_dir() else start.parent
+    for directory in (folder, *folder.parents):
+        for name in CONFIG_NAMES:
+            candidate = directory / name
+            if not candidate.is_file():
+                continue
+            if name != "pyproject.toml" or "mcpdeps" in _toml(candidate).get("tool", {}):
+                return candidate
+    return None
+
+
+def config_for(paths: Sequence[str | os.PathLike[str]], explicit: Path | None, cwd: Path) -> LintConfig:
+    """The settings for a run: `--config FILE`, else the file found from the first linted path."""
+    if explicit is not None:
+        return load_config(cwd / explicit)
+    start = cwd / Path(paths[0]) if paths else cwd
+    found = find_config(start if start.exists() else start.parent)
+    return load_config(found) if found is not None else LintConfig()
+
+
+def per_file_ignored(config: LintConfig, display_path: str, code: str, cwd: Path) -> bool:
+    """Whether `per-file-ignores` turns off `code` for a file (globs relative to the config's folder)."""
+    if not config.per_file_ignores:
+        return False
+    from lint_rules.registry import matching
+
+    absolute = (cwd / display_path).absolute()
+    root = config.root or cwd
+    try:
+        rel = absolute.relative_to(root).as_posix()
+    except ValueError:
+        rel = absolute.as_posix()
+    for pattern, selectors in config.per_file_ignores.items():
+        hit = fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(absolute.name, pattern)
+        if hit and any(code == rule.code for sel in selectors for rule in matching(sel)):
+            return True
+    return False

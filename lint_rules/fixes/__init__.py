@@ -1,0 +1,88 @@
+"""Safe fixes: which codes have one, and how a diagnostic gets its `Fix` (edits).
+
+Fixers are libcst rewrites (formatting and comments elsewhere stay byte for
+byte); each lives in its own module and is imported only when a diagnostic of
+its code needs a fix, so importing this package costs nothing and `lint`
+without `--fix`/`--diff` never loads libcst for clean code. Rules that can
+compute their edit cheaply (MCPD008, MCPD114) attach it themselves; those
+edits are used as they are.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from resolver_core.diagnostics import Diagnostic, Fix
+
+if TYPE_CHECKING:
+    from lint_rules import LintResult
+    from lint_rules.fixes.cst_source import CstSource
+
+FIXERS: dict[str, str] = {
+    "MCPD003": "lint_rules.fixes.resolve_in_union",
+    "MCPD006": "lint_rules.fixes.rename_parameter",
+    "MCPD101": "lint_rules.fixes.hidden_resolve",
+    "MCPD105": "lint_rules.fixes.include_context",
+    "MCPD111": "lint_rules.fixes.ignored_default",
+}
+"""Rule code → module with `MESSAGE` and `fix(source, diagnostic) -> libcst.Module | None`."""
+
+
+def is_fixable(code: str) -> bool:
+    return code in FIXERS
+
+
+class FixCache:
+    """Parses each file once per pass, however many of its diagnostics need a fix."""
+
+    def __init__(self, text_of: Callable[[str], str | None]) -> None:
+        self.text_of = text_of
+        self._sources: dict[str, CstSource | None] = {}
+
+    def source(self, path: str) -> CstSource | None:
+        if path not in self._sources:
+            from libcst import ParserSyntaxError
+
+            from lint_rules.fixes.cst_source import CstSource
+
+            text = self.text_of(path)
+            try:
+                self._sources[path] = CstSource(text) if text is not None else None
+            except (ParserSyntaxError, RecursionError):
+                self._sources[path] = None
+        return self._sources[path]
+
+    def fix_for(self, d: Diagnostic) -> Fix | None:
+        """The diagnostic's own fix, else its fixer's rewrite as edits; None when not safely fixable."""
+        if d.fix is not None or d.code not in FIXERS:
+            return d.fix
+        source = self.source(d.path)
+        if source is None:
+            return None
+        from lint_rules.fixes.edits import edits_between
+
+        fixer = importlib.import_module(FIXERS[d.code])
+        module = fixer.fix(source, d)
+        if module is None or module.code == source.text:
+            return None
+        return Fix(message=fixer.MESSAGE, edits=edits_between(d.path, source.text, module.code))
+
+
+def with_fixes(result: LintResult) -> LintResult:
+    """The result with `fix` filled for every fixable diagnostic (for the json and sarif formats)."""
+    if not any(d.fix is None and d.code in FIXERS for d in result.diagnostics):
+        return result
+
+    def text_of(path: str) -> str | None:
+        info = result.graph.sources.get(path)
+        return info.text if info is not None else None
+
+    cache = FixCache(text_of)
+    diagnostics = [
+        d.model_copy(update={"fix": cache.fix_for(d)}) if d.fix is None and d.code in FIXERS else d
+        for d in result.diagnostics
+    ]
+    return replace(result, diagnostics=diagnostics)

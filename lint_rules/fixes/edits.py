@@ -1,0 +1,97 @@
+"""Text edits: the contract's `Edit`s computed from a before/after pair, and applied back.
+
+Stdlib only. Fixers rewrite code with libcst (which keeps formatting), then
+`edits_between` turns the before/after texts into the few small replacements
+the JSON/SARIF `fix` fields list; `--fix` applies those same edits, so what
+the report promises is exactly what gets written. Columns are 1-based
+characters; an edit may end at (last line + 1, column 1), the end of the text.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+
+from resolver_core.diagnostics import Edit
+
+
+class LineIndex:
+    """Converts between 1-based (line, column) positions and string offsets."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0]
+        for line in text.splitlines(keepends=True):
+            self.starts.append(self.starts[-1] + len(line))
+
+    def offset(self, line: int, column: int) -> int:
+        if line > len(self.starts) - 1:
+            return len(self.text)
+        return min(self.starts[line - 1] + column - 1, len(self.text))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        lo, hi = 0, len(self.starts) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.starts[mid] <= offset:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo + 1, offset - self.starts[lo] + 1
+
+
+def edits_between(path: str, before: str, after: str) -> list[Edit]:
+    """The smallest replacements (per changed block of lines) that turn `before` into `after`."""
+    old_lines = before.splitlines(keepends=True)
+    new_lines = after.splitlines(keepends=True)
+    index = LineIndex(before)
+    edits: list[Edit] = []
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        old, new = "".join(old_lines[i1:i2]), "".join(new_lines[j1:j2])
+        prefix = len(_common_prefix(old, new))
+        suffix = len(_common_prefix(old[prefix:][::-1], new[prefix:][::-1]))
+        start = index.starts[i1] + prefix
+        end = index.starts[i1] + len(old) - suffix
+        line, column = index.position(start)
+        end_line, end_column = index.position(end)
+        edits.append(
+            Edit(
+                path=path,
+                line=line,
+                column=column,
+                end_line=end_line,
+                end_column=end_column,
+                content=new[prefix : len(new) - suffix],
+            )
+        )
+    return edits
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return a[:n]
+
+
+def span(index: LineIndex, edits: Iterable[Edit]) -> tuple[int, int]:
+    """The offset range a group of edits touches (to keep two fixes from overlapping)."""
+    offsets = [(index.offset(e.line, e.column), index.offset(e.end_line, e.end_column)) for e in edits]
+    return min(s for s, _ in offsets), max(e for _, e in offsets)
+
+
+def apply_edits(text: str, edits: Sequence[Edit]) -> str:
+    """Apply non-overlapping edits to one file's text (from the end, so offsets stay valid)."""
+    index = LineIndex(text)
+    ranges = sorted(
+        ((index.offset(e.line, e.column), index.offset(e.end_line, e.end_column), e.content) for e in edits),
+        reverse=True,
+    )
+    for start, end, content in ranges:
+        text = text[:start] + content + text[end:]
+    return text

@@ -1,0 +1,74 @@
+"""MCPD006 fix: rename a tool parameter `_x` to `x`, and every use of it in the body.
+
+Uses libcst's scope analysis, so a nested function that reads the parameter is
+renamed with it while one that binds its own `_x` is left alone. The fix is
+refused, rather than guessed, when `x` already means something inside the
+function (another parameter, a local, a global or builtin it reads), when the
+name is declared `global`/`nonlocal`, or when nothing would be left of the name.
+"""
+
+from __future__ import annotations
+
+import keyword
+
+import libcst as cst
+from libcst.metadata import ScopeProvider
+
+from lint_rules.fixes.cst_source import CstSource
+from resolver_core.diagnostics import Diagnostic
+
+MESSAGE = "rename the parameter (and its uses) without the leading underscore"
+
+
+class _Rename(cst.CSTTransformer):
+    def __init__(self, targets: set[cst.Name], new: str) -> None:
+        super().__init__()
+        self.targets = targets
+        self.new = new
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        return updated.with_changes(value=self.new) if original in self.targets else updated
+
+
+def new_name(old: str) -> str | None:
+    name = old.lstrip("_")
+    return name if name.isidentifier() and not keyword.iskeyword(name) else None
+
+
+def _names_used(function: cst.FunctionDef) -> set[str]:
+    found: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    function.visit(Collect())
+    return found
+
+
+def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
+    param = source.param_at(d)
+    function = source.function_of(param) if param is not None else None
+    if param is None or function is None:
+        return None
+    old = param.name.value
+    new = new_name(old)
+    if new is None or new in _names_used(function):
+        return None
+    scopes = source.wrapper.resolve(ScopeProvider)
+    scope = scopes.get(param.name)
+    if scope is None:
+        return None
+    targets: set[cst.Name] = set()
+    for assignment in scope.assignments[old]:
+        node = getattr(assignment, "node", None)
+        if isinstance(node, cst.Param):
+            node = node.name
+        if not isinstance(node, cst.Name):
+            return None  # bound by an import, a global/nonlocal declaration...: not a plain local
+        targets.add(node)
+        for access in assignment.references:
+            if not isinstance(access.node, cst.Name):
+                return None
+            targets.add(access.node)
+    return source.module.visit(_Rename(targets, new))

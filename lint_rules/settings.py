@@ -1,0 +1,81 @@
+"""The effective settings of one lint run: the config file with the command line on top.
+
+Kept apart from `config.py` (which only reads and validates the file) because
+`--fix` re-runs lint several times with the same settings, and `serve` may want
+the same merge.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from lint_rules import LintResult, lint
+from lint_rules.config import FailOn, LintConfig, per_file_ignored
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a run selects, skips and fails on, after merging file and flags."""
+
+    config: LintConfig
+    select: list[str] | None
+    ignore: list[str]
+    extend_select: list[str]
+    exclude: list[str]
+    src: list[Path]
+    fail_on: FailOn
+
+
+def merge(
+    config: LintConfig,
+    *,
+    select: list[str] | None = None,
+    ignore: Sequence[str] = (),
+    extend_select: Sequence[str] = (),
+    exclude: list[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    fail_on: FailOn | None = None,
+) -> Settings:
+    """Flags win: `--select`/`--exclude`/`--fail-on` replace the file's value; the others add to it."""
+    root = config.root or Path.cwd()
+    return Settings(
+        config=config,
+        select=select if select else config.select,
+        ignore=[*config.ignore, *ignore],
+        extend_select=[*config.extend_select, *extend_select],
+        exclude=[
+            *(exclude if exclude is not None else config.exclude),
+            *config.extend_exclude,
+            *extend_exclude,
+        ],
+        src=[root / s for s in config.src],
+        fail_on=fail_on or config.fail_on,
+    )
+
+
+def run(
+    paths: Sequence[str | os.PathLike[str]],
+    settings: Settings,
+    *,
+    source_overrides: Mapping[Path, str] | None = None,
+    cwd: Path | None = None,
+) -> LintResult:
+    """`lint()` with the settings applied, `per-file-ignores` included."""
+    cwd = cwd or Path.cwd()
+    result = lint(
+        paths,
+        select=settings.select,
+        ignore=settings.ignore,
+        extend_select=settings.extend_select,
+        source_overrides=source_overrides,
+        src=settings.src,
+        exclude=settings.exclude,
+        cwd=cwd,
+    )
+    if not settings.config.per_file_ignores:
+        return result
+    kept = [d for d in result.diagnostics if not per_file_ignored(settings.config, d.path, d.code, cwd)]
+    return replace(result, diagnostics=kept)
