@@ -427,7 +427,8 @@ def _alias(
                 alias = dict(m.keywords).get("alias")
                 if alias is not None:
                     return _unquote(alias)
-    if isinstance(default, ast.Call) and sdk_name(names.canonical(module, default.func, scope)) == "Field":
+    callee = names.canonical(module, default.func, scope) if isinstance(default, ast.Call) else None
+    if isinstance(default, ast.Call) and callee in ("pydantic.Field", "pydantic.fields.Field"):
         kw = next((k.value for k in default.keywords if k.arg == "alias"), None)
         if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
             return kw.value
