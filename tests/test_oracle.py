@@ -9,8 +9,9 @@ Each case is a folder `tests/corpus/<group>/<case>/` (plus `examples/bookshop` a
 2. `mcpdeps lint --format json` (one run over every case) reports the SDK's code for
    every tool the SDK rejects, no registration error for a tool it accepts, and the
    header's set of MCPD0xx codes per case;
-3. `mcpdeps graph --format json <case>/server.py` lists, for every tool the SDK
-   accepts, exactly the input-schema properties the SDK publishes, in order.
+3. `mcpdeps graph --format json <case>/server.py` (each case on its own, all in one
+   subprocess: `tests/oracle/graph_each.py`) lists, for every tool the SDK accepts,
+   exactly the input-schema properties the SDK publishes, in order.
 
 Expensive runs are session fixtures: the SDK import (~0.7 s) and the lint start-up are
 paid once, not per case. A corpus case never has two registration errors on one tool,
@@ -25,7 +26,6 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from conftest import REPO, run_mcpdeps
 
 CORPUS = REPO / "tests" / "corpus"
 ORACLE_SCRIPT = REPO / "tests" / "oracle" / "sdk_verdicts.py"
+GRAPH_DRIVER = REPO / "tests" / "oracle" / "graph_each.py"
 EXAMPLE_CASES = ("examples/bookshop", "examples/broken")
 HEADER = re.compile(r"^# expect: (ok|MCPD0\d\d(?:, MCPD0\d\d)*)\s*$")
 REGISTRATION_CODE = re.compile(r"^MCPD0\d\d$")
@@ -135,16 +136,32 @@ def lint() -> LintByCase:
 def graphs(sdk: dict[str, Any]) -> dict[str, CommandRun]:
     """`mcpdeps graph --format json <case>/server.py` for every case with a tool the SDK accepts.
 
-    One subprocess per case (the contract's invocation), a few at a time.
+    Each case is its own graph run (the cases are separate projects), all inside one
+    subprocess (`tests/oracle/graph_each.py`) so that start-up is paid once.
     """
-    wanted = [case for case in CASES if any(t["verdict"] == "ok" for t in sdk[case]["tools"])]
-
-    def graph(case: str) -> tuple[str, CommandRun]:
-        proc = run_mcpdeps("graph", "--format", "json", f"{case}/server.py", cwd=REPO, timeout=120)
-        return case, _parse(f"mcpdeps graph --format json {case}/server.py", proc, (0, 1))
-
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return dict(pool.map(graph, wanted))
+    wanted = [f"{case}/server.py" for case in CASES if any(t["verdict"] == "ok" for t in sdk[case]["tools"])]
+    proc = subprocess.run(
+        [sys.executable, str(GRAPH_DRIVER), *wanted],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
+    )
+    if proc.returncode != 0:
+        error = CommandRun(
+            error=f"tests/oracle/graph_each.py exited {proc.returncode}: {proc.stderr[-2000:]}"
+        )
+        return {path.removesuffix("/server.py"): error for path in wanted}
+    runs = json.loads(proc.stdout)
+    return {
+        path.removesuffix("/server.py"): _parse(
+            f"mcpdeps graph --format json {path}",
+            subprocess.CompletedProcess([], run["exit"], run["stdout"], run["stderr"]),
+            (0,),
+        )
+        for path, run in runs.items()
+    }
 
 
 # ---------------------------------------------------------------- the checks
