@@ -68,11 +68,12 @@ def call(
     """Call a tool of a server and answer the questions its resolvers ask (Elicit, Sample, ListRoots)."""
     import anyio
     from rich.console import Console
+    from rich.markup import escape
 
     from cli.call_answers import load_answers
     from cli.call_args import build_arguments
     from cli.call_questions import AnswerSources, QuestionAnswerer
-    from cli.call_render import print_json, render_call
+    from cli.call_render import print_json, questions_view, render_call
     from cli.call_resolvers import live_resolvers, static_resolvers
     from cli.call_session import StdioTarget, call_tool
     from cli.call_target import exit_on_interrupt, load_in_process, server_path
@@ -102,7 +103,11 @@ def call(
             protocol.value,
         )
     if outcome.result is None:
-        err.print(f"[bold red]The call failed with a protocol error:[/] {outcome.protocol_error}")
+        if not json_output:
+            out.print(questions_view(answerer.transcript))
+        err.print(
+            f"[bold red]The call failed with a protocol error:[/] {escape(outcome.protocol_error or '')}"
+        )
         raise typer.Exit(1)
     if json_output:
         print_json(out, outcome.result)

@@ -85,10 +85,16 @@ def _check_string(value: str, prop: Mapping[str, Any]) -> str:
     if high is not None and len(value) > high:
         raise ValueError(f"takes at most {high} characters")
     fmt = prop.get("format")
-    if fmt == "date":
-        date.fromisoformat(value)
-    elif fmt == "date-time":
-        datetime.fromisoformat(value)
+    parsers = {
+        "date": (date.fromisoformat, "YYYY-MM-DD"),
+        "date-time": (datetime.fromisoformat, "YYYY-MM-DDTHH:MM"),
+    }
+    if fmt in parsers:
+        parse, shape = parsers[fmt]
+        try:
+            parse(value)
+        except ValueError:
+            raise ValueError(f"is not a {fmt} ({shape})") from None
     elif fmt == "email" and "@" not in value:
         raise ValueError("is not an e-mail address")
     elif fmt == "uri" and ":" not in value:
@@ -142,6 +148,8 @@ def _hint(prop: Mapping[str, Any], required: bool) -> str:
     elif kind == "string" and _choices(prop) is None:
         if prop.get("format"):
             parts.append(str(prop["format"]))
+        if prop.get("minLength") is not None:
+            parts.append(f"≥ {prop['minLength']} chars")
         if prop.get("maxLength") is not None:
             parts.append(f"≤ {prop['maxLength']} chars")
     if "default" in prop:

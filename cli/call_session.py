@@ -125,8 +125,9 @@ def _protocol_error(exc: Exception) -> str | None:
             return f"{leaf.error.message} (code {leaf.error.code})"
         if isinstance(leaf, InputRequiredRoundsExceededError):
             return (
-                f"{leaf} The server asked again every round: a question whose text changes between "
-                "rounds (a clock, a counter, randomness) is never satisfied (see MCPD104)."
+                f"The server was still asking after {leaf.max_rounds} rounds of answers. A question whose "
+                "text changes between rounds (built from a clock, a counter, randomness) is never "
+                "considered answered on protocol 2026-07-28 (see MCPD104)."
             )
     return None
 

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import anyio
 from conftest import EXAMPLES, REPO, run_mcpdeps
+from rich.console import Console
+
+from cli.call_args import build_arguments
+from cli.call_questions import AnswerSources, AskedQuestion, QuestionAnswerer
+from cli.call_render import render_call
+from cli.call_resolvers import live_resolvers
+from cli.call_session import CallOutcome, Protocol, call_tool
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
 
 QUESTIONS = EXAMPLES / "questions" / "server.py"
 BOOKSHOP = EXAMPLES / "bookshop" / "server.py"
@@ -25,3 +38,47 @@ def write_answers(folder: Path, answers: dict[str, Any]) -> Path:
     path = folder / "answers.json"
     path.write_text(json.dumps(answers), encoding="utf-8")
     return path
+
+
+@dataclass(frozen=True)
+class InProcessCall:
+    """What an in-process call left behind: the outcome, the transcript and the rendered text."""
+
+    outcome: CallOutcome
+    transcript: list[AskedQuestion]
+    text: str
+
+
+def load_example(path: Path) -> MCPServer:
+    """Import an example server once per test process (the loader reuses the imported module)."""
+    from resolver_core.loading import load_server
+
+    return load_server(str(path)).server
+
+
+def call_in_process(
+    server: MCPServer,
+    tool: str,
+    *pairs: str,
+    sources: AnswerSources | None = None,
+    protocol: Protocol = "2026-07-28",
+) -> InProcessCall:
+    """The library path of `mcpdeps call` (real `Client`, real server, rich rendering), without a subprocess.
+
+    For the many variations where the process boundary adds nothing but a second of start-up.
+    """
+    console = Console(file=io.StringIO(), width=120, record=True)
+    answerer = QuestionAnswerer(sources or AnswerSources(), console, live_resolvers(server, tool))
+    outcome = anyio.run(
+        call_tool, server, tool, lambda schema: build_arguments(schema, pairs, None), answerer, protocol
+    )
+    if outcome.result is not None:
+        render_call(
+            console,
+            tool=tool,
+            result=outcome.result,
+            transcript=answerer.transcript,
+            resolvers=answerer.resolvers,
+            protocol=outcome.protocol_version,
+        )
+    return InProcessCall(outcome, answerer.transcript, console.export_text())
