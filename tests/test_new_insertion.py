@@ -237,6 +237,7 @@ def test_resolver_in_a_module_without_tools_goes_before_the_main_block(tmp_path:
     [
         (("new", "resolver", "current_user"), "already defines a function named 'current_user' (line 23)"),
         (("new", "tool", "mcp"), "already defines the name 'mcp'"),
+        (("new", "tool", "whoami_tool"), "'mcp' already has a tool named 'whoami_tool' (line 33)"),
         (("new", "tool", "t", "--resolve", "x=nowhere"), "unknown resolver 'nowhere'"),
         (("new", "resolver", "r", "--depends", "x=missing"), "unknown resolver 'missing'"),
         (
@@ -267,7 +268,8 @@ def test_resolver_in_a_module_without_tools_goes_before_the_main_block(tmp_path:
 )
 def test_refusals_leave_the_file_byte_identical(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
     source = (
-        AWKWARD.replace(
+        AWKWARD.replace('@mcp.tool(name="whoami")', '@mcp.tool(name="whoami_tool")')
+        .replace(
             "# ---- tools ----",
             "def account_for(user_id: int, user: Annotated[str, Resolve(current_user)]) -> str:\n"
             "    return user\n\n# ---- tools ----",

@@ -9,7 +9,7 @@ parameters would be classified by the SDK.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -64,6 +64,7 @@ class ModuleInfo:
     functions: dict[str, FunctionInfo] = field(default_factory=dict)
     servers: dict[str, ServerInfo] = field(default_factory=dict)
     imported: set[str] = field(default_factory=set)  # names bound by `import` / `from ... import`
+    tool_names: dict[tuple[str, str], int] = field(default_factory=dict)  # (server, tool name) -> line
     tool_indexes: dict[str, list[int]] = field(default_factory=dict)  # server var -> body indexes
     main_index: int | None = None  # a *trailing* `if __name__ == "__main__":` block
     postponed: bool = False  # `from __future__ import annotations`
@@ -180,6 +181,22 @@ def _tool_server(decorator: cst.Decorator, servers: Collection[str]) -> str | No
     return None
 
 
+def _registered_name(decorators: Sequence[cst.Decorator], server: str) -> str | None:
+    """The `name="..."` given to `@server.tool(...)`, when it is a plain string."""
+    for decorator in decorators:
+        call = decorator.decorator
+        if isinstance(call, cst.Call) and dotted_name(call.func) == f"{server}.tool":
+            for arg in call.args:
+                if (
+                    arg.keyword is not None
+                    and arg.keyword.value == "name"
+                    and isinstance(arg.value, cst.SimpleString)
+                ):
+                    value = arg.value.evaluated_value
+                    return value if isinstance(value, str) else None
+    return None
+
+
 def _is_main_guard(stmt: cst.BaseStatement) -> bool:
     if not isinstance(stmt, cst.If) or not isinstance(stmt.test, cst.Comparison):
         return False
@@ -267,6 +284,8 @@ def read_module(source: str, path: str) -> ModuleInfo:
                 )
                 if server:
                     info.tool_indexes.setdefault(server, []).append(index)
+                    registered = _registered_name(stmt.decorators, server) or stmt.name.value
+                    info.tool_names.setdefault((server, registered), line)
         elif index == last and _is_main_guard(stmt):
             info.main_index = index
     return info

@@ -134,6 +134,12 @@ def plan_tool(info: ModuleInfo, path: str, request: ToolRequest) -> str:
             f"tool parameter {underscored[0]!r} starts with '_', which the SDK refuses at registration; "
             "rename it. Nothing was written."
         )
+    taken = info.tool_names.get((request.server, request.name))
+    if taken is not None:
+        raise UserError(
+            f"{request.server!r} already has a tool named {request.name!r} (line {taken}); the SDK would "
+            "silently drop a second one. Choose another name. Nothing was written."
+        )
     for dep in request.resolves:
         check_resolver_known(info, dep.resolver, path)
     injected_names = [d.param for d in request.resolves] + ([CONTEXT_PARAM] if request.context else [])
