@@ -1,0 +1,9 @@
+__all__ = ["check_stock"]
+
+
+def check_stock(title: str) -> int:
+    return 1
+
+
+def _private(title: str) -> int:
+    return 0
