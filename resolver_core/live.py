@@ -99,9 +99,9 @@ class _Source:
             if not isinstance(node, wanted):
                 continue
             start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
-            if start == first or node.lineno == first:
-                if best is None or node.col_offset < best.col_offset:
-                    best = node  # type: ignore[assignment]
+            closer = best is None or node.col_offset < best.col_offset
+            if first in (start, node.lineno) and closer:
+                best = node  # type: ignore[assignment]
         return (path, text, best) if best is not None else None
 
     def span(self, obj: Any) -> Span | None:
@@ -142,11 +142,12 @@ def _code_owner(fn: Any) -> Any:
     """The function or class whose source defines the callable `fn` (what `inspect` can locate)."""
     while isinstance(fn, functools.partial):
         fn = fn.func
+    fn = inspect.unwrap(fn) if not inspect.ismethod(fn) else fn
     if inspect.ismethod(fn):
         return fn.__func__
     if inspect.isfunction(fn) or inspect.isclass(fn):
         return fn
-    call = getattr(type(fn), "__call__", None)
+    call = type(fn).__call__ if callable(fn) else None
     return call if inspect.isfunction(call) else fn
 
 
@@ -166,7 +167,7 @@ def _kind(fn: Any) -> ResolverKind:
 
 def _hint_target(fn: Any) -> Any:
     """What `typing.get_type_hints` reads for `fn` (the SDK's `_type_hints` rule)."""
-    return fn if inspect.isroutine(fn) else getattr(type(fn), "__call__", fn)
+    return fn if inspect.isroutine(fn) or not callable(fn) else type(fn).__call__
 
 
 def _question_kind(arm: Any) -> QuestionKind | None:
@@ -392,6 +393,10 @@ def build_live_graph(
         path = Path(tools[0].span.path)
     module_name = module_name or (tools[0].module if tools else "__main__")
     shown = source.display(path) if path is not None else "?"
+    call = None
+    if path is not None:
+        namespace = vars(sys.modules[module_name]) if module_name in sys.modules else {}
+        variable, call = _server_site(path, variable, namespace)
     builder.graph.servers.append(
         Server(
             id=f"{module_name}:{variable}",
@@ -399,27 +404,51 @@ def build_live_graph(
             variable=variable,
             module=module_name,
             path=shown,
-            span=_server_span(path, variable, shown) if path is not None else None,
+            span=Span.of(shown, call) if call is not None else None,
             tools=tools,
         )
     )
     return builder.graph
 
 
-def _server_span(path: Path, variable: str, shown: str) -> Span | None:
-    """Where `variable = MCPServer(...)` is written (the call, as the static builder reports it)."""
+def _is_server_call(node: ast.AST | None, namespace: dict[str, Any]) -> bool:
+    """`MCPServer(...)` under whatever name the module imported it as."""
+    from mcp.server import MCPServer
+
+    if not isinstance(node, ast.Call):
+        return False
+    callee = _evaluate(node.func, namespace)
+    return inspect.isclass(callee) and issubclass(callee, MCPServer)
+
+
+def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple[str, ast.Call | None]:
+    """The variable the static builder names the server by, and its `MCPServer(...)` call.
+
+    For `mcp = MCPServer(...)` that is `mcp`; for a factory (`def build(): server =
+    MCPServer(...)`, or `app = build()`) it is the variable inside the factory.
+    """
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
-        return None
+        return attribute, None
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    factory = defs.get(attribute)
     for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-        value = getattr(node, "value", None)
-        if any(isinstance(t, ast.Name) and t.id == variable for t in targets) and isinstance(value, ast.Call):
-            return Span.of(shown, value)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == variable:
-            return Span.of(shown, node)
-    return None
+        if not isinstance(node, ast.Assign | ast.AnnAssign) or not isinstance(node.value, ast.Call):
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if not any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
+            continue
+        if _is_server_call(node.value, namespace):
+            return attribute, node.value
+        callee = node.value.func
+        factory = defs.get(callee.id) if isinstance(callee, ast.Name) else None
+    for node in ast.walk(factory) if factory is not None else ():
+        if isinstance(node, ast.Assign) and _is_server_call(node.value, namespace):
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                return target.id, node.value  # type: ignore[return-value]
+    return attribute, None
 
 
 def load_server(spec: str | None, *, cwd: Path | None = None) -> LoadedServer:
