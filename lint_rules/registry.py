@@ -4,19 +4,31 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from lint_rules.aliased_tool_argument import AliasedToolArgument
 from lint_rules.bare_tool_decorator import BareToolDecorator
 from lint_rules.base import Rule
+from lint_rules.context_elicit_in_tool import ContextElicitInTool
+from lint_rules.deprecated_include_context import DeprecatedIncludeContext
+from lint_rules.duplicate_tool_name import DuplicateToolName
+from lint_rules.extra_schema_parameter import ExtraSchemaParameter
+from lint_rules.hidden_resolve import HiddenResolve
+from lint_rules.ignored_default import IgnoredDefault
+from lint_rules.invalid_elicitation_schema import InvalidElicitationSchema
 from lint_rules.invalid_resolver import InvalidResolver
 from lint_rules.lambda_without_name import LambdaWithoutName
 from lint_rules.multiple_questions import MultipleQuestions
 from lint_rules.opaque_resolver import OpaqueResolver
+from lint_rules.positional_only_parameter import PositionalOnlyParameter
 from lint_rules.resolve_in_union import ResolveInUnion
+from lint_rules.resolve_outside_tool import ResolveOutsideTool
 from lint_rules.resolve_with_input_required import ResolveWithInputRequired
 from lint_rules.resolver_cycle import ResolverCycle
 from lint_rules.syntax_error import SyntaxErrorRule
+from lint_rules.unawaitable_resolver import UnawaitableResolver
 from lint_rules.unclassifiable_parameter import UnclassifiableParameter
 from lint_rules.underscore_parameter import UnderscoreParameter
 from lint_rules.unevaluable_annotation import UnevaluableAnnotation
+from lint_rules.unstable_question import UnstableQuestion
 from lint_rules.unused_suppression import UnusedSuppression
 
 ALL_RULES: list[type[Rule]] = sorted(
@@ -33,6 +45,18 @@ ALL_RULES: list[type[Rule]] = sorted(
         UnevaluableAnnotation,
         LambdaWithoutName,
         OpaqueResolver,
+        HiddenResolve,
+        ResolveOutsideTool,
+        InvalidElicitationSchema,
+        UnstableQuestion,
+        DeprecatedIncludeContext,
+        PositionalOnlyParameter,
+        AliasedToolArgument,
+        UnawaitableResolver,
+        ExtraSchemaParameter,
+        DuplicateToolName,
+        IgnoredDefault,
+        ContextElicitInTool,
         UnusedSuppression,
     ],
     key=lambda r: r.code,

@@ -1,0 +1,83 @@
+"""Source-level helpers for the run-time trap rules (MCPD101-MCPD112).
+
+The graph keeps each tool's and resolver's ast node; some traps live in those
+bodies (`ctx.elicit(...)`, `Elicit(f"... {time.time()}")`, `return async_fn()`),
+so these rules need the node's module, a scope to resolve names the way the
+builder does, and the first tool that uses each resolver (to fill the
+contract's `tool` field once per resolver rather than once per consumer).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from resolver_core.callables import Classes, function_params
+from resolver_core.model import Graph, Resolver, Span, Tool
+from resolver_core.source import ParsedModule
+from resolver_core.symbols import Binding, Names, Scope, collect_bindings
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+def names_of(graph: Graph) -> Names | None:
+    """The builder's name resolution (None for live graphs, which have no source)."""
+    return graph.evaluator.names if graph.evaluator is not None else None
+
+
+def classes_of(graph: Graph) -> Classes | None:
+    """Subclass checks (Context, BaseModel, Enum) with the builder's evaluator."""
+    return Classes(graph.evaluator) if graph.evaluator is not None else None
+
+
+def module_at(graph: Graph, span: Span | None) -> ParsedModule | None:
+    """The parsed module a span points into (by display path, as the builder shows it)."""
+    names = names_of(graph)
+    if names is None or span is None:
+        return None
+    return next((m for m in names.project.modules if m.display == span.path and m.tree), None)
+
+
+def function_scope(module: ParsedModule, fn: FunctionNode) -> Scope:
+    """A function's local names (parameters and assignments), so imports inside it resolve."""
+    local: dict[str, Binding] = {} if isinstance(fn, ast.Lambda) else collect_bindings(module, fn.body)
+    for arg, *_ in function_params(fn):
+        local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
+    return Scope(module, local, getattr(fn, "name", "<lambda>"))
+
+
+def canonical_call(names: Names, module: ParsedModule, call: ast.Call, scope: Scope | None) -> str | None:
+    """The dotted path of an external callee (`datetime.datetime.now`), or None."""
+    try:
+        return names.canonical(module, call.func, scope)
+    except RecursionError:  # pragma: no cover - pathological alias chains
+        return None
+
+
+def walk_body(fn: FunctionNode) -> Iterator[ast.AST]:
+    """Every node of a function body, nested functions included (closures share the trap)."""
+    roots: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)
+    for root in roots:
+        yield from ast.walk(root)
+
+
+def first_consumers(graph: Graph) -> dict[str, Tool]:
+    """For each resolver id, the first tool (in graph order) whose call runs it."""
+    out: dict[str, Tool] = {}
+    for _, tool in graph.tools():
+        for resolver in graph.reachable(tool):
+            out.setdefault(resolver.id, tool)
+    return out
+
+
+def used_resolvers(graph: Graph) -> Iterator[tuple[Resolver, Tool]]:
+    """Each resolver some tool runs, once, with the first tool that runs it."""
+    consumers = first_consumers(graph)
+    for rid, tool in consumers.items():
+        yield graph.resolvers[rid], tool
+
+
+def function_node(resolver: Resolver) -> FunctionNode | None:
+    """The resolver's function (or lambda) node, when it is one."""
+    node = resolver.node
+    return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) else None

@@ -1,0 +1,71 @@
+"""MCPD105: `Sample(include_context=...)` with a value other than "none"."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from lint_rules._source import canonical_call, names_of
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph
+from resolver_core.symbols import sdk_name
+
+_SOURCE = (
+    "from typing import Annotated\n"
+    "from mcp.server import MCPServer\n"
+    "from mcp.server.mcpserver import Resolve, Sample\n"
+    "from mcp.types import CreateMessageResult, SamplingMessage, TextContent\n\n"
+    "mcp = MCPServer('s')\n\n"
+    "def summarize(text: str) -> Sample:\n"
+    "    message = SamplingMessage(role='user', content=TextContent(type='text', text=text))\n"
+    "    return Sample([message], max_tokens=100{extra})\n\n"
+    "@mcp.tool()\n"
+    "def digest(text: str, summary: Annotated[CreateMessageResult, Resolve(summarize)]) -> str:\n"
+    "    return text\n"
+)
+
+
+def _is_none_literal(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value in ("none", None)
+
+
+class DeprecatedIncludeContext(Rule):
+    code = "MCPD105"
+    name = "deprecated-include-context"
+    severity = "warning"
+    summary = '`Sample(include_context=...)` other than `"none"` is deprecated (SEP-2596).'
+    explanation = (
+        "`include_context='thisServer'` / `'allServers'` asks the client to attach context from "
+        "MCP servers to the sampling prompt. The values are deprecated: servers should only send "
+        "them when the client declares the `sampling.context` capability, and clients may ignore "
+        "them. The SDK neither warns nor checks the capability - it forwards the value as is, so "
+        "the prompt silently depends on context the client probably never attaches.\n\n"
+        "Fix: drop `include_context` (or pass `'none'`) and put what the LLM needs into the "
+        "messages or `system_prompt` explicitly."
+    )
+    INVALID = [_SOURCE.format(extra=", include_context='thisServer'")]
+    VALID = [_SOURCE.format(extra=""), _SOURCE.format(extra=", include_context='none'")]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        names = names_of(graph)
+        if names is None:
+            return
+        for module in names.project.modules:
+            if module.tree is None or module.text is None or "include_context" not in module.text:
+                continue
+            for node in ast.walk(module.tree):
+                if not isinstance(node, ast.Call):
+                    continue
+                keyword = next((k for k in node.keywords if k.arg == "include_context"), None)
+                if keyword is None or _is_none_literal(keyword.value):
+                    continue
+                if sdk_name(canonical_call(names, module, node, None)) != "Sample":
+                    continue
+                yield self.diagnostic(
+                    module.span(keyword),
+                    f"Sample(include_context={ast.unparse(keyword.value)}) is deprecated (SEP-2596): the SDK "
+                    "forwards it without checking the client's sampling.context capability, and clients "
+                    "may ignore it, so the prompt depends on context that is probably never attached",
+                    help="drop `include_context` (or pass 'none') and put the needed context in the messages",
+                )

@@ -1,0 +1,66 @@
+"""MCPD110: two tools with the same name on one server; the SDK keeps the first, drops the second."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._source import module_at
+from lint_rules.base import Rule, related
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph, Tool
+
+_HEADER = "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n"
+
+
+class DuplicateToolName(Rule):
+    code = "MCPD110"
+    name = "duplicate-tool-name"
+    severity = "warning"
+    summary = "A second tool with the same name on one server is silently dropped."
+    explanation = (
+        "Tool names are unique per server. When a second function is registered under a name "
+        "that is already taken (the same function name, or the same `name=`), the SDK logs "
+        "`Tool already exists` and keeps the *first* registration: the second function is never "
+        "listed and never called, whatever its docstring and code say.\n\n"
+        "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
+    )
+    INVALID = [
+        _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"
+        "@mcp.tool(name='search')\ndef search_v2(q: str) -> str:\n    return 'new'\n"
+    ]
+    VALID = [
+        _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"
+        "@mcp.tool(name='search_v2')\ndef search_v2(q: str) -> str:\n    return 'new'\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for server in graph.servers:
+            first: dict[tuple[object, str], Tool] = {}
+            for tool in server.tools:
+                if tool.lambda_without_name or tool.bare_decorator:
+                    continue
+                kept = first.setdefault((_project_of(graph, tool), tool.name), tool)
+                span = tool.registration or tool.span
+                if kept is tool or span is None:
+                    continue
+                yield self.diagnostic(
+                    span,
+                    f"tool name {tool.name!r} is already registered on server {server.variable!r}: the SDK "
+                    f"keeps the first registration and silently drops this one ({tool.function!r} is never "
+                    "called)",
+                    tool=tool.name,
+                    related=related(
+                        kept.registration or kept.span, f"{tool.name!r} is first registered here"
+                    ),
+                    help="give this tool its own name (`@server.tool(name=...)`) or remove the stale one",
+                )
+
+
+def _project_of(graph: Graph, tool: Tool) -> object:
+    """The source root of a tool's module: two projects linted together never share a server.
+
+    Servers are keyed by `module:variable`, so `a/server.py` and `b/server.py` both define
+    `server:mcp`; only tools from the same source root can collide at run time.
+    """
+    module = module_at(graph, tool.span)
+    return module.root if module is not None else None

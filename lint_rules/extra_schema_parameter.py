@@ -1,0 +1,77 @@
+"""MCPD109: a second Context parameter, `*args` or `**kwargs` on a tool: extra schema properties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._source import classes_of
+from lint_rules.base import Rule
+from resolver_core.callables import Classes, is_context_for_tool
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph, Parameter, Tool
+
+_HEADER = (
+    "from mcp.server import MCPServer\nfrom mcp.server.mcpserver import Context\n\nmcp = MCPServer('s')\n\n"
+)
+
+
+class ExtraSchemaParameter(Rule):
+    code = "MCPD109"
+    name = "extra-schema-parameter"
+    severity = "warning"
+    summary = "A second Context parameter, `*args` or `**kwargs` on a tool becomes an input-schema property."
+    explanation = (
+        "The SDK injects the Context into the *first* Context-annotated parameter only. A second "
+        "one is published as a required input-schema property that no client value can satisfy, "
+        "so every call fails validation. `*args` and `**kwargs` are not spread either: they become "
+        "required properties named `args` and `kwargs` that the model must fill with a list and an "
+        "object.\n\n"
+        "Fix: keep one Context parameter; replace `*args`/`**kwargs` with named, typed parameters."
+    )
+    INVALID = [
+        _HEADER + "@mcp.tool()\n"
+        "async def report(title: str, ctx: Context, log_ctx: Context) -> str:\n    return title\n",
+        _HEADER + "@mcp.tool()\ndef tag(title: str, *tags: str) -> str:\n    return title\n",
+        _HEADER + "@mcp.tool()\ndef tag(title: str, **options: str) -> str:\n    return title\n",
+    ]
+    VALID = [
+        _HEADER
+        + "@mcp.tool()\nasync def report(title: str, ctx: Context, tags: list[str]) -> str:\n    return title\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        classes = classes_of(graph)
+        for _, tool in graph.tools():
+            if tool.hints_error:
+                continue
+            for p in tool.parameters:
+                why = _why(tool, p, classes)
+                if why is not None and p.span is not None:
+                    yield self.diagnostic(
+                        p.span,
+                        f"parameter {p.name!r} of tool {tool.name!r}: {why}",
+                        tool=tool.name,
+                        help="keep one Context parameter; use named, typed parameters instead of *args/**kwargs",
+                    )
+
+
+def _why(tool: Tool, p: Parameter, classes: Classes | None) -> str | None:
+    if p.kind != "tool_argument":
+        return None
+    if p.variadic is not None:
+        what = "a list" if p.variadic == "*" else "an object"
+        return (
+            f"`{p.variadic}{p.name}` is not spread: it becomes a required input-schema property "
+            f"{p.name!r} that the model must fill with {what}"
+        )
+    if classes is not None and tool.context is not None and is_context_for_tool(p.type, classes):
+        if p.default is None:
+            return (
+                f"only the first Context parameter ({tool.context!r}) is injected; this one becomes a "
+                "required input-schema property no client value can satisfy, so every call fails"
+            )
+        return (
+            f"only the first Context parameter ({tool.context!r}) is injected; this one is never filled and "
+            "becomes an input-schema property the model sees"
+        )
+    return None

@@ -1,0 +1,62 @@
+"""MCPD111: a default value on a resolved parameter; the resolver always supplies the value."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._source import used_resolvers
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph, Parameter
+
+_HEADER = (
+    "from typing import Annotated\n"
+    "from mcp.server import MCPServer\n"
+    "from mcp.server.mcpserver import Resolve\n\n"
+    "mcp = MCPServer('s')\n\n"
+    "def locale(title: str) -> str:\n    return 'fr'\n\n"
+)
+
+
+class IgnoredDefault(Rule):
+    code = "MCPD111"
+    name = "ignored-default"
+    severity = "info"
+    summary = "A resolved parameter has a default value that is never used."
+    explanation = (
+        "A parameter annotated `Annotated[T, Resolve(f)]` is always filled by running `f`: the SDK "
+        "never falls back to the default, and a value a client sends for it is ignored. The "
+        "default only misleads readers into thinking there is a fallback when the resolver fails.\n\n"
+        "Fix: drop the default. If the resolver can fail, decide the fallback inside the resolver "
+        "(or take `ElicitationResult[T]` to branch on a declined question)."
+    )
+    INVALID = [
+        _HEADER + "@mcp.tool()\n"
+        "def greet(title: str, lang: Annotated[str, Resolve(locale)] = 'en') -> str:\n    return lang\n"
+    ]
+    VALID = [
+        _HEADER + "@mcp.tool()\n"
+        "def greet(title: str, lang: Annotated[str, Resolve(locale)]) -> str:\n    return lang\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool in graph.tools():
+            for p in _with_default(tool.parameters):
+                yield self._report(p, f"tool {tool.name!r}", tool.name)
+        for resolver, tool in used_resolvers(graph):
+            for p in _with_default(resolver.parameters):
+                yield self._report(p, f"resolver {resolver.name!r}", tool.name)
+
+    def _report(self, p: Parameter, owner: str, tool: str) -> Diagnostic:
+        assert p.span is not None
+        return self.diagnostic(
+            p.span,
+            f"the default {p.default} of resolved parameter {p.name!r} of {owner} is never used: the SDK "
+            "always runs the resolver and injects its value",
+            tool=tool,
+            help=f"drop `= {p.default}`; handle a missing value inside the resolver",
+        )
+
+
+def _with_default(params: list[Parameter]) -> list[Parameter]:
+    return [p for p in params if p.kind == "resolved" and p.default is not None and p.span is not None]

@@ -1,0 +1,58 @@
+"""MCPD106: a positional-only parameter (`/`) on a tool or a resolver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lint_rules._source import used_resolvers
+from lint_rules.base import Rule
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph, Parameter
+
+_HEADER = (
+    "from typing import Annotated\n"
+    "from mcp.server import MCPServer\n"
+    "from mcp.server.mcpserver import Resolve\n\n"
+    "mcp = MCPServer('s')\n\n"
+)
+
+
+class PositionalOnlyParameter(Rule):
+    code = "MCPD106"
+    name = "positional-only-parameter"
+    severity = "warning"
+    summary = "A tool or resolver has positional-only parameters (`/`): every call crashes."
+    explanation = (
+        "The SDK calls tools and resolvers with keyword arguments only (`fn(**arguments)`). A "
+        "parameter before `/` cannot be passed by keyword, so registration succeeds but every call "
+        "fails with `got some positional-only arguments passed as keyword arguments`.\n\n"
+        "Fix: remove the `/` from the signature."
+    )
+    INVALID = [
+        _HEADER + "@mcp.tool()\ndef shout(text: str, /) -> str:\n    return text.upper()\n",
+        _HEADER + "def owner(title: str, /) -> str:\n    return title\n\n"
+        "@mcp.tool()\ndef t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n",
+    ]
+    VALID = [_HEADER + "@mcp.tool()\ndef shout(text: str) -> str:\n    return text.upper()\n"]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool in graph.tools():
+            for p in _positional_only(tool.parameters):
+                yield self._report(p, f"tool {tool.name!r}", tool.name)
+        for resolver, tool in used_resolvers(graph):
+            for p in _positional_only(resolver.parameters):
+                yield self._report(p, f"resolver {resolver.name!r}", tool.name)
+
+    def _report(self, p: Parameter, owner: str, tool: str) -> Diagnostic:
+        assert p.span is not None
+        return self.diagnostic(
+            p.span,
+            f"parameter {p.name!r} of {owner} is positional-only, but the SDK passes every argument by "
+            "keyword: every call crashes with a TypeError",
+            tool=tool,
+            help="remove the `/` from the signature",
+        )
+
+
+def _positional_only(params: list[Parameter]) -> list[Parameter]:
+    return [p for p in params if p.positional_only and p.span is not None]
