@@ -145,9 +145,9 @@ def resolvers_view(resolvers: ResolverIndex | None, ran: bool) -> RenderableType
         return Text("Resolvers: not known over this connection.", style="dim")
     if not resolvers.resolvers:
         return Text("Resolvers: none (the tool has no Resolve(...) parameters).", style="dim")
-    names = ", ".join(r.id for r in resolvers.resolvers)
-    verb = "ran" if ran else "of this tool (the call failed; some may not have run)"
-    return Text.assemble(("Resolvers ", "bold"), (f"{verb}: ", "bold"), names)
+    names = ", ".join(r.id.split(":", 1)[-1] for r in resolvers.resolvers)
+    verb = "ran, in order" if ran else "of this tool (the call failed; some may not have run)"
+    return Text.assemble((f"Resolvers {verb}: ", "bold"), names)
 
 
 def render_call(
