@@ -1,0 +1,89 @@
+"""Every rule's own examples, and silence on correct code.
+
+Each rule class carries `INVALID` and `VALID` sources (the docs show them, `mcpdeps rule`
+prints them). Here each one is linted as a `server.py` of its own: an invalid example
+must produce its rule's code, a valid one must produce no diagnostic at all (from any
+rule, so an example never teaches a pattern another rule flags). Then the correct
+corpus cases (`# expect: ok`) and `examples/bookshop` must not trigger any run-time
+trap rule (MCPD1xx): a warning on correct code is a bug.
+
+Linting is in-process (`lint_rules.lint`): it imports neither `mcp` nor the example.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, REPO
+
+from lint_rules import lint
+from lint_rules.base import Rule
+from lint_rules.registry import ALL_RULES
+
+CORPUS = REPO / "tests" / "corpus"
+
+
+def _examples(kind: str) -> list[tuple[type[Rule], int, str]]:
+    return [(rule, i, source) for rule in ALL_RULES for i, source in enumerate(getattr(rule, kind))]
+
+
+def _ids(cases: list[tuple[type[Rule], int, str]]) -> list[str]:
+    return [f"{rule.code}-{i}" for rule, i, _ in cases]
+
+
+def _lint_source(tmp_path: Path, source: str) -> list[tuple[str, int, str]]:
+    path = tmp_path / "server.py"
+    path.write_text(source, encoding="utf-8")
+    return [(d.code, d.line, d.message) for d in lint([path]).diagnostics]
+
+
+INVALID = _examples("INVALID")
+VALID = _examples("VALID")
+
+
+@pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
+def test_every_rule_documents_itself_with_examples(rule: type[Rule]) -> None:
+    assert rule.INVALID, f"{rule.code} has no INVALID example"
+    assert rule.VALID, f"{rule.code} has no VALID example"
+    assert rule.summary and rule.explanation, f"{rule.code} needs a summary and an explanation"
+    expected = "error" if rule.code.startswith("MCPD0") or rule.code == "MCPD101" else None
+    if expected is not None:
+        assert rule.severity == expected
+    if rule.code == "MCPD111":
+        assert rule.severity == "info"
+    elif "MCPD102" <= rule.code <= "MCPD112":
+        assert rule.severity == "warning"
+
+
+@pytest.mark.parametrize(("rule", "index", "source"), INVALID, ids=_ids(INVALID))
+def test_invalid_example_reports_its_rule(rule: type[Rule], index: int, source: str, tmp_path: Path) -> None:
+    found = _lint_source(tmp_path, source)
+    assert rule.code in {code for code, _, _ in found}, f"{rule.code} INVALID[{index}] gave {found}"
+
+
+@pytest.mark.parametrize(("rule", "index", "source"), VALID, ids=_ids(VALID))
+def test_valid_example_is_silent(rule: type[Rule], index: int, source: str, tmp_path: Path) -> None:
+    assert _lint_source(tmp_path, source) == []
+
+
+def _correct_cases() -> list[Path]:
+    cases = sorted(p.parent for p in CORPUS.glob("*/*/server.py") if p.read_text().startswith("# expect: ok"))
+    return cases
+
+
+CORRECT = _correct_cases()
+
+
+def test_the_correct_corpus_is_not_empty() -> None:
+    assert len(CORRECT) > 40
+
+
+@pytest.mark.parametrize("case", CORRECT, ids=[c.relative_to(CORPUS).as_posix() for c in CORRECT])
+def test_no_runtime_trap_on_correct_code(case: Path) -> None:
+    found = lint([case], select=["MCPD1"]).diagnostics
+    assert [(d.code, d.line, d.message) for d in found if d.code != "MCPD113"] == []
+
+
+def test_the_bookshop_example_is_entirely_clean() -> None:
+    assert lint([EXAMPLES / "bookshop"]).diagnostics == []
