@@ -31,8 +31,13 @@ FIXERS: dict[str, str] = {
 """Rule code → module with `MESSAGE` and `fix(source, diagnostic) -> libcst.Module | None`."""
 
 
+RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
+"""Codes whose rule attaches its own edit to the diagnostic (no libcst needed)."""
+
+
 def is_fixable(code: str) -> bool:
-    return code in FIXERS
+    """Whether `--fix` can repair diagnostics of this code (when the shape is a safe one)."""
+    return code in FIXERS or code in RULE_FIXES
 
 
 class FixCache:
