@@ -72,7 +72,7 @@ def call(
 
     from cli.call_answers import load_answers
     from cli.call_args import build_arguments
-    from cli.call_questions import AnswerSources, QuestionAnswerer
+    from cli.call_questions import AnswerSources, QuestionAnswerer, unused_answers
     from cli.call_render import print_json, questions_view, render_call
     from cli.call_resolvers import live_resolvers, static_resolvers
     from cli.call_session import StdioTarget, call_tool
@@ -102,6 +102,9 @@ def call(
             answerer,
             protocol.value,
         )
+    unused = unused_answers(answerer)
+    if unused:
+        err.print(f"[yellow]Not used from the answers file:[/] {escape(', '.join(unused))}")
     if outcome.result is None:
         if not json_output:
             out.print(questions_view(answerer.transcript))

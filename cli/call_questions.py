@@ -90,6 +90,8 @@ class QuestionAnswerer:
     resolvers: ResolverIndex | None = None
     transcript: list[AskedQuestion] = field(default_factory=list)
     failure: UserError | None = None
+    used_answers: set[str] = field(default_factory=set)
+    """Keys of the answers file that answered a question (the rest are likely typos)."""
     _terminal: anyio.Lock = field(default_factory=anyio.Lock)
 
     def _asker(
@@ -111,6 +113,7 @@ class QuestionAnswerer:
         if found is None:
             return None
         key, answer = found
+        self.used_answers.add(key)
         if answer.kind != kind:
             raise UserError(
                 f"The answers file's entry {key!r} is {_ANSWER_WORDS[answer.kind]}, "
@@ -240,3 +243,10 @@ def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dic
     if errors:
         problems = "; ".join(e.message for e in errors)
         raise UserError(f"The answers file's content for {asker} does not fit the form it asks: {problems}.")
+
+
+def unused_answers(answerer: QuestionAnswerer) -> list[str]:
+    """Answers-file keys no question used: a misspelt resolver name shows up here."""
+    if answerer.sources.answers is None:
+        return []
+    return [key for key in answerer.sources.answers.root if key not in answerer.used_answers]

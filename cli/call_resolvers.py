@@ -121,8 +121,9 @@ def live_resolvers(server: MCPServer, tool_name: str) -> ResolverIndex | None:
     Reads `Tool.resolved_params` and `Tool.resolver_plans` (fields of the SDK's tool
     model) and walks them the way `resolve_arguments` does.
     """
-    tool = server._tool_manager.get_tool(tool_name)
-    if tool is None:
+    manager = getattr(server, "_tool_manager", None)
+    tool = manager.get_tool(tool_name) if manager is not None else None
+    if tool is None or not hasattr(tool, "resolver_plans"):
         return None
     plans: dict[str, Any] = {plan.wire_key: plan for plan in tool.resolver_plans.values()}
 

@@ -69,9 +69,14 @@ def call_in_process(
     """
     console = Console(file=io.StringIO(), width=120, record=True)
     answerer = QuestionAnswerer(sources or AnswerSources(), console, live_resolvers(server, tool))
-    outcome = anyio.run(
-        call_tool, server, tool, lambda schema: build_arguments(schema, pairs, None), answerer, protocol
-    )
+
+    async def bounded() -> CallOutcome:
+        with anyio.fail_after(30):
+            return await call_tool(
+                server, tool, lambda schema: build_arguments(schema, pairs, None), answerer, protocol
+            )
+
+    outcome = anyio.run(bounded)
     if outcome.result is not None:
         render_call(
             console,

@@ -12,12 +12,14 @@ ACCEPT = {"confirm_backorder": {"action": "accept", "content": {"confirm": True}
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
-def test_in_stock_title_asks_nothing(protocol: str) -> None:
-    done = call(BOOKSHOP, "order_book", "--arg", "title=Dune", "--protocol", protocol)
+def test_in_stock_title_asks_nothing(protocol: str, tmp_path: Path) -> None:
+    answers = write_answers(tmp_path, ACCEPT)
+    done = call(BOOKSHOP, "order_book", "--arg", "title=Dune", "--protocol", protocol, "--answers", answers)
     assert done.returncode == 0, done.stderr
     assert "Dune" in done.stdout
     assert "No question was asked." in done.stdout
-    assert "check_stock" in done.stdout
+    assert "Resolvers ran, in order: check_stock, estimate_delivery, confirm_backorder" in done.stdout
+    assert "Not used from the answers file: confirm_backorder" in done.stderr
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
