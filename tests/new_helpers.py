@@ -20,20 +20,21 @@ import importlib.util, json, sys
 import anyio
 from mcp import Client
 
-path, variable, call = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+path, variables, call = sys.argv[1], sys.argv[2].split(","), json.loads(sys.argv[3])
 spec = importlib.util.spec_from_file_location("probed_module", path)
 module = importlib.util.module_from_spec(spec)
 sys.modules["probed_module"] = module
 spec.loader.exec_module(module)
 
 async def main():
-    async with Client(getattr(module, variable)) as client:
-        tools = {t.name: t.input_schema for t in (await client.list_tools()).tools}
-        result = None
-        if call:
-            r = await client.call_tool(call["tool"], call["arguments"])
-            result = {"is_error": r.is_error, "text": [c.text for c in r.content if hasattr(c, "text")]}
-    print(json.dumps({"tools": tools, "call": result}))
+    servers, result = {}, None
+    for variable in variables:
+        async with Client(getattr(module, variable)) as client:
+            servers[variable] = {t.name: t.input_schema for t in (await client.list_tools()).tools}
+            if call and variable == variables[0]:
+                r = await client.call_tool(call["tool"], call["arguments"])
+                result = {"is_error": r.is_error, "text": [c.text for c in r.content if hasattr(c, "text")]}
+    print(json.dumps({"tools": servers[variables[0]], "servers": servers, "call": result}))
 
 anyio.run(main)
 """
@@ -42,7 +43,10 @@ anyio.run(main)
 def sdk_probe(
     path: Path, variable: str = "mcp", tool: str | None = None, arguments: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Import `path` under the SDK in a fresh interpreter; return its tools' schemas (and a call's result)."""
+    """Import `path` under the SDK in a fresh interpreter; return its tools' schemas (and a call's result).
+
+    `variable` may list several servers, comma-separated: `servers` then maps each to its tools.
+    """
     call = json.dumps({"tool": tool, "arguments": arguments or {}} if tool else None)
     proc = subprocess.run(
         [sys.executable, "-c", SDK_PROBE, str(path), variable, call],

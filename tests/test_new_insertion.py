@@ -214,8 +214,9 @@ def test_two_servers_need_server_and_insert_after_that_servers_last_tool(tmp_pat
         result.index("def reset(") < result.index("@admin.tool()\ndef purge(") < result.index("def version(")
     )
     assert_only_additions(TWO_SERVERS, result)
-    assert "purge" in sdk_probe(path, "admin")["tools"]
-    assert "purge" not in sdk_probe(path, "public")["tools"]
+    servers = sdk_probe(path, "admin,public")["servers"]
+    assert list(servers["admin"]) == ["reset", "purge"]
+    assert list(servers["public"]) == ["ping", "version"]
 
 
 def test_resolver_in_a_module_without_tools_goes_before_the_main_block(tmp_path: Path) -> None:
