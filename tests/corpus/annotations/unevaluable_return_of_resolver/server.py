@@ -15,7 +15,7 @@ mcp = MCPServer("Typing")
 
 
 def price(title: str, quantity: int) -> Decimal:
-    raise NotImplementedError
+    return 12.5 * quantity  # type: ignore[return-value]  # the annotation is never evaluated
 
 
 @mcp.tool()
