@@ -11,10 +11,14 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from cli.errors import UserError
+
+if TYPE_CHECKING:
+    from resolver_core.model import Graph
 
 
 class GraphFormat(str, enum.Enum):
@@ -58,32 +62,32 @@ def graph(
                 raise UserError(f"{p} does not exist; give a Python file or a folder.")
         full = build_graph(import_closure(paths or ["."], Path.cwd()))
     chosen = select(full, server or (), tool or ())
-    text = _render(chosen, output_format, depth, to_file=output is not None)
+    text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)
     if text is not None:
         _write(text, output)
     raise typer.Exit(0)
 
 
-def _render(graph: object, fmt: GraphFormat, depth: int | None, *, to_file: bool) -> str | None:
+def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool, static: bool) -> str | None:
     """The output text, or None when the tree was printed straight to the terminal."""
-    from resolver_core.model import Graph
-
-    assert isinstance(graph, Graph)
     if fmt is GraphFormat.json:
         from resolver_core.graph_json import dumps, graph_document
 
         return dumps(graph_document(graph))
+    from cli.graph_problems import find_problems
+
+    problems = find_problems(graph) if static else None
     if fmt is GraphFormat.mermaid:
         from cli.graph_mermaid import to_mermaid
 
-        return to_mermaid(graph)
+        return to_mermaid(graph, problems)
     if fmt is GraphFormat.dot:
         from cli.graph_dot import to_dot
 
-        return to_dot(graph)
+        return to_dot(graph, problems)
     from cli.render_graph import print_graph
 
-    return print_graph(graph, depth=depth, capture=to_file)
+    return print_graph(graph, depth=depth, capture=to_file, problems=problems)
 
 
 def _write(text: str, output: Path | None) -> None:

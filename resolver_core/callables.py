@@ -398,7 +398,7 @@ class ResolverFactory:
             )
         if isinstance(node, ast.Call):
             return self._call(
-                value.module, node, value.scope, f"{value.module.name}:{value.name}", text, depth
+                value.module, node, value.scope, f"{value.module.path}:{value.name}", text, depth
             )
         if isinstance(node, ast.Constant):
             return Target(
@@ -458,6 +458,7 @@ class ResolverFactory:
         if isinstance(callee, Defined) and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
             inner = self._closure(callee)
             if inner is not None:
+                inner.key = ("closure", *inner.key, key)  # each factory call makes a distinct resolver
                 return inner
         return self._opaque(module, key, text)
 

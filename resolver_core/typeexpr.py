@@ -342,6 +342,11 @@ class Evaluator:
     def _metadata(
         self, module: ParsedModule, node: ast.expr, scope: Scope | None
     ) -> TResolve | TMeta | TError:
+        if isinstance(node, ast.Name | ast.Attribute):  # `BY_STOCK = Resolve(f)`; `Annotated[int, BY_STOCK]`
+            symbol = self.names.resolve(module, node, scope)
+            symbol = self.names.follow(symbol) if symbol is not None else None
+            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
+                return self._metadata(symbol.module, symbol.node, symbol.scope)
         if isinstance(node, ast.Call):
             callee = self.names.canonical(module, node.func, scope)
             if sdk_name(callee) == "Resolve":
