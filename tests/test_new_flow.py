@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps
+from conftest import REPO, run_mcpdeps
 from new_helpers import graph_json, lint_json, sdk_probe
 
 
@@ -103,3 +103,17 @@ def test_the_graph_shows_the_new_edge(project: Path) -> None:
         ("title", "tool_argument"),
         ("ctx", "context"),
     ]
+
+
+def test_the_pre_commit_config_is_valid_and_names_our_hook(project: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "validate-config", ".pre-commit-config.yaml"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    hooks = REPO / ".pre-commit-hooks.yaml"
+    if hooks.exists():  # written by another issue; the id must match what we point at
+        assert "- id: mcpdeps-lint\n" in hooks.read_text()
