@@ -6,6 +6,8 @@ checked here, each with one subprocess for all valid cases, both started at once
 - every tool of every valid case answers a call through the SDK's real in-process Client
   (`sdk_calls.py`), so no valid case hides a run-time trap (MCPD1xx) the SDK would only
   show at call time;
+- a control: five servers that register fine but carry a run-time trap (MCPD104, 106, 108,
+  103, 112) fail under the same runner, so a passing valid case means something;
 - `mcpdeps lint` reports nothing at all on the valid cases (not even a 1xx warning),
   except MCPD113, the notice that a resolver is computed at run time and cannot be seen
   statically (that is a case's point, not a defect).
@@ -28,6 +30,62 @@ SDK_CALLS = Path(__file__).resolve().with_name("sdk_calls.py")
 VALID = sorted(case for case, codes in corpus_table.case_headers().items() if not codes)
 ALLOWED_ON_VALID = {"MCPD113"}
 
+_ASK_HEAD = """
+from typing import Annotated
+from pydantic import BaseModel
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context, Elicit, Resolve
+mcp = MCPServer("Trap")
+class Ok(BaseModel):
+    ok: bool
+"""
+# Servers the SDK registers but that fail when called; each is a rule of the 1xx family.
+TRAPS: dict[str, str] = {
+    "unstable_question_MCPD104": _ASK_HEAD
+    + """
+import itertools
+COUNTER = itertools.count()
+def ask(title: str) -> Elicit[Ok]:
+    return Elicit(f"Order {title}? (question {next(COUNTER)})", Ok)
+@mcp.tool()
+def order(title: str, ok: Annotated[Ok, Resolve(ask)]) -> str:
+    return title
+""",
+    "positional_only_MCPD106": _ASK_HEAD
+    + """
+@mcp.tool()
+def shout(text: str, /) -> str:
+    return text.upper()
+""",
+    "unawaited_resolver_MCPD108": _ASK_HEAD
+    + """
+async def stock(title: str) -> int:
+    return 3
+def stock_sync(title: str):
+    return stock(title)
+@mcp.tool()
+def order(title: str, n: Annotated[int, Resolve(stock_sync)]) -> str:
+    return str(n + 1)
+""",
+    "nested_elicitation_model_MCPD103": _ASK_HEAD
+    + """
+class Nested(BaseModel):
+    inner: Ok
+def ask(title: str) -> Elicit[Nested]:
+    return Elicit("Sure?", Nested)
+@mcp.tool()
+def order(title: str, answer: Annotated[Nested, Resolve(ask)]) -> str:
+    return title
+""",
+    "context_elicit_in_tool_MCPD112": _ASK_HEAD
+    + """
+@mcp.tool()
+async def order(title: str, ctx: Context) -> str:
+    answer = await ctx.elicit("Sure?", Ok)
+    return answer.action
+""",
+}
+
 
 def run_sdk_calls(cases: list[str]) -> dict[str, Any]:
     """Call every tool of the cases under the real SDK, in one subprocess."""
@@ -45,13 +103,32 @@ def run_lint(cases: list[str]) -> list[dict[str, Any]]:
     return json.loads(done.stdout)["diagnostics"]
 
 
+def write_traps(root: Path) -> list[str]:
+    """Write each trap server as `root/<name>/server.py`; return the case folders."""
+    folders = []
+    for name, source in TRAPS.items():
+        (root / name).mkdir(parents=True)
+        (root / name / "server.py").write_text(source.lstrip(), encoding="utf-8")
+        folders.append(str(root / name))
+    return folders
+
+
 @pytest.fixture(scope="module")
-def results() -> dict[str, Any]:
-    """Both runs, concurrently (one is CPU in the SDK, the other in the linter)."""
-    with ThreadPoolExecutor(max_workers=2) as pool:
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The three runs, concurrently (SDK calls, SDK calls on the traps, lint)."""
+    traps = write_traps(tmp_path_factory.mktemp("traps"))
+    with ThreadPoolExecutor(max_workers=3) as pool:
         calls = pool.submit(run_sdk_calls, VALID)
+        trap_calls = pool.submit(run_sdk_calls, traps)
         lint = pool.submit(run_lint, VALID)
-        return {"calls": calls.result(), "lint": lint.result()}
+        return {"calls": calls.result(), "traps": trap_calls.result(), "lint": lint.result()}
+
+
+@pytest.mark.parametrize("trap", sorted(TRAPS))
+def test_control_a_run_time_trap_fails_under_the_runner(results: dict[str, Any], trap: str) -> None:
+    outcome = next(v for k, v in results["traps"].items() if Path(k).name == trap)
+    assert outcome["import_error"] is None  # it registers: only a call shows the trap
+    assert [call["error"] for call in outcome["calls"]] == [True]
 
 
 def test_there_are_valid_cases() -> None:
