@@ -263,6 +263,8 @@ def test_resolver_in_a_module_without_tools_goes_before_the_main_block(tmp_path:
         (("new", "tool", "t", "--arg", "x", "--arg", "x:int"), "the parameter 'x' is given twice"),
         (("new", "tool", "t", "--resolve", "x"), "must look like PARAM=RESOLVER"),
         (("new", "tool", "class"), "'class' is not a valid Python identifier"),
+        (("new", "tool", "t", "--arg", "x:int)"), "'int)' is not a type expression"),
+        (("new", "resolver", "r", "--returns", "list["), "--returns: 'list[' is not a type expression"),
         (("new", "resolver", "r", "--sample", "--list-roots"), "cannot be combined"),
         (("new", "tool", "t", "--server", "nope"), "has no server named 'nope'"),
     ],
@@ -311,6 +313,9 @@ def test_syntax_error_and_missing_file_are_sentences(tmp_path: Path) -> None:
     (tmp_path / "broken.py").write_text("def (:\n")
     proc = run_mcpdeps("new", "tool", "t", "--in", "broken.py", cwd=tmp_path)
     assert proc.returncode == 2 and "broken.py does not parse" in proc.stderr
+    (tmp_path / "latin1.py").write_bytes(b"# caf\xe9\n")
+    proc = run_mcpdeps("new", "tool", "t", "--in", "latin1.py", cwd=tmp_path)
+    assert proc.returncode == 2 and "latin1.py is not UTF-8 text" in proc.stderr
     proc = run_mcpdeps("new", "tool", "t", "--in", "absent.py", cwd=tmp_path)
     assert proc.returncode == 2 and "absent.py does not exist" in proc.stderr
     assert "Traceback" not in proc.stderr

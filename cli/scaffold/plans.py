@@ -20,7 +20,7 @@ from cli.scaffold.name_checks import (
     check_resolver_known,
     local_resolver,
 )
-from cli.scaffold.specs import ArgSpec, DependSpec, check_identifier, check_unique
+from cli.scaffold.specs import ArgSpec, DependSpec, check_identifier, check_type, check_unique
 
 CONTEXT_PARAM = "ctx"
 
@@ -78,6 +78,8 @@ def plan_resolver(info: ModuleInfo, path: str, request: ResolverRequest) -> str:
     for dep in request.depends:
         check_resolver_known(info, dep.resolver, path)
     check_no_cycle(info, request.name, [d.resolver for d in request.depends])
+    if request.returns is not None:
+        check_type(request.returns, "--returns")
     references = [d.resolver for d in request.depends]
     question = request.question
     new_model = False

@@ -6,6 +6,7 @@ parsed here, once, so that a malformed value is refused with a sentence before a
 
 from __future__ import annotations
 
+import ast
 import keyword
 import re
 from dataclasses import dataclass
@@ -51,6 +52,17 @@ def check_project_name(value: str) -> str:
     return value
 
 
+def check_type(value: str, where: str) -> str:
+    """A TYPE must be one Python expression (`int`, `list[str]`, `Literal["a", "b"]`); names are checked by lint."""
+    try:
+        ast.parse(value, mode="eval")
+    except SyntaxError:
+        raise UserError(
+            f"{where}: {value!r} is not a type expression (for example int, str | None, list[str])."
+        ) from None
+    return value
+
+
 def parse_arg(value: str, default_type: str = "str") -> ArgSpec:
     """Parse `NAME` or `NAME:TYPE`."""
     name, sep, type_ = value.partition(":")
@@ -58,7 +70,7 @@ def parse_arg(value: str, default_type: str = "str") -> ArgSpec:
     type_ = type_.strip()
     if sep and not type_:
         raise UserError(f"--arg {value!r} has an empty type after ':'; write NAME or NAME:TYPE.")
-    return ArgSpec(name.strip(), type_ or default_type)
+    return ArgSpec(name.strip(), check_type(type_, f"--arg {value!r}") if type_ else default_type)
 
 
 def parse_depend(value: str, option: str) -> DependSpec:
@@ -71,7 +83,8 @@ def parse_depend(value: str, option: str) -> DependSpec:
     check_identifier(param.strip(), f"the parameter name in {option}")
     if not _DOTTED.match(resolver):
         raise UserError(f"{option} {value!r}: {resolver!r} is not a resolver name.")
-    return DependSpec(param.strip(), resolver, type_.strip() or None)
+    type_ = type_.strip()
+    return DependSpec(param.strip(), resolver, check_type(type_, f"{option} {value!r}") if type_ else None)
 
 
 def check_unique(names: list[str], where: str) -> None:
