@@ -109,3 +109,23 @@ def test_preexisting_errors_are_counted_in_the_refusal(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "(1 of them already there before this change)" in " ".join(proc.stderr.split())
     assert (tmp_path / "server.py").read_text() == source
+
+
+@needs_linter
+def test_new_warnings_are_shown_but_do_not_block(tmp_path: Path) -> None:
+    source = (
+        'from pydantic import BaseModel\nfrom mcp.server import MCPServer\n\nmcp = MCPServer("w")\n\n\n'
+        "class Form(BaseModel):\n    tags: dict[str, str]\n"
+    )
+    (tmp_path / "server.py").write_text(source)
+    assert (
+        run_mcpdeps(
+            "new", "resolver", "ask", "--in", "server.py", "--elicit", "Form", cwd=tmp_path
+        ).returncode
+        == 0
+    )
+    proc = run_mcpdeps("new", "tool", "t", "--in", "server.py", "--resolve", "f=ask", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "1 lint warning(s) in the result (not blocking):" in proc.stdout
+    assert "MCPD103 invalid-elicitation-schema" in proc.stderr
+    assert "async def t(f: Annotated[Form, Resolve(ask)]) -> str:" in (tmp_path / "server.py").read_text()

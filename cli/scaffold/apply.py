@@ -24,6 +24,9 @@ def refuse_if_errors(result: Relint, subject: str) -> None:
             "[dim]note: the linter (lint_rules.lint) is not available here; the result was not re-linted.[/]"
         )
         return
+    if result.new_warnings:
+        note(f"[yellow]{len(result.new_warnings)} lint warning(s) in the result (not blocking):[/]")
+        show_diagnostics(result.new_warnings)
     if not result.errors:
         return
     show_diagnostics(result.errors)

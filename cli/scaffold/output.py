@@ -12,6 +12,8 @@ from rich.markup import escape
 from rich.text import Text
 from rich.tree import Tree
 
+_SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
+
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -55,9 +57,10 @@ def show_tree(root: Path, files: Iterable[str]) -> None:
 def show_diagnostics(diagnostics: Sequence[Any]) -> None:
     """Print lint diagnostics the way `mcpdeps lint` prints them: path:line:col: CODE message."""
     for d in diagnostics:
+        colour = _SEVERITY_COLOURS.get(d.severity, "red")
         err.print(
-            f"{escape(str(d.path))}:{d.line}:{d.column}: [bold red]{d.code}[/] "
-            f"[red]{escape(d.name)}[/]: {escape(d.message)}"
+            f"{escape(str(d.path))}:{d.line}:{d.column}: [bold {colour}]{d.code}[/] "
+            f"[{colour}]{escape(d.name)}[/]: {escape(d.message)}"
         )
 
 

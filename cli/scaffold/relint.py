@@ -20,9 +20,10 @@ class Relint:
     available: bool
     errors: list[Any] = field(default_factory=list)  # lint_rules Diagnostic objects
     preexisting: int = 0  # how many of `errors` were already there before the change
+    new_warnings: list[Any] = field(default_factory=list)  # warnings/infos the change introduces
 
 
-def _error_key(diagnostic: Any) -> tuple[str, str, str]:
+def _key(diagnostic: Any) -> tuple[str, str, str]:
     """Identity of a diagnostic that survives line shifts caused by the insertion."""
     return (diagnostic.code, str(diagnostic.path), diagnostic.message)
 
@@ -38,14 +39,23 @@ def _lint_function() -> Any | None:
 def relint(
     paths: Sequence[Path], overrides: Mapping[Path, str] | None = None, *, before: bool = True
 ) -> Relint:
-    """Error diagnostics for `paths` with `overrides` applied; also counts those already present."""
+    """Diagnostics for `paths` with `overrides` applied, compared with the files as they are.
+
+    The comparison (a second lint, only when the result has any diagnostic) tells which errors
+    were already there and which warnings the change brings.
+    """
     lint = _lint_function()
     if lint is None:
         return Relint(available=False)
     resolved = {p.resolve(): text for p, text in (overrides or {}).items()}
-    after = [d for d in lint(list(paths), source_overrides=resolved).diagnostics if d.severity == "error"]
-    preexisting = 0
+    after = lint(list(paths), source_overrides=resolved).diagnostics
+    errors = [d for d in after if d.severity == "error"]
+    old: set[tuple[str, str, str]] = set()
     if after and before and overrides:
-        old = {_error_key(d) for d in lint(list(paths)).diagnostics if d.severity == "error"}
-        preexisting = sum(1 for d in after if _error_key(d) in old)
-    return Relint(available=True, errors=after, preexisting=preexisting)
+        old = {_key(d) for d in lint(list(paths)).diagnostics}
+    return Relint(
+        available=True,
+        errors=errors,
+        preexisting=sum(1 for d in errors if _key(d) in old),
+        new_warnings=[d for d in after if d.severity != "error" and _key(d) not in old],
+    )
