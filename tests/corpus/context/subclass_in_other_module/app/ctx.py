@@ -1,0 +1,5 @@
+from mcp.server.mcpserver import Context
+
+
+class ShopContext(Context):
+    """Helpers for the shop."""
