@@ -97,11 +97,11 @@ def imported_modules(importtime_stderr: str) -> set[str]:
     return names
 
 
-def run_importtime_lint(project: Path) -> subprocess.CompletedProcess[str]:
-    """`python -X importtime -m cli lint --format json PROJECT`: the real CLI, with its import list."""
+def run_importtime(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """`python -X importtime -m cli ARGS`: the real CLI, with the list of what it imported."""
     env = {**os.environ, "NO_COLOR": "1"}
     return subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "cli", "lint", "--format", "json", str(project)],
+        [sys.executable, "-X", "importtime", "-m", "cli", *map(str, args)],
         capture_output=True,
         text=True,
         env=env,
@@ -111,13 +111,16 @@ def run_importtime_lint(project: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """Run lint, graph and lint-under-importtime once, concurrently, on one side-effect project."""
+    """Run lint, graph and both under `-X importtime` once, concurrently, on one side-effect project."""
     project = write_project(tmp_path_factory.mktemp("side_effects") / "project")
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        lint = pool.submit(run_mcpdeps, "lint", "--format", "json", project)
-        graph = pool.submit(run_mcpdeps, "graph", "--format", "json", project / "server.py")
-        importtime = pool.submit(run_importtime_lint, project)
-        results = {"lint": lint.result(), "graph": graph.result(), "importtime": importtime.result()}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        futures = {
+            "lint": pool.submit(run_mcpdeps, "lint", "--format", "json", project),
+            "graph": pool.submit(run_mcpdeps, "graph", "--format", "json", project / "server.py"),
+            "importtime lint": pool.submit(run_importtime, "lint", "--format", "json", project),
+            "importtime graph": pool.submit(run_importtime, "graph", project / "server.py"),
+        }
+        results = {name: future.result() for name, future in futures.items()}
     return {"project": project, **results}
 
 
@@ -148,8 +151,9 @@ def test_static_graph_reads_the_project_without_importing_it(runs: dict[str, obj
     assert markers(runs["project"]) == []  # type: ignore[arg-type]
 
 
-def test_lint_never_imports_mcp_or_user_modules(runs: dict[str, object]) -> None:
-    run = runs["importtime"]
+@pytest.mark.parametrize("command", ["lint", "graph"])
+def test_never_imports_mcp_or_user_modules(runs: dict[str, object], command: str) -> None:
+    run = runs[f"importtime {command}"]
     assert isinstance(run, subprocess.CompletedProcess)
     assert run.returncode == 0, run.stderr[-2000:]
     modules = imported_modules(run.stderr)
