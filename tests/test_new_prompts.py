@@ -70,3 +70,17 @@ def test_declining_the_confirmation_writes_nothing(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 1
     assert path.read_text() == SERVER
+
+
+def test_a_file_edited_during_the_confirmation_is_not_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "server.py"
+    path.write_text(SERVER)
+    child = _spawn(tmp_path, "new", "resolver", "who", "--in", "server.py", "--context")
+    child.expect(r"Write server.py\?")
+    path.write_text(SERVER + "# edited meanwhile\n")
+    child.sendline("y")
+    child.expect("server.py changed while mcpdeps was working on it")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert path.read_text() == SERVER + "# edited meanwhile\n"

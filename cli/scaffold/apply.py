@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 
 from cli.errors import UserError
-from cli.scaffold.files import SourceFile, write_or_explain
+from cli.scaffold.files import SourceFile, read_source, write_or_explain
 from cli.scaffold.output import note, show_diagnostics, show_diff
 from cli.scaffold.prompts import confirm
 from cli.scaffold.relint import Relint, relint
@@ -53,5 +53,7 @@ def apply_edit(
     if interactive and not confirm(f"Write {display}?"):
         note("Nothing was written.")
         raise typer.Exit(1)
+    if read_source(source.path) != source:
+        raise UserError(f"{display} changed while mcpdeps was working on it; run the command again.")
     write_or_explain(source.path, new_text, bom=source.bom)
     note(f"Added {what} to {display}.")

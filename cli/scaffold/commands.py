@@ -9,6 +9,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import typer
+
 from cli.errors import UserError
 from cli.scaffold.apply import apply_edit, refuse_if_errors
 from cli.scaffold.codegen import Question
@@ -16,7 +18,14 @@ from cli.scaffold.files import read_source
 from cli.scaffold.module_info import read_module
 from cli.scaffold.name_checks import tool_arguments_needed
 from cli.scaffold.output import note, show_tree
-from cli.scaffold.plans import ResolverRequest, ToolRequest, choose_server, plan_resolver, plan_tool
+from cli.scaffold.plans import (
+    CONTEXT_PARAM,
+    ResolverRequest,
+    ToolRequest,
+    choose_server,
+    plan_resolver,
+    plan_tool,
+)
 from cli.scaffold.project import check_target, move_into_place, render_project, stage
 from cli.scaffold.prompts import ask, choose, confirm, is_interactive
 from cli.scaffold.relint import relint
@@ -46,7 +55,7 @@ def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, ye
             show_tree(project.root, project.files)
             if not confirm(f"Create {project.root}?"):
                 note("Nothing was written.")
-                return
+                raise typer.Exit(1)
         move_into_place(staging, project.root)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -149,7 +158,7 @@ def new_tool(
     for spec in resolve_specs:
         for arg, why in tool_arguments_needed(info, spec.resolver).items():
             needed.setdefault(arg, why)
-    injected = {s.param for s in resolve_specs} | ({"ctx"} if context else set())
+    injected = {s.param for s in resolve_specs} | ({CONTEXT_PARAM} if context else set())
     arg_specs += _missing_arguments(needed, arg_specs, injected, interactive)
     request = ToolRequest(tool_name, variable, arg_specs, resolve_specs, context, sync)
     new_text = plan_tool(info, display, request)
