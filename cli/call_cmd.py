@@ -118,6 +118,7 @@ def call(
         render_call(
             out,
             tool=tool,
+            arguments=outcome.arguments,
             result=outcome.result,
             transcript=answerer.transcript,
             resolvers=resolvers,

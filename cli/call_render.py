@@ -102,7 +102,15 @@ def _structured_repeats(structured: Any, result: CallToolResult) -> bool:
     )
 
 
-def result_view(result: CallToolResult, tool: str) -> RenderableType:
+def call_signature(tool: str, arguments: Mapping[str, Any]) -> str:
+    """`order_book(title="Dune")`: the call as it was sent, for the result panel's title."""
+    shown = ", ".join(f"{name}={json.dumps(value, ensure_ascii=False)}" for name, value in arguments.items())
+    return f"{tool}({shown})"
+
+
+def result_view(
+    result: CallToolResult, tool: str, arguments: Mapping[str, Any] | None = None
+) -> RenderableType:
     """The result panel: content blocks and structured content, each shown once."""
     structured = result.structured_content
     if structured is not None and _structured_repeats(structured, result):
@@ -115,7 +123,8 @@ def result_view(result: CallToolResult, tool: str) -> RenderableType:
         parts.append(structured_view(structured))
     if not parts:
         parts.append(Text("(no content)", style="dim"))
-    title = f"[bold red]{escape(tool)} failed[/]" if result.is_error else f"[bold green]{escape(tool)}[/]"
+    called = escape(call_signature(tool, arguments or {}))
+    title = f"[bold red]{called} failed[/]" if result.is_error else f"[bold green]{called}[/]"
     return Panel(
         Group(*parts), title=title, title_align="left", border_style="red" if result.is_error else "green"
     )
@@ -154,13 +163,14 @@ def render_call(
     console: Console,
     *,
     tool: str,
+    arguments: Mapping[str, Any],
     result: CallToolResult,
     transcript: Sequence[AskedQuestion],
     resolvers: ResolverIndex | None,
     protocol: str,
 ) -> None:
     """Everything a person reads after a call."""
-    console.print(result_view(result, tool))
+    console.print(result_view(result, tool, arguments))
     console.print(resolvers_view(resolvers, ran=not result.is_error))
     console.print(questions_view(transcript))
     console.print(Text(f"protocol {protocol}", style="dim"))

@@ -20,6 +20,7 @@ from cli.call_questions import QuestionAnswerer
 from cli.errors import UserError
 
 if TYPE_CHECKING:
+    from mcp.client import Client, Transport
     from mcp.server import MCPServer
     from mcp_types import CallToolResult, Tool
 
@@ -49,7 +50,7 @@ class StdioTarget:
         return [sys.executable, *args, *(["--no-lint"] if self.no_lint else [])]
 
 
-async def _find_tool(client: Any, name: str) -> Tool:
+async def _find_tool(client: Client, name: str) -> Tool:
     cursor: str | None = None
     names: list[str] = []
     while True:
@@ -88,6 +89,19 @@ async def call_tool(
         raise user_error from exc
 
 
+def _client(server: MCPServer | Transport, answerer: QuestionAnswerer, protocol: Protocol) -> Client:
+    """The SDK's `Client` with `answerer` as its elicitation, sampling and roots callbacks."""
+    from mcp.client import Client
+
+    return Client(
+        server,
+        mode=protocol,
+        elicitation_callback=answerer.elicit,
+        sampling_callback=answerer.sample,
+        list_roots_callback=answerer.list_roots,
+    )
+
+
 async def _call_in_process(
     server: MCPServer,
     tool_name: str,
@@ -95,16 +109,8 @@ async def _call_in_process(
     answerer: QuestionAnswerer,
     protocol: Protocol,
 ) -> CallOutcome:
-    from mcp.client import Client
-
-    client = Client(
-        server,
-        mode=protocol,
-        elicitation_callback=answerer.elicit,
-        sampling_callback=answerer.sample,
-        list_roots_callback=answerer.list_roots,
-    )
-    return await _run(client, tool_name, build_arguments, answerer)
+    """In memory: `Client(server)` runs the SDK's own in-process transport for the chosen protocol."""
+    return await _run(_client(server, answerer, protocol), tool_name, build_arguments, answerer)
 
 
 def _leaves(exc: BaseException) -> list[BaseException]:
@@ -133,7 +139,7 @@ def _protocol_error(exc: Exception) -> str | None:
 
 
 async def _run(
-    client: Any, tool_name: str, build_arguments: ArgumentBuilder, answerer: QuestionAnswerer
+    client: Client, tool_name: str, build_arguments: ArgumentBuilder, answerer: QuestionAnswerer
 ) -> CallOutcome:
     async with client:
         tool = await _find_tool(client, tool_name)
@@ -160,19 +166,12 @@ async def _call_over_stdio(
     protocol: Protocol,
 ) -> CallOutcome:
     """Launch `mcpdeps serve` and talk to it over its stdin/stdout; explain a server that does not start."""
-    from mcp.client import Client
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     command, *args = target.command()
     params = StdioServerParameters(command=command, args=args, env=dict(os.environ), cwd=Path.cwd())
     with tempfile.TemporaryFile("w+", encoding="utf-8") as errlog:
-        client = Client(
-            stdio_client(params, errlog=errlog),
-            mode=protocol,
-            elicitation_callback=answerer.elicit,
-            sampling_callback=answerer.sample,
-            list_roots_callback=answerer.list_roots,
-        )
+        client = _client(stdio_client(params, errlog=errlog), answerer, protocol)
         try:
             return await _run(client, tool_name, build_arguments, answerer)
         except Exception as exc:

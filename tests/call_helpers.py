@@ -81,6 +81,7 @@ def call_in_process(
         render_call(
             console,
             tool=tool,
+            arguments=outcome.arguments,
             result=outcome.result,
             transcript=answerer.transcript,
             resolvers=answerer.resolvers,

@@ -44,7 +44,7 @@ def test_out_of_stock_title_with_decline_fails_with_the_sdk_message(protocol: st
     )
     assert done.returncode == 1, done.stderr
     assert "could not resolve: elicitation was decline" in done.stdout
-    assert "order_book failed" in done.stdout
+    assert 'order_book(title="Neuromancer") failed' in done.stdout
     assert "→ decline" in done.stdout
 
 
