@@ -22,10 +22,11 @@ class ExtraSchemaParameter(Rule):
     summary = "A second Context parameter, `*args` or `**kwargs` on a tool becomes an input-schema property."
     explanation = (
         "The SDK injects the Context into the *first* Context-annotated parameter only. A second "
-        "one is published as a required input-schema property that no client value can satisfy, "
-        "so every call fails validation. `*args` and `**kwargs` are not spread either: they become "
-        "required properties named `args` and `kwargs` that the model must fill with a list and an "
-        "object.\n\n"
+        "one is published as a required input-schema property: calls without it fail validation, "
+        "and whatever the model sends is turned into a detached Context that is not the request's. "
+        "`*args` and `**kwargs` are not spread either: each becomes one required property (`args`, "
+        "`kwargs`) passed by keyword, so `*args` never receives anything (the call crashes unless a "
+        "`**kwargs` swallows it) and `**kwargs` receives `{'kwargs': value}`.\n\n"
         "Fix: keep one Context parameter; replace `*args`/`**kwargs` with named, typed parameters."
     )
     INVALID = [
@@ -58,20 +59,27 @@ class ExtraSchemaParameter(Rule):
 def _why(tool: Tool, p: Parameter, classes: Classes | None) -> str | None:
     if p.kind != "tool_argument":
         return None
-    if p.variadic is not None:
-        what = "a list" if p.variadic == "*" else "an object"
+    if p.variadic == "*":
+        catch_all = next((q.name for q in tool.parameters if q.variadic == "**"), None)
+        fate = (
+            f"it lands in `**{catch_all}`"
+            if catch_all
+            else "every call crashes (unexpected keyword argument)"
+        )
         return (
-            f"`{p.variadic}{p.name}` is not spread: it becomes a required input-schema property "
-            f"{p.name!r} that the model must fill with {what}"
+            f"`*{p.name}` is not spread: the SDK publishes a required input-schema property {p.name!r} and "
+            f"passes it by keyword, so it never reaches `*{p.name}`; {fate}"
+        )
+    if p.variadic == "**":
+        return (
+            f"`**{p.name}` is not spread: the SDK publishes a required input-schema property {p.name!r} the "
+            f"model must send, and the function receives it nested as `{p.name}={{{p.name!r}: ...}}`"
         )
     if classes is not None and tool.context is not None and is_context_for_tool(p.type, classes):
-        if p.default is None:
-            return (
-                f"only the first Context parameter ({tool.context!r}) is injected; this one becomes a "
-                "required input-schema property no client value can satisfy, so every call fails"
-            )
+        required = "a required" if p.default is None else "an"
         return (
-            f"only the first Context parameter ({tool.context!r}) is injected; this one is never filled and "
-            "becomes an input-schema property the model sees"
+            f"only the first Context parameter ({tool.context!r}) is injected; this one becomes {required} "
+            "input-schema property, and what the model sends is validated into a detached Context, "
+            "not the request's"
         )
     return None
