@@ -57,10 +57,12 @@ def connect(module: ModuleType, body: Callable[[Any], Awaitable[Any]], **client_
 
     try:
         return anyio.run(main)
-    except BaseExceptionGroup as group:  # the Client's task groups wrap what the call raised
-        error: BaseException = group
-        while isinstance(error, BaseExceptionGroup) and len(error.exceptions) == 1:
-            error = error.exceptions[0]
+    except Exception as raised:  # the Client's task groups wrap what the call raised (ExceptionGroup)
+        error: BaseException = raised
+        while len(getattr(error, "exceptions", ())) == 1:
+            error = error.exceptions[0]  # type: ignore[attr-defined]
+        if error is raised:
+            raise
         raise error from None
 
 
