@@ -232,3 +232,21 @@ def test_graph_arguments_match_sdk_schema(
         if published.get(tool["tool"]) != tool["arguments"]
     ]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", EXAMPLE_CASES)
+def test_lint_of_one_case_is_unchanged_by_the_others(case: str, lint: LintByCase) -> None:
+    """Linting many projects in one run reports, for each, exactly what linting it alone does.
+
+    The cases are separate projects that reuse module names (`server`, `deps`); a run over
+    several folders must not merge them (e.g. into duplicate-tool findings across projects).
+    """
+    lint.run.require()
+    alone = _parse(
+        f"mcpdeps lint --format json {case}", run_mcpdeps("lint", "--format", "json", case, cwd=REPO), (0, 1)
+    )
+
+    def key(d: dict[str, Any]) -> tuple[Any, ...]:
+        return (d["path"], d["line"], d["column"], d["code"], d.get("tool"), d["message"])
+
+    assert sorted(map(key, lint.by_case.get(case, []))) == sorted(map(key, alone.require()["diagnostics"]))
