@@ -11,10 +11,15 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from resolver_core.builder import build_graph
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph
+from resolver_core.source import without_cyclic_gc
+
+if TYPE_CHECKING:
+    from lint_rules.base import Rule
 
 
 @dataclass(slots=True)
@@ -54,6 +59,19 @@ def lint(
     from lint_rules.registry import select_rules
 
     rules = select_rules(select, ignore, extend_select)
+    with without_cyclic_gc():
+        return _lint(paths, rules, source_overrides=source_overrides, src=src, exclude=exclude, cwd=cwd)
+
+
+def _lint(
+    paths: Sequence[str | os.PathLike[str]],
+    rules: list[type[Rule]],
+    *,
+    source_overrides: Mapping[Path, str] | None,
+    src: Sequence[str | os.PathLike[str]],
+    exclude: Sequence[str],
+    cwd: Path | None,
+) -> LintResult:
     graph = build_graph(paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd)
     diagnostics = run_rules(graph, rules)
     if any("mcpdeps:" in (info.text or "") for info in graph.sources.values()):

@@ -26,8 +26,8 @@ from resolver_core.callables import (
 from resolver_core.discovery import SourceFile, discover
 from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from resolver_core.project import Project, find_project_root
-from resolver_core.source import ParsedModule, deep_recursion_guard
-from resolver_core.symbols import Binding, Defined, Names, Param, Scope, Value, collect_bindings, sdk_name
+from resolver_core.source import ParsedModule, deep_recursion_guard, without_cyclic_gc
+from resolver_core.symbols import Defined, Names, Param, Scope, Value, sdk_name
 from resolver_core.typeexpr import Evaluator, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
@@ -69,6 +69,8 @@ class StaticBuilder:
         self._servers: dict[str, Server] = {}
         self._registrations: list[_Registration] = []
         self._functions: dict[tuple[str, str], list[tuple[ParsedModule, ast.Call]]] = {}
+        self._searched: set[tuple[str, str]] = set()
+        self._scanned: list[ParsedModule] = []
 
     # ---------------------------------------------------------------- servers
     def server_for(
@@ -120,36 +122,40 @@ class StaticBuilder:
         """Find servers, registrations and call sites in one module (all scopes)."""
         if module.tree is None:
             return
+        self._scanned.append(module)
         table = self.names.table(module)
         for name, binding in table.items():
             if binding.kind == "value" and self._is_server_call(module, binding.node, None):
                 assert isinstance(binding.node, ast.Call)
                 self._server(module, name, binding.node)
-        self._scan_body(module, module.tree.body, None)
+        text = module.text or ""
+        # Walking every expression for calls is the costliest part of a scan: only do it
+        # where a registration call can appear at all.
+        self._scan_body(module, module.tree.body, None, "add_tool" in text or ".tool(" in text)
 
-    def _scan_body(self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None) -> None:
+    def _scan_body(
+        self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, calls: bool
+    ) -> None:
         for stmt in body:
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self._decorated(module, stmt, scope)
                 inner = self._scope_of(module, stmt, scope)
-                self._scan_body(module, stmt.body, inner)
+                self._scan_body(module, stmt.body, inner, calls)
             elif isinstance(stmt, ast.ClassDef):
                 continue
             else:
-                for node in _walk_no_defs(stmt):
-                    if isinstance(node, ast.Call):
-                        self._call(module, node, scope)
+                if calls and _mentions_registration(module, stmt):
+                    for node in _walk_no_defs(stmt):
+                        if isinstance(node, ast.Call):
+                            self._call(module, node, scope)
                 for child in _child_blocks(stmt):
-                    self._scan_body(module, child, scope)
+                    self._scan_body(module, child, scope, calls)
 
     def _scope_of(
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, parent: Scope | None
     ) -> Scope:
-        local: dict[str, Binding] = collect_bindings(module, fn.body)
-        for arg, *_ in function_params(fn):
-            local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
         qual = f"{parent.qualname}.<locals>.{fn.name}" if parent else fn.name
-        return Scope(module, local, qual, parent)
+        return Scope(module, fn, qual, parent)
 
     def _decorated(
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
@@ -226,10 +232,14 @@ class StaticBuilder:
                 _Registration(server, func.func.attr, call.args[0], module, scope, name, module.span(call))
             )
             return
+        if not isinstance(func, ast.Name | ast.Attribute) or not self._searched:
+            return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            self._functions.setdefault((str(symbol.module.path), symbol.qualname), []).append((module, call))
+            sites = self._functions.setdefault((str(symbol.module.path), symbol.qualname), [])
+            if (module, call) not in sites:
+                sites.append((module, call))
 
     def _expand(self, reg: _Registration) -> list[Server]:
         """The concrete servers a registration lands on (param servers via call sites)."""
@@ -237,7 +247,7 @@ class StaticBuilder:
             return [reg.server]
         ps = reg.server
         out: list[Server] = []
-        for module, call in self._functions.get((str(ps.module.path), ps.function.name), []):
+        for module, call in self._call_sites(ps):
             arg = (
                 call.args[ps.index]
                 if ps.index < len(call.args)
@@ -257,6 +267,20 @@ class StaticBuilder:
                 self.graph.servers.append(server)
             out.append(self._servers[sid])
         return out
+
+    def _call_sites(self, ps: _ParamServer) -> list[tuple[ParsedModule, ast.Call]]:
+        """Calls of a `register(server)` function, searched lazily in the modules that name it."""
+        key = (str(ps.module.path), ps.function.name)
+        if key not in self._searched:
+            self._searched.add(key)
+            needle = f"{ps.function.name}("
+            for module in self._scanned:
+                if module.tree is None or needle not in (module.text or ""):
+                    continue
+                for node in ast.walk(module.tree):
+                    if isinstance(node, ast.Call) and not _is_registration_call(node):
+                        self._call(module, node, None)
+        return self._functions.get(key, [])
 
     # ------------------------------------------------------------------ tools
     def _function_of(
@@ -435,6 +459,18 @@ def _alias(
     return None
 
 
+def _mentions_registration(module: ParsedModule, stmt: ast.stmt) -> bool:
+    """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)` (text check first)."""
+    if not module.lines and module.text is not None:
+        module.lines = module.text.splitlines()
+    end = getattr(stmt, "end_lineno", None) or stmt.lineno
+    return any(".tool(" in line or "add_tool" in line for line in module.lines[stmt.lineno - 1 : end])
+
+
+def _is_registration_call(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr in ("tool", "add_tool")
+
+
 def _is_callable_arg(node: ast.expr) -> bool:
     """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call."""
     return not (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
@@ -511,6 +547,18 @@ def build_graph(
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`."""
     deep_recursion_guard()
+    with without_cyclic_gc():
+        return _build_graph(paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd)
+
+
+def _build_graph(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    src: Sequence[str | os.PathLike[str]],
+    exclude: Sequence[str],
+    source_overrides: Mapping[Path, str] | None,
+    cwd: Path | None,
+) -> Graph:
     cwd = cwd or Path.cwd()
     files = discover(paths, exclude, cwd)
     project = Project(default_roots(files, paths, cwd, src), source_overrides, cwd)

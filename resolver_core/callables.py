@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
 from resolver_core.source import ParsedModule
 from resolver_core.symbols import (
-    Binding,
     Defined,
     External,
     Missing,
@@ -28,7 +27,6 @@ from resolver_core.symbols import (
     Scope,
     Symbol,
     Value,
-    collect_bindings,
     sdk_name,
 )
 from resolver_core.typeexpr import (
@@ -465,10 +463,8 @@ class ResolverFactory:
     def _closure(self, factory: Defined) -> Target | None:
         node = factory.node
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        local = collect_bindings(factory.module, node.body)
-        for arg, *_ in function_params(node):
-            local.setdefault(arg.arg, Binding("param", arg, annotation=node))  # type: ignore[arg-type]
-        scope = Scope(factory.module, local, factory.qualname)
+        scope = Scope(factory.module, node, factory.qualname)
+        local = scope.bindings
         for ret in returns_of(node):
             if isinstance(ret.value, ast.Name) and ret.value.id in local:
                 binding = local[ret.value.id]

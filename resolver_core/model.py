@@ -230,6 +230,8 @@ class Graph:
     """Files read, keyed by display path (what the user gave, relative stays relative)."""
     files: int = 0
     """Files the user asked to check (after discovery)."""
+    _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
+    """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
     parsed project), for rules that must evaluate annotations or names the builder did not
@@ -240,6 +242,9 @@ class Graph:
 
     def reachable(self, tool: Tool) -> list[Resolver]:
         """Resolvers a tool's call runs, depth-first in the SDK's analysis order, each once."""
+        cached = self._reachable.get(id(tool))
+        if cached is not None:
+            return cached
         seen: dict[str, Resolver] = {}
 
         def visit(rid: str) -> None:
@@ -254,4 +259,5 @@ class Graph:
         for p in tool.parameters:
             if p.kind == "resolved" and p.resolver:
                 visit(p.resolver)
-        return list(seen.values())
+        self._reachable[id(tool)] = list(seen.values())
+        return self._reachable[id(tool)]

@@ -55,6 +55,7 @@ class Project:
         self.overrides = {Path(p).absolute(): t for p, t in (overrides or {}).items()}
         self._by_name: dict[tuple[Path | None, str], ParsedModule | None] = {}
         self._by_path: dict[Path, ParsedModule] = {}
+        self._by_display: dict[str, ParsedModule] = {}
         self._displays: dict[Path, str] = {}
 
     def add_root(self, root: Path) -> None:
@@ -117,6 +118,12 @@ class Project:
         """True when `name` is a namespace/regular package folder in some root."""
         roots = ([near.root] if near is not None else []) + self.roots
         return any(root.joinpath(*name.split(".")).is_dir() for root in roots)
+
+    def by_display(self, display: str) -> ParsedModule | None:
+        """The loaded module shown to the user under this path, if any."""
+        if len(self._by_display) != len(self._by_path):
+            self._by_display = {m.display: m for m in self._by_path.values()}
+        return self._by_display.get(display)
 
     @property
     def modules(self) -> list[ParsedModule]:

@@ -14,7 +14,7 @@ import ast
 import builtins
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from resolver_core.project import Project
@@ -93,13 +93,27 @@ class Binding:
 
 @dataclass(slots=True)
 class Scope:
-    """A function body's local names, for closures and `register(server)` functions."""
+    """A function body's local names, for closures and `register(server)` functions.
+
+    Bindings are collected on first lookup: most scopes a scan creates are never asked.
+    """
 
     module: ParsedModule
-    bindings: dict[str, Binding]
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
     qualname: str
     parent: Scope | None = None
-    functions: dict[str, ast.AST] = field(default_factory=dict)
+    _bindings: dict[str, Binding] | None = None
+
+    @property
+    def bindings(self) -> dict[str, Binding]:
+        if self._bindings is None:
+            fn = self.function
+            local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
+            a = fn.args
+            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
+                local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
+            self._bindings = local
+        return self._bindings
 
 
 def _is_type_checking(test: ast.expr) -> bool:
