@@ -105,33 +105,31 @@ def parse_suppressions(path: str, text: str) -> list[Suppression]:
         return []
     lines = text.splitlines()
     found: list[Suppression] = []
-    first_statement: int | None = None
     for line, column, comment in _comments(text):
-        match = DIRECTIVE.search(comment)
-        if match is None:
-            continue
-        file_level = match["kind"] == "ignore-file"
-        codes = match["codes"]
-        selectors = tuple(s.strip() for s in codes.split(",") if s.strip()) if codes else ()
-        line_text = lines[line - 1] if line <= len(lines) else ""
-        placed = True
-        if file_level:
-            first_statement = first_statement or _first_statement_line(text)
-            placed = line < first_statement
-        found.append(
-            Suppression(
-                path=path,
-                line=line,
-                start=column + match.start(),
-                end=column + match.end(),
-                file_level=file_level,
-                selectors=selectors,
-                comment_only_line=not line_text[:column].strip(),
-                line_text=line_text,
-                placed=placed,
-            )
-        )
+        for match in DIRECTIVE.finditer(comment):
+            found.append(_suppression(path, text, lines, line, column, match))
     return found
+
+
+def _suppression(
+    path: str, text: str, lines: list[str], line: int, column: int, match: re.Match[str]
+) -> Suppression:
+    file_level = match["kind"] == "ignore-file"
+    codes = match["codes"]
+    selectors = tuple(s.strip() for s in codes.split(",") if s.strip()) if codes else ()
+    line_text = lines[line - 1] if line <= len(lines) else ""
+    placed = not file_level or line < _first_statement_line(text)
+    return Suppression(
+        path=path,
+        line=line,
+        start=column + match.start(),
+        end=column + match.end(),
+        file_level=file_level,
+        selectors=selectors,
+        comment_only_line=not line_text[: column + match.start()].strip(),
+        line_text=line_text,
+        placed=placed,
+    )
 
 
 def _silencer(d: Diagnostic, suppressions: Sequence[Suppression]) -> tuple[Suppression, str] | None:
@@ -148,6 +146,13 @@ def _removal(s: Suppression) -> Edit:
     """An edit deleting a whole directive: its line when it is alone there, else the comment."""
     if s.comment_only_line and s.line_text[s.end :].strip() == "":
         return Edit(path=s.path, line=s.line, column=1, end_line=s.line + 1, end_column=1, content="")
+    after = s.line_text[s.end :]
+    if after.strip() and not after.lstrip().startswith("#"):
+        # `# mcpdeps: ignore  because ...`: keep the explanation a comment.
+        end = s.end + len(after) - len(after.lstrip())
+        return Edit(
+            path=s.path, line=s.line, column=s.start + 1, end_line=s.line, end_column=end + 1, content="# "
+        )
     before = s.line_text[: s.start].rstrip()
     return Edit(
         path=s.path, line=s.line, column=len(before) + 1, end_line=s.line, end_column=s.end + 1, content=""

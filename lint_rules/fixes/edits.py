@@ -41,7 +41,11 @@ class LineIndex:
 
 
 def edits_between(path: str, before: str, after: str) -> list[Edit]:
-    """The smallest replacements (per changed block of lines) that turn `before` into `after`."""
+    """Small replacements that turn `before` into `after`: changed lines, then changed characters in them.
+
+    Character runs that stay equal over fewer than `MIN_EQUAL` characters are folded into
+    the surrounding edit, so an edit is a readable piece of code, not scattered letters.
+    """
     old_lines = before.splitlines(keepends=True)
     new_lines = after.splitlines(keepends=True)
     index = LineIndex(before)
@@ -51,32 +55,38 @@ def edits_between(path: str, before: str, after: str) -> list[Edit]:
         if tag == "equal":
             continue
         old, new = "".join(old_lines[i1:i2]), "".join(new_lines[j1:j2])
-        prefix = len(_common_prefix(old, new))
-        suffix = len(_common_prefix(old[prefix:][::-1], new[prefix:][::-1]))
-        start = index.starts[i1] + prefix
-        end = index.starts[i1] + len(old) - suffix
-        line, column = index.position(start)
-        end_line, end_column = index.position(end)
-        edits.append(
-            Edit(
-                path=path,
-                line=line,
-                column=column,
-                end_line=end_line,
-                end_column=end_column,
-                content=new[prefix : len(new) - suffix],
+        base = index.starts[i1]
+        for o1, o2, n1, n2 in _char_changes(old, new):
+            line, column = index.position(base + o1)
+            end_line, end_column = index.position(base + o2)
+            edits.append(
+                Edit(
+                    path=path,
+                    line=line,
+                    column=column,
+                    end_line=end_line,
+                    end_column=end_column,
+                    content=new[n1:n2],
+                )
             )
-        )
     return edits
 
 
-def _common_prefix(a: str, b: str) -> str:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return a[:n]
+MIN_EQUAL = 3
+
+
+def _char_changes(old: str, new: str) -> list[tuple[int, int, int, int]]:
+    """(old start, old end, new start, new end) of each changed run of characters."""
+    changes: list[list[int]] = []
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for tag, o1, o2, n1, n2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if changes and o1 - changes[-1][1] < MIN_EQUAL and n1 - changes[-1][3] < MIN_EQUAL:
+            changes[-1][1], changes[-1][3] = o2, n2
+        else:
+            changes.append([o1, o2, n1, n2])
+    return [(a, b, c, d) for a, b, c, d in changes]
 
 
 def span(index: LineIndex, edits: Iterable[Edit]) -> tuple[int, int]:
