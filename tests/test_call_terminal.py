@@ -143,3 +143,52 @@ def test_ctrl_c_at_a_question_ends_the_call_at_once(terminal: list[pexpect.spawn
     child.expect("mcpdeps: interrupted", timeout=5)
     _, status = finish(child)
     assert status == 130
+
+
+TWO_AT_ONCE = """
+from typing import Annotated, Literal
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Elicit, Resolve
+from pydantic import BaseModel
+
+mcp = MCPServer("Flight")
+
+class Seat(BaseModel):
+    seat: str
+
+class Meal(BaseModel):
+    meal: Literal["soup", "salad"]
+
+def ask_seat() -> Elicit[Seat]:
+    return Elicit("Which seat?", Seat)
+
+def ask_meal() -> Elicit[Meal]:
+    return Elicit("Which meal?", Meal)
+
+@mcp.tool()
+def board(seat: Annotated[Seat, Resolve(ask_seat)], meal: Annotated[Meal, Resolve(ask_meal)]) -> str:
+    return f"{seat.seat} with {meal.meal}"
+"""
+
+
+def test_questions_of_one_round_are_asked_one_after_the_other(
+    terminal: list[pexpect.spawn], tmp_path: Path
+) -> None:
+    # On 2026-07-28 both questions arrive in the same round and the SDK dispatches them
+    # concurrently; the person still gets one whole form at a time.
+    (tmp_path / "flight.py").write_text(TWO_AT_ONCE, encoding="utf-8")
+    child = spawn(terminal, tmp_path / "flight.py", "board", "--protocol", "2026-07-28")
+    child.expect("flight:ask_seat asks")
+    child.expect(r"Seat: ")
+    child.sendline("12A")
+    child.expect(r"Send\? ")
+    child.sendline("")
+    child.expect("flight:ask_meal asks")
+    child.expect(r"1\) soup   2\) salad")
+    child.expect(r"Meal: ")
+    child.sendline("2")
+    child.expect(r"Send\? ")
+    child.sendline("")
+    output, status = finish(child)
+    assert status == 0, output
+    assert "12A with salad" in output
