@@ -63,10 +63,12 @@ def _multi_choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
 
 
 def _pick(raw: str, choices: Sequence[tuple[str, str]]) -> str:
-    """A choice by its number, value or label."""
-    for index, (value, label) in enumerate(choices, start=1):
-        if raw in (str(index), value, label):
+    """A choice by its value or label, else by its number (so a value "2" is never read as choice 2)."""
+    for value, label in choices:
+        if raw in (value, label):
             return value
+    if raw.isdigit() and 1 <= int(raw) <= len(choices):
+        return choices[int(raw) - 1][0]
     raise ValueError("choose one of: " + ", ".join(v for v, _ in choices))
 
 
