@@ -1,0 +1,3 @@
+from mcp.server import MCPServer
+
+mcp = MCPServer("Pkg")
