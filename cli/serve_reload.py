@@ -3,15 +3,21 @@
 Why a whole child command rather than uvicorn's reloader: every restart goes
 through the same lint gate, import and banner as a first start, and a child that
 dies (syntax error, lint refusal, crash at import) simply leaves watchfiles
-waiting for the next change, which starts it again once the file is fixed.
+waiting for the next change, which starts it again once the file is fixed. The loop
+is ours (watchfiles' `watch`) so the child gets its own session and exactly one
+SIGINT on restart or shutdown; two make uvicorn abort with a traceback.
 """
 
 from __future__ import annotations
 
-import shlex
+import contextlib
+import os
+import signal
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import FrameType
 
 from rich.console import Console
 
@@ -38,27 +44,65 @@ def child_argv(argv: Sequence[str]) -> list[str]:
 
 
 def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console) -> int:
-    """Serve in a child process, restarting it whenever a watched Python or env file changes."""
-    import os
+    """Serve in a child process, restarting it whenever a watched Python, env or toml file changes."""
+    from watchfiles import PythonFilter
+    from watchfiles import watch as watch_changes
 
-    from watchfiles import PythonFilter, run_process
-
-    command = shlex.join([sys.executable, "-m", "cli", *child_argv(argv)])
+    command = [sys.executable, "-m", "cli", *child_argv(argv)]
     shown = ", ".join(str(p) for p in watch)
     console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop")
-
-    def announce(changes: set[tuple[object, str]]) -> None:
-        names = sorted({Path(path).name for _, path in changes})
-        console.print(f"[cyan]reloading[/]: {', '.join(names)} changed")
-
-    os.environ[RELOAD_CHILD_ENV] = "1"
-    run_process(
-        *watch,
-        target=command,
-        target_type="command",
-        callback=announce,
-        watch_filter=PythonFilter(extra_extensions=(".env", ".toml")),
-        debounce=400,
-        sigint_timeout=5,
-    )
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    child = _start(command)
+    try:
+        for changes in watch_changes(
+            *watch, watch_filter=PythonFilter(extra_extensions=(".env", ".toml")), debounce=400
+        ):
+            names = sorted({Path(path).name for _, path in changes})
+            console.print(f"[cyan]reloading[/]: {', '.join(names)} changed")
+            _stop(child)
+            child = _start(command)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _stop(child)
+        signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _start(command: list[str]) -> subprocess.Popen[bytes]:
+    """The child runs in its own session: a Ctrl+C (or a group signal) reaches it once, through us.
+
+    On Linux it is also told to die with us (PR_SET_PDEATHSIG), so it never keeps the port alone.
+    """
+    return subprocess.Popen(
+        command,
+        env={**os.environ, RELOAD_CHILD_ENV: "1"},
+        start_new_session=True,
+        preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+    )
+
+
+def _die_with_parent() -> None:
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
+def _stop(child: subprocess.Popen[bytes], grace: float = 10.0) -> None:
+    """Interrupt the child (uvicorn shuts down cleanly on one SIGINT), kill it if it hangs."""
+    if child.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGINT)
+    try:
+        child.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait(timeout=grace)

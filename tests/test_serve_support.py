@@ -55,6 +55,7 @@ class ServeProcess:
 
     def __init__(self, *args: str | os.PathLike[str], cwd: Path = REPO, env: dict[str, str] | None = None):
         self.args = [str(a) for a in args]
+        self._final_stderr: str | None = None
         self._log = tempfile.NamedTemporaryFile(prefix="mcpdeps-serve-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cli", "serve", *self.args],
@@ -68,6 +69,8 @@ class ServeProcess:
 
     @property
     def stderr(self) -> str:
+        if self._final_stderr is not None:
+            return self._final_stderr
         return Path(self._log.name).read_text(encoding="utf-8", errors="replace")
 
     def wait_for_port(self, port: int, timeout: float = 30.0) -> None:
@@ -112,6 +115,7 @@ class ServeProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+        self._final_stderr = self.stderr
         with contextlib.suppress(OSError):
             os.unlink(self._log.name)
 
