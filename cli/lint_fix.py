@@ -44,8 +44,11 @@ def show_diff(
     """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
     plan = _plan(paths, settings, overrides, cwd)
     text = unified_diff(plan)
-    if text:
-        Console(highlight=False).print(Syntax(text, "diff", theme="ansi_dark", background_color="default"))
+    console = Console(highlight=False)
+    if text and console.is_terminal:
+        console.print(Syntax(text.rstrip("\n"), "diff", theme="ansi_dark", background_color="default"))
+    elif text:
+        sys.stdout.write(text)  # exact bytes, so `mcpdeps lint --diff | git apply` works
     Console(stderr=True, highlight=False).print(
         Text(
             f"Would fix {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()), 'file')}."

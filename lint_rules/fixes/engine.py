@@ -120,7 +120,7 @@ def write_atomic(path: Path, expected: str, text: str) -> None:
     target = path.resolve()
     data = target.read_bytes()
     if decode(data) != expected:
-        raise ChangedOnDisk(f"{path} changed on disk while it was being fixed; it was left as it is")
+        raise ChangedOnDisk(path)
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     payload = text.encode(encoding)  # "utf-8-sig" when the file had a BOM: it is written back
     mode = stat.S_IMODE(target.stat().st_mode)
@@ -151,6 +151,6 @@ def write_plan(plan: FixPlan, cwd: Path, skip: Collection[str] = ()) -> list[str
             continue
         try:
             write_atomic(cwd / path, plan.originals[path], plan.texts[path])
-        except ChangedOnDisk as exc:
-            refused.append(str(exc))
+        except ChangedOnDisk:
+            refused.append(f"{path} changed on disk while it was being fixed; it was left as it is")
     return refused

@@ -1,0 +1,157 @@
+"""How `--fix` writes and `--diff` shows: atomic, byte-faithful, refusing stale files.
+
+Real files on disk and the real CLI; the changed-on-disk case drives the engine's
+two steps (plan, then write) directly, changing the file in between like an editor would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+from conftest import run_mcpdeps
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lint_rules.config import LintConfig
+from lint_rules.fixes.edits import apply_edits, edits_between
+from lint_rules.fixes.engine import plan_fixes, write_plan
+from lint_rules.settings import merge
+
+BROKEN = """\
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("s")
+
+
+def who() -> str:
+    return "ada"  # é, a non-ASCII comment
+
+
+@mcp.tool
+def t(_title: str, w: Annotated[str, Resolve(who)] | None = None) -> str:
+    return _title + w
+"""
+FIXED = """\
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("s")
+
+
+def who() -> str:
+    return "ada"  # é, a non-ASCII comment
+
+
+@mcp.tool()
+def t(title: str, w: Annotated[str, Resolve(who)]) -> str:
+    return title + w
+"""
+
+
+def test_diff_shows_every_fix_and_writes_nothing(tmp_path: Path) -> None:
+    server = tmp_path / "server.py"
+    server.write_text(BROKEN, encoding="utf-8")
+    proc = run_mcpdeps("lint", "--diff", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("--- a/server.py\n+++ b/server.py\n")
+    assert proc.stdout.endswith(
+        " # é, a non-ASCII comment\n \n \n-@mcp.tool\n"
+        "-def t(_title: str, w: Annotated[str, Resolve(who)] | None = None) -> str:\n"
+        "-    return _title + w\n"
+        "+@mcp.tool()\n"
+        "+def t(title: str, w: Annotated[str, Resolve(who)]) -> str:\n"
+        "+    return title + w\n"
+    )
+    assert "Would fix 3 problems in 1 file." in proc.stderr
+    assert server.read_text(encoding="utf-8") == BROKEN
+    server.write_text(FIXED, encoding="utf-8")
+    clean = run_mcpdeps("lint", "--diff", cwd=tmp_path)
+    assert (clean.returncode, clean.stdout) == (0, "")
+
+
+def test_several_fixes_on_one_parameter_converge(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(BROKEN, encoding="utf-8")
+    proc = run_mcpdeps("lint", "--fix", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "server.py").read_text(encoding="utf-8") == FIXED
+    assert "All checks passed!" in proc.stdout
+    assert "Fixed 3 problems in 1 file." in proc.stderr
+
+
+def test_crlf_bom_mode_and_symlink_survive(tmp_path: Path) -> None:
+    target = tmp_path / "real_server.py"
+    target.write_bytes(b"\xef\xbb\xbf" + BROKEN.replace("\n", "\r\n").encode("utf-8"))
+    target.chmod(0o750)
+    (tmp_path / "server.py").symlink_to(target.name)
+    proc = run_mcpdeps("lint", "--fix", "server.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "server.py").is_symlink()
+    assert target.read_bytes() == b"\xef\xbb\xbf" + FIXED.replace("\n", "\r\n").encode("utf-8")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o750
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".mcpdeps-fix")] == []
+
+
+def test_pep263_encoding_is_kept(tmp_path: Path) -> None:
+    source = "# -*- coding: latin-1 -*-\n" + BROKEN
+    (tmp_path / "server.py").write_bytes(source.encode("latin-1"))
+    assert run_mcpdeps("lint", "--fix", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "server.py").read_bytes() == ("# -*- coding: latin-1 -*-\n" + FIXED).encode("latin-1")
+
+
+def test_a_file_changed_since_it_was_read_is_refused(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    server = tmp_path / "server.py"
+    server.write_text(BROKEN, encoding="utf-8")
+    plan = plan_fixes(["server.py"], merge(LintConfig()), cwd=tmp_path)
+    assert plan.changed() == ["server.py"]
+    edited = BROKEN + "# saved by an editor meanwhile\n"
+    server.write_text(edited, encoding="utf-8")
+    refused = write_plan(plan, tmp_path)
+    assert refused == ["server.py changed on disk while it was being fixed; it was left as it is"]
+    assert server.read_text(encoding="utf-8") == edited
+
+
+def test_json_fix_edits_are_exactly_what_fix_writes(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(BROKEN, encoding="utf-8")
+    report = json.loads(run_mcpdeps("lint", "--format", "json", cwd=tmp_path).stdout)
+    fixes = {d["code"]: d["fix"] for d in report["diagnostics"]}
+    assert set(fixes) == {"MCPD003", "MCPD006", "MCPD008"}
+    assert all(f is not None and f["message"] and f["edits"] for f in fixes.values())
+    assert fixes["MCPD003"]["edits"] == [
+        {"path": "server.py", "line": 14, "column": 51, "end_line": 14, "end_column": 65, "content": ""}
+    ]
+    from resolver_core.diagnostics import Edit
+
+    edits = [Edit(**e) for e in fixes["MCPD008"]["edits"] + fixes["MCPD003"]["edits"]]
+    assert apply_edits(BROKEN, edits) == FIXED.replace("(title", "(_title").replace(
+        "return title", "return _title"
+    )
+
+
+def test_fix_with_stdin_prints_the_fixed_source(tmp_path: Path) -> None:
+    proc = run_mcpdeps("lint", "--fix", "--stdin-filename", "server.py", input=BROKEN, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == FIXED
+    assert not (tmp_path / "server.py").exists()
+
+
+def test_nothing_to_fix_leaves_the_file_untouched(tmp_path: Path) -> None:
+    server = tmp_path / "server.py"
+    server.write_text(FIXED, encoding="utf-8")
+    os.utime(server, (1_000_000, 1_000_000))
+    assert run_mcpdeps("lint", "--fix", cwd=tmp_path).returncode == 0
+    assert server.stat().st_mtime == 1_000_000
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab\n\r é_()", max_size=60), st.text(alphabet="ab\n\r é_()", max_size=60))
+def test_edits_between_any_two_texts_round_trip(before: str, after: str) -> None:
+    assert apply_edits(before, edits_between("f.py", before, after)) == after

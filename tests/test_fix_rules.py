@@ -1,0 +1,202 @@
+"""Each safe fix, through the real `mcpdeps lint --fix`: exact bytes out, then lint-clean and
+accepted by the real SDK (imported in a fresh interpreter, tools listed through `mcp.Client`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import run_mcpdeps
+from new_helpers import sdk_probe
+
+HEAD = """\
+from typing import Annotated, Optional, Union
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve, Sample
+from mcp.types import CreateMessageResult, SamplingMessage, TextContent
+from pydantic import Field
+
+mcp   =   MCPServer("shop")  # odd spacing and comments elsewhere stay as they are
+
+
+def current_user() -> str:
+    return "ada"
+
+
+def summarize(text: str) -> Sample:
+    message = SamplingMessage(role="user", content=TextContent(type="text", text=text))
+    return Sample(
+        [message],
+        max_tokens=100,{include}
+    )
+
+"""
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    code: str
+    tool: str
+    after: str
+    before: str = ""
+    include: str = ""
+    arguments: dict[str, str] | None = None
+    """Call the fixed tool with these arguments and expect `expected` back (proves the resolver runs)."""
+    expected: str = ""
+
+    def source(self, which: str) -> str:
+        return HEAD.format(include=self.include if which == "before" else "") + getattr(self, which)
+
+
+GREET = (
+    '@mcp.tool()\ndef greet(greeting: str, {param}) -> str:\n    return f"{{greeting}}, {{user}}"  # kept\n'
+)
+FIXED_GREET = GREET.format(param="user: Annotated[str, Resolve(current_user)]")
+CALL = {"arguments": {"greeting": "hi"}, "expected": "hi, ada"}
+
+CASES = [
+    Case(
+        "MCPD003-pipe-none",
+        "MCPD003",
+        "greet",
+        before=GREET.format(param="user: Annotated[str, Resolve(current_user)] | None = None"),
+        after=FIXED_GREET,
+        **CALL,  # type: ignore[arg-type]
+    ),
+    Case(
+        "MCPD003-optional",
+        "MCPD003",
+        "greet",
+        before=GREET.format(param="user: Optional[Annotated[str, Resolve(current_user)]] = None"),
+        after=FIXED_GREET,
+    ),
+    Case(
+        "MCPD003-union",
+        "MCPD003",
+        "greet",
+        before=GREET.format(param="user: Union[None, Annotated[str, Resolve(current_user)]]"),
+        after=FIXED_GREET,
+    ),
+    Case(
+        "MCPD101-hidden-resolve",
+        "MCPD101",
+        "greet",
+        before=GREET.format(
+            param='user: Annotated[Annotated[str, Resolve(current_user)] | None, Field(description="who")] = None'
+        ),
+        after=GREET.format(param='user: Annotated[str, Resolve(current_user), Field(description="who")]'),
+        **CALL,  # type: ignore[arg-type]
+    ),
+    Case(
+        "MCPD111-ignored-default",
+        "MCPD111",
+        "greet",
+        before=GREET.format(param='user: Annotated[str, Resolve(current_user)] = "nobody"'),
+        after=FIXED_GREET,
+        **CALL,  # type: ignore[arg-type]
+    ),
+    Case(
+        "MCPD105-include-context",
+        "MCPD105",
+        "digest",
+        include='\n        include_context="thisServer",',
+        before=(
+            "@mcp.tool()\n"
+            "def digest(text: str, summary: Annotated[CreateMessageResult, Resolve(summarize)]) -> str:\n"
+            "    return text\n"
+        ),
+        after=(
+            "@mcp.tool()\n"
+            "def digest(text: str, summary: Annotated[CreateMessageResult, Resolve(summarize)]) -> str:\n"
+            "    return text\n"
+        ),
+    ),
+    Case(
+        "MCPD006-rename",
+        "MCPD006",
+        "greet",
+        before=(
+            "@mcp.tool()\n"
+            "def greet(_greeting: str, user: Annotated[str, Resolve(current_user)]) -> str:\n"
+            "    def shout() -> str:\n"
+            "        return _greeting.upper()\n"
+            "    def own(_greeting: str) -> str:  # its own parameter: not renamed\n"
+            "        return _greeting\n"
+            '    return f"{_greeting}, {user}" if own("x") else shout()\n'
+        ),
+        after=(
+            "@mcp.tool()\n"
+            "def greet(greeting: str, user: Annotated[str, Resolve(current_user)]) -> str:\n"
+            "    def shout() -> str:\n"
+            "        return greeting.upper()\n"
+            "    def own(_greeting: str) -> str:  # its own parameter: not renamed\n"
+            "        return _greeting\n"
+            '    return f"{greeting}, {user}" if own("x") else shout()\n'
+        ),
+        **CALL,  # type: ignore[arg-type]
+    ),
+    Case(
+        "MCPD008-bare-decorator",
+        "MCPD008",
+        "greet",
+        before="@mcp.tool\n" + FIXED_GREET.removeprefix("@mcp.tool()\n"),
+        after=FIXED_GREET,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_fix_rewrites_exactly_then_lints_clean_and_registers(case: Case, tmp_path: Path) -> None:
+    server = tmp_path / "server.py"
+    server.write_text(case.source("before"), encoding="utf-8")
+    before = json.loads(run_mcpdeps("lint", "--format", "json", cwd=tmp_path).stdout)["diagnostics"]
+    assert case.code in {d["code"] for d in before}
+
+    fixed = run_mcpdeps("lint", "--fix", "--format", "json", cwd=tmp_path)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert json.loads(fixed.stdout)["diagnostics"] == []  # lints clean: no rule left to report
+    assert "Fixed" in fixed.stderr
+    assert server.read_text(encoding="utf-8") == case.source("after")
+
+    probe = sdk_probe(server, tool=case.tool if case.arguments else None, arguments=case.arguments)
+    assert case.tool in probe["tools"]
+    if case.arguments is not None:
+        assert list(probe["tools"][case.tool]["properties"]) == list(case.arguments)
+        assert probe["call"] == {"is_error": False, "text": [case.expected]}
+
+
+REFUSED = [
+    pytest.param(
+        '@mcp.tool()\ndef greet(greeting: str = "hi", user: Annotated[str, Resolve(current_user)] = "x") -> str:\n'
+        "    return greeting\n",
+        "MCPD111",
+        id="default-after-default-would-be-a-syntax-error",
+    ),
+    pytest.param(
+        "@mcp.tool()\ndef greet(_greeting: str, greeting: str) -> str:\n    return _greeting + greeting\n",
+        "MCPD006",
+        id="new-name-already-taken",
+    ),
+    pytest.param(
+        "@mcp.tool()\ndef greet(greeting: str, user: list[Annotated[str, Resolve(current_user)]]) -> str:\n"
+        "    return greeting\n",
+        "MCPD003",
+        id="resolve-inside-a-list-changes-meaning",
+    ),
+]
+
+
+@pytest.mark.parametrize(("tool", "code"), REFUSED)
+def test_unsafe_shapes_are_reported_but_never_rewritten(tool: str, code: str, tmp_path: Path) -> None:
+    server = tmp_path / "server.py"
+    server.write_text(HEAD.format(include="") + tool, encoding="utf-8")
+    proc = run_mcpdeps("lint", "--fix", "--format", "json", cwd=tmp_path)
+    diagnostics = json.loads(proc.stdout)["diagnostics"]
+    assert code in {d["code"] for d in diagnostics}
+    assert all(d["fix"] is None for d in diagnostics if d["code"] == code)
+    assert server.read_text(encoding="utf-8") == HEAD.format(include="") + tool
