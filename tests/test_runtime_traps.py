@@ -13,67 +13,22 @@ imports `mcp` or the server.
 
 from __future__ import annotations
 
-import importlib.util
-import itertools
 import warnings
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import anyio
 import pytest
+from trap_helpers import call, connect, load_server
 
 from lint_rules import lint
 from lint_rules.registry import find_rule
 
 SERVER_LOGGER = "mcp.server.mcpserver.server"
-_counter = itertools.count()
-
-
-def server_module(folder: Path, source: str) -> tuple[ModuleType, Path]:
-    """Write `source` as `folder/server.py` and import it under a unique module name."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "server.py"
-    path.write_text(source, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location(f"trap_server_{next(_counter)}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module, path
 
 
 def lint_codes(path: Path) -> list[str]:
     return [d.code for d in lint([path]).diagnostics]
-
-
-def connect(module: ModuleType, body: Callable[[Any], Awaitable[Any]], **client_options: Any) -> Any:
-    """Run `body(client)` with the SDK's Client connected in-process to `module.mcp`."""
-    from mcp import Client
-
-    async def main() -> Any:
-        async with Client(module.mcp, **client_options) as client:
-            return await body(client)
-
-    try:
-        return anyio.run(main)
-    except Exception as raised:  # the Client's task groups wrap what the call raised (ExceptionGroup)
-        error: BaseException = raised
-        while len(getattr(error, "exceptions", ())) == 1:
-            error = error.exceptions[0]  # type: ignore[attr-defined]
-        if error is raised:
-            raise
-        raise error from None
-
-
-def call(module: ModuleType, tool: str, arguments: dict[str, Any], **client_options: Any) -> tuple[bool, str]:
-    """(is_error, first text block) of one tool call."""
-
-    async def body(client: Any) -> tuple[bool, str]:
-        result = await client.call_tool(tool, arguments)
-        return bool(result.is_error), result.content[0].text
-
-    return connect(module, body, **client_options)
 
 
 def schema(module: ModuleType, tool: str) -> dict[str, Any]:
@@ -106,7 +61,7 @@ CALLS: list[str] = []
 
 
 def test_mcpd101_hidden_resolve_lets_the_model_fill_the_parameter(tmp_path: Path) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -129,7 +84,7 @@ def buy(title: str, user: Annotated[Annotated[str, Resolve(current_user)] | None
 
 
 def test_mcpd102_resolve_on_a_prompt_never_runs(tmp_path: Path) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -158,7 +113,7 @@ def review(code: str, style: Annotated[str, Resolve(house_style)] = "any") -> st
 def test_mcpd103_invalid_elicitation_model_fails_when_first_asked(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -219,13 +174,13 @@ def test_mcpd104_unstable_question_is_asked_until_the_client_gives_up(tmp_path: 
     from mcp.client._input_required import InputRequiredRoundsExceededError
     from mcp.types import ElicitResult
 
-    module, path = server_module(
+    module, path = load_server(
         tmp_path / "unstable",
         UNSTABLE.format(
             body="stamp = time.time_ns()\n    return Elicit(f'Delete {path}? (#{stamp})', Confirm)"
         ),
     )
-    stable, stable_path = server_module(
+    stable, stable_path = load_server(
         tmp_path / "stable",
         UNSTABLE.format(body="return Elicit(f'Delete {path}?', Confirm)"),
     )
@@ -258,7 +213,7 @@ def test_mcpd105_include_context_is_forwarded_without_the_capability(tmp_path: P
     from mcp.server.mcpserver import Sample
     from mcp.types import CreateMessageResult, TextContent
 
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -298,7 +253,7 @@ def digest(text: str, summary: Annotated[CreateMessageResult, Resolve(summarize)
 def test_mcpd106_positional_only_parameters_crash_every_call(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -325,7 +280,7 @@ def who(title: str, o: Annotated[str, Resolve(owner)]) -> str:
 def test_mcpd107_aliased_argument_crashes_every_call(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -341,7 +296,7 @@ def find(title: Annotated[str, Field(alias="Title")]) -> str:
 
 
 def test_mcpd108_sync_wrapper_and_generator_inject_the_wrong_object(tmp_path: Path) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -371,7 +326,7 @@ def stock(title: str, copies: Annotated[int, Resolve(stock_of)]) -> str:
 
 
 def test_mcpd109_extra_context_and_varargs_become_schema_properties(tmp_path: Path) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -401,7 +356,7 @@ def tag(title: str, *tags: str, **options: str) -> str:
 
 
 def test_mcpd110_the_duplicate_tool_disappears(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -426,7 +381,7 @@ def search_v2(q: str, limit: int = 10) -> str:
 
 
 def test_mcpd111_the_default_of_a_resolved_parameter_is_never_used(tmp_path: Path) -> None:
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
@@ -450,7 +405,7 @@ def greet(title: str, lang: Annotated[str, Resolve(locale)] = "en") -> str:
 def test_mcpd112_ctx_elicit_fails_on_2026_07_28_but_a_resolver_works(tmp_path: Path) -> None:
     from mcp.types import ElicitResult
 
-    module, path = server_module(
+    module, path = load_server(
         tmp_path,
         HEADER
         + """
