@@ -223,14 +223,19 @@ def test_graph_arguments_match_sdk_schema(
     if not accepted:
         pytest.skip("the SDK accepts no tool in this case: no schema to compare")
     document = graphs[case].require()
-    published = {
-        t["name"]: t.get("arguments") for s in document.get("servers", []) for t in s.get("tools", [])
-    }
-    problems = [
-        f"tool {tool['tool']!r}: SDK schema {tool['arguments']}, graph {published.get(tool['tool'], 'none')}"
-        for tool in accepted
-        if published.get(tool["tool"]) != tool["arguments"]
+    published = [
+        (server.get("variable"), tool["name"], tool.get("arguments"))
+        for server in document.get("servers", [])
+        for tool in server.get("tools", [])
     ]
+    problems = []
+    for tool in accepted:
+        same_name = [entry for entry in published if entry[1] == tool["tool"]]
+        if len(same_name) > 1:  # one name on several servers: tell them apart by variable
+            same_name = [entry for entry in same_name if entry[0] == tool["server"]]
+        graph_arguments = [entry[2] for entry in same_name] or "no such tool"
+        if graph_arguments != [tool["arguments"]]:
+            problems.append(f"tool {tool['tool']!r}: SDK schema {tool['arguments']}, graph {graph_arguments}")
     assert not problems, "\n".join(problems)
 
 
