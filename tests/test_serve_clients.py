@@ -6,21 +6,40 @@ stdio sessions are launched by the client itself, as real hosts do.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import anyio
+import httpx2
 import pytest
 from mcp import Client
-from test_serve_support import BOOKSHOP, PROTOCOLS, ElicitationAnswers, serving_http, stdio_params, text_of
+from test_serve_support import (
+    BOOKSHOP,
+    PROTOCOLS,
+    REPO,
+    ElicitationAnswers,
+    ServeProcess,
+    cli_env,
+    serving_http,
+    stdio_params,
+    text_of,
+)
 
 TIMEOUT = 60
 
 
 @pytest.fixture(scope="module")
-def http_url() -> Iterator[str]:
-    with serving_http(BOOKSHOP) as (_, url):
-        yield url
+def http_server() -> Iterator[tuple[ServeProcess, str]]:
+    with serving_http(BOOKSHOP) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def http_url(http_server: tuple[ServeProcess, str]) -> str:
+    return http_server[1]
 
 
 def _targets(http_url: str) -> dict[str, Any]:
@@ -65,3 +84,64 @@ def test_declined_elicitation_fails_the_call_over_http(mode: str, http_url: str)
         assert "could not resolve" in text_of(result)
 
     anyio.run(main)
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Host": "attacker.example"}, 421),
+        ({"Host": "attacker.example:80"}, 421),
+        ({"Origin": "http://attacker.example"}, 403),
+        ({}, 200),
+    ],
+)
+def test_dns_rebinding_protection_stays_on(http_url: str, headers: dict[str, str], status: int) -> None:
+    """A page on another origin (or a rebound DNS name) cannot drive the local server."""
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    response = httpx2.post(http_url, json=INITIALIZE, headers={**accept, **headers}, timeout=10)
+    assert response.status_code == status, response.text
+
+
+def test_banner_shows_server_url_tools_resolvers_and_questions(http_server: tuple[ServeProcess, str]) -> None:
+    proc, url = http_server
+    banner = proc.stderr
+    assert "Bookshop" in banner and url in banner
+    assert "DNS-rebinding protection on" in banner
+    rows = {
+        line.split()[1]: line
+        for line in banner.splitlines()
+        if line.startswith("│   ") and len(line.split()) > 2
+    }
+    assert "check_stock" in rows["reserve_book"]
+    assert "confirm_backorder: asks the user" in banner
+    assert "estimate_delivery" in banner
+
+
+def test_stdio_keeps_stdout_for_the_protocol() -> None:
+    """The banner and logs go to stderr: a client reading stdout sees only JSON-RPC."""
+    line = json.dumps(INITIALIZE) + "\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "cli", "serve", str(BOOKSHOP)],
+        input=line,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=cli_env(),
+        timeout=60,
+    )
+    assert "Bookshop" in result.stderr
+    messages = [json.loads(out) for out in result.stdout.splitlines()]
+    assert messages and all(m["jsonrpc"] == "2.0" for m in messages)
+    assert messages[0]["result"]["serverInfo"]["name"] == "Bookshop"
