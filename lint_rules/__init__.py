@@ -54,13 +54,67 @@ def lint(
     src: Sequence[str | os.PathLike[str]] = (),
     exclude: Sequence[str] = (),
     cwd: Path | None = None,
+    cache_dir: Path | None = None,
 ) -> LintResult:
-    """Statically check `paths` (files or folders); nothing is imported or run."""
+    """Statically check `paths` (files or folders); nothing is imported or run.
+
+    With `cache_dir`, a run whose inputs (files read, options, version) are unchanged
+    returns the stored result without parsing anything (see `resolver_core.cache`).
+    """
     from lint_rules.registry import select_rules
 
     rules = select_rules(select, ignore, extend_select)
     with without_cyclic_gc():
-        return _lint(paths, rules, source_overrides=source_overrides, src=src, exclude=exclude, cwd=cwd)
+        if cache_dir is None or source_overrides:
+            return _lint(paths, rules, source_overrides=source_overrides, src=src, exclude=exclude, cwd=cwd)
+        return _cached_lint(
+            paths, rules, src=src, exclude=exclude, cwd=cwd or Path.cwd(), cache_dir=cache_dir
+        )
+
+
+def _cached_lint(
+    paths: Sequence[str | os.PathLike[str]],
+    rules: list[type[Rule]],
+    *,
+    src: Sequence[str | os.PathLike[str]],
+    exclude: Sequence[str],
+    cwd: Path,
+    cache_dir: Path,
+) -> LintResult:
+    from resolver_core.cache import ResultCache, make_key
+    from resolver_core.discovery import discover
+
+    files = discover(paths, exclude, cwd)
+    options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src), "|", *exclude]
+    key = make_key([f.path.absolute() for f in files], options)
+    cache = ResultCache(cache_dir)
+    entry = cache.load(key)
+    if entry is not None:
+        diagnostics = [Diagnostic.model_validate(d) for d in entry["diagnostics"]]
+        return LintResult(diagnostics, entry["files"], entry["parsed"], _sources_graph(diagnostics, cwd))
+    result = _lint(paths, rules, source_overrides=None, src=src, exclude=exclude, cwd=cwd)
+    payload = {
+        "diagnostics": [d.model_dump(mode="json") for d in result.diagnostics],
+        "files": result.files,
+        "parsed": result.parsed,
+    }
+    cache.store(key, payload, result.graph.inputs)
+    return result
+
+
+def _sources_graph(diagnostics: list[Diagnostic], cwd: Path) -> Graph:
+    """A graph holding only the texts renderers need to draw code frames for a cached result."""
+    from resolver_core.model import SourceInfo
+    from resolver_core.source import decode
+
+    graph = Graph()
+    for path in {d.path for d in diagnostics}:
+        try:
+            text = decode((cwd / path).read_bytes())
+        except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+            text = None
+        graph.sources[path] = SourceInfo("", path, text is not None, text)
+    return graph
 
 
 def _lint(

@@ -31,7 +31,9 @@ from resolver_core.symbols import Defined, Names, Param, Scope, Value, sdk_name
 from resolver_core.typeexpr import Evaluator, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
-_PREFILTER = (b"mcp", b"Resolve", b"tool", b"MCPServer")
+_PREFILTER = (b"mcp", b"MCPServer", b"Resolve", b".tool", b"add_tool")
+"""A file with none of these bytes declares no server, tool or resolver: it is not parsed
+(modules it could matter to are still parsed when an import is followed into them)."""
 
 
 @dataclass(slots=True)
@@ -569,7 +571,15 @@ def _build_graph(
     graph.files = len(files)
     modules: list[ParsedModule] = []
     for f in files:
-        module = project.load_path(f.path)
+        data: bytes | None = None
+        if f.path.absolute() not in project.overrides:
+            try:
+                data = f.path.read_bytes()
+            except OSError:
+                data = None  # the loader reports why it cannot be read
+            if data is not None and not might_contribute(data):
+                continue
+        module = project.load_path(f.path, data)
         modules.append(module)
         if module.error is not None:
             graph.findings.append(module.error)
@@ -578,6 +588,7 @@ def _build_graph(
     builder.build_tools()
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
+    graph.inputs = [module.path for module in project.modules]
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text

@@ -9,6 +9,7 @@ of `lint`, so it must be cheap to create.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
@@ -230,6 +231,8 @@ class Graph:
     """Files read, keyed by display path (what the user gave, relative stays relative)."""
     files: int = 0
     """Files the user asked to check (after discovery)."""
+    inputs: list[Path] = field(default_factory=list)
+    """Every file the run read (given and followed imports): what a cached result depends on."""
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
     """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)

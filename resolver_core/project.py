@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from resolver_core.source import ParsedModule, parse
+from resolver_core.source import ParsedModule, decode, parse
 
 
 def module_name_for(path: Path) -> tuple[str, Path, bool]:
@@ -76,14 +76,20 @@ class Project:
         except ValueError:
             return str(path)
 
-    def load_path(self, path: Path) -> ParsedModule:
-        """Parse a file (once) and register it under its module name."""
+    def load_path(self, path: Path, data: bytes | None = None) -> ParsedModule:
+        """Parse a file (once) and register it under its module name (`data`: bytes already read)."""
         path = path.absolute()
         if path in self._by_path:
             return self._by_path[path]
         name, root, is_package = module_name_for(path)
         module = ParsedModule(name, path, self.display(path), root, is_package)
-        parse(module, self.overrides.get(path))
+        override = self.overrides.get(path)
+        if override is None and data is not None:
+            try:
+                override = decode(data)
+            except (SyntaxError, UnicodeDecodeError, LookupError):
+                override = None  # re-read: the loader reports why it cannot be decoded
+        parse(module, override)
         self._by_path[path] = module
         return module
 
