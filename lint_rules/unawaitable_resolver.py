@@ -57,10 +57,11 @@ class UnawaitableResolver(Rule):
             if fn is None or resolver.span is None:
                 continue
             if resolver.is_generator:
+                what = "an async generator" if resolver.is_async else "a generator"
                 yield self.diagnostic(
                     resolver.span,
-                    f"resolver {resolver.name!r} is a generator: the SDK does not iterate it, so tool "
-                    f"{tool.name!r} receives a generator object instead of a value",
+                    f"resolver {resolver.name!r} is {what}: the SDK does not iterate it, so tool "
+                    f"{tool.name!r} receives {what} object instead of a value",
                     tool=tool.name,
                     help="`return` the value instead of `yield`ing it",
                 )

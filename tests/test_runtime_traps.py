@@ -83,6 +83,30 @@ def buy(title: str, user: Annotated[Annotated[str, Resolve(current_user)] | None
     assert module.CALLS == []
 
 
+def test_mcpd101_a_type_alias_hides_the_marker_too(tmp_path: Path) -> None:
+    module, path = load_server(
+        tmp_path,
+        HEADER
+        + """
+from typing_extensions import TypeAliasType
+
+def current_user(title: str) -> str:
+    CALLS.append("current_user")
+    return "alice"
+
+UserDep = TypeAliasType("UserDep", Annotated[str, Resolve(current_user)])
+
+@mcp.tool()
+def buy(title: str, user: UserDep) -> str:
+    return f"{title} bought by {user}"
+""",
+    )
+    assert lint_codes(path) == ["MCPD101"]
+    assert list(schema(module, "buy")["properties"]) == ["title", "user"]
+    assert call(module, "buy", {"title": "Dune", "user": "mallory"}) == (False, "Dune bought by mallory")
+    assert module.CALLS == []
+
+
 def test_mcpd102_resolve_on_a_prompt_never_runs(tmp_path: Path) -> None:
     module, path = load_server(
         tmp_path,
@@ -309,6 +333,9 @@ def price_of(title: str) -> float:
 def stock_of(title: str):
     yield 3
 
+async def rating_of(title: str):
+    yield 4.5
+
 @mcp.tool()
 def quote(title: str, price: Annotated[float, Resolve(price_of)]) -> str:
     kind = type(price).__name__
@@ -318,11 +345,16 @@ def quote(title: str, price: Annotated[float, Resolve(price_of)]) -> str:
 @mcp.tool()
 def stock(title: str, copies: Annotated[int, Resolve(stock_of)]) -> str:
     return type(copies).__name__
+
+@mcp.tool()
+def rate(title: str, stars: Annotated[float, Resolve(rating_of)]) -> str:
+    return type(stars).__name__
 """,
     )
-    assert lint_codes(path).count("MCPD108") == 2
+    assert lint_codes(path).count("MCPD108") == 3
     assert call(module, "quote", {"title": "Dune"}) == (False, "coroutine")
     assert call(module, "stock", {"title": "Dune"}) == (False, "generator")
+    assert call(module, "rate", {"title": "Dune"}) == (False, "async_generator")
 
 
 def test_mcpd109_extra_context_and_varargs_become_schema_properties(tmp_path: Path) -> None:
@@ -423,9 +455,17 @@ def ask(path: str) -> Elicit[Confirm]:
 @mcp.tool()
 async def remove(path: str, confirm: Annotated[Confirm, Resolve(ask)]) -> str:
     return "deleted" if confirm.ok else "kept"
+
+async def confirm_by_hand(path: str, ctx: Context) -> bool:
+    answer = await ctx.elicit(f"Delete {path}?", Confirm)
+    return answer.action == "accept" and answer.data.ok
+
+@mcp.tool()
+async def erase(path: str, ok: Annotated[bool, Resolve(confirm_by_hand)]) -> str:
+    return "deleted" if ok else "kept"
 """,
     )
-    assert lint_codes(path) == ["MCPD112"]
+    assert lint_codes(path) == ["MCPD112", "MCPD112"]
 
     async def elicit(context: Any, params: Any) -> Any:
         return ElicitResult(action="accept", content={"ok": True})
@@ -438,6 +478,12 @@ async def remove(path: str, confirm: Annotated[Confirm, Resolve(ask)]) -> str:
         call(module, "delete", {"path": "/x"}, elicitation_callback=elicit)
     assert type(failure.value).__name__ == "NoBackChannelError"
     assert call(module, "delete", {"path": "/x"}, mode="legacy", elicitation_callback=elicit) == (
+        False,
+        "deleted",
+    )
+    with pytest.raises(Exception, match="no back-channel"):  # inside a resolver: the same trap
+        call(module, "erase", {"path": "/x"}, elicitation_callback=elicit)
+    assert call(module, "erase", {"path": "/x"}, mode="legacy", elicitation_callback=elicit) == (
         False,
         "deleted",
     )
