@@ -13,8 +13,6 @@ from resolver_core.model import Graph
 from resolver_core.symbols import sdk_name
 
 _HEADER = (
-    "import time\n"
-    "from datetime import datetime\n"
     "from typing import Annotated\n"
     "from pydantic import BaseModel\n"
     "from mcp.server import MCPServer\n"
@@ -58,9 +56,9 @@ class UnstableQuestion(Rule):
         "timestamp or an id matters, compute it in the tool body, after the answer arrives."
     )
     INVALID = [
-        _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
+        "import time\n" + _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
         "    return Elicit(f'Delete {path}? (asked at {time.time():.0f})', Confirm)\n\n" + _TOOL,
-        _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
+        "from datetime import datetime\n" + _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
         "    stamp = datetime.now().isoformat()\n"
         "    message = f'Delete {path}? ({stamp})'\n"
         "    return Elicit(message, Confirm)\n\n" + _TOOL,
