@@ -27,8 +27,8 @@ from resolver_core.discovery import SourceFile, discover
 from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from resolver_core.project import Project, find_project_root
 from resolver_core.source import ParsedModule, deep_recursion_guard, without_cyclic_gc
-from resolver_core.symbols import Defined, Names, Param, Scope, Value, sdk_name
-from resolver_core.typeexpr import Evaluator, TMeta, first_error, resolve_marker
+from resolver_core.symbols import Defined, External, Names, Param, Scope, Value, sdk_name
+from resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 _PREFILTER = (b"mcp", b"MCPServer", b"Resolve", b".tool", b"add_tool")
@@ -46,6 +46,17 @@ class _Registration:
     name: str | None
     span: Span
     bare: bool = False
+
+
+@dataclass(slots=True)
+class _ToolFunction:
+    """The function behind a registration, and how many leading parameters binding removes."""
+
+    module: ParsedModule
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    qualname: str
+    scope: Scope | None
+    skip: int = 0
 
 
 @dataclass(slots=True)
@@ -93,11 +104,17 @@ class StaticBuilder:
         return None
 
     def _is_server_call(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> bool:
-        """`MCPServer(...)` under any import alias."""
-        return (
-            isinstance(node, ast.Call)
-            and sdk_name(self.names.canonical(module, node.func, scope)) == "MCPServer"
-        )
+        """`MCPServer(...)` under any import alias, or an instance of a project subclass of it."""
+        if not isinstance(node, ast.Call):
+            return False
+        symbol = self.names.resolve(module, node.func, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, External):
+            return sdk_name(symbol.qualname) == "MCPServer"
+        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.ClassDef):
+            cls = TClass(symbol.module.name, symbol.qualname, symbol.node, symbol.module)
+            return self.classes.is_sub(cls, frozenset({"MCPServer"}))
+        return False
 
     def _is_server_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
         if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
@@ -285,23 +302,26 @@ class StaticBuilder:
         return self._functions.get(key, [])
 
     # ------------------------------------------------------------------ tools
-    def _function_of(
-        self, reg: _Registration
-    ) -> tuple[ParsedModule, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, str, Scope | None] | None:
+    def _function_of(self, reg: _Registration) -> _ToolFunction | None:
+        """The function a registration names (a def, a lambda, a bound method, an alias)."""
         fn = reg.fn
         if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
             qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
-            return reg.module, fn, qual, reg.scope
+            return _ToolFunction(reg.module, fn, qual, reg.scope)
         if isinstance(fn, ast.Lambda):
-            return reg.module, fn, "<lambda>", reg.scope
+            return _ToolFunction(reg.module, fn, "<lambda>", reg.scope)
+        if isinstance(fn, ast.Attribute):
+            bound = self.factory.bound_method(reg.module, fn, reg.scope)
+            if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                return _ToolFunction(bound.module, bound.node, bound.qualname, None, bound.skip)
         symbol = self.names.resolve(reg.module, fn, reg.scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Defined) and isinstance(
             symbol.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
         ):
-            return symbol.module, symbol.node, symbol.qualname, None
+            return _ToolFunction(symbol.module, symbol.node, symbol.qualname, None)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
-            return symbol.module, symbol.node, "<lambda>", symbol.scope
+            return _ToolFunction(symbol.module, symbol.node, "<lambda>", symbol.scope)
         return None
 
     def build_tools(self) -> None:
@@ -309,23 +329,23 @@ class StaticBuilder:
             found = self._function_of(reg)
             if found is None:
                 continue
-            module, fn, qual, scope = found
             for server in self._expand(reg):
                 if reg.kind == "tool":
-                    server.tools.append(self._tool(reg, module, fn, qual, scope))
+                    server.tools.append(self._tool(reg, found))
                 else:
-                    server.handlers.append(self._handler(reg, module, fn, qual, scope))
+                    server.handlers.append(self._handler(reg, found))
 
     def _params(
         self,
         module: ParsedModule,
         fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         scope: Scope | None,
+        skip: int = 0,
     ) -> tuple[list[Parameter], str | None]:
         """Parameters with their evaluated annotations, and the first hint that cannot be evaluated."""
         params: list[Parameter] = []
         error: str | None = None
-        for arg, variadic, posonly, default in function_params(fn):
+        for arg, variadic, posonly, default in function_params(fn)[skip:]:
             t = self.evaluator.annotation(module, arg.annotation, scope)
             err = first_error(t)
             if err is not None and error is None:
@@ -345,16 +365,10 @@ class StaticBuilder:
             )
         return params, error
 
-    def _tool(
-        self,
-        reg: _Registration,
-        module: ParsedModule,
-        fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
-        qual: str,
-        scope: Scope | None,
-    ) -> Tool:
+    def _tool(self, reg: _Registration, target: _ToolFunction) -> Tool:
+        module, fn, qual, scope = target.module, target.node, target.qualname, target.scope
         with self.names.tracing() as needs:
-            params, hints_error = self._params(module, fn, scope)
+            params, hints_error = self._params(module, fn, scope, target.skip)
             returns = (
                 None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
             )
@@ -421,16 +435,9 @@ class StaticBuilder:
                 continue
             stack.extend(p.resolver for p in resolver.parameters if p.resolver)
 
-    def _handler(
-        self,
-        reg: _Registration,
-        module: ParsedModule,
-        fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
-        qual: str,
-        scope: Scope | None,
-    ) -> Handler:
-        params, _ = self._params(module, fn, scope)
-        return Handler(reg.kind, qual, module.name, reg.span, params)  # type: ignore[arg-type]
+    def _handler(self, reg: _Registration, target: _ToolFunction) -> Handler:
+        params, _ = self._params(target.module, target.node, target.scope, target.skip)
+        return Handler(reg.kind, target.qualname, target.module.name, reg.span, params)  # type: ignore[arg-type]
 
 
 def _late_reason(late: tuple[int, str], cutoff: int, what: str) -> str:

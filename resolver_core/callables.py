@@ -89,6 +89,28 @@ def function_params(node: FunctionNode) -> list[tuple[ast.arg, str | None, bool,
     return out
 
 
+def _keyword(call: ast.expr | None, names: tuple[str, ...], keyword: str) -> ast.expr | None:
+    """The `keyword=` argument of a call to one of `names` (`Field(alias=...)`, `field(init=...)`)."""
+    if not isinstance(call, ast.Call):
+        return None
+    callee = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    if callee not in names:
+        return None
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def _field_alias(value: ast.expr | None) -> str | None:
+    """A pydantic field's alias: `inspect.signature(Model)` names the parameter after it."""
+    alias = _keyword(value, ("Field",), "alias")
+    return alias.value if isinstance(alias, ast.Constant) and isinstance(alias.value, str) else None
+
+
+def _init_false(value: ast.expr | None) -> bool:
+    """A dataclass `field(init=False)`: not an `__init__` parameter."""
+    init = _keyword(value, ("field",), "init")
+    return isinstance(init, ast.Constant) and init.value is False
+
+
 def contains_yield(node: FunctionNode) -> bool:
     """Whether a function body yields (nested functions and lambdas excluded)."""
     stack: list[ast.AST] = list(node.body) if not isinstance(node, ast.Lambda) else [node.body]
@@ -246,7 +268,7 @@ class ResolverFactory:
         if isinstance(expr, ast.Call):
             return self._call(module, expr, scope, key, text, depth)
         if isinstance(expr, ast.Attribute):
-            bound = self._bound_method(module, expr, scope)
+            bound = self.bound_method(module, expr, scope)
             if bound is not None:
                 return bound
         symbol = self.names.resolve(module, expr, scope)
@@ -264,7 +286,7 @@ class ResolverFactory:
             return symbol, callee
         return None
 
-    def _bound_method(self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None) -> Target | None:
+    def bound_method(self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None) -> Target | None:
         """`service.lookup` where `service = CatalogService()`: a bound method (no `self`)."""
         base = self.names.resolve(module, expr.value, scope)
         found = self._instance_class(self.names.follow(base) if base is not None else None)
@@ -518,11 +540,12 @@ class ResolverFactory:
         is_model = self.classes.is_sub(tclass, frozenset({"BaseModel"}))
         if is_model or "dataclass" in _decorator_names(cls.node):
             return [
-                (s.target.id, s)
+                ((_field_alias(s.value) if is_model else None) or s.target.id, s)
                 for s in cls.node.body
                 if isinstance(s, ast.AnnAssign)
                 and isinstance(s.target, ast.Name)
                 and "ClassVar" not in ast.unparse(s.annotation)
+                and not _init_false(s.value)
             ]
         return []
 
