@@ -56,6 +56,8 @@ class ServerSpec:
     attribute: str | None
     """The object after `:`, or None to choose statically."""
     source: SpecSource = "argument"
+    cwd: Path | None = None
+    """The folder the spec was given in: messages name the file relative to it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,14 +118,14 @@ def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
             where = " (from [tool.mcpdeps] serve in pyproject.toml)" if source == "pyproject" else ""
             raise LoadError(f"Server file {target}{where} does not exist (looked in {cwd}).")
         module, root = module_name_for(path)
-        return ServerSpec(text, path, module, root, attribute, source)
+        return ServerSpec(text, path, module, root, attribute, source, cwd)
     if not all(part.isidentifier() for part in target.split(".")):
         raise LoadError(
             f"{text!r} is neither a Python file nor a module name. "
             "Use file.py, file.py:object, or package.module:object."
         )
     path, root = _find_module_file(target, cwd)
-    return ServerSpec(text, path, target, root, attribute, source)
+    return ServerSpec(text, path, target, root, attribute, source, cwd)
 
 
 def _split_attribute(text: str) -> tuple[str, str | None]:
@@ -448,6 +450,6 @@ def _file_text(spec: ServerSpec) -> str:
 def _display(spec: ServerSpec) -> str:
     """How the server's file is named in messages: relative to cwd when possible."""
     try:
-        return str(spec.path.relative_to(Path.cwd()))
+        return str(spec.path.relative_to((spec.cwd or Path.cwd()).resolve()))
     except ValueError:
         return str(spec.path)
