@@ -83,6 +83,28 @@ def buy(title: str, user: Annotated[Annotated[str, Resolve(current_user)] | None
     assert module.CALLS == []
 
 
+def test_mcpd101_in_a_resolver_the_hidden_marker_becomes_the_tool_argument(tmp_path: Path) -> None:
+    module, path = load_server(
+        tmp_path,
+        HEADER
+        + """
+def canonical_title(title: str) -> str:
+    CALLS.append("canonical_title")
+    return title.title()
+
+def shelf_of(title: Annotated[str, Resolve(canonical_title)] | None) -> str:
+    return f"shelf of {title}"
+
+@mcp.tool()
+def locate(title: str, shelf: Annotated[str, Resolve(shelf_of)]) -> str:
+    return shelf
+""",
+    )
+    assert lint_codes(path) == ["MCPD101"]
+    assert call(module, "locate", {"title": "dune"}) == (False, "shelf of dune")
+    assert module.CALLS == []
+
+
 def test_mcpd101_a_type_alias_hides_the_marker_too(tmp_path: Path) -> None:
     module, path = load_server(
         tmp_path,
