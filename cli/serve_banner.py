@@ -11,6 +11,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
@@ -146,9 +147,10 @@ def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, consol
     head.add_column(style="bold")
     head.add_column(overflow="fold")
     head.add_row("server", Text(loaded.server.name, style="bold cyan"))
-    head.add_row("from", f"{loaded.path.name}:{loaded.attribute}  (module {loaded.module})")
+    head.add_row("from", f"{_shown(loaded.path)}:{loaded.attribute}  (module {loaded.module})")
     if facts.transport == "stdio":
-        head.add_row("transport", "stdio (this process's stdin/stdout; the client launches it)")
+        launcher = "the Inspector starts it on connect" if facts.inspector_url else "the client launches it"
+        head.add_row("transport", f"stdio ({launcher})")
     else:
         head.add_row("transport", f"streamable HTTP  [bold]{facts.url}[/bold]")
     if facts.transport == "http":
@@ -174,6 +176,14 @@ def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, consol
     parts: list[Any] = [head, Text(""), tools if server and server.tools else Text("no tools", style="dim")]
     parts.extend(Text(note, style="yellow") for note in facts.notes)
     console.print(Panel(Group(*parts), title="mcpdeps serve", title_align="left", border_style="cyan"))
+
+
+def _shown(path: Path) -> str:
+    """The server's file relative to the current folder when inside it (as the user typed it)."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def _asks(resolvers: list[Resolver]) -> Text:

@@ -9,6 +9,7 @@ protection on by itself for loopback hosts; we keep it on for every host.
 from __future__ import annotations
 
 import errno
+import ipaddress
 import json
 import os
 import socket
@@ -26,8 +27,17 @@ if TYPE_CHECKING:
 WORKER_CONFIG_ENV = "MCPDEPS_SERVE_WORKER"
 """Environment variable carrying `HttpOptions` (JSON) to spawned workers."""
 
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+
+
+def is_loopback(host: str) -> bool:
+    """`localhost`, 127.0.0.0/8 and ::1: only this machine can connect."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +72,7 @@ def transport_security(options: HttpOptions) -> TransportSecuritySettings:
     names = ["127.0.0.1", "localhost", "[::1]"]
     if options.host in WILDCARD_HOSTS:
         names.append(socket.gethostname())
-    elif options.host not in LOOPBACK_HOSTS:
+    elif options.host not in ("127.0.0.1", "localhost", "::1"):
         names.append(f"[{options.host}]" if ":" in options.host else options.host)
     names.extend(h if ":" not in h or h.startswith("[") else f"[{h}]" for h in options.allow_hosts)
     names = list(dict.fromkeys(names))

@@ -79,6 +79,7 @@ def start_inspector(target: Sequence[str], *, transport: str, port: int | None =
         "MCP_INSPECTOR_API_TOKEN": token,
         "MCP_AUTO_OPEN_ENABLED": "false",
         "HOST": "127.0.0.1",
+        "npm_config_loglevel": "error",  # npx's engine warnings would bury the banner
     }
     if transport == "http":
         args = ["--transport", "http", "--server-url", target[0]]

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from cli.serve_banner import BannerFacts, live_graph, render_banner
-from cli.serve_http import LOOPBACK_HOSTS, HttpOptions, bind_socket, run_http
+from cli.serve_http import HttpOptions, bind_socket, is_loopback, run_http
 from cli.serve_inspector import Inspector, start_inspector
 from cli.serve_reload import RELOAD_CHILD_ENV
 from resolver_core.loading import LoadedServer
@@ -111,8 +111,8 @@ def _run_http(request: ServeRequest, console: Console) -> None:
     inspector = start_inspector([options.url()], transport="http") if request.inspector else None
     try:
         _banner(request, console, options, inspector)
-        if request.host not in LOOPBACK_HOSTS:
-            _exposure_warning(options, console)
+        if not is_loopback(request.host):
+            exposure_warning(options, console)
         run_http(request.loaded.server, options, sock)
     finally:
         sock.close()
@@ -144,7 +144,7 @@ def _banner(
     render_banner(live_graph(request.loaded), request.loaded, facts, console)
 
 
-def _exposure_warning(options: HttpOptions, console: Console) -> None:
+def exposure_warning(options: HttpOptions, console: Console) -> None:
     """Binding beyond loopback exposes every tool to the network: say so, loudly."""
     everyone = options.host in ("0.0.0.0", "::", "")
     who = "every network interface" if everyone else f"{options.host}"
