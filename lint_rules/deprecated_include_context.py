@@ -26,8 +26,9 @@ _SOURCE = (
 )
 
 
-def _is_none_literal(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value in ("none", None)
+def _deprecated_value(node: ast.expr) -> bool:
+    """A literal other than "none" (a computed value may well be "none": not guessed)."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value != "none"
 
 
 class DeprecatedIncludeContext(Rule):
@@ -58,7 +59,7 @@ class DeprecatedIncludeContext(Rule):
                 if not isinstance(node, ast.Call):
                     continue
                 keyword = next((k for k in node.keywords if k.arg == "include_context"), None)
-                if keyword is None or _is_none_literal(keyword.value):
+                if keyword is None or not _deprecated_value(keyword.value):
                     continue
                 if sdk_name(canonical_call(names, module, node, None)) != "Sample":
                     continue

@@ -11,11 +11,12 @@ Each family is one server, linted once and imported once (one SDK import for the
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from trap_helpers import connect, load_server
+from trap_helpers import call, connect, load_server
 
 from lint_rules import lint
 
@@ -268,3 +269,95 @@ def test_mcpd104_warns_exactly_when_the_sdk_re_asks(
     if re_asked is not None:
         rounds = rounds_until_done(module, f"q_{name}")
         assert (rounds is None) is re_asked, f"asked {rounds} times"
+
+
+LOOK_ALIKE_HEADER = """\
+import asyncio
+from typing import Annotated, Optional
+from pydantic import BaseModel, Field
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context, Elicit, Resolve, Sample
+from mcp.types import CreateMessageResult, SamplingMessage, TextContent
+
+mcp = MCPServer("look-alikes")
+other = MCPServer("other")
+
+def who(title: str) -> str:
+    return "alice"
+
+async def fetch(title: str) -> str:
+    return title
+"""
+
+LOOK_ALIKES: dict[str, str] = {
+    # correct code that resembles a trap: no MCPD1xx diagnostic
+    "resolve_with_field_metadata": (
+        "@mcp.tool()\ndef t(title: str, user: Annotated[str, Resolve(who), Field(description='x')]) -> str:\n"
+        "    return user\n"
+    ),
+    "annotated_alias_of_annotated": (
+        "UserDep = Annotated[str, Resolve(who)]\n\n"
+        "@mcp.tool()\ndef t(title: str, user: Annotated[UserDep, Field(description='x')]) -> str:\n"
+        "    return user\n"
+    ),
+    "optional_context": "@mcp.tool()\nasync def t(title: str, ctx: Optional[Context] = None) -> str:\n    return title\n",
+    "context_next_to_a_resolved_parameter": (
+        "def make(title: str) -> str:\n    return title\n\n"
+        "@mcp.tool()\nasync def t(title: str, ctx: Context, c: Annotated[str, Resolve(make)]) -> str:\n"
+        "    return c\n"
+    ),
+    "keyword_only_parameters": (
+        "def owner(*, title: str) -> str:\n    return title\n\n"
+        "@mcp.tool()\ndef t(*, title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n"
+    ),
+    "field_without_alias": "@mcp.tool()\ndef t(title: str = Field(description='The title')) -> str:\n    return title\n",
+    "sync_resolver_running_the_coroutine": (
+        "def blocking(title: str) -> str:\n    return asyncio.run(fetch(title))\n\n"
+        "@mcp.tool()\ndef t(title: str, v: Annotated[str, Resolve(blocking)]) -> str:\n    return v\n"
+    ),
+    "async_wrapper_awaits": (
+        "async def wrapped(title: str) -> str:\n    return await fetch(title)\n\n"
+        "@mcp.tool()\ndef t(title: str, v: Annotated[str, Resolve(wrapped)]) -> str:\n    return v\n"
+    ),
+    "async_resolver_directly": "@mcp.tool()\ndef t(title: str, v: Annotated[str, Resolve(fetch)]) -> str:\n    return v\n",
+    "same_name_on_two_servers": (
+        "@mcp.tool()\ndef t(title: str) -> str:\n    return title\n\n"
+        "@other.tool(name='t')\ndef t_other(title: str) -> str:\n    return title\n"
+    ),
+    "default_on_a_plain_argument": "@mcp.tool()\ndef t(title: str, limit: int = 10) -> str:\n    return title\n",
+    "include_context_none": (
+        "def ask(title: str) -> Sample:\n"
+        "    msg = SamplingMessage(role='user', content=TextContent(type='text', text=title))\n"
+        "    return Sample([msg], max_tokens=5, include_context='none')\n\n"
+        "@mcp.tool()\ndef t(title: str, s: Annotated[CreateMessageResult, Resolve(ask)]) -> str:\n    return title\n"
+    ),
+    "elicit_method_on_something_else": (
+        "class Form:\n    async def elicit(self, text: str) -> str:\n        return text\n\n"
+        "@mcp.tool()\nasync def t(title: str, ctx: Context) -> str:\n    form = Form()\n"
+        "    return await form.elicit(title)\n"
+    ),
+    "resolve_in_a_tool_not_a_prompt": (
+        "@mcp.prompt()\ndef p(code: str) -> str:\n    return code\n\n"
+        "@mcp.tool()\ndef t(title: str, user: Annotated[str, Resolve(who)]) -> str:\n    return user\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(LOOK_ALIKES))
+def test_look_alikes_of_traps_are_silent(name: str, tmp_path: Path) -> None:
+    path = tmp_path / "server.py"
+    path.write_text(LOOK_ALIKE_HEADER + "\n" + LOOK_ALIKES[name], encoding="utf-8")
+    assert [(d.code, d.message) for d in lint([path]).diagnostics] == []
+
+
+def test_look_alikes_really_work_with_the_sdk(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each look-alike registers and its tool `t` answers a call, so silence is the right verdict."""
+    from mcp.types import CreateMessageResult, TextContent
+
+    async def sample(context: Any, params: Any) -> Any:
+        return CreateMessageResult(role="assistant", content=TextContent(type="text", text="ok"), model="m")
+
+    for name, snippet in LOOK_ALIKES.items():
+        module, _ = load_server(tmp_path_factory.mktemp(name), LOOK_ALIKE_HEADER + "\n" + snippet)
+        is_error, text = call(module, "t", {"title": "x"}, sampling_callback=sample)
+        assert not is_error, f"{name}: {text}"
