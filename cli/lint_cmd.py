@@ -88,6 +88,10 @@ def lint(
     stdin_filename: str = typer.Option(
         None, "--stdin-filename", help="Read the source from stdin and lint it as this path."
     ),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Do not read or write the result cache."),
+    cache_dir: Path = typer.Option(
+        None, "--cache-dir", help="Cache folder (default: .mcpdeps_cache/ at the project root)."
+    ),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
@@ -119,7 +123,14 @@ def lint(
 
         result = apply_fixes(targets, settings, overrides=overrides, cwd=cwd)
     else:
-        result = run(targets, settings, source_overrides=overrides, cwd=cwd)
+        from cli.lint_progress import lint_progress
+        from resolver_core.cache import default_cache_dir
+
+        cache = None if no_cache else (cache_dir or default_cache_dir(cwd))
+        with lint_progress() as progress:
+            result = run(
+                targets, settings, source_overrides=overrides, cwd=cwd, cache_dir=cache, progress=progress
+            )
     from cli.render_lint import write_report
 
     write_report(

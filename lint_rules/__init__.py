@@ -8,7 +8,7 @@ examples; the test suite lints every example. `lint()` is the API the CLI,
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,6 +55,7 @@ def lint(
     exclude: Sequence[str] = (),
     cwd: Path | None = None,
     cache_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
@@ -66,9 +67,23 @@ def lint(
     rules = select_rules(select, ignore, extend_select)
     with without_cyclic_gc():
         if cache_dir is None or source_overrides:
-            return _lint(paths, rules, source_overrides=source_overrides, src=src, exclude=exclude, cwd=cwd)
+            return _lint(
+                paths,
+                rules,
+                source_overrides=source_overrides,
+                src=src,
+                exclude=exclude,
+                cwd=cwd,
+                progress=progress,
+            )
         return _cached_lint(
-            paths, rules, src=src, exclude=exclude, cwd=cwd or Path.cwd(), cache_dir=cache_dir
+            paths,
+            rules,
+            src=src,
+            exclude=exclude,
+            cwd=cwd or Path.cwd(),
+            cache_dir=cache_dir,
+            progress=progress,
         )
 
 
@@ -80,6 +95,7 @@ def _cached_lint(
     exclude: Sequence[str],
     cwd: Path,
     cache_dir: Path,
+    progress: Callable[[int, int], None] | None,
 ) -> LintResult:
     from resolver_core.cache import ResultCache, make_key
     from resolver_core.discovery import discover
@@ -92,7 +108,7 @@ def _cached_lint(
     if entry is not None:
         diagnostics = [Diagnostic.model_validate(d) for d in entry["diagnostics"]]
         return LintResult(diagnostics, entry["files"], entry["parsed"], _sources_graph(diagnostics, cwd))
-    result = _lint(paths, rules, source_overrides=None, src=src, exclude=exclude, cwd=cwd)
+    result = _lint(paths, rules, source_overrides=None, src=src, exclude=exclude, cwd=cwd, progress=progress)
     payload = {
         "diagnostics": [d.model_dump(mode="json") for d in result.diagnostics],
         "files": result.files,
@@ -125,8 +141,11 @@ def _lint(
     src: Sequence[str | os.PathLike[str]],
     exclude: Sequence[str],
     cwd: Path | None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> LintResult:
-    graph = build_graph(paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd)
+    graph = build_graph(
+        paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd, progress=progress
+    )
     diagnostics = run_rules(graph, rules)
     if any("mcpdeps:" in (info.text or "") for info in graph.sources.values()):
         from lint_rules.suppressions import apply_suppressions, checked_files

@@ -8,7 +8,7 @@ the same merge.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -62,6 +62,8 @@ def run(
     *,
     source_overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
+    cache_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> LintResult:
     """`lint()` with the settings applied, `per-file-ignores` included."""
     cwd = cwd or Path.cwd()
@@ -74,6 +76,8 @@ def run(
         src=settings.src,
         exclude=settings.exclude,
         cwd=cwd,
+        cache_dir=cache_dir,
+        progress=progress,
     )
     if not settings.config.per_file_ignores:
         return result

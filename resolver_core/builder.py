@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -553,11 +553,17 @@ def build_graph(
     exclude: Sequence[str] = (),
     source_overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Graph:
-    """Build the static graph of every server, tool and resolver reachable from `paths`."""
+    """Build the static graph of every server, tool and resolver reachable from `paths`.
+
+    `progress(done, total)` is called as files are read (for a progress bar).
+    """
     deep_recursion_guard()
     with without_cyclic_gc():
-        return _build_graph(paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd)
+        return _build_graph(
+            paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd, progress=progress
+        )
 
 
 def _build_graph(
@@ -567,6 +573,7 @@ def _build_graph(
     exclude: Sequence[str],
     source_overrides: Mapping[Path, str] | None,
     cwd: Path | None,
+    progress: Callable[[int, int], None] | None,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     files = discover(paths, exclude, cwd)
@@ -577,7 +584,9 @@ def _build_graph(
     graph = builder.graph
     graph.files = len(files)
     modules: list[ParsedModule] = []
-    for f in files:
+    for done, f in enumerate(files, 1):
+        if progress is not None and done % 64 == 0:
+            progress(done, len(files))
         data: bytes | None = None
         if f.path.absolute() not in project.overrides:
             try:
