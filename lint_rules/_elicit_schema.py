@@ -131,6 +131,8 @@ class ElicitSchema:
             if len(members) > 1:
                 if all(_literal_values(m) is not None for m in members):
                     return None  # unions of Literals: rendering not pinned down here
+                if not all(isinstance(m, TRef | TClass | TGeneric) for m in members):
+                    return None  # a member static analysis cannot see: no guess
                 return f"`{display(t)}` renders as a union (anyOf) of several types"
             return self.problem(members[0]) if members else "a None-only field renders as type 'null'"
         if isinstance(t, TRef):
