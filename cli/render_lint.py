@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -115,7 +116,13 @@ def summary_line(result: LintResult) -> Text:
         for n, label in ((errors, "error"), (warnings, "warning"), (infos, "info"))
         if n
     ]
-    return Text(f"Found {', '.join(parts)} in {result.files} file{'s' * (result.files != 1)}.", style="bold")
+    line = Text(f"Found {', '.join(parts)} in {result.files} file{'s' * (result.files != 1)}.", style="bold")
+    from lint_rules.fixes import is_fixable
+
+    fixable = sum(1 for d in result.diagnostics if d.fix is not None or is_fixable(d.code))
+    if fixable:
+        line.append(f" {fixable} may be fixed with `mcpdeps lint --fix` (`--diff` to preview).", style="")
+    return line
 
 
 def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full") -> None:
@@ -125,7 +132,7 @@ def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full
             console.print(Text(concise_line(d)), soft_wrap=True, highlight=False)
     else:
         render_full(result, console)
-    console.print(summary_line(result))
+    console.print(summary_line(result), soft_wrap=True)
 
 
 def statistics_rows(result: LintResult) -> list[dict[str, object]]:
@@ -183,24 +190,26 @@ def write_report(
     to_stderr: bool = False,
 ) -> None:
     """Print or save a report in any format; files get no colour, the terminal follows rich's rules."""
-    machine = fmt in ("json", "sarif", "github") or (statistics and fmt == "json")
-    stream = open(output_file, "w", encoding="utf-8") if output_file is not None else None  # noqa: SIM115
     try:
-        if machine:
-            text = _machine_text(result, fmt, statistics)
-            (stream or (sys.stderr if to_stderr else sys.stdout)).write(text)
+        if output_file is None:
+            _write(result, fmt, statistics, None, to_stderr)
             return
-        console = (
-            Console(file=stream, highlight=False, color_system=None, width=10_000)
-            if stream is not None
-            else Console(highlight=False, stderr=to_stderr)
-        )
-        if statistics:
-            render_statistics(result, console)
-        else:
-            render_diagnostics(result, console=console, fmt=fmt)
+        with open(output_file, "w", encoding="utf-8") as stream:
+            _write(result, fmt, statistics, stream, to_stderr)
     except OSError as exc:
         raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc
-    finally:
-        if stream is not None:
-            stream.close()
+
+
+def _write(result: LintResult, fmt: str, statistics: bool, stream: TextIO | None, to_stderr: bool) -> None:
+    if fmt in ("json", "sarif", "github"):
+        (stream or (sys.stderr if to_stderr else sys.stdout)).write(_machine_text(result, fmt, statistics))
+        return
+    console = (
+        Console(file=stream, highlight=False, color_system=None, width=10_000)
+        if stream is not None
+        else Console(highlight=False, stderr=to_stderr)
+    )
+    if statistics:
+        render_statistics(result, console)
+    else:
+        render_diagnostics(result, console=console, fmt=fmt)
