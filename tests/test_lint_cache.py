@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, run_mcpdeps
 
 CORPUS = REPO / "tests" / "corpus"
