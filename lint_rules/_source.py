@@ -12,10 +12,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from resolver_core.callables import Classes, function_params
+from resolver_core.callables import Classes
 from resolver_core.model import Graph, Resolver, Span, Tool
 from resolver_core.source import ParsedModule
-from resolver_core.symbols import Binding, Names, Scope, collect_bindings
+from resolver_core.symbols import Names, Scope
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -35,15 +35,13 @@ def module_at(graph: Graph, span: Span | None) -> ParsedModule | None:
     names = names_of(graph)
     if names is None or span is None:
         return None
-    return next((m for m in names.project.modules if m.display == span.path and m.tree), None)
+    module = names.project.by_display(span.path)
+    return module if module is not None and module.tree is not None else None
 
 
 def function_scope(module: ParsedModule, fn: FunctionNode) -> Scope:
     """A function's local names (parameters and assignments), so imports inside it resolve."""
-    local: dict[str, Binding] = {} if isinstance(fn, ast.Lambda) else collect_bindings(module, fn.body)
-    for arg, *_ in function_params(fn):
-        local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
-    return Scope(module, local, getattr(fn, "name", "<lambda>"))
+    return Scope(module, fn, getattr(fn, "name", "<lambda>"))
 
 
 def canonical_call(names: Names, module: ParsedModule, call: ast.Call, scope: Scope | None) -> str | None:

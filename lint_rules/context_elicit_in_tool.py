@@ -56,19 +56,19 @@ class ContextElicitInTool(Rule):
             module = module_at(graph, tool.span)
             if tool.context and module is not None and isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
                 for call in _elicit_calls(fn, {tool.context}):
-                    yield self._report(module.span(call), f"tool {tool.name!r}", tool.name)
+                    yield self._report(call, module.span(call), f"tool {tool.name!r}", tool.name)
         for resolver, tool in used_resolvers(graph):
             fn = function_node(resolver)
             contexts = {p.name for p in resolver.parameters if p.kind == "context"}
             module = module_at(graph, resolver.span) if contexts and fn is not None else None
             if fn is not None and module is not None:
                 for call in _elicit_calls(fn, contexts):
-                    yield self._report(module.span(call), f"resolver {resolver.name!r}", tool.name)
+                    yield self._report(call, module.span(call), f"resolver {resolver.name!r}", tool.name)
 
-    def _report(self, span: Span, owner: str, tool: str) -> Diagnostic:
+    def _report(self, call: ast.Call, span: Span, owner: str, tool: str) -> Diagnostic:
         return self.diagnostic(
             span,
-            f"`ctx.elicit(...)` in {owner} fails on 2026-07-28 connections (no back-channel for "
+            f"`{ast.unparse(call.func)}(...)` in {owner} fails on 2026-07-28 connections (no back-channel for "
             "server-to-client requests); it only works for clients on 2025-11-25",
             tool=tool,
             help="return `Elicit(message, Model)` from a resolver and take the answer as "

@@ -52,7 +52,9 @@ class ExtraSchemaParameter(Rule):
                         p.span,
                         f"parameter {p.name!r} of tool {tool.name!r}: {why}",
                         tool=tool.name,
-                        help="keep one Context parameter; use named, typed parameters instead of *args/**kwargs",
+                        help="remove the second Context parameter"
+                        if p.variadic is None
+                        else f"replace `{p.variadic}{p.name}` with named, typed parameters (or one list/dict)",
                     )
 
 

@@ -8,7 +8,7 @@ from lint_rules._walk import tool_argument_names, tools_with_resolvers
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph, Parameter
-from resolver_core.typeexpr import contains_resolve, nested_resolve
+from resolver_core.typeexpr import TResolve, contains_resolve, nested_resolve
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -27,6 +27,10 @@ def hidden(p: Parameter) -> bool:
     ones under an outer `Annotated` or inside a type alias slip through.
     """
     return p.kind == "tool_argument" and not contains_resolve(p.type) and nested_resolve(p.type) is not None
+
+
+def _target(marker: TResolve) -> str:
+    return marker.module.segment(marker.target) if marker.target is not None else "?"
 
 
 class HiddenResolve(Rule):
@@ -70,7 +74,7 @@ class HiddenResolve(Rule):
             for p in tool.parameters:
                 marker = nested_resolve(p.type) if hidden(p) else None
                 if marker is not None and p.span is not None:
-                    target = marker.module.segment(marker.target) if marker.target is not None else "?"
+                    target = _target(marker)
                     yield self.diagnostic(
                         p.span,
                         f"Resolve({target}) on parameter {p.name!r} of tool {tool.name!r} is hidden under an "
@@ -89,9 +93,9 @@ class HiddenResolve(Rule):
                     if marker is not None and p.span is not None:
                         yield self.diagnostic(
                             p.span,
-                            f"Resolve(...) on parameter {p.name!r} of resolver {resolver.name!r} is hidden "
-                            f"under a union or an outer Annotated, so the SDK ignores it and passes tool "
-                            f"{tool.name!r}'s argument {p.name!r} instead",
+                            f"Resolve({_target(marker)}) on parameter {p.name!r} of resolver "
+                            f"{resolver.name!r} is hidden under a union or an outer Annotated, so the SDK "
+                            f"ignores it and passes the argument {p.name!r} of tool {tool.name!r} instead",
                             tool=tool.name,
                             help="annotate the parameter directly as `Annotated[T, Resolve(...)]`",
                         )
