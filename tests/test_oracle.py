@@ -11,7 +11,8 @@ Each case is a folder `tests/corpus/<group>/<case>/` (plus `examples/bookshop` a
    header's set of MCPD0xx codes per case;
 3. `mcpdeps graph --format json <case>/server.py` (each case on its own, all in one
    subprocess: `tests/oracle/graph_each.py`) lists, for every tool the SDK accepts,
-   exactly the input-schema properties the SDK publishes, in order.
+   exactly the input-schema properties the SDK publishes, in order; and (a separate
+   test) the same Context parameter and resolver ids (`module:qualname`) as the SDK.
 
 Expensive runs are session fixtures: the SDK import (~0.7 s) and the lint start-up are
 paid once, not per case. A corpus case never has two registration errors on one tool,
@@ -214,28 +215,57 @@ def test_lint_agrees_with_sdk(case: str, sdk: dict[str, Any], lint: LintByCase) 
     assert not problems, "\n".join(problems)
 
 
+def _graph_tools_for(
+    case: str, sdk: dict[str, Any], graphs: dict[str, CommandRun]
+) -> Iterator[tuple[dict, Any]]:
+    """Each tool the SDK accepts in `case`, paired with the graph's entry for it (None if absent).
+
+    A name used on several servers is told apart by the server's variable.
+    """
+    accepted = [t for t in sdk[case]["tools"] if t["verdict"] == "ok" and not t["duplicate"]]
+    if not accepted:
+        pytest.skip("the SDK accepts no tool in this case: nothing to compare")
+    document = graphs[case].require()
+    published = [(s.get("variable"), t) for s in document.get("servers", []) for t in s.get("tools", [])]
+    for tool in accepted:
+        same_name = [entry for entry in published if entry[1].get("name") == tool["tool"]]
+        if len(same_name) > 1:
+            same_name = [entry for entry in same_name if entry[0] == tool["server"]]
+        yield tool, (same_name[0][1] if len(same_name) == 1 else None)
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_graph_arguments_match_sdk_schema(
     case: str, sdk: dict[str, Any], graphs: dict[str, CommandRun]
 ) -> None:
     """For every tool the SDK accepts, the graph's `arguments` are its published schema properties."""
-    accepted = [t for t in sdk[case]["tools"] if t["verdict"] == "ok" and not t["duplicate"]]
-    if not accepted:
-        pytest.skip("the SDK accepts no tool in this case: no schema to compare")
-    document = graphs[case].require()
-    published = [
-        (server.get("variable"), tool["name"], tool.get("arguments"))
-        for server in document.get("servers", [])
-        for tool in server.get("tools", [])
+    problems = [
+        f"tool {tool['tool']!r}: SDK schema {tool['arguments']}, graph "
+        + (repr(entry.get("arguments")) if entry is not None else "has no such tool")
+        for tool, entry in _graph_tools_for(case, sdk, graphs)
+        if entry is None or entry.get("arguments") != tool["arguments"]
     ]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_graph_context_and_resolvers_match_sdk(
+    case: str, sdk: dict[str, Any], graphs: dict[str, CommandRun]
+) -> None:
+    """The graph's `context` and `resolved` ids are the SDK's Context parameter and `module:qualname`s."""
     problems = []
-    for tool in accepted:
-        same_name = [entry for entry in published if entry[1] == tool["tool"]]
-        if len(same_name) > 1:  # one name on several servers: tell them apart by variable
-            same_name = [entry for entry in same_name if entry[0] == tool["server"]]
-        graph_arguments = [entry[2] for entry in same_name] or "no such tool"
-        if graph_arguments != [tool["arguments"]]:
-            problems.append(f"tool {tool['tool']!r}: SDK schema {tool['arguments']}, graph {graph_arguments}")
+    for tool, entry in _graph_tools_for(case, sdk, graphs):
+        if entry is None:
+            problems.append(f"tool {tool['tool']!r}: the graph has no such tool")
+            continue
+        if entry.get("context") != tool["context"]:
+            problems.append(
+                f"tool {tool['tool']!r}: SDK context {tool['context']!r}, graph {entry.get('context')!r}"
+            )
+        if entry.get("resolved") != tool["resolved"]:
+            problems.append(
+                f"tool {tool['tool']!r}: SDK resolved {tool['resolved']}, graph {entry.get('resolved')}"
+            )
     assert not problems, "\n".join(problems)
 
 

@@ -26,9 +26,13 @@ Output:
         "tools": [{"server": "mcp", "server_name": "Shop", "tool": "t",
                    "verdict": "ok" | "InvalidSignature: ...",
                    "code": null | "MCPD00X", "arguments": ["title", ...],
+                   "context": null | "ctx", "resolved": {"stock": "server:check_stock"},
                    "duplicate": false}]}}}
 
-`arguments` is `list(tool.parameters["properties"])`, in order (empty on error).
+`arguments` is `list(tool.parameters["properties"])`, in order; `context` the tool's
+Context parameter; `resolved` maps each resolved parameter to its resolver's wire key
+as the SDK computes it at registration (`module:qualname`, `#N` appended for distinct
+resolvers of one tool sharing it). All three are empty on error.
 """
 
 from __future__ import annotations
@@ -84,20 +88,33 @@ class Recorder:
     def __init__(self) -> None:
         self.entries: list[tuple[object, dict[str, Any]]] = []
 
-    def record(
-        self, server: object, tool: str | None, error: BaseException | None, arguments: list[str]
-    ) -> None:
-        """Remember a verdict; the server's variable name is filled in after the import."""
+    def record(self, server: object, name: str | None, error: BaseException | None, tool: Any = None) -> None:
+        """Remember a verdict (`tool` is the SDK's `Tool` when it registered, else None).
+
+        The server's variable name is filled in after the import.
+        """
+        from mcp.server.mcpserver.resolve import _resolver_key
+
         self.entries.append(
             (
                 server,
                 {
                     "server": None,
                     "server_name": getattr(server, "name", None),
-                    "tool": tool,
+                    "tool": name,
                     "verdict": "ok" if error is None else f"{type(error).__name__}: {error}",
                     "code": None if error is None else code_for(error),
-                    "arguments": arguments,
+                    "arguments": list(tool.parameters.get("properties", {})) if tool else [],
+                    # The Context parameter and, per resolved parameter, the resolver's wire
+                    # key: `module:qualname`, with `#1`, `#2`... for distinct resolvers of a
+                    # tool that share one (closures of one factory, lambdas, partials).
+                    "context": tool.context_kwarg if tool else None,
+                    "resolved": {
+                        p: tool.resolver_plans[_resolver_key(m.fn)].wire_key
+                        for p, (m, _) in tool.resolved_params.items()
+                    }
+                    if tool
+                    else {},
                     "duplicate": False,
                 },
             )
@@ -120,9 +137,9 @@ def patched_registration(recorder: Recorder) -> Iterator[None]:
         try:
             tool = Tool.from_function(fn, name=name, **kwargs)
         except Exception as exc:
-            recorder.record(self, tool_name, exc, [])
+            recorder.record(self, tool_name, exc)
             return
-        recorder.record(self, tool.name, None, list(tool.parameters.get("properties", {})))
+        recorder.record(self, tool.name, None, tool)
         if self._tool_manager.get_tool(tool.name) is not None:
             recorder.entries[-1][1]["duplicate"] = True
         original_add_tool(self, fn, name=name, **kwargs)
@@ -134,7 +151,7 @@ def patched_registration(recorder: Recorder) -> Iterator[None]:
             try:
                 original_tool(self, name, *args, **kwargs)
             except Exception as exc:
-                recorder.record(self, getattr(name, "__name__", None), exc, [])
+                recorder.record(self, getattr(name, "__name__", None), exc)
             return name
         return original_tool(self, name, *args, **kwargs)
 
