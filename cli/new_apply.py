@@ -11,10 +11,10 @@ from pathlib import Path
 import typer
 
 from cli.errors import UserError
-from cli.scaffold.files import SourceFile, read_source, write_or_explain
-from cli.scaffold.output import note, show_diagnostics, show_diff
-from cli.scaffold.prompts import confirm
-from cli.scaffold.relint import Relint, relint
+from cli.new_files import SourceFile, read_source, write_or_explain
+from cli.new_output import note, show_diagnostics, show_diff
+from cli.new_prompts import confirm
+from cli.new_relint import Relint, relint
 
 
 def refuse_if_errors(result: Relint, subject: str) -> None:

@@ -1,7 +1,14 @@
 """`mcpdeps new`: scaffold a server project, or add a resolver or a tool to an existing module.
 
-Only typer signatures live here; the work is in `cli/scaffold/`, imported inside each command so
-that libcst is not loaded when another command (notably `lint`) starts.
+Only typer signatures live here; the work is in the `cli/new_*.py` modules, imported inside each
+command so that libcst is not loaded when another command (notably `lint`) starts:
+
+- `new_flows`: the three flows; `new_specs`: parsing option values; `new_prompts`: terminal prompts
+- `new_module_info`: what the edited module contains (libcst); `new_name_checks`: the refusals
+- `new_codegen`: the new code's text; `new_imports` and `new_insertion`: splicing it in with libcst
+- `new_plans`: request + module -> new text; `new_relint`: lint the would-be result
+- `new_apply`: show / re-lint / confirm / write; `new_files`: exact reads and atomic writes
+- `new_project` and `templates/server/`: `new server`; `new_output`: everything printed (rich)
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ def server(
     verbose: Verbose = False,
 ) -> None:
     """Create NAME/ with server.py, tests, pyproject.toml, README.md and a pre-commit config."""
-    from cli.scaffold.commands import new_server
+    from cli.new_flows import new_server
 
     new_server(name, directory, force=force, dry_run=dry_run, yes=yes)
 
@@ -72,7 +79,7 @@ def resolver(
     verbose: Verbose = False,
 ) -> None:
     """Insert a resolver function before the first tool of a module."""
-    from cli.scaffold.commands import new_resolver
+    from cli.new_flows import new_resolver
 
     new_resolver(
         name,
@@ -114,7 +121,7 @@ def tool(
     verbose: Verbose = False,
 ) -> None:
     """Insert a tool after the last tool of its server, before a trailing main block."""
-    from cli.scaffold.commands import new_tool
+    from cli.new_flows import new_tool
 
     new_tool(
         name,

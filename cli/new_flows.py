@@ -12,13 +12,13 @@ from pathlib import Path
 import typer
 
 from cli.errors import UserError
-from cli.scaffold.apply import apply_edit, refuse_if_errors
-from cli.scaffold.codegen import Question
-from cli.scaffold.files import read_source
-from cli.scaffold.module_info import read_module
-from cli.scaffold.name_checks import tool_arguments_needed
-from cli.scaffold.output import note, show_tree
-from cli.scaffold.plans import (
+from cli.new_apply import apply_edit, refuse_if_errors
+from cli.new_codegen import Question
+from cli.new_files import read_source
+from cli.new_module_info import read_module
+from cli.new_name_checks import tool_arguments_needed
+from cli.new_output import note, show_tree
+from cli.new_plans import (
     CONTEXT_PARAM,
     ResolverRequest,
     ToolRequest,
@@ -26,10 +26,10 @@ from cli.scaffold.plans import (
     plan_resolver,
     plan_tool,
 )
-from cli.scaffold.project import check_target, move_into_place, render_project, stage
-from cli.scaffold.prompts import ask, choose, confirm, is_interactive
-from cli.scaffold.relint import relint
-from cli.scaffold.specs import ArgSpec, check_project_name, parse_arg, parse_depend
+from cli.new_project import check_target, move_into_place, render_project, stage
+from cli.new_prompts import ask, choose, confirm, is_interactive
+from cli.new_relint import relint
+from cli.new_specs import ArgSpec, check_project_name, parse_arg, parse_depend
 
 
 def _default_module(interactive: bool) -> str | None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Set
 
 import libcst as cst
 
-from cli.scaffold.module_info import dotted_name
+from cli.new_module_info import dotted_name
 
 
 def _group(module: str) -> int:

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 import libcst as cst
 
-from cli.scaffold.imports import add_imports
-from cli.scaffold.module_info import ModuleInfo
+from cli.new_imports import add_imports
+from cli.new_module_info import ModuleInfo
 
 _TWO_BLANK = (cst.EmptyLine(), cst.EmptyLine())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cli.errors import UserError
-from cli.scaffold.module_info import FunctionInfo, ModuleInfo
+from cli.new_module_info import FunctionInfo, ModuleInfo
 
 
 def check_name_free(info: ModuleInfo, name: str, path: str) -> None:

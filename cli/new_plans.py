@@ -10,17 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cli.errors import UserError
-from cli.scaffold.codegen import Injected, Question, consumer_type, render_resolver, render_tool
-from cli.scaffold.insertion import edit_module, resolver_index, tool_index
-from cli.scaffold.module_info import ModuleInfo
-from cli.scaffold.name_checks import (
+from cli.new_codegen import Injected, Question, consumer_type, render_resolver, render_tool
+from cli.new_insertion import edit_module, resolver_index, tool_index
+from cli.new_module_info import ModuleInfo
+from cli.new_name_checks import (
     check_classifiable,
     check_name_free,
     check_no_cycle,
     check_resolver_known,
     local_resolver,
 )
-from cli.scaffold.specs import ArgSpec, DependSpec, check_identifier, check_type, check_unique
+from cli.new_specs import ArgSpec, DependSpec, check_identifier, check_type, check_unique
 
 CONTEXT_PARAM = "ctx"
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from string import Template
 
 from cli.errors import UserError
-from cli.scaffold.files import write_atomic
+from cli.new_files import write_atomic
 
 TEMPLATE_PACKAGE = "templates"
 TEMPLATE_FOLDER = "server"

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from rich.prompt import Confirm, Prompt
 
 from cli.errors import UserError
-from cli.scaffold.output import out
+from cli.new_output import out
 
 
 def is_interactive(yes: bool) -> bool:

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from new_helpers import assert_only_additions
 
-from cli.scaffold.module_info import read_module
-from cli.scaffold.plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
-from cli.scaffold.specs import ArgSpec, DependSpec
+from cli.new_module_info import read_module
+from cli.new_plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
+from cli.new_specs import ArgSpec, DependSpec
 
 HEADERS = ["", "#!/usr/bin/env python\n", "# -*- coding: utf-8 -*-\n# licence header\n"]
 DOCSTRINGS = ["", '"""Module docstring."""\n', '"""Multi-line\n\ndocstring."""\n']
