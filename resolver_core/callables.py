@@ -340,6 +340,10 @@ class ResolverFactory:
         return self._opaque(module, key, text)
 
     def _external(self, symbol: External, module: ParsedModule, key: str, text: str) -> Target:
+        if symbol.is_module:
+            return Target(
+                "opaque", ("mod", key), module, text, module.name, problem=f"module {text!r} is not callable"
+            )
         head, _, name = symbol.qualname.rpartition(".")
         if head == "builtins" and hasattr(builtins, name):
             obj = getattr(builtins, name)

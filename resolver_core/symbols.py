@@ -29,6 +29,8 @@ class External:
     """Something outside the project, by dotted path (`typing.Annotated`)."""
 
     qualname: str
+    is_module: bool = False
+    """Bound by `import x` (so certainly a module, never a callable)."""
 
     @property
     def short(self) -> str:
@@ -296,7 +298,7 @@ class Names:
     def import_target(self, near: ParsedModule, mod: str, attr: str | None, depth: int = 0) -> Symbol:
         target = self.project.find(mod, near) if mod else None
         if attr is None:
-            return ModuleRef(target) if target is not None else External(mod)
+            return ModuleRef(target) if target is not None else External(mod, is_module=True)
         if target is None:
             return External(f"{mod}.{attr}")
         return self.member(ModuleRef(target), attr, depth + 1)
