@@ -83,6 +83,7 @@ class StaticBuilder:
         self._registrations: list[_Registration] = []
         self._functions: dict[tuple[str, str], list[tuple[ParsedModule, ast.Call]]] = {}
         self._searched: set[tuple[str, str]] = set()
+        self._loop_items: dict[str, list[ast.expr]] = {}
         self._scanned: list[ParsedModule] = []
 
     # ---------------------------------------------------------------- servers
@@ -167,8 +168,13 @@ class StaticBuilder:
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
+                loop = _literal_loop(stmt)
+                if loop is not None:
+                    self._loop_items[loop[0]] = loop[1]
                 for child in _child_blocks(stmt):
                     self._scan_body(module, child, scope, calls)
+                if loop is not None:
+                    del self._loop_items[loop[0]]
 
     def _scope_of(
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, parent: Scope | None
@@ -218,7 +224,8 @@ class StaticBuilder:
                     )
                 )
             return
-        if isinstance(func, ast.Attribute) and func.attr == "add_tool" and call.args:
+        fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
+        if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
             server = self.server_for(module, func.value, scope)
             if server is not None:
                 name_node = (
@@ -231,8 +238,15 @@ class StaticBuilder:
                     if isinstance(name_node, ast.Constant) and isinstance(name_node.value, str)
                     else None
                 )
-                self._registrations.append(
-                    _Registration(server, "tool", call.args[0], module, scope, name, module.span(call))
+                # `for fn in (a, b): mcp.add_tool(fn)` registers each listed function.
+                functions = (
+                    self._loop_items.get(fn_node.id, [fn_node])
+                    if isinstance(fn_node, ast.Name)
+                    else [fn_node]
+                )
+                self._registrations.extend(
+                    _Registration(server, "tool", fn, module, scope, name, module.span(call))
+                    for fn in functions
                 )
             return
         if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
@@ -474,6 +488,17 @@ def _mentions_registration(module: ParsedModule, stmt: ast.stmt) -> bool:
         module.lines = module.text.splitlines()
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     return any(".tool(" in line or "add_tool" in line for line in module.lines[stmt.lineno - 1 : end])
+
+
+def _literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
+    """`for fn in (a, b, c):` — the loop variable and the names it takes, when written out."""
+    if (
+        isinstance(stmt, ast.For)
+        and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.iter, ast.Tuple | ast.List)
+    ):
+        return stmt.target.id, list(stmt.iter.elts)
+    return None
 
 
 def _is_registration_call(call: ast.Call) -> bool:
