@@ -1,0 +1,2 @@
+def check_stock(title: str) -> int:
+    return 1

@@ -1,0 +1,3 @@
+from deps import check_stock as _check
+
+check = _check

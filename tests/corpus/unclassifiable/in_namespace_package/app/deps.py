@@ -1,0 +1,2 @@
+def check_stock(isbn: str) -> int:
+    return 1
