@@ -117,3 +117,27 @@ def test_the_pre_commit_config_is_valid_and_names_our_hook(project: Path) -> Non
     hooks = REPO / ".pre-commit-hooks.yaml"
     if hooks.exists():  # written by another issue; the id must match what we point at
         assert "- id: mcpdeps-lint\n" in hooks.read_text()
+
+
+STDIO_PROBE = """
+import sys, anyio
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+async def main():
+    params = StdioServerParameters(command=sys.executable, args=["server.py"])
+    async with Client(params) as client:
+        result = await client.call_tool("order_book", {"title": "Dune", "quantity": 1})
+    print(result.content[0].text)
+
+anyio.run(main)
+"""
+
+
+def test_python_server_py_runs_on_stdio(project: Path) -> None:
+    """`python server.py` (the generated main block) serves the new tool to a real stdio client."""
+    proc = subprocess.run(
+        [sys.executable, "-c", STDIO_PROBE], cwd=project, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "order_book(title='Dune', quantity=1, stock=\"stock_for(title='Dune')\")"
