@@ -7,6 +7,7 @@ tool uses can have its parameters classified by the SDK.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 from cli.errors import UserError
@@ -64,6 +65,16 @@ def _injected(info: ModuleInfo, depends: list[DependSpec], needs: dict[str, set[
     return injected
 
 
+def _names_in_types(*types: str | None) -> list[str]:
+    """Names a signature's annotations use (`list[Book]` -> list, Book): evaluated when the `def` runs,
+    so the new code must come after their module-level definitions."""
+    names: list[str] = []
+    for text in types:
+        if text:
+            names += [n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)]
+    return names
+
+
 def _param_names(args: list[ArgSpec], depends: list[DependSpec], context: bool, where: str) -> list[str]:
     names = [a.name for a in args] + [d.param for d in depends] + ([CONTEXT_PARAM] if context else [])
     check_unique(names, where)
@@ -80,7 +91,9 @@ def plan_resolver(info: ModuleInfo, path: str, request: ResolverRequest) -> str:
     check_no_cycle(info, request.name, [d.resolver for d in request.depends])
     if request.returns is not None:
         check_type(request.returns, "--returns")
-    references = [d.resolver for d in request.depends]
+    references = [d.resolver for d in request.depends] + _names_in_types(
+        request.returns, *(a.type for a in request.args), *(d.type for d in request.depends)
+    )
     question = request.question
     new_model = False
     if question is not None and question.kind == "elicit":
@@ -163,5 +176,8 @@ def plan_tool(info: ModuleInfo, path: str, request: ToolRequest) -> str:
     )
     for module, names_ in extra.items():
         rendered.need(module, *names_)
-    index = tool_index(info, request.server, [d.resolver for d in request.resolves])
+    references = [d.resolver for d in request.resolves] + _names_in_types(
+        *(a.type for a in request.args), *(d.type for d in request.resolves)
+    )
+    index = tool_index(info, request.server, references)
     return edit_module(info, index, rendered.statements, rendered.needs)

@@ -382,3 +382,18 @@ def test_tool_on_an_imported_server_needs_server_and_goes_after_its_last_tool(tm
     result = _new(path, "new", "tool", "b", "--server", "mcp", "--sync")
     assert result.index("def a(") < result.index("@mcp.tool()\ndef b(") < result.index("def helper(")
     assert_only_additions(source, result)
+
+
+def test_new_code_goes_below_the_classes_its_annotations_name(tmp_path: Path) -> None:
+    source = (
+        "from dataclasses import dataclass\n\nfrom mcp.server import MCPServer\n\n"
+        'mcp = MCPServer("s")\n\n\n@mcp.tool()\ndef first() -> str:\n    return "1"\n\n\n'
+        "@dataclass\nclass Book:\n    title: str\n"
+    )
+    path = tmp_path / "server.py"
+    path.write_text(source)
+    result = _new(path, "new", "resolver", "find_book", "--arg", "title", "--returns", "Book")
+    assert result.index("class Book:") < result.index("async def find_book(title: str) -> Book:")
+    result = _new(path, "new", "tool", "shelve", "--arg", "book:Book")
+    assert result.index("class Book:") < result.index("async def shelve(book: Book)")
+    assert list(sdk_probe(path)["tools"]) == ["first", "shelve"]
