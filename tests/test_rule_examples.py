@@ -93,3 +93,28 @@ def test_no_runtime_trap_on_correct_code(case: Path) -> None:
 
 def test_the_bookshop_example_is_entirely_clean() -> None:
     assert lint([EXAMPLES / "bookshop"]).diagnostics == []
+
+
+def test_trap_severities_drive_the_cli_exit_code(tmp_path: Path) -> None:
+    """MCPD101 is an error (exit 1); the other traps only warn (exit 0 by default)."""
+    import json
+
+    from conftest import run_mcpdeps
+
+    from lint_rules.registry import find_rule
+
+    hidden = tmp_path / "hidden" / "server.py"
+    warned = tmp_path / "warned" / "server.py"
+    for path, source in (
+        (hidden, find_rule("MCPD101").INVALID[0]),
+        (warned, find_rule("MCPD107").INVALID[0]),
+    ):
+        path.parent.mkdir()
+        path.write_text(source, encoding="utf-8")
+    assert run_mcpdeps("lint", "--no-cache", warned).returncode == 0
+    both = run_mcpdeps("lint", "--no-cache", "--format", "json", hidden, warned)
+    assert both.returncode == 1
+    assert [(d["code"], d["name"], d["severity"]) for d in json.loads(both.stdout)["diagnostics"]] == [
+        ("MCPD101", "hidden-resolve", "error"),
+        ("MCPD107", "aliased-tool-argument", "warning"),
+    ]
