@@ -1,15 +1,13 @@
 """The start-up banner: what is served, where, and what each tool will run and ask.
 
 Computed from the live server (the SDK's own `Tool.resolver_plans`, through
-`resolver_core.live.build_live_graph` when present), so it shows what this
+`resolver_core.live.build_live_graph`), so it shows what this
 process will really do, not what the source looked like. Printed on stderr:
 on stdio, stdout is the protocol channel.
 """
 
 from __future__ import annotations
 
-import types
-import typing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +17,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from resolver_core.model import Graph, Parameter, Question, Resolver, Server, Tool
+from resolver_core.model import Graph, Resolver
 
 if TYPE_CHECKING:
     from resolver_core.loading import LoadedServer
@@ -45,98 +43,10 @@ class BannerFacts:
 
 
 def live_graph(loaded: LoadedServer) -> Graph:
-    """The graph of the imported server: the lead's live builder, else the SDK's plans read here."""
-    try:
-        from resolver_core.live import build_live_graph
-    except ImportError:
-        return _graph_from_plans(loaded)
-    return build_live_graph(loaded.server)
+    """The graph of the imported server, built by the live builder from the SDK's registered tools."""
+    from resolver_core.live import build_live_graph
 
-
-def _graph_from_plans(loaded: LoadedServer) -> Graph:
-    """A minimal live graph from `Tool.resolved_params` / `Tool.resolver_plans` (fallback)."""
-    graph = Graph()
-    server = Server(
-        id=f"{loaded.module}:{loaded.attribute}",
-        name=loaded.server.name,
-        variable=loaded.attribute,
-        module=loaded.module,
-        path=str(loaded.path),
-        span=None,
-    )
-    for sdk_tool in loaded.server._tool_manager.list_tools():
-        ids = {key: plan.wire_key for key, plan in sdk_tool.resolver_plans.items()}
-        for plan in sdk_tool.resolver_plans.values():
-            graph.resolvers.setdefault(plan.wire_key, _resolver(plan, ids))
-        params = [
-            Parameter(name, "tool_argument", None) for name in sdk_tool.parameters.get("properties", {})
-        ]
-        if sdk_tool.context_kwarg:
-            params.append(Parameter(sdk_tool.context_kwarg, "context", None))
-        for name, (marker, _) in sdk_tool.resolved_params.items():
-            rid = _plan_id(sdk_tool.resolver_plans, marker.fn)
-            params.append(Parameter(name, "resolved", None, resolver=rid))
-        server.tools.append(
-            Tool(
-                name=sdk_tool.name,
-                function=getattr(sdk_tool.fn, "__name__", sdk_tool.name),
-                module=getattr(sdk_tool.fn, "__module__", loaded.module),
-                span=None,
-                registration=None,
-                parameters=params,
-                is_async=sdk_tool.is_async,
-            )
-        )
-    graph.servers.append(server)
-    return graph
-
-
-def _plan_id(plans: dict[Any, Any], fn: Any) -> str | None:
-    from mcp.server.mcpserver.resolve import _resolver_key
-
-    plan = plans.get(_resolver_key(fn))
-    return plan.wire_key if plan is not None else None
-
-
-def _resolver(plan: Any, ids: dict[Any, str]) -> Resolver:
-    from mcp.server.mcpserver.resolve import _resolver_key
-
-    fn = plan.fn
-    module, _, qualname = plan.wire_key.partition(":")
-    params = []
-    for name, p in plan.params.items():
-        kind = {"context": "context", "resolve": "resolved", "by_name": "tool_argument"}[p.kind]
-        rid = ids.get(_resolver_key(p.resolve.fn)) if p.resolve is not None else None
-        params.append(Parameter(name, kind, None, resolver=rid))
-    return Resolver(
-        id=plan.wire_key,
-        name=getattr(fn, "__name__", qualname),
-        qualname=qualname.split("#")[0],
-        module=module,
-        kind="function",
-        span=None,
-        is_async=plan.is_async,
-        parameters=params,
-        questions=[Question(kind, None) for kind in _questions(fn)],
-    )
-
-
-def _questions(fn: Any) -> list[str]:
-    """Question kinds named by the resolver's return annotation (`Elicit[...]`, `Sample`, `ListRoots`)."""
-    from mcp.server.mcpserver.resolve import Elicit, ListRoots, Sample, _type_hints
-
-    annotation = _type_hints(fn).get("return")
-    is_union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
-    kinds = []
-    for arm in typing.get_args(annotation) if is_union else (annotation,):
-        origin = typing.get_origin(arm) or arm
-        if origin is Elicit:
-            kinds.append("elicit")
-        elif origin is Sample:
-            kinds.append("sample")
-        elif origin is ListRoots:
-            kinds.append("list_roots")
-    return kinds
+    return build_live_graph(loaded, display=_shown(loaded.path))
 
 
 def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, console: Console) -> None:

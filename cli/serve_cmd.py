@@ -85,8 +85,8 @@ def serve(
             raise typer.Exit(1)
     try:
         loaded = load_spec(parsed)
-    except LoadError as exc:
-        raise UserError(str(exc)) from exc
+    except LoadError as exc:  # exit 1 when the SDK refused a tool, as lint would have
+        raise UserError(str(exc), exit_code=1 if exc.refused_at_registration else 2) from exc
     from cli.serve_run import ServeRequest, run
 
     run(

@@ -40,6 +40,13 @@ SpecSource = Literal["argument", "pyproject", "default"]
 class LoadError(Exception):
     """The server cannot be found or imported; the message is meant for the user as is."""
 
+    @property
+    def refused_at_registration(self) -> bool:
+        """The SDK itself rejected a tool (`InvalidSignature`): what lint's MCPD0xx codes predict."""
+        from mcp.server.mcpserver.exceptions import InvalidSignature
+
+        return isinstance(self.__cause__, InvalidSignature)
+
 
 @dataclass(frozen=True, slots=True)
 class ServerSpec:

@@ -42,9 +42,10 @@ def test_lint_errors_refuse_to_start_and_never_bind_the_port() -> None:
 
 
 def test_no_lint_lets_the_sdk_refuse_with_the_users_frame() -> None:
-    text = _fails(run_mcpdeps("serve", BROKEN, "--no-lint"))
-    assert "Importing examples/broken/server.py failed with" in text
-    assert "broken/server.py, line" in text or "broken/deps.py, line" in text
+    """The SDK stops at its first refusal (exit 1, as for lint's); the message points at the user's line."""
+    text = _fails(run_mcpdeps("serve", BROKEN, "--no-lint"), code=1)
+    assert "Importing examples/broken/server.py failed with InvalidSignature: Resolver 'plan_of'" in text
+    assert "broken/server.py, line 35, in <module> @mcp.tool()" in text
 
 
 def test_missing_file() -> None:
