@@ -14,7 +14,7 @@ import ast
 
 from lint_rules._source import FunctionNode, canonical_call, function_scope, walk_body
 from resolver_core.source import ParsedModule
-from resolver_core.symbols import Names, Value
+from resolver_core.symbols import Names, Scope, Value
 
 CLOCK_CALLS = frozenset(
     {
@@ -48,11 +48,13 @@ RANDOM_MODULES = ("random.", "secrets.", "numpy.random.")
 class Volatile:
     """The volatile expressions of one function body (see the module docstring)."""
 
-    def __init__(self, names: Names, module: ParsedModule, fn: FunctionNode) -> None:
+    def __init__(
+        self, names: Names, module: ParsedModule, fn: FunctionNode, scope: Scope | None = None
+    ) -> None:
         self.names = names
         self.module = module
         self.fn = fn
-        self.scope = function_scope(module, fn)
+        self.scope = scope or function_scope(module, fn)
         self.tainted: dict[str, ast.AST] = {}
         """Local name (or `self.attr` text) -> the volatile source it was computed from."""
         self._counters()

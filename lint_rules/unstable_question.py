@@ -5,7 +5,15 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from lint_rules._source import canonical_call, function_node, module_at, names_of, used_resolvers, walk_body
+from lint_rules._source import (
+    canonical_call,
+    function_node,
+    function_scope,
+    module_at,
+    names_of,
+    used_resolvers,
+    walk_body,
+)
 from lint_rules._taint import Volatile
 from lint_rules.base import Rule, related
 from resolver_core.diagnostics import Diagnostic
@@ -77,13 +85,16 @@ class UnstableQuestion(Rule):
             module = module_at(graph, resolver.span) if fn is not None else None
             if fn is None or module is None:
                 continue
-            volatile = Volatile(names, module, fn)
-            for node in walk_body(fn):
-                if not isinstance(node, ast.Call):
-                    continue
-                kind = sdk_name(canonical_call(names, module, node, volatile.scope))
-                if kind not in ("Elicit", "Sample"):
-                    continue
+            scope = function_scope(module, fn)
+            questions = [
+                (node, kind)
+                for node in walk_body(fn)
+                if isinstance(node, ast.Call)
+                and (kind := sdk_name(canonical_call(names, module, node, scope))) in ("Elicit", "Sample")
+            ]
+            volatile = Volatile(names, module, fn, scope) if questions else None
+            for node, kind in questions:
+                assert volatile is not None
                 source = next((s for p in _question_parts(node, kind) if (s := volatile.source(p))), None)
                 if source is None:
                     continue
