@@ -143,8 +143,11 @@ def _case_modules(folder: Path, names: set[str]) -> dict[str, ModuleType]:
     found = {}
     for name in names:
         module = sys.modules.get(name)
-        file = getattr(module, "__file__", None)
-        if module is not None and file and Path(file).resolve().is_relative_to(folder):
+        # A namespace package has no __file__, only a __path__ into the folder.
+        locations = [getattr(module, "__file__", None), *(getattr(module, "__path__", None) or [])]
+        if module is not None and any(
+            loc and Path(loc).resolve().is_relative_to(folder) for loc in locations
+        ):
             found[name] = module
     return found
 
