@@ -90,18 +90,47 @@ def _parse(what: str, proc: subprocess.CompletedProcess[str], ok_codes: tuple[in
         return CommandRun(error=f"{what} did not print one JSON document ({exc}): {proc.stdout[:500]!r}")
 
 
-@pytest.fixture(scope="session")
-def sdk() -> dict[str, Any]:
-    """The SDK's verdicts for every case, from one subprocess."""
-    proc = subprocess.run(
-        [sys.executable, str(ORACLE_SCRIPT), *CASES],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+def _start(*argv: str) -> subprocess.Popen[str]:
+    """Start a command with the environment `conftest.run_mcpdeps` uses (plain, 120 columns)."""
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("FORCE_COLOR", None)
+    return subprocess.Popen(
+        [sys.executable, *argv], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
-    return _parse("the SDK oracle", proc, (0,)).require()["cases"]
+
+
+@pytest.fixture(scope="session")
+def started() -> Iterator[dict[str, subprocess.Popen[str]]]:
+    """The three expensive runs, started together so that they overlap on a 2-core CI.
+
+    - `sdk`: the SDK's verdicts for every case (`tests/oracle/sdk_verdicts.py`);
+    - `lint`: one `mcpdeps lint --format json` over every case folder;
+    - `graph`: `mcpdeps graph --format json <case>/server.py` for every case, each case its
+      own run (the cases are separate projects) inside one process (`graph_each.py`).
+    """
+    runs = {
+        "sdk": _start(str(ORACLE_SCRIPT), *CASES),
+        "lint": _start("-m", "cli", "lint", "--format", "json", *CASES),
+        "graph": _start(str(GRAPH_DRIVER), *(f"{case}/server.py" for case in CASES)),
+    }
+    yield runs
+    for proc in runs.values():  # a run no selected test needed: stop it
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
+def _finish(started: dict[str, subprocess.Popen[str]], name: str) -> subprocess.CompletedProcess[str]:
+    """Wait for one of the started runs and return it as a completed process."""
+    proc = started[name]
+    stdout, stderr = proc.communicate(timeout=300)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
+
+
+@pytest.fixture(scope="session")
+def sdk(started: dict[str, subprocess.Popen[str]]) -> dict[str, Any]:
+    """The SDK's verdicts, per case."""
+    return _parse("the SDK oracle", _finish(started, "sdk"), (0,)).require()["cases"]
 
 
 @dataclass
@@ -122,10 +151,9 @@ def _case_of(path: str) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def lint() -> LintByCase:
-    """One `mcpdeps lint --format json` run over every case folder."""
-    proc = run_mcpdeps("lint", "--format", "json", *CASES, cwd=REPO, timeout=300)
-    result = LintByCase(_parse("mcpdeps lint --format json", proc, (0, 1)))
+def lint(started: dict[str, subprocess.Popen[str]]) -> LintByCase:
+    """The lint run's diagnostics, grouped per case."""
+    result = LintByCase(_parse("mcpdeps lint --format json", _finish(started, "lint"), (0, 1)))
     if result.run.error is None:
         for diagnostic in result.run.document.get("diagnostics", []):
             case = _case_of(diagnostic.get("path") or "")
@@ -134,34 +162,21 @@ def lint() -> LintByCase:
 
 
 @pytest.fixture(scope="session")
-def graphs(sdk: dict[str, Any]) -> dict[str, CommandRun]:
-    """`mcpdeps graph --format json <case>/server.py` for every case with a tool the SDK accepts.
-
-    Each case is its own graph run (the cases are separate projects), all inside one
-    subprocess (`tests/oracle/graph_each.py`) so that start-up is paid once.
-    """
-    wanted = [f"{case}/server.py" for case in CASES if any(t["verdict"] == "ok" for t in sdk[case]["tools"])]
-    proc = subprocess.run(
-        [sys.executable, str(GRAPH_DRIVER), *wanted],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
-    )
+def graphs(started: dict[str, subprocess.Popen[str]]) -> dict[str, CommandRun]:
+    """Each case's static graph, parsed (or the reason it is unusable)."""
+    proc = _finish(started, "graph")
     if proc.returncode != 0:
         error = CommandRun(
             error=f"tests/oracle/graph_each.py exited {proc.returncode}: {proc.stderr[-2000:]}"
         )
-        return {path.removesuffix("/server.py"): error for path in wanted}
-    runs = json.loads(proc.stdout)
+        return dict.fromkeys(CASES, error)
     return {
         path.removesuffix("/server.py"): _parse(
             f"mcpdeps graph --format json {path}",
             subprocess.CompletedProcess([], run["exit"], run["stdout"], run["stderr"]),
             (0,),
         )
-        for path, run in runs.items()
+        for path, run in json.loads(proc.stdout).items()
     }
 
 
