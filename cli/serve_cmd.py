@@ -62,10 +62,6 @@ def serve(
     console = Console(stderr=True)
     kind = _transport(transport)
     _check_options(kind, path, log_level, workers, reload)
-    if env_file:
-        from cli.serve_env import load_env_files
-
-        load_env_files(env_file)
     from resolver_core.loading import LoadError, load_spec, parse_spec
 
     cwd = Path.cwd()
@@ -74,10 +70,21 @@ def serve(
     except LoadError as exc:
         raise UserError(str(exc)) from exc
     if reload:
+        from cli.serve_env import read_env_file
         from cli.serve_reload import run_with_reload
 
-        watch = reload_dir or [parsed.root]
+        for path_ in env_file or ():
+            read_env_file(path_)  # fail now rather than in every restarted child
+
+        # The child loads the env files itself, so an edited .env applies on restart.
+        watch = reload_dir or list(
+            dict.fromkeys([parsed.root, *(f.resolve().parent for f in env_file or ())])
+        )
         raise typer.Exit(run_with_reload(sys.argv[1:], watch, console))
+    if env_file:
+        from cli.serve_env import load_env_files
+
+        load_env_files(env_file)
     if not no_lint:
         from cli.serve_lint import lint_gate
 

@@ -13,7 +13,7 @@ import anyio
 import pytest
 from conftest import EXAMPLES, run_mcpdeps
 from mcp import Client
-from test_serve_support import FIXTURES, ServeProcess, free_port, port_is_open, stdio_params
+from test_serve_support import BOOKSHOP, FIXTURES, ServeProcess, free_port, port_is_open, stdio_params
 
 BROKEN = EXAMPLES / "broken" / "server.py"
 
@@ -89,11 +89,9 @@ def test_syntax_error_names_the_line(tmp_path: Path) -> None:
 def test_bad_env_file_names_the_line(tmp_path: Path) -> None:
     env = tmp_path / "bad.env"
     env.write_text("GOOD=1\nthis is not an assignment\n")
-    text = _fails(run_mcpdeps("serve", FIXTURES / "bookshop" / "server.py", "--env-file", env))
+    text = _fails(run_mcpdeps("serve", BOOKSHOP, "--env-file", env))
     assert f"Env file {env}, line 2 is not KEY=VALUE" in text
-    missing = _fails(
-        run_mcpdeps("serve", FIXTURES / "bookshop" / "server.py", "--env-file", tmp_path / "no.env")
-    )
+    missing = _fails(run_mcpdeps("serve", BOOKSHOP, "--env-file", tmp_path / "no.env"))
     assert "does not exist" in missing
 
 
@@ -120,7 +118,7 @@ def test_port_in_use() -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        text = _fails(run_mcpdeps("serve", FIXTURES / "bookshop" / "server.py", "-t", "http", "--port", port))
+        text = _fails(run_mcpdeps("serve", BOOKSHOP, "-t", "http", "--port", port))
     assert f"Port {port} on 127.0.0.1 is already in use" in text
 
 
@@ -134,4 +132,4 @@ def test_port_in_use() -> None:
     ],
 )
 def test_option_errors(args: tuple[str, ...], message: str) -> None:
-    assert message in _fails(run_mcpdeps("serve", FIXTURES / "bookshop" / "server.py", *args))
+    assert message in _fails(run_mcpdeps("serve", BOOKSHOP, *args))

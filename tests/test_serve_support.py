@@ -23,9 +23,8 @@ import mcp.types as types
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "serve_fixtures"
-SHARED_BOOKSHOP = REPO / "examples" / "bookshop" / "server.py"
-BOOKSHOP = SHARED_BOOKSHOP if SHARED_BOOKSHOP.is_file() else FIXTURES / "bookshop" / "server.py"
-"""The shared example once it exists, else serve's own copy of the seed's bookshop."""
+BOOKSHOP = REPO / "examples" / "bookshop" / "server.py"
+"""The seed's bookshop, the shared example every front end is shown on."""
 
 PROTOCOLS = ("2026-07-28", "legacy")
 """Both protocol generations, as the SDK Client's `mode=` spells them."""
