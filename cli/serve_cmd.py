@@ -26,7 +26,7 @@ def serve(
         Optional[str],  # noqa: UP045 - typer evaluates this annotation on Python 3.10 too
         typer.Argument(
             help="file.py, file.py:obj, pkg.module:obj or file.py:factory. "
-            "Default: [tool.mcpdeps] serve in pyproject.toml, else server.py/main.py/app.py.",
+            "Default: \\[tool.mcpdeps] serve in pyproject.toml, else server.py/main.py/app.py.",
             show_default=False,
         ),
     ] = None,
@@ -41,7 +41,9 @@ def serve(
         Optional[list[Path]],  # noqa: UP045
         typer.Option(help="dotenv file to load before importing (repeatable)."),
     ] = None,
-    reload: Annotated[bool, typer.Option(help="Restart when source files change (HTTP).")] = False,
+    reload: Annotated[
+        bool, typer.Option("--reload", help="Restart when source files change (HTTP).")
+    ] = False,
     reload_dir: Annotated[
         Optional[list[Path]],  # noqa: UP045
         typer.Option(help="Folder to watch with --reload (repeatable; default: the server's source root)."),
@@ -51,7 +53,9 @@ def serve(
         Optional[list[str]],  # noqa: UP045
         typer.Option(help="Extra Host name accepted by DNS-rebinding protection (repeatable)."),
     ] = None,
-    inspector: Annotated[bool, typer.Option(help="Also start the MCP Inspector web UI.")] = False,
+    inspector: Annotated[
+        bool, typer.Option("--inspector", help="Also start the MCP Inspector web UI.")
+    ] = False,
     no_banner: Annotated[bool, typer.Option("--no-banner", help="Do not print the start-up banner.")] = False,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Start even if lint finds errors.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
