@@ -3,6 +3,7 @@
 Shapes say what a node is: tools are subroutines `[[ ]]`, resolvers rounded
 boxes, arguments stadiums, the Context a parallelogram, questions hexagons.
 A shared resolver gets a thick border; cycle edges and problem nodes are red.
+One class per node: Mermaid does not merge the styles of several classes.
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ CLASSES = (
     "classDef argument fill:#dcfce7,stroke:#15803d,color:#0f172a",
     "classDef context fill:#f1f5f9,stroke:#64748b,color:#334155",
     "classDef question fill:#fef9c3,stroke:#a16207,color:#0f172a",
-    "classDef shared stroke-width:4px",
-    "classDef problem stroke:#dc2626,stroke-width:3px",
+    "classDef shared fill:#f3e8ff,stroke:#7e22ce,stroke-width:4px,color:#0f172a",
 )
+PROBLEM = "stroke:#dc2626,stroke-width:3px"
 
 
 def _text(value: str) -> str:
@@ -61,8 +62,9 @@ def to_mermaid(graph: Graph, problems: Problems | None = None) -> str:
             red.append(i)
     out.extend(f"  {line}" for line in CLASSES)
     for node in picture.nodes.values():
-        classes = [node.kind, *(["shared"] if node.shared else []), *(["problem"] if node.problems else [])]
-        out.append(f"  class {node.id} {','.join(classes)}")
+        out.append(f"  class {node.id} {'shared' if node.shared else node.kind}")
+        if node.problems:
+            out.append(f"  style {node.id} {PROBLEM}")
     if red:
         out.append(f"  linkStyle {','.join(map(str, red))} stroke:#dc2626,stroke-width:3px,color:#dc2626")
     return "\n".join(out) + "\n"

@@ -96,7 +96,8 @@ class _Builder:
                 self.picture.edge(Edge(rid, tid, p.name))
 
     def argument(self, si: int, tool: Tool, name: str, typed: str) -> str:
-        return self.picture.node(f"arg:{si}:{tool.name}:{id(tool)}:{name}", "argument", [typed], si)
+        """One node per argument name and type in a server: `title: str` feeds every tool that has it."""
+        return self.picture.node(f"arg:{si}:{typed}", "argument", [typed], si)
 
     def context(self, si: int) -> str:
         return self.picture.node(f"ctx:{si}", "context", ["Context", "injected by the SDK"], si)
