@@ -52,8 +52,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_has_every_package_templates_and_the_script(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
-    for package in ("cli", "resolver_core", "lint_rules", "templates"):
-        assert f"{package}/__init__.py" in names
+    for package in (REPO / "cli", REPO / "resolver_core", REPO / "lint_rules", REPO / "templates"):
+        for init in package.rglob("__init__.py"):
+            assert init.relative_to(REPO).as_posix() in names, "every package and subpackage ships"
     assert any(n.startswith("templates/") and not n.endswith(".py") for n in names), (
         "template files are package data"
     )
