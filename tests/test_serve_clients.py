@@ -145,3 +145,16 @@ def test_stdio_keeps_stdout_for_the_protocol() -> None:
     messages = [json.loads(out) for out in result.stdout.splitlines()]
     assert messages and all(m["jsonrpc"] == "2.0" for m in messages)
     assert messages[0]["result"]["serverInfo"]["name"] == "Bookshop"
+
+
+def test_log_level_quiets_uvicorn_and_the_sdk() -> None:
+    with serving_http(BOOKSHOP, "--log-level", "warning") as (proc, url):
+
+        async def main() -> None:
+            with anyio.fail_after(TIMEOUT):
+                async with Client(url) as client:
+                    await client.call_tool("reserve_book", {"title": "Dune"})
+
+        anyio.run(main)
+        assert "Bookshop" in proc.stderr  # the banner is not a log line
+        assert "INFO" not in proc.stderr, proc.stderr
