@@ -18,7 +18,12 @@ def live_graph(spec: str | None) -> Graph:
     try:
         loaded = load_server(spec, cwd=Path.cwd())
     except LoadError as exc:
-        raise UserError(str(exc)) from exc
+        hint = (
+            "\nWithout --live, `mcpdeps graph` reads the source instead and shows every problem at its node."
+            if exc.__cause__ is not None
+            else ""
+        )
+        raise UserError(f"{exc}{hint}") from exc
     except Exception as exc:  # the SDK refused a tool at registration, or the module crashed
         raise UserError(
             f"The server could not be imported: {type(exc).__name__}: {exc}. "
