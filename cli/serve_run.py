@@ -20,7 +20,7 @@ from rich.panel import Panel
 
 from cli.serve_banner import BannerFacts, live_graph, render_banner
 from cli.serve_http import HttpOptions, bind_socket, is_loopback, run_http
-from cli.serve_inspector import Inspector, start_inspector
+from cli.serve_inspector import Inspector, npx_path, start_inspector
 from cli.serve_reload import RELOAD_CHILD_ENV
 from resolver_core.loading import LoadedServer
 
@@ -105,6 +105,8 @@ def _run_http(request: ServeRequest, console: Console) -> None:
         from cli.serve_keys import require_shared_keys
 
         require_shared_keys(request.loaded.server, request.spec, request.cwd, request.workers)
+    if request.inspector:
+        npx_path()  # a missing Node.js is reported before the port is taken
     sock = bind_socket(request.host, request.port)
     if request.port == 0:
         options = replace(options, port=sock.getsockname()[1])

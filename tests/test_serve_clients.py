@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -158,3 +159,28 @@ def test_log_level_quiets_uvicorn_and_the_sdk() -> None:
         anyio.run(main)
         assert "Bookshop" in proc.stderr  # the banner is not a log line
         assert "INFO" not in proc.stderr, proc.stderr
+
+
+def test_package_module_spec_with_relative_imports_over_stdio(tmp_path: Path) -> None:
+    """`serve pkg.module:obj` imports under the real name: relative imports work, `__main__` does not run."""
+    package = tmp_path / "shop"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "catalog.py").write_text("TITLES = ('Dune', 'Solaris')\n")
+    (package / "app.py").write_text(
+        "from mcp.server import MCPServer\n"
+        "from .catalog import TITLES\n\n"
+        "server = MCPServer('Shop')\n\n\n"
+        "@server.tool()\n"
+        "def titles() -> str:\n"
+        "    return ', '.join(TITLES)\n\n\n"
+        "if __name__ == '__main__':\n"
+        "    raise SystemExit('the __main__ block must not run')\n"
+    )
+
+    async def main() -> str:
+        with anyio.fail_after(TIMEOUT):
+            async with Client(stdio_params("shop.app:server", cwd=tmp_path)) as client:
+                return text_of(await client.call_tool("titles", {}))
+
+    assert anyio.run(main) == "Dune, Solaris"

@@ -133,3 +133,13 @@ def test_port_in_use() -> None:
 )
 def test_option_errors(args: tuple[str, ...], message: str) -> None:
     assert message in _fails(run_mcpdeps("serve", BOOKSHOP, *args))
+
+
+def test_inspector_without_node_says_so() -> None:
+    port = free_port()
+    result = run_mcpdeps(
+        "serve", BOOKSHOP, "-t", "http", "--port", port, "--inspector", env={"PATH": "/nonexistent"}
+    )
+    text = _fails(result)
+    assert "--inspector needs Node.js: `npx` was not found on PATH" in text
+    assert not port_is_open(port)
