@@ -135,6 +135,11 @@ def _banner(
         )
     if os.environ.get(RELOAD_CHILD_ENV):
         notes.append("Started by --reload; a change to a watched file restarts it.")
+    if request.transport == "stdio" and not request.inspector and sys.stdin.isatty():
+        notes.append(
+            "Waiting for an MCP client on stdin (a terminal is not one): let a client launch this command, "
+            "try a tool with `mcpdeps call`, or serve with --transport http or --inspector."
+        )
     facts = BannerFacts(
         transport=request.transport,
         url=options.url() if options else None,

@@ -44,13 +44,15 @@ def ensure_package(package: str, version: str) -> Path:
             manifest = TOOLS_DIR / "package.json"
             if not manifest.exists():
                 manifest.write_text('{"name": "mcpdeps-test-tools", "private": true}\n', encoding="utf-8")
-            subprocess.run(
+            installed = subprocess.run(
                 [npm, "install", "--no-audit", "--no-fund", "--save-exact", f"{package}@{version}"],
                 cwd=TOOLS_DIR,
-                check=True,
                 capture_output=True,
+                text=True,
                 timeout=INSTALL_TIMEOUT,
             )
+            if installed.returncode != 0:
+                raise RuntimeError(f"npm install {package}@{version} failed:\n{installed.stderr[-2000:]}")
     return TOOLS_DIR / "node_modules" / package
 
 
