@@ -9,6 +9,7 @@ from lint_rules._source import FunctionNode, function_node, module_at, used_reso
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph, Span
+from resolver_core.source import ParsedModule
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -55,14 +56,14 @@ class ContextElicitInTool(Rule):
             fn = tool.node
             module = module_at(graph, tool.span)
             if tool.context and module is not None and isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-                for call in _elicit_calls(fn, {tool.context}):
+                for call in _elicit_calls(module, fn, {tool.context}):
                     yield self._report(call, module.span(call), f"tool {tool.name!r}", tool.name)
         for resolver, tool in used_resolvers(graph):
             fn = function_node(resolver)
             contexts = {p.name for p in resolver.parameters if p.kind == "context"}
             module = module_at(graph, resolver.span) if contexts and fn is not None else None
             if fn is not None and module is not None:
-                for call in _elicit_calls(fn, contexts):
+                for call in _elicit_calls(module, fn, contexts):
                     yield self._report(call, module.span(call), f"resolver {resolver.name!r}", tool.name)
 
     def _report(self, call: ast.Call, span: Span, owner: str, tool: str) -> Diagnostic:
@@ -76,8 +77,10 @@ class ContextElicitInTool(Rule):
         )
 
 
-def _elicit_calls(fn: FunctionNode, contexts: set[str]) -> Iterator[ast.Call]:
+def _elicit_calls(module: ParsedModule, fn: FunctionNode, contexts: set[str]) -> Iterator[ast.Call]:
     """`<context>.elicit(...)` calls in a body, where `<context>` is the injected Context."""
+    if "elicit" not in module.segment(fn):
+        return  # cheap text check before walking the body
     for node in walk_body(fn):
         if (
             isinstance(node, ast.Call)

@@ -18,7 +18,8 @@ from lint_rules._taint import Volatile
 from lint_rules.base import Rule, related
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph
-from resolver_core.symbols import sdk_name
+from resolver_core.source import ParsedModule
+from resolver_core.symbols import Names, sdk_name
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -33,6 +34,30 @@ _TOOL = (
     "def delete(path: str, confirm: Annotated[Confirm, Resolve(ask)]) -> str:\n"
     "    return path if confirm.ok else 'kept'\n"
 )
+
+
+QUESTION_KINDS = ("Elicit", "Sample")
+
+
+def _question_spellings(names: Names, module: ParsedModule) -> frozenset[str]:
+    """Names a module may call `Elicit`/`Sample` by (`import ... as` aliases included).
+
+    A cheap pre-filter read from the import statements alone: resolving every call of
+    every resolver body is the costly part on large trees, so only calls spelled like a
+    question are resolved for real.
+    """
+    aliases = {
+        name
+        for name, binding in names.table(module).items()
+        if binding.kind == "import" and binding.target is not None and binding.target[1] in QUESTION_KINDS
+    }
+    return frozenset({*QUESTION_KINDS, *aliases})
+
+
+def _spelled(func: ast.expr, spellings: frozenset[str]) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id in spellings
+    return isinstance(func, ast.Attribute) and func.attr in QUESTION_KINDS
 
 
 def _question_parts(call: ast.Call, kind: str) -> list[ast.AST]:
@@ -80,17 +105,24 @@ class UnstableQuestion(Rule):
         names = names_of(graph)
         if names is None:
             return
+        question_names: dict[str, frozenset[str]] = {}
         for resolver, tool in used_resolvers(graph):
             fn = function_node(resolver)
             module = module_at(graph, resolver.span) if fn is not None else None
             if fn is None or module is None:
                 continue
+            spellings = question_names.get(module.display)
+            if spellings is None:
+                spellings = question_names[module.display] = _question_spellings(names, module)
+            if not any(word in module.segment(fn) for word in spellings):
+                continue  # cheap text check before walking and resolving the body
             scope = function_scope(module, fn)
             questions = [
                 (node, kind)
                 for node in walk_body(fn)
                 if isinstance(node, ast.Call)
-                and (kind := sdk_name(canonical_call(names, module, node, scope))) in ("Elicit", "Sample")
+                and _spelled(node.func, spellings)
+                and (kind := sdk_name(canonical_call(names, module, node, scope))) in QUESTION_KINDS
             ]
             volatile = Volatile(names, module, fn, scope) if questions else None
             for node, kind in questions:
