@@ -36,6 +36,7 @@ def lint_gate(path: Path, console: Console) -> bool:
     result = lint([path])
     blocking = [d for d in result.diagnostics if d.severity in BLOCKING]
     if not blocking:
+        _mention(result.diagnostics, console)
         return True
     render_diagnostics(result, console=console)
     codes = ", ".join(sorted({d.code for d in blocking}))
@@ -44,3 +45,13 @@ def lint_gate(path: Path, console: Console) -> bool:
         "tools and resolvers. Fix them, or pass --no-lint to let the SDK decide."
     )
     return False
+
+
+def _mention(diagnostics: list[Any], console: Console) -> None:
+    """Warnings do not stop the server, but the user should see them once, one line each."""
+    from rich.text import Text
+
+    from cli.render_lint import concise_line
+
+    for d in diagnostics:
+        console.print(Text(concise_line(d), style="yellow"), soft_wrap=True, highlight=False)

@@ -143,3 +143,15 @@ def test_inspector_without_node_says_so() -> None:
     text = _fails(result)
     assert "--inspector needs Node.js: `npx` was not found on PATH" in text
     assert not port_is_open(port)
+
+
+def test_lint_warnings_are_shown_but_do_not_stop_the_server(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(
+        "from typing import Annotated\n\nfrom mcp.server import MCPServer\nfrom mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('W')\n\n\ndef who() -> str:\n    return 'me'\n\n\n"
+        "@mcp.tool()\ndef hello(name: Annotated[str, Resolve(who)] = 'x') -> str:\n    return name\n"
+    )
+    result = run_mcpdeps("serve", cwd=tmp_path, input="")  # stdin at EOF: the stdio server ends cleanly
+    assert result.returncode == 0, result.stderr
+    assert "server.py:14:11: MCPD111" in result.stderr
+    assert "W" in result.stderr and "hello" in result.stderr
