@@ -103,7 +103,7 @@ def serve(
     run(
         ServeRequest(
             loaded=loaded,
-            spec=parsed.text if parsed.source == "argument" else str(parsed.path),
+            spec=f"{loaded.path}:{loaded.attribute}",  # what workers import: exactly this object
             cwd=cwd,
             transport=kind,
             host=host,
