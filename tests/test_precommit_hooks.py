@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,7 @@ def _wheelhouse() -> Path:
 
 
 @pytest.fixture(scope="module")
-def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
     """This checkout's code as a git repo pre-commit can clone: (path, rev)."""
     repo = tmp_path_factory.mktemp("hook-repo")
     for name in SNAPSHOT:
@@ -127,7 +128,9 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     _git(repo, "init", "-q", "-b", "main")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-q", "-m", "snapshot")
-    return repo, _git(repo, "rev-parse", "HEAD")
+    yield repo, _git(repo, "rev-parse", "HEAD")
+    # Drop hook envs of snapshots no config uses any more, so the cache does not grow with every change.
+    subprocess.run([sys.executable, "-m", "pre_commit", "gc"], env=_env(), capture_output=True, timeout=120)
 
 
 @pytest.fixture
@@ -156,19 +159,22 @@ def project(tmp_path: Path, hook_repo: tuple[Path, str]) -> Path:
     return tmp_path
 
 
-def pre_commit(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    wheels = _wheelhouse()
-    env = {
+def _env() -> dict[str, str]:
+    """pre-commit's cache in the repo, and pip offline on the wheelhouse."""
+    return {
         **os.environ,
         "PRE_COMMIT_HOME": str(CACHE / "home"),
         "PIP_NO_INDEX": "1",
-        "PIP_FIND_LINKS": str(wheels),
+        "PIP_FIND_LINKS": str(_wheelhouse()),
         "NO_COLOR": "1",
     }
+
+
+def pre_commit(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", "--color", "never", *args],
         cwd=project,
-        env=env,
+        env=_env(),
         capture_output=True,
         text=True,
         timeout=600,
