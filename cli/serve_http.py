@@ -72,9 +72,9 @@ def transport_security(options: HttpOptions) -> TransportSecuritySettings:
     names = ["127.0.0.1", "localhost", "[::1]"]
     if options.host in WILDCARD_HOSTS:
         names.append(socket.gethostname())
-    elif options.host not in ("127.0.0.1", "localhost", "::1"):
-        names.append(f"[{options.host}]" if ":" in options.host else options.host)
-    names.extend(h if ":" not in h or h.startswith("[") else f"[{h}]" for h in options.allow_hosts)
+    else:
+        names.append(_host_header_name(options.host))
+    names.extend(_host_header_name(h) for h in options.allow_hosts)
     names = list(dict.fromkeys(names))
     hosts = [*names, *(f"{n}:*" for n in names)]
     return TransportSecuritySettings(
@@ -82,6 +82,14 @@ def transport_security(options: HttpOptions) -> TransportSecuritySettings:
         allowed_hosts=hosts,
         allowed_origins=[f"{scheme}://{h}" for scheme in ("http", "https") for h in hosts],
     )
+
+
+def _host_header_name(host: str) -> str:
+    """How a host appears in a Host header: IPv6 literals in brackets, names (with a port) as is."""
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host.strip("[]")).version == 6 else host
+    except ValueError:
+        return host
 
 
 def build_app(server: MCPServer, options: HttpOptions) -> Starlette:

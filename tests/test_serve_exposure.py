@@ -38,12 +38,20 @@ def test_is_loopback(host: str, loopback: bool) -> None:
 
 
 def test_all_interfaces_still_refuse_foreign_host_headers() -> None:
-    options = HttpOptions(spec="server.py", cwd=".", host="0.0.0.0", port=8000, allow_hosts=["shop.internal"])
+    options = HttpOptions(
+        spec="server.py",
+        cwd=".",
+        host="0.0.0.0",
+        port=8000,
+        allow_hosts=["shop.internal", "fe80::1", "gw:8443"],
+    )
     settings = transport_security(options)
     assert settings.enable_dns_rebinding_protection
     assert _accepts(options, "127.0.0.1:8000") and _accepts(options, "localhost:8000")
     assert _accepts(options, f"{socket.gethostname()}:8000")
     assert _accepts(options, "shop.internal") and _accepts(options, "shop.internal:8000")
+    assert _accepts(options, "[fe80::1]:8000") and _accepts(options, "gw:8443")
+    assert not _accepts(options, "gw:9999")
     assert not _accepts(options, "attacker.example:8000")
 
 
