@@ -57,19 +57,19 @@ def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, consol
     head.add_column(style="bold")
     head.add_column(overflow="fold")
     head.add_row("server", Text(loaded.server.name, style="bold cyan"))
-    head.add_row("from", f"{_shown(loaded.path)}:{loaded.attribute}  (module {loaded.module})")
+    head.add_row("from", Text(f"{_shown(loaded.path)}:{loaded.attribute}  (module {loaded.module})"))
     if facts.transport == "stdio":
         launcher = "the Inspector starts it on connect" if facts.inspector_url else "the client launches it"
         head.add_row("transport", f"stdio ({launcher})")
     else:
-        head.add_row("transport", f"streamable HTTP  [bold]{facts.url}[/bold]")
+        head.add_row("transport", Text.assemble("streamable HTTP  ", (facts.url or "", "bold")))
     if facts.transport == "http":
         mode = f"{facts.workers} workers, stateless" if facts.workers > 1 else "1 process"
         head.add_row("workers", f"{mode}; DNS-rebinding protection on")
     if facts.reload:
         head.add_row("reload", "on: restarts when a watched file changes")
     if facts.inspector_url:
-        head.add_row("inspector", facts.inspector_url)
+        head.add_row("inspector", Text(facts.inspector_url))
     tools = Table(box=None, padding=(0, 2), show_edge=False)
     tools.add_column("tool", style="bold green", no_wrap=True)
     tools.add_column("arguments")
@@ -78,9 +78,9 @@ def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, consol
     for tool in server.tools if server else []:
         resolvers = graph.reachable(tool)
         tools.add_row(
-            tool.name,
-            ", ".join(tool.arguments) or "-",
-            ", ".join(r.name for r in resolvers) or "-",
+            Text(tool.name),
+            Text(", ".join(tool.arguments) or "-"),
+            Text(", ".join(r.name for r in resolvers) or "-"),
             _asks(resolvers),
         )
     parts: list[Any] = [head, Text(""), tools if server and server.tools else Text("no tools", style="dim")]
