@@ -262,7 +262,7 @@ def test_lint_agrees_with_sdk(case: str, sdk: dict[str, Any], lint: LintByCase) 
 
 def _graph_tools_for(
     case: str, sdk: dict[str, Any], graphs: dict[str, CommandRun]
-) -> Iterator[tuple[dict, Any]]:
+) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
     """Each tool the SDK accepts in `case`, paired with the graph's entry for it (None if absent).
 
     A name used on several servers is told apart by the server's variable.
