@@ -18,7 +18,7 @@ from cli.errors import UserError
 
 if TYPE_CHECKING:
     from lint_rules import LintResult
-    from lint_rules.settings import Settings
+    from lint_rules.config import LintConfig
 
 
 class Format(str, enum.Enum):
@@ -39,23 +39,26 @@ def _split(values: list[str] | None) -> list[str]:
     return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
 
 
-def _settings(paths: list[str], config_file: Path | None, cwd: Path, **flags: object) -> Settings:
-    """The config file (explicit or found upward) with the flags merged on top; errors exit 2."""
+def _config(paths: list[str], config_file: Path | None, cwd: Path) -> LintConfig:
+    """The config file (explicit or found upward from the first path); a bad one exits 2."""
     from lint_rules.config import ConfigError, config_for
-    from lint_rules.registry import UnknownRule, matching
-    from lint_rules.settings import merge
 
     try:
-        config = config_for(paths, config_file, cwd)
+        return config_for(paths, config_file, cwd)
     except ConfigError as exc:
         raise UserError(str(exc)) from exc
-    for key in ("select", "ignore", "extend_select"):
-        for selector in flags.get(key) or []:  # type: ignore[attr-defined]
+
+
+def _check_selectors(flags: dict[str, list[str]]) -> None:
+    """A rule flag naming no rule is a usage error (exit 2), not a silently empty selection."""
+    from lint_rules.registry import UnknownRule, matching
+
+    for flag, selectors in flags.items():
+        for selector in selectors:
             try:
                 matching(selector)
             except UnknownRule as exc:
-                raise UserError(f"--{key.replace('_', '-')}: {exc}.") from exc
-    return merge(config, **flags)  # type: ignore[arg-type]
+                raise UserError(f"{flag}: {exc}.") from exc
 
 
 def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
@@ -95,7 +98,7 @@ def lint(
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
-    from lint_rules.settings import run
+    from lint_rules.settings import merge, run
 
     cwd = Path.cwd()
     overrides: dict[Path, str] | None = None
@@ -103,13 +106,17 @@ def lint(
     if stdin_filename is not None:
         targets = [stdin_filename]
         overrides = {(cwd / stdin_filename).absolute(): sys.stdin.read()}
-    settings = _settings(
-        targets,
-        config_file,
-        cwd,
-        select=_split(select) or None,
-        ignore=_split(ignore),
-        extend_select=_split(extend_select),
+    rule_flags = {
+        "--select": _split(select),
+        "--ignore": _split(ignore),
+        "--extend-select": _split(extend_select),
+    }
+    _check_selectors(rule_flags)
+    settings = merge(
+        _config(targets, config_file, cwd),
+        select=rule_flags["--select"] or None,
+        ignore=rule_flags["--ignore"],
+        extend_select=rule_flags["--extend-select"],
         exclude=_split(exclude) or None,
         extend_exclude=_split(extend_exclude),
         fail_on=fail_on.value if fail_on is not None else None,
@@ -121,7 +128,7 @@ def lint(
     if fix:
         from cli.lint_fix import apply_fixes
 
-        result = apply_fixes(targets, settings, overrides=overrides, cwd=cwd)
+        result = apply_fixes(targets, settings, overrides=overrides, cwd=cwd, stdin=stdin_filename)
     else:
         from cli.lint_progress import lint_progress
         from resolver_core.cache import default_cache_dir

@@ -61,15 +61,19 @@ def show_diff(
 
 
 def apply_fixes(
-    paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    overrides: Mapping[Path, str] | None,
+    cwd: Path,
+    stdin: str | None = None,
 ) -> LintResult:
-    """Write the fixes (or, for stdin, print the fixed source); return what is left to report."""
+    """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
     plan = _plan(paths, settings, overrides, cwd)
     assert plan.result is not None
     stderr = Console(stderr=True, highlight=False)
-    if overrides:
-        stdin_path = next(iter(plan.texts), None) or next(iter(plan.originals), "")
-        sys.stdout.write(plan.texts.get(stdin_path, plan.originals.get(stdin_path, "")))
+    if stdin is not None:
+        sys.stdout.write(plan.texts.get(stdin, plan.originals.get(stdin, "")))
         refused: list[str] = []
     else:
         refused = write_plan(plan, cwd)

@@ -155,3 +155,45 @@ def test_nothing_to_fix_leaves_the_file_untouched(tmp_path: Path) -> None:
 @given(st.text(alphabet="ab\n\r é_()", max_size=60), st.text(alphabet="ab\n\r é_()", max_size=60))
 def test_edits_between_any_two_texts_round_trip(before: str, after: str) -> None:
     assert apply_edits(before, edits_between("f.py", before, after)) == after
+
+
+DEPS = """\
+from mcp.server.mcpserver import Sample
+from mcp.types import SamplingMessage, TextContent
+
+
+def summarize(text: str) -> Sample:
+    message = SamplingMessage(role="user", content=TextContent(type="text", text=text))
+    return Sample([message], max_tokens=100, include_context="thisServer")
+"""
+USES_DEPS = """\
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+from mcp.types import CreateMessageResult
+
+import deps
+
+mcp = MCPServer("s")
+
+
+@mcp.tool()
+def digest(text: str, summary: Annotated[CreateMessageResult, Resolve(deps.summarize)]) -> str:
+    return text
+"""
+
+
+def test_only_the_files_asked_for_are_rewritten(tmp_path: Path) -> None:
+    """Like pre-commit on `server.py`: a problem in the imported deps.py is reported, not edited."""
+    (tmp_path / "server.py").write_text(USES_DEPS, encoding="utf-8")
+    (tmp_path / "deps.py").write_text(DEPS, encoding="utf-8")
+    only_server = run_mcpdeps("lint", "--fix", "--format", "concise", "server.py", cwd=tmp_path)
+    assert only_server.returncode == 0  # a warning does not fail
+    assert "deps.py:7:" in only_server.stdout and "MCPD105" in only_server.stdout
+    assert (tmp_path / "deps.py").read_text(encoding="utf-8") == DEPS
+    both = run_mcpdeps("lint", "--fix", "--format", "concise", "server.py", "deps.py", cwd=tmp_path)
+    assert "All checks passed!" in both.stdout
+    assert (tmp_path / "deps.py").read_text(encoding="utf-8") == DEPS.replace(
+        ', include_context="thisServer"', ""
+    )

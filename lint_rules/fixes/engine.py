@@ -26,6 +26,7 @@ from lint_rules import LintResult
 from lint_rules.fixes import FixCache
 from lint_rules.fixes.edits import LineIndex, apply_edits, span
 from lint_rules.settings import Settings, run
+from lint_rules.suppressions import checked_files
 from resolver_core.diagnostics import Edit
 from resolver_core.source import decode
 
@@ -70,10 +71,15 @@ def plan_fixes(
     overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
 ) -> FixPlan:
-    """Fix everything fixable, in memory; the plan's result is the lint of the fixed code."""
+    """Fix everything fixable in the files asked for, in memory; the result is the lint of the fixed code.
+
+    Modules only followed through imports are reported but never rewritten: a
+    pre-commit run on `server.py` must not edit an unstaged `deps.py`.
+    """
     cwd = cwd or Path.cwd()
     plan = FixPlan()
-    pending = {Path(p).absolute(): t for p, t in (overrides or {}).items()}
+    pending = {(cwd / p).absolute(): t for p, t in (overrides or {}).items()}
+    asked = checked_files(paths, settings.exclude, cwd)
     for _ in range(MAX_PASSES):
         result = run(paths, settings, source_overrides=pending, cwd=cwd)
         plan.result = result
@@ -84,6 +90,8 @@ def plan_fixes(
         cache = FixCache(current.get)
         by_file: dict[str, list[list[Edit]]] = {}
         for d in result.diagnostics:
+            if d.path not in asked:
+                continue
             fix = cache.fix_for(d)
             if fix is not None and fix.edits and all(e.path == d.path for e in fix.edits):
                 by_file.setdefault(d.path, []).append(fix.edits)
