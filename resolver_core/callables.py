@@ -542,7 +542,11 @@ class ResolverFactory:
         assert isinstance(cls.node, ast.ClassDef)
         tclass = TClass(cls.module.name, cls.qualname, cls.node, cls.module)
         is_model = self.classes.is_sub(tclass, frozenset({"BaseModel"}))
-        if is_model or "dataclass" in _decorator_names(cls.node):
+        is_tuple = any(  # `class Point(NamedTuple)`: its fields are its `__new__` parameters
+            isinstance(b, TRef) and b.qualname.rpartition(".")[2] == "NamedTuple"
+            for b in self.classes.bases(tclass)
+        )
+        if is_model or is_tuple or "dataclass" in _decorator_names(cls.node):
             return [
                 ((_field_alias(s.value) if is_model else None) or s.target.id, s)
                 for s in cls.node.body

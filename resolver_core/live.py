@@ -358,14 +358,32 @@ def _name(obj: Any) -> str | None:
     return getattr(obj, "__name__", None) if obj is not None else None
 
 
-def _variable(server: MCPServer) -> str:
-    """The module-level name that holds `server`, looked up where its first tool was defined."""
-    for sdk_tool in server._tool_manager.list_tools():
-        module = sys.modules.get(getattr(sdk_tool.fn, "__module__", "") or "")
-        for name, value in vars(module).items() if module else ():
-            if value is server:
-                return name
-    return "mcp"
+def _creation_site(
+    server: MCPServer, loaded: LoadedServer | None
+) -> tuple[str, Path | None, str, ast.Call | None]:
+    """(module, file, variable, `MCPServer(...)` call) where the server was created.
+
+    The static builder names a server where `MCPServer(...)` is written: that may be
+    a module the entry file only re-exports from (`from app.core import mcp`), or a
+    factory's local variable. Every imported module holding the server is a candidate.
+    """
+    candidates: list[tuple[str, Path, str]] = []
+    if loaded is not None:
+        candidates.append((loaded.module, loaded.path, loaded.attribute))
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if not file or module is None:
+            continue
+        candidates.extend((name, Path(file), var) for var, value in vars(module).items() if value is server)
+    for module_name, path, attribute in candidates:
+        namespace = vars(sys.modules[module_name]) if module_name in sys.modules else {}
+        variable, call = _server_site(path, attribute, namespace)
+        if call is not None:
+            return module_name, path, variable, call
+    if candidates:
+        module_name, path, attribute = candidates[0]
+        return module_name, path, attribute, None
+    return "__main__", None, "mcp", None
 
 
 def build_live_graph(
@@ -382,21 +400,12 @@ def build_live_graph(
     loaded = None if hasattr(server, "_tool_manager") else server
     mcp_server: MCPServer = loaded.server if loaded is not None else server  # type: ignore[union-attr,assignment]
     source = _Source((cwd or Path.cwd()).absolute())
-    variable = loaded.attribute if loaded is not None else _variable(mcp_server)
-    module_name = loaded.module if loaded is not None else None
-    path = loaded.path if loaded is not None else None
-    if path is not None and display is not None:
-        source.displays[path.absolute()] = display
+    if loaded is not None and display is not None:
+        source.displays[loaded.path.absolute()] = display
     builder = LiveBuilder(source)
     tools = [builder.tool(t) for t in mcp_server._tool_manager.list_tools()]
-    if path is None and tools and tools[0].span is not None:
-        path = Path(tools[0].span.path)
-    module_name = module_name or (tools[0].module if tools else "__main__")
+    module_name, path, variable, call = _creation_site(mcp_server, loaded)
     shown = source.display(path) if path is not None else "?"
-    call = None
-    if path is not None:
-        namespace = vars(sys.modules[module_name]) if module_name in sys.modules else {}
-        variable, call = _server_site(path, variable, namespace)
     builder.graph.servers.append(
         Server(
             id=f"{module_name}:{variable}",

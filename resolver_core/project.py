@@ -114,6 +114,8 @@ class Project:
             for candidate in self._candidates(name, root):
                 if candidate.is_file():
                     found = self.load_path(candidate)
+                    if found.name != name and name.endswith(f".{found.name}"):
+                        found.name = name  # in a namespace package (no __init__.py): Python's name wins
                     break
             if found is not None:
                 break

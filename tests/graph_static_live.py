@@ -30,9 +30,9 @@ from resolver_core.loading import find_candidates
 def _forget(case: Path) -> None:
     """Drop the case's modules and folders so the next case imports its own."""
     for name, module in list(sys.modules.items()):
-        file = getattr(module, "__file__", None)
-        if file and Path(file).resolve().is_relative_to(case):
-            del sys.modules[name]
+        places = [getattr(module, "__file__", None), *(getattr(module, "__path__", None) or [])]
+        if any(p and Path(p).resolve().is_relative_to(case) for p in places):
+            del sys.modules[name]  # namespace packages (`app/` without __init__) have only __path__
     sys.path[:] = [p for p in sys.path if not Path(p or ".").resolve().is_relative_to(case)]
 
 
