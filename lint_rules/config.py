@@ -29,18 +29,32 @@ class ConfigError(ValueError):
 class LintConfig(BaseModel):
     """The keys of `[tool.mcpdeps]` (kebab-case in TOML)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    select: list[str] | None = None
-    ignore: list[str] = []
-    extend_select: list[str] = Field(default=[], alias="extend-select")
-    per_file_ignores: dict[str, list[str]] = Field(default={}, alias="per-file-ignores")
-    exclude: list[str] = []
-    extend_exclude: list[str] = Field(default=[], alias="extend-exclude")
-    fail_on: FailOn = Field(default="error", alias="fail-on")
-    src: list[str] = []
-    serve: Any = None
-    """Read by `mcpdeps serve` (`resolver_core.loading`); accepted here so lint does not reject it."""
+    select: list[str] | None = Field(
+        default=None, description="Rules to run (codes, prefixes like `MCPD1`, or names); default: all."
+    )
+    ignore: list[str] = Field(default=[], description="Rules to skip.")
+    extend_select: list[str] = Field(
+        default=[], alias="extend-select", description="Rules to add to `select`."
+    )
+    per_file_ignores: dict[str, list[str]] = Field(
+        default={},
+        alias="per-file-ignores",
+        description="Glob (relative to the config file's folder) → rules to skip in matching files.",
+    )
+    exclude: list[str] = Field(default=[], description="Glob patterns of files and folders not to walk into.")
+    extend_exclude: list[str] = Field(
+        default=[], alias="extend-exclude", description="More patterns to exclude."
+    )
+    fail_on: FailOn = Field(
+        default="error", alias="fail-on", description="Lowest severity that makes `lint` exit 1."
+    )
+    src: list[str] = Field(
+        default=[],
+        description="Extra source roots (relative to the config file) to find imported modules in.",
+    )
+    serve: Any = Field(default=None, description="The server `mcpdeps serve` runs (`file.py:object`).")
 
     _path: Path | None = PrivateAttr(default=None)
 
@@ -88,12 +102,13 @@ def _explain(error: ValidationError, path: Path, where: str) -> ConfigError:
     known = sorted(f.alias or n for n, f in LintConfig.model_fields.items())
     sentences = []
     for err in error.errors():
-        key = _key_name(err["loc"])
         if err["type"] == "extra_forbidden":
+            key = ".".join(str(p) for p in err["loc"])  # as written: `fail_on` is unknown, `fail-on` is not
             close = difflib.get_close_matches(key, known, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(known)})"
             sentences.append(f"unknown key {key!r}{hint}")
         else:
+            key = _key_name(err["loc"])
             sentences.append(f"bad value for {key!r}: {err['msg']} (got {err.get('input')!r})")
     return ConfigError(f"Invalid configuration in {path} ({where}): {'; '.join(sentences)}.")
 

@@ -38,6 +38,36 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
     return "\n\n".join(parts) + "\n"
 
 
+def configuration_markdown() -> str:
+    """The `[tool.mcpdeps]` keys, from the pydantic model that validates them."""
+    from lint_rules.config import LintConfig
+
+    rows = "\n".join(
+        f"| `{field.alias or name}` | {field.description} |"
+        for name, field in LintConfig.model_fields.items()
+    )
+    return (
+        "## Configuration\n\n"
+        "`[tool.mcpdeps]` in the nearest `pyproject.toml` above the linted paths (or `mcpdeps.toml`, "
+        "or `--config FILE`). Unknown keys and bad values stop the run (exit 2). `--select`, `--exclude` "
+        "and `--fail-on` on the command line replace the file's value; `--ignore`, `--extend-select` and "
+        "`--extend-exclude` add to it.\n\n"
+        "| key | meaning |\n|---|---|\n" + rows + "\n\n"
+        '```toml\n[tool.mcpdeps]\nextend-select = ["MCPD1"]\nignore = ["opaque-resolver"]\n'
+        'fail-on = "warning"\n\n[tool.mcpdeps.per-file-ignores]\n"tests/*" = ["MCPD111"]\n```\n\n'
+        "## Suppressions\n\n"
+        "`# mcpdeps: ignore[MCPD104]` (codes or names, comma-separated) or a bare `# mcpdeps: ignore` "
+        "silences diagnostics reported on that line; `# mcpdeps: ignore-file[...]` before the first "
+        "statement silences them in the whole file. A suppression that silences nothing is reported as "
+        "MCPD114, and `--fix` removes it.\n\n"
+        "## pre-commit\n\n"
+        "```yaml\n- repo: <this repository>\n  rev: <a tag>\n  hooks:\n    - id: mcpdeps-lint\n"
+        "    # - id: mcpdeps-fix    # applies the safe fixes first\n```\n\n"
+        "The hook follows imports: a problem in a module you did not stage is still reported "
+        "(but `--fix` only rewrites the files it was given).\n\n"
+    )
+
+
 def document() -> str:
     """The whole of docs/rules.md."""
     from lint_rules.registry import ALL_RULES
@@ -55,7 +85,7 @@ def document() -> str:
         "`# mcpdeps: ignore[CODE]`, a file with `# mcpdeps: ignore-file[CODE]` at its top.\n\n"
         "| code | name | severity | fix | what it finds |\n|---|---|---|---|---|\n"
     )
-    return head + index + "\n\n" + "\n".join(rule_markdown(r) for r in ALL_RULES)
+    return head + index + "\n\n" + configuration_markdown() + "\n".join(rule_markdown(r) for r in ALL_RULES)
 
 
 def main(argv: list[str]) -> int:

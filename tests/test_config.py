@@ -168,7 +168,11 @@ def test_serve_key_is_allowed(tmp_path: Path) -> None:
     ("config", "expected"),
     [
         ('[tool.mcpdeps]\nselec = ["MCPD001"]\n', "unknown key 'selec' (did you mean 'select'?)"),
-        ('[tool.mcpdeps]\nfail-on = "fatal"\n', "bad value for 'fail-on'"),
+        ('[tool.mcpdeps]\nfail_on = "info"\n', "unknown key 'fail_on' (did you mean 'fail-on'?)"),
+        (
+            '[tool.mcpdeps]\nfail-on = "fatal"\n',
+            "bad value for 'fail-on': Input should be 'error', 'warning' or 'info'",
+        ),
         ('[tool.mcpdeps]\nselect = "MCPD001"\n', "bad value for 'select'"),
         ('[tool.mcpdeps]\nignore = ["MCPD999"]\n', "ignore names 'MCPD999', which is no rule"),
         (
