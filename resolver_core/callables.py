@@ -632,9 +632,9 @@ class ResolverFactory:
                 arg.arg,
                 "tool_argument",
                 module.span(arg),
-                annotation=ast.unparse(arg.annotation) if arg.annotation is not None else None,
+                annotation=module.segment(arg.annotation) if arg.annotation is not None else None,
                 type=t,
-                default=ast.unparse(default) if default is not None else None,
+                default=module.segment(default) if default is not None else None,
                 positional_only=posonly,
                 variadic=variadic,  # type: ignore[arg-type]
             )
@@ -712,7 +712,7 @@ class ResolverFactory:
         if not isinstance(t, TClass):
             return []
         return [
-            (s.target.id, ast.unparse(s.annotation))
+            (s.target.id, t.source.segment(s.annotation))  # as written, like every annotation
             for s in t.node.body
             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
         ]

@@ -1,7 +1,9 @@
 """Build the static and the live `graph --format json` documents of many cases, in one process.
 
 Usage: `python tests/graph_static_live.py CASE_DIR [...]` (run from the repository)
-prints `{"cases": {"<dir>": {"static": doc, "live": doc | null, "error": null | "..."}}}`.
+prints `{"cases": {"<dir>": {"static": doc, "live": doc | null, "static_tree": text,
+"live_tree": text, "error": null | "..."}}}`: the contract documents and the plain-text
+trees (without lint findings, which only the static view has).
 
 Why one process: importing `mcp` costs ~0.7 s, and the suite compares ~60 cases.
 Each case is loaded exactly as `mcpdeps graph --live CASE/server.py` loads it
@@ -21,6 +23,7 @@ from typing import Any
 
 from cli.graph_select import select
 from cli.graph_sources import import_closure
+from cli.render_graph import print_graph
 from resolver_core import build_graph
 from resolver_core.graph_json import graph_document
 from resolver_core.live import build_live_graph, load_server
@@ -45,14 +48,17 @@ def _specs(case: str, cwd: Path) -> list[str]:
 
 def compare(case: str, cwd: Path) -> dict[str, Any]:
     """Static and live documents of every server of the case (servers side by side)."""
-    out: dict[str, Any] = {"static": None, "live": None, "error": None}
+    out: dict[str, Any] = {"static": None, "live": None, "static_tree": "", "live_tree": "", "error": None}
     try:
         lives, statics = [], []
         for spec in _specs(case, cwd):
             live = build_live_graph(load_server(spec, cwd=cwd))
             lives.append(graph_document(live))
             static = build_graph(import_closure([f"{case}/server.py"], cwd), cwd=cwd)
-            statics.append(graph_document(select(static, [live.servers[0].variable])))
+            static = select(static, [live.servers[0].variable])
+            statics.append(graph_document(static))
+            out["live_tree"] += print_graph(live, capture=True) or ""
+            out["static_tree"] += print_graph(static, capture=True) or ""
         out["live"], out["static"] = _merge(lives), _merge(statics)
     except Exception as exc:  # reported per case by the test
         out["error"] = f"{type(exc).__name__}: {exc}"

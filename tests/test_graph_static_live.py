@@ -67,19 +67,27 @@ def test_the_comparison_covers_the_corpus_and_the_examples() -> None:
     assert len(VALID_CASES) >= 70
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="opaque to static analysis by design"))
-        if c in OPAQUE_BY_DESIGN
-        else pytest.param(c, marks=pytest.mark.xfail(strict=False, reason=STATIC_GAPS[c]))
-        if c in STATIC_GAPS
-        else c
-        for c in VALID_CASES
-    ],
-)
+CASE_PARAMS = [
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="opaque to static analysis by design"))
+    if c in OPAQUE_BY_DESIGN
+    else pytest.param(c, marks=pytest.mark.xfail(strict=False, reason=STATIC_GAPS[c]))
+    if c in STATIC_GAPS
+    else c
+    for c in VALID_CASES
+]
+
+
+@pytest.mark.parametrize("case", CASE_PARAMS)
 def test_static_graph_equals_live_graph(case: str, compared: dict[str, Any]) -> None:
     result = compared[case]
     assert result["error"] is None, result["error"]
     assert result["live"]["servers"], "the live server has no tools to compare"
     assert result["static"] == result["live"]
+
+
+@pytest.mark.parametrize("case", CASE_PARAMS)
+def test_static_tree_equals_live_tree(case: str, compared: dict[str, Any]) -> None:
+    """Everything the tree shows (types, defaults, questions, sharing, order) agrees too."""
+    result = compared[case]
+    assert result["error"] is None, result["error"]
+    assert result["static_tree"] == result["live_tree"]
