@@ -70,7 +70,10 @@ class FixCache:
         from lint_rules.fixes.edits import edits_between
 
         fixer = importlib.import_module(FIXERS[d.code])
-        module = fixer.fix(source, d)
+        try:
+            module = fixer.fix(source, d)
+        except Exception:  # a fixer bug costs its fix, never the report or the other fixes
+            return None
         if module is None or module.code == source.text:
             return None
         return Fix(message=fixer.MESSAGE, edits=edits_between(d.path, source.text, module.code))
