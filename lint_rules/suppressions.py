@@ -67,17 +67,20 @@ class Suppression:
         return None
 
 
-def _comments(text: str) -> Iterable[tuple[int, int, str]]:
+def _comments(text: str) -> list[tuple[int, int, str]]:
     """(line, column, comment) for each comment; a file that does not tokenize is scanned by line."""
     try:
-        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if tok.type == tokenize.COMMENT:
-                yield tok.start[0], tok.start[1], tok.string
+        return [
+            (tok.start[0], tok.start[1], tok.string)
+            for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+            if tok.type == tokenize.COMMENT
+        ]
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        for number, line in enumerate(text.splitlines(), 1):
-            hash_at = line.find("#")
-            if hash_at >= 0:
-                yield number, hash_at, line[hash_at:]
+        return [
+            (number, line.index("#"), line[line.index("#") :])
+            for number, line in enumerate(text.splitlines(), 1)
+            if "#" in line
+        ]
 
 
 def _first_statement_line(text: str) -> int:
@@ -89,7 +92,9 @@ def _first_statement_line(text: str) -> int:
             if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)
         ]
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        return 1
+        lines = text.splitlines()
+        code = (n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#"))
+        return next(code, len(lines) + 1)
     start = 0
     if len(tokens) > 1 and tokens[0].type == tokenize.STRING and tokens[1].type == tokenize.NEWLINE:
         start = 2

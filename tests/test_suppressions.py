@@ -126,3 +126,10 @@ def test_fix_removes_unused_suppressions_and_keeps_the_used_codes(tmp_path: Path
         + _tool(2, "# mcpdeps: ignore[MCPD1]  # mcpdeps: ignore[MCPD006]")
         + "X = 1  # because of the generator\n"
     )
+
+
+def test_a_file_that_does_not_parse_can_still_silence_its_syntax_error(tmp_path: Path) -> None:
+    broken = "import mcp\nx = (1,\n"
+    assert _codes(_lint(tmp_path, broken)) == [(2, "MCPD000")]
+    assert _lint(tmp_path, "# mcpdeps: ignore-file[syntax-error]\n" + broken) == []
+    assert _lint(tmp_path, broken.replace("(1,", "(1,  # mcpdeps: ignore[MCPD000]")) == []
