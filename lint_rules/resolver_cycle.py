@@ -65,7 +65,8 @@ class ResolverCycle(Rule):
             if resolver.id in done:
                 return
             path.append((resolver, via))
-            for p in resolver.parameters:
+            late = resolver.id in tool.late_resolvers  # no hints for it at this registration
+            for p in [] if late else resolver.parameters:
                 if p.kind == "resolved" and p.resolver in graph.resolvers:
                     yield from visit(graph.resolvers[p.resolver], p)
             path.pop()

@@ -27,10 +27,11 @@ from resolver_core.discovery import SourceFile, discover
 from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from resolver_core.project import Project, find_project_root
 from resolver_core.source import ParsedModule, deep_recursion_guard, without_cyclic_gc
-from resolver_core.symbols import Defined, External, Names, Param, Scope, Value, sdk_name
+from resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
 from resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
+TOO_DEEP = "cannot analyse this registration: an expression in it is nested too deeply"
 _PREFILTER = (b"mcp", b"MCPServer", b"Resolve", b".tool", b"add_tool")
 """A file with none of these bytes declares no server, tool or resolver: it is not parsed
 (modules it could matter to are still parsed when an import is followed into them)."""
@@ -84,6 +85,7 @@ class StaticBuilder:
         self._functions: dict[tuple[str, str], list[tuple[ParsedModule, ast.Call]]] = {}
         self._searched: set[tuple[str, str]] = set()
         self._loop_items: dict[str, list[ast.expr]] = {}
+        self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._scanned: list[ParsedModule] = []
 
     # ---------------------------------------------------------------- servers
@@ -150,8 +152,13 @@ class StaticBuilder:
                 self._server(module, name, binding.node)
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
-        # where a registration call can appear at all.
-        self._scan_body(module, module.tree.body, None, "add_tool" in text or ".tool(" in text)
+        # where a registration call can appear at all (also through `register = mcp.add_tool`).
+        self._tokens = (
+            ".tool(",
+            "add_tool",
+            *(f"{name}(" for name in self._registrar_aliases(module, table)),
+        )
+        self._scan_body(module, module.tree.body, None, any(t in text for t in self._tokens))
 
     def _scan_body(
         self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, calls: bool
@@ -164,7 +171,7 @@ class StaticBuilder:
             elif isinstance(stmt, ast.ClassDef):
                 continue
             else:
-                if calls and _mentions_registration(module, stmt):
+                if calls and _mentions_registration(module, stmt, self._tokens):
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
@@ -185,7 +192,8 @@ class StaticBuilder:
     def _decorated(
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
     ) -> None:
-        for deco in fn.decorator_list:
+        for written in fn.decorator_list:
+            deco = self._alias_of(module, written, scope)
             call = deco if isinstance(deco, ast.Call) else None
             target = call.func if call is not None else deco
             if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
@@ -204,12 +212,47 @@ class StaticBuilder:
                     name = arg.value
             self._registrations.append(
                 _Registration(
-                    server, target.attr, fn, module, scope, name, module.span(deco), bare=call is None
+                    server, target.attr, fn, module, scope, name, module.span(written), bare=call is None
                 )
             )
 
+    def _registrar_aliases(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
+        """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
+        out = []
+        for name, binding in table.items():
+            node = binding.node
+            target = node.func if isinstance(node, ast.Call) else node
+            if (
+                binding.kind == "value"
+                and isinstance(target, ast.Attribute)
+                and target.attr in ("tool", "add_tool")
+            ):
+                out.append(name)
+        return out
+
+    def _alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
+        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for."""
+        if isinstance(expr, ast.Name):
+            symbol = self.names.lookup(module, expr.id, scope)
+            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
+                node = symbol.node
+                target = node.func if isinstance(node, ast.Call) else node
+                if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
+                    return node
+        return expr
+
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
-        func = call.func
+        func = self._alias_of(module, call.func, scope)
+        if func is not call.func and isinstance(func, ast.Attribute):
+            call = ast.Call(
+                func=func,
+                args=call.args,
+                keywords=call.keywords,
+                lineno=call.lineno,
+                col_offset=call.col_offset,
+                end_lineno=call.end_lineno,
+                end_col_offset=call.end_col_offset,
+            )
         if (
             isinstance(func, ast.Attribute)
             and func.attr == "tool"
@@ -344,10 +387,17 @@ class StaticBuilder:
             if found is None:
                 continue
             for server in self._expand(reg):
-                if reg.kind == "tool":
-                    server.tools.append(self._tool(reg, found))
-                else:
-                    server.handlers.append(self._handler(reg, found))
+                try:
+                    if reg.kind == "tool":
+                        server.tools.append(self._tool(reg, found))
+                    else:
+                        server.handlers.append(self._handler(reg, found))
+                except RecursionError:
+                    # An expression thousands of levels deep (`int | int | ...`, `a + a + ...`):
+                    # report this registration and go on with the others.
+                    self.graph.findings.append(
+                        Finding("MCPD000", TOO_DEEP, reg.span, reg.name if reg.kind == "tool" else None)
+                    )
 
     def _params(
         self,
@@ -390,7 +440,7 @@ class StaticBuilder:
             hints_error = f"the return annotation cannot be evaluated ({err.reason})"
         cutoff = self._cutoff(reg)
         late = needs.get(reg.module.path) if cutoff is not None else None
-        if hints_error is None and late is not None and cutoff is not None and late[0] > cutoff:
+        if hints_error is None and late is not None and cutoff is not None and late[0] >= cutoff:
             hints_error = _late_reason(late, cutoff, "the tool")
         is_lambda = isinstance(fn, ast.Lambda)
         name = reg.name or (qual.rpartition(".")[2] if not is_lambda else "<lambda>")
@@ -444,7 +494,7 @@ class StaticBuilder:
             seen.add(rid)
             resolver = self.factory.resolvers[rid]
             late = resolver.needs.get(path)
-            if late is not None and late[0] > cutoff and not resolver.hints_error:
+            if late is not None and late[0] >= cutoff and not resolver.hints_error:
                 tool.late_resolvers[rid] = _late_reason(late, cutoff, f"resolver {resolver.name!r}")
                 continue
             stack.extend(p.resolver for p in resolver.parameters if p.resolver)
@@ -482,12 +532,12 @@ def _alias(
     return None
 
 
-def _mentions_registration(module: ParsedModule, stmt: ast.stmt) -> bool:
+def _mentions_registration(module: ParsedModule, stmt: ast.stmt, tokens: tuple[str, ...]) -> bool:
     """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)` (text check first)."""
     if not module.lines and module.text is not None:
         module.lines = module.text.splitlines()
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
-    return any(".tool(" in line or "add_tool" in line for line in module.lines[stmt.lineno - 1 : end])
+    return any(t in line for line in module.lines[stmt.lineno - 1 : end] for t in tokens)
 
 
 def _literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
@@ -615,7 +665,8 @@ def _build_graph(
         data: bytes | None = None
         if f.path.absolute() not in project.overrides:
             try:
-                data = f.path.read_bytes()
+                # Not `is_file()`: a FIFO would block the read; the loader reports it instead.
+                data = f.path.read_bytes() if f.path.is_file() else None
             except OSError:
                 data = None  # the loader reports why it cannot be read
             if data is not None and not might_contribute(data):

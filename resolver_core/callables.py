@@ -397,6 +397,10 @@ class ResolverFactory:
                 kind, skip = "classmethod", 1
             else:
                 kind = "unbound_method"
+        elif node.decorator_list:
+            wrapper = self._unwrapped_decorator(module, node)
+            if wrapper is not None:
+                return wrapper
         return Target(
             kind,
             ("def", str(module.path), symbol.qualname),
@@ -406,6 +410,31 @@ class ResolverFactory:
             node=node,
             skip=skip,
         )
+
+    def _unwrapped_decorator(
+        self, module: ParsedModule, node: ast.FunctionDef | ast.AsyncFunctionDef
+    ) -> Target | None:
+        """A project decorator returning a wrapper without `functools.wraps`: the SDK sees the wrapper.
+
+        With `wraps`, `inspect.signature` and `get_type_hints` both see the original function,
+        and so do unknown decorators (most use `wraps`), so those keep the function itself.
+        """
+        for deco in reversed(node.decorator_list):
+            if isinstance(deco, ast.Call):
+                continue
+            symbol = self.names.resolve(module, deco)
+            symbol = self.names.follow(symbol) if symbol is not None else None
+            if not isinstance(symbol, Defined) or not isinstance(
+                symbol.node, ast.FunctionDef | ast.AsyncFunctionDef
+            ):
+                continue
+            inner = self._closure(symbol)
+            if inner is None or not isinstance(inner.node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if "wraps" in _decorator_names(inner.node):
+                continue
+            return inner
+        return None
 
     def _value(self, value: Value, key: str, text: str, depth: int) -> Target:
         node = value.node

@@ -255,6 +255,8 @@ class Graph:
                 return
             resolver = self.resolvers[rid]
             seen[rid] = resolver
+            if rid in tool.late_resolvers:
+                return  # the SDK reads no hints for it at this registration: no dependencies
             for p in resolver.parameters:
                 if p.kind == "resolved" and p.resolver:
                     visit(p.resolver)
