@@ -26,6 +26,16 @@ from resolver_core.diagnostics import Diagnostic
 from resolver_core.graph_json import published_tools
 from resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
 
+KIND_NOTE = {
+    "bound_method": "method",
+    "classmethod": "method",
+    "callable_instance": "callable object",
+    "class": "class",
+    "partial": "functools.partial",
+    "lambda": "lambda",
+}
+"""How a resolver that is not a plain function is described (same words static and live)."""
+
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}
 ASKS = {
     "elicit": "asks the user (Elicit)",
@@ -76,11 +86,11 @@ def _inner_type(annotation: str) -> str:
     """`Annotated[Stock, Resolve(f)]` -> `Stock`: the resolver already says where the value comes from."""
     try:
         node = ast.parse(annotation, mode="eval").body
-    except SyntaxError:
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value).rpartition(".")[2] == "Annotated":
+            first = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
+            return ast.unparse(first)
+    except (SyntaxError, RecursionError, MemoryError):  # `int | int | ...` thousands deep: show it as is
         return annotation
-    if isinstance(node, ast.Subscript) and ast.unparse(node.value).rpartition(".")[2] == "Annotated":
-        first = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
-        return ast.unparse(first)
     return annotation
 
 
@@ -155,7 +165,7 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     if resolver is None:
         return parent.add(f"{_typed(p)}  ← [red]{escape(rid)} (unknown)[/]")
     color = "bold red" if rid in view.plan.in_cycle else "bold magenta"
-    label = f"{_typed(p)}  ← [{color}]{escape(resolver.name)}[/]"
+    label = f"{_typed(p)}  ← [{color}]{escape(_title(resolver))}[/]"
     if rid in stack:
         path = " -> ".join(
             [view.graph.resolvers[r].name for r in stack[stack.index(rid) :]] + [resolver.name]
@@ -167,8 +177,9 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
         return parent.add(f"{label}{again}{_gets(p, resolver)}")
     view.expanded.add(rid)
     kind = "async" if resolver.is_async else "sync, in a worker thread"
+    note = f"{KIND_NOTE[resolver.kind]} · " if resolver.kind in KIND_NOTE else ""
     label += f"  [green]step {step}[/]" if step else ""
-    label += f"\n[dim]{kind} · {view.where(resolver.span)}[/]"
+    label += f"\n[dim]{note}{kind} · {view.where(resolver.span)}[/]"
     if view.plan.shared(rid):
         consumers = ", ".join(view.plan.consumers[rid])
         label += f"\n[magenta]shared: runs once per call for {escape(consumers)}[/]"
@@ -188,6 +199,11 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
             _question(view, node, q)
     view.flag(node, resolver.span)
     return node
+
+
+def _title(resolver: Resolver) -> str:
+    """`CatalogService.lookup` for a method; a closure's `<locals>` path is noise, its name is enough."""
+    return resolver.name if "<locals>" in resolver.qualname else resolver.qualname
 
 
 def _gets(p: Parameter, resolver: Resolver) -> str:
@@ -216,7 +232,7 @@ def _run_order(view: _ToolView, root: Tree) -> None:
     for i, rid in enumerate(view.plan.order, 1):
         r = view.graph.resolvers[rid]
         asks = f"  [yellow]{ASKS[r.asks].split(' (')[0]}[/]" if r.asks else ""
-        order.add(f"{i}. {escape(r.name)}{asks}")
+        order.add(f"{i}. {escape(_title(r))}{asks}")
     order.add(f"{len(view.plan.order) + 1}. [bold cyan]{escape(view.tool.name)}[/] [dim](the tool itself)[/]")
     for cycle in view.plan.cycles:
         order.add(f"[bold red]⟲ cycle {escape(' -> '.join(cycle))}: the SDK refuses this tool[/]")

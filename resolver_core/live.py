@@ -154,6 +154,8 @@ def _code_owner(fn: Any) -> Any:
 def _kind(fn: Any) -> ResolverKind:
     if isinstance(fn, functools.partial):
         return "partial"
+    if hasattr(fn, "__wrapped__") and not (inspect.isfunction(fn) or inspect.ismethod(fn)):  # functools.cache
+        return _kind(inspect.unwrap(fn))
     if inspect.ismethod(fn):
         return "classmethod" if inspect.isclass(fn.__self__) else "bound_method"
     if inspect.isclass(fn):
