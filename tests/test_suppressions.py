@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 
 from conftest import run_mcpdeps
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lint_rules import lint
+from lint_rules.suppressions import parse_suppressions
 
 HEAD = """\
 from typing import Annotated
@@ -133,3 +136,11 @@ def test_a_file_that_does_not_parse_can_still_silence_its_syntax_error(tmp_path:
     assert _codes(_lint(tmp_path, broken)) == [(2, "MCPD000")]
     assert _lint(tmp_path, "# mcpdeps: ignore-file[syntax-error]\n" + broken) == []
     assert _lint(tmp_path, broken.replace("(1,", "(1,  # mcpdeps: ignore[MCPD000]")) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("# mcpdeps:ignore-file[]MCPD0,\n\"'()x=\\\t")), max_size=80))
+def test_any_text_is_scanned_without_error(text: str) -> None:
+    for s in parse_suppressions("f.py", text):
+        assert s.line >= 1 and 0 <= s.start < s.end
+        assert s.line_text[s.start : s.end].startswith("#")
