@@ -163,7 +163,7 @@ class ElicitSchema:
     def _class(self, t: TClass) -> str | None:
         if self._is_enum(t):
             return f"the Enum class `{t.qualname}` renders as a $ref, not an inline enum (use Literal[...])"
-        if self.is_model(t):
+        if self.is_model(t) or _is_record(t):
             return f"the nested model `{t.qualname}` renders as an object ($ref); elicitation is flat"
         return None
 
@@ -203,6 +203,15 @@ class ElicitSchema:
         if not all(isinstance(v, str) for v in values):
             return f"`{display(t)}`: an array's enum items must be strings"
         return None
+
+
+def _is_record(t: TClass) -> bool:
+    """A dataclass or TypedDict: pydantic renders both as nested objects."""
+    decorators = {ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in t.node.decorator_list}
+    bases = {ast.unparse(b) for b in t.node.bases}
+    return bool(
+        decorators & {"dataclass", "dataclasses.dataclass"} or bases & {"TypedDict", "typing.TypedDict"}
+    )
 
 
 def _strip(t: TypeExpr | None) -> TypeExpr | None:

@@ -65,6 +65,8 @@ FIELD_TYPES: dict[str, bool] = {
     "Speed": False,
     "TextSpeed": False,
     "Address": False,
+    "Point": False,
+    "Box": False,
     "list[Speed]": False,
     "Annotated[int, Field(ge=1, le=5)]": True,
     "Annotated[str, Field(max_length=3)]": True,
@@ -76,6 +78,8 @@ FIELD_TYPES: dict[str, bool] = {
 
 SCHEMA_HEADER = """\
 import datetime
+from dataclasses import dataclass
+from typing_extensions import TypedDict
 import decimal
 import enum
 import uuid
@@ -94,6 +98,13 @@ class TextSpeed(str, enum.Enum):
 
 class Address(BaseModel):
     city: str
+
+@dataclass
+class Point:
+    x: int
+
+class Box(TypedDict):
+    size: int
 """
 
 
