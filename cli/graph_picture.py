@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Literal
 
 from cli.graph_problems import Problems
+from cli.graph_walk import display_name
 from resolver_core.model import Graph, Resolver, Server, Span, Tool
 
 NodeKind = Literal["tool", "resolver", "argument", "context", "question"]
@@ -108,7 +109,7 @@ class _Builder:
         first = key not in self.picture.nodes
         kind = "async" if resolver.is_async else "sync"
         nid = self.picture.node(
-            key, "resolver", [resolver.name, f"{kind} · {self.where(server, resolver.span)}"], si
+            key, "resolver", [display_name(resolver), f"{kind} · {self.where(server, resolver.span)}"], si
         )
         node = self.picture.nodes[key]
         node.problems = sorted({*node.problems, *self.codes(resolver.span, tool.name)})
@@ -120,7 +121,7 @@ class _Builder:
             elif p.kind == "context":
                 self.picture.edge(Edge(self.context(si), nid, p.name))
             elif p.kind == "resolved" and p.resolver and p.resolver in self.graph.resolvers:
-                self.consumers.setdefault(p.resolver, set()).add(f"{resolver.name}.{p.name}")
+                self.consumers.setdefault(p.resolver, set()).add(f"{display_name(resolver)}.{p.name}")
                 if p.resolver in stack or p.resolver == rid:
                     loop = [*stack, rid][[*stack, rid].index(p.resolver) :]
                     self.cycle_nodes.update(self.picture.nodes[f"resolver:{r}"].id for r in loop[1:])

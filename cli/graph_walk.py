@@ -51,7 +51,7 @@ def call_plan(graph: Graph, tool: Tool) -> CallPlan:
         resolver = graph.resolvers[rid]
         for p in resolver.parameters:
             if p.kind == "resolved" and p.resolver:
-                plan.consumers.setdefault(p.resolver, []).append(f"{resolver.name}.{p.name}")
+                plan.consumers.setdefault(p.resolver, []).append(f"{display_name(resolver)}.{p.name}")
                 visit(p.resolver, [*stack, rid])
         done.add(rid)
         plan.order.append(rid)
@@ -63,6 +63,11 @@ def call_plan(graph: Graph, tool: Tool) -> CallPlan:
     return plan
 
 
+def display_name(resolver: Resolver) -> str:
+    """`CatalogService.lookup` for a method; a closure's `<locals>` path is noise, its name is enough."""
+    return resolver.name if "<locals>" in resolver.qualname else resolver.qualname
+
+
 def _name(graph: Graph, rid: str) -> str:
     resolver: Resolver | None = graph.resolvers.get(rid)
-    return resolver.name if resolver is not None else rid
+    return display_name(resolver) if resolver is not None else rid

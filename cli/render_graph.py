@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.tree import Tree
 
 from cli.graph_problems import Problems
-from cli.graph_walk import CallPlan, call_plan
+from cli.graph_walk import CallPlan, call_plan, display_name
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.graph_json import published_tools
 from resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
@@ -165,11 +165,10 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     if resolver is None:
         return parent.add(f"{_typed(p)}  ← [red]{escape(rid)} (unknown)[/]")
     color = "bold red" if rid in view.plan.in_cycle else "bold magenta"
-    label = f"{_typed(p)}  ← [{color}]{escape(_title(resolver))}[/]"
+    label = f"{_typed(p)}  ← [{color}]{escape(display_name(resolver))}[/]"
     if rid in stack:
-        path = " -> ".join(
-            [view.graph.resolvers[r].name for r in stack[stack.index(rid) :]] + [resolver.name]
-        )
+        loop = [*stack[stack.index(rid) :], rid]
+        path = " -> ".join(display_name(view.graph.resolvers[r]) for r in loop)
         return parent.add(f"{label}  [bold red]⟲ cycle: {escape(path)}[/]")
     step = view.plan.step(rid)
     if rid in view.expanded:
@@ -201,11 +200,6 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     return node
 
 
-def _title(resolver: Resolver) -> str:
-    """`CatalogService.lookup` for a method; a closure's `<locals>` path is noise, its name is enough."""
-    return resolver.name if "<locals>" in resolver.qualname else resolver.qualname
-
-
 def _gets(p: Parameter, resolver: Resolver) -> str:
     """What the consumer receives when the resolver asks the user."""
     if resolver.asks != "elicit":
@@ -232,7 +226,7 @@ def _run_order(view: _ToolView, root: Tree) -> None:
     for i, rid in enumerate(view.plan.order, 1):
         r = view.graph.resolvers[rid]
         asks = f"  [yellow]{ASKS[r.asks].split(' (')[0]}[/]" if r.asks else ""
-        order.add(f"{i}. {escape(_title(r))}{asks}")
+        order.add(f"{i}. {escape(display_name(r))}{asks}")
     order.add(f"{len(view.plan.order) + 1}. [bold cyan]{escape(view.tool.name)}[/] [dim](the tool itself)[/]")
     for cycle in view.plan.cycles:
         order.add(f"[bold red]⟲ cycle {escape(' -> '.join(cycle))}: the SDK refuses this tool[/]")
