@@ -108,9 +108,35 @@ def _local_calls(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> dic
 
 
 def _async_callee(names: Names, module: ParsedModule, call: ast.Call, scope: Scope) -> str | None:
-    """The name of the `async def` a call invokes, if it is one the project defines."""
+    """The name of the `async def` a call invokes, if it is one the project defines.
+
+    Besides plain names, `self.method(...)` inside a method is followed to the class body.
+    """
+    method = _own_async_method(module, scope.function, call.func)
+    if method is not None:
+        return method
     symbol = names.resolve(module, call.func, scope)
     symbol = names.follow(symbol) if symbol is not None else None
     if isinstance(symbol, Defined) and isinstance(symbol.node, ast.AsyncFunctionDef):
         return symbol.qualname
+    return None
+
+
+def _own_async_method(module: ParsedModule, fn: ast.AST, func: ast.expr) -> str | None:
+    """`self.m(...)`/`cls.m(...)` in a method of a class whose `m` is an `async def`."""
+    if not (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and isinstance(fn, ast.FunctionDef)
+        and fn.args.args
+        and func.value.id == fn.args.args[0].arg
+        and module.tree is not None
+    ):
+        return None
+    for cls in ast.walk(module.tree):
+        if isinstance(cls, ast.ClassDef) and fn in cls.body:
+            found = next(
+                (m for m in cls.body if isinstance(m, ast.AsyncFunctionDef) and m.name == func.attr), None
+            )
+            return f"{cls.name}.{found.name}" if found is not None else None
     return None

@@ -358,6 +358,15 @@ def stock_of(title: str):
 async def rating_of(title: str):
     yield 4.5
 
+class Catalog:
+    async def fetch(self, title: str) -> int:
+        return 1999
+
+    def year_of(self, title: str) -> int:
+        return self.fetch(title)
+
+catalog = Catalog()
+
 @mcp.tool()
 def quote(title: str, price: Annotated[float, Resolve(price_of)]) -> str:
     kind = type(price).__name__
@@ -371,12 +380,19 @@ def stock(title: str, copies: Annotated[int, Resolve(stock_of)]) -> str:
 @mcp.tool()
 def rate(title: str, stars: Annotated[float, Resolve(rating_of)]) -> str:
     return type(stars).__name__
+
+@mcp.tool()
+def year(title: str, published: Annotated[int, Resolve(catalog.year_of)]) -> str:
+    kind = type(published).__name__
+    published.close()
+    return kind
 """,
     )
-    assert lint_codes(path).count("MCPD108") == 3
+    assert lint_codes(path).count("MCPD108") == 4
     assert call(module, "quote", {"title": "Dune"}) == (False, "coroutine")
     assert call(module, "stock", {"title": "Dune"}) == (False, "generator")
     assert call(module, "rate", {"title": "Dune"}) == (False, "async_generator")
+    assert call(module, "year", {"title": "Dune"}) == (False, "coroutine")
 
 
 def test_mcpd109_extra_context_and_varargs_become_schema_properties(tmp_path: Path) -> None:
