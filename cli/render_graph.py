@@ -165,7 +165,8 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     if resolver is None:
         return parent.add(f"{_typed(p)}  ← [red]{escape(rid)} (unknown)[/]")
     color = "bold red" if rid in view.plan.in_cycle else "bold magenta"
-    label = f"{_typed(p)}  ← [{color}]{escape(display_name(resolver))}[/]"
+    typed = f"[dim]{_typed(p)}[/]" if level == 1 else _typed(p)  # the tool's own: never seen by the model
+    label = f"{typed}  ← [{color}]{escape(display_name(resolver))}[/]"
     if rid in stack:
         loop = [*stack[stack.index(rid) :], rid]
         path = " -> ".join(display_name(view.graph.resolvers[r]) for r in loop)
@@ -226,7 +227,8 @@ def _run_order(view: _ToolView, root: Tree) -> None:
     for i, rid in enumerate(view.plan.order, 1):
         r = view.graph.resolvers[rid]
         asks = f"  [yellow]{ASKS[r.asks].split(' (')[0]}[/]" if r.asks else ""
-        order.add(f"{i}. {escape(display_name(r))}{asks}")
+        name = escape(display_name(r))
+        order.add(f"{i}. [red]{name}[/]{asks}" if rid in view.plan.in_cycle else f"{i}. {name}{asks}")
     order.add(f"{len(view.plan.order) + 1}. [bold cyan]{escape(view.tool.name)}[/] [dim](the tool itself)[/]")
     for cycle in view.plan.cycles:
         order.add(f"[bold red]⟲ cycle {escape(' -> '.join(cycle))}: the SDK refuses this tool[/]")
