@@ -24,16 +24,29 @@ _FORMAT = 1
 
 
 def version() -> str:
+    """The mcpdeps version plus a fingerprint of its rule and analyzer code.
+
+    The fingerprint (size and mtime of each module) makes a development checkout or an
+    upgraded install never serve results computed by other code with the same version.
+    """
     try:
         from importlib.metadata import version as dist_version
 
-        return dist_version("mcpdeps")
+        release = dist_version("mcpdeps")
     except Exception:  # pragma: no cover - running from a source tree without metadata
-        return "0+unknown"
+        release = "0+unknown"
+    h = hashlib.blake2b(digest_size=8)
+    for package in (Path(__file__).parent, Path(__file__).parent.parent / "lint_rules"):
+        for module in sorted(package.rglob("*.py")):
+            st = module.stat()
+            h.update(f"{module.name}:{st.st_size}:{st.st_mtime_ns};".encode())
+    return f"{release}+{h.hexdigest()}"
 
 
 def file_hash(path: Path) -> str | None:
     try:
+        if not path.is_file():  # a FIFO named `x.py` would block the read forever
+            return None
         return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
     except OSError:
         return None
