@@ -181,7 +181,7 @@ def generate(out: Path, modules: int, seed: int = 1) -> int:
             body.insert(1, f"from {other_pkg} import deps_{j} as other_{j}\n")
             body.append(CHAIN.format(i=n, other=f"other_{j}", j=j))
         body.append(DEPS.format(i=n))
-        body.extend(PADDING.format(i=f"{n}_{p}") for p in range(6))
+        body.extend(PADDING.format(i=f"{n}_{p}") for p in range(9))
         text = "".join(body)
         (pkg / f"{deps_name}.py").write_text(text)
         lines += text.count("\n")
@@ -191,7 +191,7 @@ def generate(out: Path, modules: int, seed: int = 1) -> int:
             tools.append(TOOLS_CLEAN.format(i=n, k=k, d=n))
         if n % 40 == 7:
             tools.append(ERRORS[(n // 40) % len(ERRORS)].format(i=n))
-        tools.extend(PADDING.format(i=f"{n}_{p}") for p in range(5))
+        tools.extend(PADDING.format(i=f"{n}_{p}") for p in range(8))
         text = "".join(tools)
         (pkg / f"tools_{n}.py").write_text(text)
         lines += text.count("\n")

@@ -669,7 +669,9 @@ def _build_graph(
                 data = f.path.read_bytes() if f.path.is_file() else None
             except OSError:
                 data = None  # the loader reports why it cannot be read
-            if data is not None and not might_contribute(data):
+            # Files named explicitly are always parsed (a syntax error there is reported, as ruff
+            # does); files found by walking a folder are parsed only if they can contribute.
+            if data is not None and not f.explicit and not might_contribute(data):
                 continue
         module = project.load_path(f.path, data)
         modules.append(module)
