@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import stat
 import subprocess
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ class SourceFile:
 
     path: Path
     display: str
+    explicit: bool = False
+    """Named on the command line (always checked) rather than found by walking a folder."""
 
 
 def _is_venv(directory: Path) -> bool:
@@ -102,8 +105,12 @@ def _walk(root: Path, display_root: str, exclude: Sequence[str]) -> Iterable[Sou
             if _excluded(rel, exclude):
                 continue
             file = current / name
-            if file.is_dir():
-                continue
+            try:
+                mode = file.stat().st_mode
+            except OSError:
+                mode = None  # dangling link, link loop...: the loader reports why it cannot be read
+            if mode is not None and not stat.S_ISREG(mode):
+                continue  # a folder, FIFO or device named `x.py`: not a source file (a FIFO would block)
             yield SourceFile(file, rel if display_root in ("", ".") else f"{display_root.rstrip('/')}/{rel}")
 
 
@@ -121,7 +128,7 @@ def discover(
             walked.extend(_walk(path, given, exclude))
         else:
             resolved = path.absolute()
-            found.setdefault(resolved, SourceFile(resolved, given))
+            found.setdefault(resolved, SourceFile(resolved, given, explicit=True))
     ignored = _git_ignored([f.path for f in walked], cwd)
     for f in walked:
         if f.path not in ignored:
