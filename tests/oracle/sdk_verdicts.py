@@ -70,6 +70,7 @@ MESSAGE_CODES: list[tuple[str, str, str]] = [
     ("InvalidSignature", r"has multiple Elicit/Sample/ListRoots arms", "MCPD004"),
     ("TypeError", r"is not a callable object$", "MCPD007"),  # T10
     ("ValueError", r"^no signature found", "MCPD007"),  # T10, builtin without a signature
+    ("ValueError", r"is not supported by signature$", "MCPD007"),  # T10, e.g. operator.itemgetter(...)
 ]
 
 
