@@ -126,7 +126,8 @@ def _sources_graph(diagnostics: list[Diagnostic], cwd: Path) -> Graph:
     graph = Graph()
     for path in {d.path for d in diagnostics}:
         try:
-            text = decode((cwd / path).read_bytes())
+            # `is_file()` first: a FIFO named in a diagnostic would block the read forever.
+            text = decode((cwd / path).read_bytes()) if (cwd / path).is_file() else None
         except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
             text = None
         graph.sources[path] = SourceInfo("", path, text is not None, text)

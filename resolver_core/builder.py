@@ -26,7 +26,7 @@ from resolver_core.callables import (
 from resolver_core.discovery import SourceFile, discover
 from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from resolver_core.project import Project, find_project_root
-from resolver_core.source import ParsedModule, deep_recursion_guard, without_cyclic_gc
+from resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
 from resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
 from resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
@@ -665,8 +665,10 @@ def _build_graph(
         data: bytes | None = None
         if f.path.absolute() not in project.overrides:
             try:
-                # Not `is_file()`: a FIFO would block the read; the loader reports it instead.
-                data = f.path.read_bytes() if f.path.is_file() else None
+                # Not a regular file (a FIFO would block the read) or too large: the loader reports it.
+                data = (
+                    f.path.read_bytes() if f.path.is_file() and f.path.stat().st_size <= MAX_BYTES else None
+                )
             except OSError:
                 data = None  # the loader reports why it cannot be read
             # Files named explicitly are always parsed (a syntax error there is reported, as ruff

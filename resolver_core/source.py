@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import gc
 import io
+import stat
 import sys
 import tokenize
 from collections.abc import Iterator
@@ -82,7 +83,11 @@ def read_text(path: Path, display: str, override: str | None = None) -> tuple[st
     try:
         if path.is_dir():
             return None, Finding("MCPD000", "is a directory, not a Python file", where)
-        size = path.stat().st_size
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            # A FIFO or device named `x.py` would block the read forever (or never end).
+            return None, Finding("MCPD000", "is not a regular file (a pipe, socket or device)", where)
+        size = st.st_size
         if size > MAX_BYTES:
             return None, Finding(
                 "MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where
