@@ -64,6 +64,10 @@ MESSAGE_CODES: list[tuple[str, str, str]] = [
     ("InvalidSignature", r"combines Resolve\(\.\.\.\) parameters with an InputRequiredResult", "MCPD005"),
     ("InvalidSignature", r"^Parameter \S+ of \S+ cannot start with '_'", "MCPD006"),  # T2
     ("InvalidSignature", r"^Unable to evaluate type annotations for callable", "MCPD009"),  # T3
+    # T3 by another path: a quoted name *inside* `Annotated[...]` that is not bound yet. The
+    # SDK then sees no hints, keeps the parameter as an argument, and pydantic cannot build
+    # the arguments model. Same cause, same fix: MCPD009.
+    ("PydanticUserError", r"is not fully defined; you should define", "MCPD009"),
     ("InvalidSignature", r"wraps `Resolve\(\.\.\.\)` in a union", "MCPD003"),
     ("InvalidSignature", r"has a cyclic dependency$", "MCPD001"),
     ("InvalidSignature", r"cannot be resolved: expected a Context", "MCPD002"),
