@@ -38,6 +38,19 @@ def _plan(
     return plan
 
 
+def _report_unsafe(plan: FixPlan, console: Console) -> None:
+    """Name the fixes left out because they would have made a new error appear."""
+    for d in plan.unsafe:
+        console.print(
+            Text(
+                f"{d.path}:{d.line}:{d.column}: {d.code} was not fixed: the fix would make a new error appear "
+                "(fix it by hand).",
+                style="yellow",
+            ),
+            soft_wrap=True,
+        )
+
+
 def show_diff(
     paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
 ) -> int:
@@ -49,7 +62,9 @@ def show_diff(
         console.print(Syntax(text.rstrip("\n"), "diff", theme="ansi_dark", background_color="default"))
     elif text:
         sys.stdout.write(text)  # exact bytes, so `mcpdeps lint --diff | git apply` works
-    Console(stderr=True, highlight=False).print(
+    stderr = Console(stderr=True, highlight=False)
+    _report_unsafe(plan, stderr)
+    stderr.print(
         Text(
             f"Would fix {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()), 'file')}."
             if plan.fixed
@@ -84,6 +99,7 @@ def apply_fixes(
                 style="bold green",
             )
         )
+    _report_unsafe(plan, stderr)
     if refused:
         raise UserError(" ".join(f"{message}." for message in refused) + " Run `mcpdeps lint --fix` again.")
     return plan.result

@@ -197,3 +197,18 @@ def test_only_the_files_asked_for_are_rewritten(tmp_path: Path) -> None:
     assert (tmp_path / "deps.py").read_text(encoding="utf-8") == DEPS.replace(
         ', include_context="thisServer"', ""
     )
+
+
+def test_a_fix_that_would_break_something_else_is_left_out(tmp_path: Path) -> None:
+    """Renaming `_title` would unhook `who`, which gets `_title` by name: MCPD002 would appear."""
+    source = BROKEN.replace(
+        'def who() -> str:\n    return "ada"', "def who(_title: str) -> str:\n    return _title.upper()"
+    ).replace(" | None = None", "")
+    server = tmp_path / "server.py"
+    server.write_text(source, encoding="utf-8")
+    proc = run_mcpdeps("lint", "--fix", "--format", "concise", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "server.py:14:7: MCPD006 was not fixed: the fix would make a new error appear" in proc.stderr
+    assert "Fixed 1 problem in 1 file." in proc.stderr  # the decorator still is
+    assert server.read_text(encoding="utf-8") == source.replace("@mcp.tool\n", "@mcp.tool()\n")
+    assert [line.split()[1] for line in proc.stdout.splitlines()[:-1]] == ["MCPD006"]

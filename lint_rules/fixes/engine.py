@@ -1,40 +1,32 @@
-"""`--fix`/`--diff`: apply fixes until none is left, in memory, then write each file atomically.
+"""`--fix`/`--diff`: apply fixes until none is left, in memory, then write the files.
 
 Each pass lints with the pending texts as source overrides, takes every fix
 whose edits do not overlap another one in the same file, and applies them;
 the next pass re-lints, so fixes that touch the same parameter land one after
-the other and positions are never stale. Nothing is written until the end:
-`--diff` is the same plan, printed. A file is written with a temporary file in
-the same folder and `os.replace` (never half-written), keeping its mode,
-encoding, BOM and line endings, and only if it still holds the text the plan
-started from (an editor may have saved it meanwhile).
+the other and positions are never stale. A pass that makes a new error appear
+(renaming `_title` breaks a resolver that matched it by name) is undone and
+replayed one fix at a time, and the fixes that break something are dropped:
+fixed code must lint clean of anything it did not already have. Nothing is
+written until the end (`--diff` is the same plan, printed); see `atomic_write`.
 """
 
 from __future__ import annotations
 
 import difflib
-import io
 import os
-import stat
-import tempfile
-import tokenize
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lint_rules import LintResult
 from lint_rules.fixes import FixCache
+from lint_rules.fixes.atomic_write import ChangedOnDisk, write_atomic
 from lint_rules.fixes.edits import LineIndex, apply_edits, span
 from lint_rules.settings import Settings, run
 from lint_rules.suppressions import checked_files
-from resolver_core.diagnostics import Edit
-from resolver_core.source import decode
+from resolver_core.diagnostics import Diagnostic, Edit
 
 MAX_PASSES = 10
-
-
-class ChangedOnDisk(Exception):
-    """A file changed between the lint that planned a fix and the write."""
 
 
 @dataclass(slots=True)
@@ -44,6 +36,8 @@ class FixPlan:
     originals: dict[str, str] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     fixed: int = 0
+    unsafe: list[Diagnostic] = field(default_factory=list)
+    """Diagnostics whose fix was dropped because it made a new error appear."""
     result: LintResult | None = None
     """The lint of the fixed texts (what remains)."""
 
@@ -51,17 +45,131 @@ class FixPlan:
         return sorted(p for p, text in self.texts.items() if text != self.originals[p])
 
 
-def _choose(edits_by_fix: Sequence[list[Edit]], text: str) -> list[list[Edit]]:
+def _choose(candidates: Sequence[_Candidate], text: str) -> list[_Candidate]:
     """Fixes for one file that do not overlap, in source order (the rest wait for the next pass)."""
     index = LineIndex(text)
-    chosen: list[list[Edit]] = []
+    chosen: list[_Candidate] = []
     taken: list[tuple[int, int]] = []
-    for edits in sorted(edits_by_fix, key=lambda e: span(index, e)):
-        start, end = span(index, edits)
+    for c in sorted(candidates, key=lambda c: span(index, c.edits)):
+        start, end = span(index, c.edits)
         if all(end < s or start > e for s, e in taken):
-            chosen.append(edits)
+            chosen.append(c)
             taken.append((start, end))
     return chosen
+
+
+Key = tuple[str, str, str]
+"""(path, code, message): a diagnostic's identity across passes (its position moves as code changes)."""
+
+
+def _key(d: Diagnostic) -> Key:
+    return d.path, d.code, d.message
+
+
+@dataclass(slots=True)
+class _Candidate:
+    diagnostic: Diagnostic
+    edits: list[Edit]
+
+
+class _Planner:
+    """The state of one `--fix` run: pending texts, what must not get worse, fixes given up on."""
+
+    def __init__(
+        self,
+        paths: Sequence[str | os.PathLike[str]],
+        settings: Settings,
+        overrides: Mapping[Path, str] | None,
+        cwd: Path,
+    ) -> None:
+        self.paths, self.settings, self.cwd = paths, settings, cwd
+        self.pending = {(cwd / p).absolute(): t for p, t in (overrides or {}).items()}
+        self.asked = checked_files(paths, settings.exclude, cwd)
+        self.rejected: set[Key] = set()
+        self.plan = FixPlan()
+        self.baseline: set[Key] = set()
+
+    def lint(self, pending: Mapping[Path, str]) -> LintResult:
+        return run(self.paths, self.settings, source_overrides=pending, cwd=self.cwd)
+
+    def introduces_errors(self, result: LintResult) -> bool:
+        return any(d.severity == "error" and _key(d) not in self.baseline for d in result.diagnostics)
+
+    def candidates(self, result: LintResult) -> list[_Candidate]:
+        """Non-overlapping fixes, per file, for diagnostics in the files asked for."""
+        texts = {p: i.text for p, i in result.graph.sources.items() if i.text is not None}
+        cache = FixCache(texts.get)
+        by_file: dict[str, list[_Candidate]] = {}
+        for d in result.diagnostics:
+            if d.path not in self.asked or _key(d) in self.rejected:
+                continue
+            fix = cache.fix_for(d)
+            if fix is not None and fix.edits and all(e.path == d.path for e in fix.edits):
+                by_file.setdefault(d.path, []).append(_Candidate(d, fix.edits))
+        return [c for path, found in by_file.items() for c in _choose(found, texts[path])]
+
+    def applied(self, result: LintResult, chosen: Iterable[_Candidate]) -> dict[Path, str]:
+        """The pending texts with these fixes applied."""
+        by_file: dict[str, list[Edit]] = {}
+        for c in chosen:
+            by_file.setdefault(c.diagnostic.path, []).extend(c.edits)
+        pending = dict(self.pending)
+        for path, edits in by_file.items():
+            text = result.graph.sources[path].text
+            assert text is not None
+            pending[(self.cwd / path).absolute()] = apply_edits(text, edits)
+        return pending
+
+    def accept(self, pending: dict[Path, str], count: int) -> None:
+        self.pending = pending
+        self.plan.fixed += count
+
+    def refreshed(self, result: LintResult, key: Key) -> _Candidate | None:
+        """The fix for a diagnostic, recomputed on `result` (earlier fixes moved the code)."""
+        found = next((d for d in result.diagnostics if _key(d) == key), None)
+        if found is None:
+            return None
+        fix = FixCache(lambda path: result.graph.sources[path].text).fix_for(found)
+        return _Candidate(found, fix.edits) if fix is not None and fix.edits else None
+
+    def one_by_one(self, result: LintResult, chosen: list[_Candidate]) -> LintResult:
+        """Replay a pass that broke something, keeping only the fixes that do not."""
+        for key in [_key(c.diagnostic) for c in chosen]:
+            candidate = self.refreshed(result, key)
+            if candidate is None:
+                continue
+            pending = self.applied(result, [candidate])
+            trial = self.lint(pending)
+            if self.introduces_errors(trial):
+                self.rejected.add(key)
+                self.plan.unsafe.append(candidate.diagnostic)
+            else:
+                self.accept(pending, 1)
+                result = trial
+        return result
+
+    def run(self) -> FixPlan:
+        result = self.lint(self.pending)
+        self.baseline = {_key(d) for d in result.diagnostics if d.severity == "error"}
+        self.plan.originals = {p: i.text for p, i in result.graph.sources.items() if i.text is not None}
+        for _ in range(MAX_PASSES):
+            chosen = self.candidates(result)
+            if not chosen:
+                break
+            pending = self.applied(result, chosen)
+            trial = self.lint(pending)
+            if self.introduces_errors(trial):
+                result = self.one_by_one(result, chosen)
+                self.rejected.update(_key(c.diagnostic) for c in chosen)  # replayed once, never again
+            else:
+                self.accept(pending, len(chosen))
+                result = trial
+        self.plan.result = result
+        for path, info in result.graph.sources.items():
+            if info.text is not None:
+                self.plan.originals.setdefault(path, info.text)
+                self.plan.texts[path] = info.text
+        return self.plan
 
 
 def plan_fixes(
@@ -71,39 +179,12 @@ def plan_fixes(
     overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
 ) -> FixPlan:
-    """Fix everything fixable in the files asked for, in memory; the result is the lint of the fixed code.
+    """Fix everything safely fixable in the files asked for, in memory; the result lints the fixed code.
 
     Modules only followed through imports are reported but never rewritten: a
     pre-commit run on `server.py` must not edit an unstaged `deps.py`.
     """
-    cwd = cwd or Path.cwd()
-    plan = FixPlan()
-    pending = {(cwd / p).absolute(): t for p, t in (overrides or {}).items()}
-    asked = checked_files(paths, settings.exclude, cwd)
-    for _ in range(MAX_PASSES):
-        result = run(paths, settings, source_overrides=pending, cwd=cwd)
-        plan.result = result
-        for path, info in result.graph.sources.items():
-            if info.text is not None:
-                plan.originals.setdefault(path, info.text)
-        current = {p: i.text for p, i in result.graph.sources.items() if i.text is not None}
-        cache = FixCache(current.get)
-        by_file: dict[str, list[list[Edit]]] = {}
-        for d in result.diagnostics:
-            if d.path not in asked:
-                continue
-            fix = cache.fix_for(d)
-            if fix is not None and fix.edits and all(e.path == d.path for e in fix.edits):
-                by_file.setdefault(d.path, []).append(fix.edits)
-        if not by_file:
-            break
-        for path, fixes in by_file.items():
-            chosen = _choose(fixes, current[path])
-            plan.fixed += len(chosen)
-            new_text = apply_edits(current[path], [e for edits in chosen for e in edits])
-            plan.texts[path] = new_text
-            pending[(cwd / path).absolute()] = new_text
-    return plan
+    return _Planner(paths, settings, overrides, cwd or Path.cwd()).run()
 
 
 def unified_diff(plan: FixPlan) -> str:
@@ -121,28 +202,6 @@ def unified_diff(plan: FixPlan) -> str:
     return "".join(
         line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in chunks
     )
-
-
-def write_atomic(path: Path, expected: str, text: str) -> None:
-    """Replace a file's text in one step, keeping mode, encoding and BOM; refuse if it changed meanwhile."""
-    target = path.resolve()
-    data = target.read_bytes()
-    if decode(data) != expected:
-        raise ChangedOnDisk(path)
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    payload = text.encode(encoding)  # "utf-8-sig" when the file had a BOM: it is written back
-    mode = stat.S_IMODE(target.stat().st_mode)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".mcpdeps-fix")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(payload)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def broken_by_fixes(plan: FixPlan) -> set[str]:
