@@ -15,7 +15,7 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -82,16 +82,29 @@ def _start(command: list[str]) -> subprocess.Popen[bytes]:
         command,
         env={**os.environ, RELOAD_CHILD_ENV: "1"},
         start_new_session=True,
-        preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+        preexec_fn=_death_signal_setter(),
     )
 
 
-def _die_with_parent() -> None:
+def _death_signal_setter() -> Callable[[], None] | None:
+    """A pre-exec hook calling prctl(PR_SET_PDEATHSIG, SIGTERM), resolved before the fork.
+
+    Only a plain C call runs between fork and exec (loading a library there can deadlock).
+    """
+    if sys.platform != "linux":
+        return None
     import ctypes
 
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
     pr_set_pdeathsig = 1
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+    def hook() -> None:
+        prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+
+    return hook
 
 
 def _stop(child: subprocess.Popen[bytes], grace: float = 10.0) -> None:
