@@ -121,6 +121,8 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
         return module
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
+        if isinstance(exc, RecursionError | MemoryError):  # `a.b.b.b...` or `- - - 1` thousands deep
+            reason = "it is nested too deeply for Python's parser (importing it would fail too)"
         module.error = Finding("MCPD000", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
         return module
     module.tree = tree

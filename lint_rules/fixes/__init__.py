@@ -49,14 +49,15 @@ class FixCache:
 
     def source(self, path: str) -> CstSource | None:
         if path not in self._sources:
-            from libcst import ParserSyntaxError
-
             from lint_rules.fixes.cst_source import CstSource
 
             text = self.text_of(path)
             try:
                 self._sources[path] = CstSource(text) if text is not None else None
-            except (ParserSyntaxError, RecursionError):
+            except Exception:
+                # ParserSyntaxError, or a tree thousands of levels deep: libcst's position
+                # provider hits the recursion limit and re-raises it as a KeyError. The file
+                # loses its fixes, never the report.
                 self._sources[path] = None
         return self._sources[path]
 
