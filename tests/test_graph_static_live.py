@@ -25,13 +25,6 @@ OPAQUE_BY_DESIGN = {
     # opaque (MCPD113) instead of guessing, so its id cannot match the SDK's.
     "tests/corpus/resolver_kinds/opaque_subscript",
 }
-STATIC_GAPS = {
-    # Static-core gaps the SDK proves wrong, open with the core's owner (not strict: they
-    # turn green on their own when the builder learns the pattern).
-    "tests/corpus/registration/reused_decorator_and_method_alias": (
-        "the static builder does not follow `deco = mcp.tool()` / `register = mcp.add_tool`"
-    ),
-}
 
 
 def _is_valid(case_dir: str) -> bool:
@@ -70,8 +63,6 @@ def test_the_comparison_covers_the_corpus_and_the_examples() -> None:
 CASE_PARAMS = [
     pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="opaque to static analysis by design"))
     if c in OPAQUE_BY_DESIGN
-    else pytest.param(c, marks=pytest.mark.xfail(strict=False, reason=STATIC_GAPS[c]))
-    if c in STATIC_GAPS
     else c
     for c in VALID_CASES
 ]
