@@ -15,7 +15,9 @@ def time_once(cmd: Sequence[str], cwd: Path | None = None) -> float:
     return time.perf_counter() - start
 
 
-def compare(commands: dict[str, tuple[Sequence[str], Path | None]], runs: int = 15, warmup: int = 2) -> dict[str, float]:
+def compare(
+    commands: dict[str, tuple[Sequence[str], Path | None]], runs: int = 15, warmup: int = 2
+) -> dict[str, float]:
     """Median wall time of each command, runs interleaved (A B A B ...)."""
     for cmd, cwd in commands.values():
         for _ in range(warmup):

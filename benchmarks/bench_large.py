@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gen_corpus import generate  # noqa: E402
+from gen_corpus import generate
 
 LIBCST_POOL = """
 import sys
@@ -63,7 +63,18 @@ def bench(size: int, runs: int) -> dict[str, float]:
         py = sys.executable
         cache = Path(tmp) / "cache"
         lint_cold = [py, "-m", "cli", "lint", "--no-cache", "--exit-zero", "--format", "concise", "."]
-        lint_cached = [py, "-m", "cli", "lint", "--cache-dir", str(cache), "--exit-zero", "--format", "concise", "."]
+        lint_cached = [
+            py,
+            "-m",
+            "cli",
+            "lint",
+            "--cache-dir",
+            str(cache),
+            "--exit-zero",
+            "--format",
+            "concise",
+            ".",
+        ]
         pool_script = Path(tmp) / "pool.py"
         pool_script.write_text(LIBCST_POOL)
         cold = median_of(lint_cold, root, runs)
@@ -93,7 +104,9 @@ def bench(size: int, runs: int) -> dict[str, float]:
 def main() -> None:
     sizes = [int(a) for a in sys.argv[1:]] or [1000]
     runs = int(os.environ.get("RUNS", "3"))
-    print("| modules | lines | cold (s) | libcst pool (s) | cold/pool | unchanged/cold | one edit/cold | peak MB |")
+    print(
+        "| modules | lines | cold (s) | libcst pool (s) | cold/pool | unchanged/cold | one edit/cold | peak MB |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for size in sizes:
         r = bench(size, runs)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _timing import compare  # noqa: E402
+from _timing import compare
 
 
 def main() -> None:

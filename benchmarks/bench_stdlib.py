@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _timing import compare  # noqa: E402
+from _timing import compare
 
 
 def copy_stdlib(into: Path) -> Path:
@@ -33,8 +33,14 @@ def main() -> None:
         files = sum(1 for _ in tree.rglob("*.py"))
         results = compare(
             {
-                "mcpdeps lint": ([sys.executable, "-m", "cli", "lint", "--no-cache", "--exit-zero", str(tree)], None),
-                "ruff --select F": ([ruff, "check", "--select", "F", "--no-cache", "--exit-zero", "-q", str(tree)], None),
+                "mcpdeps lint": (
+                    [sys.executable, "-m", "cli", "lint", "--no-cache", "--exit-zero", str(tree)],
+                    None,
+                ),
+                "ruff --select F": (
+                    [ruff, "check", "--select", "F", "--no-cache", "--exit-zero", "-q", str(tree)],
+                    None,
+                ),
             },
             runs=runs,
         )

@@ -81,11 +81,11 @@ def suggest_{i}(title: str) -> Sample:
 ScoreDep{i} = Annotated[int, Resolve(score_{i})]
 '''
 
-CHAIN = '''
+CHAIN = """
 
 def chained_{i}(base: Annotated[int, Resolve({other}.score_{j})], title: str) -> int:
     return base + len(title)
-'''
+"""
 
 TOOLS = '''
 
@@ -117,7 +117,7 @@ async def tool_{i}_{k}(
 
 ERRORS = [
     # an unclassifiable parameter
-    '''
+    """
 
 def broken_{i}(user_id: str) -> str:
     return user_id
@@ -126,9 +126,9 @@ def broken_{i}(user_id: str) -> str:
 @mcp.tool()
 def broken_tool_{i}(title: str, who: Annotated[str, Resolve(broken_{i})]) -> str:
     return who
-''',
+""",
     # a cycle (postponed annotations make it writable)
-    '''
+    """
 
 def ping_{i}(v: Annotated[int, Resolve(pong_{i})]) -> int:
     return v
@@ -141,9 +141,9 @@ def pong_{i}(v: Annotated[int, Resolve(ping_{i})]) -> int:
 @mcp.tool()
 def cyclic_tool_{i}(title: str, v: Annotated[int, Resolve(ping_{i})]) -> str:
     return title
-''',
+""",
     # Resolve wrapped in a union
-    '''
+    """
 
 def maybe_{i}(title: str) -> str:
     return title
@@ -152,7 +152,7 @@ def maybe_{i}(title: str) -> str:
 @mcp.tool()
 def union_tool_{i}(title: str, m: Annotated[str, Resolve(maybe_{i})] | None = None) -> str:
     return title
-''',
+""",
 ]
 
 
@@ -186,7 +186,11 @@ def generate(out: Path, modules: int, seed: int = 1) -> int:
         (pkg / f"{deps_name}.py").write_text(text)
         lines += text.count("\n")
 
-        tools = [HEADER.format(name=f"tools_{n}"), "\nfrom app.server import mcp\n", f"from . import {deps_name} as deps\n"]
+        tools = [
+            HEADER.format(name=f"tools_{n}"),
+            "\nfrom app.server import mcp\n",
+            f"from . import {deps_name} as deps\n",
+        ]
         for k in range(3):
             tools.append(TOOLS_CLEAN.format(i=n, k=k, d=n))
         if n % 40 == 7:
