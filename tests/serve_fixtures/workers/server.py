@@ -9,10 +9,9 @@ which process answered each round.
 import os
 from typing import Annotated
 
-from pydantic import BaseModel
-
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Elicit, RequestStateSecurity, Resolve
+from pydantic import BaseModel
 
 mcp = MCPServer(
     "Trips",
