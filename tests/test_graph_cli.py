@@ -16,6 +16,7 @@ from conftest import REPO, run_mcpdeps
 
 BOOKSHOP = "examples/bookshop/server.py"
 BROKEN = "examples/broken"
+TWO_SERVERS = "tests/corpus/registration/two_servers/server.py"
 
 RUNS: dict[str, tuple[str, ...]] = {
     "json": ("graph", "--format", "json", BOOKSHOP),
@@ -29,6 +30,10 @@ RUNS: dict[str, tuple[str, ...]] = {
     "unknown server": ("graph", "--server", "app", BOOKSHOP),
     "missing file": ("graph", "examples/nowhere.py"),
     "live refused": ("graph", "--live", f"{BROKEN}/server.py"),
+    "two servers": ("graph", "--format", "json", TWO_SERVERS),
+    "admin only": ("graph", "--format", "json", "--server", "admin", TWO_SERVERS),
+    "live admin": ("graph", "--format", "json", "--live", f"{TWO_SERVERS}:admin"),
+    "live ambiguous": ("graph", "--live", TWO_SERVERS),
 }
 
 BOOKSHOP_DOCUMENT = {
@@ -163,6 +168,25 @@ def test_tool_filter_keeps_the_chosen_tools_and_only_their_resolvers(
     assert document["resolvers"]["server:check_stock"]["used_by"] == ["reserve_book", "order_book"]
 
 
+def test_server_option_picks_one_of_several_servers(
+    runs: dict[str, subprocess.CompletedProcess[str]],
+) -> None:
+    both = json.loads(_ok(runs["two servers"]))
+    assert [s["variable"] for s in both["servers"]] == ["shop", "admin"]
+    admin = json.loads(_ok(runs["admin only"]))
+    assert [(s["variable"], s["name"]) for s in admin["servers"]] == [("admin", "Admin")]
+    assert all(
+        set(r["used_by"]) <= {t["name"] for t in admin["servers"][0]["tools"]}
+        for r in admin["resolvers"].values()
+    )
+
+
+def test_live_spec_object_is_the_static_server_option(
+    runs: dict[str, subprocess.CompletedProcess[str]],
+) -> None:
+    assert _ok(runs["live admin"]) == _ok(runs["admin only"])
+
+
 def test_output_file_gets_the_same_document(tmp_path: Path) -> None:
     target = tmp_path / "graph.json"
     proc = run_mcpdeps("graph", "--format", "json", "--output", target, BOOKSHOP, cwd=REPO)
@@ -180,6 +204,7 @@ def test_output_file_gets_the_same_document(tmp_path: Path) -> None:
         ("unknown server", "No server variable 'app' was found; the servers found are: mcp."),
         ("missing file", "examples/nowhere.py does not exist; give a Python file or a folder."),
         ("live refused", "Resolver 'plan_of' has a cyclic dependency"),
+        ("live ambiguous", "defines several servers: shop (line 8, MCPServer(...)); admin"),
     ],
 )
 def test_user_errors_are_sentences_with_exit_2(
@@ -291,3 +316,14 @@ def test_broken_tree_shows_each_problem_at_its_node(
     assert "_order_id: str  required ✗ MCPD006" in _tool_block(tree, "cancel_order")
     assert _tool_block(tree, "list_books").splitlines()[0].endswith("✗ MCPD008")
     assert "✗" not in _tool_block(tree, "browse")
+
+
+def test_tree_written_to_a_file_is_plain_text(
+    tmp_path: Path, runs: dict[str, subprocess.CompletedProcess[str]]
+) -> None:
+    target = tmp_path / "tree.txt"
+    proc = run_mcpdeps("graph", "--output", target, BOOKSHOP, cwd=REPO)
+    assert _ok(proc) == ""
+    text = target.read_text(encoding="utf-8")
+    assert "\x1b[" not in text
+    assert text == _ok(runs["tree"])
