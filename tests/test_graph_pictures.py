@@ -1,4 +1,4 @@
-"""Every picture `mcpdeps graph` draws is accepted by the real renderers.
+"""Every picture `mcpdeps graph` draws is accepted by the real renderers (and every tree draws).
 
 The Mermaid and Graphviz text of every corpus case and example (valid or not)
 goes through Graphviz's `dot -Tsvg` and through Mermaid in a headless
@@ -26,6 +26,7 @@ from cli.graph_dot import to_dot
 from cli.graph_mermaid import to_mermaid
 from cli.graph_problems import find_problems
 from cli.graph_sources import import_closure
+from cli.render_graph import print_graph
 from resolver_core import build_graph
 
 EXAMPLES = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("examples/*/server.py"))
@@ -37,6 +38,8 @@ CASES = EXAMPLES + CORPUS
 class Pictures:
     mermaid: str
     dot: str
+    tree: str
+    tools: tuple[str, ...]
 
 
 def _drawn(cases: list[str]) -> set[str]:
@@ -54,7 +57,9 @@ def pictures() -> dict[str, Pictures]:
     for case in CASES:
         graph = build_graph(import_closure([f"{case}/server.py"], REPO), cwd=REPO)
         problems = find_problems(graph)
-        out[case] = Pictures(to_mermaid(graph, problems), to_dot(graph, problems))
+        tree = print_graph(graph, capture=True, problems=problems) or ""
+        tools = tuple(t.name for _, t in graph.tools())
+        out[case] = Pictures(to_mermaid(graph, problems), to_dot(graph, problems), tree, tools)
     return out
 
 
@@ -107,6 +112,13 @@ def test_mermaid_accepts_the_picture(case: str, mermaid_results: dict[str, Any])
     svg: Path | None = mermaid_results["svgs"].get(case)
     if svg is not None:
         assert "<svg" in svg.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_every_tool_gets_a_tree(case: str, pictures: dict[str, Pictures]) -> None:
+    """Valid or not, every case draws: one tree root per tool, nothing left unexplained."""
+    roots = [line.split("  tool · ")[0] for line in pictures[case].tree.splitlines() if "  tool · " in line]
+    assert roots == list(pictures[case].tools)
 
 
 def _node_lines(text: str, needle: str) -> Iterator[str]:
