@@ -177,6 +177,8 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
         return parent.add(f"{label}{again}{_gets(p, resolver)}")
     view.expanded.add(rid)
     kind = "async" if resolver.is_async else "sync, in a worker thread"
+    if resolver.problem:
+        kind = "not a usable callable" if resolver.kind != "opaque" else "not visible before run time"
     note = f"{KIND_NOTE[resolver.kind]} · " if resolver.kind in KIND_NOTE else ""
     label += f"  [green]step {step}[/]" if step else ""
     label += f"\n[dim]{note}{kind} · {view.where(resolver.span)}[/]"
@@ -187,7 +189,7 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     if others:
         label += f"\n[dim]also used by {escape(', '.join(others))}[/]"
     node = parent.add(label + _gets(p, resolver))
-    if resolver.problem:
+    if resolver.problem and view.problems is None:  # with lint findings, its rule says it at the node
         node.add(f"[red]{escape(resolver.problem)}[/]")
     if view.depth is not None and level >= view.depth:
         if resolver.parameters or resolver.questions:
