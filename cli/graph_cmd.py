@@ -32,7 +32,7 @@ def graph(
     paths: list[str] = typer.Argument(
         None,
         help="Files or folders to read (default: the current folder). With --live: one server spec, "
-        "FILE.py[:OBJECT].",
+        "FILE.py[:OBJECT] (default: found the way `serve` finds it).",
     ),
     tool: list[str] = typer.Option(None, "--tool", "-t", help="Show only this tool (repeatable)."),
     server: list[str] = typer.Option(None, "--server", help="Show only the server held by this variable."),
@@ -44,7 +44,10 @@ def graph(
     live: bool = typer.Option(False, "--live", help="Import the server with the SDK and read its tools."),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
-    """Show each tool's dependency tree: what the model sees, resolvers, questions and run order."""
+    """Show each tool's dependency tree: what the model sees, resolvers, questions and run order.
+
+    Problems are drawn where they are, but the exit code stays 0: gate on `mcpdeps lint`.
+    """
     from cli.graph_select import select
 
     if live:
