@@ -14,10 +14,12 @@ Only `--live`, `serve` and `call` import this module: it imports `mcp`.
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import inspect
 import os
 import sys
+import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,11 +169,6 @@ def _kind(fn: Any) -> ResolverKind:
     return "callable_instance"
 
 
-def _hint_target(fn: Any) -> Any:
-    """What `typing.get_type_hints` reads for `fn` (the SDK's `_type_hints` rule)."""
-    return fn if inspect.isroutine(fn) or not callable(fn) else type(fn).__call__
-
-
 def _question_kind(arm: Any) -> QuestionKind | None:
     origin = typing.get_origin(arm) or arm
     return next(
@@ -182,7 +179,7 @@ def _question_kind(arm: Any) -> QuestionKind | None:
 def _arms(annotation: Any) -> list[Any]:
     if typing.get_origin(annotation) is typing.Annotated:
         annotation = typing.get_args(annotation)[0]
-    if typing.get_origin(annotation) in (typing.Union, __import__("types").UnionType):
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         return list(typing.get_args(annotation))
     return [annotation]
 
@@ -269,7 +266,7 @@ class LiveBuilder:
         if located is None or not isinstance(located[2], ast.FunctionDef | ast.AsyncFunctionDef):
             return found
         path, text, node = located
-        namespace = getattr(_hint_target(fn), "__globals__", {}) or {}
+        namespace = getattr(owner, "__globals__", {}) or {}  # where the parsed `return` lines run
         for ret in returns_of(node):
             call = ret.value
             if not isinstance(call, ast.Call):
@@ -350,7 +347,7 @@ class LiveBuilder:
 def _evaluate(expr: ast.expr | None, namespace: dict[str, Any]) -> Any:
     """The object a `Name` or dotted `Attribute` denotes in a module's globals (None otherwise)."""
     if isinstance(expr, ast.Name):
-        return namespace.get(expr.id, getattr(__import__("builtins"), expr.id, None))
+        return namespace.get(expr.id, getattr(builtins, expr.id, None))
     if isinstance(expr, ast.Attribute):
         return getattr(_evaluate(expr.value, namespace), expr.attr, None)
     return None
