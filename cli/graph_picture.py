@@ -114,10 +114,14 @@ class _Builder:
         node = self.picture.nodes[key]
         node.problems = sorted({*node.problems, *self.codes(resolver.span, tool.name)})
         for p in resolver.parameters:
-            if p.kind == "tool_argument" and p.name in tool.arguments:
-                typed = next((q for q in tool.parameters if (q.alias or q.name) == p.name), None)
-                label = f"{p.name}: {typed.annotation}" if typed and typed.annotation else p.name
-                self.picture.edge(Edge(self.argument(si, tool, p.name, label), nid))
+            argument = next(
+                (q for q in tool.parameters if q.kind == "tool_argument" and p.name in (q.name, q.alias)),
+                None,
+            )
+            if p.kind == "tool_argument" and argument is not None:
+                shown = argument.alias or argument.name
+                label = f"{shown}: {argument.annotation}" if argument.annotation else shown
+                self.picture.edge(Edge(self.argument(si, tool, shown, label), nid))
             elif p.kind == "context":
                 self.picture.edge(Edge(self.context(si), nid, p.name))
             elif p.kind == "resolved" and p.resolver and p.resolver in self.graph.resolvers:

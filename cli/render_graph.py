@@ -149,7 +149,8 @@ def _parameter(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], le
     if p.kind == "context":
         node = parent.add(f"[dim]{_typed(p)}  ← the request's Context[/]")
     elif p.kind == "tool_argument":
-        known = p.name in view.tool.arguments
+        names = {q.name for q in view.tool.parameters if q.kind == "tool_argument"}
+        known = p.name in names or p.name in view.tool.arguments  # by name or by pydantic alias
         source = "the tool argument" if known else "[red]no tool argument of that name[/]"
         node = parent.add(f"{_typed(p)}  ← {source}")
     elif p.kind == "unclassified" or not p.resolver:
