@@ -116,7 +116,9 @@ def summary_line(result: LintResult) -> Text:
         for n, label in ((errors, "error"), (warnings, "warning"), (infos, "info"))
         if n
     ]
-    line = Text(f"Found {', '.join(parts)} in {result.files} file{'s' * (result.files != 1)}.", style="bold")
+    # Count the files the findings are in: linting server.py alone can report its imported deps.py.
+    where = len({d.path for d in result.diagnostics})
+    line = Text(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", style="bold")
     from lint_rules.fixes import is_fixable
 
     fixable = sum(1 for d in result.diagnostics if d.fix is not None or is_fixable(d.code))

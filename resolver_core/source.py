@@ -46,7 +46,24 @@ class ParsedModule:
         return self.name if self.is_package else self.name.rpartition(".")[0]
 
     def span(self, node: ast.AST) -> Span:
-        return Span.of(self.display, node)
+        """A node's span in characters (ast counts UTF-8 bytes; they differ on non-ASCII lines)."""
+        span = Span.of(self.display, node)
+        if self.text is None or self.text.isascii():
+            return span
+        if not self.lines:
+            self.lines = self.text.splitlines()
+
+        def chars(line: int, column: int) -> int:
+            text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            return column if text.isascii() else len(text.encode()[: column - 1].decode(errors="ignore")) + 1
+
+        return Span(
+            span.path,
+            span.line,
+            chars(span.line, span.column),
+            span.end_line,
+            chars(span.end_line, span.end_column),
+        )
 
     def segment(self, node: ast.AST) -> str:
         """The source text of a node, whitespace-folded to one line (lines are split once per file)."""
