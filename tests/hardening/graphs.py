@@ -1,0 +1,202 @@
+"""Random resolver graphs written as real two-module servers, with the verdicts they must get.
+
+A `GraphSpec` is a set of resolvers (each in `server.py` or `deps.py`) whose parameters
+are dependencies on other resolvers (written directly or through an `Annotated` alias),
+tool arguments by name, a Context, or names nothing can fill; and tools whose resolved
+parameters point at resolvers. `from __future__ import annotations` in both modules makes
+any cycle writable (the SDK evaluates the hints at registration, when every name exists).
+`deps.py` resolvers only depend on `deps.py` resolvers, so the import graph is acyclic.
+
+`expected_codes(spec, tool)` is the model's verdict: MCPD001 when a cycle is reachable
+from the tool, MCPD002 when a reachable resolver has a parameter that is no Context, no
+dependency and no argument of *this* tool. The SDK reports only the first of these (its
+traversal order decides which); mcpdeps must report all of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hypothesis import strategies as st
+
+ARGUMENT_NAMES = ("title", "qty", "city")
+ARGUMENT_TYPES = {"title": "str", "qty": "int", "city": "str"}
+PARAM_KINDS = ("dep", "alias", "argument", "context", "unknown", "resolved_name")
+
+
+@dataclass(frozen=True)
+class ResolverParam:
+    kind: str
+    """One of PARAM_KINDS."""
+    target: int = 0
+    """For dep/alias: the resolver index; for argument: the ARGUMENT_NAMES index."""
+
+
+@dataclass(frozen=True)
+class ResolverSpec:
+    module: str
+    """`server` or `deps`."""
+    params: tuple[ResolverParam, ...]
+    is_async: bool = False
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    arguments: tuple[str, ...]
+    resolved: tuple[tuple[int, bool], ...]
+    """(resolver index, through an alias) per resolved parameter `p0`, `p1`..."""
+    context: bool = False
+
+
+@dataclass(frozen=True)
+class GraphSpec:
+    resolvers: tuple[ResolverSpec, ...]
+    tools: tuple[ToolSpec, ...]
+    notes: list[str] = field(default_factory=list, compare=False, hash=False)
+
+
+def _deps_of(spec: GraphSpec, index: int) -> list[int]:
+    return [p.target for p in spec.resolvers[index].params if p.kind in ("dep", "alias")]
+
+
+def reachable(spec: GraphSpec, tool: ToolSpec) -> set[int]:
+    seen: set[int] = set()
+    todo = [r for r, _ in tool.resolved]
+    while todo:
+        r = todo.pop()
+        if r not in seen:
+            seen.add(r)
+            todo.extend(_deps_of(spec, r))
+    return seen
+
+
+def _has_cycle(spec: GraphSpec, nodes: set[int]) -> bool:
+    """Iterative three-colour DFS over the reachable resolvers."""
+    colour = dict.fromkeys(nodes, 0)
+    for start in nodes:
+        if colour[start]:
+            continue
+        stack = [(start, iter(_deps_of(spec, start)))]
+        colour[start] = 1
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                colour[node] = 2
+                stack.pop()
+            elif colour[child] == 1:
+                return True
+            elif colour[child] == 0:
+                colour[child] = 1
+                stack.append((child, iter(_deps_of(spec, child))))
+    return False
+
+
+def expected_codes(spec: GraphSpec, tool_index: int) -> set[str]:
+    """The registration errors a perfect analyzer reports for tool `t{tool_index}`."""
+    tool = spec.tools[tool_index]
+    nodes = reachable(spec, tool)
+    codes: set[str] = set()
+    if _has_cycle(spec, nodes):
+        codes.add("MCPD001")
+    for r in nodes:
+        for p in spec.resolvers[r].params:
+            if p.kind in ("unknown", "resolved_name") or (
+                p.kind == "argument" and ARGUMENT_NAMES[p.target] not in tool.arguments
+            ):
+                codes.add("MCPD002")
+    return codes
+
+
+def _param_source(spec: GraphSpec, owner: int, position: int, p: ResolverParam) -> str:
+    target_module = spec.resolvers[p.target].module if p.kind in ("dep", "alias") else ""
+    prefix = "deps." if spec.resolvers[owner].module == "server" and target_module == "deps" else ""
+    if p.kind == "dep":
+        return f"d{position}: Annotated[int, Resolve({prefix}r{p.target})]"
+    if p.kind == "alias":
+        return f"d{position}: {prefix}A{p.target}"
+    if p.kind == "argument":
+        name = ARGUMENT_NAMES[p.target]
+        return f"{name}: {ARGUMENT_TYPES[name]}"
+    if p.kind == "context":
+        return f"ctx{position}: Context"
+    if p.kind == "unknown":
+        return f"nobody{position}: int"
+    return "p0: int"  # the name of a tool's resolved parameter: never an argument
+
+
+def _resolver_source(spec: GraphSpec, index: int) -> str:
+    r = spec.resolvers[index]
+    seen: set[str] = set()
+    params = []
+    for position, p in enumerate(r.params):
+        text = _param_source(spec, index, position, p)
+        name = text.partition(":")[0]
+        if name not in seen:  # a repeated argument name would be a SyntaxError
+            seen.add(name)
+            params.append(text)
+    keyword = "async def" if r.is_async else "def"
+    return f"{keyword} r{index}({', '.join(params)}) -> int:\n    return 1\n"
+
+
+def render(spec: GraphSpec) -> dict[str, str]:
+    """File name -> source for the case folder."""
+    head = (
+        "from __future__ import annotations\n\n"
+        "from typing import Annotated\n\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Context, Resolve\n"
+    )
+    deps = [i for i, r in enumerate(spec.resolvers) if r.module == "deps"]
+    local = [i for i, r in enumerate(spec.resolvers) if r.module == "server"]
+    deps_src = head + "\n" + "\n".join(_resolver_source(spec, i) for i in deps)
+    deps_src += "".join(f"A{i} = Annotated[int, Resolve(r{i})]\n" for i in deps)
+    server = head + "\nimport deps\n\nmcp = MCPServer('Fuzz')\n\n"
+    server += "\n".join(_resolver_source(spec, i) for i in local)
+    server += "".join(f"A{i} = Annotated[int, Resolve(r{i})]\n" for i in local)
+    for t, tool in enumerate(spec.tools):
+        params = [f"{a}: {ARGUMENT_TYPES[a]}" for a in tool.arguments]
+        for k, (r, alias) in enumerate(tool.resolved):
+            prefix = "deps." if spec.resolvers[r].module == "deps" else ""
+            params.append(f"p{k}: {prefix}A{r}" if alias else f"p{k}: Annotated[int, Resolve({prefix}r{r})]")
+        if tool.context:
+            params.append("ctx: Context")
+        server += f"\n\n@mcp.tool()\ndef t{t}({', '.join(params)}) -> int:\n    return 1\n"
+    return {"server.py": server, "deps.py": deps_src}
+
+
+@st.composite
+def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
+    """A random graph: DAGs most of the time (edges to later resolvers), cycles sometimes."""
+    n = draw(st.integers(1, max_resolvers))
+    modules = [draw(st.sampled_from(("server", "deps"))) for _ in range(n)]
+    cyclic = draw(st.booleans())
+    resolvers = []
+    for i in range(n):
+        allowed = [
+            j for j in range(n) if (modules[i] == "server" or modules[j] == "deps") and (cyclic or j > i)
+        ]
+        kinds = st.sampled_from(
+            PARAM_KINDS if allowed else ("argument", "context", "unknown", "resolved_name")
+        )
+        weights = draw(st.lists(kinds, max_size=4))
+        params = []
+        for kind in weights:
+            if kind in ("dep", "alias"):
+                params.append(ResolverParam(kind, draw(st.sampled_from(allowed))))
+            elif kind == "argument":
+                params.append(ResolverParam(kind, draw(st.integers(0, len(ARGUMENT_NAMES) - 1))))
+            else:
+                params.append(ResolverParam(kind))
+        # Most parameters are fine in real code: thin out the failing kinds so that many tools pass.
+        if draw(st.integers(0, 2)):
+            params = [p for p in params if p.kind not in ("unknown", "resolved_name")]
+        resolvers.append(ResolverSpec(modules[i], tuple(params), draw(st.booleans())))
+    tools = []
+    for _ in range(draw(st.integers(1, 3))):
+        arguments = tuple(draw(st.lists(st.sampled_from(ARGUMENT_NAMES), unique=True, max_size=3)))
+        resolved = tuple(
+            (draw(st.integers(0, n - 1)), draw(st.booleans())) for _ in range(draw(st.integers(1, 2)))
+        )
+        tools.append(ToolSpec(arguments, resolved, draw(st.booleans())))
+    return GraphSpec(tuple(resolvers), tuple(tools))
