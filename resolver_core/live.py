@@ -329,12 +329,12 @@ class LiveBuilder:
         for name in inspect.signature(fn).parameters:
             annotation, default = texts.get(name, (None, None))
             param = Parameter(name, "tool_argument", None, annotation=annotation, default=default)
-            if name == sdk_tool.context_kwarg:
-                param.kind = "context"
-            elif name in sdk_tool.resolved_params:
+            if name in sdk_tool.resolved_params:  # first: `Annotated[Context, Resolve(f)]` gets f's value
                 marker, wants_union = sdk_tool.resolved_params[name]
                 param.kind, param.wants_union = "resolved", wants_union
                 param.resolver = self.resolver_id(marker.fn, sdk_tool.resolver_plans)
+            elif name == sdk_tool.context_kwarg:
+                param.kind = "context"
             else:
                 alias = fields[name].alias if name in fields else None
                 param.alias = alias if alias and alias != name else None

@@ -327,3 +327,32 @@ def test_tree_written_to_a_file_is_plain_text(
     text = target.read_text(encoding="utf-8")
     assert "\x1b[" not in text
     assert text == _ok(runs["tree"])
+
+
+CONTEXT_REPLACED = """
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context, Resolve
+
+mcp = MCPServer("Replaced")
+
+
+def fake() -> str:
+    return "not a Context"
+
+
+@mcp.tool()
+def t(title: str, ctx: Annotated[Context, Resolve(fake)]) -> str:
+    return str(ctx)
+"""
+
+
+def test_a_resolved_context_parameter_is_resolved_in_both_views(tmp_path: Path) -> None:
+    """`ctx: Annotated[Context, Resolve(f)]`: the SDK injects f's value over the Context (`pass_directly |=`)."""
+    (tmp_path / "server.py").write_text(CONTEXT_REPLACED, encoding="utf-8")
+    static = _ok(run_mcpdeps("graph", "--format", "json", "server.py", cwd=tmp_path))
+    live = _ok(run_mcpdeps("graph", "--format", "json", "--live", "server.py", cwd=tmp_path))
+    assert live == static
+    tool = json.loads(live)["servers"][0]["tools"][0]
+    assert (tool["context"], tool["resolved"]) == ("ctx", {"ctx": "server:fake"})
