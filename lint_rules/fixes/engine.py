@@ -218,6 +218,6 @@ def write_plan(plan: FixPlan, cwd: Path, skip: Collection[str] = ()) -> list[str
             continue
         try:
             write_atomic(cwd / path, plan.originals[path], plan.texts[path])
-        except ChangedOnDisk:
+        except (ChangedOnDisk, FileNotFoundError):  # edited or deleted since it was read: never recreate it
             refused.append(f"{path} changed on disk while it was being fixed; it was left as it is")
     return refused
