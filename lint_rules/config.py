@@ -78,6 +78,8 @@ def _toml(path: Path) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConfigError(f"Cannot read the configuration file {path}: {exc.strerror or exc}.") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"The configuration file {path} is not UTF-8 text (byte {exc.start}).") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
 
@@ -85,7 +87,8 @@ def _toml(path: Path) -> dict[str, Any]:
 def _table(path: Path, data: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
     """The mcpdeps settings in a parsed file, and how to name their table in messages."""
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("mcpdeps")
+        tool = data.get("tool", {})  # any TOML parses: `tool = 3` too
+        table = tool.get("mcpdeps") if isinstance(tool, dict) else None
         return (table, "[tool.mcpdeps]") if isinstance(table, dict) else None
     return data, "the top level"
 
@@ -161,7 +164,8 @@ def find_config(start: Path) -> Path | None:
             candidate = directory / name
             if not candidate.is_file():
                 continue
-            if name != "pyproject.toml" or "mcpdeps" in _toml(candidate).get("tool", {}):
+            tool = _toml(candidate).get("tool", {}) if name == "pyproject.toml" else {}
+            if name != "pyproject.toml" or (isinstance(tool, dict) and "mcpdeps" in tool):
                 return candidate
     return None
 

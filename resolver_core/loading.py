@@ -197,7 +197,9 @@ def _spec_from_pyproject(cwd: Path) -> tuple[str, Path] | None:
             data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise LoadError(f"{pyproject} cannot be read: {exc}.") from exc
-        value = data.get("tool", {}).get("mcpdeps", {}).get("serve")
+        tool = data.get("tool", {})  # any TOML parses: `tool = 3`, `[tool] mcpdeps = "x"` too
+        table = tool.get("mcpdeps", {}) if isinstance(tool, dict) else {}
+        value = table.get("serve") if isinstance(table, dict) else None
         if value is None:
             return None
         if not isinstance(value, str):
