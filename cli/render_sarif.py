@@ -35,7 +35,7 @@ def _uri(path: str) -> str:
 
     if os.path.isabs(path):
         return Path(path).as_uri()
-    return quote(Path(path).as_posix())
+    return quote(os.fsencode(Path(path).as_posix()))  # bytes: a non-UTF-8 file name becomes %XX
 
 
 def _rules() -> list[dict[str, Any]]:

@@ -66,15 +66,15 @@ def _git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
     try:
         proc = subprocess.run(
             ["git", "check-ignore", "--stdin", "-z"],
-            input="\0".join(str(p) for p in paths) + "\0",
+            # Bytes, not text: a file name that is not valid UTF-8 (`bad\\xff.py`) must reach git as is.
+            input=b"\0".join(os.fsencode(p) for p in paths) + b"\0",
             capture_output=True,
-            text=True,
             cwd=cwd,
             timeout=20,
         )
     except (OSError, subprocess.SubprocessError):
         return set()
-    return {Path(p) for p in proc.stdout.split("\0") if p}
+    return {Path(os.fsdecode(p)) for p in proc.stdout.split(b"\0") if p}
 
 
 def _walk(root: Path, display_root: str, exclude: Sequence[str]) -> Iterable[SourceFile]:

@@ -13,6 +13,8 @@ never reach Python's recursion limit, in `lint` nor in any `graph` format.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -189,3 +191,74 @@ def test_deep_expressions_through_the_cli(tmp_path: Path) -> None:
     graph = run_mcpdeps("graph", ".", "--format", "json", cwd=tmp_path, timeout=300)
     no_crash(graph, codes=(0,))
     graph_document(graph.stdout)
+
+
+AWKWARD_SERVER = """from typing import Annotated
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+mcp = MCPServer("x")
+def r0(nobody: int, 名前: int = 1) -> int:
+    return 1
+@mcp.tool()
+def t(b: Annotated[int, Resolve(r0)] = 4, title: str = "😀\tẞ\u0301") -> int:
+    return 1
+"""
+
+AWKWARD_NAMES = [
+    b"bad\xff.py",
+    b"dir\xffname/in.py",
+    b"new\nline.py",
+    b"-dash.py",
+    b"sp ace.py",
+    b"tab\tname.py",
+]
+AWKWARD_NAMES += ["emoji_😀.py".encode(), b"my-pkg/__init__.py", b"a" * 200 + b".py"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("lint", ".", "--no-cache", "--format", "full"),
+        ("lint", ".", "--no-cache", "--format", "concise"),
+        ("lint", ".", "--no-cache", "--format", "json"),
+        ("lint", ".", "--no-cache", "--format", "sarif"),
+        ("lint", ".", "--no-cache", "--format", "github"),
+        ("lint", ".", "--no-cache", "--diff"),
+        ("lint", ".", "--no-cache", "--fix"),
+        ("graph", ".", "--format", "json"),
+        ("graph", "."),
+        ("graph", ".", "--format", "mermaid"),
+        ("graph", ".", "--format", "dot"),
+    ],
+    ids=" ".join,
+)
+def test_awkward_file_names_in_every_format(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """Non-UTF-8 bytes, newlines, tabs, a leading dash, emoji and very long names in file names.
+
+    The undecodable names used to crash every command (git's ignore check was fed text).
+    """
+    for raw in AWKWARD_NAMES:
+        path = os.path.join(os.fsencode(tmp_path), raw)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(AWKWARD_SERVER)
+    raw = subprocess.run(
+        [sys.executable, "-m", "cli", *argv],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=300,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
+    )  # bytes: the names are echoed as the file system has them, not as UTF-8
+    proc = subprocess.CompletedProcess(
+        raw.args,
+        raw.returncode,
+        raw.stdout.decode("utf-8", "surrogateescape"),
+        raw.stderr.decode("utf-8", "surrogateescape"),
+    )
+    no_crash(proc, codes=(0,) if argv[0] == "graph" else (0, 1))
+    if "json" in argv and argv[0] == "lint":
+        doc = lint_document(proc.stdout)
+        assert doc["summary"]["files"] == len(AWKWARD_NAMES)
+        assert {d["code"] for d in doc["diagnostics"]} >= {"MCPD002", "MCPD111"}
+    if "sarif" in argv:
+        assert '"uri": "bad%FF.py"' in proc.stdout
