@@ -21,7 +21,20 @@ from hypothesis import strategies as st
 
 ARGUMENT_NAMES = ("title", "qty", "city")
 ARGUMENT_TYPES = {"title": "str", "qty": "int", "city": "str"}
-PARAM_KINDS = ("dep", "alias", "argument", "context", "unknown", "resolved_name")
+PARAM_KINDS = (
+    "dep",
+    "alias",
+    "argument",
+    "context",
+    "optional_context",
+    "unknown",
+    "unknown_with_default",
+    "resolved_name",
+    "context_name",
+    "union_dep",
+)
+"""`union_dep` is `NAME: Annotated[int, Resolve(r)] | None`: inside a resolver the union hides the
+marker, so it is no edge and the parameter is matched by name (NAME is an argument name)."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +51,9 @@ class ResolverSpec:
     """`server` or `deps`."""
     params: tuple[ResolverParam, ...]
     is_async: bool = False
+    shape: str = "function"
+    """`function`, or `class`: a class resolver, whose `__init__` parameters must all be tool
+    arguments (the SDK recognises neither Context nor `Resolve` there)."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +71,49 @@ class GraphSpec:
     notes: list[str] = field(default_factory=list, compare=False, hash=False)
 
 
+def _name(p: ResolverParam, position: int) -> str:
+    """The parameter's name in the rendered signature."""
+    if p.kind in ("argument", "union_dep"):
+        return ARGUMENT_NAMES[p.target]
+    return {
+        "dep": f"d{position}",
+        "alias": f"d{position}",
+        "context": f"ctx{position}",
+        "optional_context": f"ctx{position}",
+        "unknown": f"nobody{position}",
+        "unknown_with_default": f"nobody{position}",
+        "resolved_name": "p0",  # every tool has a resolved parameter p0: never an argument
+        "context_name": "ctx",  # the tools' Context parameter is `ctx`: never an argument
+    }[p.kind]
+
+
+def effective_params(r: ResolverSpec) -> list[tuple[int, ResolverParam]]:
+    """(position, parameter) as rendered: a repeated name is dropped (it would be a SyntaxError)."""
+    seen: set[str] = set()
+    kept = []
+    for position, p in enumerate(r.params):
+        name = _name(p, position)
+        if name not in seen:
+            seen.add(name)
+            kept.append((position, p))
+    return kept
+
+
 def _deps_of(spec: GraphSpec, index: int) -> list[int]:
-    return [p.target for p in spec.resolvers[index].params if p.kind in ("dep", "alias")]
+    r = spec.resolvers[index]
+    if r.shape == "class":
+        return []
+    return [p.target for _, p in effective_params(r) if p.kind in ("dep", "alias")]
+
+
+def _fails(r: ResolverSpec, p: ResolverParam, tool: ToolSpec) -> bool:
+    """Whether this resolver parameter cannot be classified for this tool."""
+    by_name = p.kind in ("argument", "union_dep")
+    if by_name:
+        return ARGUMENT_NAMES[p.target] not in tool.arguments
+    if r.shape == "class":
+        return True
+    return p.kind not in ("dep", "alias", "context", "optional_context")
 
 
 def reachable(spec: GraphSpec, tool: ToolSpec) -> set[int]:
@@ -100,41 +157,38 @@ def expected_codes(spec: GraphSpec, tool_index: int) -> set[str]:
     if _has_cycle(spec, nodes):
         codes.add("MCPD001")
     for r in nodes:
-        for p in spec.resolvers[r].params:
-            if p.kind in ("unknown", "resolved_name") or (
-                p.kind == "argument" and ARGUMENT_NAMES[p.target] not in tool.arguments
-            ):
-                codes.add("MCPD002")
+        resolver = spec.resolvers[r]
+        if any(_fails(resolver, p, tool) for _, p in effective_params(resolver)):
+            codes.add("MCPD002")
     return codes
 
 
 def _param_source(spec: GraphSpec, owner: int, position: int, p: ResolverParam) -> str:
     target_module = spec.resolvers[p.target].module if p.kind in ("dep", "alias") else ""
     prefix = "deps." if spec.resolvers[owner].module == "server" and target_module == "deps" else ""
-    if p.kind == "dep":
-        return f"d{position}: Annotated[int, Resolve({prefix}r{p.target})]"
-    if p.kind == "alias":
-        return f"d{position}: {prefix}A{p.target}"
-    if p.kind == "argument":
-        name = ARGUMENT_NAMES[p.target]
-        return f"{name}: {ARGUMENT_TYPES[name]}"
-    if p.kind == "context":
-        return f"ctx{position}: Context"
-    if p.kind == "unknown":
-        return f"nobody{position}: int"
-    return "p0: int"  # the name of a tool's resolved parameter: never an argument
+    name = _name(p, position)
+    annotation = {
+        "dep": f"Annotated[int, Resolve({prefix}r{p.target})]",
+        "alias": f"{prefix}A{p.target}",
+        "argument": ARGUMENT_TYPES.get(name, "int"),
+        "context": "Context",
+        "optional_context": "Context | None",
+        "unknown": "int",
+        "unknown_with_default": "int = 0",
+        "resolved_name": "int",
+        "context_name": "int",
+        "union_dep": f"Annotated[str, Resolve(r{owner})] | None",  # hidden by the union: never called
+    }[p.kind]
+    return f"{name}: {annotation}"
 
 
 def _resolver_source(spec: GraphSpec, index: int) -> str:
     r = spec.resolvers[index]
-    seen: set[str] = set()
-    params = []
-    for position, p in enumerate(r.params):
-        text = _param_source(spec, index, position, p)
-        name = text.partition(":")[0]
-        if name not in seen:  # a repeated argument name would be a SyntaxError
-            seen.add(name)
-            params.append(text)
+    params = [_param_source(spec, index, position, p) for position, p in effective_params(r)]
+    # Defaults last: a parameter without one cannot follow one with one.
+    params.sort(key=lambda text: " = " in text)
+    if r.shape == "class":
+        return f"class r{index}:\n    def __init__({', '.join(['self', *params])}) -> None:\n        pass\n"
     keyword = "async def" if r.is_async else "def"
     return f"{keyword} r{index}({', '.join(params)}) -> int:\n    return 1\n"
 
@@ -184,14 +238,17 @@ def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
         for kind in weights:
             if kind in ("dep", "alias"):
                 params.append(ResolverParam(kind, draw(st.sampled_from(allowed))))
-            elif kind == "argument":
+            elif kind == "union_dep" or kind == "argument":
                 params.append(ResolverParam(kind, draw(st.integers(0, len(ARGUMENT_NAMES) - 1))))
             else:
                 params.append(ResolverParam(kind))
         # Most parameters are fine in real code: thin out the failing kinds so that many tools pass.
         if draw(st.integers(0, 2)):
-            params = [p for p in params if p.kind not in ("unknown", "resolved_name")]
-        resolvers.append(ResolverSpec(modules[i], tuple(params), draw(st.booleans())))
+            params = [
+                p for p in params if p.kind in ("dep", "alias", "argument", "context", "optional_context")
+            ]
+        shape = draw(st.sampled_from(("function", "function", "function", "class")))
+        resolvers.append(ResolverSpec(modules[i], tuple(params), draw(st.booleans()), shape))
     tools = []
     for _ in range(draw(st.integers(1, 3))):
         arguments = tuple(draw(st.lists(st.sampled_from(ARGUMENT_NAMES), unique=True, max_size=3)))
