@@ -129,15 +129,16 @@ class StaticBuilder:
 
     def _server(self, module: ParsedModule, variable: str, call: ast.Call) -> Server:
         sid = f"{module.name}:{variable}"
-        if sid not in self._servers:
+        key = f"{module.path}:{variable}"  # module names repeat across source roots; paths do not
+        if key not in self._servers:
             first = (
                 call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "name"), None)
             )
             name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
             server = Server(sid, name, variable, module.name, module.display, module.span(call))
-            self._servers[sid] = server
+            self._servers[key] = server
             self.graph.servers.append(server)
-        return self._servers[sid]
+        return self._servers[key]
 
     # ----------------------------------------------------------- registrations
     def scan(self, module: ParsedModule) -> None:
@@ -308,13 +309,17 @@ class StaticBuilder:
                 _Registration(server, func.func.attr, call.args[0], module, scope, name, module.span(call))
             )
             return
-        if not isinstance(func, ast.Name | ast.Attribute) or not self._searched:
+
+    def _record_call_site(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        """Remember a call of a project function (to link `register(server)` to its servers)."""
+        func = call.func
+        if not isinstance(func, ast.Name | ast.Attribute):
             return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
             sites = self._functions.setdefault((str(symbol.module.path), symbol.qualname), [])
-            if (module, call) not in sites:
+            if not any(m is module and c is call for m, c in sites):
                 sites.append((module, call))
 
     def _expand(self, reg: _Registration) -> list[Server]:
@@ -355,7 +360,7 @@ class StaticBuilder:
                     continue
                 for node in ast.walk(module.tree):
                     if isinstance(node, ast.Call) and not _is_registration_call(node):
-                        self._call(module, node, None)
+                        self._record_call_site(module, node, None)
         return self._functions.get(key, [])
 
     # ------------------------------------------------------------------ tools

@@ -45,6 +45,8 @@ from resolver_core.typeexpr import (
 )
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+_NO_SIGNATURE = frozenset({"operator.itemgetter", "operator.attrgetter", "operator.methodcaller"})
+"""Standard callables whose instances `inspect.signature` refuses (the SDK's T10)."""
 QUESTION_NAMES = {"Elicit": "elicit", "Sample": "sample", "ListRoots": "list_roots"}
 
 
@@ -472,6 +474,15 @@ class ResolverFactory:
         """`partial(f, ...)`, `Limiter(...)` (callable instance), `make_lookup()` (closure)."""
         callee_symbol = self.names.resolve(module, call.func, scope)
         callee = self.names.follow(callee_symbol) if callee_symbol is not None else None
+        if isinstance(callee, External) and callee.qualname in _NO_SIGNATURE:
+            return Target(
+                "opaque",
+                ("nosig", key),
+                module,
+                text,
+                module.name,
+                problem=f"callable {text} is not supported by signature (inspect.signature raises)",
+            )
         if isinstance(callee, External) and sdk_name(callee.qualname) == "partial" and call.args:
             base = self.describe(module, call.args[0], scope, key, depth + 1)
             if base.problem:

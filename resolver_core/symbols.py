@@ -169,6 +169,14 @@ def collect_bindings(
                 for target in stmt.targets:
                     if isinstance(target, ast.Name):
                         bind(target.id, Binding("value", stmt.value, type_checking=tc))
+                    elif (
+                        isinstance(target, ast.Tuple | ast.List)
+                        and isinstance(stmt.value, ast.Tuple | ast.List)
+                        and len(target.elts) == len(stmt.value.elts)
+                    ):  # `shop, admin = MCPServer("Shop"), MCPServer("Admin")`
+                        for name, value in zip(target.elts, stmt.value.elts, strict=True):
+                            if isinstance(name, ast.Name):
+                                bind(name.id, Binding("value", value, type_checking=tc))
             elif (
                 isinstance(stmt, ast.AnnAssign)
                 and isinstance(stmt.target, ast.Name)
@@ -321,6 +329,11 @@ class Names:
             for stmt in base.node.body:
                 if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr:
                     return Defined(base.module, stmt, f"{base.qualname}.{attr}", owner=base)
+            attributes = collect_bindings(base.module, base.node.body)
+            if attr in attributes and attributes[attr].kind == "value":  # `class App: server = MCPServer()`
+                value = attributes[attr].node
+                assert isinstance(value, ast.expr)
+                return Value(base.module, value, f"{base.qualname}.{attr}")
             return Missing(f"class {base.qualname!r} has no method {attr!r}")
         return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
 
