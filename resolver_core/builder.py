@@ -21,6 +21,7 @@ from resolver_core.callables import (
     ResolverFactory,
     function_params,
     is_context_for_tool,
+    returns_of,
     wants_union,
 )
 from resolver_core.discovery import SourceFile, discover
@@ -95,9 +96,10 @@ class StaticBuilder:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
         symbol = self.names.resolve(module, expr, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
-        if isinstance(symbol, Value) and self._is_server_call(symbol.module, symbol.node, symbol.scope):
-            assert isinstance(symbol.node, ast.Call)
-            return self._server(symbol.module, symbol.name, symbol.node)
+        if isinstance(symbol, Value):
+            origin = self._server_origin(symbol.module, symbol.node, symbol.scope, symbol.annotation)
+            if origin is not False:
+                return self._server(symbol.module, symbol.name, symbol.node, origin)
         if isinstance(symbol, Param):
             fn = symbol.function
             ann = symbol.node.annotation
@@ -119,6 +121,40 @@ class StaticBuilder:
             return self.classes.is_sub(cls, frozenset({"MCPServer"}))
         return False
 
+    def _server_origin(
+        self, module: ParsedModule, node: ast.AST, scope: Scope | None, annotation: ast.expr | None
+    ) -> ast.Call | bool:
+        """Whether a bound value is a server; if so the `MCPServer(...)` call that names it, or True.
+
+        `MCPServer(...)` itself, a variable annotated `MCPServer`, or a call of a project factory
+        annotated `-> MCPServer` or returning `MCPServer(...)`. False when it is no server.
+        """
+        if self._is_server_call(module, node, scope):
+            assert isinstance(node, ast.Call)
+            return node
+        factory_call: ast.Call | None = None
+        if isinstance(node, ast.Call):
+            symbol = self.names.resolve(module, node.func, scope)
+            symbol = self.names.follow(symbol) if symbol is not None else None
+            if isinstance(symbol, Defined) and isinstance(
+                symbol.node, ast.FunctionDef | ast.AsyncFunctionDef
+            ):
+                fn = symbol.node
+                factory_call = next(
+                    (
+                        r.value
+                        for r in returns_of(fn)
+                        if isinstance(r.value, ast.Call)
+                        and self._is_server_call(symbol.module, r.value, None)
+                    ),
+                    None,
+                )
+                if factory_call is not None:
+                    return factory_call
+                if fn.returns is not None and self._is_server_annotation(symbol.module, fn.returns):
+                    return True
+        return annotation is not None and self._is_server_annotation(module, annotation)
+
     def _is_server_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
         if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
             try:
@@ -127,15 +163,22 @@ class StaticBuilder:
                 return False
         return sdk_name(self.names.canonical(module, ann)) == "MCPServer"
 
-    def _server(self, module: ParsedModule, variable: str, call: ast.Call) -> Server:
+    def _server(self, module: ParsedModule, variable: str, site: ast.AST, origin: ast.Call | bool) -> Server:
         sid = f"{module.name}:{variable}"
         key = f"{module.path}:{variable}"  # module names repeat across source roots; paths do not
         if key not in self._servers:
+            call = origin if isinstance(origin, ast.Call) else None
             first = (
-                call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "name"), None)
+                (
+                    call.args[0]
+                    if call.args
+                    else next((k.value for k in call.keywords if k.arg == "name"), None)
+                )
+                if call is not None
+                else None
             )
             name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
-            server = Server(sid, name, variable, module.name, module.display, module.span(call))
+            server = Server(sid, name, variable, module.name, module.display, module.span(site))
             self._servers[key] = server
             self.graph.servers.append(server)
         return self._servers[key]
@@ -148,9 +191,10 @@ class StaticBuilder:
         self._scanned.append(module)
         table = self.names.table(module)
         for name, binding in table.items():
-            if binding.kind == "value" and self._is_server_call(module, binding.node, None):
-                assert isinstance(binding.node, ast.Call)
-                self._server(module, name, binding.node)
+            if binding.kind == "value":
+                origin = self._server_origin(module, binding.node, None, binding.annotation)
+                if origin is not False:
+                    self._server(module, name, binding.node, origin)
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
         # where a registration call can appear at all (also through `register = mcp.add_tool`).
