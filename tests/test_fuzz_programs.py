@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import textwrap
 from pathlib import Path
 
 import hypothesmith
@@ -41,7 +42,7 @@ from resolver_core.source import deep_recursion_guard
 deep_recursion_guard()  # lint() raises it on first use; do it before hypothesis records the limit
 
 SCALE = int(os.environ.get("HARDENING_FUZZ_SCALE", "1"))
-TRIED = {"modules": 0, "expressions": 0, "parsed": 0}
+TRIED = {"modules": 0, "bodies": 0, "expressions": 0, "parsed": 0}
 
 HEADER = """from __future__ import annotations
 import functools
@@ -102,6 +103,37 @@ def test_generated_modules_never_crash(source: str) -> None:
     with tempfile.TemporaryDirectory(prefix="mcpdeps-fuzz-") as tmp:
         path = Path(tmp) / "server.py"
         path.write_text(HEADER + source, encoding="utf-8", errors="surrogatepass")
+        exercise(path)
+
+
+@settings(FUZZ, max_examples=25 * SCALE)
+@given(hypothesmith.from_node())
+def test_libcst_generated_modules_never_crash(source: str) -> None:
+    """hypothesmith's libcst-based generator: slower, but more varied trees than the grammar's."""
+    TRIED["modules"] += 1
+    with tempfile.TemporaryDirectory(prefix="mcpdeps-fuzz-") as tmp:
+        path = Path(tmp) / "server.py"
+        path.write_text(HEADER + source, encoding="utf-8", errors="surrogatepass")
+        exercise(path)
+
+
+BODIES = {
+    "tool": "@mcp.tool()\nasync def t(title: str, ctx: Context, a: Annotated[int, Resolve(r1)]) -> int:\n{body}\n    return 1\n",
+    "resolver": "def r1(title: str, ctx: Context) -> Elicit[int]:\n{body}\n    return Elicit(title, int)\n",
+}
+"""Generated statements as the body of a tool and of a resolver: the rules that read bodies
+(`ctx.elicit` in a tool, unstable questions, unawaitable resolvers) walk them."""
+
+
+@settings(FUZZ, max_examples=60 * SCALE)
+@given(hypothesmith.from_grammar())
+def test_generated_bodies_of_tools_and_resolvers_never_crash(source: str) -> None:
+    TRIED["bodies"] += 1
+    body = textwrap.indent(source, "    ") or "    pass"
+    text = BODIES["resolver"].format(body=body) + BODIES["tool"].format(body=body)
+    with tempfile.TemporaryDirectory(prefix="mcpdeps-fuzz-") as tmp:
+        path = Path(tmp) / "server.py"
+        path.write_text(HEADER + text, encoding="utf-8", errors="surrogatepass")
         exercise(path)
 
 
