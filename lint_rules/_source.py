@@ -13,7 +13,7 @@ import ast
 from collections.abc import Iterator
 
 from resolver_core.callables import Classes
-from resolver_core.model import Graph, Resolver, Span, Tool
+from resolver_core.model import Graph, Parameter, Resolver, Span, Tool
 from resolver_core.source import ParsedModule
 from resolver_core.symbols import Names, Scope
 
@@ -73,6 +73,16 @@ def used_resolvers(graph: Graph) -> Iterator[tuple[Resolver, Tool]]:
     consumers = first_consumers(graph)
     for rid, tool in consumers.items():
         yield graph.resolvers[rid], tool
+
+
+def every_parameter(graph: Graph) -> Iterator[tuple[Parameter, str, str]]:
+    """Each tool parameter and each used resolver's parameter, as (parameter, owner text, tool name)."""
+    for _, tool in graph.tools():
+        for p in tool.parameters:
+            yield p, f"tool {tool.name!r}", tool.name
+    for resolver, tool in used_resolvers(graph):
+        for p in resolver.parameters:
+            yield p, f"resolver {resolver.name!r}", tool.name
 
 
 def function_node(resolver: Resolver) -> FunctionNode | None:

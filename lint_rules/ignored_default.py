@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._source import used_resolvers
+from lint_rules._source import every_parameter
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph, Parameter
@@ -40,12 +40,9 @@ class IgnoredDefault(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for _, tool in graph.tools():
-            for p in _with_default(tool.parameters):
-                yield self._report(p, f"tool {tool.name!r}", tool.name)
-        for resolver, tool in used_resolvers(graph):
-            for p in _with_default(resolver.parameters):
-                yield self._report(p, f"resolver {resolver.name!r}", tool.name)
+        for p, owner, tool in every_parameter(graph):
+            if _has_ignored_default(p):
+                yield self._report(p, owner, tool)
 
     def _report(self, p: Parameter, owner: str, tool: str) -> Diagnostic:
         assert p.span is not None
@@ -58,5 +55,5 @@ class IgnoredDefault(Rule):
         )
 
 
-def _with_default(params: list[Parameter]) -> list[Parameter]:
-    return [p for p in params if p.kind == "resolved" and p.default is not None and p.span is not None]
+def _has_ignored_default(p: Parameter) -> bool:
+    return p.kind == "resolved" and p.default is not None and p.span is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._source import used_resolvers
+from lint_rules._source import every_parameter
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph, Parameter
@@ -36,12 +36,9 @@ class PositionalOnlyParameter(Rule):
     VALID = [_HEADER + "@mcp.tool()\ndef shout(text: str) -> str:\n    return text.upper()\n"]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for _, tool in graph.tools():
-            for p in _positional_only(tool.parameters):
-                yield self._report(p, f"tool {tool.name!r}", tool.name)
-        for resolver, tool in used_resolvers(graph):
-            for p in _positional_only(resolver.parameters):
-                yield self._report(p, f"resolver {resolver.name!r}", tool.name)
+        for p, owner, tool in every_parameter(graph):
+            if _is_positional_only(p):
+                yield self._report(p, owner, tool)
 
     def _report(self, p: Parameter, owner: str, tool: str) -> Diagnostic:
         assert p.span is not None
@@ -54,5 +51,5 @@ class PositionalOnlyParameter(Rule):
         )
 
 
-def _positional_only(params: list[Parameter]) -> list[Parameter]:
-    return [p for p in params if p.positional_only and p.span is not None]
+def _is_positional_only(p: Parameter) -> bool:
+    return p.positional_only and p.span is not None

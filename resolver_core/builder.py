@@ -23,6 +23,7 @@ from resolver_core.callables import (
     is_context_for_tool,
     returns_of,
     wants_union,
+    written_parameter,
 )
 from resolver_core.discovery import SourceFile, discover
 from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
@@ -32,7 +33,10 @@ from resolver_core.symbols import Binding, Defined, External, Names, Param, Scop
 from resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
-TOO_DEEP = "cannot analyse this registration: an expression in it is nested too deeply"
+TOO_DEEP = (
+    "cannot analyse this registration: it is nested too deeply "
+    "(an expression or a chain of resolvers thousands of levels deep)"
+)
 _PREFILTER = (b"mcp", b"MCPServer", b"Resolve", b".tool", b"add_tool")
 """A file with none of these bytes declares no server, tool or resolver: it is not parsed
 (modules it could matter to are still parsed when an import is followed into them)."""
@@ -463,19 +467,9 @@ class StaticBuilder:
             err = first_error(t)
             if err is not None and error is None:
                 error = f"the annotation of {arg.arg!r} cannot be evaluated ({err.reason})"
-            params.append(
-                Parameter(
-                    arg.arg,
-                    "tool_argument",
-                    module.span(arg),
-                    annotation=module.segment(arg.annotation) if arg.annotation is not None else None,
-                    type=t,
-                    default=module.segment(default) if default is not None else None,
-                    positional_only=posonly,
-                    variadic=variadic,  # type: ignore[arg-type]
-                    alias=_alias(t, default, self.names, module, scope),
-                )
-            )
+            param = written_parameter(module, arg, variadic, posonly, default, t)
+            param.alias = _alias(t, default, self.names, module, scope)
+            params.append(param)
         return params, error
 
     def _tool(self, reg: _Registration, target: _ToolFunction) -> Tool:

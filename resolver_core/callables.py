@@ -113,6 +113,27 @@ def _init_false(value: ast.expr | None) -> bool:
     return isinstance(init, ast.Constant) and init.value is False
 
 
+def written_parameter(
+    module: ParsedModule,
+    arg: ast.arg,
+    variadic: str | None,
+    positional_only: bool,
+    default: ast.expr | None,
+    type_: TypeExpr | None,
+) -> Parameter:
+    """A parameter as written (annotation and default as source text), not yet classified."""
+    return Parameter(
+        arg.arg,
+        "tool_argument",
+        module.span(arg),
+        annotation=module.segment(arg.annotation) if arg.annotation is not None else None,
+        type=type_,
+        default=module.segment(default) if default is not None else None,
+        positional_only=positional_only,
+        variadic=variadic,  # type: ignore[arg-type]
+    )
+
+
 def contains_yield(node: FunctionNode) -> bool:
     """Whether a function body yields (nested functions and lambdas excluded)."""
     stack: list[ast.AST] = list(node.body) if not isinstance(node, ast.Lambda) else [node.body]
@@ -668,16 +689,7 @@ class ResolverFactory:
         resolver.is_generator = contains_yield(node)
         for arg, variadic, posonly, default in params:
             t = hints.get(arg.arg)
-            p = Parameter(
-                arg.arg,
-                "tool_argument",
-                module.span(arg),
-                annotation=module.segment(arg.annotation) if arg.annotation is not None else None,
-                type=t,
-                default=module.segment(default) if default is not None else None,
-                positional_only=posonly,
-                variadic=variadic,  # type: ignore[arg-type]
-            )
+            p = written_parameter(module, arg, variadic, posonly, default, t)
             if t is not None and is_context_for_resolver(t, self.classes):
                 p.kind = "context"
             elif (marker := resolve_marker(t)) is not None:
