@@ -169,10 +169,8 @@ def test_deep_expressions_never_reach_the_recursion_limit(tmp_path: Path, name: 
     path = tmp_path / name
     path.write_text(DEEP[name], encoding="utf-8")
     result = lint([path], cwd=tmp_path)
-    assert all(
-        d.code != "MCPD000" or "nested too deeply" in d.message or "syntax" not in d.message
-        for d in result.diagnostics
-    )
+    # Either analysed, or one clear sentence at the registration: never a recursion traceback.
+    assert all("nested too deeply" in d.message for d in result.diagnostics if d.code == "MCPD000")
     graph = build_graph([path], cwd=tmp_path)
     problems = find_problems(graph)
     dumps(graph_json(graph))
