@@ -60,9 +60,10 @@ def write_atomic(path: Path, text: str, *, bom: bool = False) -> None:
     """Replace (or create) `path` with `text` in one step, keeping an existing file's mode."""
     data = ((_BOM if bom else "") + text).encode("utf-8")
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
+        st = path.stat()
+        mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
     except FileNotFoundError:
-        mode = _default_mode()
+        mode, owner = _default_mode(), None
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".mcpdeps-tmp")
     try:
@@ -71,6 +72,10 @@ def write_atomic(path: Path, text: str, *, bom: bool = False) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)
+        if owner is not None and owner != (os.getuid(), os.getgid()):
+            # Root editing a user's file (a container, a CI job) must not leave it owned by root.
+            with contextlib.suppress(OSError):
+                os.chown(tmp, *owner)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -232,3 +232,21 @@ def test_new_refuses_what_it_cannot_edit(tmp_path: Path, target: str) -> None:
     proc = run_mcpdeps("new", "tool", "restock", "--in", target, "--arg", "qty:int", "--sync", cwd=tmp_path)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert (tmp_path / "server.py").read_bytes() == before
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can give a file to another user")
+@pytest.mark.parametrize("command", ["fix", "new"])
+def test_root_keeps_the_files_owner(tmp_path: Path, command: str) -> None:
+    """Root fixing a user's checkout (a container, a CI job) must not leave the file owned by root."""
+    path = tmp_path / "server.py"
+    path.write_bytes(_module(4, crlf=False))
+    os.chown(path, 4321, 4321)
+    argv = (
+        ("lint", "server.py", "--fix", "--no-cache")
+        if command == "fix"
+        else ("new", "tool", "restock", "--in", "server.py", "--arg", "qty:int", "--sync")
+    )
+    proc = run_mcpdeps(*argv, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert path.read_bytes() != _module(4, crlf=False)
+    assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4321)

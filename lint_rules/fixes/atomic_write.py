@@ -9,6 +9,7 @@ longer holds the text the fixes were computed from (an editor saved it meanwhile
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import stat
@@ -31,7 +32,8 @@ def write_atomic(path: Path, expected: str, text: str) -> None:
         raise ChangedOnDisk(path)
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     payload = text.encode(encoding)  # "utf-8-sig" when the file had a BOM: it is written back
-    mode = stat.S_IMODE(target.stat().st_mode)
+    st = target.stat()
+    mode = stat.S_IMODE(st.st_mode)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".mcpdeps-fix")
     try:
         with os.fdopen(fd, "wb") as out:
@@ -39,6 +41,10 @@ def write_atomic(path: Path, expected: str, text: str) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.chmod(tmp, mode)
+        if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+            # Root fixing a user's file (a container, a CI job) must not leave it owned by root.
+            with contextlib.suppress(OSError):
+                os.chown(tmp, st.st_uid, st.st_gid)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
