@@ -316,11 +316,15 @@ class ResolverFactory:
         if found is None:
             return None
         instance, cls = found
-        method = self._method(cls, expr.attr)
+        return self._bound_target(instance, cls, expr.attr)
+
+    def _bound_target(self, instance: Value, cls: Defined, attr: str) -> Target | None:
+        """Method `attr` of `cls` bound to `instance` (None when the class has no such method)."""
+        method = self._method(cls, attr)
         if method is None or not isinstance(method.node, ast.FunctionDef | ast.AsyncFunctionDef):
             return None
         static = "staticmethod" in _decorator_names(method.node)
-        qual = f"{cls.qualname}.{expr.attr}" if method.owner is cls else method.qualname
+        qual = f"{cls.qualname}.{attr}" if method.owner is cls else method.qualname
         key = ("bound", str(instance.module.path), instance.name, qual)
         return Target(
             "bound_method",
@@ -487,6 +491,12 @@ class ResolverFactory:
             )
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name | ast.Attribute):
             return self.describe(value.module, node, value.scope, key, depth + 1)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
+            # `lookup = Service().lookup`: a method bound to an instance made on the spot (once).
+            found = self._instance_class(Value(value.module, node.value, value.name, None, value.scope))
+            bound = self._bound_target(value, found[1], node.attr) if found is not None else None
+            if bound is not None:
+                return bound
         return self._opaque(value.module, key, text)
 
     def _call(

@@ -52,8 +52,10 @@ class ResolverSpec:
     params: tuple[ResolverParam, ...]
     is_async: bool = False
     shape: str = "function"
-    """`function`, or `class`: a class resolver, whose `__init__` parameters must all be tool
-    arguments (the SDK recognises neither Context nor `Resolve` there)."""
+    """`function`; `method`: a bound method of a module-level instance (`r3 = _S3().r`);
+    `class`: a class resolver, whose `__init__` parameters must all be tool arguments (the SDK
+    recognises neither Context nor `Resolve` there); `lambda`: no annotations, so only
+    parameters named after tool arguments can be filled."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ def effective_params(r: ResolverSpec) -> list[tuple[int, ResolverParam]]:
 
 def _deps_of(spec: GraphSpec, index: int) -> list[int]:
     r = spec.resolvers[index]
-    if r.shape == "class":
+    if r.shape in ("class", "lambda"):
         return []
     return [p.target for _, p in effective_params(r) if p.kind in ("dep", "alias")]
 
@@ -111,7 +113,7 @@ def _fails(r: ResolverSpec, p: ResolverParam, tool: ToolSpec) -> bool:
     by_name = p.kind in ("argument", "union_dep")
     if by_name:
         return ARGUMENT_NAMES[p.target] not in tool.arguments
-    if r.shape == "class":
+    if r.shape in ("class", "lambda"):
         return True
     return p.kind not in ("dep", "alias", "context", "optional_context")
 
@@ -189,6 +191,14 @@ def _resolver_source(spec: GraphSpec, index: int) -> str:
     params.sort(key=lambda text: " = " in text)
     if r.shape == "class":
         return f"class r{index}:\n    def __init__({', '.join(['self', *params])}) -> None:\n        pass\n"
+    if r.shape == "method":
+        return (
+            f"class _S{index}:\n    def r(self, {', '.join(params)}) -> int:\n        return 1\n\n\n"
+            f"r{index} = _S{index}().r\n"
+        )
+    if r.shape == "lambda":
+        names = [text.partition(":")[0] + (" = 0" if " = " in text else "") for text in params]
+        return f"r{index} = lambda {', '.join(names)}: 1\n"
     keyword = "async def" if r.is_async else "def"
     return f"{keyword} r{index}({', '.join(params)}) -> int:\n    return 1\n"
 
@@ -247,7 +257,7 @@ def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
             params = [
                 p for p in params if p.kind in ("dep", "alias", "argument", "context", "optional_context")
             ]
-        shape = draw(st.sampled_from(("function", "function", "function", "class")))
+        shape = draw(st.sampled_from(("function", "function", "function", "class", "method", "lambda")))
         resolvers.append(ResolverSpec(modules[i], tuple(params), draw(st.booleans()), shape))
     tools = []
     for _ in range(draw(st.integers(1, 3))):
