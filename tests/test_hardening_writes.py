@@ -91,20 +91,29 @@ def _run_watching(argv: list[str], cwd: Path, folder: Path, old: dict[str, bytes
 
 
 def _kill_at_random_moments(
-    tmp_path: Path, argv: list[str], folder_of: str, old: dict[str, bytes], new: dict[str, bytes]
+    tmp_path: Path,
+    argv: list[str],
+    folder_of: str,
+    old: dict[str, bytes],
+    new: dict[str, bytes],
+    sig: signal.Signals = signal.SIGKILL,
+    kills: int = KILLS,
 ) -> list[int]:
-    """Run `argv` KILLS times and SIGKILL it: half at a moment anywhere in the run, half during
-    the writes (after the first temporary file or changed file appears); check every file."""
+    """Run `argv` `kills` times and send `sig`: half at a moment anywhere in the run, half during
+    the writes (after the first temporary file or changed file appears); check every file.
+
+    SIGINT (Ctrl-C) must also leave no temporary file and no traceback: the process has the
+    chance to clean up, and says "interrupted"."""
     full, window = _run_watching(
         argv, tmp_path / "pristine_copy", tmp_path / "pristine_copy" / folder_of, old
     )
     rng = random.Random(SEED)
     written_counts = []
-    for k in range(KILLS):
+    for k in range(kills):
         run = tmp_path / f"run{k}"
         shutil.copytree(tmp_path / "pristine", run, symlinks=True)
         folder = run / folder_of
-        proc = subprocess.Popen(argv, cwd=run, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(argv, cwd=run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if k % 2:
             deadline = time.monotonic() + 2 * full + 5
             while not _writing(folder, old) and proc.poll() is None and time.monotonic() < deadline:
@@ -112,8 +121,12 @@ def _kill_at_random_moments(
             time.sleep(rng.uniform(0, window))
         else:
             time.sleep(rng.uniform(0.05, 1.0) * full)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=60)
+        proc.send_signal(sig)
+        _, stderr = proc.communicate(timeout=60)
+        if sig == signal.SIGINT:
+            assert proc.returncode in (0, 130, -signal.SIGINT), (proc.returncode, stderr[-2000:])
+            assert b"Traceback" not in stderr, stderr[-2000:]
+            assert not _leftovers(folder), f"interrupt {k} left {_leftovers(folder)}"
         now = _snapshot(folder)
         assert set(now) == set(old), f"kill {k}: files appeared or vanished"
         for name, data in now.items():
@@ -250,3 +263,17 @@ def test_root_keeps_the_files_owner(tmp_path: Path, command: str) -> None:
     assert proc.returncode == 0, proc.stderr
     assert path.read_bytes() != _module(4, crlf=False)
     assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4321)
+
+
+def test_fix_interrupted_at_random_moments_cleans_up(tmp_path: Path) -> None:
+    """Ctrl-C: every file old or new, no temporary file left, no traceback."""
+    made = _project(tmp_path / "pristine" / "proj")
+    old = {name: data for name, (data, _) in made.items()}
+    reference = tmp_path / "pristine_copy"
+    shutil.copytree(tmp_path / "pristine", reference)
+    argv = _cli("lint", "proj", "--fix", "--no-cache")
+    new_run = tmp_path / "reference"
+    shutil.copytree(tmp_path / "pristine", new_run)
+    assert subprocess.run(argv, cwd=new_run, capture_output=True, timeout=300).returncode == 0
+    new = _snapshot(new_run / "proj")
+    _kill_at_random_moments(tmp_path, argv, "proj", old, new, sig=signal.SIGINT, kills=KILLS // 2)
