@@ -113,6 +113,13 @@ def _init_false(value: ast.expr | None) -> bool:
     return isinstance(init, ast.Constant) and init.value is False
 
 
+def class_scope(owner: Defined | None) -> Scope | None:
+    """The class body a method's eager annotations are evaluated in (nested classes, aliases)."""
+    if owner is None or not isinstance(owner.node, ast.ClassDef):
+        return None
+    return Scope(owner.module, owner.node, owner.qualname)
+
+
 def written_parameter(
     module: ParsedModule,
     arg: ast.arg,
@@ -334,6 +341,7 @@ class ResolverFactory:
             method.module.name,
             node=method.node,
             skip=0 if static else 1,
+            scope=class_scope(method.owner),
         )
 
     def _opaque(self, module: ParsedModule, key: str, text: str) -> Target:
@@ -436,6 +444,7 @@ class ResolverFactory:
             module.name,
             node=node,
             skip=skip,
+            scope=class_scope(symbol.owner),
         )
 
     def _unwrapped_decorator(
@@ -549,6 +558,7 @@ class ResolverFactory:
                 callee.module.name,
                 node=call_method.node,
                 skip=1,
+                scope=class_scope(call_method.owner),
             )  # type: ignore[arg-type]
         if isinstance(callee, Defined) and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
             inner = self._closure(callee)

@@ -101,13 +101,15 @@ class Scope:
     """
 
     module: ParsedModule
-    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
     qualname: str
     parent: Scope | None = None
     _bindings: dict[str, Binding] | None = None
 
     @property
     def bindings(self) -> dict[str, Binding]:
+        if self._bindings is None and isinstance(self.function, ast.ClassDef):
+            self._bindings = collect_bindings(self.module, self.function.body)
         if self._bindings is None:
             fn = self.function
             local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
@@ -292,7 +294,12 @@ class Names:
         if binding.kind == "def":
             node = binding.node
             assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-            qual = f"{scope.qualname}.<locals>.{node.name}" if scope is not None else node.name
+            if scope is None:
+                qual = node.name
+            elif isinstance(scope.function, ast.ClassDef):
+                qual = f"{scope.qualname}.{node.name}"  # a class body is no function: no <locals>
+            else:
+                qual = f"{scope.qualname}.<locals>.{node.name}"
             return Defined(module, node, qual)
         if binding.kind == "value":
             assert isinstance(binding.node, ast.expr | ast.stmt)
@@ -329,12 +336,15 @@ class Names:
             for stmt in base.node.body:
                 if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr:
                     return Defined(base.module, stmt, f"{base.qualname}.{attr}", owner=base)
+                if isinstance(stmt, ast.ClassDef) and stmt.name == attr:
+                    return Defined(base.module, stmt, f"{base.qualname}.{attr}")
             attributes = collect_bindings(base.module, base.node.body)
             if attr in attributes and attributes[attr].kind == "value":  # `class App: server = MCPServer()`
                 value = attributes[attr].node
                 assert isinstance(value, ast.expr)
                 return Value(base.module, value, f"{base.qualname}.{attr}")
-            return Missing(f"class {base.qualname!r} has no method {attr!r}")
+            # Bases, metaclasses and assignments after the class body can add attributes.
+            return Missing(f"class {base.qualname!r} has no attribute {attr!r} in its body", certain=False)
         return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
 
     def resolve(
