@@ -70,9 +70,10 @@ def make_key(files: Iterable[Path], options: Sequence[str]) -> CacheKey:
     inputs = {str(p): file_hash(p) for p in sorted(files)}
     h = hashlib.sha256()
     h.update(f"{_FORMAT}|{version()}|".encode())
-    h.update("\0".join(options).encode())
+    # surrogateescape: a file or folder name that is not valid UTF-8 is hashed as its bytes.
+    h.update("\0".join(options).encode("utf-8", "surrogateescape"))
     for path, digest in inputs.items():
-        h.update(f"\0{path}={digest}".encode())
+        h.update(f"\0{path}={digest}".encode("utf-8", "surrogateescape"))
     return CacheKey(h.hexdigest(), inputs)
 
 
