@@ -71,6 +71,9 @@ class GraphSpec:
     resolvers: tuple[ResolverSpec, ...]
     tools: tuple[ToolSpec, ...]
     notes: list[str] = field(default_factory=list, compare=False, hash=False)
+    postponed: bool = True
+    """`from __future__ import annotations` (any cycle is writable); without it annotations are
+    evaluated when each function is defined, so edges only go to resolvers defined earlier."""
 
 
 def _name(p: ResolverParam, position: int) -> str:
@@ -179,7 +182,8 @@ def _param_source(spec: GraphSpec, owner: int, position: int, p: ResolverParam) 
         "unknown_with_default": "int = 0",
         "resolved_name": "int",
         "context_name": "int",
-        "union_dep": f"Annotated[str, Resolve(r{owner})] | None",  # hidden by the union: never called
+        # Hidden by the union, never called; eager annotations cannot name the function being defined.
+        "union_dep": f"Annotated[str, Resolve({f'r{owner}' if spec.postponed else 'str'})] | None",
     }[p.kind]
     return f"{name}: {annotation}"
 
@@ -203,21 +207,24 @@ def _resolver_source(spec: GraphSpec, index: int) -> str:
     return f"{keyword} r{index}({', '.join(params)}) -> int:\n    return 1\n"
 
 
+def _alias(i: int) -> str:
+    return f"A{i} = Annotated[int, Resolve(r{i})]\n\n"
+
+
 def render(spec: GraphSpec) -> dict[str, str]:
     """File name -> source for the case folder."""
     head = (
-        "from __future__ import annotations\n\n"
-        "from typing import Annotated\n\n"
+        ("from __future__ import annotations\n\n" if spec.postponed else "")
+        + "from typing import Annotated\n\n"
         "from mcp.server import MCPServer\n"
         "from mcp.server.mcpserver import Context, Resolve\n"
     )
     deps = [i for i, r in enumerate(spec.resolvers) if r.module == "deps"]
     local = [i for i, r in enumerate(spec.resolvers) if r.module == "server"]
-    deps_src = head + "\n" + "\n".join(_resolver_source(spec, i) for i in deps)
-    deps_src += "".join(f"A{i} = Annotated[int, Resolve(r{i})]\n" for i in deps)
+    # Each alias right after its resolver: eager annotations need it defined before use.
+    deps_src = head + "\n" + "".join(_resolver_source(spec, i) + _alias(i) for i in deps)
     server = head + "\nimport deps\n\nmcp = MCPServer('Fuzz')\n\n"
-    server += "\n".join(_resolver_source(spec, i) for i in local)
-    server += "".join(f"A{i} = Annotated[int, Resolve(r{i})]\n" for i in local)
+    server += "".join(_resolver_source(spec, i) + _alias(i) for i in local)
     for t, tool in enumerate(spec.tools):
         params = [f"{a}: {ARGUMENT_TYPES[a]}" for a in tool.arguments]
         for k, (r, alias) in enumerate(tool.resolved):
@@ -234,11 +241,15 @@ def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
     """A random graph: DAGs most of the time (edges to later resolvers), cycles sometimes."""
     n = draw(st.integers(1, max_resolvers))
     modules = [draw(st.sampled_from(("server", "deps"))) for _ in range(n)]
-    cyclic = draw(st.booleans())
+    postponed = draw(st.booleans()) or draw(st.booleans())
+    cyclic = postponed and draw(st.booleans())
     resolvers = []
     for i in range(n):
         allowed = [
-            j for j in range(n) if (modules[i] == "server" or modules[j] == "deps") and (cyclic or j > i)
+            j
+            for j in range(n)
+            if (modules[i] == "server" or modules[j] == "deps")
+            and (cyclic or (j > i if postponed else (j < i or modules[i] != modules[j])))
         ]
         kinds = st.sampled_from(
             PARAM_KINDS if allowed else ("argument", "context", "unknown", "resolved_name")
@@ -266,4 +277,4 @@ def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
             (draw(st.integers(0, n - 1)), draw(st.booleans())) for _ in range(draw(st.integers(1, 2)))
         )
         tools.append(ToolSpec(arguments, resolved, draw(st.booleans())))
-    return GraphSpec(tuple(resolvers), tuple(tools))
+    return GraphSpec(tuple(resolvers), tuple(tools), postponed=postponed)
