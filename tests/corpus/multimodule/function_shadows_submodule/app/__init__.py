@@ -1,0 +1,3 @@
+from .check import check
+
+__all__ = ["check"]

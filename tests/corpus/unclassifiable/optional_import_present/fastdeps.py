@@ -1,0 +1,2 @@
+def check(isbn: str) -> int:
+    return 2
