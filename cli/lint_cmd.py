@@ -35,6 +35,23 @@ class FailOn(str, enum.Enum):
     info = "info"
 
 
+def _read_stdin() -> tuple[str, str]:
+    """Standard input decoded as if it were the file (BOM, PEP 263 cookie), whatever the locale.
+
+    Also returns the codec that writes the text back byte for byte (`--fix` prints it). Bytes
+    that are not valid in their encoding are kept (as surrogates) and reported by the parser.
+    """
+    import io
+    import tokenize
+
+    data = sys.stdin.buffer.read()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        return data.decode(encoding), encoding  # "utf-8-sig" drops a BOM here and writes it back
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return data.decode("utf-8", "surrogateescape"), "utf-8"
+
+
 def _split(values: list[str] | None) -> list[str]:
     return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
 
@@ -102,10 +119,12 @@ def lint(
 
     cwd = Path.cwd()
     overrides: dict[Path, str] | None = None
+    stdin_encoding = "utf-8"
     targets = [str(p) for p in paths] if paths else ["."]
     if stdin_filename is not None:
         targets = [stdin_filename]
-        overrides = {(cwd / stdin_filename).absolute(): sys.stdin.read()}
+        source, stdin_encoding = _read_stdin()
+        overrides = {(cwd / stdin_filename).absolute(): source}
     rule_flags = {
         "--select": _split(select),
         "--ignore": _split(ignore),
@@ -128,7 +147,14 @@ def lint(
     if fix:
         from cli.lint_fix import apply_fixes
 
-        result = apply_fixes(targets, settings, overrides=overrides, cwd=cwd, stdin=stdin_filename)
+        result = apply_fixes(
+            targets,
+            settings,
+            overrides=overrides,
+            cwd=cwd,
+            stdin=stdin_filename,
+            stdin_encoding=stdin_encoding,
+        )
     else:
         from cli.lint_progress import lint_progress
         from resolver_core.cache import default_cache_dir

@@ -82,13 +82,17 @@ def apply_fixes(
     overrides: Mapping[Path, str] | None,
     cwd: Path,
     stdin: str | None = None,
+    stdin_encoding: str = "utf-8",
 ) -> LintResult:
     """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
     plan = _plan(paths, settings, overrides, cwd)
     assert plan.result is not None
     stderr = Console(stderr=True, highlight=False)
     if stdin is not None:
-        sys.stdout.write(plan.texts.get(stdin, plan.originals.get(stdin, "")))
+        fixed = plan.texts.get(stdin, plan.originals.get(stdin, ""))
+        sys.stdout.flush()
+        sys.stdout.buffer.write(fixed.encode(stdin_encoding, "surrogateescape"))  # as read: BOM, cookie
+        sys.stdout.buffer.flush()
         refused: list[str] = []
     else:
         refused = write_plan(plan, cwd)

@@ -138,6 +138,8 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
         return module
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
+        if isinstance(exc, UnicodeEncodeError):  # undecodable bytes kept as surrogates (stdin)
+            reason = "it is not valid UTF-8 and declares no other encoding"
         if isinstance(exc, RecursionError | MemoryError):  # `a.b.b.b...` or `- - - 1` thousands deep
             reason = "it is nested too deeply for Python's parser (importing it would fail too)"
         module.error = Finding("MCPD000", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
