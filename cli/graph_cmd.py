@@ -98,6 +98,9 @@ def _write(text: str, output: Path | None) -> None:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
     try:
-        output.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
+        output.write_text(
+            text if text.endswith("\n") else text + "\n", encoding="utf-8", errors="surrogateescape"
+        )
     except OSError as exc:
         raise UserError(f"Cannot write {output}: {exc.strerror or exc}.") from exc

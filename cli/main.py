@@ -51,4 +51,10 @@ app.add_typer(new_cmd.app, name="new")
 
 def main() -> None:
     """Console-script entry point."""
+    # File names that are not valid UTF-8 are printed as the file system has them, as `ls`
+    # does, instead of failing every report under a strict UTF-8 locale.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="surrogateescape")
     run_guarded(app, sys.argv[1:])

@@ -37,7 +37,9 @@ def to_json(result: LintResult) -> str:
             "infos": result.count("info"),
         },
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    from resolver_core.graph_json import escape_surrogates
+
+    return escape_surrogates(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
 def concise_line(d: Diagnostic) -> str:
@@ -196,7 +198,8 @@ def write_report(
         if output_file is None:
             _write(result, fmt, statistics, None, to_stderr)
             return
-        with open(output_file, "w", encoding="utf-8") as stream:
+        # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
+        with open(output_file, "w", encoding="utf-8", errors="surrogateescape") as stream:
             _write(result, fmt, statistics, stream, to_stderr)
     except OSError as exc:
         raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc

@@ -149,4 +149,6 @@ def to_sarif(result: LintResult, *, cwd: Path | None = None) -> str:
             }
         ],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False)
+    from resolver_core.graph_json import escape_surrogates
+
+    return escape_surrogates(json.dumps(log, indent=2, ensure_ascii=False))

@@ -9,6 +9,7 @@ it silently), and only resolvers some listed tool runs appear.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -89,7 +90,20 @@ def graph_document(graph: Graph) -> dict[str, Any]:
 
 def dumps(document: dict[str, Any]) -> str:
     """Stable text for a document: same graph, same bytes."""
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    return escape_surrogates(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+def escape_surrogates(text: str) -> str:
+    """JSON text with lone surrogates written as `\\udcXX` escapes.
+
+    A file name that is not valid UTF-8 (`bad\\xff.py`) reaches us with its bytes kept as
+    surrogates; written raw, the document would not be UTF-8 at all. They only occur inside
+    JSON strings, where the escape is valid and `json.loads` gives the same name back.
+    """
+    return text if text.isascii() else _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def resolver_ids(graph: Graph, tools: Iterable[Tool]) -> list[str]:

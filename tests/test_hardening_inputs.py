@@ -246,6 +246,8 @@ AWKWARD_NAMES += ["emoji_😀.py".encode(), b"my-pkg/__init__.py", b"a" * 200 + 
         ("graph", "."),
         ("graph", ".", "--format", "mermaid"),
         ("graph", ".", "--format", "dot"),
+        ("lint", ".", "--no-cache", "-o", "report.txt"),
+        ("graph", ".", "-o", "graph.txt"),
     ],
     ids=" ".join,
 )
@@ -266,7 +268,8 @@ def test_awkward_file_names_in_every_format(tmp_path: Path, argv: tuple[str, ...
         cwd=tmp_path,
         capture_output=True,
         timeout=300,
-        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
+        # A strict UTF-8 locale (en_US.UTF-8), where printing such a name used to fail every report.
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "PYTHONIOENCODING": "utf-8:strict"},
     )  # bytes: the names are echoed as the file system has them, not as UTF-8
     proc = subprocess.CompletedProcess(
         raw.args,
@@ -281,3 +284,5 @@ def test_awkward_file_names_in_every_format(tmp_path: Path, argv: tuple[str, ...
         assert {d["code"] for d in doc["diagnostics"]} >= {"MCPD002", "MCPD111"}
     if "sarif" in argv:
         assert '"uri": "bad%FF.py"' in proc.stdout
+    if "json" in argv or "sarif" in argv:
+        raw.stdout.decode("utf-8")  # strict: the document is UTF-8 (names escaped as \\udcXX)
