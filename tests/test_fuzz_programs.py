@@ -23,6 +23,7 @@ import textwrap
 from pathlib import Path
 
 import hypothesmith
+import pytest
 from conftest import run_mcpdeps
 from hardening.contract import graph_document, lint_document, no_crash
 from hypothesis import HealthCheck, given, settings
@@ -40,6 +41,9 @@ from resolver_core.graph_json import graph_document as graph_json
 from resolver_core.source import deep_recursion_guard
 
 deep_recursion_guard()  # lint() raises it on first use; do it before hypothesis records the limit
+
+# Generated code is full of `"a"()` and `0b12`-style oddities: `ast.parse` warns, as Python would.
+pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 
 SCALE = int(os.environ.get("HARDENING_FUZZ_SCALE", "1"))
 TRIED = {"modules": 0, "bodies": 0, "expressions": 0, "parsed": 0}
