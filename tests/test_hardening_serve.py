@@ -4,13 +4,14 @@ What the serve tests already cover is not repeated here (the DNS-rebinding 421/4
 default binding, the warning's text from `exposure_warning()`, `transport_security()` for
 0.0.0.0). Missing, and added here with the real process: *where* the default socket is
 bound (read from the kernel's table, `/proc/net/tcp`, not inferred from a connection to
-127.0.0.1 succeeding), and that `--host 0.0.0.0` (and its spelling `0`) really prints the
-warning and still refuses a foreign `Host` header on the wildcard socket. Binding all
+127.0.0.1 succeeding), and that `--host 0.0.0.0` (and `0`, and IPv6 `::`) really prints the
+warning and still refuses a foreign `Host` header on the wildcard socket (IPv6 `::` too). Binding all
 interfaces lasts a few seconds, on a random free port.
 """
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import httpx2
@@ -56,12 +57,18 @@ def test_default_binding_is_loopback_only() -> None:
         assert "WARNING" not in proc.stderr
 
 
-@pytest.mark.parametrize("host", ["0.0.0.0", "0"])
+WILDCARDS = {"0.0.0.0": "0" * 8, "0": "0" * 8, "::": "0" * 32}
+"""How each spelling of "every interface" appears in the kernel's tables (IPv4, IPv6)."""
+
+
+@pytest.mark.parametrize("host", sorted(WILDCARDS))
 def test_all_interfaces_warns_and_still_refuses_foreign_hosts(host: str) -> None:
+    if host == "::" and not (socket.has_ipv6 and TCP_TABLES[1].exists()):
+        pytest.skip("no IPv6 on this machine")
     port = free_port()
     with ServeProcess(BOOKSHOP, "--transport", "http", "--host", host, "--port", str(port)) as proc:
         proc.wait_for_port(port)
-        assert listening_addresses(port) == {"00000000"}  # every IPv4 interface
+        assert listening_addresses(port) == {WILDCARDS[host]}  # every interface
         proc.wait_for_text("WARNING")
         text = " ".join(proc.stderr.replace("│", " ").split())
         assert "WARNING: server exposed beyond this machine" in text
