@@ -5,7 +5,7 @@ default binding, the warning's text from `exposure_warning()`, `transport_securi
 0.0.0.0). Missing, and added here with the real process: *where* the default socket is
 bound (read from the kernel's table, `/proc/net/tcp`, not inferred from a connection to
 127.0.0.1 succeeding), and that `--host 0.0.0.0` (and `0`, and IPv6 `::`) really prints the
-warning and still refuses a foreign `Host` header on the wildcard socket (IPv6 `::` too). Binding all
+warning and still refuses a foreign `Host` header on the wildcard socket. Binding all
 interfaces lasts a few seconds, on a random free port.
 """
 
