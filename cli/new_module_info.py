@@ -83,12 +83,20 @@ class ModuleInfo:
 def parse(source: str, path: str) -> cst.Module:
     """Parse with libcst; a file that does not parse is the user's to fix first, said as a sentence."""
     try:
-        return cst.parse_module(source)
+        module = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
         raise UserError(
             f"{path} does not parse (line {exc.raw_line}, column {exc.raw_column}): {exc.message}. "
             "Fix the syntax error first; nothing was written."
         ) from exc
+    if module.code != source:
+        # libcst drops some trailing lines (a comment, then a last line of only spaces without a
+        # newline): editing through it would silently delete them.
+        raise UserError(
+            f"{path} cannot be edited safely: libcst does not reproduce it byte for byte (often a "
+            "last line holding only spaces; end the file with a newline). Nothing was written."
+        )
+    return module
 
 
 def code_of(module: cst.Module, node: cst.CSTNode) -> str:

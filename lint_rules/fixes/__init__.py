@@ -54,6 +54,10 @@ class FixCache:
             text = self.text_of(path)
             try:
                 self._sources[path] = CstSource(text) if text is not None else None
+                if self._sources[path] is not None and self._sources[path].module.code != text:
+                    # libcst drops some trailing lines (a comment, then a last line of spaces
+                    # without a newline): a fix computed through it would delete them.
+                    self._sources[path] = None
             except Exception:
                 # ParserSyntaxError, or a tree thousands of levels deep: libcst's position
                 # provider hits the recursion limit and re-raises it as a KeyError. The file
