@@ -16,6 +16,8 @@ CI reproducible; `HARDENING_FUZZ_SCALE=N` multiplies the example counts for a lo
 
 from __future__ import annotations
 
+import ast
+import difflib
 import json
 import os
 import tempfile
@@ -34,7 +36,10 @@ from cli.graph_mermaid import to_mermaid
 from cli.graph_problems import find_problems
 from cli.render_graph import print_graph
 from lint_rules import lint
+from lint_rules.config import LintConfig
 from lint_rules.fixes import with_fixes
+from lint_rules.fixes.engine import plan_fixes
+from lint_rules.settings import merge
 from resolver_core import build_graph
 from resolver_core.graph_json import dumps
 from resolver_core.graph_json import graph_document as graph_json
@@ -46,7 +51,7 @@ deep_recursion_guard()  # lint() raises it on first use; do it before hypothesis
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 
 SCALE = int(os.environ.get("HARDENING_FUZZ_SCALE", "1"))
-TRIED = {"modules": 0, "bodies": 0, "expressions": 0, "parsed": 0}
+TRIED = {"modules": 0, "bodies": 0, "fixes": 0, "fixed": 0, "expressions": 0, "parsed": 0}
 
 HEADER = """from __future__ import annotations
 import functools
@@ -139,6 +144,28 @@ def test_generated_bodies_of_tools_and_resolvers_never_crash(source: str) -> Non
         path = Path(tmp) / "server.py"
         path.write_text(HEADER + text, encoding="utf-8", errors="surrogatepass")
         exercise(path)
+
+
+FIXABLE = "@mcp.tool()\ndef fixme(title: str, a: Annotated[int, Resolve(r0)] = 4) -> int:\n    return 1\n"
+"""MCPD111 (a default never used), whose fix rewrites exactly this one line."""
+
+
+@settings(FUZZ, max_examples=40 * SCALE)
+@given(hypothesmith.from_grammar(), st.booleans())
+def test_fix_on_generated_modules_touches_only_the_fixed_line(generated: str, fixable_first: bool) -> None:
+    """`--fix` planning on generated code: no exception, and only the fixable line changes."""
+    TRIED["fixes"] += 1
+    body = FIXABLE + "\n" + generated if fixable_first else generated + "\n" + FIXABLE
+    with tempfile.TemporaryDirectory(prefix="mcpdeps-fuzz-") as tmp:
+        path = Path(tmp) / "server.py"
+        path.write_text(HEADER + body, encoding="utf-8", errors="surrogatepass")
+        plan = plan_fixes(["server.py"], merge(LintConfig()), cwd=Path(tmp))
+    TRIED["fixed"] += bool(plan.changed())
+    for name in plan.changed():
+        before, after = plan.originals[name].splitlines(), plan.texts[name].splitlines()
+        removed = [line for line in difflib.ndiff(before, after) if line.startswith("- ")]
+        assert all("Resolve(r0)] = 4)" in line for line in removed), removed
+        ast.parse(plan.texts[name])
 
 
 ATOMS = (
