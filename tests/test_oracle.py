@@ -269,7 +269,11 @@ def _graph_tools_for(
     if not accepted:
         pytest.skip("the SDK accepts no tool in this case: nothing to compare")
     document = graphs[case].require()
-    published = [(s.get("variable"), t) for s in document.get("servers", []) for t in s.get("tools", [])]
+    published = [
+        (s.get("variable"), {**t, "server_name": s.get("name")})
+        for s in document.get("servers", [])
+        for t in s.get("tools", [])
+    ]
     for tool in accepted:
         same_name = [entry for entry in published if entry[1].get("name") == tool["tool"]]
         if len(same_name) > 1:
@@ -295,7 +299,7 @@ def test_graph_arguments_match_sdk_schema(
 def test_graph_context_and_resolvers_match_sdk(
     case: str, sdk: dict[str, Any], graphs: dict[str, CommandRun]
 ) -> None:
-    """The graph's `context` and `resolved` ids are the SDK's Context parameter and `module:qualname`s."""
+    """The graph's server name, `context` and `resolved` ids are the SDK's (ids are its wire keys)."""
     problems = []
     for tool, entry in _graph_tools_for(case, sdk, graphs):
         if entry is None:
@@ -304,6 +308,10 @@ def test_graph_context_and_resolvers_match_sdk(
         if entry.get("context") != tool["context"]:
             problems.append(
                 f"tool {tool['tool']!r}: SDK context {tool['context']!r}, graph {entry.get('context')!r}"
+            )
+        if entry.get("server_name") != tool["server_name"]:
+            problems.append(
+                f"tool {tool['tool']!r}: SDK server {tool['server_name']!r}, graph {entry.get('server_name')!r}"
             )
         if entry.get("resolved") != tool["resolved"]:
             problems.append(
