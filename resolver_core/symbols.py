@@ -91,6 +91,8 @@ class Binding:
     target: tuple[str, str | None] | None = None  # (module, attribute) for imports
     annotation: ast.expr | None = None
     type_checking: bool = False
+    fallback: Binding | None = None
+    """What `except ImportError:` binds instead, when this import can fail."""
 
 
 @dataclass(slots=True)
@@ -199,8 +201,12 @@ def collect_bindings(
             elif isinstance(stmt, ast.Try):
                 walk(stmt.body, tc)
                 for handler in stmt.handlers:
-                    # `except ImportError: X = None` must not shadow the import that normally runs.
+                    # `except ImportError: X = None` must not shadow the import that normally runs;
+                    # it is kept as the import's fallback (used when the module cannot be found).
                     for name, binding in collect_bindings(module, handler.body, tc).items():
+                        current = out.get(name)
+                        if current is not None and current.kind == "import" and current.fallback is None:
+                            current.fallback = binding
                         out.setdefault(name, binding)
                 walk(stmt.orelse, tc)
                 walk(stmt.finalbody, tc)
@@ -308,7 +314,23 @@ class Names:
             assert isinstance(binding.node, ast.arg) and isinstance(binding.annotation, ast.AST)
             return Param(module, binding.node, binding.annotation)  # type: ignore[arg-type]
         assert binding.target is not None
+        if binding.fallback is not None and not self._importable(module, binding.target[0]):
+            return self._from_binding(module, name, binding.fallback, scope, depth + 1)
         return self.import_target(module, *binding.target, depth=depth)
+
+    def _importable(self, near: ParsedModule, mod: str) -> bool:
+        """Whether `import mod` can succeed: a project module, or a top-level module Python can find.
+
+        `importlib.util.find_spec` on a top-level name only searches paths; it runs nothing.
+        """
+        if not mod or self.project.find(mod, near) is not None or self.project.is_package_prefix(mod, near):
+            return True
+        import importlib.util
+
+        try:
+            return importlib.util.find_spec(mod.partition(".")[0]) is not None
+        except (ImportError, ValueError):
+            return False
 
     def import_target(self, near: ParsedModule, mod: str, attr: str | None, depth: int = 0) -> Symbol:
         target = self.project.find(mod, near) if mod else None
