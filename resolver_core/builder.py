@@ -473,6 +473,18 @@ class StaticBuilder:
         return params, error
 
     def _tool(self, reg: _Registration, target: _ToolFunction) -> Tool:
+        """Classify a tool as its registration sees the module: names bound by then, not later."""
+        cutoff = self._cutoff(reg)
+        outer, self.names.cutoff = (
+            self.names.cutoff,
+            (reg.module.path, cutoff) if cutoff is not None else None,
+        )
+        try:
+            return self._classify_tool(reg, target)
+        finally:
+            self.names.cutoff = outer
+
+    def _classify_tool(self, reg: _Registration, target: _ToolFunction) -> Tool:
         module, fn, qual, scope = target.module, target.node, target.qualname, target.scope
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope, target.skip)

@@ -438,7 +438,7 @@ class ResolverFactory:
                 return wrapper
         return Target(
             kind,
-            ("def", str(module.path), symbol.qualname),
+            ("def", str(module.path), symbol.qualname, node.lineno),  # a name may be defined twice
             module,
             symbol.qualname,
             module.name,

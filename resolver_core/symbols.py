@@ -93,6 +93,12 @@ class Binding:
     type_checking: bool = False
     fallback: Binding | None = None
     """What `except ImportError:` binds instead, when this import can fail."""
+    previous: Binding | None = None
+    """The binding this one replaced (`def check` written twice): what earlier code saw."""
+
+    @property
+    def line(self) -> int:
+        return getattr(self.node, "lineno", 0)
 
 
 @dataclass(slots=True)
@@ -147,6 +153,8 @@ def collect_bindings(
         old = out.get(name)
         if old is not None and binding.type_checking and not old.type_checking:
             return
+        if old is not None and not old.type_checking:
+            binding.previous = old
         out[name] = binding
 
     def walk(stmts: list[ast.stmt], tc: bool) -> None:
@@ -232,6 +240,8 @@ class Names:
     def __init__(self, project: Project) -> None:
         self.project = project
         self._tables: dict[str, dict[str, Binding]] = {}
+        self.cutoff: tuple[Path, int] | None = None
+        """While a tool is analysed: (registering module, line) — the module's state at registration."""
         self.trace: dict[Path, tuple[int, str]] | None = None
         """When set, the latest module-level binding line each lookup depended on, per module file.
 
@@ -276,6 +286,10 @@ class Names:
                 return self._from_binding(scope.module, name, scope.bindings[name], scope, depth)
             scope = scope.parent
         binding = self.table(module).get(name)
+        if binding is not None and self.cutoff is not None and self.cutoff[0] == module.path:
+            # Registration runs at a line: a name rebound later still means its earlier binding.
+            while binding.previous is not None and binding.line >= self.cutoff[1]:
+                binding = binding.previous
         if binding is not None:
             self._traced(module, name, binding)
             if binding.type_checking:

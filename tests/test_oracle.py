@@ -57,11 +57,6 @@ CASES = _case_dirs()
 # The SDK is the oracle, so it is always mcpdeps. Each entry is an explicit xfail that
 # shows in the summary (XFAIL, or XPASS once mcpdeps is fixed: then delete the entry).
 KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {
-    ("lint", "tests/corpus/unclassifiable/redefined_resolver"): (
-        "mcpdeps binds `check` to its last definition in the module; Python evaluates the first "
-        "tool's annotations when that tool is defined, so the SDK sees the first `check` and "
-        "accepts `first` (only `second` fails R2)"
-    ),
     ("resolvers", "tests/corpus/resolver_kinds/opaque_subscript"): (
         "a resolver read from a dict cannot be named statically (mcpdeps says so with MCPD113); "
         "its id is the expression, the SDK's is `server:<lambda>`"
