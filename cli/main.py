@@ -7,7 +7,14 @@ starts fast.
 
 from __future__ import annotations
 
+import os
 import sys
+
+# `lint` and `graph` never run user code, so pydantic plugins (found by scanning every
+# installed distribution's entry points) have nothing to observe: skip that scan.
+# `serve` and `call` import the user's server and keep the user's plugins.
+if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule") and "--live" not in sys.argv:
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 import typer
 

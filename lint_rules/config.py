@@ -29,7 +29,7 @@ class ConfigError(ValueError):
 class LintConfig(BaseModel):
     """The keys of `[tool.mcpdeps]` (kebab-case in TOML)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     select: list[str] | None = Field(
         default=None, description="Rules to run (codes, prefixes like `MCPD1`, or names); default: all."

@@ -18,7 +18,7 @@ SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 class Related(BaseModel):
     """Another place that explains a diagnostic (each edge of a cycle, the other tool...)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: str
     line: int
@@ -27,7 +27,7 @@ class Related(BaseModel):
 
 
 class Edit(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: str
     line: int
@@ -38,7 +38,7 @@ class Edit(BaseModel):
 
 
 class Fix(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     message: str
     edits: list[Edit]
@@ -47,7 +47,7 @@ class Fix(BaseModel):
 class Diagnostic(BaseModel):
     """One finding at one place, as the contract's JSON shows it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str
     name: str
