@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _timing import compile_package
 from gen_corpus import generate
 
 LIBCST_POOL = """
@@ -103,6 +104,7 @@ def bench(size: int, runs: int) -> dict[str, float]:
 
 def main() -> None:
     sizes = [int(a) for a in sys.argv[1:]] or [1000]
+    compile_package()
     runs = int(os.environ.get("RUNS", "3"))
     print(
         "| modules | lines | cold (s) | libcst pool (s) | cold/pool | unchanged/cold | one edit/cold | peak MB |"
