@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, run_mcpdeps
+from hardening.contract import DIAGNOSTIC_KEYS
 
 from lint_rules.docs import DOC_PATH, document
 
@@ -57,21 +58,7 @@ def test_json_format_is_the_contract_and_stable(broken: Path) -> None:
     doc = json.loads(first.stdout)
     assert set(doc) == {"version", "diagnostics", "summary"}
     assert doc["summary"] == {"files": 2, "parsed": 2, "errors": 6, "warnings": 0, "infos": 0}
-    keys = {
-        "code",
-        "name",
-        "severity",
-        "message",
-        "path",
-        "line",
-        "column",
-        "end_line",
-        "end_column",
-        "tool",
-        "related",
-        "fix",
-    }
-    assert all(set(d) == keys for d in doc["diagnostics"])
+    assert all(set(d) == DIAGNOSTIC_KEYS for d in doc["diagnostics"])
     order = [(d["path"], d["line"], d["column"], d["code"]) for d in doc["diagnostics"]]
     assert order == sorted(order)
 
