@@ -101,3 +101,19 @@ def without_default(function: cst.FunctionDef | None, param: cst.Param) -> cst.P
         if any(p.default is not None for p in before):
             return None
     return param.with_changes(default=None, equal=cst.MaybeSentinel.DEFAULT)
+
+
+def reannotated_without_default(
+    source: CstSource, param: cst.Param, annotation: cst.BaseExpression
+) -> cst.Module | None:
+    """The module with `param` annotated `annotation` and its default dropped (None if unsafe).
+
+    Both marker fixes end this way: a resolved parameter is always filled, so once its
+    `Resolve` is where the SDK honours it, the default is dead code.
+    """
+    changed = without_default(source.function_of(param), param)
+    if changed is None or param.annotation is None:
+        return None
+    return source.replace(
+        param, changed.with_changes(annotation=param.annotation.with_changes(annotation=annotation))
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import libcst as cst
 
 from lint_rules.fixes.annotations import annotated_with_resolve, unwrapped_resolve
-from lint_rules.fixes.cst_source import CstSource, last_name, without_default
+from lint_rules.fixes.cst_source import CstSource, last_name, reannotated_without_default
 from resolver_core.diagnostics import Diagnostic
 
 MESSAGE = "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it"
@@ -47,9 +47,4 @@ def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
     lifted = _lifted(param.annotation.annotation)
     if lifted is None:
         return None
-    changed = without_default(source.function_of(param), param)
-    if changed is None:
-        return None
-    return source.replace(
-        param, changed.with_changes(annotation=param.annotation.with_changes(annotation=lifted))
-    )
+    return reannotated_without_default(source, param, lifted)

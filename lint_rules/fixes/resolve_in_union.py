@@ -11,7 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from lint_rules.fixes.annotations import unwrapped_resolve
-from lint_rules.fixes.cst_source import CstSource, without_default
+from lint_rules.fixes.cst_source import CstSource, reannotated_without_default
 from resolver_core.diagnostics import Diagnostic
 
 MESSAGE = "annotate the parameter as `Annotated[T, Resolve(...)]` and drop `| None` and the default"
@@ -24,9 +24,4 @@ def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
     inner = unwrapped_resolve(param.annotation.annotation)
     if inner is None:
         return None
-    changed = without_default(source.function_of(param), param)
-    if changed is None:
-        return None
-    return source.replace(
-        param, changed.with_changes(annotation=param.annotation.with_changes(annotation=inner))
-    )
+    return reannotated_without_default(source, param, inner)
