@@ -98,20 +98,23 @@ def serve(
         loaded = load_spec(parsed)
     except LoadError as exc:  # exit 1 when the SDK refused a tool, as lint would have
         raise UserError(str(exc), exit_code=1 if exc.refused_at_registration else 2) from exc
+    from cli.serve_http import HttpOptions
     from cli.serve_run import ServeRequest, run
 
     run(
         ServeRequest(
             loaded=loaded,
-            spec=f"{loaded.path}:{loaded.attribute}",  # what workers import: exactly this object
-            cwd=cwd,
             transport=kind,
-            host=host,
-            port=port,
-            path=path,
-            log_level=log_level.lower(),
-            workers=workers,
-            allow_hosts=list(allow_host or ()),
+            http=HttpOptions(
+                spec=f"{loaded.path}:{loaded.attribute}",  # what workers import: exactly this object
+                cwd=str(cwd),
+                host=host,
+                port=port,
+                path=path,
+                log_level=log_level.lower(),
+                workers=workers,
+                allow_hosts=list(allow_host or ()),
+            ),
             inspector=inspector,
             banner=not no_banner,
             argv=sys.argv[1:],

@@ -11,7 +11,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 
@@ -27,33 +27,17 @@ from resolver_core.loading import LoadedServer
 
 @dataclass(slots=True)
 class ServeRequest:
-    """What the user asked for, validated, with the server already imported."""
+    """What the user asked for, validated, with the server already imported.
+
+    The HTTP settings are the same object the worker processes rebuild the app from.
+    """
 
     loaded: LoadedServer
-    spec: str
-    cwd: Path
     transport: str
-    host: str = "127.0.0.1"
-    port: int = 8000
-    path: str = "/mcp"
-    log_level: str = "info"
-    workers: int = 1
-    allow_hosts: list[str] = field(default_factory=list)
+    http: HttpOptions
     inspector: bool = False
     banner: bool = True
     argv: Sequence[str] = ()
-
-    def http_options(self) -> HttpOptions:
-        return HttpOptions(
-            spec=self.spec,
-            cwd=str(self.cwd),
-            host=self.host,
-            port=self.port,
-            path=self.path,
-            log_level=self.log_level,
-            workers=self.workers,
-            allow_hosts=self.allow_hosts,
-        )
 
 
 class _Stopped(Exception):
@@ -70,7 +54,7 @@ def run(request: ServeRequest, console: Console) -> None:
     uvicorn re-raises the signal that stopped it once it has shut down; with the
     default SIGTERM disposition that would kill us before cleanup, hence the handler.
     """
-    logging.getLogger().setLevel(request.log_level.upper())
+    logging.getLogger().setLevel(request.http.log_level.upper())
     previous = signal.signal(signal.SIGTERM, _raise_stopped)
     try:
         if request.transport == "stdio":
@@ -100,20 +84,22 @@ def _run_stdio(request: ServeRequest, console: Console) -> None:
 
 
 def _run_http(request: ServeRequest, console: Console) -> None:
-    options = request.http_options()
-    if request.workers > 1:
+    options = request.http
+    if request.http.workers > 1:
         from cli.serve_keys import require_shared_keys
 
-        require_shared_keys(request.loaded.server, request.spec, request.cwd, request.workers)
+        require_shared_keys(
+            request.loaded.server, request.http.spec, Path(request.http.cwd), request.http.workers
+        )
     if request.inspector:
         npx_path()  # a missing Node.js is reported before the port is taken
-    sock = bind_socket(request.host, request.port)
-    if request.port == 0:
+    sock = bind_socket(request.http.host, request.http.port)
+    if request.http.port == 0:
         options = replace(options, port=sock.getsockname()[1])
     inspector = start_inspector([options.url()], transport="http") if request.inspector else None
     try:
         _banner(request, console, options, inspector)
-        if not is_loopback(request.host):
+        if not is_loopback(request.http.host):
             exposure_warning(options, console)
         run_http(request.loaded.server, options, sock)
     finally:
@@ -143,7 +129,7 @@ def _banner(
     facts = BannerFacts(
         transport=request.transport,
         url=options.url() if options else None,
-        workers=request.workers,
+        workers=request.http.workers,
         reload=bool(os.environ.get(RELOAD_CHILD_ENV)),
         inspector_url=inspector.url if inspector else None,
         notes=tuple(notes),
