@@ -20,6 +20,7 @@ from resolver_core.source import without_cyclic_gc
 
 if TYPE_CHECKING:
     from lint_rules.base import Rule
+    from resolver_core.discovery import SourceFile
 
 
 @dataclass(slots=True)
@@ -108,7 +109,9 @@ def _cached_lint(
     if entry is not None:
         diagnostics = [Diagnostic.model_validate(d) for d in entry["diagnostics"]]
         return LintResult(diagnostics, entry["files"], entry["parsed"], _sources_graph(diagnostics, cwd))
-    result = _lint(paths, rules, source_overrides=None, src=src, exclude=exclude, cwd=cwd, progress=progress)
+    result = _lint(
+        paths, rules, source_overrides=None, src=src, exclude=exclude, cwd=cwd, progress=progress, files=files
+    )
     payload = {
         "diagnostics": [d.model_dump(mode="json") for d in result.diagnostics],
         "files": result.files,
@@ -143,17 +146,22 @@ def _lint(
     exclude: Sequence[str],
     cwd: Path | None,
     progress: Callable[[int, int], None] | None = None,
+    files: Sequence[SourceFile] | None = None,
 ) -> LintResult:
     graph = build_graph(
-        paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd, progress=progress
+        paths,
+        src=src,
+        exclude=exclude,
+        source_overrides=source_overrides,
+        cwd=cwd,
+        progress=progress,
+        files=files,
     )
     diagnostics = run_rules(graph, rules)
     if any("mcpdeps:" in (info.text or "") for info in graph.sources.values()):
-        from lint_rules.suppressions import apply_suppressions, checked_files
+        from lint_rules.suppressions import apply_suppressions
 
-        diagnostics = apply_suppressions(
-            diagnostics, graph, [r.code for r in rules], checked_files(paths, exclude, cwd)
-        )
+        diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], graph.checked)
     unparsed = {f.span.path for f in graph.findings if f.code == "MCPD000"}
     return LintResult(diagnostics, graph.files, graph.files - len(unparsed), graph)
 

@@ -684,15 +684,23 @@ def build_graph(
     source_overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    files: Sequence[SourceFile] | None = None,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
-    `progress(done, total)` is called as files are read (for a progress bar).
+    `progress(done, total)` is called as files are read (for a progress bar); `files` is
+    `discover(paths, exclude, cwd)` when the caller already ran it (no second walk).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
         return _build_graph(
-            paths, src=src, exclude=exclude, source_overrides=source_overrides, cwd=cwd, progress=progress
+            paths,
+            src=src,
+            exclude=exclude,
+            source_overrides=source_overrides,
+            cwd=cwd,
+            progress=progress,
+            files=files,
         )
 
 
@@ -704,15 +712,17 @@ def _build_graph(
     source_overrides: Mapping[Path, str] | None,
     cwd: Path | None,
     progress: Callable[[int, int], None] | None,
+    files: Sequence[SourceFile] | None,
 ) -> Graph:
     cwd = cwd or Path.cwd()
-    files = discover(paths, exclude, cwd)
+    files = list(files) if files is not None else discover(paths, exclude, cwd)
     project = Project(default_roots(files, paths, cwd, src), source_overrides, cwd)
     for f in files:
         project.set_display(f.path, f.display)
     builder = StaticBuilder(project)
     graph = builder.graph
     graph.files = len(files)
+    graph.checked = {f.display for f in files}
     modules: list[ParsedModule] = []
     for done, f in enumerate(files, 1):
         if progress is not None and done % 64 == 0:

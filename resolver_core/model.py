@@ -231,6 +231,8 @@ class Graph:
     """Files read, keyed by display path (what the user gave, relative stays relative)."""
     files: int = 0
     """Files the user asked to check (after discovery)."""
+    checked: set[str] = field(default_factory=set)
+    """Display paths of the files the user asked to check (after discovery)."""
     inputs: list[Path] = field(default_factory=list)
     """Every file the run read (given and followed imports): what a cached result depends on."""
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
