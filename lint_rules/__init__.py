@@ -11,16 +11,11 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from resolver_core.builder import build_graph
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph
 from resolver_core.source import without_cyclic_gc
-
-if TYPE_CHECKING:
-    from lint_rules.base import Rule
-    from resolver_core.discovery import SourceFile
 
 
 @dataclass(slots=True)
@@ -60,110 +55,66 @@ def lint(
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
-    With `cache_dir`, a run whose inputs (files read, options, version) are unchanged
-    returns the stored result without parsing anything (see `resolver_core.cache`).
+    Verdicts are computed per given file and united (`lint_rules.per_file`). With
+    `cache_dir`, each file's verdicts are kept between runs and only the files an edit can
+    have changed are checked again (`lint_rules.incremental`).
     """
+    from lint_rules.incremental import StateStore, analyse
+    from lint_rules.per_file import combine
     from lint_rules.registry import select_rules
-
-    rules = select_rules(select, ignore, extend_select)
-    with without_cyclic_gc():
-        if cache_dir is None or source_overrides:
-            return _lint(
-                paths,
-                rules,
-                source_overrides=source_overrides,
-                src=src,
-                exclude=exclude,
-                cwd=cwd,
-                progress=progress,
-            )
-        return _cached_lint(
-            paths,
-            rules,
-            src=src,
-            exclude=exclude,
-            cwd=cwd or Path.cwd(),
-            cache_dir=cache_dir,
-            progress=progress,
-        )
-
-
-def _cached_lint(
-    paths: Sequence[str | os.PathLike[str]],
-    rules: list[type[Rule]],
-    *,
-    src: Sequence[str | os.PathLike[str]],
-    exclude: Sequence[str],
-    cwd: Path,
-    cache_dir: Path,
-    progress: Callable[[int, int], None] | None,
-) -> LintResult:
-    from resolver_core.cache import ResultCache, make_key
     from resolver_core.discovery import discover
 
-    files = discover(paths, exclude, cwd)
-    options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src), "|", *exclude]
-    key = make_key([f.path.absolute() for f in files], options)
-    cache = ResultCache(cache_dir)
-    entry = cache.load(key)
-    if entry is not None:
-        diagnostics = [Diagnostic.model_validate(d) for d in entry["diagnostics"]]
-        return LintResult(diagnostics, entry["files"], entry["parsed"], _sources_graph(diagnostics, cwd))
-    result = _lint(
-        paths, rules, source_overrides=None, src=src, exclude=exclude, cwd=cwd, progress=progress, files=files
-    )
-    payload = {
-        "diagnostics": [d.model_dump(mode="json") for d in result.diagnostics],
-        "files": result.files,
-        "parsed": result.parsed,
-    }
-    cache.store(key, payload, result.graph.inputs)
-    return result
+    rules = select_rules(select, ignore, extend_select)
+    cwd = cwd or Path.cwd()
+    with without_cyclic_gc():
+        files = discover(paths, exclude, cwd)
+        store = None
+        if cache_dir is not None and not source_overrides:
+            options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
+            store = StateStore(cache_dir, [*options, "|", *exclude])
+        outcome = analyse(
+            files,
+            rules,
+            lambda only: build_graph(
+                paths,
+                src=src,
+                exclude=exclude,
+                source_overrides=source_overrides,
+                cwd=cwd,
+                progress=progress,
+                files=files,
+                only=only,
+            ),
+            store.load() if store is not None else None,
+        )
+        if store is not None:
+            store.store(outcome.state)
+        state, graph = outcome.state, outcome.graph
+        diagnostics = combine([f.display for f in files], state.records, rules)
+        _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
+        if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
+            from lint_rules.suppressions import apply_suppressions
+
+            checked = {f.display for f in files}
+            diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
+        unparsed = sum(1 for r in state.records.values() if r.unparsed)
+        return LintResult(diagnostics, len(files), len(files) - unparsed, graph)
 
 
-def _sources_graph(diagnostics: list[Diagnostic], cwd: Path) -> Graph:
-    """A graph holding only the texts renderers need to draw code frames for a cached result."""
+def _read_sources(graph: Graph, paths: Iterable[str], cwd: Path) -> None:
+    """Add the texts renderers and suppressions need for files this run did not read."""
     from resolver_core.model import SourceInfo
     from resolver_core.source import decode
 
-    graph = Graph()
-    for path in {d.path for d in diagnostics}:
+    for path in paths:
+        if path in graph.sources:
+            continue
         try:
             # `is_file()` first: a FIFO named in a diagnostic would block the read forever.
             text = decode((cwd / path).read_bytes()) if (cwd / path).is_file() else None
         except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
             text = None
         graph.sources[path] = SourceInfo("", path, text is not None, text)
-    return graph
-
-
-def _lint(
-    paths: Sequence[str | os.PathLike[str]],
-    rules: list[type[Rule]],
-    *,
-    source_overrides: Mapping[Path, str] | None,
-    src: Sequence[str | os.PathLike[str]],
-    exclude: Sequence[str],
-    cwd: Path | None,
-    progress: Callable[[int, int], None] | None = None,
-    files: Sequence[SourceFile] | None = None,
-) -> LintResult:
-    graph = build_graph(
-        paths,
-        src=src,
-        exclude=exclude,
-        source_overrides=source_overrides,
-        cwd=cwd,
-        progress=progress,
-        files=files,
-    )
-    diagnostics = run_rules(graph, rules)
-    if any("mcpdeps:" in (info.text or "") for info in graph.sources.values()):
-        from lint_rules.suppressions import apply_suppressions
-
-        diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], graph.checked)
-    unparsed = {f.span.path for f in graph.findings if f.code == "MCPD000"}
-    return LintResult(diagnostics, graph.files, graph.files - len(unparsed), graph)
 
 
 __all__ = ["LintResult", "lint", "run_rules"]

@@ -60,11 +60,15 @@ def walk_body(fn: FunctionNode) -> Iterator[ast.AST]:
 
 
 def first_consumers(graph: Graph) -> dict[str, Tool]:
-    """For each resolver id, the first tool (in graph order) whose call runs it."""
+    """For each resolver id, the first tool (in graph order) whose call runs it.
+
+    Only the resolvers the graph owns (all, except in a per-file view: `Graph.owned`).
+    """
     out: dict[str, Tool] = {}
     for _, tool in graph.tools():
         for resolver in graph.reachable(tool):
-            out.setdefault(resolver.id, tool)
+            if graph.owned is None or resolver.id in graph.owned:
+                out.setdefault(resolver.id, tool)
     return out
 
 

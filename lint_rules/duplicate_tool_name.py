@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-from lint_rules._source import module_at
 from lint_rules.base import Rule, related
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Tool
+from resolver_core.model import Graph
+
+if TYPE_CHECKING:
+    from lint_rules.per_file import ToolRegistration
 
 _HEADER = "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n"
 
@@ -34,33 +37,32 @@ class DuplicateToolName(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for server in graph.servers:
-            first: dict[tuple[object, str], Tool] = {}
-            for tool in server.tools:
-                if tool.lambda_without_name or tool.bare_decorator:
-                    continue
-                kept = first.setdefault((_project_of(graph, tool), tool.name), tool)
-                span = tool.registration or tool.span
-                if kept is tool or span is None:
-                    continue
-                yield self.diagnostic(
-                    span,
-                    f"tool name {tool.name!r} is already registered on server {server.variable!r}: the SDK "
-                    f"keeps the first registration and silently drops this one ({tool.function!r} is never "
-                    "called)",
-                    tool=tool.name,
-                    related=related(
-                        kept.registration or kept.span, f"{tool.name!r} is first registered here"
-                    ),
-                    help="give this tool its own name (`@server.tool(name=...)`) or remove the stale one",
-                )
+        from lint_rules.per_file import registrations
+
+        return duplicates(registrations(graph))
 
 
-def _project_of(graph: Graph, tool: Tool) -> object:
-    """The source root of a tool's module: two projects linted together never share a server.
+def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
+    """MCPD110 over registrations in registration order (of one graph, or of every file's record).
 
-    Servers are keyed by `module:variable`, so `a/server.py` and `b/server.py` both define
-    `server:mcp`; only tools from the same source root can collide at run time.
+    Tools are compared per server and per source root: servers are keyed by file and variable,
+    and two projects linted together never share a server even if their modules share names.
     """
-    module = module_at(graph, tool.span)
-    return module.root if module is not None else None
+    rule = DuplicateToolName()
+    first: dict[tuple[str, str | None, str], ToolRegistration] = {}
+    for tool in tools:
+        if tool.lambda_without_name or tool.bare_decorator:
+            continue
+        kept = first.setdefault((tool.server, tool.root, tool.name), tool)
+        span = tool.registration or tool.span
+        if kept is tool or span is None:
+            continue
+        yield rule.diagnostic(
+            span,
+            f"tool name {tool.name!r} is already registered on server {tool.server_variable!r}: the SDK "
+            f"keeps the first registration and silently drops this one ({tool.function!r} is never "
+            "called)",
+            tool=tool.name,
+            related=related(kept.registration or kept.span, f"{tool.name!r} is first registered here"),
+            help="give this tool its own name (`@server.tool(name=...)`) or remove the stale one",
+        )

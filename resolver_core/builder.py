@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -375,6 +375,7 @@ class StaticBuilder:
         if isinstance(reg.server, Server):
             return [reg.server]
         ps = reg.server
+        self.graph.param_registrations.add(reg.module.display)
         out: list[Server] = []
         for module, call in self._call_sites(ps):
             arg = (
@@ -685,11 +686,14 @@ def build_graph(
     cwd: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     files: Sequence[SourceFile] | None = None,
+    only: Collection[Path] | None = None,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
     `progress(done, total)` is called as files are read (for a progress bar); `files` is
-    `discover(paths, exclude, cwd)` when the caller already ran it (no second walk).
+    `discover(paths, exclude, cwd)` when the caller already ran it (no second walk). With
+    `only` (absolute paths), just those given files are read and scanned: the others still
+    count as given (for display and for what an incremental run keeps from the last one).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -701,6 +705,7 @@ def build_graph(
             cwd=cwd,
             progress=progress,
             files=files,
+            only=only,
         )
 
 
@@ -713,6 +718,7 @@ def _build_graph(
     cwd: Path | None,
     progress: Callable[[int, int], None] | None,
     files: Sequence[SourceFile] | None,
+    only: Collection[Path] | None,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     files = list(files) if files is not None else discover(paths, exclude, cwd)
@@ -727,6 +733,8 @@ def _build_graph(
     for done, f in enumerate(files, 1):
         if progress is not None and done % 64 == 0:
             progress(done, len(files))
+        if only is not None and f.path.absolute() not in only:
+            continue
         data: bytes | None = None
         if f.path.absolute() not in project.overrides:
             try:
@@ -750,6 +758,7 @@ def _build_graph(
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
     graph.inputs = [module.path for module in project.modules]
+    graph.imports = project.edges
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text

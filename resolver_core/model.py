@@ -132,6 +132,13 @@ class Resolver:
     def asks(self) -> QuestionKind | None:
         return self.questions[0].kind if self.questions else None
 
+    @property
+    def key(self) -> str:
+        """An identity that is the same in every run over the same source (ids are numbered
+        per graph: `f#1` in one run can be another closure in a run over fewer files)."""
+        where = f"{self.span.path}:{self.span.line}:{self.span.column}" if self.span else self.module
+        return f"{self.kind}:{self.qualname}@{where}"
+
 
 @dataclass(slots=True)
 class Tool:
@@ -235,8 +242,17 @@ class Graph:
     """Display paths of the files the user asked to check (after discovery)."""
     inputs: list[Path] = field(default_factory=list)
     """Every file the run read (given and followed imports): what a cached result depends on."""
+    param_registrations: set[str] = field(default_factory=set)
+    """Files registering tools on a `register(server: MCPServer)` parameter: which servers those
+    are depends on the callers, wherever they are (an incremental run re-checks everything)."""
+    imports: dict[Path, set[Path]] = field(default_factory=dict)
+    """Module -> modules the run followed an import of it into (`Project.edges`)."""
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
     """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
+    owned: set[str] | None = None
+    """Ids of the resolvers whose own diagnostics this graph reports (None: all). A per-file
+    view of a larger graph reports a resolver shared with other files' tools only if it
+    owns it (see `lint_rules.per_file`), so no diagnostic is reported twice."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
     parsed project), for rules that must evaluate annotations or names the builder did not

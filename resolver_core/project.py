@@ -57,6 +57,9 @@ class Project:
         self._by_path: dict[Path, ParsedModule] = {}
         self._by_display: dict[str, ParsedModule] = {}
         self._displays: dict[Path, str] = {}
+        self.edges: dict[Path, set[Path]] = {}
+        """Module -> modules an import in it was followed to (by any analysis, once or more):
+        what a file's verdicts can depend on is its closure over these edges."""
 
     def add_root(self, root: Path) -> None:
         root = root.absolute()
@@ -106,8 +109,13 @@ class Project:
         """The project module called `name`, looked up from `near`'s root first; None if external."""
         first = near.root if near is not None else None
         key = (first, name)
-        if key in self._by_name:
-            return self._by_name[key]
+        found = self._by_name[key] if key in self._by_name else self._find(name, first)
+        self._by_name[key] = found
+        if near is not None and found is not None:
+            self.edges.setdefault(near.path, set()).add(found.path)
+        return found
+
+    def _find(self, name: str, first: Path | None) -> ParsedModule | None:
         found: ParsedModule | None = None
         roots = ([first] if first is not None else []) + [r for r in self.roots if r != first]
         for root in roots:
@@ -119,7 +127,6 @@ class Project:
                     break
             if found is not None:
                 break
-        self._by_name[key] = found
         return found
 
     def is_package_prefix(self, name: str, near: ParsedModule | None = None) -> bool:

@@ -1,0 +1,197 @@
+"""A lint run that re-checks only the files an edit can have changed.
+
+Each given file keeps its record (`per_file.FileRecord`) between runs, with the content
+hash of every file its analysis could read: itself and its closure over the imports the
+run followed (`Project.edges`). A file is re-checked when one of those hashes changed;
+the others keep their records, and `per_file.combine` unions all records. What makes a
+record depend on more than its closure forces a wider run instead of a wrong answer:
+
+- another file now owns (or no longer owns) a resolver it reported on: re-check it too;
+- a `register(server: MCPServer)` function anywhere: its tools land on servers named by
+  callers elsewhere, so every file is re-checked;
+- files added, removed or renamed (module names and import targets may move): every file.
+
+The state is one JSON file per configuration under the cache folder, replaced atomically
+(a concurrent run sees the old or the new one, never half), and ignored when unreadable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lint_rules.per_file import FileRecord, consumed, owners, record, split
+from resolver_core.cache import file_hash, version
+from resolver_core.discovery import SourceFile
+from resolver_core.model import Graph, SourceInfo
+
+_FORMAT = 1
+
+
+@dataclass(slots=True)
+class State:
+    """What a run leaves for the next one (per configuration)."""
+
+    files: list[list[Any]] = field(default_factory=list)
+    """Each given file as [display, absolute path, explicit], in discovery order."""
+    records: dict[str, FileRecord] = field(default_factory=dict)
+    deps: dict[str, dict[str, str | None]] = field(default_factory=dict)
+    """Per given file, the hash of every file its record depends on (itself included)."""
+    directives: list[str] = field(default_factory=list)
+    """Given files with a `# mcpdeps:` comment (judged for unused suppressions)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": _FORMAT,
+            "files": self.files,
+            "records": {k: r.to_json() for k, r in self.records.items()},
+            "deps": self.deps,
+            "directives": self.directives,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State | None:
+        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+            return None
+        try:
+            return cls(
+                files=data["files"],
+                records={k: FileRecord.from_json(r) for k, r in data["records"].items()},
+                deps=data["deps"],
+                directives=data["directives"],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+
+
+class StateStore:
+    """One state file per configuration (version, options) under the cache folder."""
+
+    def __init__(self, directory: Path, options: Sequence[str]) -> None:
+        h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
+        # surrogateescape: a file or folder name that is not valid UTF-8 is hashed as its bytes.
+        h.update("\0".join(options).encode("utf-8", "surrogateescape"))
+        self.directory = directory
+        self.path = directory / "lint" / f"{h.hexdigest()[:32]}.json"
+
+    def load(self) -> State | None:
+        try:
+            return State.from_json(json.loads(self.path.read_text()))
+        except (OSError, ValueError):
+            return None
+
+    def store(self, state: State) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            gitignore = self.directory / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("# Created by mcpdeps: the lint cache is never committed.\n*\n")
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
+            with os.fdopen(fd, "w") as out:
+                json.dump(state.to_json(), out, separators=(",", ":"))
+            os.replace(tmp, self.path)
+        except OSError:
+            return  # a read-only or full disk never fails a lint run
+
+
+@dataclass(slots=True)
+class Outcome:
+    """A run's diagnostics before suppressions, and what to render them with."""
+
+    state: State
+    graph: Graph
+    """The graph of the files checked in this run (all of them when nothing was kept)."""
+    checked: int
+    """How many given files were analysed (the rest kept their records)."""
+
+
+class _Hashes(dict[str, str | None]):
+    """Content hashes, each file read at most once per run."""
+
+    def __missing__(self, path: str) -> str | None:
+        self[path] = value = file_hash(Path(path))
+        return value
+
+
+def _signature(files: Sequence[SourceFile]) -> list[list[Any]]:
+    return [[f.display, str(f.path.absolute()), f.explicit] for f in files]
+
+
+def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: _Hashes) -> set[str]:
+    """The given files whose record cannot be kept (all of them without a usable state)."""
+    everything = {f.display for f in files}
+    if previous is None or previous.files != _signature(files):
+        return everything
+    if any(r.coupled for r in previous.records.values()):
+        return everything
+    return {
+        f.display
+        for f in files
+        if f.display not in previous.records
+        or f.display not in previous.deps
+        or any(hashes[p] != h for p, h in previous.deps[f.display].items())
+    }
+
+
+def analyse(
+    files: Sequence[SourceFile],
+    rules: Sequence[type],
+    build: Callable[[set[Path] | None], Graph],
+    previous: State | None,
+) -> Outcome:
+    """Re-check the files that need it (all without `previous`) and keep the other records."""
+    hashes = _Hashes()
+    order = [f.display for f in files]
+    path_of = {f.display: f.path.absolute() for f in files}
+    dirty = _dirty(files, previous, hashes)
+    kept = {k: r for k, r in (previous.records if previous else {}).items() if k not in dirty}
+    while True:
+        everything = len(dirty) == len(order)
+        graph = build(None if everything else {path_of[d] for d in dirty})
+        views = split(graph, [o for o in order if o in dirty])
+        consumed_by = {o: consumed(v) for o, v in views.items()}
+        consumed_by.update({o: r.consumed for o, r in kept.items()})
+        owner = owners(order, consumed_by)
+        stale = {o for o, r in kept.items() if sorted(k for k in r.consumed if owner.get(k) == o) != r.owned}
+        coupled = bool(graph.param_registrations)
+        if everything or not (stale or coupled):
+            break
+        dirty = set(order) if coupled else dirty | stale
+        kept = {k: r for k, r in kept.items() if k not in dirty}
+    records = dict(kept)
+    deps = {k: v for k, v in (previous.deps if previous else {}).items() if k in kept}
+    for origin, view in views.items():
+        rec = record(view, origin, owner, rules)
+        rec.coupled = origin in graph.param_registrations
+        records[origin] = rec
+        deps[origin] = {str(p): hashes[str(p)] for p in _closure(path_of[origin], graph.imports)}
+    directives = [
+        o
+        for o in order
+        if (o in dirty and _has_directive(graph.sources.get(o)))
+        or (o not in dirty and previous is not None and o in previous.directives)
+    ]
+    state = State(_signature(files), records, deps, directives)
+    return Outcome(state, graph, len(dirty))
+
+
+def _has_directive(info: SourceInfo | None) -> bool:
+    return info is not None and info.text is not None and "mcpdeps:" in info.text
+
+
+def _closure(start: Path, edges: Mapping[Path, set[Path]]) -> list[Path]:
+    """`start` and every module reachable from it over followed imports."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt in edges.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return sorted(seen)

@@ -1,0 +1,239 @@
+"""Lint results per given file, so that a run can re-check only the files an edit touches.
+
+Every diagnostic belongs to one given file, its *origin*: the file that registers the
+tool it concerns (wherever the resolver is defined), the file a registration-time
+finding is in, or the file itself for what is found by reading it (syntax errors,
+`Sample` calls). A file's verdicts then depend only on the files its analysis reads
+(its import closure, see `resolver_core.incremental`), never on which other files are
+linted with it — with three exceptions, handled here and in `combine`:
+
+- a resolver run by tools of several files is reported once, with the first tool that
+  runs it: only the first of those files (in discovery order) *owns* the resolver and
+  reports on it (`Graph.owned`);
+- duplicate tool names (MCPD110) are a property of a server across files: each record
+  keeps its registrations and MCPD110 runs on all of them together;
+- unused suppressions (MCPD114) are judged after the union.
+
+The union of the records of all files is exactly what one run over the whole graph
+reports; the property test in `tests/test_incremental.py` checks it against cold runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from resolver_core.diagnostics import Diagnostic
+from resolver_core.model import Graph, Server, Span, Tool
+
+GLOBAL_RULES = frozenset({"MCPD110"})
+"""Rules computed over every file's registrations rather than per file."""
+
+
+@dataclass(slots=True)
+class ToolRegistration:
+    """What MCPD110 needs of one registered tool (kept in the cache, so plain data)."""
+
+    server: str
+    """The server's identity: its file and variable."""
+    server_id: str
+    server_variable: str
+    server_module: str
+    server_path: str
+    name: str
+    function: str
+    module: str
+    span: Span | None
+    registration: Span | None
+    root: str | None
+    bare_decorator: bool
+    lambda_without_name: bool
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: getattr(self, k) for k in self.__slots__}  # type: ignore[attr-defined]
+        out["span"] = _span_json(self.span)
+        out["registration"] = _span_json(self.registration)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ToolRegistration:
+        data = dict(data)
+        data["span"] = _span_of(data["span"])
+        data["registration"] = _span_of(data["registration"])
+        return cls(**data)
+
+
+@dataclass(slots=True)
+class FileRecord:
+    """One given file's share of a lint run."""
+
+    diagnostics: list[dict[str, Any]] = field(default_factory=list)
+    """Diagnostics it is the origin of, as JSON (validated only when reported)."""
+    registrations: list[ToolRegistration] = field(default_factory=list)
+    consumed: list[str] = field(default_factory=list)
+    """`Resolver.key` of every resolver its tools run, in graph order."""
+    owned: list[str] = field(default_factory=list)
+    """The consumed resolvers it reported on (it was their first consumer)."""
+    unparsed: bool = False
+    """It could not be parsed (a MCPD000 finding in it)."""
+    coupled: bool = False
+    """Its verdicts depend on files outside its import closure (`register(server)` functions)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "diagnostics": self.diagnostics,
+            "registrations": [r.to_json() for r in self.registrations],
+            "consumed": self.consumed,
+            "owned": self.owned,
+            "unparsed": self.unparsed,
+            "coupled": self.coupled,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FileRecord:
+        return cls(
+            diagnostics=list(data["diagnostics"]),
+            registrations=[ToolRegistration.from_json(r) for r in data["registrations"]],
+            consumed=list(data["consumed"]),
+            owned=list(data["owned"]),
+            unparsed=bool(data["unparsed"]),
+            coupled=bool(data["coupled"]),
+        )
+
+
+def _span_json(span: Span | None) -> list[object] | None:
+    return [span.path, span.line, span.column, span.end_line, span.end_column] if span else None
+
+
+def _span_of(data: list[Any] | None) -> Span | None:
+    return Span(*data) if data else None
+
+
+def origin_of(tool: Tool) -> str | None:
+    """The file that registers a tool (the decorator or `add_tool` call), else its `def`."""
+    span = tool.registration or tool.span
+    return span.path if span is not None else None
+
+
+def split(graph: Graph, origins: Iterable[str]) -> dict[str, Graph]:
+    """One view per origin: the servers with only the tools and handlers it registers.
+
+    Views share the resolvers, the evaluator and the sources with `graph`; nothing is copied
+    but the server shells.
+    """
+    views = {origin: _view(graph, origin) for origin in origins}
+    for server in graph.servers:
+        shells: dict[str, Server] = {}
+
+        def shell(origin: str, server: Server = server, shells: dict[str, Server] = shells) -> Server:
+            if origin not in shells:
+                shells[origin] = Server(
+                    server.id, server.name, server.variable, server.module, server.path, server.span
+                )
+                views[origin].servers.append(shells[origin])
+            return shells[origin]
+
+        for tool in server.tools:
+            origin = origin_of(tool)
+            if origin in views:
+                shell(origin).tools.append(tool)
+        for handler in server.handlers:
+            if handler.span is not None and handler.span.path in views:
+                shell(handler.span.path).handlers.append(handler)
+    for finding in graph.findings:
+        if finding.span.path in views:
+            views[finding.span.path].findings.append(finding)
+    return views
+
+
+def _view(graph: Graph, origin: str) -> Graph:
+    return Graph(
+        resolvers=graph.resolvers,
+        sources=graph.sources,
+        files=1,
+        checked={origin},
+        evaluator=graph.evaluator,
+    )
+
+
+def consumed(view: Graph) -> list[str]:
+    """The keys of the resolvers a view's tools run, each once, in graph order."""
+    seen: dict[str, None] = {}
+    for _, tool in view.tools():
+        for resolver in view.reachable(tool):
+            seen.setdefault(resolver.key, None)
+    return list(seen)
+
+
+def owners(order: Sequence[str], consumed_by: dict[str, list[str]]) -> dict[str, str]:
+    """For each resolver key, the first file (in `order`) whose tools run it."""
+    out: dict[str, str] = {}
+    for origin in order:
+        for key in consumed_by.get(origin, ()):
+            out.setdefault(key, origin)
+    return out
+
+
+def record(view: Graph, origin: str, owner: dict[str, str], rules: Sequence[type]) -> FileRecord:
+    """Run the per-file rules on one view, reporting only on the resolvers it owns."""
+    from lint_rules import run_rules
+
+    keys = consumed(view)
+    view.owned = {
+        r.id for _, tool in view.tools() for r in view.reachable(tool) if owner.get(r.key) == origin
+    }
+    local = [r for r in rules if r.code not in GLOBAL_RULES]  # type: ignore[attr-defined]
+    diagnostics = run_rules(view, local)
+    return FileRecord(
+        diagnostics=[d.model_dump(mode="json") for d in diagnostics],
+        registrations=registrations(view),
+        consumed=keys,
+        owned=sorted(k for k in keys if owner.get(k) == origin),
+        unparsed=any(f.code == "MCPD000" and f.span.path == origin for f in view.findings),
+    )
+
+
+def registrations(view: Graph) -> list[ToolRegistration]:
+    """The tools a view registers, server by server, in registration order."""
+    from lint_rules._source import module_at
+
+    out = []
+    for server in view.servers:
+        for tool in server.tools:
+            module = module_at(view, tool.span)
+            out.append(
+                ToolRegistration(
+                    server=f"{server.path}:{server.variable}:{server.id}",
+                    server_id=server.id,
+                    server_variable=server.variable,
+                    server_module=server.module,
+                    server_path=server.path,
+                    name=tool.name,
+                    function=tool.function,
+                    module=tool.module,
+                    span=tool.span,
+                    registration=tool.registration,
+                    root=str(module.root) if module is not None else None,
+                    bare_decorator=tool.bare_decorator,
+                    lambda_without_name=tool.lambda_without_name,
+                )
+            )
+    return out
+
+
+def combine(order: Sequence[str], records: dict[str, FileRecord], rules: Sequence[type]) -> list[Diagnostic]:
+    """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted."""
+    from lint_rules.duplicate_tool_name import duplicates
+
+    unique: dict[tuple[object, ...], Diagnostic] = {}
+    for origin in order:
+        rec = records.get(origin)
+        for data in rec.diagnostics if rec is not None else ():
+            d = Diagnostic.model_validate(data)
+            unique.setdefault(d.sort_key(), d)
+    if any(r.code == "MCPD110" for r in rules):  # type: ignore[attr-defined]
+        regs = [reg for origin in order if origin in records for reg in records[origin].registrations]
+        for d in duplicates(regs):
+            unique.setdefault(d.sort_key(), d)
+    return sorted(unique.values(), key=Diagnostic.sort_key)
