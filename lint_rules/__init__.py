@@ -24,6 +24,8 @@ class LintResult:
     files: int
     parsed: int
     graph: Graph = field(repr=False)
+    analysed: int = 0
+    """Given files checked in this run; the others kept their cached verdicts."""
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
@@ -98,7 +100,7 @@ def lint(
             checked = {f.display for f in files}
             diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
-        return LintResult(diagnostics, len(files), len(files) - unparsed, graph)
+        return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked)
 
 
 def _read_sources(graph: Graph, paths: Iterable[str], cwd: Path) -> None:

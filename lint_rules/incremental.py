@@ -150,7 +150,7 @@ def analyse(
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     dirty = _dirty(files, previous, hashes)
-    kept = {k: r for k, r in (previous.records if previous else {}).items() if k not in dirty}
+    kept = {o: previous.records[o] for o in order if o not in dirty} if previous else {}
     while True:
         everything = len(dirty) == len(order)
         graph = build(None if everything else {path_of[d] for d in dirty})

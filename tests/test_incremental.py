@@ -1,0 +1,264 @@
+"""The incremental cache never changes a verdict (issue 4).
+
+A property test: a multi-package project (two servers, resolvers shared by tools of
+several files, questions, duplicate names across files, suppressions) goes through
+random edits — comments, broken and renamed resolvers, tools switched to another
+module's resolvers, syntax errors, suppressions, `Sample(include_context=...)`, files
+added and removed, a `register(server)` function — and after each edit the cached run
+must report exactly what a cold run reports (every field, fixes included), while
+re-checking fewer files when the edit allows it.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from lint_rules import LintResult, lint
+
+HEADER = """from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel
+
+from mcp.server.mcpserver import Context, Elicit, Resolve, Sample
+from mcp.types import SamplingMessage, TextContent
+"""
+
+DEPS = """
+
+class Confirm{i}(BaseModel):
+    ok: bool
+
+
+async def load_{i}(title: str) -> str:
+    return title
+
+
+def score_{i}(record: Annotated[str, Resolve(load_{i})], ctx: Context) -> int:
+    return len(record)
+
+
+async def confirm_{i}(title: str, record: Annotated[str, Resolve(load_{i})]) -> Elicit[Confirm{i}]:
+    return Elicit(f"{{title}}?", Confirm{i})
+
+
+def suggest_{i}(title: str) -> Sample:
+    message = SamplingMessage(role="user", content=TextContent(type="text", text=title))
+    return Sample([message], max_tokens=10)
+
+
+ScoreDep{i} = Annotated[int, Resolve(score_{i})]
+"""
+
+TOOLS = """
+
+@{server}.tool()
+async def tool_{i}_{k}(
+    title: str,
+    record: Annotated[str, Resolve(deps.load_{d})],
+    score: deps.ScoreDep{d},
+    ok: Annotated[deps.Confirm{d}, Resolve(deps.confirm_{d})],
+) -> str:
+    return title
+"""
+
+REGISTER = """from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+from pkg0.deps_0 import load_0
+
+
+def register(server: MCPServer) -> None:
+    @server.tool()
+    def registered(title: str, record: Annotated[str, Resolve(load_0)]) -> str:
+        return record
+"""
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def make_project(root: Path, rng: random.Random, modules: int = 6) -> None:
+    _write(root / "pyproject.toml", "[project]\nname = 'p'\nversion = '0'\n")
+    _write(
+        root / "app" / "server.py",
+        "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\nother = MCPServer('b')\n",
+    )
+    _write(root / "app" / "__init__.py", "")
+    for i in range(modules):
+        pkg = root / f"pkg{i % 2}"
+        _write(pkg / "__init__.py", "")
+        _write(pkg / f"deps_{i}.py", HEADER + DEPS.format(i=i))
+        d = rng.randrange(modules)  # tools of several files share one module's resolvers
+        tools = [
+            HEADER,
+            "\nfrom app.server import mcp, other\n",
+            f"from pkg{d % 2} import deps_{d} as deps\n",
+        ]
+        for k in range(2):
+            tools.append(TOOLS.format(i=i, k=k, d=d, server="mcp" if (i + k) % 3 else "other"))
+        _write(pkg / f"tools_{i}.py", "".join(tools))
+
+
+def _files(root: Path, prefix: str) -> list[Path]:
+    return sorted(p for p in root.rglob(f"{prefix}*.py"))
+
+
+def _edit(root: Path, rng: random.Random) -> str:
+    """One random edit; returns what it did (for the failure message)."""
+    deps, tools = _files(root, "deps_"), _files(root, "tools_")
+    kind = rng.choice(
+        [
+            "comment",
+            "break_resolver",
+            "fix_resolver",
+            "switch_deps",
+            "duplicate_name",
+            "syntax_error",
+            "fix_syntax",
+            "suppress",
+            "include_context",
+            "add_file",
+            "remove_file",
+            "register",
+            "unregister",
+            "drop_resolver",
+        ]
+    )
+    target = rng.choice(
+        deps
+        if kind in ("break_resolver", "fix_resolver", "include_context", "drop_resolver")
+        else tools or deps
+    )
+    text = target.read_text()
+    if kind == "comment":
+        text += f"\n# edit {rng.random()}\n"
+    elif kind == "break_resolver":
+        text = text.replace("async def load_", "async def load_x_", 0).replace(
+            "(title: str) -> str:", "(user_id: str) -> str:", 1
+        )
+    elif kind == "fix_resolver":
+        text = text.replace("(user_id: str) -> str:", "(title: str) -> str:")
+    elif kind == "switch_deps":
+        n = rng.randrange(len(deps))
+        lines = [
+            f"from {deps[n].parent.name} import {deps[n].stem} as deps" if line.endswith(" as deps") else line
+            for line in text.splitlines()
+        ]
+        text = "\n".join(lines) + "\n"
+        stem = deps[n].stem.split("_")[1]
+        text = _renumber(text, stem)
+    elif kind == "duplicate_name":
+        server = "@mcp.tool()" if "@mcp.tool()" in text else "@other.tool()"
+        text = text.replace(server, server.replace("()", '(name="popular")'), 1)
+    elif kind == "syntax_error":
+        text += "\ndef broken(:\n"
+    elif kind == "fix_syntax":
+        text = text.replace("\ndef broken(:\n", "\n")
+    elif kind == "suppress":
+        lines = text.splitlines()
+        at = rng.randrange(len(lines))
+        code = rng.choice(["MCPD002", "MCPD110", "MCPD105", "MCPD003"])
+        lines[at] += f"  # mcpdeps: ignore[{code}]"
+        text = "\n".join(lines) + "\n"
+    elif kind == "include_context":
+        text = text.replace("max_tokens=10)", "max_tokens=10, include_context='thisServer')")
+    elif kind == "add_file":
+        n = len(tools) + 100
+        _write(
+            root / "pkg1" / f"tools_{n}.py",
+            HEADER
+            + "\nfrom app.server import mcp, other\nfrom pkg0 import deps_0 as deps\n"
+            + TOOLS.format(i=n, k=0, d=0, server="mcp"),
+        )
+        return f"add tools_{n}.py"
+    elif kind == "remove_file":
+        if len(tools) > 1:
+            target.unlink()
+        return f"remove {target.name}"
+    elif kind == "register":
+        _write(root / "app" / "extra.py", REGISTER)
+        _write(
+            root / "app" / "wire.py",
+            "from app.extra import register\nfrom app.server import mcp\n\nregister(mcp)\n",
+        )
+        return "register(server) pattern"
+    elif kind == "unregister":
+        for name in ("extra.py", "wire.py"):
+            (root / "app" / name).unlink(missing_ok=True)
+        return "no register(server) pattern"
+    elif kind == "drop_resolver":
+        text = text.replace("async def confirm_", "async def gone_confirm_", 1)
+    target.write_text(text)
+    return f"{kind} {target.relative_to(root)}"
+
+
+def _renumber(text: str, stem: str) -> str:
+    """Point the tools at the resolvers of the module they now import."""
+    import re
+
+    return re.sub(
+        r"deps\.(load|ScoreDep|Confirm|confirm)_?(\d+)",
+        lambda m: f"deps.{m[1]}{'' if m[1] in ('ScoreDep', 'Confirm') else '_'}{stem}",
+        text,
+    )
+
+
+def _dump(result: LintResult) -> list[dict]:
+    return [d.model_dump(mode="json") for d in result.diagnostics]
+
+
+@pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("SEEDS", "40"))))
+def test_incremental_runs_report_exactly_what_cold_runs_report(tmp_path: Path, seed: int) -> None:
+    _random_edits(tmp_path, seed)
+
+
+def test_the_random_edits_reach_every_cross_file_case(tmp_path: Path) -> None:
+    """The edits above are worth something only if they produce what couples files."""
+    seen: set[str] = set()
+    for seed in range(6):
+        seen |= _random_edits(tmp_path / str(seed), seed)
+    assert {"MCPD000", "MCPD002", "MCPD105", "MCPD110", "MCPD114"} <= seen
+
+
+def _random_edits(tmp_path: Path, seed: int) -> set[str]:
+    rng = random.Random(seed)
+    root = tmp_path / "proj"
+    make_project(root, rng)
+    cache = tmp_path / "cache"
+    lint(["."], cwd=root, cache_dir=cache)  # fill the cache
+    history: list[str] = []
+    seen: set[str] = set()
+    for _ in range(10):
+        history.append(_edit(root, rng))
+        cold = lint(["."], cwd=root)
+        warm = lint(["."], cwd=root, cache_dir=cache)
+        assert _dump(warm) == _dump(cold), f"after: {history}"
+        assert (warm.files, warm.parsed) == (cold.files, cold.parsed), f"after: {history}"
+        seen.update(d.code for d in cold.diagnostics)
+    return seen
+
+
+def test_an_edit_rechecks_the_file_and_its_importers_only(tmp_path: Path) -> None:
+    root = tmp_path / "proj"
+    make_project(root, random.Random(0), modules=8)
+    cache = tmp_path / "cache"
+    first = lint(["."], cwd=root, cache_dir=cache)
+    assert first.analysed == first.files
+    assert lint(["."], cwd=root, cache_dir=cache).analysed == 0
+    tools = root / "pkg0" / "tools_0.py"
+    tools.write_text(tools.read_text() + "\n# a comment\n")
+    assert lint(["."], cwd=root, cache_dir=cache).analysed == 1
+    server = root / "app" / "server.py"
+    server.write_text(server.read_text() + "\n")
+    # Every tools file imports the server: all of them (and only those, plus the server) again.
+    again = lint(["."], cwd=root, cache_dir=cache)
+    assert again.analysed == len(_files(root, "tools_")) + 1
