@@ -54,12 +54,14 @@ def lint(
     cwd: Path | None = None,
     cache_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
     Verdicts are computed per given file and united (`lint_rules.per_file`). With
     `cache_dir`, each file's verdicts are kept between runs and only the files an edit can
-    have changed are checked again (`lint_rules.incremental`).
+    have changed are checked again (`lint_rules.incremental`). With `jobs` > 1, large runs
+    are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
     """
     from lint_rules.incremental import StateStore, analyse
     from lint_rules.per_file import combine
@@ -77,17 +79,19 @@ def lint(
         outcome = analyse(
             files,
             rules,
-            lambda only: build_graph(
+            lambda only, report: build_graph(
                 paths,
                 src=src,
                 exclude=exclude,
                 source_overrides=source_overrides,
                 cwd=cwd,
-                progress=progress,
+                progress=progress if report else None,
                 files=files,
                 only=only,
             ),
             store.load() if store is not None else None,
+            jobs=jobs,
+            progress=progress,
         )
         if store is not None:
             store.store(outcome.state)

@@ -62,13 +62,13 @@ def walk_body(fn: FunctionNode) -> Iterator[ast.AST]:
 def first_consumers(graph: Graph) -> dict[str, Tool]:
     """For each resolver id, the first tool (in graph order) whose call runs it.
 
-    Only the resolvers the graph owns (all, except in a per-file view: `Graph.owned`).
+    Diagnostics about the resolver itself name that tool and pass `resolver=` (so a lint
+    over several files reports them once: see `lint_rules.per_file`).
     """
     out: dict[str, Tool] = {}
     for _, tool in graph.tools():
         for resolver in graph.reachable(tool):
-            if graph.owned is None or resolver.id in graph.owned:
-                out.setdefault(resolver.id, tool)
+            out.setdefault(resolver.id, tool)
     return out
 
 
@@ -79,14 +79,17 @@ def used_resolvers(graph: Graph) -> Iterator[tuple[Resolver, Tool]]:
         yield graph.resolvers[rid], tool
 
 
-def every_parameter(graph: Graph) -> Iterator[tuple[Parameter, str, str]]:
-    """Each tool parameter and each used resolver's parameter, as (parameter, owner text, tool name)."""
+def every_parameter(graph: Graph) -> Iterator[tuple[Parameter, str, str, Resolver | None]]:
+    """Each tool parameter and each used resolver's parameter.
+
+    As (parameter, owner text, tool name, the resolver when it is a resolver's parameter).
+    """
     for _, tool in graph.tools():
         for p in tool.parameters:
-            yield p, f"tool {tool.name!r}", tool.name
+            yield p, f"tool {tool.name!r}", tool.name, None
     for resolver, tool in used_resolvers(graph):
         for p in resolver.parameters:
-            yield p, f"resolver {resolver.name!r}", tool.name
+            yield p, f"resolver {resolver.name!r}", tool.name, resolver
 
 
 def function_node(resolver: Resolver) -> FunctionNode | None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from resolver_core.diagnostics import Diagnostic, Fix, Related, Severity
-from resolver_core.model import Graph, Span
+from resolver_core.model import Graph, Resolver, Span
 
 
 class Rule:
@@ -37,8 +37,14 @@ class Rule:
         related: Iterable[Related] = (),
         fix: Fix | None = None,
         help: str | None = None,
+        resolver: Resolver | None = None,
     ) -> Diagnostic:
-        return Diagnostic(
+        """A diagnostic of this rule; `resolver=` when it is about a resolver rather than a tool.
+
+        Such a diagnostic names the first tool that runs the resolver; when tools of several
+        files run it, only the first file's is kept (`lint_rules.per_file.combine`).
+        """
+        d = Diagnostic(
             code=self.code,
             name=self.name,
             severity=self.severity,
@@ -53,6 +59,9 @@ class Rule:
             fix=fix,
             help=help,
         )
+        if resolver is not None:
+            d._resolver = resolver.key
+        return d
 
 
 def related(span: Span | None, message: str) -> list[Related]:

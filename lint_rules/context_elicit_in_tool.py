@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from lint_rules._source import FunctionNode, function_node, module_at, used_resolvers, walk_body
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Span
+from resolver_core.model import Graph, Resolver, Span
 from resolver_core.source import ParsedModule
 
 _HEADER = (
@@ -64,14 +64,19 @@ class ContextElicitInTool(Rule):
             module = module_at(graph, resolver.span) if contexts and fn is not None else None
             if fn is not None and module is not None:
                 for call in _elicit_calls(module, fn, contexts):
-                    yield self._report(call, module.span(call), f"resolver {resolver.name!r}", tool.name)
+                    yield self._report(
+                        call, module.span(call), f"resolver {resolver.name!r}", tool.name, resolver
+                    )
 
-    def _report(self, call: ast.Call, span: Span, owner: str, tool: str) -> Diagnostic:
+    def _report(
+        self, call: ast.Call, span: Span, owner: str, tool: str, resolver: Resolver | None = None
+    ) -> Diagnostic:
         return self.diagnostic(
             span,
             f"`{ast.unparse(call.func)}(...)` in {owner} fails on 2026-07-28 connections (no back-channel for "
             "server-to-client requests); it only works for clients on 2025-11-25",
             tool=tool,
+            resolver=resolver,
             help="return `Elicit(message, Model)` from a resolver and take the answer as "
             "`Annotated[Model, Resolve(resolver)]`",
         )

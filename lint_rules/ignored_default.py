@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from lint_rules._source import every_parameter
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Parameter
+from resolver_core.model import Graph, Parameter, Resolver
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -40,17 +40,18 @@ class IgnoredDefault(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for p, owner, tool in every_parameter(graph):
+        for p, owner, tool, resolver in every_parameter(graph):
             if _has_ignored_default(p):
-                yield self._report(p, owner, tool)
+                yield self._report(p, owner, tool, resolver)
 
-    def _report(self, p: Parameter, owner: str, tool: str) -> Diagnostic:
+    def _report(self, p: Parameter, owner: str, tool: str, resolver: Resolver | None) -> Diagnostic:
         assert p.span is not None
         return self.diagnostic(
             p.span,
             f"the default {p.default} of resolved parameter {p.name!r} of {owner} is never used: the SDK "
             "always runs the resolver and injects its value",
             tool=tool,
+            resolver=resolver,
             help=f"drop `= {p.default}`; handle a missing value inside the resolver",
         )
 

@@ -26,12 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lint_rules.per_file import FileRecord, consumed, owners, record, split
+from lint_rules.per_file import FileRecord, record, split
 from resolver_core.cache import file_hash, version
 from resolver_core.discovery import SourceFile
 from resolver_core.model import Graph, SourceInfo
 
-_FORMAT = 1
+_FORMAT = 2
+MIN_FILES_PER_JOB = 48
+"""Below this many files per worker, forking costs more than it saves."""
 
 
 @dataclass(slots=True)
@@ -139,46 +141,80 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: _Hashes)
     }
 
 
+@dataclass(slots=True)
+class _Checked:
+    """The records of the files one build checked, and what the state keeps of them."""
+
+    records: dict[str, FileRecord]
+    deps: dict[str, dict[str, str | None]]
+    directives: set[str]
+    graph: Graph | None
+    """None when workers checked the files (their graphs stay in the workers)."""
+
+
+Build = Callable[[set[Path] | None, bool], Graph]
+"""`build(only, report_progress)`: the graph of the given files in `only` (None: all)."""
+
+
+def _check(
+    origins: Sequence[str],
+    path_of: Mapping[str, Path],
+    build: Build,
+    rules: Sequence[type],
+    in_worker: bool = False,
+) -> _Checked:
+    """Build the graph of `origins` only (of all given files when that is all) and record each."""
+    hashes = _Hashes()
+    graph = build(None if len(origins) == len(path_of) else {path_of[o] for o in origins}, not in_worker)
+    records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
+    deps = {o: {str(p): hashes[str(p)] for p in _closure(path_of[o], graph.imports)} for o in origins}
+    directives = {o for o in origins if _has_directive(graph.sources.get(o))}
+    return _Checked(records, deps, directives, None if in_worker else graph)
+
+
 def analyse(
     files: Sequence[SourceFile],
     rules: Sequence[type],
-    build: Callable[[set[Path] | None], Graph],
+    build: Build,
     previous: State | None,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Outcome:
     """Re-check the files that need it (all without `previous`) and keep the other records."""
-    hashes = _Hashes()
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
-    dirty = _dirty(files, previous, hashes)
-    kept = {o: previous.records[o] for o in order if o not in dirty} if previous else {}
-    while True:
-        everything = len(dirty) == len(order)
-        graph = build(None if everything else {path_of[d] for d in dirty})
-        views = split(graph, [o for o in order if o in dirty])
-        consumed_by = {o: consumed(v) for o, v in views.items()}
-        consumed_by.update({o: r.consumed for o, r in kept.items()})
-        owner = owners(order, consumed_by)
-        stale = {o for o, r in kept.items() if sorted(k for k in r.consumed if owner.get(k) == o) != r.owned}
-        coupled = bool(graph.param_registrations)
-        if everything or not (stale or coupled):
-            break
-        dirty = set(order) if coupled else dirty | stale
-        kept = {k: r for k, r in kept.items() if k not in dirty}
-    records = dict(kept)
-    deps = {k: v for k, v in (previous.deps if previous else {}).items() if k in kept}
-    for origin, view in views.items():
-        rec = record(view, origin, owner, rules)
-        rec.coupled = origin in graph.param_registrations
-        records[origin] = rec
-        deps[origin] = {str(p): hashes[str(p)] for p in _closure(path_of[origin], graph.imports)}
-    directives = [
-        o
-        for o in order
-        if (o in dirty and _has_directive(graph.sources.get(o)))
-        or (o not in dirty and previous is not None and o in previous.directives)
-    ]
-    state = State(_signature(files), records, deps, directives)
-    return Outcome(state, graph, len(dirty))
+    old = previous or State()
+    dirty = _dirty(files, previous, _Hashes())
+    origins = [o for o in order if o in dirty]
+
+    def run(origins: Sequence[str]) -> _Checked:
+        if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
+            return _check(origins, path_of, build, rules)
+        from lint_rules.parallel import check_in_workers
+
+        parts = check_in_workers(
+            origins, jobs, lambda chunk: _check(chunk, path_of, build, rules, in_worker=True), progress
+        )
+        return _Checked(
+            {o: r for p in parts for o, r in p.records.items()},
+            {o: d for p in parts for o, d in p.deps.items()},
+            {o for p in parts for o in p.directives},
+            None,
+        )
+
+    checked = run(origins)
+    if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
+        origins = order  # a `register(server)` function appeared: its callers can be anywhere
+        checked = run(origins)
+    state = State(
+        _signature(files),
+        records={o: checked.records.get(o) or old.records[o] for o in order},
+        deps={o: checked.deps.get(o) or old.deps[o] for o in order},
+        directives=[
+            o for o in order if o in checked.directives or (o not in origins and o in old.directives)
+        ],
+    )
+    return Outcome(state, checked.graph or Graph(), len(origins))
 
 
 def _has_directive(info: SourceInfo | None) -> bool:

@@ -83,6 +83,7 @@ class InvalidElicitationSchema(Rule):
                         f"field {name!r} that the elicitation schema cannot express: {why}; every call "
                         f"that asks this question fails",
                         tool=tool.name,
+                        resolver=resolver,
                         related=related(model.source.span(stmt), f"field {name!r} is declared here"),
                         help="use flat primitive fields: str, int, float, bool, Literal['a', 'b'], date, "
                         "datetime, or list[Literal['a', 'b']]",

@@ -8,8 +8,8 @@ finding is in, or the file itself for what is found by reading it (syntax errors
 linted with it — with three exceptions, handled here and in `combine`:
 
 - a resolver run by tools of several files is reported once, with the first tool that
-  runs it: only the first of those files (in discovery order) *owns* the resolver and
-  reports on it (`Graph.owned`);
+  runs it: every file's record keeps what it found about each resolver its tools run
+  (tagged with `Resolver.key`), and the union keeps only the first such file's;
 - duplicate tool names (MCPD110) are a property of a server across files: each record
   keeps its registrations and MCPD110 runs on all of them together;
 - unused suppressions (MCPD114) are judged after the union.
@@ -68,13 +68,12 @@ class ToolRegistration:
 class FileRecord:
     """One given file's share of a lint run."""
 
-    diagnostics: list[dict[str, Any]] = field(default_factory=list)
-    """Diagnostics it is the origin of, as JSON (validated only when reported)."""
+    diagnostics: list[tuple[dict[str, Any], str | None]] = field(default_factory=list)
+    """Diagnostics it is the origin of, as JSON (validated only when reported), each with the
+    key of the resolver it is about (None when it is about a tool or the file)."""
     registrations: list[ToolRegistration] = field(default_factory=list)
     consumed: list[str] = field(default_factory=list)
     """`Resolver.key` of every resolver its tools run, in graph order."""
-    owned: list[str] = field(default_factory=list)
-    """The consumed resolvers it reported on (it was their first consumer)."""
     unparsed: bool = False
     """It could not be parsed (a MCPD000 finding in it)."""
     coupled: bool = False
@@ -85,7 +84,6 @@ class FileRecord:
             "diagnostics": self.diagnostics,
             "registrations": [r.to_json() for r in self.registrations],
             "consumed": self.consumed,
-            "owned": self.owned,
             "unparsed": self.unparsed,
             "coupled": self.coupled,
         }
@@ -93,10 +91,9 @@ class FileRecord:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FileRecord:
         return cls(
-            diagnostics=list(data["diagnostics"]),
+            diagnostics=[(d, key) for d, key in data["diagnostics"]],
             registrations=[ToolRegistration.from_json(r) for r in data["registrations"]],
             consumed=list(data["consumed"]),
-            owned=list(data["owned"]),
             unparsed=bool(data["unparsed"]),
             coupled=bool(data["coupled"]),
         )
@@ -154,6 +151,7 @@ def _view(graph: Graph, origin: str) -> Graph:
         files=1,
         checked={origin},
         evaluator=graph.evaluator,
+        param_registrations=graph.param_registrations & {origin},
     )
 
 
@@ -166,31 +164,26 @@ def consumed(view: Graph) -> list[str]:
     return list(seen)
 
 
-def owners(order: Sequence[str], consumed_by: dict[str, list[str]]) -> dict[str, str]:
+def owners(order: Sequence[str], records: dict[str, FileRecord]) -> dict[str, str]:
     """For each resolver key, the first file (in `order`) whose tools run it."""
     out: dict[str, str] = {}
     for origin in order:
-        for key in consumed_by.get(origin, ()):
+        for key in records[origin].consumed if origin in records else ():
             out.setdefault(key, origin)
     return out
 
 
-def record(view: Graph, origin: str, owner: dict[str, str], rules: Sequence[type]) -> FileRecord:
-    """Run the per-file rules on one view, reporting only on the resolvers it owns."""
+def record(view: Graph, origin: str, rules: Sequence[type]) -> FileRecord:
+    """Run the per-file rules on one view."""
     from lint_rules import run_rules
 
-    keys = consumed(view)
-    view.owned = {
-        r.id for _, tool in view.tools() for r in view.reachable(tool) if owner.get(r.key) == origin
-    }
     local = [r for r in rules if r.code not in GLOBAL_RULES]  # type: ignore[attr-defined]
-    diagnostics = run_rules(view, local)
     return FileRecord(
-        diagnostics=[d.model_dump(mode="json") for d in diagnostics],
+        diagnostics=[(d.model_dump(mode="json"), d._resolver) for d in run_rules(view, local)],
         registrations=registrations(view),
-        consumed=keys,
-        owned=sorted(k for k in keys if owner.get(k) == origin),
+        consumed=consumed(view),
         unparsed=any(f.code == "MCPD000" and f.span.path == origin for f in view.findings),
+        coupled=origin in view.param_registrations,
     )
 
 
@@ -226,12 +219,14 @@ def combine(order: Sequence[str], records: dict[str, FileRecord], rules: Sequenc
     """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted."""
     from lint_rules.duplicate_tool_name import duplicates
 
+    owner = owners(order, records)
     unique: dict[tuple[object, ...], Diagnostic] = {}
     for origin in order:
         rec = records.get(origin)
-        for data in rec.diagnostics if rec is not None else ():
-            d = Diagnostic.model_validate(data)
-            unique.setdefault(d.sort_key(), d)
+        for data, key in rec.diagnostics if rec is not None else ():
+            if key is None or owner.get(key) == origin:
+                d = Diagnostic.model_validate(data)
+                unique.setdefault(d.sort_key(), d)
     if any(r.code == "MCPD110" for r in rules):  # type: ignore[attr-defined]
         regs = [reg for origin in order if origin in records for reg in records[origin].registrations]
         for d in duplicates(regs):

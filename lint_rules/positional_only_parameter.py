@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from lint_rules._source import every_parameter
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Parameter
+from resolver_core.model import Graph, Parameter, Resolver
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -36,17 +36,18 @@ class PositionalOnlyParameter(Rule):
     VALID = [_HEADER + "@mcp.tool()\ndef shout(text: str) -> str:\n    return text.upper()\n"]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for p, owner, tool in every_parameter(graph):
+        for p, owner, tool, resolver in every_parameter(graph):
             if _is_positional_only(p):
-                yield self._report(p, owner, tool)
+                yield self._report(p, owner, tool, resolver)
 
-    def _report(self, p: Parameter, owner: str, tool: str) -> Diagnostic:
+    def _report(self, p: Parameter, owner: str, tool: str, resolver: Resolver | None) -> Diagnostic:
         assert p.span is not None
         return self.diagnostic(
             p.span,
             f"parameter {p.name!r} of {owner} is positional-only, but the SDK passes every argument by "
             "keyword: every call crashes with a TypeError",
             tool=tool,
+            resolver=resolver,
             help="remove the `/` from the signature",
         )
 

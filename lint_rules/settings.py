@@ -64,6 +64,7 @@ def run(
     cwd: Path | None = None,
     cache_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> LintResult:
     """`lint()` with the settings applied, `per-file-ignores` included."""
     cwd = cwd or Path.cwd()
@@ -78,6 +79,7 @@ def run(
         cwd=cwd,
         cache_dir=cache_dir,
         progress=progress,
+        jobs=jobs,
     )
     if not settings.config.per_file_ignores:
         return result

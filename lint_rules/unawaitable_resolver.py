@@ -63,6 +63,7 @@ class UnawaitableResolver(Rule):
                     f"resolver {resolver.name!r} is {what}: the SDK does not iterate it, so tool "
                     f"{tool.name!r} receives {what} object instead of a value",
                     tool=tool.name,
+                    resolver=resolver,
                     help="`return` the value instead of `yield`ing it",
                 )
                 continue
@@ -76,6 +77,7 @@ class UnawaitableResolver(Rule):
                     f"coroutine of async {callee!r}: the SDK injects the coroutine object, never awaited, "
                     f"into tool {tool.name!r}",
                     tool=tool.name,
+                    resolver=resolver,
                     help=f"make {resolver.name!r} `async def` and `await` the call (or resolve {callee!r} directly)",
                 )
 

@@ -137,6 +137,7 @@ class UnstableQuestion(Rule):
                     f"every round: on 2026-07-28 connections the answer never matches the re-rendered "
                     f"question, so it is asked again until the client gives up (10 rounds) and the call fails",
                     tool=tool.name,
+                    resolver=resolver,
                     related=related(
                         module.span(source) if source.lineno != node.lineno else None,  # type: ignore[attr-defined]
                         "the value that changes every round",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
@@ -63,6 +63,8 @@ class Diagnostic(BaseModel):
     fix: Fix | None = None
     help: str | None = None
     """A one-line hint shown by the `full` format (not part of the JSON contract)."""
+    _resolver: str | None = PrivateAttr(default=None)
+    """`Resolver.key` when it is about a resolver (reported once however many files use it)."""
 
     def sort_key(self) -> tuple[str, int, int, str, str, str]:
         return (self.path, self.line, self.column, self.code, self.tool or "", self.message)

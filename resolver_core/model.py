@@ -249,10 +249,6 @@ class Graph:
     """Module -> modules the run followed an import of it into (`Project.edges`)."""
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
     """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
-    owned: set[str] | None = None
-    """Ids of the resolvers whose own diagnostics this graph reports (None: all). A per-file
-    view of a larger graph reports a resolver shared with other files' tools only if it
-    owns it (see `lint_rules.per_file`), so no diagnostic is reported twice."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
     parsed project), for rules that must evaluate annotations or names the builder did not

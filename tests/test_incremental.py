@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from lint_rules import LintResult, lint
+from lint_rules.incremental import MIN_FILES_PER_JOB
 
 HEADER = """from __future__ import annotations
 
@@ -262,3 +263,24 @@ def test_an_edit_rechecks_the_file_and_its_importers_only(tmp_path: Path) -> Non
     # Every tools file imports the server: all of them (and only those, plus the server) again.
     again = lint(["."], cwd=root, cache_dir=cache)
     assert again.analysed == len(_files(root, "tools_")) + 1
+
+
+def test_workers_report_exactly_what_one_process_reports(tmp_path: Path) -> None:
+    """`--jobs N` splits a large run over forked workers; the verdicts must not move."""
+    root = tmp_path / "proj"
+    make_project(root, random.Random(7), modules=60)
+    for i in (3, 17, 41):  # something to report in several workers' slices
+        deps = root / f"pkg{i % 2}" / f"deps_{i}.py"
+        deps.write_text(deps.read_text().replace("(title: str) -> str:", "(user_id: str) -> str:", 1))
+    tools = root / "pkg1" / "tools_59.py"
+    tools.write_text(tools.read_text().replace("@mcp.tool()", '@mcp.tool(name="tool_0_1")', 1))
+    one = lint(["."], cwd=root, jobs=1)
+    many = lint(["."], cwd=root, jobs=2)
+    assert one.files >= 2 * MIN_FILES_PER_JOB, "large enough for the workers to be used"
+    assert one.graph.servers and not many.graph.servers, "the graphs stayed in the workers"
+    assert {d.code for d in one.diagnostics} >= {"MCPD002", "MCPD110"}
+    assert _dump(many) == _dump(one)
+    assert (many.files, many.parsed, many.analysed) == (one.files, one.parsed, one.analysed)
+    cache = tmp_path / "cache"
+    lint(["."], cwd=root, cache_dir=cache, jobs=2)
+    assert _dump(lint(["."], cwd=root, cache_dir=cache, jobs=1)) == _dump(one)

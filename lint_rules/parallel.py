@@ -1,0 +1,63 @@
+"""Checking files in worker processes (`mcpdeps lint --jobs N`).
+
+Each worker builds the graph of a contiguous slice of the files to check (so modules
+they share are mostly parsed once per worker) and sends back only the records: small
+JSON-like data. Sending graphs back would not pay: unpickling the syntax trees costs as
+much as parsing them. Workers are forked, so they inherit the loaded code and the task
+without pickling it; the verdicts are the same as with one process because a file's
+record never depends on which other files are checked with it (`lint_rules.per_file`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_TASK: Callable[[list[str]], object] | None = None
+"""The task of the current `check_in_workers` call, inherited by the forked workers."""
+
+
+def _work(chunk: list[str]) -> object:
+    assert _TASK is not None
+    return _TASK(chunk)
+
+
+def chunks(items: Sequence[str], parts: int) -> list[list[str]]:
+    """`parts` contiguous slices of nearly equal length (none empty)."""
+    parts = max(1, min(parts, len(items)))
+    size, extra = divmod(len(items), parts)
+    out, start = [], 0
+    for i in range(parts):
+        end = start + size + (1 if i < extra else 0)
+        out.append(list(items[start:end]))
+        start = end
+    return out
+
+
+def check_in_workers(
+    origins: Sequence[str],
+    jobs: int,
+    task: Callable[[list[str]], T],
+    progress: Callable[[int, int], None] | None = None,
+) -> list[T]:
+    """Run `task` on slices of `origins` in `jobs` forked processes; results in slice order."""
+    global _TASK
+    slices = chunks(origins, jobs * 2)  # two slices per worker: a slow slice does not idle the other
+    _TASK = task  # type: ignore[assignment]
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {pool.submit(_work, s): i for i, s in enumerate(slices)}
+            results: dict[int, T] = {}
+            done = 0
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()  # type: ignore[assignment]
+                done += len(slices[futures[future]])
+                if progress is not None:
+                    progress(done, len(origins))
+            return [results[i] for i in range(len(slices))]
+    finally:
+        _TASK = None
