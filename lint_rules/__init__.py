@@ -11,11 +11,17 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from resolver_core.builder import build_graph
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph
 from resolver_core.source import without_cyclic_gc
+
+if TYPE_CHECKING:
+    from lint_rules.base import Rule
+    from lint_rules.incremental import State
+    from resolver_core.discovery import SourceFile
 
 
 @dataclass(slots=True)
@@ -64,7 +70,6 @@ def lint(
     are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
     """
     from lint_rules.incremental import StateStore, analyse
-    from lint_rules.per_file import combine
     from lint_rules.registry import select_rules
     from resolver_core.discovery import discover
 
@@ -93,18 +98,35 @@ def lint(
             jobs=jobs,
             progress=progress,
         )
-        if store is not None:
-            store.store(outcome.state)
         state, graph = outcome.state, outcome.graph
-        diagnostics = combine([f.display for f in files], state.records, rules)
-        _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
-        if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
-            from lint_rules.suppressions import apply_suppressions
-
-            checked = {f.display for f in files}
-            diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
+        if outcome.checked == 0 and state.result is not None:
+            # Nothing to re-check: the last run's report stands (suppressions included: every
+            # file a diagnostic or a directive is in was hashed).
+            diagnostics = [Diagnostic.model_validate(d) for d in state.result]
+            _read_sources(graph, {d.path for d in diagnostics}, cwd)
+        else:
+            diagnostics = _report(state, files, rules, graph, cwd)
+            if store is not None:
+                state.result = [d.model_dump(mode="json") for d in diagnostics]
+                store.store(state)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
         return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked)
+
+
+def _report(
+    state: State, files: Sequence[SourceFile], rules: Sequence[type[Rule]], graph: Graph, cwd: Path
+) -> list[Diagnostic]:
+    """Every file's record united, then the suppressions applied (and judged)."""
+    from lint_rules.per_file import combine
+
+    diagnostics = combine([f.display for f in files], state.records, rules)
+    _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
+    if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
+        from lint_rules.suppressions import apply_suppressions
+
+        checked = {f.display for f in files}
+        diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
+    return diagnostics
 
 
 def _read_sources(graph: Graph, paths: Iterable[str], cwd: Path) -> None:

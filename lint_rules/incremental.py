@@ -43,10 +43,15 @@ class State:
     files: list[list[Any]] = field(default_factory=list)
     """Each given file as [display, absolute path, explicit], in discovery order."""
     records: dict[str, FileRecord] = field(default_factory=dict)
-    deps: dict[str, dict[str, str | None]] = field(default_factory=dict)
-    """Per given file, the hash of every file its record depends on (itself included)."""
+    deps: dict[str, list[str]] = field(default_factory=dict)
+    """Per given file, every file its record depends on (itself included)."""
+    hashes: dict[str, str | None] = field(default_factory=dict)
+    """The content hash of every file some record depends on, as it was checked."""
     directives: list[str] = field(default_factory=list)
     """Given files with a `# mcpdeps:` comment (judged for unused suppressions)."""
+    result: list[dict[str, Any]] | None = None
+    """The run's final diagnostics (after suppressions): a run with nothing to re-check
+    returns them as they are."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,7 +59,9 @@ class State:
             "files": self.files,
             "records": {k: r.to_json() for k, r in self.records.items()},
             "deps": self.deps,
+            "hashes": self.hashes,
             "directives": self.directives,
+            "result": self.result,
         }
 
     @classmethod
@@ -66,7 +73,9 @@ class State:
                 files=data["files"],
                 records={k: FileRecord.from_json(r) for k, r in data["records"].items()},
                 deps=data["deps"],
+                hashes=data["hashes"],
                 directives=data["directives"],
+                result=data["result"],
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
@@ -94,9 +103,11 @@ class StateStore:
             gitignore = self.directory / ".gitignore"
             if not gitignore.exists():
                 gitignore.write_text("# Created by mcpdeps: the lint cache is never committed.\n*\n")
+            # `dumps` then write: `json.dump` streams through the pure-Python encoder (5x slower).
+            data = json.dumps(state.to_json(), separators=(",", ":"))
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
             with os.fdopen(fd, "w") as out:
-                json.dump(state.to_json(), out, separators=(",", ":"))
+                out.write(data)
             os.replace(tmp, self.path)
         except OSError:
             return  # a read-only or full disk never fails a lint run
@@ -137,7 +148,7 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: _Hashes)
         for f in files
         if f.display not in previous.records
         or f.display not in previous.deps
-        or any(hashes[p] != h for p, h in previous.deps[f.display].items())
+        or any(hashes[p] != previous.hashes.get(p, "") for p in previous.deps[f.display])
     }
 
 
@@ -146,7 +157,9 @@ class _Checked:
     """The records of the files one build checked, and what the state keeps of them."""
 
     records: dict[str, FileRecord]
-    deps: dict[str, dict[str, str | None]]
+    deps: dict[str, list[str]]
+    hashes: dict[str, str | None]
+    """The content hash of every file in `deps` (computed where the file was read)."""
     directives: set[str]
     graph: Graph | None
     """None when workers checked the files (their graphs stay in the workers)."""
@@ -161,15 +174,16 @@ def _check(
     path_of: Mapping[str, Path],
     build: Build,
     rules: Sequence[type],
+    hashes: _Hashes,
     in_worker: bool = False,
 ) -> _Checked:
     """Build the graph of `origins` only (of all given files when that is all) and record each."""
-    hashes = _Hashes()
     graph = build(None if len(origins) == len(path_of) else {path_of[o] for o in origins}, not in_worker)
     records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
-    deps = {o: {str(p): hashes[str(p)] for p in _closure(path_of[o], graph.imports)} for o in origins}
+    deps = {o: [str(p) for p in _closure(path_of[o], graph.imports)] for o in origins}
+    seen = {p: hashes[p] for paths in deps.values() for p in paths}
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
-    return _Checked(records, deps, directives, None if in_worker else graph)
+    return _Checked(records, deps, seen, directives, None if in_worker else graph)
 
 
 def analyse(
@@ -184,20 +198,29 @@ def analyse(
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
-    dirty = _dirty(files, previous, _Hashes())
+    hashes = _Hashes()
+    dirty = _dirty(files, previous, hashes)
     origins = [o for o in order if o in dirty]
+    for o in origins:
+        # Before parsing: a file edited during the run then fails its hash next time and is
+        # checked again, rather than keeping a verdict on content nobody parsed.
+        hashes[str(path_of[o])]
 
     def run(origins: Sequence[str]) -> _Checked:
         if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
-            return _check(origins, path_of, build, rules)
+            return _check(origins, path_of, build, rules, hashes)
         from lint_rules.parallel import check_in_workers
 
         parts = check_in_workers(
-            origins, jobs, lambda chunk: _check(chunk, path_of, build, rules, in_worker=True), progress
+            origins,
+            jobs,
+            lambda chunk: _check(chunk, path_of, build, rules, hashes, in_worker=True),
+            progress,
         )
         return _Checked(
             {o: r for p in parts for o, r in p.records.items()},
             {o: d for p in parts for o, d in p.deps.items()},
+            {path: h for p in parts for path, h in p.hashes.items()},
             {o for p in parts for o in p.directives},
             None,
         )
@@ -206,14 +229,19 @@ def analyse(
     if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
         origins = order  # a `register(server)` function appeared: its callers can be anywhere
         checked = run(origins)
+    deps = {o: checked.deps.get(o) or old.deps[o] for o in order}
+    known = {**hashes, **checked.hashes}
     state = State(
         _signature(files),
         records={o: checked.records.get(o) or old.records[o] for o in order},
-        deps={o: checked.deps.get(o) or old.deps[o] for o in order},
+        deps=deps,
+        hashes={p: known[p] for paths in deps.values() for p in paths},
         directives=[
             o for o in order if o in checked.directives or (o not in origins and o in old.directives)
         ],
     )
+    if not origins and old.result is not None:
+        state.result = old.result
     return Outcome(state, checked.graph or Graph(), len(origins))
 
 

@@ -105,15 +105,24 @@ class Project:
             base / "__init__.pyi",
         ]
 
-    def find(self, name: str, near: ParsedModule | None = None) -> ParsedModule | None:
-        """The project module called `name`, looked up from `near`'s root first; None if external."""
+    def find(self, name: str, near: ParsedModule | None = None, record: bool = True) -> ParsedModule | None:
+        """The project module called `name`, looked up from `near`'s root first; None if external.
+
+        `record=False` when `near` is not the module that will read the result (a package
+        asked for its submodule on behalf of an importer, which `followed` records instead).
+        """
         first = near.root if near is not None else None
         key = (first, name)
         found = self._by_name[key] if key in self._by_name else self._find(name, first)
         self._by_name[key] = found
-        if near is not None and found is not None:
-            self.edges.setdefault(near.path, set()).add(found.path)
+        if record and near is not None and found is not None:
+            self.followed(near, found)
         return found
+
+    def followed(self, near: ParsedModule, target: ParsedModule) -> None:
+        """Remember that an analysis of `near` read `target` (an edge of `edges`)."""
+        if target is not near:
+            self.edges.setdefault(near.path, set()).add(target.path)
 
     def _find(self, name: str, first: Path | None) -> ParsedModule | None:
         found: ParsedModule | None = None

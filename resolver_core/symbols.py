@@ -352,7 +352,13 @@ class Names:
             return ModuleRef(target) if target is not None else External(mod, is_module=True)
         if target is None:
             return External(f"{mod}.{attr}")
-        return self.member(ModuleRef(target), attr, depth + 1)
+        return self._read_by(near, self.member(ModuleRef(target), attr, depth + 1))
+
+    def _read_by(self, near: ParsedModule, symbol: Symbol) -> Symbol:
+        """A submodule `member` found is read on behalf of `near` (not of its package)."""
+        if isinstance(symbol, ModuleRef):
+            self.project.followed(near, symbol.module)
+        return symbol
 
     def member(self, base: Symbol, attr: str, depth: int = 0) -> Symbol:
         """`base.attr` for module references, external paths and classes."""
@@ -364,7 +370,11 @@ class Names:
                 found = self.lookup(module, attr, None, depth + 1)
                 if not (isinstance(found, Missing) and not found.type_checking_only):
                     return found
-            sub = self.project.find(f"{module.name}.{attr}", module) if module.is_package else None
+            sub = (
+                self.project.find(f"{module.name}.{attr}", module, record=False)
+                if module.is_package
+                else None
+            )
             if sub is not None:
                 return ModuleRef(sub)
             return Missing(f"module {module.name!r} has no attribute {attr!r}")
@@ -394,7 +404,9 @@ class Names:
             if base is None:
                 return None
             base = self.follow(base, depth + 1)
-            return self.member(base, expr.attr, depth + 1) if not isinstance(base, Missing) else base
+            if isinstance(base, Missing):
+                return base
+            return self._read_by(module, self.member(base, expr.attr, depth + 1))
         return None
 
     def follow(self, symbol: Symbol, depth: int = 0) -> Symbol:

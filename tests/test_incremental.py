@@ -132,6 +132,8 @@ def _edit(root: Path, rng: random.Random) -> str:
             "register",
             "unregister",
             "drop_resolver",
+            "shadow",
+            "unshadow",
         ]
     )
     target = rng.choice(
@@ -196,6 +198,13 @@ def _edit(root: Path, rng: random.Random) -> str:
         for name in ("extra.py", "wire.py"):
             (root / "app" / name).unlink(missing_ok=True)
         return "no register(server) pattern"
+    elif kind in ("shadow", "unshadow"):
+        # A package's __init__ binding a name that is also a submodule wins over the submodule.
+        pkg = rng.choice([d.parent for d in deps])
+        mine = sorted(d.stem for d in deps if d.parent == pkg)
+        text = f"from . import {rng.choice(mine)} as {rng.choice(mine)}\n" if kind == "shadow" else ""
+        (pkg / "__init__.py").write_text(text)
+        return f"{kind} {pkg.name}"
     elif kind == "drop_resolver":
         text = text.replace("async def confirm_", "async def gone_confirm_", 1)
     target.write_text(text)
@@ -225,7 +234,7 @@ def test_incremental_runs_report_exactly_what_cold_runs_report(tmp_path: Path, s
 def test_the_random_edits_reach_every_cross_file_case(tmp_path: Path) -> None:
     """The edits above are worth something only if they produce what couples files."""
     seen: set[str] = set()
-    for seed in range(6):
+    for seed in range(12):
         seen |= _random_edits(tmp_path / str(seed), seed)
     assert {"MCPD000", "MCPD002", "MCPD105", "MCPD110", "MCPD114"} <= seen
 
