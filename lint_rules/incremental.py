@@ -24,14 +24,20 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lint_rules.per_file import FileRecord, record, split
 from resolver_core.cache import file_hash, version
 from resolver_core.discovery import SourceFile
 from resolver_core.model import Graph, SourceInfo
 
+if TYPE_CHECKING:
+    from lint_rules.base import Rule
+
 _FORMAT = 2
+KEEP_STATES = 16
+"""States kept per cache folder (one per set of paths and options: pre-commit passes a new
+list of files almost every time); the least recently written go first."""
 MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
 
@@ -109,8 +115,18 @@ class StateStore:
             with os.fdopen(fd, "w") as out:
                 out.write(data)
             os.replace(tmp, self.path)
+            self._prune()
         except OSError:
             return  # a read-only or full disk never fails a lint run
+
+    def _prune(self) -> None:
+        states = sorted(
+            (p for p in self.path.parent.glob("*.json") if not p.name.startswith(".")),
+            key=_mtime,
+            reverse=True,
+        )
+        for old in states[KEEP_STATES:]:
+            old.unlink(missing_ok=True)
 
 
 @dataclass(slots=True)
@@ -173,7 +189,7 @@ def _check(
     origins: Sequence[str],
     path_of: Mapping[str, Path],
     build: Build,
-    rules: Sequence[type],
+    rules: Sequence[type[Rule]],
     hashes: _Hashes,
     in_worker: bool = False,
 ) -> _Checked:
@@ -188,7 +204,7 @@ def _check(
 
 def analyse(
     files: Sequence[SourceFile],
-    rules: Sequence[type],
+    rules: Sequence[type[Rule]],
     build: Build,
     previous: State | None,
     jobs: int = 1,
@@ -243,6 +259,13 @@ def analyse(
     if not origins and old.result is not None:
         state.result = old.result
     return Outcome(state, checked.graph or Graph(), len(origins))
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _has_directive(info: SourceInfo | None) -> bool:

@@ -4,7 +4,7 @@ Every diagnostic belongs to one given file, its *origin*: the file that register
 tool it concerns (wherever the resolver is defined), the file a registration-time
 finding is in, or the file itself for what is found by reading it (syntax errors,
 `Sample` calls). A file's verdicts then depend only on the files its analysis reads
-(its import closure, see `resolver_core.incremental`), never on which other files are
+(its closure over followed imports, see `lint_rules.incremental`), never on which other files are
 linted with it — with three exceptions, handled here and in `combine`:
 
 - a resolver run by tools of several files is reported once, with the first tool that
@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph, Server, Span, Tool
+
+if TYPE_CHECKING:
+    from lint_rules.base import Rule
 
 GLOBAL_RULES = frozenset({"MCPD110"})
 """Rules computed over every file's registrations rather than per file."""
@@ -36,17 +39,14 @@ class ToolRegistration:
     """What MCPD110 needs of one registered tool (kept in the cache, so plain data)."""
 
     server: str
-    """The server's identity: its file and variable."""
-    server_id: str
+    """The server's identity: its file, variable and id."""
     server_variable: str
-    server_module: str
-    server_path: str
     name: str
     function: str
-    module: str
     span: Span | None
     registration: Span | None
     root: str | None
+    """The source root of the tool's module (two projects linted together share no server)."""
     bare_decorator: bool
     lambda_without_name: bool
 
@@ -173,11 +173,11 @@ def owners(order: Sequence[str], records: dict[str, FileRecord]) -> dict[str, st
     return out
 
 
-def record(view: Graph, origin: str, rules: Sequence[type]) -> FileRecord:
+def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
     """Run the per-file rules on one view."""
     from lint_rules import run_rules
 
-    local = [r for r in rules if r.code not in GLOBAL_RULES]  # type: ignore[attr-defined]
+    local = [r for r in rules if r.code not in GLOBAL_RULES]
     return FileRecord(
         diagnostics=[(d.model_dump(mode="json"), d._resolver) for d in run_rules(view, local)],
         registrations=registrations(view),
@@ -198,13 +198,9 @@ def registrations(view: Graph) -> list[ToolRegistration]:
             out.append(
                 ToolRegistration(
                     server=f"{server.path}:{server.variable}:{server.id}",
-                    server_id=server.id,
                     server_variable=server.variable,
-                    server_module=server.module,
-                    server_path=server.path,
                     name=tool.name,
                     function=tool.function,
-                    module=tool.module,
                     span=tool.span,
                     registration=tool.registration,
                     root=str(module.root) if module is not None else None,
@@ -215,7 +211,9 @@ def registrations(view: Graph) -> list[ToolRegistration]:
     return out
 
 
-def combine(order: Sequence[str], records: dict[str, FileRecord], rules: Sequence[type]) -> list[Diagnostic]:
+def combine(
+    order: Sequence[str], records: dict[str, FileRecord], rules: Sequence[type[Rule]]
+) -> list[Diagnostic]:
     """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted."""
     from lint_rules.duplicate_tool_name import duplicates
 
@@ -227,7 +225,7 @@ def combine(order: Sequence[str], records: dict[str, FileRecord], rules: Sequenc
             if key is None or owner.get(key) == origin:
                 d = Diagnostic.model_validate(data)
                 unique.setdefault(d.sort_key(), d)
-    if any(r.code == "MCPD110" for r in rules):  # type: ignore[attr-defined]
+    if any(r.code in GLOBAL_RULES for r in rules):
         regs = [reg for origin in order if origin in records for reg in records[origin].registrations]
         for d in duplicates(regs):
             unique.setdefault(d.sort_key(), d)

@@ -86,3 +86,27 @@ def test_cache_flags_leave_no_folder_when_disabled(tmp_path: Path, flag: str | N
     args = [flag] if flag else []
     _json(*args, "server.py", cwd=tmp_path)
     assert (tmp_path / ".mcpdeps_cache").exists() is (flag is None)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ['{"format": 2, "files": 5}', '{"format": 2, "files": [], "records": {"a": 1}}', "[]", "null"],
+)
+def test_a_state_of_the_wrong_shape_is_a_miss(tmp_path: Path, content: str) -> None:
+    _project(tmp_path)
+    cache = tmp_path / "c"
+    expected = _json("--cache-dir", str(cache), "server.py", cwd=tmp_path)
+    for entry in cache.rglob("*.json"):
+        entry.write_text(content)
+    assert _json("--cache-dir", str(cache), "server.py", cwd=tmp_path) == expected
+
+
+def test_old_states_are_pruned(tmp_path: Path) -> None:
+    """Each set of paths has its own state (pre-commit passes new lists): they do not pile up."""
+    from lint_rules import lint
+    from lint_rules.incremental import KEEP_STATES
+
+    for i in range(KEEP_STATES + 4):
+        (tmp_path / f"m{i}.py").write_text("from mcp.server import MCPServer\n")
+        lint([f"m{i}.py"], cwd=tmp_path, cache_dir=tmp_path / "c")
+    assert len(list((tmp_path / "c" / "lint").glob("*.json"))) == KEEP_STATES
