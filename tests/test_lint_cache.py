@@ -110,3 +110,11 @@ def test_old_states_are_pruned(tmp_path: Path) -> None:
         (tmp_path / f"m{i}.py").write_text("from mcp.server import MCPServer\n")
         lint([f"m{i}.py"], cwd=tmp_path, cache_dir=tmp_path / "c")
     assert len(list((tmp_path / "c" / "lint").glob("*.json"))) == KEEP_STATES
+
+
+def test_one_and_two_worker_processes_give_the_same_report_on_the_corpus() -> None:
+    """`--jobs 2` forks workers for a run this size (over 96 files); the bytes must not change."""
+    one = _json("--no-cache", "--jobs", "1", ".", cwd=CORPUS)
+    two = _json("--no-cache", "--jobs", "2", ".", cwd=CORPUS)
+    assert one["summary"]["files"] >= 96
+    assert one == two
