@@ -60,16 +60,22 @@ def walk_body(fn: FunctionNode) -> Iterator[ast.AST]:
 
 
 def first_consumers(graph: Graph) -> dict[str, Tool]:
-    """For each resolver id, the first tool (in graph order) whose call runs it.
+    """For each resolver id, the first tool (in source order of registration) whose call runs it.
 
     Diagnostics about the resolver itself name that tool and pass `resolver=` (so a lint
-    over several files reports them once: see `lint_rules.per_file`).
+    over several files reports them once: see `lint_rules.per_file`). Source order, not
+    server by server: the order servers are first seen in depends on the other files read.
     """
     out: dict[str, Tool] = {}
-    for _, tool in graph.tools():
+    for tool in sorted((t for _, t in graph.tools()), key=_registered_at):
         for resolver in graph.reachable(tool):
             out.setdefault(resolver.id, tool)
     return out
+
+
+def _registered_at(tool: Tool) -> tuple[str, int, int]:
+    span = tool.registration or tool.span
+    return (span.path, span.line, span.column) if span is not None else ("", 0, 0)
 
 
 def used_resolvers(graph: Graph) -> Iterator[tuple[Resolver, Tool]]:

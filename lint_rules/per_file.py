@@ -126,7 +126,13 @@ def split(graph: Graph, origins: Iterable[str]) -> dict[str, Graph]:
         def shell(origin: str, server: Server = server, shells: dict[str, Server] = shells) -> Server:
             if origin not in shells:
                 shells[origin] = Server(
-                    server.id, server.name, server.variable, server.module, server.path, server.span
+                    server.id,
+                    server.name,
+                    server.variable,
+                    server.module,
+                    server.path,
+                    server.span,
+                    parameter=server.parameter,
                 )
                 views[origin].servers.append(shells[origin])
             return shells[origin]
@@ -187,6 +193,15 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
     )
 
 
+def server_key(server: Server) -> str:
+    """A server's identity in every run: its file and variable (as the builder keys it).
+
+    Not `Server.id`: a module's dotted name can depend on how it was first reached (a
+    namespace package takes the name it is imported under).
+    """
+    return f"{server.path}:{server.variable}" + (f":{server.id}" if server.parameter else "")
+
+
 def registrations(view: Graph) -> list[ToolRegistration]:
     """The tools a view registers, server by server, in registration order."""
     from lint_rules._source import module_at
@@ -197,7 +212,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
             module = module_at(view, tool.span)
             out.append(
                 ToolRegistration(
-                    server=f"{server.path}:{server.variable}:{server.id}",
+                    server=server_key(server),
                     server_variable=server.variable,
                     name=tool.name,
                     function=tool.function,

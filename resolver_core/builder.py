@@ -391,7 +391,13 @@ class StaticBuilder:
             sid = f"{ps.module.name}:{ps.function.name}({ps.name})"
             if sid not in self._servers:
                 server = Server(
-                    sid, None, ps.name, ps.module.name, ps.module.display, ps.module.span(ps.function)
+                    sid,
+                    None,
+                    ps.name,
+                    ps.module.name,
+                    ps.module.display,
+                    ps.module.span(ps.function),
+                    parameter=True,
                 )
                 self._servers[sid] = server
                 self.graph.servers.append(server)

@@ -201,6 +201,8 @@ class Server:
     span: Span | None
     tools: list[Tool] = field(default_factory=list)
     handlers: list[Handler] = field(default_factory=list)
+    parameter: bool = False
+    """A `register(server: MCPServer)` parameter no call site names a server for."""
 
 
 @dataclass(slots=True)

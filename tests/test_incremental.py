@@ -93,7 +93,8 @@ def make_project(root: Path, rng: random.Random, modules: int = 6) -> None:
         root / "app" / "server.py",
         "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\nother = MCPServer('b')\n",
     )
-    _write(root / "app" / "__init__.py", "")
+    if rng.random() < 0.5:  # else `app` is a namespace package: module names come from imports
+        _write(root / "app" / "__init__.py", "")
     for i in range(modules):
         pkg = root / f"pkg{i % 2}"
         _write(pkg / "__init__.py", "")
@@ -134,13 +135,21 @@ def _edit(root: Path, rng: random.Random) -> str:
             "drop_resolver",
             "shadow",
             "unshadow",
+            "bad_schema",
+            "positional_only",
+            "add_tool_elsewhere",
+            "prompt",
         ]
     )
-    target = rng.choice(
-        deps
-        if kind in ("break_resolver", "fix_resolver", "include_context", "drop_resolver")
-        else tools or deps
+    on_deps = (
+        "break_resolver",
+        "fix_resolver",
+        "include_context",
+        "drop_resolver",
+        "bad_schema",
+        "positional_only",
     )
+    target = rng.choice(deps if kind in on_deps else tools or deps)
     text = target.read_text()
     if kind == "comment":
         text += f"\n# edit {rng.random()}\n"
@@ -198,6 +207,20 @@ def _edit(root: Path, rng: random.Random) -> str:
         for name in ("extra.py", "wire.py"):
             (root / "app" / name).unlink(missing_ok=True)
         return "no register(server) pattern"
+    elif kind == "add_tool_elsewhere":  # a function of another module registered here
+        n = rng.randrange(10**6)
+        text += f"\n\nmcp.add_tool(deps.score_{_used_deps(text)}, name='score_{n}')\n"
+    elif kind == "prompt":  # Resolve on a prompt parameter (MCPD102), registered here
+        n = rng.randrange(10**6)
+        d = _used_deps(text)
+        text += (
+            f"\n\n@mcp.prompt()\ndef prompt_{n}(title: Annotated[str, Resolve(deps.load_{d})] = 'a') -> str:\n"
+            "    return title\n"
+        )
+    elif kind == "bad_schema":  # a shared resolver's question the SDK cannot render (MCPD103)
+        text = text.replace("    ok: bool", "    ok: list[dict[str, int]]", 1)
+    elif kind == "positional_only":  # a shared resolver's parameter the SDK cannot fill (MCPD106)
+        text = text.replace("(title: str) -> str:", "(title: str, /) -> str:", 1)
     elif kind in ("shadow", "unshadow"):
         # A package's __init__ binding a name that is also a submodule wins over the submodule.
         pkg = rng.choice([d.parent for d in deps])
@@ -209,6 +232,14 @@ def _edit(root: Path, rng: random.Random) -> str:
         text = text.replace("async def confirm_", "async def gone_confirm_", 1)
     target.write_text(text)
     return f"{kind} {target.relative_to(root)}"
+
+
+def _used_deps(text: str) -> str:
+    """The number of the resolver module a tools module imports as `deps`."""
+    import re
+
+    found = re.search(r"import deps_(\d+) as deps", text)
+    return found[1] if found else "0"
 
 
 def _renumber(text: str, stem: str) -> str:
@@ -236,7 +267,7 @@ def test_the_random_edits_reach_every_cross_file_case(tmp_path: Path) -> None:
     seen: set[str] = set()
     for seed in range(12):
         seen |= _random_edits(tmp_path / str(seed), seed)
-    assert {"MCPD000", "MCPD002", "MCPD105", "MCPD110", "MCPD114"} <= seen
+    assert {"MCPD000", "MCPD002", "MCPD102", "MCPD103", "MCPD105", "MCPD106", "MCPD110", "MCPD114"} <= seen
 
 
 def _random_edits(tmp_path: Path, seed: int) -> set[str]:
