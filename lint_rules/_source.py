@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from resolver_core.callables import Classes
 from resolver_core.model import Graph, Parameter, Resolver, Span, Tool
@@ -85,17 +86,29 @@ def used_resolvers(graph: Graph) -> Iterator[tuple[Resolver, Tool]]:
         yield graph.resolvers[rid], tool
 
 
-def every_parameter(graph: Graph) -> Iterator[tuple[Parameter, str, str, Resolver | None]]:
-    """Each tool parameter and each used resolver's parameter.
+class ParameterSite(NamedTuple):
+    """A parameter as a rule reports it: where, whose, for which tool."""
 
-    As (parameter, owner text, tool name, the resolver when it is a resolver's parameter).
-    """
+    param: Parameter
+    span: Span | None
+    """Where to report it (`Graph.located`: a resolver without source is reported where the
+    tool's graph names it)."""
+    owner: str
+    """`tool 'x'` or `resolver 'y'`, for messages."""
+    tool: str
+    resolver: Resolver | None
+    """The resolver it belongs to (None for a tool's own parameter)."""
+
+
+def every_parameter(graph: Graph) -> Iterator[ParameterSite]:
+    """Each tool parameter and each used resolver's parameter (once, with its first consumer)."""
     for _, tool in graph.tools():
         for p in tool.parameters:
-            yield p, f"tool {tool.name!r}", tool.name, None
+            yield ParameterSite(p, p.span, f"tool {tool.name!r}", tool.name, None)
     for resolver, tool in used_resolvers(graph):
         for p in resolver.parameters:
-            yield p, f"resolver {resolver.name!r}", tool.name, resolver
+            span = graph.located(tool, resolver, p.span)
+            yield ParameterSite(p, span, f"resolver {resolver.name!r}", tool.name, resolver)
 
 
 def function_node(resolver: Resolver) -> FunctionNode | None:

@@ -40,7 +40,12 @@ def _modules_to_read(graph: Graph) -> list[ParsedModule]:
     """
     seen: dict[str, ParsedModule] = {}
     spans = [Span(path, 1, 1, 1, 1) for path in sorted(graph.checked)]
-    spans += [r.span for _, tool in graph.tools() for r in graph.reachable(tool) if r.span is not None]
+    spans += [
+        r.span
+        for _, tool in graph.tools()
+        for r in graph.reachable(tool)
+        if r.anchored and r.span is not None
+    ]
     for span in spans:
         module = module_at(graph, span)
         if module is not None:

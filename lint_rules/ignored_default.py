@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._source import every_parameter
+from lint_rules._source import ParameterSite, every_parameter
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Parameter, Resolver
+from resolver_core.model import Graph, Span
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -40,21 +40,18 @@ class IgnoredDefault(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for p, owner, tool, resolver in every_parameter(graph):
-            if _has_ignored_default(p):
-                yield self._report(p, owner, tool, resolver)
+        for site in every_parameter(graph):
+            p = site.param
+            if p.kind == "resolved" and p.default is not None and site.span is not None:
+                yield self._report(site, site.span)
 
-    def _report(self, p: Parameter, owner: str, tool: str, resolver: Resolver | None) -> Diagnostic:
-        assert p.span is not None
+    def _report(self, site: ParameterSite, span: Span) -> Diagnostic:
+        p = site.param
         return self.diagnostic(
-            p.span,
-            f"the default {p.default} of resolved parameter {p.name!r} of {owner} is never used: the SDK "
+            span,
+            f"the default {p.default} of resolved parameter {p.name!r} of {site.owner} is never used: the SDK "
             "always runs the resolver and injects its value",
-            tool=tool,
-            resolver=resolver,
+            tool=site.tool,
+            resolver=site.resolver,
             help=f"drop `= {p.default}`; handle a missing value inside the resolver",
         )
-
-
-def _has_ignored_default(p: Parameter) -> bool:
-    return p.kind == "resolved" and p.default is not None and p.span is not None

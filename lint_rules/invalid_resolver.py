@@ -40,9 +40,10 @@ class InvalidResolver(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for _, tool, resolvers in tools_with_resolvers(graph):
             for resolver in resolvers:
-                if resolver.problem_code == self.code and resolver.span is not None:
+                span = graph.located(tool, resolver, resolver.span)
+                if resolver.problem_code == self.code and span is not None:
                     yield self.diagnostic(
-                        resolver.span,
+                        span,
                         f"invalid resolver: {resolver.problem}",
                         tool=tool.name,
                         help="pass a function, a bound method or a callable object to Resolve(...)",

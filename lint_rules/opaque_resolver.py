@@ -43,5 +43,6 @@ class OpaqueResolver(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for _, tool, resolvers in tools_with_resolvers(graph):
             for resolver in resolvers:
-                if resolver.problem_code == self.code and resolver.span is not None:
-                    yield self.diagnostic(resolver.span, str(resolver.problem), tool=tool.name)
+                span = graph.located(tool, resolver, resolver.span)
+                if resolver.problem_code == self.code and span is not None:
+                    yield self.diagnostic(span, str(resolver.problem), tool=tool.name)

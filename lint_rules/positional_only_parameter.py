@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._source import every_parameter
+from lint_rules._source import ParameterSite, every_parameter
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Parameter, Resolver
+from resolver_core.model import Graph, Span
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -36,21 +36,16 @@ class PositionalOnlyParameter(Rule):
     VALID = [_HEADER + "@mcp.tool()\ndef shout(text: str) -> str:\n    return text.upper()\n"]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for p, owner, tool, resolver in every_parameter(graph):
-            if _is_positional_only(p):
-                yield self._report(p, owner, tool, resolver)
+        for site in every_parameter(graph):
+            if site.param.positional_only and site.span is not None:
+                yield self._report(site, site.span)
 
-    def _report(self, p: Parameter, owner: str, tool: str, resolver: Resolver | None) -> Diagnostic:
-        assert p.span is not None
+    def _report(self, site: ParameterSite, span: Span) -> Diagnostic:
         return self.diagnostic(
-            p.span,
-            f"parameter {p.name!r} of {owner} is positional-only, but the SDK passes every argument by "
+            span,
+            f"parameter {site.param.name!r} of {site.owner} is positional-only, but the SDK passes every argument by "
             "keyword: every call crashes with a TypeError",
-            tool=tool,
-            resolver=resolver,
+            tool=site.tool,
+            resolver=site.resolver,
             help="remove the `/` from the signature",
         )
-
-
-def _is_positional_only(p: Parameter) -> bool:
-    return p.positional_only and p.span is not None

@@ -51,9 +51,10 @@ class UnclassifiableParameter(Rule):
                 late = tool.late_resolvers.get(resolver.id)
                 for p in resolver.parameters:
                     by_name = p.kind == "tool_argument" or late is not None
-                    if by_name and p.name not in arguments and p.span is not None:
+                    span = graph.located(tool, resolver, p.span)
+                    if by_name and p.name not in arguments and span is not None:
                         yield self.diagnostic(
-                            p.span,
+                            span,
                             f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved for tool "
                             f"{tool.name!r}: {late or self._why(tool, resolver, p)}",
                             tool=tool.name,

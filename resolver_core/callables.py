@@ -675,6 +675,7 @@ class ResolverFactory:
             problem=target.problem,
             problem_code=target.problem_code if target.problem else None,
             node=node,
+            anchored=node is not None,
         )
         self._by_key[target.key] = resolver
         self.resolvers[resolver.id] = resolver

@@ -127,6 +127,9 @@ class Resolver:
     """The rule that reports `problem`: MCPD007 (invalid) or MCPD113 (opaque to static analysis)."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     """The defining ast node (static graphs only)."""
+    anchored: bool = True
+    """Its spans are its own source. False for a callable without source (`len`, a library
+    function, an opaque expression): they are where the run first saw it used."""
 
     @property
     def asks(self) -> QuestionKind | None:
@@ -135,9 +138,14 @@ class Resolver:
     @property
     def key(self) -> str:
         """An identity that is the same in every run over the same source (ids are numbered
-        per graph: `f#1` in one run can be another closure in a run over fewer files)."""
-        where = f"{self.span.path}:{self.span.line}:{self.span.column}" if self.span else self.module
-        return f"{self.kind}:{self.qualname}@{where}"
+        per graph: `f#1` in one run can be another closure in a run over fewer files).
+
+        A resolver without source (`Resolve(len)`, a library function) has the span of its
+        first use, which depends on what else the run read: it is keyed by name alone.
+        """
+        if not self.anchored or self.span is None:
+            return f"{self.kind}:{self.module}:{self.qualname}"
+        return f"{self.kind}:{self.qualname}@{self.span.path}:{self.span.line}:{self.span.column}"
 
 
 @dataclass(slots=True)
@@ -250,6 +258,7 @@ class Graph:
     imports: dict[Path, set[Path]] = field(default_factory=dict)
     """Module -> modules the run followed an import of it into (`Project.edges`)."""
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
+    _named_at: dict[int, dict[str, Span | None]] = field(default_factory=dict, repr=False)
     """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
@@ -265,20 +274,35 @@ class Graph:
         if cached is not None:
             return cached
         seen: dict[str, Resolver] = {}
+        named_at: dict[str, Span | None] = {}
 
-        def visit(rid: str) -> None:
-            if rid in seen or rid not in self.resolvers:
+        def visit(via: Parameter) -> None:
+            rid = via.resolver
+            if rid is None or rid in seen or rid not in self.resolvers:
                 return
             resolver = self.resolvers[rid]
             seen[rid] = resolver
+            named_at[rid] = via.span
             if rid in tool.late_resolvers:
                 return  # the SDK reads no hints for it at this registration: no dependencies
             for p in resolver.parameters:
-                if p.kind == "resolved" and p.resolver:
-                    visit(p.resolver)
+                if p.kind == "resolved":
+                    visit(p)
 
         for p in tool.parameters:
-            if p.kind == "resolved" and p.resolver:
-                visit(p.resolver)
+            if p.kind == "resolved":
+                visit(p)
         self._reachable[id(tool)] = list(seen.values())
+        self._named_at[id(tool)] = named_at
         return self._reachable[id(tool)]
+
+    def located(self, tool: Tool, resolver: Resolver, span: Span | None) -> Span | None:
+        """Where to report `span` (the resolver's or one of its parameters') for this tool.
+
+        A resolver without source of its own (`Resolve(len)`) has the spans of its first use
+        in the run; for a tool, the place that matters is where its own graph names it.
+        """
+        if resolver.anchored:
+            return span
+        self.reachable(tool)
+        return self._named_at[id(tool)].get(resolver.id) or span

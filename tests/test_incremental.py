@@ -139,6 +139,7 @@ def _edit(root: Path, rng: random.Random) -> str:
             "positional_only",
             "add_tool_elsewhere",
             "prompt",
+            "builtin_resolver",
         ]
     )
     on_deps = (
@@ -217,6 +218,10 @@ def _edit(root: Path, rng: random.Random) -> str:
             f"\n\n@mcp.prompt()\ndef prompt_{n}(title: Annotated[str, Resolve(deps.load_{d})] = 'a') -> str:\n"
             "    return title\n"
         )
+    elif kind == "builtin_resolver":  # no source to point at: the same callable in many files
+        n = rng.randrange(10**6)
+        fn = rng.choice(["len", "max", "dict", "print"])
+        text += f"\n\n@mcp.tool()\ndef builtin_{n}(title: str, v: Annotated[int, Resolve({fn})]) -> str:\n    return title\n"
     elif kind == "bad_schema":  # a shared resolver's question the SDK cannot render (MCPD103)
         text = text.replace("    ok: bool", "    ok: list[dict[str, int]]", 1)
     elif kind == "positional_only":  # a shared resolver's parameter the SDK cannot fill (MCPD106)
