@@ -140,6 +140,10 @@ def _edit(root: Path, rng: random.Random) -> str:
             "add_tool_elsewhere",
             "prompt",
             "builtin_resolver",
+            "cross_module_resolver",
+            "file_suppress",
+            "method_resolver",
+            "subclass_server",
         ]
     )
     on_deps = (
@@ -149,6 +153,8 @@ def _edit(root: Path, rng: random.Random) -> str:
         "drop_resolver",
         "bad_schema",
         "positional_only",
+        "cross_module_resolver",
+        "file_suppress",
     )
     target = rng.choice(deps if kind in on_deps else tools or deps)
     text = target.read_text()
@@ -218,6 +224,39 @@ def _edit(root: Path, rng: random.Random) -> str:
             f"\n\n@mcp.prompt()\ndef prompt_{n}(title: Annotated[str, Resolve(deps.load_{d})] = 'a') -> str:\n"
             "    return title\n"
         )
+    elif kind == "cross_module_resolver":  # a resolver depending on another module's
+        peer = rng.choice(deps)
+        text = _depend_on(text, peer)
+        if rng.random() < 0.5 and peer != target:  # and back: a cycle across modules
+            peer.write_text(_depend_on(peer.read_text(), target))
+    elif kind == "method_resolver":  # a bound method of an instance made in another module
+        d = _used_deps(text)
+        dep = (
+            next(p for p in deps if p.stem == f"deps_{d}")
+            if any(p.stem == f"deps_{d}" for p in deps)
+            else None
+        )
+        if dep is not None and f"class Svc{d}" not in dep.read_text():
+            dep.write_text(
+                dep.read_text() + f"\n\nclass Svc{d}:\n    def get(self, title: str) -> str:\n"
+                f"        return title\n\n\nsvc_{d} = Svc{d}()\n"
+            )
+        n = rng.randrange(10**6)
+        text += f"\n\n@other.tool()\ndef method_{n}(title: str, v: Annotated[str, Resolve(deps.svc_{d}.get)]) -> str:\n    return v\n"
+    elif kind == "subclass_server":  # a server class defined in another module
+        _write(
+            root / "app" / "base.py",
+            "from mcp.server import MCPServer\n\n\nclass Big(MCPServer):\n    pass\n",
+        )
+        server = root / "app" / "server.py"
+        server.write_text(
+            server.read_text().replace(
+                "other = MCPServer('b')", "from app.base import Big\n\nother = Big('b')"
+            )
+        )
+        return "subclass server"
+    elif kind == "file_suppress":
+        text = f"# mcpdeps: ignore-file[{rng.choice(['MCPD001', 'MCPD002', 'MCPD103', 'MCPD1'])}]\n" + text
     elif kind == "builtin_resolver":  # no source to point at: the same callable in many files
         n = rng.randrange(10**6)
         fn = rng.choice(["len", "max", "dict", "print"])
@@ -237,6 +276,19 @@ def _edit(root: Path, rng: random.Random) -> str:
         text = text.replace("async def confirm_", "async def gone_confirm_", 1)
     target.write_text(text)
     return f"{kind} {target.relative_to(root)}"
+
+
+def _depend_on(text: str, peer: Path) -> str:
+    """Make the first resolver of a module depend on `peer`'s `load_N`."""
+    j = peer.stem.split("_")[1]
+    text = text.replace(
+        "from mcp.types import",
+        f"from {peer.parent.name} import {peer.stem} as peer_{j}\nfrom mcp.types import",
+        1,
+    )
+    return text.replace(
+        "(title: str) -> str:", f"(title: str, other: Annotated[str, Resolve(peer_{j}.load_{j})]) -> str:", 1
+    )
 
 
 def _used_deps(text: str) -> str:
@@ -270,9 +322,19 @@ def test_incremental_runs_report_exactly_what_cold_runs_report(tmp_path: Path, s
 def test_the_random_edits_reach_every_cross_file_case(tmp_path: Path) -> None:
     """The edits above are worth something only if they produce what couples files."""
     seen: set[str] = set()
-    for seed in range(12):
+    for seed in range(30):
         seen |= _random_edits(tmp_path / str(seed), seed)
-    assert {"MCPD000", "MCPD002", "MCPD102", "MCPD103", "MCPD105", "MCPD106", "MCPD110", "MCPD114"} <= seen
+    assert {
+        "MCPD000",
+        "MCPD001",
+        "MCPD002",
+        "MCPD102",
+        "MCPD103",
+        "MCPD105",
+        "MCPD106",
+        "MCPD110",
+        "MCPD114",
+    } <= seen
 
 
 def _random_edits(tmp_path: Path, seed: int) -> set[str]:
