@@ -223,11 +223,12 @@ def analyse(
         hashes[str(path_of[o])]
 
     def run(origins: Sequence[str]) -> _Checked:
-        if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
-            return _check(origins, path_of, build, rules, hashes)
-        from lint_rules.parallel import check_in_workers
+        from lint_rules import parallel
 
-        parts = check_in_workers(
+        if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2 or not parallel.available():
+            return _check(origins, path_of, build, rules, hashes)
+
+        parts = parallel.check_in_workers(
             origins,
             jobs,
             lambda chunk: _check(chunk, path_of, build, rules, hashes, in_worker=True),

@@ -26,6 +26,11 @@ def _work(chunk: list[str]) -> object:
     return _TASK(chunk)
 
 
+def available() -> bool:
+    """Workers are forked; where `fork` does not exist (Windows) a run stays in one process."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def chunks(items: Sequence[str], parts: int) -> list[list[str]]:
     """`parts` contiguous slices of nearly equal length (none empty)."""
     parts = max(1, min(parts, len(items)))
