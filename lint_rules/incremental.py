@@ -223,9 +223,11 @@ def analyse(
         hashes[str(path_of[o])]
 
     def run(origins: Sequence[str]) -> _Checked:
-        from lint_rules import parallel
+        if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
+            return _check(origins, path_of, build, rules, hashes)
+        from lint_rules import parallel  # multiprocessing costs start-up: only for large runs
 
-        if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2 or not parallel.available():
+        if not parallel.available():
             return _check(origins, path_of, build, rules, hashes)
 
         parts = parallel.check_in_workers(

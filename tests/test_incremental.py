@@ -337,22 +337,34 @@ def test_the_random_edits_reach_every_cross_file_case(tmp_path: Path) -> None:
     } <= seen
 
 
-def _random_edits(tmp_path: Path, seed: int) -> set[str]:
+def _random_edits(tmp_path: Path, seed: int, named: bool = False) -> set[str]:
+    """Ten random edits, cached vs cold after each; `named`: lint a few files by name, as
+    pre-commit does (the rest is only reached through imports)."""
     rng = random.Random(seed)
     root = tmp_path / "proj"
     make_project(root, rng)
+    paths = ["."]
+    if named:
+        paths = sorted(str(p.relative_to(root)) for p in rng.sample(sorted(root.rglob("tools_*.py")), 3))
     cache = tmp_path / "cache"
-    lint(["."], cwd=root, cache_dir=cache)  # fill the cache
+    lint(paths, cwd=root, cache_dir=cache)  # fill the cache
     history: list[str] = []
     seen: set[str] = set()
     for _ in range(10):
         history.append(_edit(root, rng))
-        cold = lint(["."], cwd=root)
-        warm = lint(["."], cwd=root, cache_dir=cache)
+        cold = lint(paths, cwd=root)
+        warm = lint(paths, cwd=root, cache_dir=cache)
         assert _dump(warm) == _dump(cold), f"after: {history}"
         assert (warm.files, warm.parsed) == (cold.files, cold.parsed), f"after: {history}"
         seen.update(d.code for d in cold.diagnostics)
     return seen
+
+
+@pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("SEEDS", "40")) // 2))
+def test_incremental_runs_on_named_files_report_exactly_what_cold_runs_report(
+    tmp_path: Path, seed: int
+) -> None:
+    _random_edits(tmp_path, seed, named=True)
 
 
 def test_an_edit_rechecks_the_file_and_its_importers_only(tmp_path: Path) -> None:
