@@ -763,7 +763,6 @@ def _build_graph(
     builder.build_tools()
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
-    graph.inputs = [module.path for module in project.modules]
     graph.imports = project.edges
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(

@@ -250,8 +250,6 @@ class Graph:
     """Files the user asked to check (after discovery)."""
     checked: set[str] = field(default_factory=set)
     """Display paths of the files the user asked to check (after discovery)."""
-    inputs: list[Path] = field(default_factory=list)
-    """Every file the run read (given and followed imports): what a cached result depends on."""
     param_registrations: set[str] = field(default_factory=set)
     """Files registering tools on a `register(server: MCPServer)` parameter: which servers those
     are depends on the callers, wherever they are (an incremental run re-checks everything)."""
