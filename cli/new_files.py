@@ -8,14 +8,13 @@ leaves either the old file or the new one, never half of one.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from cli.errors import UserError
+from lint_rules.fixes.atomic_write import replace_file
 
 _BOM = "\ufeff"
 
@@ -65,22 +64,7 @@ def write_atomic(path: Path, text: str, *, bom: bool = False) -> None:
     except FileNotFoundError:
         mode, owner = _default_mode(), None
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".mcpdeps-tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        if owner is not None and owner != (os.getuid(), os.getgid()):
-            # Root editing a user's file (a container, a CI job) must not leave it owned by root.
-            with contextlib.suppress(OSError):
-                os.chown(tmp, *owner)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    replace_file(path, data, mode, owner, ".mcpdeps-tmp")
 
 
 def write_or_explain(path: Path, text: str, *, bom: bool = False) -> None:

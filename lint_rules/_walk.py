@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from resolver_core.model import Graph, Resolver, Server, Tool
+from resolver_core.model import Graph, Resolver, Server, Span, Tool
 
 
 def tool_argument_names(tool: Tool) -> set[str]:
@@ -16,3 +16,14 @@ def tools_with_resolvers(graph: Graph) -> Iterator[tuple[Server, Tool, list[Reso
     """Every tool with the resolvers its registration analyses (SDK order, each once)."""
     for server, tool in graph.tools():
         yield server, tool, graph.reachable(tool)
+
+
+def resolver_problems(graph: Graph, code: str) -> Iterator[tuple[Tool, Resolver, Span]]:
+    """Each tool's resolvers whose `problem` belongs to rule `code`, with where to report it
+    for that tool (MCPD007 and MCPD113 differ only in their words)."""
+    for _, tool, resolvers in tools_with_resolvers(graph):
+        for resolver in resolvers:
+            if resolver.problem_code == code:
+                span = graph.located(tool, resolver, resolver.span)
+                if span is not None:
+                    yield tool, resolver, span

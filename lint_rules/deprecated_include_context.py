@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from lint_rules._source import canonical_call, module_at, names_of
+from lint_rules._source import canonical_call, names_of
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Span
+from resolver_core.model import Graph
 from resolver_core.source import ParsedModule
-from resolver_core.symbols import sdk_name
+from resolver_core.symbols import Names, sdk_name
 
 _SOURCE = (
     "from typing import Annotated\n"
@@ -32,25 +32,21 @@ def _deprecated_value(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value != "none"
 
 
-def _modules_to_read(graph: Graph) -> list[ParsedModule]:
+def _modules_to_read(names: Names, graph: Graph) -> list[ParsedModule]:
     """The files asked for, and the modules defining a resolver some tool runs.
 
     Not every module the run happened to read: which imports are followed depends on which
     other files are linted with it, and a verdict must not (see `lint_rules.per_file`).
     """
-    seen: dict[str, ParsedModule] = {}
-    spans = [Span(path, 1, 1, 1, 1) for path in sorted(graph.checked)]
-    spans += [
-        r.span
+    paths = dict.fromkeys(sorted(graph.checked))
+    paths.update(
+        (r.span.path, None)
         for _, tool in graph.tools()
         for r in graph.reachable(tool)
-        if r.anchored and r.span is not None
-    ]
-    for span in spans:
-        module = module_at(graph, span)
-        if module is not None:
-            seen.setdefault(module.display, module)
-    return list(seen.values())
+        if r.anchored and r.span
+    )
+    found = (names.project.by_display(path) for path in paths)
+    return [module for module in found if module is not None and module.tree is not None]
 
 
 class DeprecatedIncludeContext(Rule):
@@ -74,7 +70,7 @@ class DeprecatedIncludeContext(Rule):
         names = names_of(graph)
         if names is None:
             return
-        for module in _modules_to_read(graph):
+        for module in _modules_to_read(names, graph):
             if module.tree is None or module.text is None or "include_context" not in module.text:
                 continue
             for node in ast.walk(module.tree):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._walk import tools_with_resolvers
+from lint_rules._walk import resolver_problems
 from lint_rules.base import Rule
 from resolver_core.diagnostics import Diagnostic
 from resolver_core.model import Graph
@@ -38,13 +38,10 @@ class InvalidResolver(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for _, tool, resolvers in tools_with_resolvers(graph):
-            for resolver in resolvers:
-                span = graph.located(tool, resolver, resolver.span)
-                if resolver.problem_code == self.code and span is not None:
-                    yield self.diagnostic(
-                        span,
-                        f"invalid resolver: {resolver.problem}",
-                        tool=tool.name,
-                        help="pass a function, a bound method or a callable object to Resolve(...)",
-                    )
+        for tool, resolver, span in resolver_problems(graph, self.code):
+            yield self.diagnostic(
+                span,
+                f"invalid resolver: {resolver.problem}",
+                tool=tool.name,
+                help="pass a function, a bound method or a callable object to Resolve(...)",
+            )

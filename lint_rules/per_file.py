@@ -21,7 +21,7 @@ reports; the property test in `tests/test_incremental.py` checks it against cold
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from resolver_core.diagnostics import Diagnostic
@@ -120,30 +120,24 @@ def split(graph: Graph, origins: Iterable[str]) -> dict[str, Graph]:
     but the server shells.
     """
     views = {origin: _view(graph, origin) for origin in origins}
+    shells: dict[tuple[str, int], Server] = {}
+
+    def shell(origin: str, server: Server) -> Server:
+        """The view's copy of `server`, holding only what `origin` registers on it."""
+        key = (origin, id(server))
+        if key not in shells:
+            shells[key] = replace(server, tools=[], handlers=[])
+            views[origin].servers.append(shells[key])
+        return shells[key]
+
     for server in graph.servers:
-        shells: dict[str, Server] = {}
-
-        def shell(origin: str, server: Server = server, shells: dict[str, Server] = shells) -> Server:
-            if origin not in shells:
-                shells[origin] = Server(
-                    server.id,
-                    server.name,
-                    server.variable,
-                    server.module,
-                    server.path,
-                    server.span,
-                    parameter=server.parameter,
-                )
-                views[origin].servers.append(shells[origin])
-            return shells[origin]
-
         for tool in server.tools:
             origin = origin_of(tool)
             if origin in views:
-                shell(origin).tools.append(tool)
+                shell(origin, server).tools.append(tool)
         for handler in server.handlers:
             if handler.span is not None and handler.span.path in views:
-                shell(handler.span.path).handlers.append(handler)
+                shell(handler.span.path, server).handlers.append(handler)
     for finding in graph.findings:
         if finding.span.path in views:
             views[finding.span.path].findings.append(finding)

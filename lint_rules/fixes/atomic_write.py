@@ -33,18 +33,24 @@ def write_atomic(path: Path, expected: str, text: str) -> None:
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     payload = text.encode(encoding)  # "utf-8-sig" when the file had a BOM: it is written back
     st = target.stat()
-    mode = stat.S_IMODE(st.st_mode)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".mcpdeps-fix")
+    replace_file(target, payload, stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid), ".mcpdeps-fix")
+
+
+def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | None, suffix: str) -> None:
+    """Write `data` to a temporary file beside `target`, flush it to disk, give it `mode` (and
+    `owner`, when that is not us: root editing a user's file in a container or a CI job must
+    not leave it owned by root) and move it over `target`. On any failure the temporary file
+    is removed and `target` is untouched."""
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=suffix)
     try:
         with os.fdopen(fd, "wb") as out:
-            out.write(payload)
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.chmod(tmp, mode)
-        if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
-            # Root fixing a user's file (a container, a CI job) must not leave it owned by root.
+        if owner is not None and owner != (os.getuid(), os.getgid()):
             with contextlib.suppress(OSError):
-                os.chown(tmp, st.st_uid, st.st_gid)
+                os.chown(tmp, *owner)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
