@@ -45,9 +45,6 @@ class ResolverIndex:
     resolvers: list[ResolverInfo]
     attributed: set[str] = field(default_factory=set)
 
-    def by_id(self, key: str) -> ResolverInfo | None:
-        return next((r for r in self.resolvers if r.id == key), None)
-
     def attribute(self, kind: QuestionKind, fields: Iterable[str] | None = None) -> ResolverInfo | None:
         """The resolver that most likely asked a legacy question: first unasked one that declares it."""
         wanted = frozenset(fields) if fields is not None else None

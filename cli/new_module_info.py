@@ -29,7 +29,6 @@ class ParamInfo:
     kind: ParamKind
     annotation: str | None
     resolver: str | None = None  # the `Resolve(...)` target's source text, for kind "resolve"
-    has_default: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,11 +169,11 @@ def _classify(param: cst.Param, module: cst.Module) -> ParamInfo:
     if annotation is not None:
         expr = _unstring(annotation)
         if _mentions_context(expr):
-            return ParamInfo(param.name.value, "context", text, has_default=param.default is not None)
+            return ParamInfo(param.name.value, "context", text)
         target = _resolve_target(expr, module)
         if target is not None:
-            return ParamInfo(param.name.value, "resolve", text, target, param.default is not None)
-    return ParamInfo(param.name.value, "plain", text, has_default=param.default is not None)
+            return ParamInfo(param.name.value, "resolve", text, target)
+    return ParamInfo(param.name.value, "plain", text)
 
 
 def _tool_server(decorator: cst.Decorator, servers: Collection[str]) -> str | None:

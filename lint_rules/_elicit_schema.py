@@ -37,28 +37,6 @@ OK_SCALARS = frozenset(
 )
 """Render as `string`/`integer`/`number`/`boolean`, or `string` with format date/date-time."""
 
-OK_PYDANTIC = frozenset(
-    {
-        "AnyUrl",
-        "AnyHttpUrl",
-        "HttpUrl",
-        "StrictStr",
-        "StrictInt",
-        "StrictFloat",
-        "StrictBool",
-        "PositiveInt",
-        "NegativeInt",
-        "NonNegativeInt",
-        "NonPositiveInt",
-        "PositiveFloat",
-        "NegativeFloat",
-        "NonNegativeFloat",
-        "NonPositiveFloat",
-        "FiniteFloat",
-    }
-)
-"""pydantic types that render as a plain primitive (URLs get format `uri`)."""
-
 REJECTED = {
     "datetime.time": "renders as format 'time'",
     "datetime.timedelta": "renders as format 'duration'",

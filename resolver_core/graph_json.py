@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from resolver_core.model import Graph, Parameter, Resolver, Server, Tool
@@ -104,12 +103,3 @@ def escape_surrogates(text: str) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def resolver_ids(graph: Graph, tools: Iterable[Tool]) -> list[str]:
-    """Ids of the resolvers the given tools run, each once, in first-use order."""
-    seen: dict[str, None] = {}
-    for tool in tools:
-        for resolver in graph.reachable(tool):
-            seen.setdefault(resolver.id, None)
-    return list(seen)

@@ -32,10 +32,6 @@ class External:
     is_module: bool = False
     """Bound by `import x` (so certainly a module, never a callable)."""
 
-    @property
-    def short(self) -> str:
-        return self.qualname.rpartition(".")[2]
-
 
 @dataclass(frozen=True, slots=True)
 class ModuleRef:
