@@ -9,6 +9,7 @@ modules (the builder, rich, the SDK) are imported inside the command so that
 from __future__ import annotations
 
 import enum
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,13 +58,13 @@ def graph(
             raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
         full = live_graph(paths[0] if paths else None)
     else:
-        from cli.graph_sources import import_closure
-        from resolver_core import build_graph
+        from cli.graph_sources import static_graph
 
         for p in paths or []:
             if not Path(p).exists():
                 raise UserError(f"{p} does not exist; give a Python file or a folder.")
-        full = build_graph(import_closure(paths or ["."], Path.cwd()))
+        gc.disable()  # the trees live until exit; a collection would walk them all (as in lint)
+        full = static_graph(paths or ["."], Path.cwd())
     chosen = select(full, server or (), tool or ())
     text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)
     if text is not None:

@@ -14,8 +14,9 @@ import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from resolver_core.builder import default_roots
-from resolver_core.discovery import discover
+from resolver_core.builder import build_graph, default_roots
+from resolver_core.discovery import SourceFile, discover
+from resolver_core.model import Graph
 from resolver_core.project import Project
 from resolver_core.source import ParsedModule
 
@@ -40,20 +41,34 @@ def _imported_names(module: ParsedModule) -> Iterator[str]:
             yield from (f"{base}.{alias.name}" if base else alias.name for alias in node.names)
 
 
-def import_closure(paths: Sequence[str], cwd: Path) -> list[str]:
-    """`paths` plus the local modules they import, transitively, as display paths."""
-    files = discover(paths, (), cwd)
-    project = Project(default_roots(files, paths, cwd), None, cwd)
-    todo = [project.load_path(f.path) for f in files]
-    seen = {m.path for m in todo}
-    extra: list[Path] = []
-    while todo:
-        module = todo.pop()
-        for name in _imported_names(module):
-            found = project.find(name, near=module)
-            if found is not None and found.path not in seen:
-                seen.add(found.path)
-                extra.append(found.path)
-                todo.append(found)
-    shown = [os.path.relpath(p, cwd) if p.is_relative_to(cwd) else str(p) for p in sorted(extra)]
-    return [*paths, *shown]
+def static_graph(paths: Sequence[str], cwd: Path) -> Graph:
+    """The static graph of `paths` and their import closure; every module is parsed once
+    (the builder reuses the modules the closure walk parsed)."""
+    closure = _Closure(paths, cwd)
+    files = [*closure.files, *(SourceFile(p, d, explicit=True) for p, d in closure.extra)]
+    return build_graph(closure.paths, cwd=cwd, files=files, project=closure.project)
+
+
+class _Closure:
+    """The walk over imports: the project it parsed into, and the modules it added."""
+
+    def __init__(self, paths: Sequence[str], cwd: Path) -> None:
+        self.files = discover(paths, (), cwd)
+        self.project = Project(default_roots(self.files, paths, cwd), None, cwd)
+        for f in self.files:
+            self.project.set_display(f.path, f.display)
+        todo = [self.project.load_path(f.path) for f in self.files]
+        seen = {m.path for m in todo}
+        found_paths: list[Path] = []
+        while todo:
+            module = todo.pop()
+            for name in _imported_names(module):
+                found = self.project.find(name, near=module)
+                if found is not None and found.path not in seen:
+                    seen.add(found.path)
+                    found_paths.append(found.path)
+                    todo.append(found)
+        self.extra = [
+            (p, os.path.relpath(p, cwd) if p.is_relative_to(cwd) else str(p)) for p in sorted(found_paths)
+        ]
+        self.paths = [*paths, *(display for _, display in self.extra)]

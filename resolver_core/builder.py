@@ -693,6 +693,7 @@ def build_graph(
     progress: Callable[[int, int], None] | None = None,
     files: Sequence[SourceFile] | None = None,
     only: Collection[Path] | None = None,
+    project: Project | None = None,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -700,6 +701,7 @@ def build_graph(
     `discover(paths, exclude, cwd)` when the caller already ran it (no second walk). With
     `only` (absolute paths), just those given files are read and scanned: the others still
     count as given (for display and for what an incremental run keeps from the last one).
+    `project`: modules a caller already parsed from the same roots (not parsed again).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -712,6 +714,7 @@ def build_graph(
             progress=progress,
             files=files,
             only=only,
+            project=project,
         )
 
 
@@ -725,10 +728,11 @@ def _build_graph(
     progress: Callable[[int, int], None] | None,
     files: Sequence[SourceFile] | None,
     only: Collection[Path] | None,
+    project: Project | None,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     files = list(files) if files is not None else discover(paths, exclude, cwd)
-    project = Project(default_roots(files, paths, cwd, src), source_overrides, cwd)
+    project = project or Project(default_roots(files, paths, cwd, src), source_overrides, cwd)
     for f in files:
         project.set_display(f.path, f.display)
     builder = StaticBuilder(project)

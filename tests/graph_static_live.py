@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from cli.graph_select import select
-from cli.graph_sources import import_closure
+from cli.graph_sources import static_graph
 from cli.render_graph import print_graph
-from resolver_core import build_graph
 from resolver_core.graph_json import graph_document
 from resolver_core.live import build_live_graph, load_server
 from resolver_core.loading import find_candidates
@@ -54,7 +53,7 @@ def compare(case: str, cwd: Path) -> dict[str, Any]:
         for spec in _specs(case, cwd):
             live = build_live_graph(load_server(spec, cwd=cwd))
             lives.append(graph_document(live))
-            static = build_graph(import_closure([f"{case}/server.py"], cwd), cwd=cwd)
+            static = static_graph([f"{case}/server.py"], cwd)
             static = select(static, [live.servers[0].variable])
             statics.append(graph_document(static))
             out["live_tree"] += print_graph(live, capture=True) or ""

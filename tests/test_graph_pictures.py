@@ -25,9 +25,8 @@ from graph_renderers import RendererUnavailable, graphviz_dot, render_mermaid
 from cli.graph_dot import to_dot
 from cli.graph_mermaid import to_mermaid
 from cli.graph_problems import find_problems
-from cli.graph_sources import import_closure
+from cli.graph_sources import static_graph
 from cli.render_graph import print_graph
-from resolver_core import build_graph
 
 EXAMPLES = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("examples/*/server.py"))
 CORPUS = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("tests/corpus/*/*/server.py"))
@@ -55,7 +54,7 @@ def pictures() -> dict[str, Pictures]:
     """Both pictures of every case, as `mcpdeps graph CASE/server.py` builds them."""
     out = {}
     for case in CASES:
-        graph = build_graph(import_closure([f"{case}/server.py"], REPO), cwd=REPO)
+        graph = static_graph([f"{case}/server.py"], REPO)
         problems = find_problems(graph)
         tree = print_graph(graph, capture=True, problems=problems) or ""
         tools = tuple(t.name for _, t in graph.tools())
