@@ -9,7 +9,6 @@ modules (the builder, rich, the SDK) are imported inside the command so that
 from __future__ import annotations
 
 import enum
-import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -63,7 +62,6 @@ def graph(
         for p in paths or []:
             if not Path(p).exists():
                 raise UserError(f"{p} does not exist; give a Python file or a folder.")
-        gc.disable()  # the trees live until exit; a collection would walk them all (as in lint)
         full = static_graph(paths or ["."], Path.cwd())
     chosen = select(full, server or (), tool or ())
     text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)

@@ -7,14 +7,19 @@ starts fast.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
 # `lint` and `graph` never run user code, so pydantic plugins (found by scanning every
 # installed distribution's entry points) have nothing to observe: skip that scan.
 # `serve` and `call` import the user's server and keep the user's plugins.
+# They also run once and exit with every syntax tree still alive: the cyclic collector
+# would walk them all at each collection (importing rich to render the report after a
+# 1,000-module run cost 1.6 s), and reference counting frees everything else.
 if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule") and "--live" not in sys.argv:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    gc.disable()
 
 import typer
 
