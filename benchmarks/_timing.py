@@ -19,6 +19,7 @@ def compile_package() -> None:
     import compileall
 
     root = Path(__file__).resolve().parent.parent
+    compileall.compile_dir(str(root), quiet=1, maxlevels=0)  # mcpdeps/__init__.py, __main__.py
     for package in ("cli", "resolver_core", "lint_rules"):
         compileall.compile_dir(str(root / package), quiet=1)
 

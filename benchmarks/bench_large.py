@@ -67,7 +67,7 @@ def bench(size: int, runs: int) -> dict[str, float]:
         lines = generate(root, size)
         py = sys.executable
         cache = Path(tmp) / "cache"
-        lint_cold = [py, "-m", "cli", "lint", "--no-cache", "--exit-zero", "--format", "concise", "."]
+        lint_cold = [py, "-m", "mcpdeps", "lint", "--no-cache", "--exit-zero", "--format", "concise", "."]
         lint_cached = [
             py,
             "-m",

@@ -19,7 +19,7 @@ def main() -> None:
     py = sys.executable
     results = compare(
         {
-            "mcpdeps lint": ([py, "-m", "cli", "lint", "--no-cache", server.name], server.parent),
+            "mcpdeps lint": ([py, "-m", "mcpdeps", "lint", "--no-cache", server.name], server.parent),
             "import under SDK": ([py, "-c", f"import {server.stem}"], server.parent),
         },
         runs=int(sys.argv[2]) if len(sys.argv) > 2 else 15,

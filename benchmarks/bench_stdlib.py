@@ -34,7 +34,7 @@ def main() -> None:
         results = compare(
             {
                 "mcpdeps lint": (
-                    [sys.executable, "-m", "cli", "lint", "--no-cache", "--exit-zero", str(tree)],
+                    [sys.executable, "-m", "mcpdeps", "lint", "--no-cache", "--exit-zero", str(tree)],
                     None,
                 ),
                 "ruff --select F": (

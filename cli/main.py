@@ -22,9 +22,13 @@ if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule") and "--live" n
     gc.disable()
 
 import typer
-
-from cli import call_cmd, graph_cmd, lint_cmd, new_cmd, rule_cmd, serve_cmd
-from cli.errors import run_guarded
+from mcpdeps.cli.call import command as call_cmd
+from mcpdeps.cli.errors import run_guarded
+from mcpdeps.cli.graph import command as graph_cmd
+from mcpdeps.cli.lint import command as lint_cmd
+from mcpdeps.cli.new import command as new_cmd
+from mcpdeps.cli.rule import command as rule_cmd
+from mcpdeps.cli.serve import command as serve_cmd
 
 app = typer.Typer(
     name="mcpdeps",

@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from resolver_core.builder import build_graph
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph
-from resolver_core.source import without_cyclic_gc
+from mcpdeps.resolver_core.builder import build_graph
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph
+from mcpdeps.resolver_core.source import without_cyclic_gc
 
 if TYPE_CHECKING:
-    from lint_rules.base import Rule
-    from lint_rules.incremental import State
-    from resolver_core.discovery import SourceFile
+    from mcpdeps.lint_rules.base import Rule
+    from mcpdeps.lint_rules.incremental import State
+    from mcpdeps.resolver_core.discovery import SourceFile
 
 
 @dataclass(slots=True)
@@ -39,7 +39,7 @@ class LintResult:
 
 def run_rules(graph: Graph, rules: Iterable[type] | None = None) -> list[Diagnostic]:
     """Run rules over a graph; identical diagnostics are reported once, in contract order."""
-    from lint_rules.registry import ALL_RULES
+    from mcpdeps.lint_rules.registry import ALL_RULES
 
     unique: dict[tuple[object, ...], Diagnostic] = {}
     for rule_cls in rules if rules is not None else ALL_RULES:
@@ -69,9 +69,9 @@ def lint(
     have changed are checked again (`lint_rules.incremental`). With `jobs` > 1, large runs
     are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
     """
-    from lint_rules.incremental import StateStore, analyse
-    from lint_rules.registry import select_rules
-    from resolver_core.discovery import discover
+    from mcpdeps.lint_rules.incremental import StateStore, analyse
+    from mcpdeps.lint_rules.registry import select_rules
+    from mcpdeps.resolver_core.discovery import discover
 
     rules = select_rules(select, ignore, extend_select)
     cwd = cwd or Path.cwd()
@@ -117,12 +117,12 @@ def _report(
     state: State, files: Sequence[SourceFile], rules: Sequence[type[Rule]], graph: Graph, cwd: Path
 ) -> list[Diagnostic]:
     """Every file's record united, then the suppressions applied (and judged)."""
-    from lint_rules.per_file import combine
+    from mcpdeps.lint_rules.per_file import combine
 
     diagnostics = combine([f.display for f in files], state.records, rules)
     _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
     if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
-        from lint_rules.suppressions import apply_suppressions
+        from mcpdeps.lint_rules.suppressions import apply_suppressions
 
         checked = {f.display for f in files}
         diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
@@ -131,8 +131,8 @@ def _report(
 
 def _read_sources(graph: Graph, paths: Iterable[str], cwd: Path) -> None:
     """Add the texts renderers and suppressions need for files this run did not read."""
-    from resolver_core.model import SourceInfo
-    from resolver_core.source import decode
+    from mcpdeps.resolver_core.model import SourceInfo
+    from mcpdeps.resolver_core.source import decode
 
     for path in paths:
         if path in graph.sources:

@@ -13,10 +13,10 @@ import ast
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from resolver_core.callables import Classes
-from resolver_core.model import Graph, Parameter, Resolver, Span, Tool
-from resolver_core.source import ParsedModule
-from resolver_core.symbols import Names, Scope
+from mcpdeps.resolver_core.callables import Classes
+from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.symbols import Names, Scope
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import ast
 
-from lint_rules._source import FunctionNode, canonical_call, function_scope, walk_body
-from resolver_core.source import ParsedModule
-from resolver_core.symbols import Names, Scope, Value
+from mcpdeps.lint_rules._source import FunctionNode, canonical_call, function_scope, walk_body
+from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.symbols import Names, Scope, Value
 
 CLOCK_CALLS = frozenset(
     {

@@ -118,7 +118,7 @@ def _explain(error: ValidationError, path: Path, where: str) -> ConfigError:
 
 def _check_selectors(config: LintConfig, path: Path, where: str) -> None:
     """Every code, prefix or name in the file must name a rule: a typo would silently select nothing."""
-    from lint_rules.registry import UnknownRule, matching
+    from mcpdeps.lint_rules.registry import UnknownRule, matching
 
     lists: list[tuple[str, Iterable[str]]] = [
         ("select", config.select or []),
@@ -183,7 +183,7 @@ def per_file_ignored(config: LintConfig, display_path: str, code: str, cwd: Path
     """Whether `per-file-ignores` turns off `code` for a file (globs relative to the config's folder)."""
     if not config.per_file_ignores:
         return False
-    from lint_rules.registry import matching
+    from mcpdeps.lint_rules.registry import matching
 
     absolute = (cwd / display_path).absolute()
     root = config.root or cwd

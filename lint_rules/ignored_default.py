@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._source import ParameterSite, every_parameter
-from lint_rules.base import Rule
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Span
+from mcpdeps.lint_rules._source import ParameterSite, every_parameter
+from mcpdeps.lint_rules.base import Rule
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph, Span
 
 _HEADER = (
     "from typing import Annotated\n"

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lint_rules.per_file import FileRecord, record, split
-from resolver_core.cache import file_hash, version
-from resolver_core.discovery import SourceFile
-from resolver_core.model import Graph, SourceInfo
+from mcpdeps.lint_rules.per_file import FileRecord, record, split
+from mcpdeps.resolver_core.cache import file_hash, version
+from mcpdeps.resolver_core.discovery import SourceFile
+from mcpdeps.resolver_core.model import Graph, SourceInfo
 
 if TYPE_CHECKING:
-    from lint_rules.base import Rule
+    from mcpdeps.lint_rules.base import Rule
 
 _FORMAT = 2
 KEEP_STATES = 16
@@ -225,7 +225,7 @@ def analyse(
     def run(origins: Sequence[str]) -> _Checked:
         if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
             return _check(origins, path_of, build, rules, hashes)
-        from lint_rules import parallel  # multiprocessing costs start-up: only for large runs
+        from mcpdeps.lint_rules import parallel  # multiprocessing costs start-up: only for large runs
 
         if not parallel.available():
             return _check(origins, path_of, build, rules, hashes)

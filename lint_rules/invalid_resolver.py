@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._walk import resolver_problems
-from lint_rules.base import Rule
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph
+from mcpdeps.lint_rules._walk import resolver_problems
+from mcpdeps.lint_rules.base import Rule
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph
 
 
 class InvalidResolver(Rule):

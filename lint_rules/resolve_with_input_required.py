@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from lint_rules.base import Rule
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph
-from resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TRef, TUnion, TypeExpr
+from mcpdeps.lint_rules.base import Rule
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph
+from mcpdeps.resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TRef, TUnion, TypeExpr
 
 
 def has_input_required_arm(t: TypeExpr | None, depth: int = 0) -> bool:

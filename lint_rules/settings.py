@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from lint_rules import LintResult, lint
-from lint_rules.config import FailOn, LintConfig, per_file_ignored
+from mcpdeps.lint_rules import LintResult, lint
+from mcpdeps.lint_rules.config import FailOn, LintConfig, per_file_ignored
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules._walk import tool_argument_names, tools_with_resolvers
-from lint_rules.base import Rule
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph, Parameter, Resolver, Tool
+from mcpdeps.lint_rules._walk import tool_argument_names, tools_with_resolvers
+from mcpdeps.lint_rules.base import Rule
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Tool
 
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
 

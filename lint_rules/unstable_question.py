@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from lint_rules._source import (
+from mcpdeps.lint_rules._source import (
     canonical_call,
     function_node,
     function_scope,
@@ -14,12 +14,12 @@ from lint_rules._source import (
     used_resolvers,
     walk_body,
 )
-from lint_rules._taint import Volatile
-from lint_rules.base import Rule, related
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph
-from resolver_core.source import ParsedModule
-from resolver_core.symbols import Names, sdk_name
+from mcpdeps.lint_rules._taint import Volatile
+from mcpdeps.lint_rules.base import Rule, related
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph
+from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.symbols import Names, sdk_name
 
 _HEADER = (
     "from typing import Annotated\n"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from lint_rules.base import Rule
-from resolver_core.diagnostics import Diagnostic
-from resolver_core.model import Graph
+from mcpdeps.lint_rules.base import Rule
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.model import Graph
 
 
 class UnusedSuppression(Rule):

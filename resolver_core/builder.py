@@ -16,7 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from resolver_core.callables import (
+from mcpdeps.resolver_core.callables import (
     Classes,
     ResolverFactory,
     function_params,
@@ -25,12 +25,12 @@ from resolver_core.callables import (
     wants_union,
     written_parameter,
 )
-from resolver_core.discovery import SourceFile, discover
-from resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
-from resolver_core.project import Project, find_project_root
-from resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
-from resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
-from resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
+from mcpdeps.resolver_core.discovery import SourceFile, discover
+from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
+from mcpdeps.resolver_core.project import Project, find_project_root
+from mcpdeps.resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
+from mcpdeps.resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
+from mcpdeps.resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 TOO_DEEP = (
@@ -578,7 +578,7 @@ def _alias(
     t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
 ) -> str | None:
     """A `Field(alias=...)` in `Annotated` metadata or as the default."""
-    from resolver_core.typeexpr import TAnnotated
+    from mcpdeps.resolver_core.typeexpr import TAnnotated
 
     if isinstance(t, TAnnotated):
         for m in t.metadata:

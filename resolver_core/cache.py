@@ -44,6 +44,6 @@ def file_hash(path: Path) -> str | None:
 
 def default_cache_dir(anchor: Path) -> Path:
     """`.mcpdeps_cache/` at the project root (pyproject.toml or .git), else beside the input."""
-    from resolver_core.project import find_project_root
+    from mcpdeps.resolver_core.project import find_project_root
 
     return (find_project_root(anchor) or anchor) / CACHE_DIR_NAME

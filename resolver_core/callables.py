@@ -16,9 +16,9 @@ import builtins
 import inspect
 from dataclasses import dataclass
 
-from resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
-from resolver_core.source import ParsedModule
-from resolver_core.symbols import (
+from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
+from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.symbols import (
     Defined,
     External,
     Missing,
@@ -29,7 +29,7 @@ from resolver_core.symbols import (
     Value,
     sdk_name,
 )
-from resolver_core.typeexpr import (
+from mcpdeps.resolver_core.typeexpr import (
     Evaluator,
     TAnnotated,
     TClass,
@@ -200,7 +200,7 @@ CONTEXT = frozenset({"Context"})
 
 def is_context_for_tool(t: TypeExpr | None, classes: Classes) -> bool:
     """`find_context_parameter`: Annotated stripped; the class itself, or one generic level down."""
-    from resolver_core.typeexpr import strip_annotated
+    from mcpdeps.resolver_core.typeexpr import strip_annotated
 
     t = strip_annotated(t)
     if t is None:

@@ -27,9 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
-
-from resolver_core.callables import function_params, returns_of
-from resolver_core.model import (
+from mcpdeps.resolver_core.callables import function_params, returns_of
+from mcpdeps.resolver_core.model import (
     Graph,
     Parameter,
     ParamKind,
@@ -47,8 +46,7 @@ if TYPE_CHECKING:
 
     from mcp.server import MCPServer
     from mcp.server.mcpserver.tools.base import Tool as SdkTool
-
-    from resolver_core.loading import LoadedServer
+    from mcpdeps.resolver_core.loading import LoadedServer
 
 _PLAN_KINDS: dict[str, ParamKind] = {"context": "context", "resolve": "resolved", "by_name": "tool_argument"}
 _QUESTIONS: dict[type, QuestionKind] = {Elicit: "elicit", Sample: "sample", ListRoots: "list_roots"}
@@ -461,6 +459,6 @@ def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple
 
 def load_server(spec: str | None, *, cwd: Path | None = None) -> LoadedServer:
     """Import the server a spec names (re-exported from `loading`, as architecture.md promises)."""
-    from resolver_core.loading import load_server as load
+    from mcpdeps.resolver_core.loading import load_server as load
 
     return load(spec, cwd=cwd)

@@ -219,7 +219,7 @@ def find_candidates(path: Path) -> list[Candidate]:
     built inside a function is reached through that function (a factory: any
     module-level function annotated `-> MCPServer`).
     """
-    from resolver_core.builder import build_graph
+    from mcpdeps.resolver_core.builder import build_graph
 
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))

@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from resolver_core.source import ParsedModule, decode, parse
+from mcpdeps.resolver_core.source import ParsedModule, decode, parse
 
 
 def module_name_for(path: Path) -> tuple[str, Path, bool]:

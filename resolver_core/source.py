@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from resolver_core.model import Finding, Span
+from mcpdeps.resolver_core.model import Finding, Span
 
 MAX_BYTES = 20 * 1024 * 1024
 """Larger files are reported, not parsed: no MCP server module is this big."""

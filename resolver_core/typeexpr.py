@@ -14,9 +14,19 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from resolver_core.model import Span
-from resolver_core.source import ParsedModule
-from resolver_core.symbols import Defined, External, Missing, ModuleRef, Names, Param, Scope, Value, sdk_name
+from mcpdeps.resolver_core.model import Span
+from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.symbols import (
+    Defined,
+    External,
+    Missing,
+    ModuleRef,
+    Names,
+    Param,
+    Scope,
+    Value,
+    sdk_name,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import anyio
 from conftest import EXAMPLES, REPO, run_mcpdeps
+from mcpdeps.cli.call.args import build_arguments
+from mcpdeps.cli.call.questions import AnswerSources, AskedQuestion, QuestionAnswerer
+from mcpdeps.cli.call.render import render_call
+from mcpdeps.cli.call.resolvers import live_resolvers
+from mcpdeps.cli.call.session import CallOutcome, Protocol, call_tool
 from rich.console import Console
-
-from cli.call_args import build_arguments
-from cli.call_questions import AnswerSources, AskedQuestion, QuestionAnswerer
-from cli.call_render import render_call
-from cli.call_resolvers import live_resolvers
-from cli.call_session import CallOutcome, Protocol, call_tool
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -51,7 +50,7 @@ class InProcessCall:
 
 def load_example(path: Path) -> MCPServer:
     """Import an example server once per test process (the loader reuses the imported module)."""
-    from resolver_core.loading import load_server
+    from mcpdeps.resolver_core.loading import load_server
 
     return load_server(str(path)).server
 

@@ -25,7 +25,7 @@ def run_mcpdeps(
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
     return subprocess.run(
-        [sys.executable, "-m", "cli", *map(str, args)],
+        [sys.executable, "-m", "mcpdeps", *map(str, args)],
         cwd=cwd,
         input=input,
         capture_output=True,

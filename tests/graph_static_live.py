@@ -21,12 +21,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cli.graph_select import select
-from cli.graph_sources import static_graph
-from cli.render_graph import print_graph
-from resolver_core.graph_json import graph_document
-from resolver_core.live import build_live_graph, load_server
-from resolver_core.loading import find_candidates
+from mcpdeps.cli.graph.render import print_graph
+from mcpdeps.cli.graph.select import select
+from mcpdeps.cli.graph.sources import static_graph
+from mcpdeps.resolver_core.graph_json import graph_document
+from mcpdeps.resolver_core.live import build_live_graph, load_server
+from mcpdeps.resolver_core.loading import find_candidates
 
 
 def _forget(case: Path) -> None:

@@ -80,7 +80,7 @@ def graph_json(*paths: Path, cwd: Path) -> dict[str, Any]:
 def linter_available() -> bool:
     """True once `lint_rules.lint` (the API `new` re-lints with) exists."""
     try:
-        from lint_rules import lint  # noqa: F401
+        from mcpdeps.lint_rules import lint  # noqa: F401
     except ImportError:
         return False
     return True

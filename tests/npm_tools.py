@@ -14,7 +14,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from cli.serve_inspector import INSPECTOR_PACKAGE, INSPECTOR_VERSION
+from mcpdeps.cli.serve.inspector import INSPECTOR_PACKAGE, INSPECTOR_VERSION
 
 TOOLS_DIR = Path(__file__).resolve().parent / ".npm-tools"
 INSTALL_TIMEOUT = 600

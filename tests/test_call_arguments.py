@@ -7,10 +7,9 @@ from typing import Annotated, Any, Literal
 import anyio
 import pytest
 from call_helpers import BOOKSHOP, call
+from mcpdeps.cli.call.args import build_arguments
+from mcpdeps.cli.errors import UserError
 from pydantic import Field
-
-from cli.call_args import build_arguments
-from cli.errors import UserError
 
 
 @pytest.fixture(scope="module")

@@ -7,16 +7,14 @@ from typing import Any
 
 import pytest
 from call_helpers import QUESTIONS
-
-from cli.call_form import parse_field
+from mcpdeps.cli.call.form import parse_field
 
 
 @pytest.fixture(scope="module")
 def properties() -> dict[str, Any]:
     """The SDK's rendering of the questions example's `TripDetails`, plus the shapes it cannot show."""
     from mcp.server.elicitation import render_elicitation_schema
-
-    from resolver_core.loading import load_server
+    from mcpdeps.resolver_core.loading import load_server
 
     module = sys.modules[load_server(str(QUESTIONS)).module]
     rendered: dict[str, Any] = render_elicitation_schema(module.TripDetails)["properties"]

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 from call_helpers import PROTOCOLS, QUESTIONS, call, call_in_process, load_example, write_answers
-
-from cli.call_answers import AnswersFile, load_answers
-from cli.call_questions import AnswerSources
-from cli.errors import UserError
+from mcpdeps.cli.call.answers import AnswersFile, load_answers
+from mcpdeps.cli.call.questions import AnswerSources
+from mcpdeps.cli.errors import UserError
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer

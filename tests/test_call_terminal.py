@@ -28,7 +28,7 @@ def spawn(sessions: list[pexpect.spawn], *args: str | Path) -> pexpect.spawn:
     env.pop("FORCE_COLOR", None)
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "cli", "call", *map(str, args)],
+        ["-m", "mcpdeps", "call", *map(str, args)],
         cwd=str(REPO),
         env=env,
         encoding="utf-8",

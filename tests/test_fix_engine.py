@@ -14,11 +14,10 @@ from pathlib import Path
 from conftest import run_mcpdeps
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from lint_rules.config import LintConfig
-from lint_rules.fixes.edits import apply_edits, edits_between
-from lint_rules.fixes.engine import plan_fixes, write_plan
-from lint_rules.settings import merge
+from mcpdeps.lint_rules.config import LintConfig
+from mcpdeps.lint_rules.fixes.edits import apply_edits, edits_between
+from mcpdeps.lint_rules.fixes.engine import plan_fixes, write_plan
+from mcpdeps.lint_rules.settings import merge
 
 BROKEN = """\
 from typing import Annotated
@@ -128,7 +127,7 @@ def test_json_fix_edits_are_exactly_what_fix_writes(tmp_path: Path) -> None:
     assert fixes["MCPD003"]["edits"] == [
         {"path": "server.py", "line": 14, "column": 51, "end_line": 14, "end_column": 65, "content": ""}
     ]
-    from resolver_core.diagnostics import Edit
+    from mcpdeps.resolver_core.diagnostics import Edit
 
     edits = [Edit(**e) for e in fixes["MCPD008"]["edits"] + fixes["MCPD003"]["edits"]]
     assert apply_edits(BROKEN, edits) == FIXED.replace("(title", "(_title").replace(

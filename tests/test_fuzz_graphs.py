@@ -31,11 +31,10 @@ from conftest import REPO
 from hardening.graphs import GraphSpec, expected_codes, graph_specs, render
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-
-from lint_rules import lint
-from resolver_core import build_graph
-from resolver_core.graph_json import graph_document
-from resolver_core.source import deep_recursion_guard
+from mcpdeps.lint_rules import lint
+from mcpdeps.resolver_core import build_graph
+from mcpdeps.resolver_core.graph_json import graph_document
+from mcpdeps.resolver_core.source import deep_recursion_guard
 
 deep_recursion_guard()  # lint() raises it on first use; do it before hypothesis records the limit
 

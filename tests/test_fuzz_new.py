@@ -16,11 +16,10 @@ import os
 import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
-
-from cli.errors import UserError
-from cli.new_module_info import read_module
-from cli.new_plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
-from cli.new_specs import ArgSpec, DependSpec
+from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.new.module_info import read_module
+from mcpdeps.cli.new.plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
+from mcpdeps.cli.new.specs import ArgSpec, DependSpec
 
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 

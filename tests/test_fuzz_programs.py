@@ -30,20 +30,19 @@ from conftest import run_mcpdeps
 from hardening.contract import graph_document, lint_document, no_crash
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from cli.graph_dot import to_dot
-from cli.graph_mermaid import to_mermaid
-from cli.graph_problems import find_problems
-from cli.render_graph import print_graph
-from lint_rules import lint
-from lint_rules.config import LintConfig
-from lint_rules.fixes import with_fixes
-from lint_rules.fixes.engine import plan_fixes
-from lint_rules.settings import merge
-from resolver_core import build_graph
-from resolver_core.graph_json import dumps
-from resolver_core.graph_json import graph_document as graph_json
-from resolver_core.source import deep_recursion_guard
+from mcpdeps.cli.graph.dot import to_dot
+from mcpdeps.cli.graph.mermaid import to_mermaid
+from mcpdeps.cli.graph.problems import find_problems
+from mcpdeps.cli.graph.render import print_graph
+from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.config import LintConfig
+from mcpdeps.lint_rules.fixes import with_fixes
+from mcpdeps.lint_rules.fixes.engine import plan_fixes
+from mcpdeps.lint_rules.settings import merge
+from mcpdeps.resolver_core import build_graph
+from mcpdeps.resolver_core.graph_json import dumps
+from mcpdeps.resolver_core.graph_json import graph_document as graph_json
+from mcpdeps.resolver_core.source import deep_recursion_guard
 
 deep_recursion_guard()  # lint() raises it on first use; do it before hypothesis records the limit
 

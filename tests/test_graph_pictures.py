@@ -21,12 +21,11 @@ from typing import Any
 import pytest
 from conftest import REPO, run_mcpdeps
 from graph_renderers import RendererUnavailable, graphviz_dot, render_mermaid
-
-from cli.graph_dot import to_dot
-from cli.graph_mermaid import to_mermaid
-from cli.graph_problems import find_problems
-from cli.graph_sources import static_graph
-from cli.render_graph import print_graph
+from mcpdeps.cli.graph.dot import to_dot
+from mcpdeps.cli.graph.mermaid import to_mermaid
+from mcpdeps.cli.graph.problems import find_problems
+from mcpdeps.cli.graph.render import print_graph
+from mcpdeps.cli.graph.sources import static_graph
 
 EXAMPLES = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("examples/*/server.py"))
 CORPUS = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("tests/corpus/*/*/server.py"))

@@ -22,15 +22,14 @@ from conftest import run_mcpdeps
 from hardening.bad_files import SERVER, write_bad_tree
 from hardening.contract import graph_document, lint_document, no_crash
 from hardening.deep_programs import deep_programs
-
-from cli.graph_dot import to_dot
-from cli.graph_mermaid import to_mermaid
-from cli.graph_problems import find_problems
-from cli.render_graph import print_graph
-from lint_rules import lint
-from resolver_core import build_graph
-from resolver_core.graph_json import dumps
-from resolver_core.graph_json import graph_document as graph_json
+from mcpdeps.cli.graph.dot import to_dot
+from mcpdeps.cli.graph.mermaid import to_mermaid
+from mcpdeps.cli.graph.problems import find_problems
+from mcpdeps.cli.graph.render import print_graph
+from mcpdeps.lint_rules import lint
+from mcpdeps.resolver_core import build_graph
+from mcpdeps.resolver_core.graph_json import dumps
+from mcpdeps.resolver_core.graph_json import graph_document as graph_json
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +139,7 @@ def test_stdin_with_bad_bytes(tmp_path: Path, case: str, fix: bool) -> None:
     source, expected = STDIN_CASES[case]
     argv = ["lint", "--stdin-filename", "s.py", "--format", "json", *(["--fix"] if fix else [])]
     raw = subprocess.run(
-        [sys.executable, "-m", "cli", *argv],
+        [sys.executable, "-m", "mcpdeps", *argv],
         cwd=tmp_path,
         input=source,
         capture_output=True,
@@ -262,9 +261,11 @@ def test_awkward_file_names_in_every_format(tmp_path: Path, argv: tuple[str, ...
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(AWKWARD_SERVER)
     if argv[0] == "lint" and "--no-cache" not in argv:  # fill the cache; the run below reads it
-        subprocess.run([sys.executable, "-m", "cli", *argv], cwd=tmp_path, capture_output=True, timeout=300)
+        subprocess.run(
+            [sys.executable, "-m", "mcpdeps", *argv], cwd=tmp_path, capture_output=True, timeout=300
+        )
     raw = subprocess.run(
-        [sys.executable, "-m", "cli", *argv],
+        [sys.executable, "-m", "mcpdeps", *argv],
         cwd=tmp_path,
         capture_output=True,
         timeout=300,

@@ -21,10 +21,9 @@ from pathlib import Path
 
 import pytest
 from conftest import run_mcpdeps
-
-from lint_rules.config import LintConfig
-from lint_rules.fixes.engine import plan_fixes, write_plan
-from lint_rules.settings import merge
+from mcpdeps.lint_rules.config import LintConfig
+from mcpdeps.lint_rules.fixes.engine import plan_fixes, write_plan
+from mcpdeps.lint_rules.settings import merge
 
 FILES = 40
 KILLS = 8
@@ -64,7 +63,7 @@ def _leftovers(root: Path) -> list[str]:
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "cli", *args]
+    return [sys.executable, "-m", "mcpdeps", *args]
 
 
 def _writing(folder: Path, old: dict[str, bytes]) -> bool:

@@ -15,9 +15,8 @@ import random
 from pathlib import Path
 
 import pytest
-
-from lint_rules import LintResult, lint
-from lint_rules.incremental import MIN_FILES_PER_JOB
+from mcpdeps.lint_rules import LintResult, lint
+from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
 
 HEADER = """from __future__ import annotations
 

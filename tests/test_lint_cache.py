@@ -72,7 +72,17 @@ def test_a_corrupt_entry_is_a_miss(tmp_path: Path) -> None:
 def test_concurrent_runs_share_one_cache_safely(tmp_path: Path) -> None:
     _project(tmp_path)
     cache = tmp_path / "shared"
-    cmd = [sys.executable, "-m", "cli", "lint", "--format", "json", "--cache-dir", str(cache), "server.py"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "mcpdeps",
+        "lint",
+        "--format",
+        "json",
+        "--cache-dir",
+        str(cache),
+        "server.py",
+    ]
     procs = [subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.PIPE, text=True) for _ in range(4)]
     outputs = [p.communicate(timeout=120)[0] for p in procs]
     assert all(p.returncode == 0 for p in procs)
@@ -103,8 +113,8 @@ def test_a_state_of_the_wrong_shape_is_a_miss(tmp_path: Path, content: str) -> N
 
 def test_old_states_are_pruned(tmp_path: Path) -> None:
     """Each set of paths has its own state (pre-commit passes new lists): they do not pile up."""
-    from lint_rules import lint
-    from lint_rules.incremental import KEEP_STATES
+    from mcpdeps.lint_rules import lint
+    from mcpdeps.lint_rules.incremental import KEEP_STATES
 
     for i in range(KEEP_STATES + 4):
         (tmp_path / f"m{i}.py").write_text("from mcp.server import MCPServer\n")

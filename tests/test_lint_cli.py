@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, run_mcpdeps
 from hardening.contract import DIAGNOSTIC_KEYS
-
-from lint_rules.docs import DOC_PATH, document
+from mcpdeps.lint_rules.docs import DOC_PATH, document
 
 
 def run_coloured(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -23,7 +22,7 @@ def run_coloured(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProce
     full = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     full.update(env, TERM="xterm-256color", COLUMNS="120")
     return subprocess.run(
-        [sys.executable, "-m", "cli", *args], cwd=cwd, env=full, capture_output=True, text=True
+        [sys.executable, "-m", "mcpdeps", *args], cwd=cwd, env=full, capture_output=True, text=True
     )
 
 
@@ -155,7 +154,7 @@ def test_rule_command_by_code_name_and_all() -> None:
     ):
         assert part in by_code.stdout
     assert run_mcpdeps("rule", "resolve-in-union").stdout == by_code.stdout
-    from lint_rules.registry import ALL_RULES
+    from mcpdeps.lint_rules.registry import ALL_RULES
 
     every = run_mcpdeps("rule", "--all").stdout
     assert all(f"{r.code} {r.name}" in every for r in ALL_RULES)
@@ -166,7 +165,7 @@ def test_rule_command_by_code_name_and_all() -> None:
 
 def test_docs_rules_md_is_up_to_date() -> None:
     assert DOC_PATH.read_text(encoding="utf-8") == document(), (
-        "run `python -m lint_rules.docs` to regenerate docs/rules.md"
+        "run `python -m mcpdeps.lint_rules.docs` to regenerate docs/rules.md"
     )
 
 

@@ -17,7 +17,9 @@ SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("a")\nadmin = MCPS
 def _spawn(cwd: Path, *args: str) -> pexpect.spawn:
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "PYTHONPATH": str(REPO)}
     env.pop("FORCE_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "cli", *args], cwd=cwd, env=env, encoding="utf-8", timeout=30)
+    return pexpect.spawn(
+        sys.executable, ["-m", "mcpdeps", *args], cwd=cwd, env=env, encoding="utf-8", timeout=30
+    )
 
 
 def test_new_server_asks_for_the_name_and_confirms(tmp_path: Path) -> None:

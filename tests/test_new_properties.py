@@ -12,11 +12,10 @@ import warnings
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mcpdeps.cli.new.module_info import read_module
+from mcpdeps.cli.new.plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
+from mcpdeps.cli.new.specs import ArgSpec, DependSpec
 from new_helpers import assert_only_additions
-
-from cli.new_module_info import read_module
-from cli.new_plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
-from cli.new_specs import ArgSpec, DependSpec
 
 HEADERS = ["", "#!/usr/bin/env python\n", "# -*- coding: utf-8 -*-\n# licence header\n"]
 DOCSTRINGS = ["", '"""Module docstring."""\n', '"""Multi-line\n\ndocstring."""\n']

@@ -71,9 +71,7 @@ def test_missing_values_without_a_terminal_are_errors_not_prompts(tmp_path: Path
 
 
 def test_new_cmd_does_not_import_libcst_or_mcp_at_import_time() -> None:
-    code = (
-        "import sys, cli.new_cmd; print(sorted(m for m in ('libcst', 'mcp', 'uvicorn') if m in sys.modules))"
-    )
+    code = "import sys, mcpdeps.cli.new.command; print(sorted(m for m in ('libcst', 'mcp', 'uvicorn') if m in sys.modules))"
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert proc.stdout.strip() == "[]"
 

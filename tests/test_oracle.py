@@ -133,7 +133,7 @@ def started() -> Iterator[dict[str, subprocess.Popen[str]]]:
     """
     runs = {
         "sdk": _start(str(ORACLE_SCRIPT), *CASES),
-        "lint": _start("-m", "cli", "lint", *LINT_OPTIONS, *CASES),
+        "lint": _start("-m", "mcpdeps", "lint", *LINT_OPTIONS, *CASES),
         "graph": _start(str(GRAPH_DRIVER), *(f"{case}/server.py" for case in CASES)),
     }
     yield runs

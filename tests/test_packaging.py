@@ -52,14 +52,21 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_wheel_has_every_package_templates_and_the_script(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
+    assert {n.split("/")[0] for n in names} == {"mcpdeps", "mcpdeps-0.1.0.dist-info"}, (
+        "one import package and its metadata, nothing else at the top of site-packages"
+    )
     for package in (REPO / "cli", REPO / "resolver_core", REPO / "lint_rules", REPO / "templates"):
         for init in package.rglob("__init__.py"):
-            assert init.relative_to(REPO).as_posix() in names, "every package and subpackage ships"
-    assert any(n.startswith("templates/") and not n.endswith(".py") for n in names), (
+            assert f"mcpdeps/{init.relative_to(REPO).as_posix()}" in names, "every package ships"
+    assert {"mcpdeps/__init__.py", "mcpdeps/__main__.py"} <= set(names)
+    assert any(n.startswith("mcpdeps/templates/") and not n.endswith(".py") for n in names), (
         "template files are package data"
     )
+    assert not any(
+        n.startswith("mcpdeps/") and n.endswith((".md", ".toml")) for n in names if "/templates/" not in n
+    ), "the repository's own files (README, pyproject) are not package data"
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "mcpdeps = cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "mcpdeps = mcpdeps.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
 
 def test_installed_copy_lints_from_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:
@@ -72,11 +79,11 @@ def test_installed_copy_lints_from_outside_the_checkout(wheel: Path, tmp_path: P
     shutil.copytree(EXAMPLES / "bookshop", tmp_path / "bookshop")
     env = {**os.environ, "PYTHONPATH": str(target), "NO_COLOR": "1"}
     version = subprocess.run(
-        [sys.executable, "-m", "cli", "--version"], cwd=tmp_path, env=env, capture_output=True, text=True
+        [sys.executable, "-m", "mcpdeps", "--version"], cwd=tmp_path, env=env, capture_output=True, text=True
     )
     assert version.returncode == 0 and version.stdout.startswith("mcpdeps ")
     where = subprocess.run(
-        [sys.executable, "-c", "import cli; print(cli.__file__)"],
+        [sys.executable, "-c", "import mcpdeps; print(mcpdeps.__file__)"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -84,7 +91,7 @@ def test_installed_copy_lints_from_outside_the_checkout(wheel: Path, tmp_path: P
     )
     assert where.stdout.startswith(str(target)), "the installed copy, not the checkout, is what runs"
     lint = subprocess.run(
-        [sys.executable, "-m", "cli", "lint", "--no-cache", "bookshop"],
+        [sys.executable, "-m", "mcpdeps", "lint", "--no-cache", "bookshop"],
         cwd=tmp_path,
         env=env,
         capture_output=True,

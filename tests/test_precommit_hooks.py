@@ -23,7 +23,16 @@ import pytest
 from conftest import REPO
 
 CACHE = REPO / ".mcpdeps_cache" / "precommit"
-SNAPSHOT = ["cli", "resolver_core", "lint_rules", "templates", "pyproject.toml", ".pre-commit-hooks.yaml"]
+SNAPSHOT = [
+    "__init__.py",
+    "__main__.py",
+    "cli",
+    "resolver_core",
+    "lint_rules",
+    "templates",
+    "pyproject.toml",
+    ".pre-commit-hooks.yaml",
+]
 FIXED_DATES = {"GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
 GIT_ID = {
     "GIT_AUTHOR_NAME": "t",

@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, REPO
-
-from lint_rules import lint
-from lint_rules.base import Rule
-from lint_rules.registry import ALL_RULES
+from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.base import Rule
+from mcpdeps.lint_rules.registry import ALL_RULES
 
 CORPUS = REPO / "tests" / "corpus"
 
@@ -94,8 +93,7 @@ def test_trap_severities_drive_the_cli_exit_code(tmp_path: Path) -> None:
     import json
 
     from conftest import run_mcpdeps
-
-    from lint_rules.registry import find_rule
+    from mcpdeps.lint_rules.registry import find_rule
 
     hidden = tmp_path / "hidden" / "server.py"
     warned = tmp_path / "warned" / "server.py"

@@ -19,10 +19,9 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.registry import find_rule
 from trap_helpers import call, connect, load_server
-
-from lint_rules import lint
-from lint_rules.registry import find_rule
 
 SERVER_LOGGER = "mcp.server.mcpserver.server"
 

@@ -90,7 +90,7 @@ def test_sarif_passes_the_validator_with_no_error_or_warning(
         version("mcpdeps"),
         version("mcpdeps"),
     )
-    from lint_rules.registry import ALL_RULES
+    from mcpdeps.lint_rules.registry import ALL_RULES
 
     assert [r["id"] for r in driver["rules"]] == [r.code for r in ALL_RULES]
     cycle = driver["rules"][[r.code for r in ALL_RULES].index("MCPD001")]

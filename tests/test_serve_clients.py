@@ -134,7 +134,7 @@ def test_stdio_keeps_stdout_for_the_protocol() -> None:
     """The banner and logs go to stderr: a client reading stdout sees only JSON-RPC."""
     line = json.dumps(INITIALIZE) + "\n"
     result = subprocess.run(
-        [sys.executable, "-m", "cli", "serve", str(BOOKSHOP)],
+        [sys.executable, "-m", "mcpdeps", "serve", str(BOOKSHOP)],
         input=line,
         capture_output=True,
         text=True,

@@ -11,10 +11,9 @@ import socket
 
 import pytest
 from mcp.server.transport_security import TransportSecurityMiddleware
+from mcpdeps.cli.serve.http import HttpOptions, is_loopback, transport_security
+from mcpdeps.cli.serve.run import exposure_warning
 from rich.console import Console
-
-from cli.serve_http import HttpOptions, is_loopback, transport_security
-from cli.serve_run import exposure_warning
 
 
 def _accepts(options: HttpOptions, host: str) -> bool:

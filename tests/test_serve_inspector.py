@@ -44,7 +44,7 @@ def _inspector_cli(inspector: Path, *args: str) -> dict[str, object]:
 
 
 def _stdio_target() -> list[str]:
-    return [sys.executable, "-m", "cli", "serve", str(BOOKSHOP)]
+    return [sys.executable, "-m", "mcpdeps", "serve", str(BOOKSHOP)]
 
 
 def _check_tools(listed: dict[str, object]) -> None:

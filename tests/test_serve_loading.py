@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from resolver_core.loading import LoadError, find_candidates, load_server, parse_spec
+from mcpdeps.resolver_core.loading import LoadError, find_candidates, load_server, parse_spec
 
 SERVER = "from mcp.server import MCPServer\n"
 

@@ -57,7 +57,7 @@ class ServeProcess:
         self._final_stderr: str | None = None
         self._log = tempfile.NamedTemporaryFile(prefix="mcpdeps-serve-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cli", "serve", *self.args],
+            [sys.executable, "-m", "mcpdeps", "serve", *self.args],
             cwd=cwd,
             env=env or cli_env(),
             stdin=subprocess.DEVNULL,
@@ -155,7 +155,7 @@ def stdio_params(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None
 
     return StdioServerParameters(
         command=sys.executable,
-        args=["-m", "cli", "serve", *args],
+        args=["-m", "mcpdeps", "serve", *args],
         cwd=cwd,
         env={"NO_COLOR": "1", "PYTHONPATH": str(REPO), **(env or {})},
     )

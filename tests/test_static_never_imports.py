@@ -101,7 +101,7 @@ def run_importtime(*args: str | Path) -> subprocess.CompletedProcess[str]:
     """`python -X importtime -m cli ARGS`: the real CLI, with the list of what it imported."""
     env = {**os.environ, "NO_COLOR": "1"}
     return subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "cli", *map(str, args)],
+        [sys.executable, "-X", "importtime", "-m", "mcpdeps", *map(str, args)],
         capture_output=True,
         text=True,
         env=env,
@@ -158,6 +158,6 @@ def test_never_imports_mcp_or_user_modules(runs: dict[str, object], command: str
     errors = "\n".join(line for line in run.stderr.splitlines() if not line.startswith("import time:"))
     assert run.returncode == 0, errors
     modules = imported_modules(run.stderr)
-    assert "cli" in modules or any(m.startswith("cli.") for m in modules)  # the parse saw real output
+    assert any(m.startswith("mcpdeps.cli.") for m in modules)  # the parse saw real output
     assert sorted(m for m in modules if m == "mcp" or m.startswith("mcp.")) == []
     assert modules.isdisjoint({"server", "sidecar", "app", "app.deps"})

@@ -8,9 +8,8 @@ from pathlib import Path
 from conftest import run_mcpdeps
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from lint_rules import lint
-from lint_rules.suppressions import parse_suppressions
+from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.suppressions import parse_suppressions
 
 HEAD = """\
 from typing import Annotated

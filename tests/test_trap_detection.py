@@ -16,9 +16,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from mcpdeps.lint_rules import lint
 from trap_helpers import call, connect, load_server
-
-from lint_rules import lint
 
 FIELD_TYPES: dict[str, bool] = {
     # type expression -> does the SDK accept it in an elicitation model?

@@ -15,18 +15,18 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from resolver_core.diagnostics import Diagnostic, Fix
+from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix
 
 if TYPE_CHECKING:
-    from lint_rules import LintResult
-    from lint_rules.fixes.cst_source import CstSource
+    from mcpdeps.lint_rules import LintResult
+    from mcpdeps.lint_rules.fixes.cst_source import CstSource
 
 FIXERS: dict[str, str] = {
-    "MCPD003": "lint_rules.fixes.resolve_in_union",
-    "MCPD006": "lint_rules.fixes.rename_parameter",
-    "MCPD101": "lint_rules.fixes.hidden_resolve",
-    "MCPD105": "lint_rules.fixes.include_context",
-    "MCPD111": "lint_rules.fixes.ignored_default",
+    "MCPD003": "mcpdeps.lint_rules.fixes.resolve_in_union",
+    "MCPD006": "mcpdeps.lint_rules.fixes.rename_parameter",
+    "MCPD101": "mcpdeps.lint_rules.fixes.hidden_resolve",
+    "MCPD105": "mcpdeps.lint_rules.fixes.include_context",
+    "MCPD111": "mcpdeps.lint_rules.fixes.ignored_default",
 }
 """Rule code → module with `MESSAGE` and `fix(source, diagnostic) -> libcst.Module | None`."""
 
@@ -49,7 +49,7 @@ class FixCache:
 
     def source(self, path: str) -> CstSource | None:
         if path not in self._sources:
-            from lint_rules.fixes.cst_source import CstSource
+            from mcpdeps.lint_rules.fixes.cst_source import CstSource
 
             text = self.text_of(path)
             try:
@@ -72,7 +72,7 @@ class FixCache:
         source = self.source(d.path)
         if source is None:
             return None
-        from lint_rules.fixes.edits import edits_between
+        from mcpdeps.lint_rules.fixes.edits import edits_between
 
         fixer = importlib.import_module(FIXERS[d.code])
         try:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
-
-from lint_rules.fixes.cst_source import last_name
+from mcpdeps.lint_rules.fixes.cst_source import last_name
 
 
 def is_none(expr: cst.BaseExpression) -> bool:

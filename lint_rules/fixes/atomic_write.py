@@ -17,7 +17,7 @@ import tempfile
 import tokenize
 from pathlib import Path
 
-from resolver_core.source import decode
+from mcpdeps.resolver_core.source import decode
 
 
 class ChangedOnDisk(Exception):

@@ -12,8 +12,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
-
-from resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 
 class CstSource:

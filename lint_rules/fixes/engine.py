@@ -18,13 +18,13 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lint_rules import LintResult
-from lint_rules.fixes import FixCache
-from lint_rules.fixes.atomic_write import ChangedOnDisk, write_atomic
-from lint_rules.fixes.edits import LineIndex, apply_edits, span
-from lint_rules.settings import Settings, run
-from lint_rules.suppressions import checked_files
-from resolver_core.diagnostics import Diagnostic, Edit
+from mcpdeps.lint_rules import LintResult
+from mcpdeps.lint_rules.fixes import FixCache
+from mcpdeps.lint_rules.fixes.atomic_write import ChangedOnDisk, write_atomic
+from mcpdeps.lint_rules.fixes.edits import LineIndex, apply_edits, span
+from mcpdeps.lint_rules.settings import Settings, run
+from mcpdeps.lint_rules.suppressions import checked_files
+from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
 
 MAX_PASSES = 10
 

@@ -10,10 +10,9 @@ default go (a resolved parameter is always filled).
 from __future__ import annotations
 
 import libcst as cst
-
-from lint_rules.fixes.annotations import annotated_with_resolve, unwrapped_resolve
-from lint_rules.fixes.cst_source import CstSource, last_name, reannotated_without_default
-from resolver_core.diagnostics import Diagnostic
+from mcpdeps.lint_rules.fixes.annotations import annotated_with_resolve, unwrapped_resolve
+from mcpdeps.lint_rules.fixes.cst_source import CstSource, last_name, reannotated_without_default
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 MESSAGE = "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it"
 COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))

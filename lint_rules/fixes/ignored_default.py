@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import libcst as cst
-
-from lint_rules.fixes.annotations import annotated_with_resolve
-from lint_rules.fixes.cst_source import CstSource, without_default
-from resolver_core.diagnostics import Diagnostic
+from mcpdeps.lint_rules.fixes.annotations import annotated_with_resolve
+from mcpdeps.lint_rules.fixes.cst_source import CstSource, without_default
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 MESSAGE = "remove the default: the resolver always provides the value"
 

@@ -8,9 +8,8 @@ one-argument-per-line layouts survive.
 from __future__ import annotations
 
 import libcst as cst
-
-from lint_rules.fixes.cst_source import CstSource, last_name
-from resolver_core.diagnostics import Diagnostic
+from mcpdeps.lint_rules.fixes.cst_source import CstSource, last_name
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 MESSAGE = 'remove `include_context=` (the default, "none", is the supported behaviour)'
 

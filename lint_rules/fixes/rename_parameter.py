@@ -13,9 +13,8 @@ import keyword
 
 import libcst as cst
 from libcst.metadata import ScopeProvider
-
-from lint_rules.fixes.cst_source import CstSource
-from resolver_core.diagnostics import Diagnostic
+from mcpdeps.lint_rules.fixes.cst_source import CstSource
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 MESSAGE = "rename the parameter (and its uses) without the leading underscore"
 

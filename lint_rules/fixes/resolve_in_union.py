@@ -9,10 +9,9 @@ the tool receives, so they are left to the user.
 from __future__ import annotations
 
 import libcst as cst
-
-from lint_rules.fixes.annotations import unwrapped_resolve
-from lint_rules.fixes.cst_source import CstSource, reannotated_without_default
-from resolver_core.diagnostics import Diagnostic
+from mcpdeps.lint_rules.fixes.annotations import unwrapped_resolve
+from mcpdeps.lint_rules.fixes.cst_source import CstSource, reannotated_without_default
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 MESSAGE = "annotate the parameter as `Annotated[T, Resolve(...)]` and drop `| None` and the default"
 

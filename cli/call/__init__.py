@@ -1,0 +1,1 @@
+"""mcpdeps call."""

@@ -1,0 +1,251 @@
+"""Answer the questions resolvers ask during one `mcpdeps call`, and keep a transcript of them.
+
+This object is the SDK `Client`'s elicitation, sampling and list-roots callbacks.
+Each question is answered, in this order, from the `--answers` file, from a flag
+(`--sample-reply`, `--root`), or from the person at the terminal. Without a terminal
+and without a recorded answer the call cannot go on: the callback refuses the request
+and keeps a `UserError` naming the resolver, which the command raises once the SDK
+has unwound, so the user sees a sentence instead of the protocol error it caused.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+import anyio
+import anyio.to_thread
+from jsonschema import Draft202012Validator
+from mcpdeps.cli.call.answers import (
+    AnswersFile,
+    ElicitAnswer,
+    QuestionKind,
+    RootsAnswer,
+    SampleAnswer,
+    example_answer,
+)
+from mcpdeps.cli.call.form import FormOutcome, fill_form
+from mcpdeps.cli.call.resolvers import ResolverIndex
+from mcpdeps.cli.call.sampling import ask_completion, content_text, show_sample_request
+from mcpdeps.cli.errors import UserError
+from rich.console import Console
+
+if TYPE_CHECKING:
+    from mcp.client import ClientRequestContext
+    from mcp_types import (
+        CreateMessageRequestParams,
+        CreateMessageResult,
+        ElicitRequestParams,
+        ElicitResult,
+        ErrorData,
+        ListRootsResult,
+    )
+
+AnsweredBy = Literal["terminal", "answers file", "--sample-reply", "--root", "current folder"]
+_T = TypeVar("_T")
+
+_ANSWER_WORDS: dict[QuestionKind, str] = {
+    "elicit": "a form answer",
+    "sample": "a sampling answer",
+    "list_roots": "a roots answer",
+}
+_KIND_WORDS: dict[QuestionKind, str] = {
+    "elicit": "the user a question",
+    "sample": "the client's LLM for a completion",
+    "list_roots": "for the client's roots",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AskedQuestion:
+    """One question in the transcript: who asked what, and how it was answered."""
+
+    resolver: str | None
+    kind: QuestionKind
+    question: str
+    answered_by: AnsweredBy
+    answer: str
+
+
+@dataclass(slots=True)
+class AnswerSources:
+    """Where answers come from, besides the person."""
+
+    answers: AnswersFile | None = None
+    sample_reply: str | None = None
+    roots: Sequence[Path] = ()
+    interactive: bool = False
+
+
+@dataclass(slots=True)
+class QuestionAnswerer:
+    """The `Client` callbacks for one call; `transcript` and `failure` are read afterwards."""
+
+    sources: AnswerSources
+    console: Console
+    resolvers: ResolverIndex | None = None
+    transcript: list[AskedQuestion] = field(default_factory=list)
+    failure: UserError | None = None
+    used_answers: set[str] = field(default_factory=set)
+    """Keys of the answers file that answered a question (the rest are likely typos)."""
+    _terminal: anyio.Lock = field(default_factory=anyio.Lock)
+
+    def _asker(
+        self, ctx: ClientRequestContext, kind: QuestionKind, fields: Iterable[str] | None
+    ) -> str | None:
+        """The asking resolver's id: the input-request key on 2026-07-28, inferred on legacy."""
+        key = ctx.request_id
+        if isinstance(key, str) and ":" in key:
+            return key
+        info = self.resolvers.attribute(kind, fields) if self.resolvers is not None else None
+        return info.id if info is not None else None
+
+    def _recorded(
+        self, asker: str | None, kind: QuestionKind
+    ) -> ElicitAnswer | SampleAnswer | RootsAnswer | None:
+        if self.sources.answers is None:
+            return None
+        found = self.sources.answers.find(asker, kind)
+        if found is None:
+            return None
+        key, answer = found
+        self.used_answers.add(key)
+        if answer.kind != kind:
+            raise UserError(
+                f"The answers file's entry {key!r} is {_ANSWER_WORDS[answer.kind]}, "
+                f"but {asker} asks {_KIND_WORDS[kind]}."
+            )
+        return answer
+
+    def _missing(
+        self, asker: str | None, kind: QuestionKind, question: str, schema: dict[str, Any] | None = None
+    ) -> UserError:
+        key = (asker or "resolver").split("#", 1)[0].rsplit(":", 1)[-1]
+        example = json.dumps({key: example_answer(kind, schema)})
+        return UserError(
+            f"The resolver {asker or '(unknown)'} asks {_KIND_WORDS[kind]} ({question!r}), but there is no "
+            f"terminal to ask and no recorded answer for it. Run in a terminal, or pass --answers FILE "
+            f"with an entry like {example}."
+        )
+
+    async def _on_terminal(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Run a blocking prompt in a worker thread, one question at a time.
+
+        On 2026-07-28 the SDK dispatches a round's questions concurrently; the lock
+        keeps their prompts from interleaving on the one terminal.
+        """
+        async with self._terminal:
+            return await anyio.to_thread.run_sync(fn, *args, abandon_on_cancel=True)
+
+    def _refuse(self, error: UserError) -> ErrorData:
+        from mcp_types import INVALID_REQUEST, ErrorData
+
+        self.failure = self.failure or error
+        return ErrorData(code=INVALID_REQUEST, message=str(error))
+
+    async def elicit(
+        self, ctx: ClientRequestContext, params: ElicitRequestParams
+    ) -> ElicitResult | ErrorData:
+        """The elicitation callback: an answers-file entry, else the terminal form."""
+        from mcp_types import ElicitRequestFormParams, ElicitResult
+
+        if not isinstance(params, ElicitRequestFormParams):
+            return self._refuse(
+                UserError("A resolver asked for a URL-mode elicitation; `call` answers forms only.")
+            )
+        schema: dict[str, Any] = dict(params.requested_schema)
+        asker = self._asker(ctx, "elicit", schema.get("properties", {}))
+        try:
+            recorded = self._recorded(asker, "elicit")
+            by: AnsweredBy
+            if isinstance(recorded, ElicitAnswer):
+                outcome = FormOutcome(
+                    recorded.action, recorded.content if recorded.action == "accept" else None
+                )
+                _check_recorded_content(asker, outcome, schema)
+                by = "answers file"
+            elif self.sources.interactive:
+                outcome = await self._on_terminal(
+                    fill_form, self.console, asker or "a resolver", params.message, schema
+                )
+                by = "terminal"
+            else:
+                raise self._missing(asker, "elicit", params.message, schema)
+        except UserError as error:
+            return self._refuse(error)
+        shown = outcome.action + (f" {json.dumps(outcome.content)}" if outcome.content is not None else "")
+        self.transcript.append(AskedQuestion(asker, "elicit", params.message, by, shown))
+        return ElicitResult(action=outcome.action, content=outcome.content)
+
+    async def sample(
+        self, ctx: ClientRequestContext, params: CreateMessageRequestParams
+    ) -> CreateMessageResult | ErrorData:
+        """The sampling callback: an answers-file entry, `--sample-reply`, else the person types it."""
+        from mcp_types import CreateMessageResult, TextContent
+
+        asker = self._asker(ctx, "sample", None)
+        question = content_text(params.messages[-1].content) if params.messages else ""
+        model = "mcpdeps-call"
+        try:
+            recorded = self._recorded(asker, "sample")
+            by: AnsweredBy
+            if isinstance(recorded, SampleAnswer):
+                text, model, by = recorded.text, recorded.model, "answers file"
+            elif self.sources.sample_reply is not None:
+                text, by = self.sources.sample_reply, "--sample-reply"
+            elif self.sources.interactive:
+                text = await self._on_terminal(self._ask_sample, asker or "a resolver", params)
+                by = "terminal"
+            else:
+                raise self._missing(asker, "sample", question)
+        except UserError as error:
+            return self._refuse(error)
+        self.transcript.append(AskedQuestion(asker, "sample", question, by, text))
+        return CreateMessageResult(
+            role="assistant", content=TextContent(type="text", text=text), model=model, stop_reason="endTurn"
+        )
+
+    def _ask_sample(self, asker: str, params: CreateMessageRequestParams) -> str:
+        show_sample_request(self.console, asker, params)
+        return ask_completion(self.console)
+
+    async def list_roots(self, ctx: ClientRequestContext) -> ListRootsResult | ErrorData:
+        """The roots callback: an answers-file entry, `--root` paths, else the current folder; never asks."""
+        from mcp_types import ListRootsResult, Root
+
+        asker = self._asker(ctx, "list_roots", None)
+        try:
+            recorded = self._recorded(asker, "list_roots")
+        except UserError as error:
+            return self._refuse(error)
+        by: AnsweredBy
+        if isinstance(recorded, RootsAnswer):
+            uris, by = recorded.roots, "answers file"
+        elif self.sources.roots:
+            uris, by = [p.resolve().as_uri() for p in self.sources.roots], "--root"
+        else:
+            uris, by = [Path.cwd().as_uri()], "current folder"
+        self.transcript.append(AskedQuestion(asker, "list_roots", "the client's roots", by, ", ".join(uris)))
+        return ListRootsResult(roots=[Root(uri=uri, name=Path(uri).name or None) for uri in uris])
+
+
+def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dict[str, Any]) -> None:
+    """A recorded accept must fit the form the server sent; say which field does not."""
+    if outcome.action != "accept":
+        return
+    if outcome.content is None:
+        raise UserError(f"The answers file accepts the question of {asker} but gives no content.")
+    errors = sorted(Draft202012Validator(schema).iter_errors(outcome.content), key=lambda e: list(e.path))
+    if errors:
+        problems = "; ".join(e.message for e in errors)
+        raise UserError(f"The answers file's content for {asker} does not fit the form it asks: {problems}.")
+
+
+def unused_answers(answerer: QuestionAnswerer) -> list[str]:
+    """Answers-file keys no question used: a misspelt resolver name shows up here."""
+    if answerer.sources.answers is None:
+        return []
+    return [key for key in answerer.sources.answers.root if key not in answerer.used_answers]

@@ -1,0 +1,104 @@
+"""`mcpdeps graph`: every tool's dependency tree, as a rich tree, JSON, Mermaid or Graphviz.
+
+Static by default (same core as `lint`, nothing imported). `--live` imports the
+server with the SDK and builds the same model from the registered tools. Heavy
+modules (the builder, rich, the SDK) are imported inside the command so that
+`mcpdeps --help` and `lint` stay fast.
+"""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+from mcpdeps.cli.errors import UserError
+
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.model import Graph
+
+
+class GraphFormat(str, enum.Enum):
+    tree = "tree"
+    json = "json"
+    mermaid = "mermaid"
+    dot = "dot"
+
+
+def graph(
+    paths: list[str] = typer.Argument(
+        None,
+        help="Files or folders to read (default: the current folder). With --live: one server spec, "
+        "FILE.py[:OBJECT] (default: found the way `serve` finds it).",
+    ),
+    tool: list[str] = typer.Option(None, "--tool", "-t", help="Show only this tool (repeatable)."),
+    server: list[str] = typer.Option(None, "--server", help="Show only the server held by this variable."),
+    output_format: GraphFormat = typer.Option(GraphFormat.tree, "--format", "-f", help="Output format."),
+    output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of the terminal."),
+    depth: int = typer.Option(
+        None, "--depth", min=1, help="Tree only: show resolvers down to this many levels."
+    ),
+    live: bool = typer.Option(False, "--live", help="Import the server with the SDK and read its tools."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
+) -> None:
+    """Show each tool's dependency tree: what the model sees, resolvers, questions and run order.
+
+    Problems are drawn where they are, but the exit code stays 0: gate on `mcpdeps lint`.
+    """
+    from mcpdeps.cli.graph.select import select
+
+    if live:
+        from mcpdeps.cli.graph.live import live_graph
+
+        if paths and len(paths) > 1:
+            raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
+        full = live_graph(paths[0] if paths else None)
+    else:
+        from mcpdeps.cli.graph.sources import static_graph
+
+        for p in paths or []:
+            if not Path(p).exists():
+                raise UserError(f"{p} does not exist; give a Python file or a folder.")
+        full = static_graph(paths or ["."], Path.cwd())
+    chosen = select(full, server or (), tool or ())
+    text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)
+    if text is not None:
+        _write(text, output)
+    raise typer.Exit(0)
+
+
+def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool, static: bool) -> str | None:
+    """The output text, or None when the tree was printed straight to the terminal."""
+    if fmt is GraphFormat.json:
+        from mcpdeps.resolver_core.graph_json import dumps, graph_document
+
+        return dumps(graph_document(graph))
+    from mcpdeps.cli.graph.problems import find_problems
+
+    problems = find_problems(graph) if static else None
+    if fmt is GraphFormat.mermaid:
+        from mcpdeps.cli.graph.mermaid import to_mermaid
+
+        return to_mermaid(graph, problems)
+    if fmt is GraphFormat.dot:
+        from mcpdeps.cli.graph.dot import to_dot
+
+        return to_dot(graph, problems)
+    from mcpdeps.cli.graph.render import print_graph
+
+    return print_graph(graph, depth=depth, capture=to_file, problems=problems)
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    try:
+        # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
+        output.write_text(
+            text if text.endswith("\n") else text + "\n", encoding="utf-8", errors="surrogateescape"
+        )
+    except OSError as exc:
+        raise UserError(f"Cannot write {output}: {exc.strerror or exc}.") from exc

@@ -1,0 +1,42 @@
+"""Narrow a graph to the servers and tools the user asked for (`--server`, `--tool`).
+
+A name that matches nothing is a usage error that lists what exists, so a typo
+never silently prints an empty graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from mcpdeps.cli.errors import UserError
+from mcpdeps.resolver_core.model import Graph
+
+
+def _choices(names: Sequence[str]) -> str:
+    return ", ".join(sorted(set(names))) or "none"
+
+
+def select(graph: Graph, servers: Sequence[str] = (), tools: Sequence[str] = ()) -> Graph:
+    """A copy of `graph` holding only the chosen servers, each with only the chosen tools."""
+    kept = list(graph.servers)
+    if servers:
+        known = [s.variable for s in kept]
+        unknown = [v for v in servers if v not in known]
+        if unknown:
+            raise UserError(
+                f"No server variable {', '.join(map(repr, unknown))} was found; "
+                f"the servers found are: {_choices(known)}."
+            )
+        kept = [s for s in kept if s.variable in servers]
+    if tools:
+        known = [t.name for s in kept for t in s.tools]
+        unknown = [n for n in tools if n not in known]
+        if unknown:
+            raise UserError(
+                f"No tool named {', '.join(map(repr, unknown))} was found; "
+                f"the tools found are: {_choices(known)}."
+            )
+        kept = [replace(s, tools=[t for t in s.tools if t.name in tools]) for s in kept]
+        kept = [s for s in kept if s.tools]
+    return replace(graph, servers=kept)

@@ -1,0 +1,74 @@
+"""Which files a static `graph FILE` must read: the files given and every local module they import.
+
+The SDK sees every tool registered while the server module is imported,
+including tools that `register(mcp)` adds from another module. The static
+builder only scans the files it is given, so `graph server.py` widens the list
+to the import closure of those files within the project (modules found in the
+project's source roots; installed packages are never followed).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from mcpdeps.resolver_core.builder import build_graph, default_roots
+from mcpdeps.resolver_core.discovery import SourceFile, discover
+from mcpdeps.resolver_core.model import Graph
+from mcpdeps.resolver_core.project import Project
+from mcpdeps.resolver_core.source import ParsedModule
+
+
+def _imported_names(module: ParsedModule) -> Iterator[str]:
+    """Absolute dotted names a module may import (anywhere in it: `register()` bodies run too)."""
+    if module.tree is None:
+        return
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = module.package.split(".") if module.package else []
+                keep = len(parts) - (node.level - 1)
+                if keep < 0:
+                    continue
+                base = ".".join([*parts[:keep], *([node.module] if node.module else [])])
+            if base:
+                yield base
+            yield from (f"{base}.{alias.name}" if base else alias.name for alias in node.names)
+
+
+def static_graph(paths: Sequence[str], cwd: Path) -> Graph:
+    """The static graph of `paths` and their import closure; every module is parsed once
+    (the builder reuses the modules the closure walk parsed)."""
+    closure = _Closure(paths, cwd)
+    files = [*closure.files, *(SourceFile(p, d, explicit=True) for p, d in closure.extra)]
+    return build_graph(closure.paths, cwd=cwd, files=files, project=closure.project)
+
+
+class _Closure:
+    """The walk over imports: the project it parsed into, and the modules it added."""
+
+    def __init__(self, paths: Sequence[str], cwd: Path) -> None:
+        self.files = discover(paths, (), cwd)
+        self.project = Project(default_roots(self.files, paths, cwd), None, cwd)
+        for f in self.files:
+            self.project.set_display(f.path, f.display)
+        todo = [self.project.load_path(f.path) for f in self.files]
+        seen = {m.path for m in todo}
+        found_paths: list[Path] = []
+        while todo:
+            module = todo.pop()
+            for name in _imported_names(module):
+                found = self.project.find(name, near=module)
+                if found is not None and found.path not in seen:
+                    seen.add(found.path)
+                    found_paths.append(found.path)
+                    todo.append(found)
+        self.extra = [
+            (p, os.path.relpath(p, cwd) if p.is_relative_to(cwd) else str(p)) for p in sorted(found_paths)
+        ]
+        self.paths = [*paths, *(display for _, display in self.extra)]

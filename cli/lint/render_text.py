@@ -1,0 +1,219 @@
+"""Rendering lint results: `full` (ruff-like code frames), `concise`, `json`, and the
+dispatch to `sarif`/`github` (`render_sarif.py`, `render_github.py`), `--statistics`
+and `--output-file`.
+
+`render_diagnostics` is shared by `lint`, `serve` (refusal) and `new` (re-lint),
+so users see one format everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from mcpdeps.cli.errors import UserError
+from mcpdeps.lint_rules import LintResult
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from rich.console import Console
+from rich.text import Text
+
+STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
+
+
+def to_json(result: LintResult) -> str:
+    """The contract's JSON document (sorted, stable bytes)."""
+    doc = {
+        "version": 1,
+        "diagnostics": [d.contract_dict() for d in result.diagnostics],
+        "summary": {
+            "files": result.files,
+            "parsed": result.parsed,
+            "errors": result.count("error"),
+            "warnings": result.count("warning"),
+            "infos": result.count("info"),
+        },
+    }
+    from mcpdeps.resolver_core.graph_json import escape_surrogates
+
+    return escape_surrogates(json.dumps(doc, indent=2, ensure_ascii=False))
+
+
+def concise_line(d: Diagnostic) -> str:
+    return f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"
+
+
+def _source_lines(result: LintResult, path: str) -> list[str]:
+    info = result.graph.sources.get(path)
+    return info.text.splitlines() if info is not None and info.text is not None else []
+
+
+def _frame(console: Console, d: Diagnostic, lines: Sequence[str]) -> None:
+    """A code frame with a caret under the span, like ruff's full output."""
+    if not lines or d.line > len(lines):
+        return
+    first = max(1, d.line - 1)
+    width = len(str(d.line))
+    gutter = " " * width
+    console.print(Text(f"{gutter} |", style="blue"))
+    for n in range(first, d.line + 1):
+        row = Text(f"{n:>{width}} | ", style="blue")
+        row.append(lines[n - 1])
+        console.print(row, soft_wrap=True)
+    end = d.end_column if d.end_line == d.line and d.end_column > d.column else len(lines[d.line - 1]) + 1
+    caret = Text(f"{gutter} | ", style="blue")
+    caret.append(" " * (d.column - 1) + "^" * max(1, end - d.column), style=STYLE[d.severity])
+    caret.append(f" {d.code}", style=STYLE[d.severity])
+    console.print(caret, soft_wrap=True)
+    console.print(Text(f"{gutter} |", style="blue"))
+
+
+def _cycle(console: Console, d: Diagnostic) -> None:
+    """Draw a resolver cycle as a loop, the way dishka draws dependency cycles."""
+    names = d.message.partition(": ")[2].split(" -> ")[:-1]
+    if not names:
+        return
+    places = {r.message.split(" depends on ")[0]: f"{r.path}:{r.line}" for r in d.related}
+    width = max(len(n) for n in names)
+    for i, name in enumerate(names):
+        lead = "   ╭─▶ " if i == 0 else "   │   "
+        console.print(
+            Text(lead, style="red")
+            + Text(name.ljust(width), style="bold")
+            + Text(f"   {places.get(name, '')}", style="dim")
+        )
+        console.print(Text("   │     ▼" if i < len(names) - 1 else "   │     │", style="red"))
+    console.print(Text("   ╰─────╯", style="red"))
+
+
+def render_full(result: LintResult, console: Console) -> None:
+    for d in result.diagnostics:
+        head = Text()
+        head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
+        head.append(d.code, style=STYLE[d.severity])
+        head.append(f" {d.message}")
+        console.print(head, soft_wrap=True)
+        _frame(console, d, _source_lines(result, d.path))
+        if d.code == "MCPD001":
+            _cycle(console, d)
+        for r in d.related:
+            if d.code != "MCPD001":
+                console.print(Text(f"   = note: {r.path}:{r.line}:{r.column}: {r.message}", style="dim"))
+        if d.help:
+            console.print(Text("   = help: ", style="bold cyan") + Text(d.help), soft_wrap=True)
+        console.print()
+
+
+def summary_line(result: LintResult) -> Text:
+    errors, warnings, infos = result.count("error"), result.count("warning"), result.count("info")
+    if not result.diagnostics:
+        return Text(
+            f"All checks passed! ({result.files} file{'s' * (result.files != 1)} checked)", style="green"
+        )
+    parts = [
+        f"{n} {label}{'s' * (n != 1)}"
+        for n, label in ((errors, "error"), (warnings, "warning"), (infos, "info"))
+        if n
+    ]
+    # Count the files the findings are in: linting server.py alone can report its imported deps.py.
+    where = len({d.path for d in result.diagnostics})
+    line = Text(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", style="bold")
+    from mcpdeps.lint_rules.fixes import is_fixable
+
+    fixable = sum(1 for d in result.diagnostics if d.fix is not None or is_fixable(d.code))
+    if fixable:
+        line.append(f" {fixable} may be fixed with `mcpdeps lint --fix` (`--diff` to preview).", style="")
+    return line
+
+
+def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full") -> None:
+    """Print a lint result in one of the human formats (`full`, `concise`)."""
+    if fmt == "concise":
+        for d in result.diagnostics:
+            console.print(Text(concise_line(d)), soft_wrap=True, highlight=False)
+    else:
+        render_full(result, console)
+    console.print(summary_line(result), soft_wrap=True)
+
+
+def statistics_rows(result: LintResult) -> list[dict[str, object]]:
+    """Diagnostics counted per rule, most frequent first (`--statistics`)."""
+    from mcpdeps.lint_rules.fixes import is_fixable
+
+    rows: dict[str, dict[str, object]] = {}
+    for d in result.diagnostics:
+        row = rows.setdefault(d.code, {"code": d.code, "name": d.name, "count": 0, "fixable": False})
+        row["count"] = int(row["count"]) + 1  # type: ignore[call-overload]
+        row["fixable"] = bool(row["fixable"]) or d.fix is not None or is_fixable(d.code)
+    return sorted(rows.values(), key=lambda r: (-int(r["count"]), str(r["code"])))  # type: ignore[call-overload]
+
+
+def render_statistics(result: LintResult, console: Console) -> None:
+    rows = statistics_rows(result)
+    width = max((len(str(r["count"])) for r in rows), default=1)
+    for r in rows:
+        line = Text(f"{r['count']:>{width}}  ")
+        line.append(str(r["code"]), style=STYLE[_severity_of(str(r["code"]))])
+        line.append(f"  {'[*] ' if r['fixable'] else '    '}{r['name']}")
+        console.print(line, soft_wrap=True)
+
+
+def _severity_of(code: str) -> str:
+    from mcpdeps.lint_rules.registry import find_rule
+
+    return find_rule(code).severity
+
+
+def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
+    """The json/sarif/github documents (with fix edits filled in for the machine formats)."""
+    if statistics:
+        return json.dumps(statistics_rows(result), indent=2) + "\n"
+    if fmt == "github":
+        from mcpdeps.cli.lint.render_github import to_github
+
+        return to_github(result.diagnostics)
+    from mcpdeps.lint_rules.fixes import with_fixes
+
+    result = with_fixes(result)
+    if fmt == "sarif":
+        from mcpdeps.cli.lint.render_sarif import to_sarif
+
+        return to_sarif(result) + "\n"
+    return to_json(result) + "\n"
+
+
+def write_report(
+    result: LintResult,
+    *,
+    fmt: str,
+    output_file: Path | None = None,
+    statistics: bool = False,
+    to_stderr: bool = False,
+) -> None:
+    """Print or save a report in any format; files get no colour, the terminal follows rich's rules."""
+    try:
+        if output_file is None:
+            _write(result, fmt, statistics, None, to_stderr)
+            return
+        # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
+        with open(output_file, "w", encoding="utf-8", errors="surrogateescape") as stream:
+            _write(result, fmt, statistics, stream, to_stderr)
+    except OSError as exc:
+        raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc
+
+
+def _write(result: LintResult, fmt: str, statistics: bool, stream: TextIO | None, to_stderr: bool) -> None:
+    if fmt in ("json", "sarif", "github"):
+        (stream or (sys.stderr if to_stderr else sys.stdout)).write(_machine_text(result, fmt, statistics))
+        return
+    console = (
+        Console(file=stream, highlight=False, color_system=None, width=10_000)
+        if stream is not None
+        else Console(highlight=False, stderr=to_stderr)
+    )
+    if statistics:
+        render_statistics(result, console)
+    else:
+        render_diagnostics(result, console=console, fmt=fmt)

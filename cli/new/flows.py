@@ -1,0 +1,166 @@
+"""The three `mcpdeps new` flows, called by `cli/new_cmd.py` once its options are parsed.
+
+Each flow: settle missing values (prompting only on a terminal), read the module, plan the
+change (all refusals happen there), then show / re-lint / confirm / write.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import typer
+from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.new.apply import apply_edit, refuse_if_errors
+from mcpdeps.cli.new.codegen import Question
+from mcpdeps.cli.new.files import read_source
+from mcpdeps.cli.new.module_info import read_module
+from mcpdeps.cli.new.name_checks import tool_arguments_needed
+from mcpdeps.cli.new.output import note, show_tree
+from mcpdeps.cli.new.plans import (
+    CONTEXT_PARAM,
+    ResolverRequest,
+    ToolRequest,
+    choose_server,
+    plan_resolver,
+    plan_tool,
+)
+from mcpdeps.cli.new.project import check_target, move_into_place, render_project, stage
+from mcpdeps.cli.new.prompts import ask, choose, confirm, is_interactive
+from mcpdeps.cli.new.relint import relint
+from mcpdeps.cli.new.specs import ArgSpec, check_project_name, parse_arg, parse_depend
+
+
+def _default_module(interactive: bool) -> str | None:
+    return "server.py" if interactive and Path("server.py").is_file() else None
+
+
+def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, yes: bool) -> None:
+    """Create NAME/ from the server templates, after linting it in a staging folder."""
+    interactive = is_interactive(yes)
+    name = check_project_name(ask(name, "Project name", "NAME", interactive))
+    project = render_project(name, parent)
+    check_target(project.root, force)
+    staging = stage(project, beside_target=not dry_run)
+    try:
+        refuse_if_errors(
+            relint([staging / "server.py"], before=False), f"the generated {project.root}/server.py"
+        )
+        if dry_run:
+            show_tree(project.root, project.files)
+            note("Dry run: nothing was written.")
+            return
+        if interactive:
+            show_tree(project.root, project.files)
+            if not confirm(f"Create {project.root}?"):
+                note("Nothing was written.")
+                raise typer.Exit(1)
+        move_into_place(staging, project.root)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    note(f"Created {project.root}/ ({len(project.files)} files). Next:")
+    note(f"  cd {project.root}")
+    note("  mcpdeps new resolver NAME --in server.py --arg name")
+    note("  mcpdeps new tool NAME --in server.py --arg name:str --resolve PARAM=RESOLVER")
+    note("  python server.py")
+
+
+def _question(elicit: str | None, sample: bool, list_roots: bool, returns: str | None) -> Question | None:
+    chosen = [
+        flag for flag, on in (("--elicit", elicit), ("--sample", sample), ("--list-roots", list_roots)) if on
+    ]
+    if len(chosen) > 1:
+        raise UserError(f"{' and '.join(chosen)} cannot be combined: a resolver asks one question.")
+    if chosen and returns:
+        raise UserError(
+            f"--returns cannot be combined with {chosen[0]}: the question decides the return type."
+        )
+    if elicit:
+        return Question("elicit", elicit)
+    if sample:
+        return Question("sample")
+    return Question("list_roots") if list_roots else None
+
+
+def new_resolver(
+    name: str | None,
+    module: str | None,
+    *,
+    args: list[str],
+    context: bool,
+    depends: list[str],
+    returns: str | None,
+    elicit: str | None,
+    sample: bool,
+    list_roots: bool,
+    sync: bool,
+    dry_run: bool,
+    yes: bool,
+) -> None:
+    """Insert a resolver into an existing module."""
+    interactive = is_interactive(yes)
+    request = ResolverRequest(
+        name=ask(name, "Resolver name", "NAME", interactive),
+        args=[parse_arg(a) for a in args],
+        context=context,
+        depends=[parse_depend(d, "--depends") for d in depends],
+        returns=returns,
+        question=_question(elicit, sample, list_roots, returns),
+        sync=sync,
+    )
+    display = ask(module, "Module to add it to", "--in FILE", interactive, _default_module(interactive))
+    source = read_source(Path(display))
+    new_text = plan_resolver(read_module(source.text, display), display, request)
+    apply_edit(
+        source, display, new_text, what=f"resolver {request.name!r}", dry_run=dry_run, interactive=interactive
+    )
+
+
+def _missing_arguments(
+    info_args: dict[str, tuple[str, str | None]], given: list[ArgSpec], injected: set[str], interactive: bool
+) -> list[ArgSpec]:
+    """On a terminal, offer to add the tool arguments the chosen resolvers read by name."""
+    added: list[ArgSpec] = []
+    names = {a.name for a in given} | injected
+    for arg, (reader, annotation) in info_args.items():
+        if arg in names or not interactive:
+            continue
+        if confirm(f"Resolver {reader!r} reads the tool argument {arg!r}. Add it to the tool?"):
+            added.append(parse_arg(f"{arg}:{ask(None, f'Type of {arg!r}', '', True, annotation or 'str')}"))
+    return added
+
+
+def new_tool(
+    name: str | None,
+    module: str | None,
+    *,
+    server: str | None,
+    args: list[str],
+    resolves: list[str],
+    context: bool,
+    sync: bool,
+    dry_run: bool,
+    yes: bool,
+) -> None:
+    """Insert a tool registered on the module's server."""
+    interactive = is_interactive(yes)
+    tool_name = ask(name, "Tool name", "NAME", interactive)
+    display = ask(module, "Module to add it to", "--in FILE", interactive, _default_module(interactive))
+    source = read_source(Path(display))
+    info = read_module(source.text, display)
+    variable = choose_server(info, server, display) or choose(
+        "Register the tool on which server", list(info.servers), "--server VAR", interactive
+    )
+    arg_specs = [parse_arg(a) for a in args]
+    resolve_specs = [parse_depend(r, "--resolve") for r in resolves]
+    needed: dict[str, tuple[str, str | None]] = {}
+    for spec in resolve_specs:
+        for arg, why in tool_arguments_needed(info, spec.resolver).items():
+            needed.setdefault(arg, why)
+    injected = {s.param for s in resolve_specs} | ({CONTEXT_PARAM} if context else set())
+    arg_specs += _missing_arguments(needed, arg_specs, injected, interactive)
+    request = ToolRequest(tool_name, variable, arg_specs, resolve_specs, context, sync)
+    new_text = plan_tool(info, display, request)
+    apply_edit(
+        source, display, new_text, what=f"tool {tool_name!r}", dry_run=dry_run, interactive=interactive
+    )

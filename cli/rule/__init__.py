@@ -1,0 +1,1 @@
+"""mcpdeps rule."""

@@ -1,0 +1,36 @@
+"""`mcpdeps rule MCPD001` / `mcpdeps rule --all`: a rule's documentation in the terminal.
+
+The text is the same markdown as `docs/rules.md` (`lint_rules.docs`), rendered
+by rich; codes and kebab names are both accepted, as everywhere else.
+"""
+
+from __future__ import annotations
+
+import typer
+from mcpdeps.cli.errors import UserError
+
+
+def rule(
+    code: str = typer.Argument(None, help="A rule code (MCPD001) or name (resolver-cycle)."),
+    all_rules: bool = typer.Option(False, "--all", help="Show every rule."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
+) -> None:
+    """Explain a rule: what it finds, why it matters, an example and its fix."""
+    from mcpdeps.lint_rules.docs import rule_markdown
+    from mcpdeps.lint_rules.registry import ALL_RULES, UnknownRule, find_rule
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    if all_rules == (code is not None):
+        raise UserError("Give one rule code or name (`mcpdeps rule MCPD001`), or `--all`.")
+    if all_rules:
+        rules = list(ALL_RULES)
+    else:
+        try:
+            rules = [find_rule(code)]
+        except UnknownRule as exc:
+            raise UserError(f"{exc}; `mcpdeps rule --all` lists every rule.") from exc
+    console = Console()
+    for r in rules:
+        console.print(Markdown(rule_markdown(r)))
+        console.print()

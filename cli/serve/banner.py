@@ -1,0 +1,105 @@
+"""The start-up banner: what is served, where, and what each tool will run and ask.
+
+Computed from the live server (the SDK's own `Tool.resolver_plans`, through
+`resolver_core.live.build_live_graph`), so it shows what this
+process will really do, not what the source looked like. Printed on stderr:
+on stdio, stdout is the protocol channel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpdeps.resolver_core.model import Graph, Resolver
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.loading import LoadedServer
+
+QUESTION_LABELS = {
+    "elicit": "asks the user",
+    "sample": "asks the client's LLM",
+    "list_roots": "asks for roots",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BannerFacts:
+    """How the server is exposed (the graph says what it contains)."""
+
+    transport: str
+    """`stdio` or `http`."""
+    url: str | None
+    workers: int = 1
+    reload: bool = False
+    inspector_url: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+def live_graph(loaded: LoadedServer) -> Graph:
+    """The graph of the imported server, built by the live builder from the SDK's registered tools."""
+    from mcpdeps.resolver_core.live import build_live_graph
+
+    return build_live_graph(loaded, display=_shown(loaded.path))
+
+
+def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, console: Console) -> None:
+    """Print the banner panel on `console` (stderr)."""
+    server = next((s for s in graph.servers if s.variable == loaded.attribute), None)
+    server = server or (graph.servers[0] if graph.servers else None)
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold")
+    head.add_column(overflow="fold")
+    head.add_row("server", Text(loaded.server.name, style="bold cyan"))
+    head.add_row("from", Text(f"{_shown(loaded.path)}:{loaded.attribute}  (module {loaded.module})"))
+    if facts.transport == "stdio":
+        launcher = "the Inspector starts it on connect" if facts.inspector_url else "the client launches it"
+        head.add_row("transport", f"stdio ({launcher})")
+    else:
+        head.add_row("transport", Text.assemble("streamable HTTP  ", (facts.url or "", "bold")))
+    if facts.transport == "http":
+        mode = f"{facts.workers} workers, stateless" if facts.workers > 1 else "1 process"
+        head.add_row("workers", f"{mode}; DNS-rebinding protection on")
+    if facts.reload:
+        head.add_row("reload", "on: restarts when a watched file changes")
+    if facts.inspector_url:
+        head.add_row("inspector", Text(facts.inspector_url))
+    tools = Table(box=None, padding=(0, 2), show_edge=False)
+    tools.add_column("tool", style="bold green", no_wrap=True)
+    tools.add_column("arguments")
+    tools.add_column("runs resolvers")
+    tools.add_column("may ask")
+    for tool in server.tools if server else []:
+        resolvers = graph.reachable(tool)
+        tools.add_row(
+            Text(tool.name),
+            Text(", ".join(tool.arguments) or "-"),
+            Text(", ".join(r.name for r in resolvers) or "-"),
+            _asks(resolvers),
+        )
+    parts: list[Any] = [head, Text(""), tools if server and server.tools else Text("no tools", style="dim")]
+    parts.extend(Text(note, style="yellow") for note in facts.notes)
+    console.print(Panel(Group(*parts), title="mcpdeps serve", title_align="left", border_style="cyan"))
+
+
+def _shown(path: Path) -> str:
+    """The server's file relative to the current folder when inside it (as the user typed it)."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _asks(resolvers: list[Resolver]) -> Text:
+    text = Text()
+    for r in resolvers:
+        if r.asks is not None:
+            if text:
+                text.append(", ")
+            text.append(f"{r.name}: {QUESTION_LABELS[r.asks]}", style="magenta")
+    return text or Text("-", style="dim")

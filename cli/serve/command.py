@@ -1,0 +1,157 @@
+"""`mcpdeps serve`: run a server locally, safely — lint first, then the SDK's own transports.
+
+Beats `mcp run`: the module is imported under its real name (relative imports
+work), errors are sentences, HTTP has host/port/path, reload, env files,
+several workers (refused unless request-state keys are shared), and the
+Inspector on demand. The heavy work lives in `cli/serve_*.py`, imported inside
+the command so `mcpdeps lint` does not pay for mcp/uvicorn at start-up.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from mcpdeps.cli.errors import UserError
+
+TRANSPORTS = {"stdio": "stdio", "http": "http", "streamable-http": "http"}
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+def serve(
+    spec: Annotated[
+        Optional[str],  # noqa: UP045 - typer evaluates this annotation on Python 3.10 too
+        typer.Argument(
+            help="file.py, file.py:obj, pkg.module:obj or file.py:factory. "
+            "Default: \\[tool.mcpdeps] serve in pyproject.toml, else server.py/main.py/app.py.",
+            show_default=False,
+        ),
+    ] = None,
+    transport: Annotated[
+        str, typer.Option("--transport", "-t", help="stdio or http (streamable-http).")
+    ] = "stdio",
+    host: Annotated[str, typer.Option(help="Address to bind (HTTP).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to bind (HTTP).")] = 8000,
+    path: Annotated[str, typer.Option(help="URL path of the MCP endpoint (HTTP).")] = "/mcp",
+    log_level: Annotated[str, typer.Option(help="debug, info, warning, error, critical.")] = "info",
+    env_file: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Option(help="dotenv file to load before importing (repeatable)."),
+    ] = None,
+    reload: Annotated[
+        bool, typer.Option("--reload", help="Restart when source files change (HTTP).")
+    ] = False,
+    reload_dir: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Option(help="Folder to watch with --reload (repeatable; default: the server's source root)."),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (HTTP).")] = 1,
+    allow_host: Annotated[
+        Optional[list[str]],  # noqa: UP045
+        typer.Option(help="Extra Host name accepted by DNS-rebinding protection (repeatable)."),
+    ] = None,
+    inspector: Annotated[
+        bool, typer.Option("--inspector", help="Also start the MCP Inspector web UI.")
+    ] = False,
+    no_banner: Annotated[bool, typer.Option("--no-banner", help="Do not print the start-up banner.")] = False,
+    no_lint: Annotated[bool, typer.Option("--no-lint", help="Start even if lint finds errors.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
+) -> None:
+    """Serve an MCP server over stdio or streamable HTTP, after linting it."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    kind = _transport(transport)
+    _check_options(kind, path, log_level, workers, reload)
+    from mcpdeps.resolver_core.loading import LoadError, load_spec, parse_spec
+
+    cwd = Path.cwd()
+    try:
+        parsed = parse_spec(spec, cwd)
+    except LoadError as exc:
+        raise UserError(str(exc)) from exc
+    if reload:
+        from mcpdeps.cli.serve.env import read_env_file
+        from mcpdeps.cli.serve.reload import run_with_reload
+
+        for path_ in env_file or ():
+            read_env_file(path_)  # fail now rather than in every restarted child
+
+        # The child loads the env files itself, so an edited .env applies on restart.
+        watch = reload_dir or list(
+            dict.fromkeys([parsed.root, *(f.resolve().parent for f in env_file or ())])
+        )
+        raise typer.Exit(run_with_reload(sys.argv[1:], watch, console))
+    if env_file:
+        from mcpdeps.cli.serve.env import load_env_files
+
+        load_env_files(env_file)
+    if not no_lint:
+        from mcpdeps.cli.serve.gate import lint_gate
+
+        if not lint_gate(_shown_path(parsed.path, cwd), console):
+            raise typer.Exit(1)
+    try:
+        loaded = load_spec(parsed)
+    except LoadError as exc:  # exit 1 when the SDK refused a tool, as lint would have
+        raise UserError(str(exc), exit_code=1 if exc.refused_at_registration else 2) from exc
+    from mcpdeps.cli.serve.http import HttpOptions
+    from mcpdeps.cli.serve.run import ServeRequest, run
+
+    run(
+        ServeRequest(
+            loaded=loaded,
+            transport=kind,
+            http=HttpOptions(
+                spec=f"{loaded.path}:{loaded.attribute}",  # what workers import: exactly this object
+                cwd=str(cwd),
+                host=host,
+                port=port,
+                path=path,
+                log_level=log_level.lower(),
+                workers=workers,
+                allow_hosts=list(allow_host or ()),
+            ),
+            inspector=inspector,
+            banner=not no_banner,
+            argv=sys.argv[1:],
+        ),
+        console,
+    )
+
+
+def _transport(value: str) -> str:
+    try:
+        return TRANSPORTS[value.lower()]
+    except KeyError:
+        raise UserError(f"Unknown transport {value!r}: use stdio or http (streamable-http).") from None
+
+
+def _check_options(kind: str, path: str, log_level: str, workers: int, reload: bool) -> None:
+    """Refuse combinations that cannot work, before anything is imported."""
+    if log_level.lower() not in LOG_LEVELS:
+        raise UserError(f"Unknown log level {log_level!r}: use one of {', '.join(LOG_LEVELS)}.")
+    if not path.startswith("/"):
+        raise UserError(f"--path must start with '/', got {path!r}.")
+    if kind == "stdio":
+        if workers > 1:
+            raise UserError(
+                "--workers needs --transport http: a stdio server is one process owned by its client."
+            )
+        if reload:
+            raise UserError(
+                "--reload needs --transport http: over stdio the client owns the process and its session "
+                "would die with every restart. Restart the client instead, or serve over HTTP."
+            )
+    if reload and workers > 1:
+        raise UserError("--reload and --workers cannot be combined; reload with one worker while developing.")
+
+
+def _shown_path(path: Path, cwd: Path) -> Path:
+    """The server's file as the user would write it (relative to cwd when inside it)."""
+    try:
+        return path.relative_to(cwd)
+    except ValueError:
+        return path

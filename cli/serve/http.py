@@ -1,0 +1,151 @@
+"""Streamable HTTP for `mcpdeps serve`: one process, or N uvicorn workers over the stateless app.
+
+Why our own socket: binding it here turns "port in use" into a sentence before
+anything starts, and the same socket is handed to uvicorn's worker supervisor.
+Why explicit `TransportSecuritySettings`: the SDK only turns DNS-rebinding
+protection on by itself for loopback hosts; we keep it on for every host.
+"""
+
+from __future__ import annotations
+
+import errno
+import ipaddress
+import json
+import os
+import socket
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpdeps.cli.errors import UserError
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+    from mcp.server.transport_security import TransportSecuritySettings
+    from starlette.applications import Starlette
+
+WORKER_CONFIG_ENV = "MCPDEPS_SERVE_WORKER"
+"""Environment variable carrying `HttpOptions` (JSON) to spawned workers."""
+
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+
+
+def is_loopback(host: str) -> bool:
+    """`localhost`, 127.0.0.0/8 and ::1: only this machine can connect."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class HttpOptions:
+    """Everything a worker process needs to rebuild the same app (JSON-serialisable)."""
+
+    spec: str
+    """The spec text; workers parse it again relative to `cwd`."""
+    cwd: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    path: str = "/mcp"
+    log_level: str = "info"
+    workers: int = 1
+    allow_hosts: list[str] = field(default_factory=list)
+
+    @property
+    def stateless(self) -> bool:
+        """Several workers share no session table, so each request must stand alone."""
+        return self.workers > 1
+
+    def url(self) -> str:
+        shown = "127.0.0.1" if self.host in WILDCARD_HOSTS else self.host
+        shown = f"[{shown}]" if ":" in shown else shown
+        return f"http://{shown}:{self.port}{self.path}"
+
+
+def transport_security(options: HttpOptions) -> TransportSecuritySettings:
+    """DNS-rebinding protection: loopback names always, plus the bound host and `--allow-host`s."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    names = ["127.0.0.1", "localhost", "[::1]"]
+    if options.host in WILDCARD_HOSTS:
+        names.append(socket.gethostname())
+    else:
+        names.append(_host_header_name(options.host))
+    names.extend(_host_header_name(h) for h in options.allow_hosts)
+    names = list(dict.fromkeys(names))
+    hosts = [*names, *(f"{n}:*" for n in names)]
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"{scheme}://{h}" for scheme in ("http", "https") for h in hosts],
+    )
+
+
+def _host_header_name(host: str) -> str:
+    """How a host appears in a Host header: IPv6 literals in brackets, names (with a port) as is."""
+    try:
+        return f"[{host}]" if ipaddress.ip_address(host.strip("[]")).version == 6 else host
+    except ValueError:
+        return host
+
+
+def build_app(server: MCPServer, options: HttpOptions) -> Starlette:
+    """The SDK's own streamable-HTTP app, stateless when several workers share the port."""
+    return server.streamable_http_app(
+        streamable_http_path=options.path,
+        stateless_http=options.stateless,
+        transport_security=transport_security(options),
+        host=options.host,
+    )
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind the listening socket now, so a busy port is a sentence, not a uvicorn log line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise UserError(
+                f"Port {port} on {host} is already in use (another server is listening there). "
+                "Stop it, or pick another port with --port."
+            ) from exc
+        raise UserError(f"Cannot listen on {host}:{port}: {exc.strerror or exc}.") from exc
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> None:
+    """Serve on `sock` until interrupted: in this process, or in `options.workers` processes."""
+    import uvicorn
+
+    if options.workers <= 1:
+        config = uvicorn.Config(build_app(server, options), log_level=options.log_level, lifespan="on")
+        uvicorn.Server(config).run(sockets=[sock])
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[WORKER_CONFIG_ENV] = json.dumps(asdict(options))
+    config = uvicorn.Config(
+        "mcpdeps.cli.serve.http:create_worker_app",
+        factory=True,
+        workers=options.workers,
+        log_level=options.log_level,
+        lifespan="on",
+    )
+    Multiprocess(config, sockets=[sock]).run()
+
+
+def create_worker_app() -> Any:
+    """uvicorn factory run inside each worker: import the server again, build the same app."""
+    from mcpdeps.resolver_core.loading import load_server
+
+    options = HttpOptions(**json.loads(os.environ[WORKER_CONFIG_ENV]))
+    loaded = load_server(options.spec, cwd=Path(options.cwd))
+    return build_app(loaded.server, options)

@@ -1,0 +1,121 @@
+"""`--reload`: run `mcpdeps serve` (without --reload) as a child and restart it on changes.
+
+Why a whole child command rather than uvicorn's reloader: every restart goes
+through the same lint gate, import and banner as a first start, and a child that
+dies (syntax error, lint refusal, crash at import) simply leaves watchfiles
+waiting for the next change, which starts it again once the file is fixed. The loop
+is ours (watchfiles' `watch`) so the child gets its own session and exactly one
+SIGINT on restart or shutdown; two make uvicorn abort with a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import FrameType
+
+from rich.console import Console
+
+RELOAD_CHILD_ENV = "MCPDEPS_RELOAD_CHILD"
+
+
+def child_argv(argv: Sequence[str]) -> list[str]:
+    """Our own command line with the reload options removed (the child must not watch too)."""
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg == "--reload":
+            continue
+        if arg == "--reload-dir":
+            skip = True
+            continue
+        if arg.startswith("--reload-dir="):
+            continue
+        out.append(arg)
+    return out
+
+
+def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console) -> int:
+    """Serve in a child process, restarting it whenever a watched Python, env or toml file changes."""
+    from watchfiles import PythonFilter
+    from watchfiles import watch as watch_changes
+
+    command = [sys.executable, "-m", "mcpdeps", *child_argv(argv)]
+    shown = ", ".join(str(p) for p in watch)
+    console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop")
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    child = _start(command)
+    try:
+        for changes in watch_changes(
+            *watch, watch_filter=PythonFilter(extra_extensions=(".env", ".toml")), debounce=400
+        ):
+            names = sorted({Path(path).name for _, path in changes})
+            console.print(f"[cyan]reloading[/]: {', '.join(names)} changed")
+            _stop(child)
+            child = _start(command)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _stop(child)
+        signal.signal(signal.SIGTERM, previous)
+    return 0
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _start(command: list[str]) -> subprocess.Popen[bytes]:
+    """The child runs in its own session: a Ctrl+C (or a group signal) reaches it once, through us.
+
+    On Linux it is also told to die with us (PR_SET_PDEATHSIG), so it never keeps the port alone.
+    """
+    return subprocess.Popen(
+        command,
+        env={**os.environ, RELOAD_CHILD_ENV: "1"},
+        start_new_session=True,
+        preexec_fn=_death_signal_setter(),
+    )
+
+
+def _death_signal_setter() -> Callable[[], None] | None:
+    """A pre-exec hook calling prctl(PR_SET_PDEATHSIG, SIGTERM), resolved before the fork.
+
+    Only a plain C call runs between fork and exec (loading a library there can deadlock).
+    """
+    if sys.platform != "linux":
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    pr_set_pdeathsig = 1
+
+    def hook() -> None:
+        prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+
+    return hook
+
+
+def _stop(child: subprocess.Popen[bytes], grace: float = 10.0) -> None:
+    """Interrupt the child (uvicorn shuts down cleanly on one SIGINT), kill it if it hangs."""
+    if child.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(child.pid, signal.SIGINT)
+    try:
+        child.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait(timeout=grace)
