@@ -136,6 +136,7 @@ def test_stdio_server_questions_reach_the_terminal(terminal: list[pexpect.spawn]
     assert "protocol 2025-11-25" in output
 
 
+@pytest.mark.serial  # the interrupt must be answered within seconds
 def test_ctrl_c_at_a_question_ends_the_call_at_once(terminal: list[pexpect.spawn]) -> None:
     child = spawn(terminal, BOOKSHOP, "order_book", "--arg", "title=Neuromancer")
     child.expect(r"Confirm \(y/n\): ")

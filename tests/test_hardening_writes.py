@@ -137,6 +137,7 @@ def _kill_at_random_moments(
     return written_counts
 
 
+@pytest.mark.serial  # times a run, then kills it inside that time
 def test_fix_killed_at_random_moments_leaves_every_file_old_or_new(tmp_path: Path) -> None:
     made = _project(tmp_path / "pristine" / "proj")
     old = {name: data for name, (data, _) in made.items()}
@@ -165,6 +166,7 @@ def test_fix_killed_at_random_moments_leaves_every_file_old_or_new(tmp_path: Pat
     print(f"\n--fix ({FILES} files, {full:.1f}s) killed {KILLS} times; files already new per kill: {counts}")
 
 
+@pytest.mark.serial  # times a run, then kills it inside that time
 def test_new_killed_at_random_moments_leaves_the_module_old_or_new(tmp_path: Path) -> None:
     root = tmp_path / "pristine" / "proj"
     root.mkdir(parents=True)
@@ -264,6 +266,7 @@ def test_root_keeps_the_files_owner(tmp_path: Path, command: str) -> None:
     assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4321)
 
 
+@pytest.mark.serial  # times a run, then kills it inside that time
 def test_fix_interrupted_at_random_moments_cleans_up(tmp_path: Path) -> None:
     """Ctrl-C: every file old or new, no temporary file left, no traceback."""
     made = _project(tmp_path / "pristine" / "proj")

@@ -1,0 +1,58 @@
+"""The suite's own scheduling: with two xdist workers, a `serial` test overlaps no other test."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+PROBE = """\
+import os, time
+import pytest
+
+def _record(name):
+    start = time.time()
+    time.sleep(0.4)
+    with open(os.environ["PROBE_LOG"], "a") as log:
+        log.write(f"{name} {os.environ['PYTEST_XDIST_WORKER']} {start} {time.time()}\\n")
+
+@pytest.mark.parametrize("i", range(6))
+def test_shared(i):
+    _record(f"shared{i}")
+
+@pytest.mark.serial
+@pytest.mark.parametrize("i", range(2))
+def test_alone(i):
+    _record(f"serial{i}")
+"""
+
+
+def test_serial_tests_overlap_no_other_test_and_the_others_share(tmp_path: Path) -> None:
+    (tmp_path / "conftest.py").write_text('pytest_plugins = ["machine_share"]\n')
+    (tmp_path / "test_probe.py").write_text(PROBE)
+    log = tmp_path / "probe.log"
+    env = {**os.environ, "PYTHONPATH": str(TESTS), "PROBE_LOG": str(log)}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split() for line in log.read_text().splitlines()]
+    runs = [(name, worker, float(start), float(end)) for name, worker, start, end in rows]
+    assert len(runs) == 8 and {w for _, w, _, _ in runs} == {"gw0", "gw1"}
+
+    def overlap(a: tuple[str, str, float, float], b: tuple[str, str, float, float]) -> bool:
+        return a[2] < b[3] and b[2] < a[3]
+
+    alone = [r for r in runs if r[0].startswith("serial")]
+    assert not [(a[0], b[0]) for a in alone for b in runs if a is not b and overlap(a, b)]
+    shared = [r for r in runs if r[0].startswith("shared")]
+    assert any(overlap(a, b) for a in shared for b in shared if a is not b), "the others run in parallel"
