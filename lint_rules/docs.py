@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from mcpdeps.lint_rules.base import Rule
-from mcpdeps.lint_rules.fixes import is_fixable
+from mcpdeps.lint_rules.fixes import ONLY_WHEN, is_fixable
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -24,6 +24,8 @@ def _code_block(source: str) -> str:
 def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
     """A rule's page: what it finds, why it matters, an example and how it looks fixed."""
     fix = "`mcpdeps lint --fix` repairs it" if is_fixable(rule.code) else "manual"
+    if rule.code in ONLY_WHEN:
+        fix = "`mcpdeps lint --fix` repairs the case the help names (a misspelt tool argument); the rest is manual"
     parts = [
         f"{heading} {rule.code} `{rule.name}`",
         f"**Severity:** {rule.severity} · **Fix:** {fix}",
@@ -74,7 +76,7 @@ def document() -> str:
 
     index = "\n".join(
         f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity} | "
-        f"{'yes' if is_fixable(r.code) else ''} | {r.summary.replace('|', '&#124;')} |"
+        f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ''} | {r.summary.replace('|', '&#124;')} |"
         for r in ALL_RULES
     )
     head = (

@@ -73,7 +73,7 @@ def find_rule(selector: str) -> type[Rule]:
     for rule in ALL_RULES:
         if sel.upper() == rule.code or sel.lower() == rule.name:
             return rule
-    raise UnknownRule(f"unknown rule {selector!r}")
+    raise UnknownRule(f"unknown rule {selector!r}{_near(sel)}")
 
 
 def matching(selector: str) -> list[type[Rule]]:
@@ -87,7 +87,16 @@ def matching(selector: str) -> list[type[Rule]]:
     by_name = [r for r in ALL_RULES if r.name == sel.lower()]
     if by_name:
         return by_name
-    raise UnknownRule(f"unknown rule code or name {selector!r} (see `mcpdeps rule --all`)")
+    raise UnknownRule(f"unknown rule code or name {selector!r}{_near(sel)} (see `mcpdeps rule --all`)")
+
+
+def _near(selector: str) -> str:
+    """` (did you mean 'resolver-cycle'?)`: codes are compared with codes, names with names."""
+    from mcpdeps.resolver_core.suggest import did_you_mean
+
+    if selector.upper().startswith("MCPD"):
+        return did_you_mean(selector.upper(), (r.code for r in ALL_RULES), cutoff=1.0)  # one slip only
+    return did_you_mean(selector.lower(), (r.name for r in ALL_RULES))
 
 
 def select_rules(

@@ -8,6 +8,7 @@ from mcpdeps.lint_rules._walk import tool_argument_names, tools_with_resolvers
 from mcpdeps.lint_rules.base import Rule
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Tool
+from mcpdeps.resolver_core.suggest import closest, did_you_mean
 
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
 
@@ -75,7 +76,8 @@ class UnclassifiableParameter(Rule):
             return f"{p.name!r} is a resolved parameter of the tool, and resolved parameters are not tool arguments"
         if own is not None and own.kind == "context":
             return f"{p.name!r} is the tool's Context parameter, which is not a tool argument"
-        return f"{_EXPECTED}; the tool's arguments are {sorted(tool_argument_names(tool)) or 'none'}"
+        arguments = sorted(tool_argument_names(tool))
+        return f"{_EXPECTED}; the tool's arguments are {arguments or 'none'}{did_you_mean(p.name, arguments)}"
 
     def _help(self, tool: Tool, resolver: Resolver, p: Parameter) -> str:
         if resolver.hints_error:
@@ -84,6 +86,12 @@ class UnclassifiableParameter(Rule):
             )
         if resolver.kind == "unbound_method":
             return "resolve through an instance (`Resolve(service.method)`) or make it a staticmethod"
+        close = closest(p.name, tool_argument_names(tool))
+        if close is not None and p.kind == "tool_argument":
+            return (
+                f"rename it `{close}`, the argument of tool {tool.name!r} it looks like a typo of "
+                f"(or annotate it `{p.name}: Context` or `{p.name}: Annotated[T, Resolve(fn)]`)"
+            )
         return (
             f"annotate it `{p.name}: Context`, `{p.name}: Annotated[T, Resolve(fn)]`, "
             f"or add a `{p.name}` argument to tool {tool.name!r}"

@@ -141,6 +141,25 @@ CASES = [
         **CALL,  # type: ignore[arg-type]
     ),
     Case(
+        "MCPD002-typo-of-a-tool-argument",
+        "MCPD002",
+        "greet",
+        before=(
+            "def greeting_of(greting: str) -> str:\n    return greting.title()\n\n\n"
+            "@mcp.tool()\n"
+            "def greet(greeting: str, shown: Annotated[str, Resolve(greeting_of)]) -> str:\n"
+            "    return shown\n"
+        ),
+        after=(
+            "def greeting_of(greeting: str) -> str:\n    return greeting.title()\n\n\n"
+            "@mcp.tool()\n"
+            "def greet(greeting: str, shown: Annotated[str, Resolve(greeting_of)]) -> str:\n"
+            "    return shown\n"
+        ),
+        arguments={"greeting": "hi"},
+        expected="Hi",
+    ),
+    Case(
         "MCPD008-bare-decorator",
         "MCPD008",
         "greet",
@@ -185,6 +204,21 @@ REFUSED = [
         "    return greeting\n",
         "MCPD003",
         id="resolve-inside-a-list-changes-meaning",
+    ),
+    pytest.param(
+        "def greeting_of(greting: str) -> str:\n    return greting\n\n\n"
+        'HELLO = greeting_of(greting="hello")  # called by the old name: a rename would break it\n\n\n'
+        "@mcp.tool()\ndef greet(greeting: str, shown: Annotated[str, Resolve(greeting_of)]) -> str:\n"
+        "    return shown\n",
+        "MCPD002",
+        id="resolver-called-with-the-old-keyword",
+    ),
+    pytest.param(
+        "def greeting_of(salutation: str) -> str:\n    return salutation\n\n\n"
+        "@mcp.tool()\ndef greet(greeting: str, shown: Annotated[str, Resolve(greeting_of)]) -> str:\n"
+        "    return shown\n",
+        "MCPD002",
+        id="no-tool-argument-close-to-the-name",
     ),
 ]
 

@@ -62,8 +62,10 @@ async def _find_tool(client: Client, name: str) -> Tool:
         cursor = page.next_cursor
         if not cursor:
             break
+    from mcpdeps.resolver_core.suggest import did_you_mean
+
     listed = ", ".join(sorted(names)) or "none"
-    raise UserError(f"The server has no tool named {name!r}. Its tools: {listed}.")
+    raise UserError(f"The server has no tool named {name!r}{did_you_mean(name, names)}. Its tools: {listed}.")
 
 
 async def call_tool(

@@ -11,10 +11,19 @@ from dataclasses import replace
 
 from mcpdeps.cli.errors import UserError
 from mcpdeps.resolver_core.model import Graph
+from mcpdeps.resolver_core.suggest import did_you_mean
 
 
 def _choices(names: Sequence[str]) -> str:
     return ", ".join(sorted(set(names))) or "none"
+
+
+def _unknown(kind: str, unknown: Sequence[str], known: Sequence[str]) -> UserError:
+    close = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
+    return UserError(
+        f"No {kind} {', '.join(map(repr, unknown))} was found{close}; "
+        f"the {kind.split()[0]}s found are: {_choices(known)}."
+    )
 
 
 def select(graph: Graph, servers: Sequence[str] = (), tools: Sequence[str] = ()) -> Graph:
@@ -24,19 +33,13 @@ def select(graph: Graph, servers: Sequence[str] = (), tools: Sequence[str] = ())
         known = [s.variable for s in kept]
         unknown = [v for v in servers if v not in known]
         if unknown:
-            raise UserError(
-                f"No server variable {', '.join(map(repr, unknown))} was found; "
-                f"the servers found are: {_choices(known)}."
-            )
+            raise _unknown("server variable", unknown, known)
         kept = [s for s in kept if s.variable in servers]
     if tools:
         known = [t.name for s in kept for t in s.tools]
         unknown = [n for n in tools if n not in known]
         if unknown:
-            raise UserError(
-                f"No tool named {', '.join(map(repr, unknown))} was found; "
-                f"the tools found are: {_choices(known)}."
-            )
+            raise _unknown("tool named", unknown, known)
         kept = [replace(s, tools=[t for t in s.tools if t.name in tools]) for s in kept]
         kept = [s for s in kept if s.tools]
     return replace(graph, servers=kept)

@@ -120,9 +120,9 @@ def summary_line(result: LintResult) -> Text:
     # Count the files the findings are in: linting server.py alone can report its imported deps.py.
     where = len({d.path for d in result.diagnostics})
     line = Text(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", style="bold")
-    from mcpdeps.lint_rules.fixes import is_fixable
+    from mcpdeps.lint_rules.fixes import may_fix
 
-    fixable = sum(1 for d in result.diagnostics if d.fix is not None or is_fixable(d.code))
+    fixable = sum(1 for d in result.diagnostics if may_fix(d))
     if fixable:
         line.append(f" {fixable} may be fixed with `mcpdeps lint --fix` (`--diff` to preview).", style="")
     return line
@@ -140,13 +140,13 @@ def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full
 
 def statistics_rows(result: LintResult) -> list[dict[str, object]]:
     """Diagnostics counted per rule, most frequent first (`--statistics`)."""
-    from mcpdeps.lint_rules.fixes import is_fixable
+    from mcpdeps.lint_rules.fixes import may_fix
 
     rows: dict[str, dict[str, object]] = {}
     for d in result.diagnostics:
         row = rows.setdefault(d.code, {"code": d.code, "name": d.name, "count": 0, "fixable": False})
         row["count"] = int(row["count"]) + 1  # type: ignore[call-overload]
-        row["fixable"] = bool(row["fixable"]) or d.fix is not None or is_fixable(d.code)
+        row["fixable"] = bool(row["fixable"]) or may_fix(d)
     return sorted(rows.values(), key=lambda r: (-int(r["count"]), str(r["code"])))  # type: ignore[call-overload]
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from mcpdeps.lint_rules.fixes.cst_source import CstSource
 
 FIXERS: dict[str, str] = {
+    "MCPD002": "mcpdeps.lint_rules.fixes.rename_resolver_parameter",
     "MCPD003": "mcpdeps.lint_rules.fixes.resolve_in_union",
     "MCPD006": "mcpdeps.lint_rules.fixes.rename_parameter",
     "MCPD101": "mcpdeps.lint_rules.fixes.hidden_resolve",
@@ -35,9 +36,20 @@ RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
 """Codes whose rule attaches its own edit to the diagnostic (no libcst needed)."""
 
 
+ONLY_WHEN: dict[str, str] = {"MCPD002": "(did you mean '"}
+"""Codes fixed only in one case, recognised by its message (MCPD002: the typo of a tool argument)."""
+
+
 def is_fixable(code: str) -> bool:
-    """Whether `--fix` can repair diagnostics of this code (when the shape is a safe one)."""
+    """Whether `--fix` can repair some diagnostics of this code (when the shape is a safe one)."""
     return code in FIXERS or code in RULE_FIXES
+
+
+def may_fix(d: Diagnostic) -> bool:
+    """Whether `--fix` may repair this diagnostic (what the summary line counts)."""
+    if d.fix is not None:
+        return True
+    return is_fixable(d.code) and ONLY_WHEN.get(d.code, "") in d.message
 
 
 class FixCache:

@@ -1,5 +1,7 @@
 """MCPD006 fix: rename a tool parameter `_x` to `x`, and every use of it in the body.
 
+`rename` is shared with MCPD002's fix (a resolver parameter misspelling a tool argument).
+
 Uses libcst's scope analysis, so a nested function that reads the parameter is
 renamed with it while one that binds its own `_x` is left alone. The fix is
 refused, rather than guessed, when `x` already means something inside the
@@ -47,12 +49,16 @@ def _names_used(function: cst.FunctionDef) -> set[str]:
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
     param = source.param_at(d)
-    function = source.function_of(param) if param is not None else None
-    if param is None or function is None:
+    return rename(source, param, new_name(param.name.value)) if param is not None else None
+
+
+def rename(source: CstSource, param: cst.Param, new: str | None) -> cst.Module | None:
+    """The module with `param` renamed to `new` in its function, or None when that is not safe."""
+    function = source.function_of(param)
+    if function is None or new is None or not new.isidentifier() or keyword.iskeyword(new):
         return None
     old = param.name.value
-    new = new_name(old)
-    if new is None or new in _names_used(function):
+    if new in _names_used(function):
         return None
     scopes = source.wrapper.resolve(ScopeProvider)
     scope = scopes.get(param.name)
