@@ -24,6 +24,13 @@ class SyntaxErrorRule(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for finding in graph.findings:
             if finding.code == self.code:
-                yield self.diagnostic(
-                    finding.span, finding.message, help="fix the file so that Python can parse it"
-                )
+                yield self.diagnostic(finding.span, finding.message, help=_help(finding.message))
+
+
+def _help(message: str) -> str:
+    """Advice that matches the cause: a file that parses badly, or one that cannot be read at all."""
+    if message.startswith(("syntax error", "cannot parse", "cannot decode")):
+        return "fix the file so that Python can parse it"
+    if message.startswith("file is too large"):
+        return "exclude it (`extend-exclude` in [tool.mcpdeps]) if it is generated data, not a server"
+    return "name a readable Python file (check the path, its permissions, or exclude it)"

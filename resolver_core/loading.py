@@ -111,8 +111,8 @@ def parse_spec(spec: str | None, cwd: Path) -> ServerSpec:
                 return _parse_explicit(name, cwd, source="default")
         raise LoadError(
             f"No server given and none of {', '.join(DEFAULT_FILES)} exists in {cwd}. "
-            'Pass one (`mcpdeps serve server.py:mcp`) or set `serve = "..."` under '
-            "[tool.mcpdeps] in pyproject.toml."
+            "Name the server's file (e.g. server.py, or server.py:mcp for one object of it) or set "
+            '`serve = "server.py:mcp"` under [tool.mcpdeps] in pyproject.toml.'
         )
     return _parse_explicit(spec.strip(), cwd, source="argument")
 
@@ -121,11 +121,18 @@ def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
     target, attribute = _split_attribute(text)
     if target.endswith(".py") or "/" in target or "\\" in target or (cwd / target).is_file():
         path = (cwd / target).resolve()
+        if path.is_dir():
+            raise LoadError(_folder_given(target, path))
         if not path.is_file():
             where = " (from [tool.mcpdeps] serve in pyproject.toml)" if source == "pyproject" else ""
-            raise LoadError(f"Server file {target}{where} does not exist (looked in {cwd}).")
+            from mcpdeps.resolver_core.suggest import did_you_mean_path
+
+            near = did_you_mean_path(target, cwd)
+            raise LoadError(f"Server file {target}{where} does not exist{near} (looked in {cwd}).")
         module, root = module_name_for(path)
         return ServerSpec(text, path, module, root, attribute, source, cwd)
+    if (cwd / target).is_dir() and not (cwd / target / "__init__.py").is_file():
+        raise LoadError(_folder_given(target, cwd / target))  # a folder, not an importable package
     if not all(part.isidentifier() for part in target.split(".")):
         raise LoadError(
             f"{text!r} is neither a Python file nor a module name. "
@@ -133,6 +140,16 @@ def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
         )
     path, root = _find_module_file(target, cwd)
     return ServerSpec(text, path, target, root, attribute, source, cwd)
+
+
+def _folder_given(target: str, path: Path) -> str:
+    """A folder where a file was expected: name the file in it that would be served by default."""
+    found = next((name for name in DEFAULT_FILES if (path / name).is_file()), None)
+    if found is not None:
+        return f"{target} is a folder; name the server's file in it, e.g. {Path(target) / found}."
+    files = sorted(p.name for p in path.glob("*.py"))[:5]
+    listed = f" (its Python files: {', '.join(files)})" if files else " (it holds no Python file)"
+    return f"{target} is a folder; name the server's file in it{listed}."
 
 
 def _split_attribute(text: str) -> tuple[str, str | None]:
@@ -306,8 +323,11 @@ def load_spec(spec: ServerSpec) -> LoadedServer:
     if attribute is None:
         attribute = _conventional_attribute(spec, module, MCPServer)
     if not hasattr(module, attribute):
+        from mcpdeps.resolver_core.suggest import did_you_mean
+
+        close = did_you_mean(attribute, (n for n in vars(module) if not n.startswith("__")))
         raise LoadError(
-            f"{_display(spec)} has no attribute {attribute!r}. {_found_summary(module, MCPServer)}"
+            f"{_display(spec)} has no attribute {attribute!r}{close}. {_found_summary(module, MCPServer)}"
         )
     value = getattr(module, attribute)
     server = value if isinstance(value, MCPServer) else _call_factory(spec, attribute, value)

@@ -32,8 +32,8 @@ def load_in_process(spec: str, *, lint: bool, console: Console, verbose: bool = 
         if lint:
             from mcpdeps.cli.serve.gate import lint_gate
 
-            if not lint_gate(parsed.path, console):
-                raise UserError("The server was not started: lint found errors (see above).", exit_code=1)
+            if not lint_gate(parsed.path, console, refusal="mcpdeps call: not calling the tool"):
+                raise SystemExit(1)  # the gate said why; exit 1 as lint would
         server = load_spec(parsed).server
     except LoadError as exc:
         refused = isinstance(exc.__cause__, InvalidSignature)

@@ -57,16 +57,30 @@ def graph(
         full = live_graph(paths[0] if paths else None)
     else:
         from mcpdeps.cli.graph.sources import static_graph
+        from mcpdeps.cli.inputs import require_existing
 
-        for p in paths or []:
-            if not Path(p).exists():
-                raise UserError(f"{p} does not exist; give a Python file or a folder.")
+        require_existing(paths or [], Path.cwd())
         full = static_graph(paths or ["."], Path.cwd())
+        _refuse_unparsable(full)
     chosen = select(full, server or (), tool or ())
     text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)
     if text is not None:
         _write(text, output)
     raise typer.Exit(0)
+
+
+def _refuse_unparsable(graph: Graph) -> None:
+    """No server to draw because the files did not parse: say so (exit 2), not "No MCPServer found"."""
+    if graph.servers:
+        return
+    broken = [f for f in graph.findings if f.code == "MCPD000"]
+    if broken:
+        where = "; ".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.message}" for f in broken[:3])
+        more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
+        raise UserError(
+            f"Nothing to draw: {where}{more}. Python cannot import such a file either; "
+            "`mcpdeps lint` shows each problem at its line."
+        )
 
 
 def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool, static: bool) -> str | None:

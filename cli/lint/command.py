@@ -124,7 +124,11 @@ def lint(
     overrides: dict[Path, str] | None = None
     stdin_encoding = "utf-8"
     targets = [str(p) for p in paths] if paths else ["."]
-    if stdin_filename is not None:
+    if stdin_filename is None:
+        from mcpdeps.cli.inputs import require_existing
+
+        require_existing(targets, cwd)
+    else:
         targets = [stdin_filename]
         source, stdin_encoding = _read_stdin()
         overrides = {(cwd / stdin_filename).absolute(): source}

@@ -91,7 +91,7 @@ def serve(
     if not no_lint:
         from mcpdeps.cli.serve.gate import lint_gate
 
-        if not lint_gate(_shown_path(parsed.path, cwd), console):
+        if not lint_gate(parsed.path, console):
             raise typer.Exit(1)
     try:
         loaded = load_spec(parsed)
@@ -147,11 +147,3 @@ def _check_options(kind: str, path: str, log_level: str, workers: int, reload: b
             )
     if reload and workers > 1:
         raise UserError("--reload and --workers cannot be combined; reload with one worker while developing.")
-
-
-def _shown_path(path: Path, cwd: Path) -> Path:
-    """The server's file as the user would write it (relative to cwd when inside it)."""
-    try:
-        return path.relative_to(cwd)
-    except ValueError:
-        return path

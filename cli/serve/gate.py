@@ -7,6 +7,7 @@ in the same format as `mcpdeps lint`, and exits 1 before a port is bound.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -26,14 +27,18 @@ def _lint_api() -> tuple[Any, Any] | None:
     return lint, render_diagnostics
 
 
-def lint_gate(path: Path, console: Console) -> bool:
-    """Lint the server's module graph; print and return False when it must not start."""
+def lint_gate(path: Path, console: Console, *, refusal: str = "mcpdeps serve: not starting") -> bool:
+    """Lint the server's module graph; print and return False when it must not start.
+
+    `refusal` names what is not done (`call` does not call; `serve` does not start).
+    Paths are shown relative to the current folder, as `mcpdeps lint` would show them.
+    """
     api = _lint_api()
     if api is None:
         console.print("[dim]lint unavailable in this build; starting without it[/dim]")
         return True
     lint, render_diagnostics = api
-    result = lint([path])
+    result = lint([shown_path(path)])
     blocking = [d for d in result.diagnostics if d.severity in BLOCKING]
     if not blocking:
         _mention(result.diagnostics, console)
@@ -41,10 +46,18 @@ def lint_gate(path: Path, console: Console) -> bool:
     render_diagnostics(result, console=console)
     codes = ", ".join(sorted({d.code for d in blocking}))
     console.print(
-        f"[bold red]mcpdeps serve: not starting[/]: {len(blocking)} error(s) ({codes}) in the server's "
+        f"[bold red]{refusal}[/]: {len(blocking)} error(s) ({codes}) in the server's "
         "tools and resolvers. Fix them, or pass --no-lint to let the SDK decide."
     )
     return False
+
+
+def shown_path(path: Path) -> Path:
+    """The file as the user would write it: relative to the current folder (`../shop/server.py`)."""
+    try:
+        return Path(os.path.relpath(path))
+    except ValueError:  # another drive on Windows
+        return path
 
 
 def _mention(diagnostics: list[Any], console: Console) -> None:
