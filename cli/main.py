@@ -22,6 +22,7 @@ if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule") and "--live" n
     gc.disable()
 
 import typer
+from mcpdeps.cli.agent import command as mcp_cmd
 from mcpdeps.cli.call import command as call_cmd
 from mcpdeps.cli.errors import run_guarded
 from mcpdeps.cli.graph import command as graph_cmd
@@ -62,6 +63,7 @@ app.command("rule")(rule_cmd.rule)
 app.command("graph")(graph_cmd.graph)
 app.command("serve")(serve_cmd.serve)
 app.command("call")(call_cmd.call)
+app.command("mcp")(mcp_cmd.mcp)
 app.add_typer(new_cmd.app, name="new")
 
 

@@ -50,14 +50,21 @@ def cli_env(**extra: str) -> dict[str, str]:
 
 
 class ServeProcess:
-    """`python -m cli serve ARGS` running in the background, its stderr captured in a file."""
+    """`python -m mcpdeps serve ARGS` (or another serving `command`, such as `mcp`) in the background,
+    its stderr captured in a file."""
 
-    def __init__(self, *args: str | os.PathLike[str], cwd: Path = REPO, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        *args: str | os.PathLike[str],
+        cwd: Path = REPO,
+        env: dict[str, str] | None = None,
+        command: str = "serve",
+    ):
         self.args = [str(a) for a in args]
         self._final_stderr: str | None = None
         self._log = tempfile.NamedTemporaryFile(prefix="mcpdeps-serve-", suffix=".log", delete=False)  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "mcpdeps", "serve", *self.args],
+            [sys.executable, "-m", "mcpdeps", command, *self.args],
             cwd=cwd,
             env=env or cli_env(),
             stdin=subprocess.DEVNULL,
@@ -121,11 +128,17 @@ class ServeProcess:
 
 @contextlib.contextmanager
 def serving_http(
-    *args: str | os.PathLike[str], cwd: Path = REPO, env: dict[str, str] | None = None, timeout: float = 30.0
+    *args: str | os.PathLike[str],
+    cwd: Path = REPO,
+    env: dict[str, str] | None = None,
+    timeout: float = 30.0,
+    command: str = "serve",
 ) -> Iterator[tuple[ServeProcess, str]]:
-    """An HTTP `mcpdeps serve` on a free port: yields the process and its MCP URL."""
+    """An HTTP `mcpdeps serve` (or `command`) on a free port: yields the process and its MCP URL."""
     port = free_port()
-    with ServeProcess(*args, "--transport", "http", "--port", str(port), cwd=cwd, env=env) as proc:
+    with ServeProcess(
+        *args, "--transport", "http", "--port", str(port), cwd=cwd, env=env, command=command
+    ) as proc:
         proc.wait_for_port(port, timeout=timeout)
         yield proc, f"http://127.0.0.1:{port}/mcp"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,9 @@ from mcpdeps.cli.errors import UserError
 
 if TYPE_CHECKING:
     from mcpdeps.lint_rules import LintResult
+    from mcpdeps.lint_rules.config import FailOn as FailOnLevel
     from mcpdeps.lint_rules.config import LintConfig
+    from mcpdeps.lint_rules.settings import Settings
 
 
 class Format(str, enum.Enum):
@@ -66,7 +69,7 @@ def _config(paths: list[str], config_file: Path | None, cwd: Path) -> LintConfig
         raise UserError(str(exc)) from exc
 
 
-def _check_selectors(flags: dict[str, list[str]]) -> None:
+def check_selectors(flags: dict[str, list[str]]) -> None:
     """A rule flag naming no rule is a usage error (exit 2), not a silently empty selection."""
     from mcpdeps.lint_rules.registry import UnknownRule, matching
 
@@ -76,6 +79,38 @@ def _check_selectors(flags: dict[str, list[str]]) -> None:
                 matching(selector)
             except UnknownRule as exc:
                 raise UserError(f"{flag}: {exc}.") from exc
+
+
+def lint_settings(
+    targets: list[str],
+    cwd: Path,
+    *,
+    config_file: Path | None = None,
+    select: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    extend_select: Sequence[str] = (),
+    exclude: list[str] | None = None,
+    extend_exclude: Sequence[str] = (),
+    fail_on: FailOnLevel | None = None,
+) -> Settings:
+    """The run's settings: the config file found for `targets`, the rule flags checked and laid on top.
+
+    Shared with `mcpdeps mcp`, whose `lint` and `fix` tools must judge exactly as the command does.
+    """
+    from mcpdeps.lint_rules.settings import merge
+
+    check_selectors(
+        {"--select": list(select), "--ignore": list(ignore), "--extend-select": list(extend_select)}
+    )
+    return merge(
+        _config(targets, config_file, cwd),
+        select=list(select) or None,
+        ignore=list(ignore),
+        extend_select=list(extend_select),
+        exclude=exclude,
+        extend_exclude=list(extend_exclude),
+        fail_on=fail_on,
+    )
 
 
 def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
@@ -118,7 +153,7 @@ def lint(
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
-    from mcpdeps.lint_rules.settings import merge, run
+    from mcpdeps.lint_rules.settings import run
 
     cwd = Path.cwd()
     overrides: dict[Path, str] | None = None
@@ -132,17 +167,13 @@ def lint(
         targets = [stdin_filename]
         source, stdin_encoding = _read_stdin()
         overrides = {(cwd / stdin_filename).absolute(): source}
-    rule_flags = {
-        "--select": _split(select),
-        "--ignore": _split(ignore),
-        "--extend-select": _split(extend_select),
-    }
-    _check_selectors(rule_flags)
-    settings = merge(
-        _config(targets, config_file, cwd),
-        select=rule_flags["--select"] or None,
-        ignore=rule_flags["--ignore"],
-        extend_select=rule_flags["--extend-select"],
+    settings = lint_settings(
+        targets,
+        cwd,
+        config_file=config_file,
+        select=_split(select),
+        ignore=_split(ignore),
+        extend_select=_split(extend_select),
         exclude=_split(exclude) or None,
         extend_exclude=_split(extend_exclude),
         fail_on=fail_on.value if fail_on is not None else None,

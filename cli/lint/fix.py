@@ -24,9 +24,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
-def _plan(
+def checked_plan(
     paths: Sequence[str], settings: Settings, overrides: Mapping[Path, str] | None, cwd: Path
 ) -> FixPlan:
+    """The fix engine's plan, refused (nothing written) if it would leave a file unparsable.
+
+    `mcpdeps mcp`'s `fix` tool plans through here too, so it writes exactly what `--fix` writes.
+    """
     plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd)
     broken = broken_by_fixes(plan)
     if broken:
@@ -54,7 +58,7 @@ def show_diff(
     paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
 ) -> int:
     """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
-    plan = _plan(paths, settings, overrides, cwd)
+    plan = checked_plan(paths, settings, overrides, cwd)
     text = unified_diff(plan)
     console = Console(highlight=False)
     if text and console.is_terminal:
@@ -84,7 +88,7 @@ def apply_fixes(
     stdin_encoding: str = "utf-8",
 ) -> LintResult:
     """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
-    plan = _plan(paths, settings, overrides, cwd)
+    plan = checked_plan(paths, settings, overrides, cwd)
     assert plan.result is not None
     stderr = Console(stderr=True, highlight=False)
     if stdin is not None:

@@ -1,0 +1,59 @@
+"""`mcpdeps mcp`: mcpdeps itself as an MCP server, for the coding agents that write MCP servers.
+
+Thin: the server is `cli/agent/server.py` (imported here, inside the command, so
+`mcpdeps lint` never pays for the SDK), run by `serve`'s own `run()`: the same
+stdio loop, the same HTTP app (the socket bound up front, DNS-rebinding protection,
+the exposure warning beyond loopback), the same banner on stderr and signal handling.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from mcpdeps.cli.errors import UserError
+
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+def mcp(
+    transport: Annotated[
+        str, typer.Option("--transport", "-t", help="stdio (a client launches this command) or http.")
+    ] = "stdio",
+    host: Annotated[
+        str, typer.Option(help="Address to bind (HTTP); loopback unless you mean it.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to bind (HTTP).")] = 8000,
+    path: Annotated[str, typer.Option(help="URL path of the MCP endpoint (HTTP).")] = "/mcp",
+    log_level: Annotated[str, typer.Option(help="debug, info, warning, error, critical.")] = "warning",
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
+) -> None:
+    """Serve lint, graph, explain and fix as MCP tools for coding agents (stdio, or HTTP on loopback)."""
+    kind = transport.lower()
+    if kind not in ("stdio", "http", "streamable-http"):
+        raise UserError(f"Unknown transport {transport!r}: use stdio or http (streamable-http).")
+    if log_level.lower() not in LOG_LEVELS:
+        raise UserError(f"Unknown log level {log_level!r}: use one of {', '.join(LOG_LEVELS)}.")
+    if not path.startswith("/"):
+        raise UserError(f"--path must start with '/', got {path!r}.")
+    import sys
+    from pathlib import Path
+
+    from mcpdeps.cli.serve.http import HttpOptions
+    from mcpdeps.cli.serve.run import ServeRequest, run
+    from mcpdeps.resolver_core.loading import LoadedServer
+    from rich.console import Console
+
+    from . import server as module
+
+    loaded = LoadedServer(module.server, module.__name__, Path(module.__file__), "server")
+    http = HttpOptions(
+        spec=f"{loaded.path}:{loaded.attribute}",
+        cwd=str(Path.cwd()),
+        host=host,
+        port=port,
+        path=path,
+        log_level=log_level.lower(),
+    )
+    kind = "stdio" if kind == "stdio" else "http"
+    run(ServeRequest(loaded=loaded, transport=kind, http=http, argv=sys.argv[1:]), Console(stderr=True))

@@ -1,0 +1,166 @@
+"""`fix`: the safe fixes of `mcpdeps lint --fix`, written only after the user said yes.
+
+Three resolvers do the asking, so the tool body only ever sees a decision:
+`fix_plan` runs the fix engine in memory (exactly `lint --fix`'s plan, nothing
+written), `client_can_ask` reads whether the client can put a form to its user,
+and `confirm_fix` returns `Elicit(...)` with every file and edit. The tool takes
+the outcome typed `ElicitationResult[Consent]`, so a decline or a cancel reaches
+it as a value to branch on (nothing is written) instead of aborting the call.
+
+On 2026-07-28 connections the SDK asks through `InputRequiredResult` and runs the
+resolvers again on the answering round: the plan is recomputed from the files as
+they are then, and a changed plan is a changed question, which the SDK asks anew
+rather than accept an answer given to another one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from mcp.server.mcpserver import (
+    AcceptedElicitation,
+    CancelledElicitation,
+    Context,
+    Elicit,
+    ElicitationResult,
+    Resolve,
+)
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult
+from mcpdeps.cli.errors import UserError
+from mcpdeps.lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+
+from .models import Consent, FileFix, FixReport, FixStatus
+from .reports import diagnostics_text, lint_document, result, settings_for, with_note
+from .workspace import Targets, lint_targets
+
+MAX_QUESTION_CHARS = 12_000
+"""Longer diffs are cut in the question (the result lists every edit); forms are not meant for books."""
+
+
+@dataclass(frozen=True, slots=True)
+class FixProposal:
+    """What `lint --fix` would write for these paths, computed in memory."""
+
+    targets: Targets
+    plan: FixPlan
+
+    def changed(self) -> list[str]:
+        return self.plan.changed()
+
+    def files(self) -> list[FileFix]:
+        from mcpdeps.lint_rules.fixes.edits import edits_between
+
+        return [
+            FileFix(
+                path=path,
+                edits=edits_between(path, self.plan.originals[path], self.plan.texts[path]),
+                diff=unified_diff(
+                    FixPlan(originals={path: self.plan.originals[path]}, texts={path: self.plan.texts[path]})
+                ),
+            )
+            for path in self.changed()
+        ]
+
+    def question(self) -> str:
+        """The consent question: how many fixes, which files, and the edits as a diff."""
+        changed = self.changed()
+        diff = unified_diff(self.plan)
+        if len(diff) > MAX_QUESTION_CHARS:
+            cut = diff[:MAX_QUESTION_CHARS].rsplit("\n", 1)[0]
+            diff = f"{cut}\n... ({diff.count(chr(10)) - cut.count(chr(10))} more diff lines)\n"
+        return (
+            f"mcpdeps fix: apply {_plural(self.plan.fixed, 'safe fix', 'safe fixes')} to "
+            f"{_plural(len(changed), 'file')} in {self.targets.cwd}?\n\n"
+            + "\n".join(f"  {path}" for path in changed)
+            + f"\n\n{diff}"
+        )
+
+
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def fix_plan(targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str] | None) -> FixProposal:
+    """`lint --fix`'s plan (`--select` = `codes`), refused if it would leave a file unparsable."""
+    from mcpdeps.cli.lint.fix import checked_plan
+
+    settings = settings_for(targets, {"codes": codes or []}, codes or [])
+    try:
+        plan = checked_plan(targets.paths, settings, None, targets.cwd)
+    except UserError as exc:
+        raise ToolError(str(exc)) from None
+    outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
+    if outside:
+        raise ToolError(
+            f"{', '.join(outside)} would be written but lies outside the workspace; nothing was written."
+        )
+    return FixProposal(targets, plan)
+
+
+def client_can_ask(ctx: Context) -> bool:
+    """Whether the client declared form elicitation (a bare `elicitation: {}` counts, as in the SDK)."""
+    capabilities = ctx.client_capabilities
+    elicitation = capabilities.elicitation if capabilities is not None else None
+    return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
+
+
+def confirm_fix(
+    proposal: Annotated[FixProposal, Resolve(fix_plan)], can_ask: Annotated[bool, Resolve(client_can_ask)]
+) -> Elicit[Consent] | None:
+    """Ask the user before anything is written; nothing to ask when there is nothing to fix."""
+    if not proposal.changed() or not can_ask:
+        return None
+    return Elicit(proposal.question(), Consent)
+
+
+def decision(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> FixStatus:
+    if not proposal.changed():
+        return "nothing_to_fix"
+    if not can_ask:
+        return "not_asked"
+    if isinstance(consent, AcceptedElicitation):
+        return "applied" if consent.data is not None and consent.data.apply else "declined"
+    return "cancelled" if isinstance(consent, CancelledElicitation) else "declined"
+
+
+SAID = {
+    "nothing_to_fix": "Nothing to fix: no safe fix applies to these files.",
+    "declined": "The user declined: nothing was written.",
+    "cancelled": "The user cancelled: nothing was written.",
+    "not_asked": "Nothing was written: this client cannot ask its user for consent (no form elicitation). "
+    "Run `mcpdeps lint --fix` in a terminal, or apply the edits listed here yourself.",
+}
+
+
+def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
+    """Write the plan if the user accepted it; report what was (or would have been) done."""
+    status = decision(proposal, can_ask, consent)
+    plan = proposal.plan
+    refused = write_plan(plan, proposal.targets.cwd) if status == "applied" else []
+    assert plan.result is not None
+    remaining = lint_document(plan.result)["diagnostics"]
+    report = FixReport(
+        status=status,
+        fixed=plan.fixed,
+        files=proposal.files(),
+        unsafe=[f"{d.path}:{d.line}:{d.column}: {d.code}" for d in plan.unsafe],
+        refused=refused,
+        remaining=remaining,
+        workspace=proposal.targets.workspace.info(),
+    )
+    if status == "applied":
+        written = len(proposal.changed()) - len(refused)
+        lines = [f"Fixed {_plural(plan.fixed, 'problem')} in {_plural(written, 'file')}."]
+        lines += [f"Not written: {message}." for message in refused]
+    else:
+        lines = [SAID[status]]
+    lines += [
+        f"{u} was not fixed: the fix would make a new error appear (fix it by hand)." for u in report.unsafe
+    ]
+    if status == "applied":
+        lines += ["", "What lint reports now:", diagnostics_text(plan.result)]
+    elif status != "nothing_to_fix":
+        lines += ["", "The edits proposed:", unified_diff(plan).rstrip("\n")]
+    return result(with_note("\n".join(lines), proposal.targets), report.model_dump(mode="json"))

@@ -1,0 +1,141 @@
+"""What the `mcpdeps mcp` tools return: pydantic models, published as each tool's output schema.
+
+The lint and graph documents are the fixed contracts of `lint --format json` and
+`graph --format json` (docs/contracts.md), described field by field so a client
+can validate `structuredContent`; each report adds the workspace it was computed
+in. The documents themselves are always produced by the commands' own renderers,
+never rebuilt here: these classes only describe them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
+from pydantic import BaseModel, Field
+from pydantic.json_schema import SkipJsonSchema
+
+
+class WorkspaceInfo(BaseModel):
+    """Where the paths were looked up, and whether the client chose it."""
+
+    roots: list[str] = Field(description="The allowed folders; relative paths start at the first one.")
+    source: Literal["client", "cwd"] = Field(
+        description="`client`: the client's roots; `cwd`: the client gave none, the server's folder is used."
+    )
+    note: str | None = Field(default=None, description="Why the server's folder is used, when it is.")
+
+
+class ContractDiagnostic(Diagnostic):
+    """A diagnostic exactly as `mcpdeps lint --format json` prints it."""
+
+    help: SkipJsonSchema[str | None] = Field(default=None, exclude=True)
+
+
+class LintSummary(BaseModel):
+    files: int
+    parsed: int
+    errors: int
+    warnings: int
+    infos: int
+
+
+class LintReport(BaseModel):
+    """`mcpdeps lint --format json`'s document, and the workspace it was run in."""
+
+    version: int
+    diagnostics: list[ContractDiagnostic]
+    summary: LintSummary
+    workspace: WorkspaceInfo
+
+
+class GraphParameter(BaseModel):
+    name: str
+    kind: Literal["tool_argument", "context", "resolved"]
+    resolver: str | None
+
+
+class GraphResolver(BaseModel):
+    name: str
+    qualname: str
+    module: str
+    path: str | None
+    line: int | None
+    is_async: bool
+    asks: Literal["elicit", "sample", "list_roots"] | None
+    parameters: list[GraphParameter]
+    used_by: list[str]
+
+
+class GraphTool(BaseModel):
+    name: str
+    function: str
+    path: str | None
+    line: int | None
+    arguments: list[str] = Field(description="The input-schema properties the SDK publishes, in order.")
+    context: str | None
+    resolved: dict[str, str] = Field(description="Resolved parameter name to resolver id (module:qualname).")
+
+
+class GraphServer(BaseModel):
+    name: str | None
+    variable: str
+    path: str
+    line: int | None
+    tools: list[GraphTool]
+
+
+class GraphReport(BaseModel):
+    """`mcpdeps graph --format json`'s document, and the workspace it was read in."""
+
+    version: int
+    servers: list[GraphServer]
+    resolvers: dict[str, GraphResolver]
+    workspace: WorkspaceInfo
+
+
+class RuleReport(BaseModel):
+    """A rule's documentation, as `mcpdeps rule CODE` shows it."""
+
+    code: str
+    name: str
+    severity: Literal["error", "warning", "info"]
+    summary: str
+    fixable: bool = Field(description="Whether the `fix` tool (`mcpdeps lint --fix`) can repair it.")
+    markdown: str = Field(
+        description="The whole page: what it finds, why it matters, an example and the fix."
+    )
+
+
+class Consent(BaseModel):
+    """What the user is asked before `fix` writes anything."""
+
+    apply: bool = Field(
+        default=True, title="Apply these fixes", description="Write the edits shown to the files."
+    )
+
+
+class FileFix(BaseModel):
+    path: str
+    edits: list[Edit]
+    diff: str
+
+
+FixStatus = Literal["applied", "declined", "cancelled", "nothing_to_fix", "not_asked"]
+
+
+class FixReport(BaseModel):
+    """What `fix` proposed, whether the user let it write, and what is left to fix by hand."""
+
+    status: FixStatus = Field(
+        description="`applied`: written; `declined`/`cancelled`: the user said no, nothing written; "
+        "`nothing_to_fix`; `not_asked`: the client cannot ask the user, nothing written."
+    )
+    fixed: int = Field(description="How many problems the edits fix (written only when `applied`).")
+    files: list[FileFix]
+    unsafe: list[str] = Field(description="Fixes left out because they would make a new error appear.")
+    refused: list[str] = Field(description="Files not written because they changed on disk meanwhile.")
+    remaining: list[ContractDiagnostic] = Field(
+        description="What lint reports once the edits are applied (with them written or not)."
+    )
+    workspace: WorkspaceInfo

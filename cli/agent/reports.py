@@ -1,0 +1,123 @@
+"""The bodies of the read-only tools: the commands' own engines and renderers, called as functions.
+
+`lint` is `lint_rules` with the settings `mcpdeps lint` would use and the JSON
+renderer of `--format json`; `graph` is the static graph, `--tool` selection,
+JSON document and rich tree of `mcpdeps graph`; `explain` is `mcpdeps rule`'s
+page. Each result carries the document as `structuredContent` (validated by the
+SDK against the tool's output schema) and, as text for the model to read, a short
+human summary instead of the same JSON again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent
+from mcpdeps.cli.errors import UserError
+from mcpdeps.lint_rules import LintResult
+from mcpdeps.lint_rules.settings import Settings
+
+from .models import RuleReport
+from .workspace import Targets
+
+MAX_TEXT_LINES = 60
+"""Diagnostics listed in a text summary; the structured document always holds all of them."""
+
+
+def result(text: str, document: dict[str, Any]) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=document)
+
+
+def settings_for(targets: Targets, flags: dict[str, Sequence[str]], select: Sequence[str]) -> Settings:
+    """`mcpdeps lint`'s settings for these paths: the project's config, then the tool's arguments.
+
+    `flags` names each argument as the agent wrote it, so an unknown rule is reported under its name.
+    """
+    from mcpdeps.cli.lint.command import check_selectors, lint_settings
+
+    try:
+        check_selectors({name: list(values) for name, values in flags.items()})
+        return lint_settings(targets.paths, targets.cwd, select=select, ignore=flags.get("ignore", ()))
+    except UserError as exc:
+        raise ToolError(str(exc)) from None
+
+
+def lint_document(result_: LintResult) -> dict[str, Any]:
+    """`mcpdeps lint --format json`'s document (fix edits filled in), parsed back."""
+    from mcpdeps.cli.lint.render_text import to_json
+    from mcpdeps.lint_rules.fixes import with_fixes
+
+    return json.loads(to_json(with_fixes(result_)))
+
+
+def diagnostics_text(result_: LintResult) -> str:
+    """`--format concise` lines (at most MAX_TEXT_LINES) and the summary line of `mcpdeps lint`."""
+    from mcpdeps.cli.lint.render_text import concise_line, summary_line
+
+    lines = [concise_line(d) for d in result_.diagnostics[:MAX_TEXT_LINES]]
+    if len(result_.diagnostics) > MAX_TEXT_LINES:
+        lines.append(
+            f"... and {len(result_.diagnostics) - MAX_TEXT_LINES} more (all are in structuredContent)."
+        )
+    summary = summary_line(result_).plain.replace(
+        "with `mcpdeps lint --fix` (`--diff` to preview)", "with `fix`"
+    )
+    return "\n".join([*lines, summary])
+
+
+def with_note(text: str, targets: Targets) -> str:
+    note = targets.workspace.note
+    return f"{text}\n\nNote: {note}" if note else text
+
+
+def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
+    from mcpdeps.lint_rules.settings import run
+
+    settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
+    found = run(targets.paths, settings, cwd=targets.cwd)
+    document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
+    return result(with_note(diagnostics_text(found), targets), document)
+
+
+def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
+    from mcpdeps.cli.graph.problems import find_problems
+    from mcpdeps.cli.graph.render import print_graph
+    from mcpdeps.cli.graph.select import select
+    from mcpdeps.cli.graph.sources import static_graph
+    from mcpdeps.resolver_core.graph_json import dumps, graph_document
+
+    try:
+        chosen = select(static_graph(targets.paths, targets.cwd), (), [tool] if tool else ())
+    except UserError as exc:
+        raise ToolError(str(exc)) from None
+    document = json.loads(dumps(graph_document(chosen)))
+    tree = print_graph(chosen, capture=True, problems=find_problems(chosen)) or ""
+    if not chosen.servers:
+        tree = f"No MCPServer was found in {targets.paths[0]} or the modules it imports.\n"
+    document["workspace"] = targets.workspace.info().model_dump(mode="json")
+    return result(with_note(tree.rstrip("\n"), targets), document)
+
+
+def rule_report(code: str) -> CallToolResult:
+    from mcpdeps.lint_rules.docs import rule_markdown
+    from mcpdeps.lint_rules.fixes import is_fixable
+    from mcpdeps.lint_rules.registry import ALL_RULES, UnknownRule, find_rule
+
+    try:
+        rule = find_rule(code.strip())
+    except UnknownRule as exc:
+        known = ", ".join(r.code for r in ALL_RULES)
+        raise ToolError(f"There is no {str(exc).removeprefix('unknown ')}; the rules are {known}.") from None
+    markdown = rule_markdown(rule)
+    report = RuleReport(
+        code=rule.code,
+        name=rule.name,
+        severity=rule.severity,
+        summary=rule.summary,
+        fixable=is_fixable(rule.code),
+        markdown=markdown,
+    )
+    return result(markdown, report.model_dump(mode="json"))
