@@ -17,9 +17,12 @@ import sys
 # They also run once and exit with every syntax tree still alive: the cyclic collector
 # would walk them all at each collection (importing rich to render the report after a
 # 1,000-module run cost 1.6 s), and reference counting frees everything else.
-if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule") and "--live" not in sys.argv:
+# `lsp` never runs user code either, but lives for hours: it keeps the collector (and freezes
+# its parsed project out of it, `cli/lsp/server.py`).
+if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule", "lsp") and "--live" not in sys.argv:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    gc.disable()
+    if sys.argv[1] != "lsp":
+        gc.disable()
 
 import typer
 from mcpdeps.cli.agent import command as mcp_cmd
@@ -27,6 +30,7 @@ from mcpdeps.cli.call import command as call_cmd
 from mcpdeps.cli.errors import run_guarded
 from mcpdeps.cli.graph import command as graph_cmd
 from mcpdeps.cli.lint import command as lint_cmd
+from mcpdeps.cli.lsp import command as lsp_cmd
 from mcpdeps.cli.new import command as new_cmd
 from mcpdeps.cli.rule import command as rule_cmd
 from mcpdeps.cli.serve import command as serve_cmd
@@ -64,6 +68,7 @@ app.command("graph")(graph_cmd.graph)
 app.command("serve")(serve_cmd.serve)
 app.command("call")(call_cmd.call)
 app.command("mcp")(mcp_cmd.mcp)
+app.command("lsp")(lsp_cmd.lsp)
 app.add_typer(new_cmd.app, name="new")
 
 

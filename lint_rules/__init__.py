@@ -105,7 +105,7 @@ def lint(
             diagnostics = [Diagnostic.model_validate(d) for d in state.result]
             _read_sources(graph, {d.path for d in diagnostics}, cwd)
         else:
-            diagnostics = _report(state, files, rules, graph, cwd)
+            diagnostics = report(state, files, rules, graph, cwd)
             if store is not None:
                 state.result = [d.model_dump(mode="json") for d in diagnostics]
                 store.store(state)
@@ -113,10 +113,13 @@ def lint(
         return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked)
 
 
-def _report(
+def report(
     state: State, files: Sequence[SourceFile], rules: Sequence[type[Rule]], graph: Graph, cwd: Path
 ) -> list[Diagnostic]:
-    """Every file's record united, then the suppressions applied (and judged)."""
+    """Every file's record united, then the suppressions applied (and judged).
+
+    `graph` supplies the texts of the files read (the language server's holds unsaved ones).
+    """
     from mcpdeps.lint_rules.per_file import combine
 
     diagnostics = combine([f.display for f in files], state.records, rules)

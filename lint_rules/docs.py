@@ -15,6 +15,12 @@ from mcpdeps.lint_rules.base import Rule
 from mcpdeps.lint_rules.fixes import ONLY_WHEN, is_fixable
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+HOME_URL = "https://pypi.org/project/mcpdeps/"
+
+
+def rule_url(code: str) -> str:
+    """Where a rule's documentation is linked from (SARIF `helpUri`, LSP `codeDescription`)."""
+    return f"{HOME_URL}#{code.lower()}"
 
 
 def _code_block(source: str) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpdeps.lint_rules.per_file import FileRecord, record, split
-from mcpdeps.resolver_core.cache import file_hash, version
+from mcpdeps.resolver_core.cache import file_hash, text_hash, version
 from mcpdeps.resolver_core.discovery import SourceFile
 from mcpdeps.resolver_core.model import Graph, SourceInfo
 
@@ -140,11 +140,16 @@ class Outcome:
     """How many given files were analysed (the rest kept their records)."""
 
 
-class _Hashes(dict[str, str | None]):
-    """Content hashes, each file read at most once per run."""
+class Hashes(dict[str, str | None]):
+    """Content hashes, each file read at most once per run; `overrides` (unsaved texts) win."""
+
+    def __init__(self, overrides: Mapping[Path, str] | None = None) -> None:
+        super().__init__()
+        self.overrides = overrides or {}
 
     def __missing__(self, path: str) -> str | None:
-        self[path] = value = file_hash(Path(path))
+        text = self.overrides.get(Path(path))
+        self[path] = value = file_hash(Path(path)) if text is None else text_hash(text)
         return value
 
 
@@ -152,7 +157,7 @@ def _signature(files: Sequence[SourceFile]) -> list[list[Any]]:
     return [[f.display, str(f.path.absolute()), f.explicit] for f in files]
 
 
-def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: _Hashes) -> set[str]:
+def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) -> set[str]:
     """The given files whose record cannot be kept (all of them without a usable state)."""
     everything = {f.display for f in files}
     if previous is None or previous.files != _signature(files):
@@ -185,15 +190,18 @@ Build = Callable[[set[Path] | None, bool], Graph]
 """`build(only, report_progress)`: the graph of the given files in `only` (None: all)."""
 
 
-def _check(
+def check_files(
     origins: Sequence[str],
     path_of: Mapping[str, Path],
     build: Build,
     rules: Sequence[type[Rule]],
-    hashes: _Hashes,
+    hashes: Hashes,
     in_worker: bool = False,
 ) -> _Checked:
-    """Build the graph of `origins` only (of all given files when that is all) and record each."""
+    """Build the graph of `origins` only (of all given files when that is all) and record each.
+
+    The language server calls it for the files an edit can change, with its own project
+    (parsed once) and hashes (of the unsaved texts)."""
     graph = build(None if len(origins) == len(path_of) else {path_of[o] for o in origins}, not in_worker)
     records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
     deps = {o: [str(p) for p in _closure(path_of[o], graph.imports)] for o in origins}
@@ -214,7 +222,7 @@ def analyse(
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
-    hashes = _Hashes()
+    hashes = Hashes()
     dirty = _dirty(files, previous, hashes)
     origins = [o for o in order if o in dirty]
     for o in origins:
@@ -224,16 +232,16 @@ def analyse(
 
     def run(origins: Sequence[str]) -> _Checked:
         if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
-            return _check(origins, path_of, build, rules, hashes)
+            return check_files(origins, path_of, build, rules, hashes)
         from mcpdeps.lint_rules import parallel  # multiprocessing costs start-up: only for large runs
 
         if not parallel.available():
-            return _check(origins, path_of, build, rules, hashes)
+            return check_files(origins, path_of, build, rules, hashes)
 
         parts = parallel.check_in_workers(
             origins,
             jobs,
-            lambda chunk: _check(chunk, path_of, build, rules, hashes, in_worker=True),
+            lambda chunk: check_files(chunk, path_of, build, rules, hashes, in_worker=True),
             progress,
         )
         return _Checked(

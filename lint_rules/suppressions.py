@@ -260,3 +260,26 @@ def apply_suppressions(
             if path in judged:
                 kept.extend(d for s in suppressions if (d := _unused(s, selected)) is not None)
     return sorted(kept, key=Diagnostic.sort_key)
+
+
+def suppression_edit(path: str, text: str, line: int, code: str) -> Edit:
+    """The edit that silences `code` on `line`: the code added to the line's `ignore[...]`
+    directive, or a new `# mcpdeps: ignore[CODE]` at the end of the line (the editor's
+    "suppress on this line" action)."""
+    lines = text.splitlines()
+    line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    for s in parse_suppressions(path, text):
+        if s.line == line and not s.file_level and s.selectors:
+            content = f"# mcpdeps: ignore[{', '.join([*s.selectors, code])}]"
+            return Edit(
+                path=path, line=line, column=s.start + 1, end_line=line, end_column=s.end + 1, content=content
+            )
+    end = len(line_text.rstrip()) + 1
+    return Edit(
+        path=path,
+        line=line,
+        column=end,
+        end_line=line,
+        end_column=len(line_text) + 1,
+        content=f"  # mcpdeps: ignore[{code}]",
+    )

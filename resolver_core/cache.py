@@ -42,6 +42,11 @@ def file_hash(path: Path) -> str | None:
         return None
 
 
+def text_hash(text: str) -> str:
+    """The hash `file_hash` gives the file holding `text` as UTF-8 (an editor's unsaved buffer)."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
 def default_cache_dir(anchor: Path) -> Path:
     """`.mcpdeps_cache/` at the project root (pyproject.toml or .git), else beside the input."""
     from mcpdeps.resolver_core.project import find_project_root

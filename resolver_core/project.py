@@ -96,6 +96,29 @@ class Project:
         self._by_path[path] = module
         return module
 
+    def set_text(self, path: Path, text: str | None) -> None:
+        """Read `path` as `text` from now on (an editor's unsaved buffer), or from disk again (None).
+
+        A module already parsed is parsed again in place: importers found it by name and keep
+        the same object. The imports followed from its old text are forgotten (the next
+        analysis of it follows them again).
+        """
+        path = path.absolute()
+        if text is None:
+            self.overrides.pop(path, None)
+        else:
+            self.overrides[path] = text
+        self.edges.pop(path, None)
+        module = self._by_path.get(path)
+        if module is not None:
+            module.text, module.tree, module.error, module.lines = None, None, None, []
+            module.future_annotations = False
+            parse(module, self.overrides.get(path))
+
+    def module_at(self, path: Path) -> ParsedModule | None:
+        """The module parsed from `path`, if some analysis read it (nothing is read here)."""
+        return self._by_path.get(path.absolute())
+
     def _candidates(self, name: str, root: Path) -> list[Path]:
         base = root.joinpath(*name.split("."))
         return [

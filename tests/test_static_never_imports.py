@@ -161,3 +161,32 @@ def test_never_imports_mcp_or_user_modules(runs: dict[str, object], command: str
     assert any(m.startswith("mcpdeps.cli.") for m in modules)  # the parse saw real output
     assert sorted(m for m in modules if m == "mcp" or m.startswith("mcp.")) == []
     assert modules.isdisjoint({"server", "sidecar", "app", "app.deps"})
+
+
+def test_language_server_never_imports_mcp_or_user_modules(tmp_path: Path) -> None:
+    """A whole `mcpdeps lsp` session (open, diagnostics, hover, definition) under `-X importtime`."""
+    from lsp_helpers import RawSession
+
+    project = write_project(tmp_path / "project")
+    (project / "pyproject.toml").write_text('[project]\nname = "side-effects"\nversion = "0"\n')
+    session = RawSession(project, "-X", "importtime")
+    session.initialize()
+    server = project / "server.py"
+    session.open(server)
+    assert session.diagnostics(server) == []
+    lines = server.read_text().splitlines()
+    line = next(n for n, text in enumerate(lines) if "def reserve" in text)
+    where = {"textDocument": {"uri": server.as_uri()}, "position": {"line": line, "character": 6}}
+    assert "**reserve** · tool" in json.dumps(session.request("textDocument/hover", where), ensure_ascii=False)
+    column = lines[line].index("check_stock)") + 2
+    found = session.request(
+        "textDocument/definition", {**where, "position": {"line": line, "character": column}}
+    )
+    assert "app/deps.py" in json.dumps(found["result"])
+    code, stderr = session.finish()
+    assert code == 0, stderr
+    modules = imported_modules(stderr)
+    assert "mcpdeps.cli.lsp.server" in modules
+    assert sorted(m for m in modules if m == "mcp" or m.startswith("mcp.")) == []
+    assert modules.isdisjoint({"server", "sidecar", "app", "app.deps"})
+    assert markers(project) == []

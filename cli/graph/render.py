@@ -11,13 +11,12 @@ consumer, and the tree says so.
 
 from __future__ import annotations
 
-import ast
 import io
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from mcpdeps.cli.graph.problems import Problems
-from mcpdeps.cli.graph.walk import CallPlan, call_plan, display_name
+from mcpdeps.cli.graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.graph_json import published_tools
 from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
@@ -25,22 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.tree import Tree
 
-KIND_NOTE = {
-    "bound_method": "method",
-    "classmethod": "method",
-    "callable_instance": "callable object",
-    "class": "class",
-    "partial": "functools.partial",
-    "lambda": "lambda",
-}
-"""How a resolver that is not a plain function is described (same words static and live)."""
-
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}
-ASKS = {
-    "elicit": "asks the user (Elicit)",
-    "sample": "asks the client's LLM (Sample)",
-    "list_roots": "asks the client for its roots (ListRoots)",
-}
 
 
 @dataclass(slots=True)
@@ -81,18 +65,6 @@ def _diagnostic(d: Diagnostic) -> str:
     return f"[{style}]{d.code} {d.name}[/] [{style}]{escape(d.message)}[/]"
 
 
-def _inner_type(annotation: str) -> str:
-    """`Annotated[Stock, Resolve(f)]` -> `Stock`: the resolver already says where the value comes from."""
-    try:
-        node = ast.parse(annotation, mode="eval").body
-        if isinstance(node, ast.Subscript) and ast.unparse(node.value).rpartition(".")[2] == "Annotated":
-            first = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
-            return ast.unparse(first)
-    except (SyntaxError, RecursionError, MemoryError):  # `int | int | ...` thousands deep: show it as is
-        return annotation
-    return annotation
-
-
 def _short(text: str, limit: int = 70) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -102,7 +74,7 @@ def _typed(p: Parameter) -> str:
     if p.alias:
         text += f" [dim](parameter {escape(p.name)})[/]"
     if p.annotation:
-        shown = _inner_type(p.annotation) if p.kind == "resolved" else p.annotation
+        shown = inner_type(p.annotation) if p.kind == "resolved" else p.annotation
         text += f": {escape(shown)}"
     if p.default is not None:
         text += f" = {escape(p.default)}"

@@ -9,9 +9,25 @@ so they all tell the same story.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 from mcpdeps.resolver_core.model import Graph, Resolver, Tool
+
+KIND_NOTE = {
+    "bound_method": "method",
+    "classmethod": "method",
+    "callable_instance": "callable object",
+    "class": "class",
+    "partial": "functools.partial",
+    "lambda": "lambda",
+}
+"""How a resolver that is not a plain function is described (same words static and live)."""
+ASKS = {
+    "elicit": "asks the user (Elicit)",
+    "sample": "asks the client's LLM (Sample)",
+    "list_roots": "asks the client for its roots (ListRoots)",
+}
 
 
 @dataclass(slots=True)
@@ -71,3 +87,15 @@ def display_name(resolver: Resolver) -> str:
 def _name(graph: Graph, rid: str) -> str:
     resolver: Resolver | None = graph.resolvers.get(rid)
     return display_name(resolver) if resolver is not None else rid
+
+
+def inner_type(annotation: str) -> str:
+    """`Annotated[Stock, Resolve(f)]` -> `Stock`: the resolver already says where the value comes from."""
+    try:
+        node = ast.parse(annotation, mode="eval").body
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value).rpartition(".")[2] == "Annotated":
+            first = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
+            return ast.unparse(first)
+    except (SyntaxError, RecursionError, MemoryError):  # `int | int | ...` thousands deep: show it as is
+        return annotation
+    return annotation

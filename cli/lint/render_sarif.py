@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from mcpdeps.lint_rules import LintResult
+from mcpdeps.lint_rules.docs import HOME_URL as INFORMATION_URI
+from mcpdeps.lint_rules.docs import rule_url
 from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix, Related
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://pypi.org/project/mcpdeps/"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 SRCROOT = "%SRCROOT%"
 
@@ -47,7 +48,7 @@ def _rules() -> list[dict[str, Any]]:
             "name": "".join(part.capitalize() for part in rule.name.split("-")),
             "shortDescription": {"text": _sentence(rule.summary)},
             "fullDescription": {"text": _sentence(rule.explanation or rule.summary)},
-            "helpUri": f"{INFORMATION_URI}#{rule.code.lower()}",
+            "helpUri": rule_url(rule.code),
             "help": {"text": _sentence(rule.explanation or rule.summary)},
             "defaultConfiguration": {"level": LEVEL[rule.severity]},
             "properties": {"tags": ["mcp", rule.name]},

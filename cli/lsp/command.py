@@ -1,0 +1,37 @@
+"""`mcpdeps lsp`: a language server over standard input and output.
+
+Thin: logging to stderr, standard output kept for the protocol alone, then
+`server.create_server(...).start_io()`. pygls is imported inside the command, so
+the other commands never load it.
+"""
+
+from __future__ import annotations
+
+import typer
+
+
+def lsp(
+    stdio: bool = typer.Option(
+        True, "--stdio", help="Speak LSP over standard input/output (the default; editors pass it)."
+    ),
+    log_file: str = typer.Option(None, "--log-file", help="Write the server's log here (default: stderr)."),
+    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every message and check."),
+) -> None:
+    """Run the language server: lint diagnostics as you type, graph hovers, go to resolver, fixes."""
+    import logging
+    import sys
+    from importlib.metadata import version
+
+    from mcpdeps.cli.lsp.server import create_server
+
+    handler = logging.FileHandler(log_file) if log_file else logging.StreamHandler(sys.stderr)
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.WARNING,
+        handlers=[handler],
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        force=True,
+    )
+    # Standard output carries the protocol and nothing else: anything printed goes to stderr.
+    protocol_out = sys.stdout.buffer
+    sys.stdout = sys.stderr
+    create_server(version("mcpdeps")).start_io(sys.stdin.buffer, protocol_out)

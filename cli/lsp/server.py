@@ -1,0 +1,286 @@
+"""The language server: LSP messages in, the workspace models' verdicts out.
+
+Every document event updates a `WorkspaceModel` at once (it only re-parses the file); the
+checks run in one worker task. It starts `debounce` seconds after the last keystroke
+(at once for an opened document), checks the stale open documents first — and the file
+whose tools report on the resolvers an open document defines — publishes, then works
+through the other stale files in small batches, yielding to the event loop between them
+so that a new keystroke is never queued behind a whole-project check. Diagnostics are
+published for open documents after each of their checks (with the document's version)
+and for any other file whose diagnostics changed.
+
+Nothing but protocol goes to standard output (`command.py` hands the real stdout to pygls
+and points `sys.stdout` at stderr); everything unexpected is logged to stderr and the
+server goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+
+from lsprotocol import types
+from mcpdeps.cli.lsp.convert import Positions, path_of, to_lsp, uri_of
+from mcpdeps.cli.lsp.workspace import WorkspaceModel
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.project import find_project_root
+from pygls.lsp.server import LanguageServer
+
+log = logging.getLogger(__name__)
+
+DEBOUNCE = 0.15
+"""Seconds of quiet after a keystroke before checking (`initializationOptions.debounceMs`)."""
+BATCH = 24
+"""Stale files checked per step of the background pass (about 100 ms on a warm project)."""
+CONFIG_NAMES = frozenset({"pyproject.toml", "mcpdeps.toml", ".mcpdeps.toml"})
+
+
+class McpdepsServer(LanguageServer):
+    """pygls' server plus the workspace models and the check scheduling."""
+
+    def __init__(self, version: str) -> None:
+        super().__init__("mcpdeps", version)
+        self.debounce = DEBOUNCE
+        self.models: dict[Path, WorkspaceModel] = {}
+        self.published: dict[str, list[Diagnostic]] = {}
+        """Per file URI, what the client was last sent (to publish only what changed)."""
+        self._fresh: set[str] = set()
+        """Open documents to publish after the next check even if nothing changed."""
+        self._timer: asyncio.TimerHandle | None = None
+        self._quiet = asyncio.Event()
+        self._worker: asyncio.Task[None] | None = None
+        self._frozen = False
+
+    # ------------------------------------------------------------------ models
+    def add_folder(self, root: Path) -> WorkspaceModel:
+        root = root.absolute()
+        if root not in self.models:
+            self.models[root] = WorkspaceModel(root)
+            self._report_config(self.models[root])
+        return self.models[root]
+
+    def model_for(self, path: Path, create: bool = True) -> WorkspaceModel | None:
+        """The model of the innermost workspace folder holding `path` (a new one for a stray file)."""
+        inside = [r for r in self.models if path.is_relative_to(r)]
+        if inside:
+            return self.models[max(inside, key=lambda r: len(r.parts))]
+        if not create:
+            return None
+        return self.add_folder(find_project_root(path.parent) or path.parent)
+
+    def reset(self, model: WorkspaceModel) -> WorkspaceModel:
+        """A new model for the same folder (files or settings changed), keeping what was known."""
+        fresh = WorkspaceModel(model.root, dict(model.project.overrides))
+        fresh.adopt(model)
+        self.models[model.root] = fresh
+        self._report_config(fresh)
+        return fresh
+
+    def _report_config(self, model: WorkspaceModel) -> None:
+        if model.config_error:
+            log.warning("%s", model.config_error)
+            self.window_show_message(
+                types.ShowMessageParams(
+                    type=types.MessageType.Error,
+                    message=f"mcpdeps: {model.config_error} Using the default settings.",
+                )
+            )
+
+    def open_paths(self) -> list[Path]:
+        return [p for uri in self.workspace.text_documents if (p := path_of(uri)) is not None]
+
+    # ------------------------------------------------------------------ scheduling
+    def schedule(self, delay: float) -> None:
+        """Check after `delay` seconds of quiet (a newer call restarts the wait)."""
+        loop = asyncio.get_running_loop()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._quiet.clear()
+        self._timer = loop.call_later(delay, self._settled)
+
+    def _settled(self) -> None:
+        self._timer = None
+        self._quiet.set()
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.get_running_loop().create_task(self._work())
+
+    async def _work(self) -> None:
+        while True:
+            await self._quiet.wait()
+            step = self._next_step()
+            if step is None:
+                break
+            model, batch = step
+            try:
+                model.check(batch)
+            except Exception:  # an analyzer bug costs this batch's update, never the server
+                log.exception("checking %s failed", ", ".join(batch))
+                model.stale -= set(batch)
+            self.publish(model)
+            await asyncio.sleep(0)
+        if not self._frozen:
+            # The parsed project lives as long as the server: keep the collector off it.
+            gc.collect()
+            gc.freeze()
+            self._frozen = True
+
+    def _next_step(self) -> tuple[WorkspaceModel, list[str]] | None:
+        opened = self.open_paths()
+        for model in self.models.values():
+            first = model.priority(opened)
+            if first:
+                return model, first
+        for model in self.models.values():
+            if model.stale:
+                return model, [o for o in model.order if o in model.stale][:BATCH]
+        return None
+
+    # ------------------------------------------------------------------ publishing
+    def publish(self, model: WorkspaceModel, only: Iterable[str] | None = None) -> None:
+        """Send every file's diagnostics that changed, and the open documents' in any case."""
+        by_uri: dict[str, list[Diagnostic]] = {}
+        for d in model.report():
+            by_uri.setdefault(uri_of(model.root / d.path), []).append(d)
+        opened = {uri for uri in self.workspace.text_documents if uri in self._fresh}
+        mine = {uri for uri in self.published if (p := path_of(uri)) and self.model_for(p, False) is model}
+        for uri in sorted(set(by_uri) | mine | opened):
+            if only is not None and uri not in only:
+                continue
+            new = by_uri.get(uri, [])
+            if uri not in opened and self.published.get(uri, []) == new:
+                continue
+            path = path_of(uri)
+            if path is None or (uri in opened and model.stale & {model.project.display(path)}):
+                continue  # an open document is published once its own check is done
+            self._send(model, uri, new)
+            self._fresh.discard(uri)
+
+    def _send(self, model: WorkspaceModel, uri: str, diagnostics: list[Diagnostic]) -> None:
+        self.published[uri] = diagnostics
+        positions = Positions(self.workspace.position_codec, lambda display: self._lines(model, display))
+        doc = self.workspace.text_documents.get(uri)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=uri,
+                diagnostics=[to_lsp(d, positions, model.root) for d in diagnostics],
+                version=doc.version if doc is not None else None,
+            )
+        )
+
+    def _lines(self, model: WorkspaceModel, display: str) -> list[str]:
+        uri = uri_of(model.root / display)
+        doc = self.workspace.text_documents.get(uri)
+        if doc is not None:
+            return list(doc.lines)
+        text = model.text(display)
+        return text.splitlines(True) if text is not None else []
+
+    # ------------------------------------------------------------------ document events
+    def text_changed(self, uri: str, text: str | None, delay: float) -> None:
+        path = path_of(uri)
+        if path is None or path.suffix not in (".py", ".pyi"):
+            return
+        model = self.model_for(path)
+        assert model is not None
+        model.set_text(path, text)
+        if text is not None:
+            self._fresh.add(uri)
+        self.schedule(delay)
+
+    def files_changed(self, changes: Iterable[tuple[Path, types.FileChangeType]]) -> None:
+        """Files changed on disk: configuration and file sets start new models; edits re-read."""
+        resets: set[Path] = set()
+        for path, kind in changes:
+            model = self.model_for(path, create=False)
+            if model is None:
+                continue
+            if path.name in CONFIG_NAMES or (kind != types.FileChangeType.Changed and path.suffix == ".py"):
+                resets.add(model.root)
+            elif path.suffix in (".py", ".pyi") and path not in model.project.overrides:
+                model.set_text(path, None)
+        for root in resets:
+            self.reset(self.models[root])
+        self.schedule(0)
+
+
+def create_server(version: str) -> McpdepsServer:
+    """The server with every feature registered (kept separate so tests can build one)."""
+    server = McpdepsServer(version)
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: McpdepsServer, params: types.InitializeParams) -> None:
+        options = params.initialization_options
+        if isinstance(options, dict) and isinstance(options.get("debounceMs"), int | float):
+            ls.debounce = max(0.0, float(options["debounceMs"]) / 1000)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: McpdepsServer, params: types.InitializedParams) -> None:
+        folders = [path_of(f.uri) for f in ls.workspace.folders.values()]
+        root = ls.workspace.root_path
+        for folder in [f for f in folders if f is not None] or ([Path(root)] if root else []):
+            ls.add_folder(folder)
+        _watch_files(ls)
+        ls.schedule(0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: McpdepsServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.text_changed(params.text_document.uri, params.text_document.text, 0)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: McpdepsServer, params: types.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.text_changed(uri, ls.workspace.get_text_document(uri).source, ls.debounce)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: McpdepsServer, params: types.DidSaveTextDocumentParams) -> None:
+        path = path_of(params.text_document.uri)
+        if path is not None and path.name in CONFIG_NAMES:
+            ls.files_changed([(path, types.FileChangeType.Changed)])
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: McpdepsServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.text_changed(params.text_document.uri, None, 0)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched(ls: McpdepsServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.files_changed((p, c.type) for c in params.changes if (p := path_of(c.uri)) is not None)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def folders_changed(ls: McpdepsServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+        for removed in params.event.removed:
+            if (path := path_of(removed.uri)) is not None:
+                ls.models.pop(path, None)
+        for added in params.event.added:
+            if (path := path_of(added.uri)) is not None:
+                ls.add_folder(path)
+        ls.schedule(0)
+
+    from mcpdeps.cli.lsp.features import register
+
+    register(server)
+    return server
+
+
+def _watch_files(ls: McpdepsServer) -> None:
+    """Ask the client to report file creations, deletions and changes (when it can)."""
+    capabilities = ls.client_capabilities.workspace
+    watched = capabilities.did_change_watched_files if capabilities is not None else None
+    if watched is None or not watched.dynamic_registration:
+        return
+    globs = ["**/*.py", "**/*.pyi", *(f"**/{name}" for name in sorted(CONFIG_NAMES))]
+    ls.client_register_capability(
+        types.RegistrationParams(
+            registrations=[
+                types.Registration(
+                    id="mcpdeps-watched-files",
+                    method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                        watchers=[types.FileSystemWatcher(glob_pattern=g) for g in globs]
+                    ),
+                )
+            ]
+        )
+    )

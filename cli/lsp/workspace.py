@@ -1,0 +1,235 @@
+"""One workspace folder's project model, kept in memory and updated per changed document.
+
+It is `mcpdeps lint .` run in the folder, split the way the incremental cache splits it
+(`lint_rules.per_file` records, `lint_rules.incremental.check_files`): each given file keeps
+its record and the files its analysis read (its closure). An edit to a file marks *stale*
+only the given files whose closure contains it; `check` re-checks the stale files it is
+asked for and keeps every other record, and `report` unites the records exactly as `lint`
+does (suppressions, `per-file-ignores`). Parsed modules live in one `Project` for the whole
+session: an edit re-parses that one file (`Project.set_text`), never the project.
+
+Two departures from a plain re-run, both for typing in an editor:
+- a file that stops parsing (mid-typing) gets its MCPD000 but keeps the rest of its last
+  good record (what it said about other files), and the files that import it are not
+  re-checked against a module with no tree: they keep their last results until it parses
+  again;
+- a file created, deleted or renamed, or a changed configuration, starts a new model
+  (module names and import targets may move), as the incremental cache does.
+
+Nothing here imports or runs user code, and nothing imports `mcp`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from mcpdeps.lint_rules import report
+from mcpdeps.lint_rules.config import ConfigError, LintConfig, config_for, per_file_ignored
+from mcpdeps.lint_rules.incremental import Hashes, State, check_files
+from mcpdeps.lint_rules.per_file import FileRecord
+from mcpdeps.lint_rules.registry import select_rules
+from mcpdeps.lint_rules.settings import Settings, merge
+from mcpdeps.resolver_core.builder import build_graph, default_roots
+from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.discovery import SourceFile, discover
+from mcpdeps.resolver_core.model import Graph, SourceInfo
+from mcpdeps.resolver_core.project import Project
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Change:
+    """What a text change did to the model: the given files to check again, or a reset."""
+
+    stale: set[str] = field(default_factory=set)
+    reset: bool = False
+
+
+class WorkspaceModel:
+    """The lint model of one folder: records per given file, one parsed project, unsaved texts."""
+
+    def __init__(self, root: Path, overlay: dict[Path, str] | None = None) -> None:
+        self.root = root.absolute()
+        self.config_error: str | None = None
+        self.settings = self._settings()
+        self.rules = select_rules(self.settings.select, self.settings.ignore, self.settings.extend_select)
+        self.files: list[SourceFile] = discover(["."], self.settings.exclude, self.root)
+        self.order = [f.display for f in self.files]
+        self.path_of = {f.display: f.path.absolute() for f in self.files}
+        self.display_of = {p: d for d, p in self.path_of.items()}
+        self.project = Project(
+            default_roots(self.files, ["."], self.root, self.settings.src), overlay, self.root
+        )
+        self.hashes = Hashes(self.project.overrides)
+        self.state = State()
+        self.stale: set[str] = set(self.order)
+        """Given files whose record is missing or older than the texts it depends on."""
+        self.waiting: dict[Path, set[str]] = {}
+        """Per file that does not parse now: the importers kept on their last results until it does."""
+        self.generation = 0
+        """Counts text changes (what a cached `graph_around` was built on)."""
+        self._around: tuple[tuple[int, frozenset[str]], Graph] | None = None
+        self.graph = Graph()
+        """The graph of the last check (its resolvers and tools; sources of every module read)."""
+
+    def adopt(self, old: WorkspaceModel) -> None:
+        """Start from an older model's results (shown until checked again); all stay stale."""
+        for origin in self.order:
+            if origin in old.state.records and origin in old.state.deps:
+                self.state.records[origin] = old.state.records[origin]
+                self.state.deps[origin] = old.state.deps[origin]
+        self.state.directives = [o for o in old.state.directives if o in self.path_of]
+
+    # ------------------------------------------------------------------ settings
+    def _settings(self) -> Settings:
+        """`[tool.mcpdeps]` found from the folder, as `lint` finds it; a bad file: defaults, and why."""
+        try:
+            config = config_for(["."], None, self.root)
+        except ConfigError as exc:
+            self.config_error = str(exc)
+            config = LintConfig()
+        return merge(config)
+
+    @property
+    def config_files(self) -> list[Path]:
+        """Files whose change means new settings (the one in use, and every candidate above)."""
+        names = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
+        return [d / n for d in (self.root, *self.root.parents) for n in names]
+
+    # ------------------------------------------------------------------ edits
+    def knows(self, path: Path) -> bool:
+        return path.absolute() in self.display_of
+
+    def set_text(self, path: Path, text: str | None) -> Change:
+        """An editor's text for `path` (None: the file on disk, after a save, close or change)."""
+        path = path.absolute()
+        if text is not None and text == self.project.overrides.get(path):
+            return Change()
+        self.project.set_text(path, text)
+        self.generation += 1
+        self.hashes.pop(str(path), None)
+        key = str(path)
+        dependents = {o for o in self.order if key in self.state.deps.get(o, ())}
+        own = {self.display_of[path]} if path in self.display_of else set()
+        module = self.project.module_at(path)
+        if module is not None and module.tree is None:
+            # Mid-typing: the file reports its syntax error, its importers keep their results.
+            self.waiting.setdefault(path, set()).update(dependents - own)
+            dependents = set()
+        else:
+            dependents |= self.waiting.pop(path, set())
+        stale = (dependents | own) & set(self.order)
+        self.stale |= stale
+        return Change(stale)
+
+    # ------------------------------------------------------------------ checks
+    def check(self, origins: Iterable[str]) -> set[str]:
+        """Re-check these stale given files (the others keep their records); returns them."""
+        todo = [o for o in self.order if o in self.stale and o in set(origins)]
+        if not todo:
+            return set()
+        checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
+        for origin in todo:
+            new = checked.records[origin]
+            old = self.state.records.get(origin)
+            self.state.records[origin] = _keep_good_parts(new, old, origin)
+            self.state.deps[origin] = checked.deps[origin]
+        directives = set(self.state.directives) - set(todo) | checked.directives
+        self.state.directives = [o for o in self.order if o in directives]
+        if checked.graph is not None:
+            self.graph = checked.graph
+        self.stale -= set(todo)
+        return set(todo)
+
+    def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
+        return build_graph(
+            ["."],
+            src=self.settings.src,
+            exclude=self.settings.exclude,
+            cwd=self.root,
+            files=self.files,
+            only=only,
+            project=self.project,
+        )
+
+    def priority(self, open_paths: Iterable[Path]) -> list[str]:
+        """The stale files to check first: the open ones, and the first tool file of each
+        resolver an open file defines (its diagnostics are reported with that file's tools)."""
+        wanted = {self.display_of[p.absolute()] for p in open_paths if p.absolute() in self.display_of}
+        shown = {self.project.display(p) for p in open_paths}
+        wanted |= {users[0] for key, users in self._consumers().items() if _key_path(key) in shown}
+        return [o for o in self.order if o in self.stale and o in wanted]
+
+    def graph_around(self, path: Path, every_consumer: bool = False) -> Graph:
+        """A graph holding what the editor asks about in `path`: its own tools, and the tools
+        that run the resolvers it defines (the first of each; `every_consumer`: all of them).
+
+        Built from the parsed project (nothing is re-read), and kept until the next edit.
+        """
+        display = self.project.display(path)
+        files = {display} if display in self.path_of else set()
+        for key, users in self._consumers().items():
+            if _key_path(key) == display:
+                files.update(users if every_consumer else users[:1])
+        key = (self.generation, frozenset(files))
+        if self._around is None or self._around[0] != key:
+            only = {self.path_of[f] for f in files}
+            graph = self._build(only, False) if only else Graph()
+            self._around = (key, graph)
+        return self._around[1]
+
+    def _consumers(self) -> dict[str, list[str]]:
+        """Resolver key -> the given files whose tools run it, in order (from the records)."""
+        out: dict[str, list[str]] = {}
+        for origin in self.order:
+            for key in self.state.records[origin].consumed if origin in self.state.records else ():
+                out.setdefault(key, []).append(origin)
+        return out
+
+    # ------------------------------------------------------------------ results
+    def report(self) -> list[Diagnostic]:
+        """Every record united, suppressions and `per-file-ignores` applied: `lint --format json`'s list."""
+        graph = replace(self.graph, sources=self.sources())
+        done = [f for f in self.files if f.display in self.state.records]
+        diagnostics = report(self.state, done, self.rules, graph, self.root)
+        config = self.settings.config
+        return [d for d in diagnostics if not per_file_ignored(config, d.path, d.code, self.root)]
+
+    def sources(self) -> dict[str, SourceInfo]:
+        """The current text of every module read (unsaved texts included)."""
+        return {
+            m.display: SourceInfo(m.name, m.display, m.tree is not None, m.text) for m in self.project.modules
+        }
+
+    def text(self, display: str) -> str | None:
+        """A file's current text (the editor's when it is open)."""
+        path = (self.root / display).absolute()
+        if path in self.project.overrides:
+            return self.project.overrides[path]
+        module = self.project.module_at(path)
+        if module is not None and module.text is not None:
+            return module.text
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+
+def _keep_good_parts(new: FileRecord, old: FileRecord | None, origin: str) -> FileRecord:
+    """A file that no longer parses reports MCPD000 and keeps what it last said about others."""
+    if not new.unparsed or old is None or old.unparsed:
+        return new
+    kept = [(d, key) for d, key in old.diagnostics if d["path"] != origin]
+    return replace(
+        new, diagnostics=[*new.diagnostics, *kept], consumed=old.consumed, registrations=old.registrations
+    )
+
+
+def _key_path(key: str) -> str:
+    """The file of a resolver key (`kind:qualname@path:line:col`); '' for one without source."""
+    _, at, where = key.rpartition("@")
+    return where.rsplit(":", 2)[0] if at else ""
