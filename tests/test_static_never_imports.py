@@ -177,7 +177,9 @@ def test_language_server_never_imports_mcp_or_user_modules(tmp_path: Path) -> No
     lines = server.read_text().splitlines()
     line = next(n for n, text in enumerate(lines) if "def reserve" in text)
     where = {"textDocument": {"uri": server.as_uri()}, "position": {"line": line, "character": 6}}
-    assert "**reserve** · tool" in json.dumps(session.request("textDocument/hover", where), ensure_ascii=False)
+    assert "**reserve** · tool" in json.dumps(
+        session.request("textDocument/hover", where), ensure_ascii=False
+    )
     column = lines[line].index("check_stock)") + 2
     found = session.request(
         "textDocument/definition", {**where, "position": {"line": line, "character": column}}
