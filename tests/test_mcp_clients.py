@@ -112,6 +112,10 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
             assert report["status"] == "applied" and report["fixed"] == 3
             assert [f["path"] for f in report["files"]] == ["broken/server.py"]
             assert file_bytes(folder) == expected["after"]
+            assert len(answers.asked) == 2  # one question per call, on both generations
+
+            again = await client.call_tool("fix", {"paths": ["broken"]})
+            assert again.structured_content["status"] == "nothing_to_fix" and len(answers.asked) == 2
 
             refused = await client.call_tool("lint", {"paths": [str(outside)]})
             assert refused.is_error
@@ -193,3 +197,17 @@ def test_http_listens_on_loopback_through_serve(http_server: tuple[ServeProcess,
     assert url.startswith("http://127.0.0.1:")
     assert "DNS-rebinding protection on" in process.stderr
     assert "mcpdeps" in process.stderr and "confirm_fix" in process.stderr
+
+
+def test_fix_codes_is_lint_fix_select(tmp_path: Path) -> None:
+    """`codes` narrows the fixes exactly as `lint --fix --select` does."""
+    by_cli = make_workspace(tmp_path / "cli")
+    fixed = run_mcpdeps("lint", "--fix", "--no-cache", "--select", "MCPD006", "broken", cwd=by_cli)
+    assert fixed.returncode == 0 and "Fixed 1 problem" in fixed.stderr
+    folder = make_workspace(tmp_path / "ws")
+    answers = Answers("accept")
+    arguments = {"paths": ["broken"], "codes": ["underscore-parameter"]}
+    result = anyio.run(lambda: call_once(folder, "fix", arguments, elicitation_callback=answers))
+    assert result.structured_content["status"] == "applied" and result.structured_content["fixed"] == 1
+    assert file_bytes(folder) == file_bytes(by_cli)
+    assert "apply 1 safe fix to 1 file" in answers.asked[0]

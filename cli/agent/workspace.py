@@ -10,6 +10,9 @@ Every path a tool receives is checked here before anything under it is read:
 it must still lie inside one of the roots. Files found inside a folder are held
 to the same rule (a symlink in the project that leads out of it is refused), and
 a file named explicitly must be Python source of a size the analyzer accepts.
+Imports are then followed the way `mcpdeps lint` follows them (within the project
+root, which may lie above a client root); results only ever name such modules'
+paths and lines, never their text.
 """
 
 from __future__ import annotations
