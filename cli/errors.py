@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Sequence
-
-import typer
+from collections.abc import Callable, Sequence
 
 
 class UserError(Exception):
@@ -25,8 +23,12 @@ def _verbose(argv: Sequence[str]) -> bool:
     return any(a in ("-v", "--verbose") or (a.startswith("-v") and set(a[1:]) == {"v"}) for a in argv)
 
 
-def run_guarded(app: typer.Typer, argv: Sequence[str]) -> None:
-    """Run the typer app; map exceptions to the contract's exit codes."""
+def run_guarded(app: Callable[..., object], argv: Sequence[str]) -> None:
+    """Run the typer app; map exceptions to the contract's exit codes.
+
+    Typed as a callable so that this module, imported by every engine for `UserError`,
+    does not import typer (the editor and MCP front ends use the engines without it).
+    """
     try:
         app(args=list(argv), prog_name="mcpdeps", standalone_mode=True)
     except SystemExit:

@@ -67,7 +67,7 @@ def call_in_process(
     For the many variations where the process boundary adds nothing but a second of start-up.
     """
     console = Console(file=io.StringIO(), width=120, record=True)
-    answerer = QuestionAnswerer(sources or AnswerSources(), console, live_resolvers(server, tool))
+    answerer = QuestionAnswerer(sources or AnswerSources(), resolvers=live_resolvers(server, tool))
 
     async def bounded() -> CallOutcome:
         with anyio.fail_after(30):

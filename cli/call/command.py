@@ -69,6 +69,7 @@ def call(
     import anyio
     from mcpdeps.cli.call.answers import load_answers
     from mcpdeps.cli.call.args import build_arguments
+    from mcpdeps.cli.call.prompts import TerminalPerson
     from mcpdeps.cli.call.questions import AnswerSources, QuestionAnswerer, unused_answers
     from mcpdeps.cli.call.render import print_json, questions_view, render_call
     from mcpdeps.cli.call.resolvers import live_resolvers, static_resolvers
@@ -82,7 +83,6 @@ def call(
         answers=load_answers(answers) if answers is not None else None,
         sample_reply=sample_reply,
         roots=root or [],
-        interactive=sys.stdin.isatty(),
     )
     if stdio:
         target = StdioTarget(spec, no_lint=no_lint)
@@ -91,7 +91,8 @@ def call(
         server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
         target = server
         resolvers = live_resolvers(server, tool)
-    answerer = QuestionAnswerer(sources, err, resolvers)
+    person = TerminalPerson(err) if sys.stdin.isatty() else None
+    answerer = QuestionAnswerer(sources, person, resolvers)
     with exit_on_interrupt(err):
         outcome = anyio.run(
             call_tool,

@@ -1,11 +1,11 @@
-"""The elicitation form: a terminal form built from the `requestedSchema` an `Elicit` sends.
+"""The elicitation form's fields: what a `requestedSchema` an `Elicit` sends allows, as values.
 
 The spec limits that schema to flat primitive properties (strings with length and
 format, numbers with bounds, booleans, single- and multi-select enums), so each
-property becomes one prompt. Every value is checked against its property before the
-next prompt, so a person fixes a mistake where they made it instead of having the
-server reject the whole answer; then they choose accept, decline or cancel, the
-three outcomes the SDK hands to the resolver's consumer.
+property is one field: `parse_field` turns typed text into the property's JSON value
+(or says why not) and `hint` describes what it takes. The terminal form (`prompts.py`)
+asks field by field with them, so a person fixes a mistake where they made it instead of
+having the server reject the whole answer; any other front end can do the same.
 """
 
 from __future__ import annotations
@@ -16,14 +16,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Literal
 
-from mcpdeps.cli.errors import UserError
-from rich.console import Console
-from rich.markup import escape
-from rich.panel import Panel
-from rich.text import Text
-
 Action = Literal["accept", "decline", "cancel"]
-_MISSING = object()
+ACTIONS: dict[str, Action] = {
+    word: action for action in ("accept", "decline", "cancel") for word in (action, action[0])
+} | {"": "accept"}
+"""What a person may type to choose the outcome: the word, its first letter, or nothing (accept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +31,7 @@ class FormOutcome:
     content: dict[str, Any] | None
 
 
-def ask_line(console: Console, prompt: str) -> str:
-    """Read one line after a rich-markup prompt; a closed terminal is a user-facing error."""
-    try:
-        return console.input(prompt).strip()
-    except EOFError:
-        raise UserError("The terminal closed while a question was being answered.") from None
-
-
-def _choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
+def choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
     """(value, label) pairs of a single-select enum in any of the spec's three spellings."""
     if "oneOf" in prop:
         return [(str(o["const"]), str(o.get("title", o["const"]))) for o in prop["oneOf"]]
@@ -52,7 +41,8 @@ def _choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
     return None
 
 
-def _multi_choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
+def multi_choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
+    """(value, label) pairs of a multi-select enum (an array of enum or anyOf items)."""
     if prop.get("type") != "array":
         return None
     items = prop.get("items", {})
@@ -61,14 +51,14 @@ def _multi_choices(prop: Mapping[str, Any]) -> list[tuple[str, str]] | None:
     return [(str(v), str(v)) for v in items.get("enum", [])]
 
 
-def _pick(raw: str, choices: Sequence[tuple[str, str]]) -> str:
+def _pick(raw: str, options: Sequence[tuple[str, str]]) -> str:
     """A choice by its value or label, else by its number (so a value "2" is never read as choice 2)."""
-    for value, label in choices:
+    for value, label in options:
         if raw in (value, label):
             return value
-    if raw.isdigit() and 1 <= int(raw) <= len(choices):
-        return choices[int(raw) - 1][0]
-    raise ValueError("choose one of: " + ", ".join(v for v, _ in choices))
+    if raw.isdigit() and 1 <= int(raw) <= len(options):
+        return options[int(raw) - 1][0]
+    raise ValueError("choose one of: " + ", ".join(v for v, _ in options))
 
 
 def _check_bounds(value: float, prop: Mapping[str, Any]) -> None:
@@ -105,7 +95,7 @@ def _check_string(value: str, prop: Mapping[str, Any]) -> str:
 
 def parse_field(raw: str, prop: Mapping[str, Any]) -> Any:
     """Turn typed text into the property's JSON value, or raise ValueError saying why not."""
-    multi = _multi_choices(prop)
+    multi = multi_choices(prop)
     if multi is not None:
         values = [_pick(part.strip(), multi) for part in raw.split(",") if part.strip()]
         for key, word in (("minItems", "at least"), ("maxItems", "at most")):
@@ -113,9 +103,9 @@ def parse_field(raw: str, prop: Mapping[str, Any]) -> Any:
             if limit is not None and (len(values) < limit if key == "minItems" else len(values) > limit):
                 raise ValueError(f"choose {word} {limit}")
         return values
-    choices = _choices(prop)
-    if choices is not None:
-        return _pick(raw, choices)
+    single = choices(prop)
+    if single is not None:
+        return _pick(raw, single)
     kind = prop.get("type")
     if kind == "boolean":
         if raw.lower() in {"y", "yes", "true", "1"}:
@@ -133,7 +123,7 @@ def parse_field(raw: str, prop: Mapping[str, Any]) -> Any:
     return _check_string(raw, prop)
 
 
-def _hint(prop: Mapping[str, Any], required: bool) -> str:
+def hint(prop: Mapping[str, Any], required: bool) -> str:
     """The bracketed part of a prompt: type, bounds, default, optional."""
     parts: list[str] = []
     kind = prop.get("type")
@@ -144,9 +134,9 @@ def _hint(prop: Mapping[str, Any], required: bool) -> str:
         bounds = f" {low}–{high}" if low is not None and high is not None else ""
         bounds = bounds or (f" ≥ {low}" if low is not None else f" ≤ {high}" if high is not None else "")
         parts.append(f"{kind}{bounds}")
-    elif _multi_choices(prop) is not None:
+    elif multi_choices(prop) is not None:
         parts.append("numbers or values, comma-separated")
-    elif kind == "string" and _choices(prop) is None:
+    elif kind == "string" and choices(prop) is None:
         if prop.get("format"):
             parts.append(str(prop["format"]))
         if prop.get("minLength") is not None:
@@ -160,58 +150,3 @@ def _hint(prop: Mapping[str, Any], required: bool) -> str:
     elif not required:
         parts.append("optional, Enter to skip")
     return ", ".join(parts)
-
-
-def _ask_field(console: Console, name: str, prop: Mapping[str, Any], required: bool) -> Any:
-    """Prompt until the value is valid; returns _MISSING for a skipped optional field."""
-    title = prop.get("title") or name
-    if prop.get("description"):
-        console.print(Text(f"  {prop['description']}", style="dim"))
-    for choices in (_choices(prop), _multi_choices(prop)):
-        if choices:
-            listing = "   ".join(f"[bold]{i}[/]) {escape(label)}" for i, (_, label) in enumerate(choices, 1))
-            console.print(f"  {listing}")
-    hint = _hint(prop, required)
-    prompt = f"[bold cyan]{escape(str(title))}[/]" + (f" [dim]({escape(hint)})[/]" if hint else "") + ": "
-    while True:
-        raw = ask_line(console, prompt)
-        if not raw:
-            if "default" in prop:
-                return prop["default"]
-            if not required:
-                return _MISSING
-            console.print("  [red]this field is required[/]")
-            continue
-        try:
-            return parse_field(raw, prop)
-        except ValueError as exc:
-            console.print(f"  [red]{escape(raw)}: {escape(str(exc))}[/]")
-
-
-_ACTIONS: dict[str, Action] = {
-    word: action for action in ("accept", "decline", "cancel") for word in (action, action[0])
-} | {"": "accept"}
-
-
-def ask_action(console: Console) -> Action:
-    """Accept, decline or cancel; the first letter is enough, Enter accepts."""
-    while True:
-        raw = ask_line(console, "[bold]Send?[/] [dim](accept / decline / cancel, default accept)[/]: ")
-        action = _ACTIONS.get(raw.lower())
-        if action is not None:
-            return action
-        console.print("  [red]type accept, decline or cancel[/]")
-
-
-def fill_form(console: Console, asker: str, message: str, schema: Mapping[str, Any]) -> FormOutcome:
-    """Show the question, ask every property, then the action."""
-    console.print(Panel(Text(message), title=f"[bold]{escape(asker)}[/] asks", title_align="left"))
-    properties: Mapping[str, Any] = schema.get("properties", {})
-    required = set(schema.get("required", []))
-    content: dict[str, Any] = {}
-    for name, prop in properties.items():
-        value = _ask_field(console, name, prop, name in required)
-        if value is not _MISSING:
-            content[name] = value
-    action = ask_action(console)
-    return FormOutcome(action, content if action == "accept" else None)

@@ -2,8 +2,9 @@
 
 This object is the SDK `Client`'s elicitation, sampling and list-roots callbacks.
 Each question is answered, in this order, from the `--answers` file, from a flag
-(`--sample-reply`, `--root`), or from the person at the terminal. Without a terminal
-and without a recorded answer the call cannot go on: the callback refuses the request
+(`--sample-reply`, `--root`), or from a person (`Person`: the terminal's prompts in
+`prompts.py`; an editor's dialog tomorrow). Without a person and without a recorded
+answer the call cannot go on: the callback refuses the request
 and keeps a `UserError` naming the resolver, which the command raises once the SDK
 has unwound, so the user sees a sentence instead of the protocol error it caused.
 """
@@ -11,10 +12,10 @@ has unwound, so the user sees a sentence instead of the protocol error it caused
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -27,11 +28,9 @@ from mcpdeps.cli.call.answers import (
     SampleAnswer,
     example_answer,
 )
-from mcpdeps.cli.call.form import FormOutcome, fill_form
+from mcpdeps.cli.call.form import FormOutcome
 from mcpdeps.cli.call.resolvers import ResolverIndex
-from mcpdeps.cli.call.sampling import ask_completion, content_text, show_sample_request
 from mcpdeps.cli.errors import UserError
-from rich.console import Console
 
 if TYPE_CHECKING:
     from mcp.client import ClientRequestContext
@@ -70,6 +69,18 @@ class AskedQuestion:
     answer: str
 
 
+class Person(Protocol):
+    """Whoever answers what nothing recorded answers. Called in a worker thread, one question at a time."""
+
+    def fill_form(self, asker: str, message: str, schema: Mapping[str, Any]) -> FormOutcome:
+        """The elicitation `message` and the form `schema` (a `requestedSchema`), answered."""
+        ...
+
+    def complete(self, asker: str, params: CreateMessageRequestParams) -> str:
+        """The completion the client's LLM would give to the sampling request `params`."""
+        ...
+
+
 @dataclass(slots=True)
 class AnswerSources:
     """Where answers come from, besides the person."""
@@ -77,7 +88,6 @@ class AnswerSources:
     answers: AnswersFile | None = None
     sample_reply: str | None = None
     roots: Sequence[Path] = ()
-    interactive: bool = False
 
 
 @dataclass(slots=True)
@@ -85,13 +95,14 @@ class QuestionAnswerer:
     """The `Client` callbacks for one call; `transcript` and `failure` are read afterwards."""
 
     sources: AnswerSources
-    console: Console
+    person: Person | None = None
+    """None: nobody to ask (no terminal), so an unanswered question fails the call with a sentence."""
     resolvers: ResolverIndex | None = None
     transcript: list[AskedQuestion] = field(default_factory=list)
     failure: UserError | None = None
     used_answers: set[str] = field(default_factory=set)
     """Keys of the answers file that answered a question (the rest are likely typos)."""
-    _terminal: anyio.Lock = field(default_factory=anyio.Lock)
+    _asking: anyio.Lock = field(default_factory=anyio.Lock)
 
     def _asker(
         self, ctx: ClientRequestContext, kind: QuestionKind, fields: Iterable[str] | None
@@ -131,13 +142,13 @@ class QuestionAnswerer:
             f"with an entry like {example}."
         )
 
-    async def _on_terminal(self, fn: Callable[..., _T], *args: Any) -> _T:
-        """Run a blocking prompt in a worker thread, one question at a time.
+    async def _ask_person(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Run a blocking question to the person in a worker thread, one question at a time.
 
         On 2026-07-28 the SDK dispatches a round's questions concurrently; the lock
         keeps their prompts from interleaving on the one terminal.
         """
-        async with self._terminal:
+        async with self._asking:
             return await anyio.to_thread.run_sync(fn, *args, abandon_on_cancel=True)
 
     def _refuse(self, error: UserError) -> ErrorData:
@@ -167,9 +178,9 @@ class QuestionAnswerer:
                 )
                 _check_recorded_content(asker, outcome, schema)
                 by = "answers file"
-            elif self.sources.interactive:
-                outcome = await self._on_terminal(
-                    fill_form, self.console, asker or "a resolver", params.message, schema
+            elif self.person is not None:
+                outcome = await self._ask_person(
+                    self.person.fill_form, asker or "a resolver", params.message, schema
                 )
                 by = "terminal"
             else:
@@ -196,8 +207,8 @@ class QuestionAnswerer:
                 text, model, by = recorded.text, recorded.model, "answers file"
             elif self.sources.sample_reply is not None:
                 text, by = self.sources.sample_reply, "--sample-reply"
-            elif self.sources.interactive:
-                text = await self._on_terminal(self._ask_sample, asker or "a resolver", params)
+            elif self.person is not None:
+                text = await self._ask_person(self.person.complete, asker or "a resolver", params)
                 by = "terminal"
             else:
                 raise self._missing(asker, "sample", question)
@@ -207,10 +218,6 @@ class QuestionAnswerer:
         return CreateMessageResult(
             role="assistant", content=TextContent(type="text", text=text), model=model, stop_reason="endTurn"
         )
-
-    def _ask_sample(self, asker: str, params: CreateMessageRequestParams) -> str:
-        show_sample_request(self.console, asker, params)
-        return ask_completion(self.console)
 
     async def list_roots(self, ctx: ClientRequestContext) -> ListRootsResult | ErrorData:
         """The roots callback: an answers-file entry, `--root` paths, else the current folder; never asks."""
@@ -249,3 +256,15 @@ def unused_answers(answerer: QuestionAnswerer) -> list[str]:
     if answerer.sources.answers is None:
         return []
     return [key for key in answerer.sources.answers.root if key not in answerer.used_answers]
+
+
+def content_text(content: Any) -> str:
+    """Text of one sampling content block (or of a list of them); other media by their type."""
+    if isinstance(content, list):
+        return "\n".join(content_text(part) for part in content)
+    text = getattr(content, "text", None)
+    if isinstance(text, str):
+        return text
+    return f"[{getattr(content, 'type', 'content')} {getattr(content, 'mime_type', '') or ''}]".replace(
+        " ]", "]"
+    )

@@ -179,11 +179,11 @@ def lint(
         fail_on=fail_on.value if fail_on is not None else None,
     )
     if diff:
-        from mcpdeps.cli.lint.fix import show_diff
+        from mcpdeps.cli.lint.render_fix import show_diff
 
         raise typer.Exit(show_diff(targets, settings, overrides=overrides, cwd=cwd))
     if fix:
-        from mcpdeps.cli.lint.fix import apply_fixes
+        from mcpdeps.cli.lint.render_fix import apply_fixes
 
         result = apply_fixes(
             targets,
@@ -194,7 +194,7 @@ def lint(
             stdin_encoding=stdin_encoding,
         )
     else:
-        from mcpdeps.cli.lint.progress import lint_progress
+        from mcpdeps.cli.lint.render_progress import lint_progress
         from mcpdeps.resolver_core.cache import default_cache_dir
 
         cache = None if no_cache else (cache_dir or default_cache_dir(cwd))

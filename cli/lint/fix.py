@@ -1,23 +1,19 @@
-"""The `--fix` and `--diff` ends of `mcpdeps lint`: run the fix engine, write or show, report.
+"""The `--fix` and `--diff` work of `mcpdeps lint`, for any front end: a checked plan, its outcome in words.
 
-Messages about fixing go to stderr so that stdout stays the report (`--format
-json` remains one JSON document) or, with `--stdin-filename`, the fixed source
-(the way editors call formatters).
+The fix engine (`lint_rules.fixes.engine`) plans edits; this module refuses a plan that would
+leave a file unparsable and says in sentences what was and was not fixed. How
+those sentences and the diff are shown is the front end's business (`render_fix.py` for the
+terminal).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
-from mcpdeps.lint_rules import LintResult
-from mcpdeps.lint_rules.fixes.engine import FixPlan, broken_by_fixes, plan_fixes, unified_diff, write_plan
+from mcpdeps.lint_rules.fixes.engine import FixPlan, broken_by_fixes, plan_fixes
 from mcpdeps.lint_rules.settings import Settings
-from rich.console import Console
-from rich.syntax import Syntax
-from rich.text import Text
 
 
 def _plural(n: int, word: str) -> str:
@@ -41,72 +37,34 @@ def checked_plan(
     return plan
 
 
-def _report_unsafe(plan: FixPlan, console: Console) -> None:
-    """Name the fixes left out because they would have made a new error appear."""
-    for d in plan.unsafe:
-        console.print(
-            Text(
-                f"{d.path}:{d.line}:{d.column}: {d.code} was not fixed: the fix would make a new error appear "
-                "(fix it by hand).",
-                style="yellow",
-            ),
-            soft_wrap=True,
-        )
+def unsafe_notes(plan: FixPlan) -> list[str]:
+    """One sentence per fix left out because it would have made a new error appear."""
+    return [
+        f"{d.path}:{d.line}:{d.column}: {d.code} was not fixed: the fix would make a new error appear "
+        "(fix it by hand)."
+        for d in plan.unsafe
+    ]
 
 
-def show_diff(
-    paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
-) -> int:
-    """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
-    plan = checked_plan(paths, settings, overrides, cwd)
-    text = unified_diff(plan)
-    console = Console(highlight=False)
-    if text and console.is_terminal:
-        console.print(Syntax(text.rstrip("\n"), "diff", theme="ansi_dark", background_color="default"))
-    elif text:
-        sys.stdout.write(text)  # exact bytes, so `mcpdeps lint --diff | git apply` works
-    stderr = Console(stderr=True, highlight=False)
-    _report_unsafe(plan, stderr)
-    stderr.print(
-        Text(
-            f"Would fix {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()), 'file')}."
-            if plan.fixed
-            else "No fixes available.",
-            style="bold",
-        )
-    )
-    return 1 if text else 0
+def diff_summary(plan: FixPlan) -> str:
+    """What `--diff` would fix, in one sentence."""
+    if not plan.fixed:
+        return "No fixes available."
+    return f"Would fix {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()), 'file')}."
 
 
-def apply_fixes(
-    paths: Sequence[str],
-    settings: Settings,
-    *,
-    overrides: Mapping[Path, str] | None,
-    cwd: Path,
-    stdin: str | None = None,
-    stdin_encoding: str = "utf-8",
-) -> LintResult:
-    """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
-    plan = checked_plan(paths, settings, overrides, cwd)
-    assert plan.result is not None
-    stderr = Console(stderr=True, highlight=False)
-    if stdin is not None:
-        fixed = plan.texts.get(stdin, plan.originals.get(stdin, ""))
-        sys.stdout.flush()
-        sys.stdout.buffer.write(fixed.encode(stdin_encoding, "surrogateescape"))  # as read: BOM, cookie
-        sys.stdout.buffer.flush()
-        refused: list[str] = []
-    else:
-        refused = write_plan(plan, cwd)
-    if plan.fixed:
-        stderr.print(
-            Text(
-                f"Fixed {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()) - len(refused), 'file')}.",
-                style="bold green",
-            )
-        )
-    _report_unsafe(plan, stderr)
-    if refused:
-        raise UserError(" ".join(f"{message}." for message in refused) + " Run `mcpdeps lint --fix` again.")
-    return plan.result
+def fixed_text(plan: FixPlan, path: str) -> str:
+    """The fixed source of `path` (the `--stdin-filename` text), unchanged when nothing applied."""
+    return plan.texts.get(path, plan.originals.get(path, ""))
+
+
+def fixed_summary(plan: FixPlan, refused: Sequence[str]) -> str | None:
+    """What `--fix` fixed, in one sentence; None when it fixed nothing."""
+    if not plan.fixed:
+        return None
+    return f"Fixed {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()) - len(refused), 'file')}."
+
+
+def refused_error(refused: Sequence[str]) -> UserError:
+    """The error for files that changed while they were being fixed (exit 2, run again)."""
+    return UserError(" ".join(f"{message}." for message in refused) + " Run `mcpdeps lint --fix` again.")

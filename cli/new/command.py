@@ -1,14 +1,16 @@
 """`mcpdeps new`: scaffold a server project, or add a resolver or a tool to an existing module.
 
-Only typer signatures live here; the work is in the `cli/new_*.py` modules, imported inside each
-command so that libcst is not loaded when another command (notably `lint`) starts:
+Only typer signatures live here; the work is in the modules beside it, imported inside each
+command so that libcst is not loaded when another command (notably `lint`) starts.
 
-- `new_flows`: the three flows; `new_specs`: parsing option values; `new_prompts`: terminal prompts
-- `new_module_info`: what the edited module contains (libcst); `new_name_checks`: the refusals
-- `new_codegen`: the new code's text; `new_imports` and `new_insertion`: splicing it in with libcst
-- `new_plans`: request + module -> new text; `new_relint`: lint the would-be result
-- `new_apply`: show / re-lint / confirm / write; `new_files`: exact reads and atomic writes
-- `new_project` and `templates/server/`: `new server`; `new_output`: everything printed (rich)
+The terminal side (rich, prompts): `terminal` (the three flows: show / re-lint / confirm /
+write), `prompts` (asking for what is missing), `render` (diffs, file trees, diagnostics).
+The engines, which take no typer and no rich (the editor and MCP front ends call them too):
+- `specs`: parsing option values; `module_info`: what the edited module contains (libcst);
+  `name_checks`: the refusals
+- `codegen`: the new code's text; `imports` and `insertion`: splicing it in with libcst
+- `plans`: request + module -> new text; `relint`: lint the would-be result
+- `files`: exact reads and atomic writes; `project` and `templates/server/`: `new server`
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def server(
     verbose: Verbose = False,
 ) -> None:
     """Create NAME/ with server.py, tests, pyproject.toml, README.md and a pre-commit config."""
-    from mcpdeps.cli.new.flows import new_server
+    from mcpdeps.cli.new.terminal import new_server
 
     new_server(name, directory, force=force, dry_run=dry_run, yes=yes)
 
@@ -79,7 +81,7 @@ def resolver(
     verbose: Verbose = False,
 ) -> None:
     """Insert a resolver function before the first tool of a module."""
-    from mcpdeps.cli.new.flows import new_resolver
+    from mcpdeps.cli.new.terminal import new_resolver
 
     new_resolver(
         name,
@@ -121,7 +123,7 @@ def tool(
     verbose: Verbose = False,
 ) -> None:
     """Insert a tool after the last tool of its server, before a trailing main block."""
-    from mcpdeps.cli.new.flows import new_tool
+    from mcpdeps.cli.new.terminal import new_tool
 
     new_tool(
         name,

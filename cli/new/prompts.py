@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.output import out
+from mcpdeps.cli.new.render import out
 from rich.prompt import Confirm, Prompt
 
 

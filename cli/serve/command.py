@@ -3,7 +3,7 @@
 Beats `mcp run`: the module is imported under its real name (relative imports
 work), errors are sentences, HTTP has host/port/path, reload, env files,
 several workers (refused unless request-state keys are shared), and the
-Inspector on demand. The heavy work lives in `cli/serve_*.py`, imported inside
+Inspector on demand. The heavy work lives in the modules beside this one, imported inside
 the command so `mcpdeps lint` does not pay for mcp/uvicorn at start-up.
 """
 

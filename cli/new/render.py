@@ -1,4 +1,4 @@
-"""Everything `new` shows on the terminal, through rich: diffs, file trees, diagnostics, next steps."""
+"""Everything `new` shows on the terminal, through rich: diffs, file trees, diagnostics, notes."""
 
 from __future__ import annotations
 

@@ -1,7 +1,11 @@
-"""The three `mcpdeps new` flows, called by `cli/new_cmd.py` once its options are parsed.
+"""The three `mcpdeps new` flows on a terminal, called by `command.py` once its options are parsed.
 
 Each flow: settle missing values (prompting only on a terminal), read the module, plan the
-change (all refusals happen there), then show / re-lint / confirm / write.
+change (all refusals happen in the engine modules: `plans`, `codegen`, `insertion`,
+`project`), then show / re-lint / confirm / write. A change is written only if the linter
+finds no `error` in the result (the SDK would refuse such a server); `--dry-run` shows the
+diff and the verdict and writes nothing. The editor and MCP front ends call the engines
+directly and decide for themselves how to show and confirm.
 """
 
 from __future__ import annotations
@@ -9,14 +13,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import typer
 from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.apply import apply_edit, refuse_if_errors
 from mcpdeps.cli.new.codegen import Question
-from mcpdeps.cli.new.files import read_source
+from mcpdeps.cli.new.files import SourceFile, read_source, write_or_explain
 from mcpdeps.cli.new.module_info import read_module
 from mcpdeps.cli.new.name_checks import tool_arguments_needed
-from mcpdeps.cli.new.output import note, show_tree
 from mcpdeps.cli.new.plans import (
     CONTEXT_PARAM,
     ResolverRequest,
@@ -27,8 +28,51 @@ from mcpdeps.cli.new.plans import (
 )
 from mcpdeps.cli.new.project import check_target, move_into_place, render_project, stage
 from mcpdeps.cli.new.prompts import ask, choose, confirm, is_interactive
-from mcpdeps.cli.new.relint import relint
+from mcpdeps.cli.new.relint import Relint, relint
+from mcpdeps.cli.new.render import note, show_diagnostics, show_diff, show_tree
 from mcpdeps.cli.new.specs import ArgSpec, check_project_name, parse_arg, parse_depend
+
+
+def refuse_if_errors(result: Relint, subject: str) -> None:
+    """Exit 1 with the diagnostics when `subject` (the would-be result) would not pass `mcpdeps lint`."""
+    if not result.available:
+        note(
+            "[dim]note: the linter (lint_rules.lint) is not available here; the result was not re-linted.[/]"
+        )
+        return
+    if result.new_warnings:
+        note(f"[yellow]{len(result.new_warnings)} lint warning(s) in the result (not blocking):[/]")
+        show_diagnostics(result.new_warnings)
+    if not result.errors:
+        return
+    show_diagnostics(result.errors)
+    already = (
+        f" ({result.preexisting} of them already there before this change)" if result.preexisting else ""
+    )
+    raise UserError(
+        f"{subject} would not pass `mcpdeps lint`: {len(result.errors)} error(s){already}, "
+        "so the SDK would refuse to register the server. Nothing was written.",
+        exit_code=1,
+    )
+
+
+def apply_edit(
+    source: SourceFile, display: str, new_text: str, *, what: str, dry_run: bool, interactive: bool
+) -> None:
+    """Show the diff when useful, refuse a result that would not lint, then write atomically."""
+    if dry_run or interactive:
+        show_diff(display, source.text, new_text)
+    refuse_if_errors(relint([Path(display)], {source.path: new_text}), f"{display} with {what} added")
+    if dry_run:
+        note("Dry run: nothing was written.")
+        return
+    if interactive and not confirm(f"Write {display}?"):
+        note("Nothing was written.")
+        raise SystemExit(1)
+    if read_source(source.path) != source:
+        raise UserError(f"{display} changed while mcpdeps was working on it; run the command again.")
+    write_or_explain(source.path, new_text, bom=source.bom)
+    note(f"Added {what} to {display}.")
 
 
 def _default_module(interactive: bool) -> str | None:
@@ -54,7 +98,7 @@ def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, ye
             show_tree(project.root, project.files)
             if not confirm(f"Create {project.root}?"):
                 note("Nothing was written.")
-                raise typer.Exit(1)
+                raise SystemExit(1)
         move_into_place(staging, project.root)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -1,0 +1,79 @@
+"""The `--fix` and `--diff` ends of `mcpdeps lint` on the terminal: show the diff, write, report.
+
+Messages about fixing go to stderr so that stdout stays the report (`--format
+json` remains one JSON document) or, with `--stdin-filename`, the fixed source
+(the way editors call formatters). The work itself is in `fix.py`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from mcpdeps.cli.lint.fix import (
+    checked_plan,
+    diff_summary,
+    fixed_summary,
+    fixed_text,
+    refused_error,
+    unsafe_notes,
+)
+from mcpdeps.lint_rules import LintResult
+from mcpdeps.lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+from mcpdeps.lint_rules.settings import Settings
+from rich.console import Console
+from rich.syntax import Syntax
+from rich.text import Text
+
+
+def _report_unsafe(plan: FixPlan, console: Console) -> None:
+    for note in unsafe_notes(plan):
+        console.print(Text(note, style="yellow"), soft_wrap=True)
+
+
+def show_diff(
+    paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
+) -> int:
+    """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
+    plan = checked_plan(paths, settings, overrides, cwd)
+    text = unified_diff(plan)
+    console = Console(highlight=False)
+    if text and console.is_terminal:
+        console.print(Syntax(text.rstrip("\n"), "diff", theme="ansi_dark", background_color="default"))
+    elif text:
+        sys.stdout.write(text)  # exact bytes, so `mcpdeps lint --diff | git apply` works
+    stderr = Console(stderr=True, highlight=False)
+    _report_unsafe(plan, stderr)
+    stderr.print(Text(diff_summary(plan), style="bold"))
+    return 1 if text else 0
+
+
+def apply_fixes(
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    overrides: Mapping[Path, str] | None,
+    cwd: Path,
+    stdin: str | None = None,
+    stdin_encoding: str = "utf-8",
+) -> LintResult:
+    """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
+    plan = checked_plan(paths, settings, overrides, cwd)
+    assert plan.result is not None
+    stderr = Console(stderr=True, highlight=False)
+    if stdin is not None:
+        sys.stdout.flush()
+        # as read: BOM, coding cookie
+        sys.stdout.buffer.write(fixed_text(plan, stdin).encode(stdin_encoding, "surrogateescape"))
+        sys.stdout.buffer.flush()
+        refused: list[str] = []
+    else:
+        refused = write_plan(plan, cwd)
+    summary = fixed_summary(plan, refused)
+    if summary:
+        stderr.print(Text(summary, style="bold green"))
+    _report_unsafe(plan, stderr)
+    if refused:
+        raise refused_error(refused)
+    return plan.result

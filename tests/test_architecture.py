@@ -1,0 +1,163 @@
+"""Which modules may import typer and rich, checked on the source (AST only, nothing is imported).
+
+The command line is one front end; the editor (LSP) and MCP front ends call the same engines.
+So typer stays in the command modules, rich in the modules named for rendering or prompting,
+and everything else in `cli/` (the engines: code generation and insertion for `new`, the
+session and answer handling for `call`, the runner for `serve`, the fixes for `lint`) reaches
+neither, not even through another mcpdeps module. `resolver_core/` and `lint_rules/` are
+libraries: they reach no `cli` module at all.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+PACKAGE = "mcpdeps"
+SCANNED = ("cli", "resolver_core", "lint_rules")
+UI_LIBRARIES = frozenset({"typer", "click", "rich"})
+"""Third-party packages only a front end may import (typer is built on click)."""
+
+TYPER_MODULES = re.compile(r"^mcpdeps\.cli\.(main|[a-z_]+\.command)$")
+"""The typer app and the thin command modules."""
+FRONT_END_MODULES = re.compile(
+    r"^mcpdeps\.(__main__|cli\.main|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)"
+    r"|cli\.render(\.\w+)?)$"
+)
+"""Modules named for what they do with a terminal: render*, prompts*, terminal*, the shared cli/render/."""
+
+PENDING = {
+    "mcpdeps.cli.serve.run": "owned by the --python runner change (i13a): banner and warning through rich",
+    "mcpdeps.cli.serve.reload": "owned by the --python runner change (i13a): prints through a rich Console",
+    "mcpdeps.cli.call.target": "owned by the --python runner change (i13a): lint gate printed on a Console",
+    "mcpdeps.cli.serve.banner": "imported by name from cli/serve/run.py (i13a's); becomes render_banner.py",
+    "mcpdeps.cli.serve.gate": "imported by name from cli/call/target.py (i13a's); splits into verdict + render",
+}
+"""Engines that still print through rich, each with why it waits; remove an entry once fixed."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join((PACKAGE, *parts))
+
+
+@cache
+def _modules() -> dict[str, Path]:
+    """Every module of the installed package, by its `mcpdeps.` name."""
+    found = {_module_name(REPO / name): REPO / name for name in ("__init__.py", "__main__.py")}
+    for folder in SCANNED:
+        found.update({_module_name(p): p for p in sorted((REPO / folder).rglob("*.py"))})
+    return found
+
+
+def _absolute(module: str, node: ast.ImportFrom) -> str:
+    """The absolute name of a `from ... import` (relative imports resolved against `module`)."""
+    if not node.level:
+        return node.module or ""
+    is_package = _modules()[module].name == "__init__.py"
+    base = module.split(".")[: len(module.split(".")) - node.level + is_package]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+@cache
+def _imports(module: str) -> frozenset[str]:
+    """Everything `module` imports anywhere in its body (lazy imports inside functions count too)."""
+    tree = ast.parse(_modules()[module].read_bytes(), filename=str(_modules()[module]))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(module, node)
+            names.add(source)
+            names.update(f"{source}.{alias.name}" for alias in node.names)
+    return frozenset(names)
+
+
+def _ui_imports(module: str) -> set[str]:
+    return {name.split(".")[0] for name in _imports(module)} & UI_LIBRARIES
+
+
+def _own_imports(module: str) -> set[str]:
+    return {name for name in _imports(module) if name in _modules()}
+
+
+def _chain_to_ui(module: str) -> list[str] | None:
+    """The shortest import chain from `module` to a UI library or a front-end module, if any."""
+    seen = {module}
+    queue: list[list[str]] = [[module]]
+    while queue:
+        chain = queue.pop(0)
+        here = chain[-1]
+        if here != module and FRONT_END_MODULES.match(here):
+            return chain
+        ui = _ui_imports(here)
+        if ui:
+            return [*chain, sorted(ui)[0]]
+        for name in sorted(_own_imports(here) - seen):
+            seen.add(name)
+            queue.append([*chain, name])
+    return None
+
+
+def _engines() -> list[str]:
+    return [
+        m
+        for m in _modules()
+        if m.startswith(f"{PACKAGE}.cli.") and not FRONT_END_MODULES.match(m) and m not in PENDING
+    ]
+
+
+def test_the_scan_sees_the_package() -> None:
+    """A broken scan (wrong root, nothing parsed) must not pass every rule vacuously."""
+    modules = _modules()
+    assert {"mcpdeps.cli.main", "mcpdeps.cli.new.codegen", "mcpdeps.resolver_core.builder"} <= set(modules)
+    assert "typer" in _ui_imports("mcpdeps.cli.main")
+    assert "mcpdeps.cli.lint.command" in _own_imports("mcpdeps.cli.main")
+    assert len(_engines()) > 30
+
+
+def test_pending_exceptions_name_real_modules() -> None:
+    """A misspelt exception would exempt nothing and hide nothing; each must exist and be an engine."""
+    for module in PENDING:
+        assert module in _modules(), module
+        assert not FRONT_END_MODULES.match(module), module
+
+
+def test_typer_only_in_command_modules() -> None:
+    """typer (and click under it) builds the command line: `cli/main.py` and `cli/<cmd>/command.py` only."""
+    offenders = sorted(
+        m for m in _modules() if _ui_imports(m) & {"typer", "click"} and not TYPER_MODULES.match(m)
+    )
+    assert offenders == []
+
+
+def test_rich_only_in_modules_named_for_the_terminal() -> None:
+    """rich is imported by command, render*, prompts* and terminal* modules (and the pending ones)."""
+    offenders = sorted(
+        m
+        for m in _modules()
+        if "rich" in _ui_imports(m) and not FRONT_END_MODULES.match(m) and m not in PENDING
+    )
+    assert offenders == []
+
+
+@pytest.mark.parametrize("library", ["resolver_core", "lint_rules"])
+def test_libraries_reach_no_front_end(library: str) -> None:
+    """The libraries every front end shares import no `cli` module, no typer and no rich, at any depth."""
+    for module in (m for m in _modules() if m.startswith(f"{PACKAGE}.{library}")):
+        assert not any(name.startswith(f"{PACKAGE}.cli") for name in _own_imports(module)), module
+        assert _chain_to_ui(module) is None, module
+
+
+def test_engines_never_reach_typer_or_rich() -> None:
+    """No engine imports typer, rich or a rendering module, directly or through other modules."""
+    chains = {m: chain for m in _engines() if (chain := _chain_to_ui(m)) is not None}
+    assert chains == {}, "\n".join(" -> ".join(chain) for chain in chains.values())
