@@ -1,9 +1,12 @@
 """The issue's full flow, through the real CLI: `new server`, `new resolver`, `new tool`, then check the
-result with the real SDK (import + in-process Client), the generated project's own tests, lint and graph.
+result with the real SDK (import + in-process Client), the generated project's own tests, lint, graph,
+`serve` and `call`.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +15,9 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from new_helpers import graph_json, lint_json, sdk_probe
 
+SERVER = "src/bookshop/server.py"
+"""The server module: in the project's own package, so it imports as `bookshop.server`."""
+
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -19,10 +25,10 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("flow")
     steps = [
         (("new", "server", "bookshop"), root),
-        (("new", "resolver", "stock_for", "--in", "server.py", "--arg", "title", "--context"), root / "bookshop"),
+        (("new", "resolver", "stock_for", "--in", SERVER, "--arg", "title", "--context"), root / "bookshop"),
         (
             (
-                "new", "tool", "order_book", "--in", "server.py",
+                "new", "tool", "order_book", "--in", SERVER,
                 "--arg", "title:str", "--arg", "quantity:int", "--resolve", "stock=stock_for",
             ),
             root / "bookshop",
@@ -41,27 +47,34 @@ def test_server_project_has_the_issue_files(project: Path) -> None:
         ".pre-commit-config.yaml",
         "README.md",
         "pyproject.toml",
-        "server.py",
+        "src/bookshop/__init__.py",
+        SERVER,
         "tests/test_server.py",
     ]
-    assert "mcp==2.3.0" in (project / "pyproject.toml").read_text()
+    pyproject = (project / "pyproject.toml").read_text()
+    assert "mcp==2.3.0" in pyproject
+    assert "py-modules" not in pyproject, "no top-level `server` module shared by every scaffolded project"
+    assert 'bookshop = "bookshop.server:main"' in pyproject
+    assert 'serve = "src/bookshop/server.py:mcp"' in pyproject
     assert "id: mcpdeps-lint" in (project / ".pre-commit-config.yaml").read_text()
-    server = (project / "server.py").read_text()
+    server = (project / SERVER).read_text()
     assert 'mcp = MCPServer("bookshop")' in server
-    assert server.rstrip().endswith('if __name__ == "__main__":\n    mcp.run()')
+    assert server.rstrip().endswith(
+        'def main() -> None:\n    """Serve over stdio: the console script `bookshop` and `python -m bookshop.server`."""\n    mcp.run()\n\n\nif __name__ == "__main__":\n    main()'
+    )
 
 
 def test_resolver_sits_before_the_first_tool_and_tool_after_the_last(project: Path) -> None:
-    server = (project / "server.py").read_text()
+    server = (project / SERVER).read_text()
     assert server.index("async def stock_for(") < server.index("@mcp.tool()\nasync def greet(")
     assert server.index("async def greet(") < server.index("async def order_book(")
-    assert server.index("async def order_book(") < server.index('if __name__ == "__main__":')
+    assert server.index("async def order_book(") < server.index("def main() -> None:")
     assert "from mcp.server.mcpserver import Context, Resolve\n" in server
     assert server.count("from typing import Annotated\n") == 1
 
 
 def test_the_sdk_lists_the_new_tool_with_the_expected_schema(project: Path) -> None:
-    probe = sdk_probe(project / "server.py", tool="order_book", arguments={"title": "Dune", "quantity": 2})
+    probe = sdk_probe(project / SERVER, tool="order_book", arguments={"title": "Dune", "quantity": 2})
     schema = probe["tools"]["order_book"]
     assert list(schema["properties"]) == ["title", "quantity"]
     assert schema["properties"]["quantity"]["type"] == "integer"
@@ -87,17 +100,17 @@ def test_the_generated_tests_pass_under_pytest(project: Path) -> None:
 
 
 def test_the_result_is_lint_clean(project: Path) -> None:
-    report = lint_json(Path("server.py"), cwd=project)
+    report = lint_json(Path(SERVER), cwd=project)
     assert report["diagnostics"] == []
 
 
 def test_the_graph_shows_the_new_edge(project: Path) -> None:
-    graph = graph_json(Path("server.py"), cwd=project)
+    graph = graph_json(Path(SERVER), cwd=project)
     (server,) = graph["servers"]
     tools = {t["name"]: t for t in server["tools"]}
     assert tools["order_book"]["arguments"] == ["title", "quantity"]
-    assert tools["order_book"]["resolved"] == {"stock": "server:stock_for"}
-    resolver = graph["resolvers"]["server:stock_for"]
+    assert tools["order_book"]["resolved"] == {"stock": "bookshop.server:stock_for"}
+    resolver = graph["resolvers"]["bookshop.server:stock_for"]
     assert resolver["used_by"] == ["order_book"]
     assert [(p["name"], p["kind"]) for p in resolver["parameters"]] == [
         ("title", "tool_argument"),
@@ -120,24 +133,45 @@ def test_the_pre_commit_config_is_valid_and_names_our_hook(project: Path) -> Non
 
 
 STDIO_PROBE = """
-import sys, anyio
+import os, sys, anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 async def main():
-    params = StdioServerParameters(command=sys.executable, args=["server.py"])
+    params = StdioServerParameters(command=sys.argv[1], args=sys.argv[2:], env=dict(os.environ))
     async with Client(params) as client:
         result = await client.call_tool("order_book", {"title": "Dune", "quantity": 1})
     print(result.content[0].text)
 
 anyio.run(main)
 """
+ORDER_BOOK = "order_book(title='Dune', quantity=1, stock=\"stock_for(title='Dune')\")"
 
 
-def test_python_server_py_runs_on_stdio(project: Path) -> None:
-    """`python server.py` (the generated main block) serves the new tool to a real stdio client."""
+@pytest.mark.parametrize(
+    "command",
+    [[sys.executable, "-m", "bookshop.server"], [sys.executable, "-m", "mcpdeps", "serve"]],
+    ids=["python -m bookshop.server", "mcpdeps serve"],
+)
+def test_the_server_runs_on_stdio(project: Path, command: list[str]) -> None:
+    """The generated main block, and `mcpdeps serve` with no SPEC (`[tool.mcpdeps] serve`), answer a real
+    stdio client with the new tool."""
+    env = {**os.environ, "PYTHONPATH": str(project / "src")}
     proc = subprocess.run(
-        [sys.executable, "-c", STDIO_PROBE], cwd=project, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", STDIO_PROBE, *command],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "order_book(title='Dune', quantity=1, stock=\"stock_for(title='Dune')\")"
+    assert proc.stdout.strip() == ORDER_BOOK
+
+
+@pytest.mark.parametrize("stdio", [False, True], ids=["in-process", "--stdio"])
+def test_call_runs_the_new_tool(project: Path, stdio: bool) -> None:
+    args = ["call", SERVER, "order_book", "--arg", "title=Dune", "--arg", "quantity=1", "--json"]
+    proc = run_mcpdeps(*args, *(["--stdio"] if stdio else []), cwd=project, input="")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert [block["text"] for block in json.loads(proc.stdout)["content"]] == [ORDER_BOOK]

@@ -33,7 +33,7 @@ def test_new_server_asks_for_the_name_and_confirms(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert (tmp_path / "shop" / "server.py").is_file()
+    assert (tmp_path / "shop" / "src" / "shop" / "server.py").is_file()
 
 
 def test_new_tool_asks_for_the_server_and_offers_missing_arguments(tmp_path: Path) -> None:

@@ -20,7 +20,9 @@ def test_dry_run_prints_the_tree_and_writes_nothing(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     for name in (
         "shop/",
+        "src/",
         "server.py",
+        "__init__.py",
         "pyproject.toml",
         "README.md",
         ".pre-commit-config.yaml",
@@ -43,7 +45,8 @@ def test_non_empty_target_is_refused_unless_force(tmp_path: Path) -> None:
     assert (target / "server.py").read_text() == "# mine\n"
     forced = run_mcpdeps("new", "server", "shop", "--force", cwd=tmp_path)
     assert forced.returncode == 0, forced.stderr
-    assert 'MCPServer("shop")' in (target / "server.py").read_text()
+    assert 'MCPServer("shop")' in (target / "src" / "shop" / "server.py").read_text()
+    assert (target / "server.py").read_text() == "# mine\n", "not a file `new server` writes"
     assert (target / "notes.txt").read_text() == "keep me\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shop"]  # staging folder removed
 
@@ -62,6 +65,35 @@ def test_bad_project_names_are_refused(tmp_path: Path, name: str) -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("2048", "which Python cannot import"),
+        ("class", "which Python cannot import"),
+        ("json", "would hide the standard library's 'json'"),
+        ("MCP", "would hide the installed 'mcp'"),
+        ("mcpdeps", "would hide the installed 'mcpdeps'"),
+    ],
+)
+def test_names_whose_package_cannot_work_are_refused(tmp_path: Path, name: str, why: str) -> None:
+    """The project's package is its import name: one Python cannot import, or one that hides a module
+    the server needs, is refused before anything is written."""
+    proc = run_mcpdeps("new", "server", name, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert why in " ".join(proc.stderr.split()) and "Traceback" not in proc.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_package_is_named_after_the_project(tmp_path: Path) -> None:
+    proc = run_mcpdeps("new", "server", "Book.Shop-2", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    project = tmp_path / "Book.Shop-2"
+    assert (project / "src" / "book_shop_2" / "server.py").is_file()
+    assert 'book-shop-2 = "book_shop_2.server:main"' in (project / "pyproject.toml").read_text()
+    assert "from book_shop_2.server import mcp" in (project / "tests" / "test_server.py").read_text()
+    assert "--in src/book_shop_2/server.py" in proc.stdout
 
 
 def test_missing_values_without_a_terminal_are_errors_not_prompts(tmp_path: Path) -> None:

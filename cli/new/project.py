@@ -1,7 +1,10 @@
 """`mcpdeps new server`: render `templates/server/` into a new project folder.
 
 Templates are package data (`templates/server/**.tmpl`, `string.Template` placeholders); a
-`dot-` prefix stands for a leading dot so the files are not hidden in the source tree. The
+`dot-` prefix stands for a leading dot so the files are not hidden in the source tree, and the
+folder `PACKAGE` is the project's import package (`src/<package>/`, the layout `uv init
+--package` writes): each project imports under its own name, so several scaffolded servers
+install into one environment without one silently replacing the other's `server`. The
 project is first written to a staging folder beside the target and linted there; only a clean
 result is moved into place (one rename when the target does not exist yet).
 """
@@ -20,11 +23,14 @@ from string import Template
 
 from mcpdeps.cli.errors import UserError
 from mcpdeps.cli.new.files import write_atomic
+from mcpdeps.cli.new.specs import package_name
 
 TEMPLATE_PACKAGE = "mcpdeps.templates"
 TEMPLATE_FOLDER = "server"
 SUFFIX = ".tmpl"
 DOT_PREFIX = "dot-"
+PACKAGE_FOLDER = "PACKAGE"
+SERVER_MODULE = "server.py"
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,8 @@ class Project:
 
     root: Path
     files: dict[str, str]
+    server: str
+    """The server module's relative POSIX path (`src/<package>/server.py`)."""
 
 
 def _walk(node: Traversable, prefix: str = "") -> list[tuple[str, Traversable]]:
@@ -47,22 +55,23 @@ def _walk(node: Traversable, prefix: str = "") -> list[tuple[str, Traversable]]:
     return found
 
 
-def _output_name(rel: str) -> str:
+def _output_name(rel: str, package: str) -> str:
     *folders, name = rel[: -len(SUFFIX)].split("/")
     if name.startswith(DOT_PREFIX):
         name = "." + name[len(DOT_PREFIX) :]
-    return "/".join([*folders, name])
+    return "/".join([*(package if f == PACKAGE_FOLDER else f for f in folders), name])
 
 
 def render_project(name: str, parent: Path) -> Project:
-    """Fill the server templates for project `name` under `parent`."""
-    values = {"name": name, "dist_name": re.sub(r"[._]+", "-", name).lower()}
+    """Fill the server templates for project `name` (checked by `check_project_name`) under `parent`."""
+    package = package_name(name)
+    values = {"name": name, "dist_name": re.sub(r"[._]+", "-", name).lower(), "package": package}
     root = files(TEMPLATE_PACKAGE).joinpath(TEMPLATE_FOLDER)
     rendered = {
-        _output_name(rel): Template(item.read_text(encoding="utf-8")).substitute(values)
+        _output_name(rel, package): Template(item.read_text(encoding="utf-8")).substitute(values)
         for rel, item in _walk(root)
     }
-    return Project(parent / name, rendered)
+    return Project(parent / name, rendered, f"src/{package}/{SERVER_MODULE}")
 
 
 def check_target(target: Path, force: bool) -> None:

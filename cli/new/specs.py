@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
+import sys
 from dataclasses import dataclass
 
 from mcpdeps.cli.errors import UserError
@@ -42,12 +43,37 @@ def check_identifier(value: str, what: str) -> str:
     return value
 
 
+SHADOWED = frozenset({"mcp", "mcp_types", "mcpdeps"})
+"""Import names a new server's package must not take: the SDK it imports, and mcpdeps itself."""
+
+
+def package_name(project: str) -> str:
+    """The import name of project `project`'s package: lower case, `-` and `.` as `_` (as uv does)."""
+    return re.sub(r"[-.]+", "_", project).lower()
+
+
 def check_project_name(value: str) -> str:
-    """A project name becomes a folder and a distribution name: letters, digits, `.`, `_`, `-`."""
+    """A project name becomes a folder, a distribution name and the name of its import package.
+
+    The package is what lets several scaffolded servers live in one environment, so the name
+    must make an importable package that hides nothing the server (or Python) needs.
+    """
     if not _PROJECT_NAME.match(value):
         raise UserError(
             f"the project name {value!r} must start and end with a letter or digit and contain only "
             "letters, digits, '.', '_' and '-'."
+        )
+    package = package_name(value)
+    if not package.isidentifier() or keyword.iskeyword(package):
+        raise UserError(
+            f"the project name {value!r} would make the package {package!r}, which Python cannot "
+            "import; start it with a letter and avoid Python keywords."
+        )
+    if package in SHADOWED or package in sys.stdlib_module_names:
+        hidden = "the standard library's" if package in sys.stdlib_module_names else "the installed"
+        raise UserError(
+            f"the project name {value!r} would make the package {package!r}, which would hide "
+            f"{hidden} {package!r} from the server; choose another name (like {package}_server)."
         )
     return value
 

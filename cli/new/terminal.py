@@ -26,7 +26,7 @@ from mcpdeps.cli.new.plans import (
     plan_resolver,
     plan_tool,
 )
-from mcpdeps.cli.new.project import check_target, move_into_place, render_project, stage
+from mcpdeps.cli.new.project import SERVER_MODULE, check_target, move_into_place, render_project, stage
 from mcpdeps.cli.new.prompts import ask, choose, confirm, is_interactive
 from mcpdeps.cli.new.relint import Relint, relint
 from mcpdeps.cli.new.render import note, show_diagnostics, show_diff, show_tree
@@ -76,7 +76,11 @@ def apply_edit(
 
 
 def _default_module(interactive: bool) -> str | None:
-    return "server.py" if interactive and Path("server.py").is_file() else None
+    """On a terminal, offer the server module of the project in the current folder."""
+    if not interactive:
+        return None
+    found = [Path("server.py"), *sorted(Path("src").glob(f"*/{SERVER_MODULE}"))]
+    return next((str(p.as_posix()) for p in found if p.is_file()), None)
 
 
 def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, yes: bool) -> None:
@@ -88,7 +92,7 @@ def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, ye
     staging = stage(project, beside_target=not dry_run)
     try:
         refuse_if_errors(
-            relint([staging / "server.py"], before=False), f"the generated {project.root}/server.py"
+            relint([staging / project.server], before=False), f"the generated {project.root}/{project.server}"
         )
         if dry_run:
             show_tree(project.root, project.files)
@@ -104,9 +108,9 @@ def new_server(name: str | None, parent: Path, *, force: bool, dry_run: bool, ye
         shutil.rmtree(staging, ignore_errors=True)
     note(f"Created {project.root}/ ({len(project.files)} files). Next:")
     note(f"  cd {project.root}")
-    note("  mcpdeps new resolver NAME --in server.py --arg name")
-    note("  mcpdeps new tool NAME --in server.py --arg name:str --resolve PARAM=RESOLVER")
-    note("  python server.py")
+    note(f"  mcpdeps new resolver NAME --in {project.server} --arg name")
+    note(f"  mcpdeps new tool NAME --in {project.server} --arg name:str --resolve PARAM=RESOLVER")
+    note("  mcpdeps serve")
 
 
 def _question(elicit: str | None, sample: bool, list_roots: bool, returns: str | None) -> Question | None:
