@@ -1,13 +1,19 @@
-"""A non-editable install works: the wheel carries every package and the templates,
-and the installed `mcpdeps` lints the shipped example from outside the checkout."""
+"""A non-editable install works and touches nothing else: the wheel carries every package and the
+templates under one import package, `mcpdeps`; installed by pip into a fresh venv, its files are
+`mcpdeps/`, its `.dist-info` and its console script, nothing else; next to a real distribution that
+ships top-level `cli/` (create-a-cli-tool, from the registry) both work, and uninstalling mcpdeps
+leaves the other's files in place."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -99,3 +105,168 @@ def test_installed_copy_lints_from_outside_the_checkout(wheel: Path, tmp_path: P
     )
     assert lint.returncode == 0, lint.stdout + lint.stderr
     assert "All checks passed" in lint.stdout
+
+
+@dataclass(frozen=True)
+class Venv:
+    """A fresh virtual environment made by `python -m venv`, with its interpreter and site-packages."""
+
+    root: Path
+    python: Path
+    site: Path
+
+    def run(self, *args: str | Path, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+        return subprocess.run(
+            [str(a) for a in args],
+            cwd=cwd,
+            env={**env, "NO_COLOR": "1"},
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+
+    def pip(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
+        return self.run(self.python, "-m", "pip", "--disable-pip-version-check", *args, cwd=self.root)
+
+    def record(self, distribution: str) -> list[str]:
+        """The paths in the installed distribution's RECORD, relative to site-packages."""
+        (info,) = self.site.glob(f"{distribution.replace('-', '_')}-*.dist-info")
+        return [line.rsplit(",", 2)[0] for line in (info / "RECORD").read_text().splitlines() if line]
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Venv:
+    """The wheel, with its dependencies, installed into a new venv by that venv's own pip."""
+    root = tmp_path_factory.mktemp("venv") / "env"
+    subprocess.run([sys.executable, "-m", "venv", str(root)], check=True, timeout=300)
+    python = root / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    made = Venv(root, python, Path(site))
+    installed = made.pip("install", "-q", str(wheel))
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    return made
+
+
+def test_installed_record_holds_only_mcpdeps_its_metadata_and_script(venv: Venv) -> None:
+    record = venv.record("mcpdeps")
+    outside = sorted({path.split("/")[0] for path in record if not path.startswith("../")})
+    assert outside == ["mcpdeps", "mcpdeps-0.1.0.dist-info"]
+    scripts = sorted(path for path in record if path.startswith("../"))
+    assert [os.path.normpath(venv.site / path) for path in scripts] == [str(venv.root / "bin" / "mcpdeps")]
+    assert sum(path.startswith("mcpdeps/templates/server/") for path in record) >= 6, "the templates ship"
+    assert venv.run(venv.root / "bin" / "mcpdeps", "--version", cwd=venv.root).stdout == "mcpdeps 0.1.0\n"
+
+
+OTHER_USER = """
+import sys
+
+if sys.argv[1] == "page":
+    from templates import PAGE
+
+    print(PAGE.format(title=sys.argv[2]))
+else:
+    from cli import CLI
+
+    app = CLI("demo", no_welcome_message=True)
+
+    @app.command()
+    def hello(name):
+        print(f"hello {name}")
+
+    app.run(interactive=False)
+"""
+"""A program written against create-a-cli-tool's top-level `cli` and another's top-level `templates`."""
+
+STAND_IN_CLI = """import sys
+
+
+class CLI:
+    def __init__(self, name, no_welcome_message=False):
+        self.commands = {}
+
+    def command(self):
+        def add(fn):
+            self.commands[fn.__name__] = fn
+            return fn
+
+        return add
+
+    def run(self, interactive=True):
+        self.commands[sys.argv[1]](*sys.argv[2:])
+"""
+"""create-a-cli-tool's `CLI`, as much of it as the program uses (when the registry cannot be reached)."""
+
+
+def _local_wheel(folder: Path, name: str, files: dict[str, str]) -> Path:
+    """A wheel of `files`, written by hand (no build backend, no network): a real distribution to pip."""
+    info = f"{name.replace('-', '_')}-0.0.0.dist-info"
+    files = {
+        **files,
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: mcpdeps-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    lines = []
+    for path, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+        lines.append(f"{path},sha256={digest},{len(text.encode())}")
+    files[f"{info}/RECORD"] = "\n".join([*lines, f"{info}/RECORD,,"]) + "\n"
+    wheel = folder / f"{name.replace('-', '_')}-0.0.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path, text in files.items():
+            archive.writestr(path, text)
+    return wheel
+
+
+@pytest.fixture(scope="module")
+def beside(venv: Venv, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """Installed in mcpdeps' venv: the registry's create-a-cli-tool (top-level `cli/`; a local stand-in if
+    it cannot be installed) and a local distribution with a top-level `templates/`. A program using both."""
+    others = ["create-a-cli-tool", "page-templates"]
+    folder = tmp_path_factory.mktemp("others")
+    files = {"templates/__init__.py": 'PAGE = "<h1>{title}</h1>"\n'}
+    if venv.pip("install", "-q", "create-a-cli-tool").returncode != 0:
+        stand_in = _local_wheel(folder, "create-a-cli-tool", {"cli/__init__.py": STAND_IN_CLI})
+        assert venv.pip("install", "-q", str(stand_in)).returncode == 0
+    assert venv.pip("install", "-q", str(_local_wheel(folder, "page-templates", files))).returncode == 0
+    program = folder / "demo.py"
+    program.write_text(OTHER_USER)
+    return program, others
+
+
+def _others_work(venv: Venv, program: Path, who: str) -> None:
+    assert venv.run(venv.python, program, "hello", who, cwd=program.parent).stdout == f"hello {who}\n"
+    assert venv.run(venv.python, program, "page", who, cwd=program.parent).stdout == f"<h1>{who}</h1>\n"
+
+
+def test_both_work_side_by_side_and_uninstall_leaves_the_others(
+    venv: Venv, beside: tuple[Path, list[str]], tmp_path: Path
+) -> None:
+    """Runs last in this module: it uninstalls mcpdeps from the shared venv."""
+    program, others = beside
+    records = {name: venv.record(name) for name in others}
+    assert any(path.startswith("cli/") for path in records["create-a-cli-tool"])
+    _others_work(venv, program, "Ada")
+    mcpdeps = venv.root / "bin" / "mcpdeps"
+    shutil.copytree(EXAMPLES / "bookshop", tmp_path / "bookshop")
+    lint = venv.run(mcpdeps, "lint", "--no-cache", "bookshop", cwd=tmp_path)
+    assert lint.returncode == 0 and "All checks passed" in lint.stdout, lint.stdout + lint.stderr
+    new = venv.run(mcpdeps, "new", "server", "fresh", cwd=tmp_path)
+    assert new.returncode == 0, new.stdout + new.stderr
+    assert (tmp_path / "fresh" / "src" / "fresh" / "server.py").is_file(), "mcpdeps' own templates"
+    graph = venv.run(mcpdeps, "graph", "--live", "--format", "json", "bookshop/server.py", cwd=tmp_path)
+    assert graph.returncode == 0 and '"order_book"' in graph.stdout, graph.stderr
+    _others_work(venv, program, "Ada")
+
+    removed = venv.pip("uninstall", "-y", "mcpdeps")
+    assert removed.returncode == 0, removed.stderr
+    assert not (venv.site / "mcpdeps").exists() and not mcpdeps.exists()
+    for name, record in records.items():
+        missing = [path for path in record if not path.endswith(".pyc") and not (venv.site / path).exists()]
+        assert missing == [], f"uninstalling mcpdeps removed {name}'s files"
+    _others_work(venv, program, "Bo")
