@@ -1,11 +1,12 @@
 """Which modules may import typer and rich, checked on the source (AST only, nothing is imported).
 
-The command line is one front end; the editor (LSP) and MCP front ends call the same engines.
-So typer stays in the command modules, rich in the modules named for rendering or prompting,
-and everything else in `cli/` (the engines: code generation and insertion for `new`, the
-session and answer handling for `call`, the runner for `serve`, the fixes for `lint`) reaches
-neither, not even through another mcpdeps module. `resolver_core/` and `lint_rules/` are
-libraries: they reach no `cli` module at all.
+The command line is one front end; the editor (LSP) and MCP (`cli/agent/`) front ends call the
+same engines. So typer stays in the command modules, rich in the modules named for rendering or
+prompting, and everything else in `cli/` (the engines: code generation and insertion for `new`,
+the session and answer handling for `call`, the runner for `serve`, the fixes for `lint`)
+reaches neither, not even through another mcpdeps module. The other front ends may render
+through the commands' renderers, but reach typer only from their own `command.py`.
+`resolver_core/` and `lint_rules/` are libraries: they reach no `cli` module at all.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ FRONT_END_MODULES = re.compile(
     r"|cli\.render(\.\w+)?)$"
 )
 """Modules named for what they do with a terminal: render*, prompts*, terminal*, the shared cli/render/."""
+FRONT_END_PACKAGES = re.compile(r"^mcpdeps\.cli\.(agent|lsp)(\.\w+)?$")
+"""The front ends that are not the command line: `mcpdeps mcp` (cli/agent/) and the coming editor server."""
 
 PENDING = {
     "mcpdeps.cli.serve.run": "owned by the --python runner change (i13a): banner and warning through rich",
@@ -89,16 +92,19 @@ def _own_imports(module: str) -> set[str]:
     return {name for name in _imports(module) if name in _modules()}
 
 
-def _chain_to_ui(module: str) -> list[str] | None:
-    """The shortest import chain from `module` to a UI library or a front-end module, if any."""
+def _chain_to_ui(
+    module: str, libraries: frozenset[str] = UI_LIBRARIES, *, through_front_ends: bool = False
+) -> list[str] | None:
+    """The shortest import chain from `module` to one of `libraries` (or to a front-end module, unless
+    `through_front_ends`: then only the libraries count, wherever the chain passes), if any."""
     seen = {module}
     queue: list[list[str]] = [[module]]
     while queue:
         chain = queue.pop(0)
         here = chain[-1]
-        if here != module and FRONT_END_MODULES.match(here):
+        if here != module and not through_front_ends and FRONT_END_MODULES.match(here):
             return chain
-        ui = _ui_imports(here)
+        ui = _ui_imports(here) & libraries
         if ui:
             return [*chain, sorted(ui)[0]]
         for name in sorted(_own_imports(here) - seen):
@@ -111,7 +117,10 @@ def _engines() -> list[str]:
     return [
         m
         for m in _modules()
-        if m.startswith(f"{PACKAGE}.cli.") and not FRONT_END_MODULES.match(m) and m not in PENDING
+        if m.startswith(f"{PACKAGE}.cli.")
+        and not FRONT_END_MODULES.match(m)
+        and not FRONT_END_PACKAGES.match(m)
+        and m not in PENDING
     ]
 
 
@@ -160,4 +169,16 @@ def test_libraries_reach_no_front_end(library: str) -> None:
 def test_engines_never_reach_typer_or_rich() -> None:
     """No engine imports typer, rich or a rendering module, directly or through other modules."""
     chains = {m: chain for m in _engines() if (chain := _chain_to_ui(m)) is not None}
+    assert chains == {}, "\n".join(" -> ".join(chain) for chain in chains.values())
+
+
+def test_other_front_ends_reach_typer_only_from_their_command() -> None:
+    """`mcpdeps mcp` (and the editor server) run without the command line: no chain to typer or click."""
+    front_ends = [m for m in _modules() if FRONT_END_PACKAGES.match(m) and not TYPER_MODULES.match(m)]
+    assert "mcpdeps.cli.agent.server" in front_ends
+    chains = {
+        m: chain
+        for m in front_ends
+        if (chain := _chain_to_ui(m, frozenset({"typer", "click"}), through_front_ends=True)) is not None
+    }
     assert chains == {}, "\n".join(" -> ".join(chain) for chain in chains.values())

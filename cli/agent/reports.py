@@ -36,7 +36,7 @@ def settings_for(targets: Targets, flags: dict[str, Sequence[str]], select: Sequ
 
     `flags` names each argument as the agent wrote it, so an unknown rule is reported under its name.
     """
-    from mcpdeps.cli.lint.command import check_selectors, lint_settings
+    from mcpdeps.cli.lint.options import check_selectors, lint_settings
 
     try:
         check_selectors({name: list(values) for name, values in flags.items()})

@@ -10,18 +10,14 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.lint.options import lint_settings
 
 if TYPE_CHECKING:
     from mcpdeps.lint_rules import LintResult
-    from mcpdeps.lint_rules.config import FailOn as FailOnLevel
-    from mcpdeps.lint_rules.config import LintConfig
-    from mcpdeps.lint_rules.settings import Settings
 
 
 class Format(str, enum.Enum):
@@ -57,60 +53,6 @@ def _read_stdin() -> tuple[str, str]:
 
 def _split(values: list[str] | None) -> list[str]:
     return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
-
-
-def _config(paths: list[str], config_file: Path | None, cwd: Path) -> LintConfig:
-    """The config file (explicit or found upward from the first path); a bad one exits 2."""
-    from mcpdeps.lint_rules.config import ConfigError, config_for
-
-    try:
-        return config_for(paths, config_file, cwd)
-    except ConfigError as exc:
-        raise UserError(str(exc)) from exc
-
-
-def check_selectors(flags: dict[str, list[str]]) -> None:
-    """A rule flag naming no rule is a usage error (exit 2), not a silently empty selection."""
-    from mcpdeps.lint_rules.registry import UnknownRule, matching
-
-    for flag, selectors in flags.items():
-        for selector in selectors:
-            try:
-                matching(selector)
-            except UnknownRule as exc:
-                raise UserError(f"{flag}: {exc}.") from exc
-
-
-def lint_settings(
-    targets: list[str],
-    cwd: Path,
-    *,
-    config_file: Path | None = None,
-    select: Sequence[str] = (),
-    ignore: Sequence[str] = (),
-    extend_select: Sequence[str] = (),
-    exclude: list[str] | None = None,
-    extend_exclude: Sequence[str] = (),
-    fail_on: FailOnLevel | None = None,
-) -> Settings:
-    """The run's settings: the config file found for `targets`, the rule flags checked and laid on top.
-
-    Shared with `mcpdeps mcp`, whose `lint` and `fix` tools must judge exactly as the command does.
-    """
-    from mcpdeps.lint_rules.settings import merge
-
-    check_selectors(
-        {"--select": list(select), "--ignore": list(ignore), "--extend-select": list(extend_select)}
-    )
-    return merge(
-        _config(targets, config_file, cwd),
-        select=list(select) or None,
-        ignore=list(ignore),
-        extend_select=list(extend_select),
-        exclude=exclude,
-        extend_exclude=list(extend_exclude),
-        fail_on=fail_on,
-    )
 
 
 def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
