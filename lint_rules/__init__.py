@@ -32,6 +32,8 @@ class LintResult:
     graph: Graph = field(repr=False)
     analysed: int = 0
     """Given files checked in this run; the others kept their cached verdicts."""
+    fixes: bool = False
+    """`fix` is filled on every diagnostic that has a safe one (`lint(fixes=True)`)."""
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
@@ -61,6 +63,7 @@ def lint(
     cache_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    fixes: bool = False,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
@@ -68,6 +71,8 @@ def lint(
     `cache_dir`, each file's verdicts are kept between runs and only the files an edit can
     have changed are checked again (`lint_rules.incremental`). With `jobs` > 1, large runs
     are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
+    With `fixes`, every fixable diagnostic gets its `fix` (the json and sarif formats list
+    them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
     """
     from mcpdeps.lint_rules.incremental import StateStore, analyse
     from mcpdeps.lint_rules.registry import select_rules
@@ -99,6 +104,7 @@ def lint(
             progress=progress,
         )
         state, graph = outcome.state, outcome.graph
+        changed = False
         if outcome.checked == 0 and state.result is not None:
             # Nothing to re-check: the last run's report stands (suppressions included: every
             # file a diagnostic or a directive is in was hashed).
@@ -106,11 +112,21 @@ def lint(
             _read_sources(graph, {d.path for d in diagnostics}, cwd)
         else:
             diagnostics = report(state, files, rules, graph, cwd)
-            if store is not None:
-                state.result = [d.model_dump(mode="json") for d in diagnostics]
-                store.store(state)
+            state.result = [d.model_dump(mode="json") for d in diagnostics]
+            changed = True
+        if fixes:
+            from mcpdeps.lint_rules.fixes import attach_fixes
+
+            def text_of(path: str) -> str | None:
+                info = graph.sources.get(path)
+                return info.text if info is not None else None
+
+            diagnostics, state.fixes, computed = attach_fixes(diagnostics, text_of, state.fixes)
+            changed = changed or computed
+        if store is not None and changed:
+            store.store(state)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
-        return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked)
+        return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked, fixes)
 
 
 def report(

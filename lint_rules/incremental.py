@@ -34,7 +34,7 @@ from mcpdeps.resolver_core.model import Graph, SourceInfo
 if TYPE_CHECKING:
     from mcpdeps.lint_rules.base import Rule
 
-_FORMAT = 2
+_FORMAT = 3
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""
@@ -58,6 +58,9 @@ class State:
     result: list[dict[str, Any]] | None = None
     """The run's final diagnostics (after suppressions): a run with nothing to re-check
     returns them as they are."""
+    fixes: dict[str, Any] = field(default_factory=dict)
+    """The fixes computed for the last report's diagnostics, by file content
+    (`lint_rules.fixes.attach_fixes`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,6 +71,7 @@ class State:
             "hashes": self.hashes,
             "directives": self.directives,
             "result": self.result,
+            "fixes": self.fixes,
         }
 
     @classmethod
@@ -82,6 +86,7 @@ class State:
                 hashes=data["hashes"],
                 directives=data["directives"],
                 result=data["result"],
+                fixes=dict(data["fixes"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
@@ -267,6 +272,7 @@ def analyse(
             o for o in order if o in checked.directives or (o not in origins and o in old.directives)
         ],
     )
+    state.fixes = old.fixes  # keyed by file content: still right for every file not edited
     if not origins and old.result is not None:
         state.result = old.result
     return Outcome(state, checked.graph or Graph(), len(origins))

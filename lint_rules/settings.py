@@ -65,6 +65,7 @@ def run(
     cache_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    fixes: bool = False,
 ) -> LintResult:
     """`lint()` with the settings applied, `per-file-ignores` included."""
     cwd = cwd or Path.cwd()
@@ -80,6 +81,7 @@ def run(
         cache_dir=cache_dir,
         progress=progress,
         jobs=jobs,
+        fixes=fixes,
     )
     if not settings.config.per_file_ignores:
         return result

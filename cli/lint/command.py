@@ -149,6 +149,7 @@ def lint(
                 cache_dir=cache,
                 progress=progress,
                 jobs=jobs or os.cpu_count() or 1,
+                fixes=output_format in (Format.json, Format.sarif) and not statistics,
             )
     from mcpdeps.cli.lint.render_text import write_report
 

@@ -6,14 +6,20 @@ its code needs a fix, so importing this package costs nothing and `lint`
 without `--fix`/`--diff` never loads libcst for clean code. Rules that can
 compute their edit cheaply (MCPD008, MCPD114) attach it themselves; those
 edits are used as they are.
+
+A fix depends only on its diagnostic and the text of its file, so the fixes a
+run computes are kept in the lint cache under that pair (`attach_fixes`): a warm
+`json` or `sarif` run does no libcst work at all.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix
 
@@ -96,18 +102,55 @@ class FixCache:
         return Fix(message=fixer.MESSAGE, edits=edits_between(d.path, source.text, module.code))
 
 
+FixMemo = dict[str, Any]
+"""Fixes computed before: `memo_key(text, diagnostic)` → the `Fix` as JSON, or None (no safe fix)."""
+
+
+def memo_key(text_hash: str, d: Diagnostic) -> str:
+    """What a fixer's answer depends on: the file's content and the diagnostic's place and words."""
+    return text_hash + json.dumps([d.code, d.line, d.column, d.end_line, d.end_column, d.message])
+
+
+def attach_fixes(
+    diagnostics: Sequence[Diagnostic], text_of: Callable[[str], str | None], memo: FixMemo
+) -> tuple[list[Diagnostic], FixMemo, bool]:
+    """`diagnostics` with `fix` filled wherever a fixer has one, taken from `memo` when it is there.
+
+    Returns the diagnostics, the memo entries they use (what the cache keeps: entries of
+    diagnostics gone or of files since edited drop out) and whether any fix was computed.
+    """
+    cache = FixCache(text_of)
+    hashes: dict[str, str] = {}
+    used: FixMemo = {}
+    computed = False
+    out = []
+    for d in diagnostics:
+        text = text_of(d.path) if d.fix is None and d.code in FIXERS else None
+        if text is None:
+            out.append(d)
+            continue
+        if d.path not in hashes:
+            data = text.encode("utf-8", "surrogatepass")
+            hashes[d.path] = hashlib.blake2b(data, digest_size=16).hexdigest()
+        key = memo_key(hashes[d.path], d)
+        if key in memo:
+            fix = Fix.model_validate(memo[key]) if memo[key] is not None else None
+        else:
+            fix, computed = cache.fix_for(d), True
+        used[key] = fix.model_dump(mode="json") if fix is not None else None
+        out.append(d.model_copy(update={"fix": fix}) if fix is not None else d)
+    return out, used, computed
+
+
 def with_fixes(result: LintResult) -> LintResult:
-    """The result with `fix` filled for every fixable diagnostic (for the json and sarif formats)."""
-    if not any(d.fix is None and d.code in FIXERS for d in result.diagnostics):
+    """The result with `fix` filled for every fixable diagnostic (for the json and sarif formats);
+    as it is when `lint(fixes=True)` filled them already."""
+    if result.fixes or not any(d.fix is None and d.code in FIXERS for d in result.diagnostics):
         return result
 
     def text_of(path: str) -> str | None:
         info = result.graph.sources.get(path)
         return info.text if info is not None else None
 
-    cache = FixCache(text_of)
-    diagnostics = [
-        d.model_copy(update={"fix": cache.fix_for(d)}) if d.fix is None and d.code in FIXERS else d
-        for d in result.diagnostics
-    ]
-    return replace(result, diagnostics=diagnostics)
+    diagnostics, _, _ = attach_fixes(result.diagnostics, text_of, {})
+    return replace(result, diagnostics=diagnostics, fixes=True)
