@@ -43,3 +43,6 @@ class OpaqueResolver(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for tool, resolver, span in resolver_problems(graph, self.code):
             yield self.diagnostic(span, str(resolver.problem), tool=tool.name)
+        for finding in graph.findings:  # a tool behind a decorator mcpdeps cannot follow
+            if finding.code == self.code:
+                yield self.diagnostic(finding.span, finding.message, tool=finding.tool)

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from mcpdeps.lint_rules.base import Rule
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TRef, TUnion, TypeExpr
+from mcpdeps.resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TGeneric, TRef, TUnion, TypeExpr
 
 
 def has_input_required_arm(t: TypeExpr | None, depth: int = 0) -> bool:
@@ -19,6 +19,9 @@ def has_input_required_arm(t: TypeExpr | None, depth: int = 0) -> bool:
         return has_input_required_arm(t.inner, depth + 1)
     if isinstance(t, TAliasType):
         return has_input_required_arm(t.value, depth + 1)
+    if isinstance(t, TGeneric) and isinstance(t.origin, TAliasType):
+        # `Alias[X]` forwards `__value__` to the alias: its value, type variables unsubstituted.
+        return has_input_required_arm(t.origin.value, depth + 1)
     if isinstance(t, TUnion):
         return any(has_input_required_arm(a, depth + 1) for a in t.args)
     if isinstance(t, TRef):

@@ -54,6 +54,18 @@ class UnawaitableResolver(Rule):
         names = names_of(graph)
         for resolver, tool in used_resolvers(graph):
             fn = function_node(resolver)
+            if resolver.wrapped_async is not None and resolver.span is not None:
+                via = f" (`{', '.join(resolver.decorators)}`)" if resolver.decorators else ""
+                yield self.diagnostic(
+                    resolver.span,
+                    f"resolver {resolver.name!r} is a sync wrapper{via} around async "
+                    f"{resolver.wrapped_async!r}: the SDK runs it in a worker thread and injects the "
+                    f"coroutine, never awaited, into tool {tool.name!r}",
+                    tool=tool.name,
+                    resolver=resolver,
+                    help="make the decorator's wrapper `async def` and `await` the wrapped function",
+                )
+                continue
             if fn is None or resolver.span is None:
                 continue
             if resolver.is_generator:

@@ -19,13 +19,16 @@ from pathlib import Path
 from mcpdeps.resolver_core.callables import (
     Classes,
     ResolverFactory,
+    class_scope,
     function_params,
     is_context_for_tool,
     returns_of,
     wants_union,
     written_parameter,
 )
+from mcpdeps.resolver_core.decorators import Obj, written_chain
 from mcpdeps.resolver_core.discovery import SourceFile, discover
+from mcpdeps.resolver_core.import_time import ImportTime, child_blocks
 from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from mcpdeps.resolver_core.project import Project, find_project_root
 from mcpdeps.resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
@@ -52,6 +55,8 @@ class _Registration:
     name: str | None
     span: Span
     bare: bool = False
+    decorator: ast.expr | None = None
+    """The `@server.tool()` decorator itself, when the registration is one."""
 
 
 @dataclass(slots=True)
@@ -63,6 +68,11 @@ class _ToolFunction:
     qualname: str
     scope: Scope | None
     skip: int = 0
+    is_async: bool | None = None
+    """The registered object's own async-ness, when decorators decide it."""
+    decorators: tuple[str, ...] = ()
+    opaque: str | None = None
+    """Why a decorator on it cannot be followed (the function as written is assumed)."""
 
 
 @dataclass(slots=True)
@@ -87,11 +97,12 @@ class StaticBuilder:
         self.graph = Graph()
         self._servers: dict[str, Server] = {}
         self._registrations: list[_Registration] = []
-        self._functions: dict[tuple[str, str], list[tuple[ParsedModule, ast.Call]]] = {}
-        self._searched: set[tuple[str, str]] = set()
         self._loop_items: dict[str, list[ast.expr]] = {}
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._scanned: list[ParsedModule] = []
+        self.import_time = ImportTime(
+            self.names, self.factory.decorators, self.factory._method, self._scanned
+        )
 
     # ---------------------------------------------------------------- servers
     def server_for(
@@ -227,7 +238,7 @@ class StaticBuilder:
                 loop = _literal_loop(stmt)
                 if loop is not None:
                     self._loop_items[loop[0]] = loop[1]
-                for child in _child_blocks(stmt):
+                for child in child_blocks(stmt):
                     self._scan_body(module, child, scope, calls)
                 if loop is not None:
                     del self._loop_items[loop[0]]
@@ -261,7 +272,15 @@ class StaticBuilder:
                     name = arg.value
             self._registrations.append(
                 _Registration(
-                    server, target.attr, fn, module, scope, name, module.span(written), bare=call is None
+                    server,
+                    target.attr,
+                    fn,
+                    module,
+                    scope,
+                    name,
+                    module.span(written),
+                    bare=call is None,
+                    decorator=written,
                 )
             )
 
@@ -358,18 +377,6 @@ class StaticBuilder:
             )
             return
 
-    def _record_call_site(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
-        """Remember a call of a project function (to link `register(server)` to its servers)."""
-        func = call.func
-        if not isinstance(func, ast.Name | ast.Attribute):
-            return
-        symbol = self.names.resolve(module, func, scope)
-        symbol = self.names.follow(symbol) if symbol is not None else None
-        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            sites = self._functions.setdefault((str(symbol.module.path), symbol.qualname), [])
-            if not any(m is module and c is call for m, c in sites):
-                sites.append((module, call))
-
     def _expand(self, reg: _Registration) -> list[Server]:
         """The concrete servers a registration lands on (param servers via call sites)."""
         if isinstance(reg.server, Server):
@@ -377,14 +384,14 @@ class StaticBuilder:
         ps = reg.server
         self.graph.param_registrations.add(reg.module.display)
         out: list[Server] = []
-        for module, call in self._call_sites(ps):
+        for module, call, scope in self.import_time.sites(ps.function):
             arg = (
                 call.args[ps.index]
                 if ps.index < len(call.args)
                 else next((k.value for k in call.keywords if k.arg == ps.name), None)
             )
             if arg is not None:
-                server = self.server_for(module, arg, None)
+                server = self.server_for(module, arg, scope)
                 if isinstance(server, Server) and server not in out:
                     out.append(server)
         if not out:
@@ -404,45 +411,94 @@ class StaticBuilder:
             out.append(self._servers[sid])
         return out
 
-    def _call_sites(self, ps: _ParamServer) -> list[tuple[ParsedModule, ast.Call]]:
-        """Calls of a `register(server)` function, searched lazily in the modules that name it."""
-        key = (str(ps.module.path), ps.function.name)
-        if key not in self._searched:
-            self._searched.add(key)
-            needle = f"{ps.function.name}("
-            for module in self._scanned:
-                if module.tree is None or needle not in (module.text or ""):
-                    continue
-                for node in ast.walk(module.tree):
-                    if isinstance(node, ast.Call) and not _is_registration_call(node):
-                        self._record_call_site(module, node, None)
-        return self._functions.get(key, [])
-
     # ------------------------------------------------------------------ tools
     def _function_of(self, reg: _Registration) -> _ToolFunction | None:
-        """The function a registration names (a def, a lambda, a bound method, an alias)."""
+        """The function a registration names (a def, a lambda, a bound method, an alias),
+        after the decorators Python applied before the registration saw it."""
         fn = reg.fn
         if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
             qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
-            return _ToolFunction(reg.module, fn, qual, reg.scope)
+            found = _ToolFunction(reg.module, fn, qual, reg.scope)
+            below = (
+                fn.decorator_list[fn.decorator_list.index(reg.decorator) + 1 :]
+                if (reg.decorator in fn.decorator_list)
+                else []
+            )
+            if not below:
+                return found
+            symbol = Defined(reg.module, fn, qual)
+            obj = self.factory.decorators.below(symbol, reg.scope, below)
+            chain = tuple(written_chain(reg.module.text, fn, for_tool=True))
+            return self._decorated_tool(obj, found, chain)
         if isinstance(fn, ast.Lambda):
             return _ToolFunction(reg.module, fn, "<lambda>", reg.scope)
         if isinstance(fn, ast.Attribute):
             bound = self.factory.bound_method(reg.module, fn, reg.scope)
             if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
-                return _ToolFunction(bound.module, bound.node, bound.qualname, None, bound.skip)
+                return _ToolFunction(
+                    bound.module, bound.node, bound.qualname, None, bound.skip, bound.is_async
+                )
+        if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
+            obj = self.factory.decorators.expr(reg.module, fn, reg.scope, {}, 0)
+            return self._decorated_tool(obj, None, ())
         symbol = self.names.resolve(reg.module, fn, reg.scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
-        if isinstance(symbol, Defined) and isinstance(
-            symbol.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-        ):
+        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found = _ToolFunction(symbol.module, symbol.node, symbol.qualname, None)
+            if not symbol.node.decorator_list:
+                return found
+            obj = self.factory.decorators.applied(symbol, None)
+            chain = tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+            return self._decorated_tool(obj, found, chain)
+        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):
             return _ToolFunction(symbol.module, symbol.node, symbol.qualname, None)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
             return _ToolFunction(symbol.module, symbol.node, "<lambda>", symbol.scope)
+        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `t = deco(g)`
+            obj = self.factory.decorators.value(symbol)
+            return self._decorated_tool(obj, None, ())
         return None
+
+    def _decorated_tool(
+        self, obj: Obj, written: _ToolFunction | None, chain: tuple[str, ...]
+    ) -> _ToolFunction | None:
+        """The registered object: its signature (through `__wrapped__`), name and async-ness."""
+        inner, named = obj.innermost, obj.named
+        if (
+            obj.kind == "opaque"
+            or inner.module is None
+            or inner.kind not in ("function", "lambda", "instance")
+        ):
+            if written is None:
+                return None
+            written.opaque = obj.opaque or "a decorator on it returns something mcpdeps cannot follow"
+            written.decorators = chain
+            return written
+        node = inner.call.node if inner.kind == "instance" and inner.call is not None else inner.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return written
+        qualname = named.cls.qualname if named.kind == "instance" and named.cls else named.qualname
+        scope = inner.scope
+        if inner.kind == "instance" and inner.call is not None:
+            scope = class_scope(inner.call.owner)
+        return _ToolFunction(
+            inner.module,
+            node,
+            qualname,
+            scope,
+            1 if inner.kind == "instance" else 0,
+            obj.is_async,
+            chain,
+        )
 
     def build_tools(self) -> None:
         for reg in self._registrations:
+            if reg.scope is not None:
+                # Which functions run at import depends on every caller, wherever it is: an
+                # incremental run re-checks everything (as for `register(server)` functions).
+                self.graph.param_registrations.add(reg.module.display)
+                if not self.import_time.runs(reg.scope.function):
+                    continue  # defined, never called while importing: never registered
             found = self._function_of(reg)
             if found is None:
                 continue
@@ -516,13 +572,23 @@ class StaticBuilder:
             module=module.name,
             span=span,
             registration=reg.span,
-            is_async=isinstance(fn, ast.AsyncFunctionDef),
+            is_async=target.is_async if target.is_async is not None else isinstance(fn, ast.AsyncFunctionDef),
             return_type=returns,
             hints_error=hints_error,
             bare_decorator=reg.bare,
             lambda_without_name=is_lambda and reg.name is None,
             node=fn,
+            decorators=target.decorators,
         )
+        if target.opaque is not None:
+            self.graph.findings.append(
+                Finding(
+                    "MCPD113",
+                    f"tool {name!r}: {target.opaque}; its parameters are read from the function as written",
+                    reg.span,
+                    name,
+                )
+            )
         if hints_error is None:
             tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
             for p in params:
@@ -613,10 +679,6 @@ def _literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
     return None
 
 
-def _is_registration_call(call: ast.Call) -> bool:
-    return isinstance(call.func, ast.Attribute) and call.func.attr in ("tool", "add_tool")
-
-
 def _is_callable_arg(node: ast.expr) -> bool:
     """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call."""
     return not (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
@@ -642,17 +704,6 @@ def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
             ):
                 continue
             stack.append(child)
-
-
-def _child_blocks(stmt: ast.stmt) -> Iterable[list[ast.stmt]]:
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, field, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for handler in getattr(stmt, "handlers", []) or []:
-        yield handler.body
-    for case in getattr(stmt, "cases", []) or []:
-        yield case.body
 
 
 def might_contribute(data: bytes) -> bool:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from mcpdeps.resolver_core.decorators import Decorators, Obj, written_chain
 from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
 from mcpdeps.resolver_core.source import ParsedModule
 from mcpdeps.resolver_core.symbols import (
@@ -67,6 +68,12 @@ class Target:
     problem_code: str = "MCPD007"
     fields: list[tuple[str, ast.AST]] | None = None
     signature: list[str] | None = None
+    is_async: bool | None = None
+    """The object's own async-ness when decorators decide it (else: is `node` an async def)."""
+    wrapped_async: str | None = None
+    """The `async def` a sync decorator wrapper calls (its coroutine is injected: MCPD108)."""
+    decorators: tuple[str, ...] = ()
+    """The decorator chain written on the def, for display."""
 
 
 def _decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> set[str]:
@@ -75,6 +82,20 @@ def _decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
         target = d.func if isinstance(d, ast.Call) else d
         out.add(target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", ""))
     return out
+
+
+def _is_binding_marker(node: ast.expr) -> bool:
+    target = node.func if isinstance(node, ast.Call) else node
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
+    return name in ("staticmethod", "classmethod")
+
+
+def _chain_of(symbol: Defined) -> tuple[str, ...]:
+    return tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+
+
+def _async_node(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.AsyncFunctionDef)
 
 
 def function_params(node: FunctionNode) -> list[tuple[ast.arg, str | None, bool, ast.expr | None]]:
@@ -256,6 +277,7 @@ class ResolverFactory:
         self.evaluator = evaluator
         self.classes = classes
         self.resolvers: dict[str, Resolver] = {}
+        self.decorators = Decorators(names, self._method)
         self._by_key: dict[tuple[object, ...], Resolver] = {}
         self._ids: dict[str, int] = {}
 
@@ -330,9 +352,12 @@ class ResolverFactory:
         method = self._method(cls, attr)
         if method is None or not isinstance(method.node, ast.FunctionDef | ast.AsyncFunctionDef):
             return None
-        static = "staticmethod" in _decorator_names(method.node)
         qual = f"{cls.qualname}.{attr}" if method.owner is cls else method.qualname
         key = ("bound", str(instance.module.path), instance.name, qual)
+        if any(not _is_binding_marker(d) for d in method.node.decorator_list):
+            obj = self.decorators.applied(method, class_scope(method.owner))
+            return self.from_obj(obj, key, method.module, qual, bound=True, chain=_chain_of(method))
+        static = "staticmethod" in _decorator_names(method.node)
         return Target(
             "bound_method",
             key,
@@ -343,6 +368,101 @@ class ResolverFactory:
             skip=0 if static else 1,
             scope=class_scope(method.owner),
         )
+
+    def from_obj(
+        self,
+        obj: Obj,
+        key: tuple[object, ...],
+        module: ParsedModule,
+        text: str,
+        *,
+        bound: bool = False,
+        chain: tuple[str, ...] = (),
+    ) -> Target:
+        """The resolver target a decorated object is (see `decorators.Obj`)."""
+        if obj.kind == "property" and bound:
+            obj = self.decorators.property_value(obj)  # `svc.prop`: what its getter returns
+        if obj.kind == "opaque" or obj.kind == "property":
+            reason = obj.opaque or f"`{text}` is a property: its value is computed at run time"
+            target = self._opaque(module, str(key), text)
+            target.problem, target.problem_code = reason, obj.opaque_code if obj.opaque else "MCPD113"
+            target.key = ("opaque", key)
+            return target
+        inner = obj.innermost
+        named = obj.named
+        if inner.kind == "partial" or obj.kind == "partial":
+            part = obj if obj.kind == "partial" else inner
+            base = self.from_obj(part.base, key, module, text) if part.base is not None else None
+            if base is None or base.problem:
+                return base or self._opaque(module, str(key), text)
+            return replace(
+                base,
+                kind="partial",
+                qualname="partial",
+                modname="functools",
+                skip=base.skip + part.positional,
+                no_hints=True,
+                signature=base.signature[part.positional :] if base.signature else None,
+                is_async=base.is_async if base.is_async is not None else _async_node(base.node),
+                decorators=chain,
+            )
+        if inner.kind not in ("function", "lambda", "instance", "class") or inner.module is None:
+            what = inner.qualname or text
+            target = self._opaque(module, str(key), text)
+            target.key = ("opaque", key)
+            target.problem = f"`{what}` is not project code: mcpdeps cannot see its signature"
+            return target
+        if inner.kind == "instance" and inner.call is None:
+            return Target(
+                "opaque",
+                ("inst", key),
+                module,
+                text,
+                module.name,
+                problem=f"an instance of {inner.qualname} is not callable (no __call__)",
+            )
+        if inner.kind == "class" and inner.cls is not None:
+            base = self._defined(inner.cls, plain=True)
+        else:
+            skip = 1 if inner.kind == "instance" else 0
+            if bound and obj.kind == "function" and obj.binding != "staticmethod":
+                skip += 1  # a function (or cache wrapper) binds `self`; an instance does not
+            scope = (
+                class_scope(inner.call.owner)
+                if inner.call is not None
+                else (class_scope(inner.owner) if inner.owner is not None else inner.scope)
+            )
+            base = Target(
+                "lambda" if inner.kind == "lambda" else "function",
+                key,
+                inner.module,
+                inner.qualname,
+                inner.module.name,
+                node=inner.node,  # type: ignore[arg-type]
+                skip=skip,
+                no_hints=inner.kind == "lambda",
+                scope=scope,
+            )
+            if inner.kind == "instance":
+                base.kind = "callable_instance"
+        # Identity and names: what `__qualname__`/`__module__` the outermost object carries.
+        if named.kind == "instance" and named.cls is not None:
+            base.qualname, base.modname = named.cls.qualname, named.cls.module.name
+        elif named.module is not None:
+            base.qualname, base.modname = named.qualname, named.module.name
+        if obj.kind == "instance" and obj.wrapped is not None:
+            base.no_hints = True  # `_type_hints` reads `type(obj).__call__`, not the wrapped function
+        elif obj.kind == "function" and obj.node is not None and obj.wrapped is not None:
+            base.kind = "lambda" if obj.kind == "lambda" else "function"
+        if bound and obj.kind == "function" and base.kind == "function":
+            base.kind = "classmethod" if obj.binding == "classmethod" else "bound_method"
+            if obj.binding == "staticmethod":
+                base.kind = "staticmethod"
+        base.key = key
+        base.is_async = obj.is_async
+        base.wrapped_async = inner.qualname if obj.awaits_nothing else None
+        base.decorators = chain
+        return base
 
     def _opaque(self, module: ParsedModule, key: str, text: str) -> Target:
         return Target(
@@ -398,7 +518,7 @@ class ResolverFactory:
             return Target("builtin", ("b", name), module, name, "builtins", no_hints=True, signature=sig)
         return self._opaque(module, key, text)
 
-    def _defined(self, symbol: Defined) -> Target:
+    def _defined(self, symbol: Defined, plain: bool = False) -> Target:
         node, module = symbol.node, symbol.module
         if isinstance(node, ast.ClassDef):
             fields = self._class_signature(symbol)
@@ -422,6 +542,11 @@ class ResolverFactory:
                 node=node,
                 no_hints=True,
             )
+        key = ("def", str(module.path), symbol.qualname, node.lineno)  # a name may be defined twice
+        if not plain and any(not _is_binding_marker(d) for d in node.decorator_list):
+            scope = class_scope(symbol.owner) if symbol.owner is not None else None
+            obj = self.decorators.applied(symbol, scope)
+            return self.from_obj(obj, key, module, symbol.qualname, chain=_chain_of(symbol))
         kind: ResolverKind = "function"
         skip = 0
         if symbol.owner is not None:
@@ -432,13 +557,9 @@ class ResolverFactory:
                 kind, skip = "classmethod", 1
             else:
                 kind = "unbound_method"
-        elif node.decorator_list:
-            wrapper = self._unwrapped_decorator(module, node)
-            if wrapper is not None:
-                return wrapper
         return Target(
             kind,
-            ("def", str(module.path), symbol.qualname, node.lineno),  # a name may be defined twice
+            key,
             module,
             symbol.qualname,
             module.name,
@@ -446,31 +567,6 @@ class ResolverFactory:
             skip=skip,
             scope=class_scope(symbol.owner),
         )
-
-    def _unwrapped_decorator(
-        self, module: ParsedModule, node: ast.FunctionDef | ast.AsyncFunctionDef
-    ) -> Target | None:
-        """A project decorator returning a wrapper without `functools.wraps`: the SDK sees the wrapper.
-
-        With `wraps`, `inspect.signature` and `get_type_hints` both see the original function,
-        and so do unknown decorators (most use `wraps`), so those keep the function itself.
-        """
-        for deco in reversed(node.decorator_list):
-            if isinstance(deco, ast.Call):
-                continue
-            symbol = self.names.resolve(module, deco)
-            symbol = self.names.follow(symbol) if symbol is not None else None
-            if not isinstance(symbol, Defined) or not isinstance(
-                symbol.node, ast.FunctionDef | ast.AsyncFunctionDef
-            ):
-                continue
-            inner = self._closure(symbol)
-            if inner is None or not isinstance(inner.node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            if "wraps" in _decorator_names(inner.node):
-                continue
-            return inner
-        return None
 
     def _value(self, value: Value, key: str, text: str, depth: int) -> Target:
         node = value.node
@@ -560,6 +656,14 @@ class ResolverFactory:
                 skip=1,
                 scope=class_scope(call_method.owner),
             )  # type: ignore[arg-type]
+        if (
+            isinstance(callee, Defined)
+            and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and (call.args or call.keywords or callee.node.decorator_list)
+        ) or isinstance(call.func, ast.Call):
+            # `deco(g)`, `retry(3)(g)`, `make_lookup(x)`: what the call returns, decorators applied.
+            obj = self.decorators.expr(module, call, scope, {}, depth)
+            return self.from_obj(obj, ("call", key), module, text)
         if isinstance(callee, Defined) and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
             inner = self._closure(callee)
             if inner is not None:
@@ -671,11 +775,15 @@ class ResolverFactory:
             module=target.modname,
             kind=target.kind,
             span=span,
-            is_async=isinstance(node, ast.AsyncFunctionDef),
+            is_async=target.is_async
+            if target.is_async is not None
+            else isinstance(node, ast.AsyncFunctionDef),
             problem=target.problem,
             problem_code=target.problem_code if target.problem else None,
             node=node,
             anchored=node is not None,
+            decorators=target.decorators,
+            wrapped_async=target.wrapped_async,
         )
         self._by_key[target.key] = resolver
         self.resolvers[resolver.id] = resolver

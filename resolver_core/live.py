@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
 from mcpdeps.resolver_core.callables import function_params, returns_of
+from mcpdeps.resolver_core.decorators import written_chain
 from mcpdeps.resolver_core.model import (
     Graph,
     Parameter,
@@ -151,6 +152,40 @@ def _code_owner(fn: Any) -> Any:
     return call if inspect.isfunction(call) else fn
 
 
+def _decorated_origin(fn: Any, depth: int = 0) -> Any:
+    """The function whose `def` carries the decorators that made `fn` (display only).
+
+    `functools.wraps` leaves a `__wrapped__` chain to it; a wrapper made without it keeps
+    the function it wraps in its closure (or, for a class used as a decorator, in the
+    instance's attributes).
+    """
+    if depth > 8:
+        return fn
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    if inspect.ismethod(fn):
+        fn = fn.__func__
+    inner = inspect.unwrap(fn) if callable(fn) else fn
+    if inner is not fn:
+        return inner
+    if inspect.isfunction(fn):
+        held = [c.cell_contents for c in fn.__closure__ or () if _filled(c)]
+    elif not inspect.isclass(fn) and hasattr(fn, "__dict__"):
+        held = list(vars(fn).values())
+    else:
+        return fn
+    found = next((h for h in held if inspect.isfunction(h)), None)
+    return _decorated_origin(found, depth + 1) if found is not None else fn
+
+
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - an empty cell raises
+    except ValueError:
+        return False
+    return True
+
+
 def _kind(fn: Any) -> ResolverKind:
     if isinstance(fn, functools.partial):
         return "partial"
@@ -216,6 +251,7 @@ class LiveBuilder:
             kind=kind,
             span=self.source.span(owner),
             is_async=False,
+            decorators=self.decorators(fn, for_tool=False),
         )
         self.graph.resolvers[rid] = resolver
         plan = plans.get(key)
@@ -238,6 +274,14 @@ class LiveBuilder:
             resolver.parameters.append(param)
         resolver.questions = self._questions(fn, owner)
         return rid
+
+    def decorators(self, fn: Any, *, for_tool: bool) -> tuple[str, ...]:
+        """The decorator chain written on the def behind `fn` (the static builder shows the same)."""
+        found = self.source.node(_decorated_origin(fn))
+        if found is None:
+            return ()
+        _, text, node = found
+        return tuple(written_chain(text, node, for_tool=for_tool))
 
     def _param_texts(self, owner: Any) -> dict[str, tuple[str | None, str | None]]:
         """Annotation and default source text of each parameter, for display."""
@@ -323,6 +367,7 @@ class LiveBuilder:
             registration=None,
             is_async=sdk_tool.is_async,
             context=sdk_tool.context_kwarg,
+            decorators=self.decorators(fn, for_tool=True),
         )
         for name in inspect.signature(fn).parameters:
             annotation, default = texts.get(name, (None, None))

@@ -127,6 +127,10 @@ class Resolver:
     """The rule that reports `problem`: MCPD007 (invalid) or MCPD113 (opaque to static analysis)."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     """The defining ast node (static graphs only)."""
+    decorators: tuple[str, ...] = ()
+    """The decorators written on its def (`@retry(times=3)`), outermost first, for display."""
+    wrapped_async: str | None = None
+    """The `async def` a sync decorator wrapper around it calls: the SDK injects a coroutine."""
     anchored: bool = True
     """Its spans are its own source. False for a callable without source (`len`, a library
     function, an opaque expression): they are where the run first saw it used."""
@@ -173,6 +177,8 @@ class Tool:
     late_resolvers: dict[str, str] = field(default_factory=dict)
     """Resolver id -> why its hints cannot be read yet when this tool is registered."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
+    decorators: tuple[str, ...] = ()
+    """The decorators between the registration and the def (`@retry(times=3)`), for display."""
 
     @property
     def arguments(self) -> list[str]:

@@ -103,6 +103,13 @@ class TAliasType:
 
 
 @dataclass(frozen=True, slots=True)
+class TVar:
+    """A `TypeVar` (or `ParamSpec`/`TypeVarTuple`): what a subscripted generic alias replaces."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class TUnknown:
     """Evaluable, but nothing static analysis needs to know (TypeVars, calls, ...)."""
 
@@ -117,7 +124,44 @@ class TError:
     text: str = ""
 
 
-TypeExpr = TRef | TClass | TConst | TAnnotated | TUnion | TGeneric | TAliasType | TUnknown | TError
+TypeExpr = TRef | TClass | TConst | TAnnotated | TUnion | TGeneric | TAliasType | TVar | TUnknown | TError
+
+_TYPE_VARS = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
+
+
+def type_vars(t: TypeExpr | None, out: list[TVar] | None = None) -> list[TVar]:
+    """The free type variables of a type, in order of first appearance (typing's `__parameters__`)."""
+    out = [] if out is None else out
+    if isinstance(t, TVar):
+        if t not in out:
+            out.append(t)
+    elif isinstance(t, TAnnotated):
+        type_vars(t.inner, out)
+    elif isinstance(t, TUnion):
+        for a in t.args:
+            type_vars(a, out)
+    elif isinstance(t, TGeneric):
+        type_vars(t.origin, out)
+        for a in t.args:
+            type_vars(a, out)
+    return out
+
+
+def substitute(t: TypeExpr, mapping: dict[TVar, TypeExpr]) -> TypeExpr:
+    """`Alias[X]`: the alias's type variables replaced, re-normalised as typing does it
+    (unions flattened and deduplicated, nested `Annotated` merged)."""
+    if isinstance(t, TVar):
+        return mapping.get(t, t)
+    if isinstance(t, TAnnotated):
+        inner = substitute(t.inner, mapping)
+        if isinstance(inner, TAnnotated):
+            return TAnnotated(inner.inner, inner.metadata + t.metadata)
+        return TAnnotated(inner, t.metadata)
+    if isinstance(t, TUnion):
+        return make_union([substitute(a, mapping) for a in t.args])
+    if isinstance(t, TGeneric):
+        return TGeneric(substitute(t.origin, mapping), tuple(substitute(a, mapping) for a in t.args))
+    return t
 
 
 def first_error(t: TypeExpr | None) -> TError | None:
@@ -199,6 +243,8 @@ def display(t: TypeExpr | None) -> str:
         return t.name
     if isinstance(t, TUnknown):
         return t.text
+    if isinstance(t, TVar):
+        return t.name
     return t.text or "?"
 
 
@@ -314,6 +360,10 @@ class Evaluator:
             if sdk_name(callee) == "TypeAliasType" and len(node.args) >= 2:
                 inner = self.expr(value.module, node.args[1], value.scope, depth + 1)
                 return TAliasType(value.name, inner)
+            if sdk_name(callee) in _TYPE_VARS:
+                first = node.args[0] if node.args else None
+                name = first.value if isinstance(first, ast.Constant) else value.name
+                return TVar(str(name))
             return TUnknown(text)
         if not isinstance(node, ast.Subscript | ast.BinOp | ast.Constant | ast.Name | ast.Attribute):
             return TUnknown(text)
@@ -347,6 +397,17 @@ class Evaluator:
             return make_union([args[0], TConst(None)])
         if name == "Union":
             return make_union(args)
+        if isinstance(origin, TUnion | TAnnotated | TGeneric):
+            # A subscripted generic alias (`Res[str]` with `Res = Union[InputRequiredResult, T]`):
+            # typing substitutes its type variables, so every check sees the result.
+            params = type_vars(origin)
+            if params:
+                if len(args) != len(params):
+                    return TError(
+                        f"too {'many' if len(args) > len(params) else 'few'} arguments for {_text(node.value)}",
+                        _text(node),
+                    )
+                return substitute(origin, dict(zip(params, args, strict=True)))
         return TGeneric(origin, tuple(args))
 
     def _metadata(

@@ -2,7 +2,9 @@
 
 Hypothesis draws batches of random graphs (tests/hardening/graphs.py): DAGs and cycles,
 resolvers spread over two modules, edges written directly or through `Annotated` aliases,
-parameters filled by tool arguments, Context, or nothing. Each batch is written as real
+parameters filled by tool arguments, Context, or nothing; random decorator stacks on
+resolvers (with and without `functools.wraps`), and tools registered inside functions that
+module-level code calls or never calls. Each batch is written as real
 case folders and judged in one SDK subprocess (`tests/oracle/sdk_verdicts.py`: importing
 `mcp` costs ~0.7 s, so it is paid once per batch), then linted and graphed in-process.
 
@@ -28,7 +30,7 @@ import tempfile
 from pathlib import Path
 
 from conftest import REPO
-from hardening.graphs import GraphSpec, expected_codes, graph_specs, render
+from hardening.graphs import GraphSpec, expected_codes, graph_specs, registered, render
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from mcpdeps.lint_rules import lint
@@ -42,7 +44,17 @@ ORACLE = REPO / "tests" / "oracle" / "sdk_verdicts.py"
 BATCH = 40
 FUZZ_BATCHES = 4 * int(os.environ.get("HARDENING_FUZZ_SCALE", "1"))
 REGISTRATION = {f"MCPD0{n:02}" for n in range(100)}
-TRIED = {"graphs": 0, "tools": 0, "cycles": 0, "unclassifiable": 0, "ok": 0}
+TRIED = {
+    "graphs": 0,
+    "tools": 0,
+    "cycles": 0,
+    "unclassifiable": 0,
+    "ok": 0,
+    "decorated_resolvers": 0,
+    "hidden_by_wrapper": 0,
+    "installed_called": 0,
+    "installed_uncalled": 0,
+}
 
 
 def sdk_verdicts(folders: list[Path]) -> dict[str, dict[str, object]]:
@@ -81,8 +93,21 @@ def check_case(folder: Path, spec: GraphSpec, sdk: dict[str, object]) -> list[st
     result = lint([folder], cwd=folder)
     graph = graph_document(build_graph([folder], cwd=folder))
     graph_tools = {t["name"]: t for s in graph["servers"] for t in s["tools"]}
-    for t in range(len(spec.tools)):
+    TRIED["decorated_resolvers"] += sum(bool(r.decorators) for r in spec.resolvers)
+    TRIED["hidden_by_wrapper"] += sum("nowraps" in r.decorators for r in spec.resolvers)
+    for t, tool in enumerate(spec.tools):
         name = f"t{t}"
+        if tool.installed is not None:
+            TRIED[f"installed_{tool.installed}"] += 1
+        if not registered(tool):  # `install_tN()` is never called: no tool, no finding
+            if name in sdk:
+                problems.append(f"{name}: never installed, yet the SDK registered it")
+            if name in graph_tools:
+                problems.append(f"{name}: never installed, yet the graph lists it")
+            problems += [
+                f"{name}: never installed, lint says {d.code}" for d in result.diagnostics if d.tool == name
+            ]
+            continue
         model = expected_codes(spec, t)
         verdict = sdk[name]
         assert isinstance(verdict, dict)
@@ -139,7 +164,8 @@ def test_generated_graphs_agree_with_the_sdk(batch: list[GraphSpec]) -> None:
             TRIED["graphs"] += 1
             for problem in check_case(folder, spec, verdicts[str(folder)]):
                 problems.append(
-                    f"{folder.name}: {problem}\n--- server.py\n{(folder / 'server.py').read_text()}\n--- deps.py\n{(folder / 'deps.py').read_text()}"
+                    f"{folder.name}: {problem}\n--- server.py\n{(folder / 'server.py').read_text()}"
+                    f"\n--- deps.py\n{(folder / 'deps.py').read_text()}"
                 )
         assert not problems, "\n".join(problems[:3])
 

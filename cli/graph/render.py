@@ -88,7 +88,9 @@ def tool_tree(view: _ToolView) -> Tree:
     """The whole tree of one tool."""
     tool = view.tool
     kind = "async" if tool.is_async else "sync"
-    root = Tree(f"[bold cyan]{escape(tool.name)}[/]  [dim]tool · {kind} · {view.where(tool.span)}[/]")
+    root = Tree(
+        f"[bold cyan]{escape(tool.name)}[/]{_via(tool.decorators)}  [dim]tool · {kind} · {view.where(tool.span)}[/]"
+    )
     if tool not in published_tools(view.server):
         root.add("[yellow]never published: the SDK keeps the first tool of this name and drops this one[/]")
 
@@ -138,7 +140,7 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
         return parent.add(f"{_typed(p)}  ← [red]{escape(rid)} (unknown)[/]")
     color = "bold red" if rid in view.plan.in_cycle else "bold magenta"
     typed = f"[dim]{_typed(p)}[/]" if level == 1 else _typed(p)  # the tool's own: never seen by the model
-    label = f"{typed}  ← [{color}]{escape(display_name(resolver))}[/]"
+    label = f"{typed}  ← [{color}]{escape(display_name(resolver))}[/]{_via(resolver.decorators)}"
     if rid in stack:
         loop = [*stack[stack.index(rid) :], rid]
         path = " -> ".join(display_name(view.graph.resolvers[r]) for r in loop)
@@ -173,6 +175,11 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
             _question(view, node, q)
     view.flag(node, resolver.span)
     return node
+
+
+def _via(decorators: tuple[str, ...]) -> str:
+    """`  via @retry(times=3) @traced`: the decorators Python applied before the SDK saw it."""
+    return f"  [dim]via {escape(' '.join(decorators))}[/]" if decorators else ""
 
 
 def _gets(p: Parameter, resolver: Resolver) -> str:

@@ -7,6 +7,12 @@ parameters point at resolvers. `from __future__ import annotations` in both modu
 any cycle writable (the SDK evaluates the hints at registration, when every name exists).
 `deps.py` resolvers only depend on `deps.py` resolvers, so the import graph is acyclic.
 
+Resolvers may carry a random stack of project decorators (`decos.py`): `functools.wraps`
+wrappers (sync or async), identity decorators, `functools.cache`, a wraps factory
+(`@decos.retry(2)`), and plain wrappers without `wraps`, whose `(*args, **kwargs)` is then all
+the SDK sees. Tools may be registered inside an `install_tN()` function that module-level
+code calls, or never calls (then the SDK never registers the tool).
+
 `expected_codes(spec, tool)` is the model's verdict: MCPD001 when a cycle is reachable
 from the tool, MCPD002 when a reachable resolver has a parameter that is no Context, no
 dependency and no argument of *this* tool. The SDK reports only the first of these (its
@@ -45,6 +51,62 @@ class ResolverParam:
     """For dep/alias: the resolver index; for argument: the ARGUMENT_NAMES index."""
 
 
+DECORATORS = {
+    "wraps": "@decos.traced",
+    "async_wraps": "@decos.atraced",
+    "identity": "@decos.registered",
+    "cache": "@functools.cache",
+    "factory": "@decos.retry(2)",
+    "nowraps": "@decos.plain",
+}
+"""Decorator kinds -> how they are written; only `nowraps` changes what the SDK sees."""
+
+DECOS = """import functools
+
+
+def traced(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def atraced(fn):
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+SEEN = []
+
+
+def registered(fn):
+    SEEN.append(fn)
+    return fn
+
+
+def retry(times):
+    def decorate(fn):
+        @functools.wraps(fn)
+        def attempt(*args, **kwargs):
+            return fn(*args, **kwargs)
+
+        return attempt
+
+    return decorate
+
+
+def plain(fn):
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    return wrapper
+"""
+
+
 @dataclass(frozen=True)
 class ResolverSpec:
     module: str
@@ -52,6 +114,8 @@ class ResolverSpec:
     params: tuple[ResolverParam, ...]
     is_async: bool = False
     shape: str = "function"
+    decorators: tuple[str, ...] = ()
+    """DECORATORS kinds, outermost first (functions only)."""
     """`function`; `method`: a bound method of a module-level instance (`r3 = _S3().r`);
     `class`: a class resolver, whose `__init__` parameters must all be tool arguments (the SDK
     recognises neither Context nor `Resolve` there); `lambda`: no annotations, so only
@@ -64,6 +128,11 @@ class ToolSpec:
     resolved: tuple[tuple[int, bool], ...]
     """(resolver index, through an alias) per resolved parameter `p0`, `p1`..."""
     context: bool = False
+    installed: str | None = None
+    """None: registered at module level; `called`/`uncalled`: inside `install_tN()`, which
+    module-level code calls, or not (then the tool is never registered)."""
+    wrapped: bool = False
+    """A `functools.wraps` decorator between `@mcp.tool()` and the def (no effect)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +173,18 @@ def effective_params(r: ResolverSpec) -> list[tuple[int, ResolverParam]]:
     return kept
 
 
+def hidden_by_wrapper(r: ResolverSpec) -> bool:
+    """A plain wrapper anywhere in the stack: `__wrapped__` stops there, at `(*args, **kwargs)`."""
+    return "nowraps" in r.decorators
+
+
+def registered(tool: ToolSpec) -> bool:
+    return tool.installed != "uncalled"
+
+
 def _deps_of(spec: GraphSpec, index: int) -> list[int]:
     r = spec.resolvers[index]
-    if r.shape in ("class", "lambda"):
+    if r.shape in ("class", "lambda") or hidden_by_wrapper(r):
         return []
     return [p.target for _, p in effective_params(r) if p.kind in ("dep", "alias")]
 
@@ -163,7 +241,9 @@ def expected_codes(spec: GraphSpec, tool_index: int) -> set[str]:
         codes.add("MCPD001")
     for r in nodes:
         resolver = spec.resolvers[r]
-        if any(_fails(resolver, p, tool) for _, p in effective_params(resolver)):
+        if hidden_by_wrapper(resolver) or any(
+            _fails(resolver, p, tool) for _, p in effective_params(resolver)
+        ):
             codes.add("MCPD002")
     return codes
 
@@ -204,7 +284,8 @@ def _resolver_source(spec: GraphSpec, index: int) -> str:
         names = [text.partition(":")[0] + (" = 0" if " = " in text else "") for text in params]
         return f"r{index} = lambda {', '.join(names)}: 1\n"
     keyword = "async def" if r.is_async else "def"
-    return f"{keyword} r{index}({', '.join(params)}) -> int:\n    return 1\n"
+    stack = "".join(f"{DECORATORS[d]}\n" for d in r.decorators)
+    return f"{stack}{keyword} r{index}({', '.join(params)}) -> int:\n    return 1\n"
 
 
 def _alias(i: int) -> str:
@@ -218,6 +299,7 @@ def render(spec: GraphSpec) -> dict[str, str]:
         + "from typing import Annotated\n\n"
         "from mcp.server import MCPServer\n"
         "from mcp.server.mcpserver import Context, Resolve\n"
+        "import functools\n\nimport decos\n"
     )
     deps = [i for i, r in enumerate(spec.resolvers) if r.module == "deps"]
     local = [i for i, r in enumerate(spec.resolvers) if r.module == "server"]
@@ -232,8 +314,16 @@ def render(spec: GraphSpec) -> dict[str, str]:
             params.append(f"p{k}: {prefix}A{r}" if alias else f"p{k}: Annotated[int, Resolve({prefix}r{r})]")
         if tool.context:
             params.append("ctx: Context")
-        server += f"\n\n@mcp.tool()\ndef t{t}({', '.join(params)}) -> int:\n    return 1\n"
-    return {"server.py": server, "deps.py": deps_src}
+        source = "@mcp.tool()\n" + ("@decos.traced\n" if tool.wrapped else "")
+        source += f"def t{t}({', '.join(params)}) -> int:\n    return 1\n"
+        if tool.installed is None:
+            server += f"\n\n{source}"
+            continue
+        body = "".join(f"    {line}\n" for line in source.splitlines())
+        server += f"\n\ndef install_t{t}() -> None:\n{body}"
+        if tool.installed == "called":
+            server += f"\n\ninstall_t{t}()\n"
+    return {"server.py": server, "deps.py": deps_src, "decos.py": DECOS}
 
 
 @st.composite
@@ -269,12 +359,16 @@ def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
                 p for p in params if p.kind in ("dep", "alias", "argument", "context", "optional_context")
             ]
         shape = draw(st.sampled_from(("function", "function", "function", "class", "method", "lambda")))
-        resolvers.append(ResolverSpec(modules[i], tuple(params), draw(st.booleans()), shape))
+        decorators: tuple[str, ...] = ()
+        if shape == "function" and draw(st.booleans()):
+            decorators = tuple(draw(st.lists(st.sampled_from(sorted(DECORATORS)), min_size=1, max_size=3)))
+        resolvers.append(ResolverSpec(modules[i], tuple(params), draw(st.booleans()), shape, decorators))
     tools = []
     for _ in range(draw(st.integers(1, 3))):
         arguments = tuple(draw(st.lists(st.sampled_from(ARGUMENT_NAMES), unique=True, max_size=3)))
         resolved = tuple(
             (draw(st.integers(0, n - 1)), draw(st.booleans())) for _ in range(draw(st.integers(1, 2)))
         )
-        tools.append(ToolSpec(arguments, resolved, draw(st.booleans())))
+        installed = draw(st.sampled_from((None, None, "called", "uncalled")))
+        tools.append(ToolSpec(arguments, resolved, draw(st.booleans()), installed, draw(st.booleans())))
     return GraphSpec(tuple(resolvers), tuple(tools), postponed=postponed)

@@ -6,7 +6,7 @@ checked here, each with one subprocess for all valid cases, both started at once
 - every tool of every valid case answers a call through the SDK's real in-process Client
   (`sdk_calls.py`), so no valid case hides a run-time trap (MCPD1xx) the SDK would only
   show at call time;
-- a control: five servers that register fine but carry a run-time trap (MCPD104, 106, 108,
+- a control: six servers that register fine but carry a run-time trap (MCPD104, 106, 108 twice,
   103, 112) fail under the same runner, so a passing valid case means something;
 - `mcpdeps lint` reports nothing at all on the valid cases (not even a 1xx warning),
   except MCPD113, the notice that a resolver is computed at run time and cannot be seen
@@ -65,6 +65,21 @@ def stock_sync(title: str):
     return stock(title)
 @mcp.tool()
 def order(title: str, n: Annotated[int, Resolve(stock_sync)]) -> str:
+    return str(n + 1)
+""",
+    "decorated_sync_wrapper_MCPD108": _ASK_HEAD
+    + """
+import functools
+def traced(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return wrapper
+@traced
+async def stock(title: str) -> int:
+    return 3
+@mcp.tool()
+def order(title: str, n: Annotated[int, Resolve(stock)]) -> str:
     return str(n + 1)
 """,
     "nested_elicitation_model_MCPD103": _ASK_HEAD

@@ -1,0 +1,457 @@
+"""What a decorated name is bound to, the way Python applies decorators — without running them.
+
+`@a @b(x) def f` binds `f` to `a(b(x)(f))`; `f = deco(g)` binds `f` to `deco(g)`. The SDK then
+reads *that* object: `inspect.signature` follows `__wrapped__` (set by `functools.wraps`,
+`update_wrapper`, `lru_cache`...), its hints come from the same annotations (copied by
+`wraps`), `__name__`/`__qualname__` come from the wrapped function only when `wraps` copied
+them, and whether it is awaited is the outermost object's own business (`is_async_callable`).
+
+The model follows decorators written in the project (any module, factories, stacks, classes
+used as decorators, partials) by reading what their `return` gives back, and the few library
+decorators whose effect is known (`functools.wraps`/`update_wrapper`/`cache`/`lru_cache`,
+identity markers such as `typing.final`). Anything else is `Obj.opaque`: the caller reports it
+(MCPD113) instead of guessing.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.symbols import Defined, External, Names, Scope, Value
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+REGISTRARS = frozenset({"tool", "prompt", "resource"})
+"""`@server.tool()`, `@server.prompt()`, `@server.resource(...)`: they return the function itself."""
+_BINDING_MARKERS = frozenset({"staticmethod", "classmethod"})
+"""Decorators that only change how a method binds (handled where methods are looked up)."""
+_IDENTITY = frozenset(
+    {
+        "typing.final",
+        "typing.override",
+        "typing.no_type_check",
+        "typing.runtime_checkable",
+        "typing_extensions.final",
+        "typing_extensions.override",
+        "typing_extensions.runtime_checkable",
+        "abc.abstractmethod",
+        "functools.total_ordering",
+        "dataclasses.dataclass",
+        "atexit.register",
+    }
+)
+"""Library decorators that return their argument (possibly after marking it)."""
+_CACHES = frozenset(
+    {
+        "functools.cache",
+        "functools.lru_cache",
+        "functools.singledispatch",
+        "contextlib.contextmanager",
+        "contextlib.asynccontextmanager",
+    }
+)
+"""Library decorators returning a sync wrapper made with `update_wrapper` (so `__wrapped__`)."""
+_PROPERTIES = frozenset({"builtins.property", "functools.cached_property"})
+_MAX_DEPTH = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """A callable object as Python would have built it (only what the SDK reads of it).
+
+    kind: `function` (a def, or a library wrapper when `node` is None), `lambda`, `instance`
+    (of a project class: `cls`), `class`, `partial` (of `base`), `wraps` (the decorator
+    `functools.wraps(x)` returns), `cache` (the decorator `lru_cache(...)` returns),
+    `property`, `external` (a library object, by `qualname`), `param` (a parameter of the
+    function being analysed, standing for its argument) or `opaque` (see `opaque`).
+    """
+
+    kind: str
+    module: ParsedModule | None = None
+    node: FunctionNode | ast.ClassDef | None = None
+    qualname: str = ""
+    scope: Scope | None = None
+    """Where `node`'s annotations are evaluated (the scope the def is written in)."""
+    owner: Defined | None = None
+    """The class a method was looked up on (its body is the annotation scope)."""
+    wrapped: Obj | None = None
+    """`__wrapped__`: what `inspect.signature` and the hints follow."""
+    names_copied: bool = False
+    """`__name__`/`__qualname__`/`__module__` copied from `wrapped` (wraps, update_wrapper)."""
+    is_async: bool = False
+    """The object's own `inspect.iscoroutinefunction` (or its `__call__`'s)."""
+    base: Obj | None = None
+    positional: int = 0
+    keywords: tuple[str, ...] = ()
+    cls: Defined | None = None
+    call: Defined | None = None
+    """An instance's `__call__` method."""
+    binding: str | None = None
+    """`staticmethod` / `classmethod` when the def is marked so (methods only)."""
+    opaque: str | None = None
+    opaque_code: str = "MCPD113"
+    decorated: bool = False
+    """Produced by applying at least one decorator (not the def as written)."""
+
+    @property
+    def innermost(self) -> Obj:
+        """What `inspect.unwrap` reaches: the object whose signature the SDK reads."""
+        cur = self
+        for _ in range(_MAX_DEPTH * 4):
+            if cur.wrapped is None:
+                break
+            cur = cur.wrapped
+        return cur
+
+    @property
+    def named(self) -> Obj:
+        """The object whose `__name__`/`__qualname__`/`__module__` this one carries."""
+        cur = self
+        for _ in range(_MAX_DEPTH * 4):
+            if not (cur.names_copied and cur.wrapped is not None):
+                break
+            cur = cur.wrapped
+        return cur
+
+    @property
+    def awaits_nothing(self) -> bool:
+        """A sync object whose wrapped chain reaches an `async def`: it returns a coroutine."""
+        if self.is_async or self.kind not in ("function", "instance"):
+            return False
+        cur = self.wrapped
+        while cur is not None:
+            if cur.is_async:
+                return True
+            cur = cur.wrapped
+        return False
+
+
+def _opaque(reason: str, code: str = "MCPD113") -> Obj:
+    return Obj("opaque", opaque=reason, opaque_code=code)
+
+
+def _text(module: ParsedModule, node: ast.AST) -> str:
+    return module.segment(node)
+
+
+def is_registration(node: ast.expr) -> bool:
+    """`@x.tool()`, `@x.tool`, `@x.prompt(...)`, `@x.resource(...)` (as written)."""
+    target = node.func if isinstance(node, ast.Call) else node
+    return isinstance(target, ast.Attribute) and target.attr in REGISTRARS
+
+
+def _binding_marker(node: ast.expr) -> str | None:
+    target = node.func if isinstance(node, ast.Call) else node
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+    return name if name in _BINDING_MARKERS else None
+
+
+def written_chain(module_text: str | None, node: ast.AST, *, for_tool: bool) -> list[str]:
+    """The decorators written on a def, as `@text`, outermost first, for display.
+
+    Registration decorators and `staticmethod`/`classmethod` are left out; for a tool, so
+    are the decorators above its registration (they wrap what `server.tool()` returns,
+    which is not what was registered). Static and live graphs both call this on the same
+    source, so they show the same chain.
+    """
+    decorators: Sequence[ast.expr] = getattr(node, "decorator_list", ())
+    if for_tool:
+        last = max((i for i, d in enumerate(decorators) if is_registration(d)), default=-1)
+        decorators = decorators[last + 1 :]
+    out = []
+    for d in decorators:
+        if is_registration(d) or _binding_marker(d):
+            continue
+        text = ast.get_source_segment(module_text, d) if module_text is not None else None
+        out.append("@" + " ".join((text or ast.unparse(d)).split()))
+    return out
+
+
+class Decorators:
+    """Applies decorators (and `deco(g)` calls) to project functions, memoised per def."""
+
+    def __init__(self, names: Names, method_of: object) -> None:
+        self.names = names
+        self._method_of = method_of  # ResolverFactory._method: a class's own or inherited member
+        self._applied: dict[tuple[int, str], Obj] = {}
+        self._active: set[int] = set()
+
+    # ------------------------------------------------------------------ entry points
+    def applied(self, symbol: Defined, scope: Scope | None = None) -> Obj:
+        """What the name a `def` binds refers to once every decorator on it has run."""
+        node = symbol.node
+        key = (id(node), symbol.qualname)
+        found = self._applied.get(key)
+        if found is not None:
+            return found
+        if id(node) in self._active:
+            return _opaque(f"decorator of {symbol.qualname!r} refers to it while it is being defined")
+        self._active.add(id(node))
+        try:
+            obj = self._apply_all(symbol, scope, getattr(node, "decorator_list", []))
+        finally:
+            self._active.discard(id(node))
+        self._applied[key] = obj
+        return obj
+
+    def below(self, symbol: Defined, scope: Scope | None, decorators: Sequence[ast.expr]) -> Obj:
+        """The function after only `decorators` ran (those below a `@server.tool()`)."""
+        return self._apply_all(symbol, scope, decorators)
+
+    def value(self, value: Value, depth: int = 0) -> Obj:
+        """What `name = <call>` binds (`f = deco(g)`, `f = retry(3)(g)`)."""
+        return self.expr(value.module, value.node, value.scope, {}, depth)
+
+    def property_value(self, prop: Obj) -> Obj:
+        """`instance.prop` for a `property`/`cached_property`: what the getter returns, when the
+        getter returns something nameable (`return lookup`); else it stays a property."""
+        node = prop.node
+        if not isinstance(node, ast.FunctionDef) or prop.module is None:
+            return prop
+        getter = Defined(prop.module, node, prop.qualname, prop.owner)
+        value = self._returned(getter, [Obj("external", qualname="self")], {}, 0, None)
+        return prop if value.kind in ("opaque", "external") else value
+
+    # ------------------------------------------------------------------ applying
+    def plain(self, symbol: Defined, scope: Scope | None) -> Obj:
+        node = symbol.node
+        if isinstance(node, ast.ClassDef):
+            return Obj("class", symbol.module, node, symbol.qualname, scope, owner=symbol.owner, cls=symbol)
+        kind = "lambda" if isinstance(node, ast.Lambda) else "function"
+        return Obj(
+            kind,
+            symbol.module,
+            node,
+            symbol.qualname,
+            scope,
+            owner=symbol.owner,
+            is_async=isinstance(node, ast.AsyncFunctionDef),
+        )
+
+    def _apply_all(
+        self,
+        symbol: Defined,
+        scope: Scope | None,
+        decorators: Sequence[ast.expr],
+        env: dict[str, Obj] | None = None,
+    ) -> Obj:
+        cur = self.plain(symbol, scope)
+        module = symbol.module
+        for written in reversed(decorators):
+            if is_registration(written):
+                continue  # `server.tool()` returns the function it registers
+            marker = _binding_marker(written)
+            if marker is not None:
+                cur = replace(cur, binding=marker)
+                continue
+            deco = self.expr(module, written, scope, env or {}, 0)
+            cur = replace(self.call(deco, [cur], {}, 0), decorated=True)
+            if cur.kind == "opaque":
+                return cur
+        return cur
+
+    # ------------------------------------------------------------------ expressions
+    def expr(
+        self, module: ParsedModule, node: ast.expr, scope: Scope | None, env: dict[str, Obj], depth: int
+    ) -> Obj:
+        """The object an expression evaluates to (`env`: the analysed function's arguments)."""
+        if depth > _MAX_DEPTH:
+            return _opaque("decorators nested too deeply to follow")
+        if isinstance(node, ast.Name) and node.id in env:
+            return env[node.id]
+        if isinstance(node, ast.Lambda):
+            qual = f"{scope.qualname}.<locals>.<lambda>" if scope is not None else "<lambda>"
+            return Obj("lambda", module, node, qual, scope)
+        if isinstance(node, ast.Call):
+            func = self.expr(module, node.func, scope, env, depth + 1)
+            args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
+            if any(isinstance(a, ast.Starred) for a in node.args):
+                return _opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")
+            kwargs = {
+                k.arg: self.expr(module, k.value, scope, env, depth + 1) for k in node.keywords if k.arg
+            }
+            return self.call(func, args, kwargs, depth + 1, module.segment(node))
+        if isinstance(node, ast.Name | ast.Attribute):
+            symbol = self.names.resolve(module, node, scope)
+            symbol = self.names.follow(symbol) if symbol is not None else None
+            if isinstance(symbol, External):
+                return Obj("external", qualname=symbol.qualname)
+            if isinstance(symbol, Defined):
+                if isinstance(symbol.node, ast.ClassDef):
+                    return self.plain(symbol, scope)
+                where = _def_scope(symbol, module, scope)
+                if env and where is not None:  # a wrapper inside the decorator: `@wraps(fn)` needs fn
+                    return self._apply_all(symbol, where, getattr(symbol.node, "decorator_list", []), env)
+                return self.applied(symbol, where)
+            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
+                return self.value(symbol, depth + 1)
+        return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
+
+    # ------------------------------------------------------------------ calls
+    def call(
+        self, func: Obj, args: list[Obj], kwargs: dict[str, Obj], depth: int, text: str | None = None
+    ) -> Obj:
+        """`func(*args, **kwargs)`: what a decorator (or decorator factory) returns."""
+        if depth > _MAX_DEPTH:
+            return _opaque("decorators nested too deeply to follow")
+        if func.kind == "opaque":
+            return func
+        if func.kind == "external":
+            return self._library(func.qualname, args, kwargs, text)
+        if func.kind == "identity":  # `@dataclass(frozen=True)`
+            return args[0] if len(args) == 1 else func
+        if func.kind == "wraps":  # `functools.wraps(fn)(wrapper)`
+            return self._wrap(args[0], func.wrapped) if len(args) == 1 and func.wrapped else func
+        if func.kind == "cache":
+            return self._cache(args[0]) if len(args) == 1 else _opaque("lru_cache(...) called oddly")
+        if func.kind == "partial" and func.base is not None:
+            return self.call(func.base, args, kwargs, depth + 1, text)
+        if func.kind == "class" and func.cls is not None:
+            return self._instance(func.cls, args)
+        if func.kind == "instance" and func.call is not None:
+            return self._returned(func.call, [func, *args], kwargs, depth + 1, func.scope)
+        if func.kind == "function" and func.wrapped is None and isinstance(func.node, ast.FunctionDef):
+            symbol = Defined(func.module, func.node, func.qualname, func.owner)  # type: ignore[arg-type]
+            return self._returned(symbol, args, kwargs, depth + 1, func.scope)
+        what = f"`{text}`" if text else f"a call of {func.qualname or func.kind}"
+        return _opaque(f"{what} returns something mcpdeps cannot follow")
+
+    def _library(self, qualname: str, args: list[Obj], kwargs: dict[str, Obj], text: str | None) -> Obj:
+        if qualname in _IDENTITY:
+            return args[0] if len(args) == 1 and not kwargs else Obj("identity")
+        if qualname == "functools.wraps" and args:
+            return Obj("wraps", wrapped=args[0])
+        if qualname == "functools.update_wrapper" and len(args) >= 2:
+            return self._wrap(args[0], args[1])
+        if qualname in _CACHES:
+            if len(args) == 1 and args[0].kind not in ("external", "opaque") and not kwargs:
+                return self._cache(args[0])
+            return Obj("cache")  # `lru_cache(maxsize=...)`: the decorator it returns
+        if qualname == "functools.partial" and args:
+            return Obj("partial", base=args[0], positional=len(args) - 1, keywords=tuple(kwargs))
+        if qualname in _PROPERTIES and len(args) == 1:
+            return replace(args[0], kind="property")
+        shown = text or qualname
+        return _opaque(
+            f"decorator `{shown}` is not project code: mcpdeps cannot see what it returns "
+            "(use `mcpdeps graph --live` to see what the SDK sees)"
+        )
+
+    def _wrap(self, wrapper: Obj, wrapped: Obj | None) -> Obj:
+        """`wraps(wrapped)(wrapper)` / `update_wrapper(wrapper, wrapped)`."""
+        if wrapped is None or wrapped.kind == "opaque":
+            return wrapped or wrapper
+        if wrapper.kind == "opaque":
+            return wrapper
+        return replace(wrapper, wrapped=wrapped, names_copied=True)
+
+    def _cache(self, fn: Obj) -> Obj:
+        """`lru_cache(fn)`: a sync C wrapper with `__wrapped__` and copied names."""
+        if fn.kind == "opaque":
+            return fn
+        return Obj("function", wrapped=fn, names_copied=True, is_async=False, decorated=True)
+
+    def _instance(self, cls: Defined, args: list[Obj]) -> Obj:
+        """`Cls(fn)`: an instance; `update_wrapper(self, fn)` in `__init__` gives it `__wrapped__`."""
+        method = self._method_of(cls, "__call__")  # type: ignore[operator]
+        init = self._method_of(cls, "__init__")  # type: ignore[operator]
+        call = method if isinstance(method, Defined) else None
+        obj = Obj(
+            "instance",
+            cls.module,
+            call.node if call is not None else None,  # type: ignore[arg-type]
+            cls.qualname,
+            cls=cls,
+            call=call,
+            is_async=call is not None and isinstance(call.node, ast.AsyncFunctionDef),
+        )
+        if isinstance(init, Defined) and isinstance(init.node, ast.FunctionDef) and args:
+            params = [a.arg for a in init.node.args.args]
+            if len(params) >= 2 and _updates_self(init.node, params[0], params[1]):
+                obj = replace(obj, wrapped=args[0], names_copied=True)
+        return obj
+
+    def _returned(
+        self,
+        fn: Defined,
+        args: list[Obj],
+        kwargs: dict[str, Obj],
+        depth: int,
+        outer: Scope | None,
+    ) -> Obj:
+        """What a call of project function `fn` returns, read from its `return` statements."""
+        node = fn.node
+        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        if isinstance(node, ast.AsyncFunctionDef):
+            return _opaque(f"decorator {fn.qualname!r} is an async def: it returns a coroutine")
+        scope = Scope(fn.module, node, fn.qualname, outer)
+        env = _bind(node, args, kwargs)
+        returns = [r for r in _returns(node) if r.value is not None]
+        if not returns:
+            return _opaque(f"{fn.qualname!r} returns None", "MCPD007")
+        results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
+        first = results[0]
+        if any(r != first for r in results[1:]):
+            return _opaque(f"{fn.qualname!r} returns different things depending on run-time values")
+        wrapped = _update_wrapper_target(node, env)
+        if wrapped is not None and first.kind == "function" and first.wrapped is None:
+            return self._wrap(first, wrapped)
+        return first
+
+
+def _def_scope(symbol: Defined, module: ParsedModule, scope: Scope | None) -> Scope | None:
+    """The scope a def is written in: its enclosing function's, or None at module level."""
+    if symbol.owner is not None or "<locals>" not in symbol.qualname:
+        return None
+    cur = scope
+    prefix = symbol.qualname.rpartition(".<locals>.")[0]
+    while cur is not None and cur.qualname != prefix:
+        cur = cur.parent
+    return cur
+
+
+def _bind(node: ast.FunctionDef, args: list[Obj], kwargs: dict[str, Obj]) -> dict[str, Obj]:
+    """Parameter name -> argument, for the arguments that are callables the model follows."""
+    a = node.args
+    positional = [p.arg for p in [*a.posonlyargs, *a.args]]
+    env = dict(zip(positional, args, strict=False))
+    names = {p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs]}
+    env.update((k, v) for k, v in kwargs.items() if k in names)
+    return env
+
+
+def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    from mcpdeps.resolver_core.callables import returns_of
+
+    return returns_of(node)
+
+
+def _is_update_wrapper(call: ast.AST) -> bool:
+    if not isinstance(call, ast.Call):
+        return False
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name == "update_wrapper" and len(call.args) >= 2
+
+
+def _update_wrapper_target(node: ast.FunctionDef, env: dict[str, Obj]) -> Obj | None:
+    """`functools.update_wrapper(wrapper, fn)` as a statement of the decorator's body."""
+    for stmt in node.body:
+        value = stmt.value if isinstance(stmt, ast.Expr) else None
+        if _is_update_wrapper(value) and isinstance(value.args[1], ast.Name):  # type: ignore[union-attr]
+            return env.get(value.args[1].id)  # type: ignore[union-attr]
+    return None
+
+
+def _updates_self(init: ast.FunctionDef, self_name: str, fn_name: str) -> bool:
+    """`functools.update_wrapper(self, fn)` in a class decorator's `__init__`."""
+    for stmt in ast.walk(init):
+        if (
+            _is_update_wrapper(stmt)
+            and isinstance(stmt.args[0], ast.Name)  # type: ignore[attr-defined]
+            and stmt.args[0].id == self_name  # type: ignore[attr-defined]
+        ):
+            return True
+    return False

@@ -1,0 +1,7 @@
+"""Plugin bookkeeping."""
+EXPORTED: list = []
+
+
+def exported(fn):
+    EXPORTED.append(fn.__name__)
+    return fn

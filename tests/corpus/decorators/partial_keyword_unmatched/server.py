@@ -1,0 +1,25 @@
+# expect: MCPD002
+"""A decorator returning functools.partial(fn, unit=...): `unit` stays in the signature, and no hints."""
+import functools
+
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("Geo")
+
+
+def in_km(fn):
+    return functools.partial(fn, unit="km")
+
+
+@in_km
+def distance(city: str, unit: str) -> float:
+    return 12.0
+
+
+@mcp.tool()
+def far(city: str, d: Annotated[float, Resolve(distance)]) -> str:
+    """How far is it."""
+    return f"{d}"

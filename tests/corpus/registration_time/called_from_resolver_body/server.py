@@ -1,0 +1,26 @@
+# expect: ok
+"""A resolver's body that calls a registration function: per request, never at import."""
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("Resolver")
+
+
+def install() -> None:
+    @mcp.tool()
+    def late(_x: str) -> str:
+        """Would fail T2."""
+        return _x
+
+
+def stock(title: str) -> int:
+    install()
+    return 3
+
+
+@mcp.tool()
+def reserve(title: str, n: Annotated[int, Resolve(stock)]) -> str:
+    """Reserve a book."""
+    return f"{title} {n}"

@@ -1,0 +1,17 @@
+# expect: ok
+"""A tool whose body registers another tool: that happens per call, never at import."""
+from mcp.server import MCPServer
+
+mcp = MCPServer("Body")
+
+
+def extra(_hidden: str) -> str:
+    """Would fail T2."""
+    return _hidden
+
+
+@mcp.tool()
+def enable(title: str) -> str:
+    """Adds a tool when called."""
+    mcp.add_tool(extra)
+    return title
