@@ -31,13 +31,17 @@ class UnawaitableResolver(Rule):
     code = "MCPD108"
     name = "unawaitable-resolver"
     severity = "warning"
-    summary = "A plain function returning an async function's coroutine, or a generator, used as a resolver."
+    summary = (
+        "A plain function (or a sync decorator wrapper) returning an async function's coroutine, "
+        "or a generator, used as a resolver."
+    )
     explanation = (
         "The SDK awaits a resolver only when the resolver itself is an `async def`; a plain "
         "function runs in a worker thread and whatever it returns is injected as is. A sync "
         "wrapper `def price_of(title): return fetch_price(title)` around an async function "
         "therefore injects the coroutine object (never awaited: `RuntimeWarning: coroutine ... "
-        "was never awaited`), and a resolver that `yield`s injects the generator object instead "
+        "was never awaited`). A decorator does the same when its wrapper is a plain `def` around "
+        "an `async def` resolver: `functools.wraps` keeps the signature, not the async-ness. A resolver that `yield`s injects the generator object instead "
         "of a value. The tool then works on the wrong kind of object.\n\n"
         "Fix: make the wrapper `async def` and `await` the call (or use the async function "
         "directly as the resolver); make a generator resolver `return` its value."
@@ -45,6 +49,11 @@ class UnawaitableResolver(Rule):
     INVALID = [
         _HEADER + "def price_of(title: str) -> float:\n    return fetch_price(title)\n\n" + _TOOL,
         _HEADER + "def price_of(title: str):\n    yield 9.5\n\n" + _TOOL,
+        _HEADER
+        + "import functools\n\n\ndef traced(fn):\n    @functools.wraps(fn)\n"
+        + "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n    return wrapper\n\n\n"
+        + "price_of = traced(fetch_price)\n\n\n"
+        + _TOOL,
     ]
     VALID = [
         _HEADER + "async def price_of(title: str) -> float:\n    return await fetch_price(title)\n\n" + _TOOL

@@ -26,7 +26,7 @@ from mcpdeps.resolver_core.callables import (
     wants_union,
     written_parameter,
 )
-from mcpdeps.resolver_core.decorators import Obj, written_chain
+from mcpdeps.resolver_core.decorators import Obj, is_registration, replaced, written_chain
 from mcpdeps.resolver_core.discovery import SourceFile, discover
 from mcpdeps.resolver_core.import_time import ImportTime, child_blocks
 from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
@@ -57,6 +57,8 @@ class _Registration:
     bare: bool = False
     decorator: ast.expr | None = None
     """The `@server.tool()` decorator itself, when the registration is one."""
+    name_node: ast.expr | None = None
+    """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
 
 
 @dataclass(slots=True)
@@ -356,7 +358,9 @@ class StaticBuilder:
                     else [fn_node]
                 )
                 self._registrations.extend(
-                    _Registration(server, "tool", fn, module, scope, name, module.span(call))
+                    _Registration(
+                        server, "tool", fn, module, scope, name, module.span(call), name_node=name_node
+                    )
                     for fn in functions
                 )
             return
@@ -424,11 +428,18 @@ class StaticBuilder:
                 if (reg.decorator in fn.decorator_list)
                 else []
             )
+            found.decorators = tuple(
+                written_chain(
+                    reg.module.text,
+                    fn,
+                    for_tool=True,
+                    registrar=lambda d: is_registration(self._alias_of(reg.module, d, reg.scope)),
+                )
+            )
             if not below:
                 return found
-            symbol = Defined(reg.module, fn, qual)
-            obj = self.factory.decorators.below(symbol, reg.scope, below)
-            chain = tuple(written_chain(reg.module.text, fn, for_tool=True))
+            obj = self.factory.decorators.below(Defined(reg.module, fn, qual), reg.scope, below)
+            chain = found.decorators
             return self._decorated_tool(obj, found, chain)
         if isinstance(fn, ast.Lambda):
             return _ToolFunction(reg.module, fn, "<lambda>", reg.scope)
@@ -448,7 +459,11 @@ class StaticBuilder:
             if not symbol.node.decorator_list:
                 return found
             obj = self.factory.decorators.applied(symbol, None)
-            chain = tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+            chain = (
+                ()
+                if replaced(obj, symbol.node)
+                else tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+            )
             return self._decorated_tool(obj, found, chain)
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):
             return _ToolFunction(symbol.module, symbol.node, symbol.qualname, None)
@@ -491,8 +506,58 @@ class StaticBuilder:
             chain,
         )
 
+    def _through_parameter(self, reg: _Registration) -> list[_Registration]:
+        """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each import-time use of
+        the function passes in (the def it decorates, or a call's argument)."""
+        if reg.scope is None or not isinstance(reg.fn, ast.Name):
+            return []
+        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
+        fn = reg.scope.function
+        if not isinstance(symbol, Param) or symbol.function is not fn:
+            return []
+        params = [a for a, *_ in function_params(fn)]  # type: ignore[arg-type]
+        index = params.index(symbol.node)
+        out = [
+            _Registration(
+                reg.server,
+                reg.kind,
+                deco_def,
+                module,
+                scope,
+                reg.name or self._factory_argument(reg, written),
+                reg.span,
+                decorator=written,
+            )
+            for module, deco_def, written, scope in self.import_time.applications(fn)
+            if index == 0
+        ]
+        for module, call, scope in self.import_time.sites(fn):
+            arg = call.args[index] if index < len(call.args) else None
+            if arg is not None:
+                out.append(_Registration(reg.server, reg.kind, arg, module, scope, reg.name, reg.span))
+        return out
+
+    def _factory_argument(self, reg: _Registration, written: ast.expr) -> str | None:
+        """`@named("beta")` where the factory's parameter is the `name=` of its `add_tool`."""
+        node = reg.name_node
+        outer = reg.scope.parent if reg.scope is not None else None
+        if not isinstance(node, ast.Name) or outer is None or not isinstance(written, ast.Call):
+            return None
+        symbol = self.names.lookup(reg.module, node.id, reg.scope)
+        if not isinstance(symbol, Param) or symbol.function is not outer.function:
+            return None
+        params = [a.arg for a, *_ in function_params(outer.function)]  # type: ignore[arg-type]
+        index = params.index(symbol.node.arg)
+        value = (
+            written.args[index]
+            if index < len(written.args)
+            else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
+        )
+        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
     def build_tools(self) -> None:
-        for reg in self._registrations:
+        expanded = [r for reg in self._registrations for r in self._through_parameter(reg)]
+        for reg in [*self._registrations, *expanded]:
             if reg.scope is not None:
                 # Which functions run at import depends on every caller, wherever it is: an
                 # incremental run re-checks everything (as for `register(server)` functions).

@@ -16,7 +16,7 @@ import builtins
 import inspect
 from dataclasses import dataclass, replace
 
-from mcpdeps.resolver_core.decorators import Decorators, Obj, written_chain
+from mcpdeps.resolver_core.decorators import Decorators, Obj, replaced, written_chain
 from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
 from mcpdeps.resolver_core.source import ParsedModule
 from mcpdeps.resolver_core.symbols import (
@@ -92,6 +92,12 @@ def _is_binding_marker(node: ast.expr) -> bool:
 
 def _chain_of(symbol: Defined) -> tuple[str, ...]:
     return tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+
+
+def _not_callable(module: ParsedModule, key: object, text: str, cls: str) -> Target:
+    """An instance of a project class without `__call__` (the SDK's T10)."""
+    problem = f"an instance of {cls} is not callable (no __call__)"
+    return Target("opaque", ("inst", key), module, text, module.name, problem=problem)
 
 
 def _async_node(node: ast.AST | None) -> bool:
@@ -413,14 +419,7 @@ class ResolverFactory:
             target.problem = f"`{what}` is not project code: mcpdeps cannot see its signature"
             return target
         if inner.kind == "instance" and inner.call is None:
-            return Target(
-                "opaque",
-                ("inst", key),
-                module,
-                text,
-                module.name,
-                problem=f"an instance of {inner.qualname} is not callable (no __call__)",
-            )
+            return _not_callable(module, key, text, inner.qualname)
         if inner.kind == "class" and inner.cls is not None:
             base = self._defined(inner.cls, plain=True)
         else:
@@ -546,7 +545,8 @@ class ResolverFactory:
         if not plain and any(not _is_binding_marker(d) for d in node.decorator_list):
             scope = class_scope(symbol.owner) if symbol.owner is not None else None
             obj = self.decorators.applied(symbol, scope)
-            return self.from_obj(obj, key, module, symbol.qualname, chain=_chain_of(symbol))
+            chain = () if replaced(obj, node) else _chain_of(symbol)
+            return self.from_obj(obj, key, module, symbol.qualname, chain=chain)
         kind: ResolverKind = "function"
         skip = 0
         if symbol.owner is not None:
@@ -638,14 +638,7 @@ class ResolverFactory:
         if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
             call_method = self._method(callee, "__call__")
             if call_method is None:
-                return Target(
-                    "opaque",
-                    ("inst", key),
-                    module,
-                    text,
-                    module.name,
-                    problem=f"an instance of {callee.qualname} is not callable (no __call__)",
-                )
+                return _not_callable(module, key, text, callee.qualname)
             return Target(
                 "callable_instance",
                 ("inst", key),

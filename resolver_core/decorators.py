@@ -16,7 +16,7 @@ identity markers such as `typing.final`). Anything else is `Obj.opaque`: the cal
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from mcpdeps.resolver_core.source import ParsedModule
@@ -148,25 +148,44 @@ def _binding_marker(node: ast.expr) -> str | None:
     return name if name in _BINDING_MARKERS else None
 
 
-def written_chain(module_text: str | None, node: ast.AST, *, for_tool: bool) -> list[str]:
+def written_chain(
+    module_text: str | None,
+    node: ast.AST,
+    *,
+    for_tool: bool,
+    registrar: Callable[[ast.expr], bool] = is_registration,
+) -> list[str]:
     """The decorators written on a def, as `@text`, outermost first, for display.
 
-    Registration decorators and `staticmethod`/`classmethod` are left out; for a tool, so
-    are the decorators above its registration (they wrap what `server.tool()` returns,
-    which is not what was registered). Static and live graphs both call this on the same
-    source, so they show the same chain.
+    Registration decorators (`registrar`: `@x.tool()` as written, or what a front end knows
+    is one, like `deco = mcp.tool()`) and `staticmethod`/`classmethod` are left out; for a
+    tool, so are the decorators above its registration (they wrap what `server.tool()`
+    returns, which is not what was registered). Static and live graphs both call this on the
+    same source, so they show the same chain.
     """
     decorators: Sequence[ast.expr] = getattr(node, "decorator_list", ())
     if for_tool:
-        last = max((i for i, d in enumerate(decorators) if is_registration(d)), default=-1)
+        last = max((i for i, d in enumerate(decorators) if registrar(d)), default=-1)
         decorators = decorators[last + 1 :]
     out = []
     for d in decorators:
-        if is_registration(d) or _binding_marker(d):
+        if registrar(d) or _binding_marker(d):
             continue
         text = ast.get_source_segment(module_text, d) if module_text is not None else None
         out.append("@" + " ".join((text or ast.unparse(d)).split()))
     return out
+
+
+def replaced(obj: Obj, decorated: ast.AST) -> bool:
+    """A decorator that returned some other module-level function: the def's decorators are
+    not part of what the SDK holds (nothing links that function back to the def)."""
+    inner = obj.innermost
+    return (
+        obj.kind == "function"
+        and obj.wrapped is None
+        and inner.node is not decorated
+        and "<locals>" not in inner.qualname
+    )
 
 
 class Decorators:

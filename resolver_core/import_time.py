@@ -24,6 +24,8 @@ from mcpdeps.resolver_core.symbols import Defined, Names, Scope
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 CallSite = tuple[ParsedModule, ast.Call, Scope | None]
+Application = tuple[ParsedModule, FunctionDef, ast.expr, Scope | None]
+"""A decorator applied at import: (module, the decorated def, the decorator as written, scope)."""
 
 
 class ImportTime:
@@ -42,6 +44,7 @@ class ImportTime:
         self._modules = modules  # the builder's list of scanned modules, filled as it scans
         self._running: set[int] | None = None
         self._sites: dict[int, list[CallSite]] = {}
+        self._applications: dict[int, list[Application]] = {}
 
     def runs(self, fn: ast.AST) -> bool:
         """Whether the body of this `def` executes while the project is imported."""
@@ -51,6 +54,11 @@ class ImportTime:
         """The import-time calls of this function (module, call, the scope the call is in)."""
         self._walk()
         return self._sites.get(id(fn), [])
+
+    def applications(self, fn: ast.AST) -> list[Application]:
+        """Where this function is applied as a decorator while importing (`@tool` on a def)."""
+        self._walk()
+        return self._applications.get(id(fn), [])
 
     # ------------------------------------------------------------------ the walk
     def _walk(self) -> set[int]:
@@ -86,6 +94,7 @@ class ImportTime:
             self._calls_in(module, written, scope)
             obj = self.decorators.expr(module, written, scope, {}, 0)
             if obj.kind == "function" and isinstance(obj.node, ast.FunctionDef) and obj.module is not None:
+                self._applications.setdefault(id(obj.node), []).append((module, fn, written, scope))
                 self._enter(Defined(obj.module, obj.node, obj.qualname), obj.scope)
             elif obj.kind == "instance" and obj.call is not None:
                 self._enter(obj.call, None)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
 from mcpdeps.resolver_core.callables import function_params, returns_of
-from mcpdeps.resolver_core.decorators import written_chain
+from mcpdeps.resolver_core.decorators import is_registration, written_chain
 from mcpdeps.resolver_core.model import (
     Graph,
     Parameter,
@@ -143,9 +143,10 @@ def _code_owner(fn: Any) -> Any:
     """The function or class whose source defines the callable `fn` (what `inspect` can locate)."""
     while isinstance(fn, functools.partial):
         fn = fn.func
-    fn = inspect.unwrap(fn) if not inspect.ismethod(fn) else fn
-    if inspect.ismethod(fn):
-        return fn.__func__
+    if inspect.ismethod(fn):  # a decorated method: the def behind its `__wrapped__` chain
+        fn = fn.__func__
+        return inspect.unwrap(fn) if callable(fn) else fn
+    fn = inspect.unwrap(fn)
     if inspect.isfunction(fn) or inspect.isclass(fn):
         return fn
     call = type(fn).__call__ if callable(fn) else None
@@ -277,11 +278,18 @@ class LiveBuilder:
 
     def decorators(self, fn: Any, *, for_tool: bool) -> tuple[str, ...]:
         """The decorator chain written on the def behind `fn` (the static builder shows the same)."""
-        found = self.source.node(_decorated_origin(fn))
+        origin = _decorated_origin(fn)
+        found = self.source.node(origin) if not inspect.isclass(origin) else None
         if found is None:
             return ()
         _, text, node = found
-        return tuple(written_chain(text, node, for_tool=for_tool))
+        namespace = getattr(origin, "__globals__", {}) or {}
+
+        def registrar(d: ast.expr) -> bool:  # `deco = mcp.tool()` used as `@deco`
+            target = _evaluate(d, namespace) if isinstance(d, ast.Name | ast.Attribute) else None
+            return is_registration(d) or "MCPServer." in getattr(target, "__qualname__", "")
+
+        return tuple(written_chain(text, node, for_tool=for_tool, registrar=registrar))
 
     def _param_texts(self, owner: Any) -> dict[str, tuple[str | None, str | None]]:
         """Annotation and default source text of each parameter, for display."""

@@ -73,44 +73,19 @@ def test_a_tool_behind_a_plain_wrapper_shows_why_it_is_called_wrapper() -> None:
     assert static.stdout == live.stdout
 
 
-def test_sync_wraps_wrapper_around_an_async_resolver(tmp_path: Path) -> None:
-    """The SDK accepts it, runs the wrapper in a thread and injects a coroutine: MCPD108."""
+@pytest.mark.parametrize(("wrapper", "flagged"), [("def", True), ("async def", False)])
+def test_sync_wraps_wrapper_around_an_async_resolver(tmp_path: Path, wrapper: str, flagged: bool) -> None:
+    """The SDK accepts both; a sync wrapper runs in a thread and injects a coroutine (MCPD108),
+    an async one is awaited."""
+    call = "fn(*args, **kwargs)" if wrapper == "def" else "await fn(*args, **kwargs)"
     folder = write_case(
         tmp_path,
-        "sync_wrapper",
-        """
+        "wrapped",
+        f"""
         def traced(fn):
             @functools.wraps(fn)
-            def wrapper(*args, **kwargs):
-                return fn(*args, **kwargs)
-            return wrapper
-
-        @traced
-        async def stock(title: str) -> int:
-            return 3
-
-        @mcp.tool()
-        def order(title: str, n: Annotated[int, Resolve(stock)]) -> str:
-            return str(n)
-        """,
-    )
-    verdict = sdk(folder)
-    assert [t["verdict"] for t in verdict["tools"]] == ["ok"]
-    found = [d for d in lint(folder) if d["code"] == "MCPD108"]
-    assert len(found) == 1, found
-    assert "sync wrapper (`@traced`) around async 'stock'" in found[0]["message"]
-    assert found[0]["tool"] == "order"
-
-
-def test_async_wrapper_is_not_flagged(tmp_path: Path) -> None:
-    folder = write_case(
-        tmp_path,
-        "async_wrapper",
-        """
-        def traced(fn):
-            @functools.wraps(fn)
-            async def wrapper(*args, **kwargs):
-                return await fn(*args, **kwargs)
+            {wrapper} wrapper(*args, **kwargs):
+                return {call}
             return wrapper
 
         @traced
@@ -123,7 +98,10 @@ def test_async_wrapper_is_not_flagged(tmp_path: Path) -> None:
         """,
     )
     assert [t["verdict"] for t in sdk(folder)["tools"]] == ["ok"]
-    assert lint(folder) == []
+    found = lint(folder)
+    assert [(d["code"], d["tool"]) for d in found] == ([("MCPD108", "order")] if flagged else [])
+    if flagged:
+        assert "sync wrapper (`@traced`) around async 'stock'" in found[0]["message"]
 
 
 def test_two_tools_through_one_plain_wrapper_collide(tmp_path: Path) -> None:

@@ -57,10 +57,6 @@ CASES = _case_dirs()
 # The SDK is the oracle, so it is always mcpdeps. Each entry is an explicit xfail that
 # shows in the summary (XFAIL, or XPASS once mcpdeps is fixed: then delete the entry).
 KNOWN_DISAGREEMENTS: dict[tuple[str, str], str] = {
-    ("resolvers", "tests/corpus/decorators/unknown_library_decorator"): (
-        "a library decorator mcpdeps does not know is reported (MCPD113), not guessed through; "
-        "its id is the expression, the SDK's is `server:stock`"
-    ),
     ("resolvers", "tests/corpus/resolver_kinds/opaque_subscript"): (
         "a resolver read from a dict cannot be named statically (mcpdeps says so with MCPD113); "
         "its id is the expression, the SDK's is `server:<lambda>`"

@@ -80,7 +80,8 @@ class _Builder:
 
     def tool(self, si: int, server: Server, tool: Tool) -> None:
         key = f"tool:{si}:{tool.name}:{id(tool)}"
-        tid = self.picture.node(key, "tool", [tool.name, f"tool · {self.where(server, tool.span)}"], si)
+        lines = [tool.name, f"tool · {self.where(server, tool.span)}", *_via(tool.decorators)]
+        tid = self.picture.node(key, "tool", lines, si)
         self.picture.nodes[key].problems = self.codes(tool.span, tool.name) + self.codes(
             tool.registration, tool.name
         )
@@ -108,9 +109,12 @@ class _Builder:
         key = f"resolver:{rid}"
         first = key not in self.picture.nodes
         kind = "async" if resolver.is_async else "sync"
-        nid = self.picture.node(
-            key, "resolver", [display_name(resolver), f"{kind} · {self.where(server, resolver.span)}"], si
-        )
+        lines = [
+            display_name(resolver),
+            f"{kind} · {self.where(server, resolver.span)}",
+            *_via(resolver.decorators),
+        ]
+        nid = self.picture.node(key, "resolver", lines, si)
         node = self.picture.nodes[key]
         node.problems = sorted({*node.problems, *self.codes(resolver.span, tool.name)})
         for p in resolver.parameters:
@@ -170,3 +174,8 @@ def build_picture(graph: Graph, problems: Problems | None = None) -> Picture:
             node.shared = True
             node.lines.append(f"shared: runs once per call ({len(consumers)} consumers)")
     return builder.picture
+
+
+def _via(decorators: tuple[str, ...]) -> list[str]:
+    """The decorator chain as one more label line (`via @retry(times=3)`), when there is one."""
+    return [f"via {' '.join(decorators)}"] if decorators else []

@@ -14,7 +14,7 @@ def stock(title: str) -> int:
 
 def logged(fn):
     def wrapper(title: str, copies: int = 1) -> str:
-        return fn(title, copies)
+        return fn(title, copies, 0)
 
     return wrapper
 

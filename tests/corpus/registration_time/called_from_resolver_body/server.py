@@ -10,9 +10,9 @@ mcp = MCPServer("Resolver")
 
 def install() -> None:
     @mcp.tool()
-    def late(_x: str) -> str:
-        """Would fail T2."""
-        return _x
+    def late(x: str) -> str:
+        """Registered by the first call of `reserve`, never at import."""
+        return x
 
 
 def stock(title: str) -> int:

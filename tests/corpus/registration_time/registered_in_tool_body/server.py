@@ -5,9 +5,9 @@ from mcp.server import MCPServer
 mcp = MCPServer("Body")
 
 
-def extra(_hidden: str) -> str:
-    """Would fail T2."""
-    return _hidden
+def extra(hidden: str) -> str:
+    """Registered by the first call of `enable`, never at import."""
+    return hidden
 
 
 @mcp.tool()
