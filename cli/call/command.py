@@ -63,6 +63,15 @@ def call(
     no_lint: Annotated[
         bool, typer.Option("--no-lint", help="Do not lint the server before importing it.")
     ] = False,
+    python: Annotated[
+        Path | None,
+        typer.Option(
+            "--python",
+            metavar="PATH",
+            help="The interpreter that runs the server, over stdio (default: mcpdeps' own when it can "
+            "import the server's packages, else the project's: VIRTUAL_ENV, .venv, venv).",
+        ),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
 ) -> None:
     """Call a tool of a server and answer the questions its resolvers ask (Elicit, Sample, ListRoots)."""
@@ -75,6 +84,7 @@ def call(
     from mcpdeps.cli.call.resolvers import live_resolvers, static_resolvers
     from mcpdeps.cli.call.session import StdioTarget, call_tool
     from mcpdeps.cli.call.target import exit_on_interrupt, load_in_process, server_path
+    from mcpdeps.cli.runner.sdk import interpreter_for
     from rich.console import Console
     from rich.markup import escape
 
@@ -84,9 +94,14 @@ def call(
         sample_reply=sample_reply,
         roots=root or [],
     )
-    if stdio:
-        target = StdioTarget(spec, no_lint=no_lint)
-        resolvers = static_resolvers(server_path(spec), tool)
+    path = server_path(spec)
+    interpreter = interpreter_for(python, path, "call")
+    if not interpreter.own:
+        err.print(f"mcpdeps call: the server runs under {escape(interpreter.describe())}", highlight=False)
+    if stdio or not interpreter.own:
+        python_args = () if interpreter.own else ("--python", str(interpreter.executable))
+        target = StdioTarget(spec, no_lint=no_lint, serve_args=python_args)
+        resolvers = static_resolvers(path, tool)
     else:
         server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
         target = server

@@ -44,9 +44,11 @@ class StdioTarget:
 
     spec: str
     no_lint: bool = False
+    serve_args: tuple[str, ...] = ()
+    """More `serve` options (`--python PATH`: serve runs the server under that interpreter)."""
 
     def command(self) -> list[str]:
-        args = ["-m", "mcpdeps", "serve", self.spec, "--transport", "stdio", "--no-banner"]
+        args = ["-m", "mcpdeps", "serve", self.spec, "--transport", "stdio", "--no-banner", *self.serve_args]
         return [sys.executable, *args, *(["--no-lint"] if self.no_lint else [])]
 
 

@@ -41,6 +41,13 @@ def graph(
         None, "--depth", min=1, help="Tree only: show resolvers down to this many levels."
     ),
     live: bool = typer.Option(False, "--live", help="Import the server with the SDK and read its tools."),
+    python: Path = typer.Option(
+        None,
+        "--python",
+        metavar="PATH",
+        help="With --live: the interpreter that imports the server (default: mcpdeps' own when it can "
+        "import the server's packages, else the project's: VIRTUAL_ENV, .venv, venv).",
+    ),
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Show each tool's dependency tree: what the model sees, resolvers, questions and run order.
@@ -49,12 +56,14 @@ def graph(
     """
     from mcpdeps.cli.graph.select import select
 
+    if python is not None and not live:
+        raise UserError("--python chooses the interpreter that imports the server: it needs --live.")
     if live:
         from mcpdeps.cli.graph.live import live_graph
 
         if paths and len(paths) > 1:
             raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
-        full = live_graph(paths[0] if paths else None)
+        full = live_graph(paths[0] if paths else None, python, verbose)
     else:
         from mcpdeps.cli.graph.sources import static_graph
         from mcpdeps.cli.inputs import require_existing

@@ -1,18 +1,39 @@
 """`graph --live`: import the server the way `serve` does and read its registered tools.
 
 Kept apart from `graph_cmd` so that the static path never imports `mcp` or the user's code.
+The server is imported by the interpreter `serve` would run it with: in this process when
+that is mcpdeps' own, else by the runner there (`cli/runner`), which sends the graph back.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
 from mcpdeps.resolver_core.model import Graph
 
 
-def live_graph(spec: str | None) -> Graph:
-    """The live graph of the server `spec` names; import failures become user errors (exit 2)."""
+def live_graph(spec: str | None, python: Path | None = None, verbose: bool = False) -> Graph:
+    """The live graph of the server `spec` names, imported by the interpreter chosen for it."""
+    from mcpdeps.cli.runner.sdk import interpreter_for
+    from mcpdeps.resolver_core.loading import LoadError, parse_spec
+
+    try:
+        parsed = parse_spec(spec, Path.cwd())
+    except LoadError as exc:
+        raise UserError(str(exc)) from exc
+    interpreter = interpreter_for(python, parsed.path, "graph --live")
+    if interpreter.own:
+        return import_live_graph(spec)
+    from mcpdeps.cli.runner.parent import graph_elsewhere
+
+    sys.stderr.write(f"mcpdeps graph --live: the server runs under {interpreter.describe()}\n")
+    return graph_elsewhere(interpreter, spec, verbose)  # type: ignore[no-any-return]
+
+
+def import_live_graph(spec: str | None) -> Graph:
+    """The live graph of the server, imported into this process; failures become user errors (exit 2)."""
     from mcpdeps.resolver_core.loading import LoadError, load_server
 
     try:

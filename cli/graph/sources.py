@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -49,8 +50,25 @@ def static_graph(paths: Sequence[str], cwd: Path) -> Graph:
     return build_graph(closure.paths, cwd=cwd, files=files, project=closure.project)
 
 
+def external_imports(paths: Sequence[str], cwd: Path) -> set[str]:
+    """Top-level names of the modules the closure imports from outside the project and the stdlib.
+
+    What an interpreter must be able to import to run the server (`serve` decides with it
+    which interpreter runs the server); found from source, nothing imported.
+    """
+    closure = _Closure(paths, cwd)
+    tops = {name.partition(".")[0] for name in closure.unresolved}
+    roots = closure.project.roots
+    local = {
+        top
+        for top in tops
+        if closure.project.find(top) is not None or any((root / top).is_dir() for root in roots)
+    }
+    return {top for top in tops - local if top and top not in sys.stdlib_module_names}
+
+
 class _Closure:
-    """The walk over imports: the project it parsed into, and the modules it added."""
+    """The walk over imports: the project it parsed into, the modules it added, the names it did not find."""
 
     def __init__(self, paths: Sequence[str], cwd: Path) -> None:
         self.files = discover(paths, (), cwd)
@@ -60,11 +78,14 @@ class _Closure:
         todo = [self.project.load_path(f.path) for f in self.files]
         seen = {m.path for m in todo}
         found_paths: list[Path] = []
+        self.unresolved: set[str] = set()
         while todo:
             module = todo.pop()
             for name in _imported_names(module):
                 found = self.project.find(name, near=module)
-                if found is not None and found.path not in seen:
+                if found is None:
+                    self.unresolved.add(name)
+                elif found.path not in seen:
                     seen.add(found.path)
                     found_paths.append(found.path)
                     todo.append(found)

@@ -1,25 +1,22 @@
 """The start-up banner: what is served, where, and what each tool will run and ask.
 
 Computed from the live server (the SDK's own `Tool.resolver_plans`, through
-`resolver_core.live.build_live_graph`), so it shows what this
-process will really do, not what the source looked like. Printed on stderr:
+`resolver_core.live.build_live_graph`, in this process or in the runner's), so it shows
+what the server will really do, not what the source looked like. Printed on stderr:
 on stdio, stdout is the protocol channel.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from mcpdeps.cli.serve.served import Served, shown_path
 from mcpdeps.resolver_core.model import Graph, Resolver
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-
-if TYPE_CHECKING:
-    from mcpdeps.resolver_core.loading import LoadedServer
 
 QUESTION_LABELS = {
     "elicit": "asks the user",
@@ -39,24 +36,21 @@ class BannerFacts:
     reload: bool = False
     inspector_url: str | None = None
     notes: tuple[str, ...] = ()
+    interpreter: str | None = None
+    """Which Python runs the server, and why (`Interpreter.describe()`)."""
 
 
-def live_graph(loaded: LoadedServer) -> Graph:
-    """The graph of the imported server, built by the live builder from the SDK's registered tools."""
-    from mcpdeps.resolver_core.live import build_live_graph
-
-    return build_live_graph(loaded, display=_shown(loaded.path))
-
-
-def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, console: Console) -> None:
+def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Console) -> None:
     """Print the banner panel on `console` (stderr)."""
-    server = next((s for s in graph.servers if s.variable == loaded.attribute), None)
+    server = next((s for s in graph.servers if s.variable == served.attribute), None)
     server = server or (graph.servers[0] if graph.servers else None)
     head = Table.grid(padding=(0, 2))
     head.add_column(style="bold")
     head.add_column(overflow="fold")
-    head.add_row("server", Text(loaded.server.name, style="bold cyan"))
-    head.add_row("from", Text(f"{_shown(loaded.path)}:{loaded.attribute}  (module {loaded.module})"))
+    head.add_row("server", Text(served.name, style="bold cyan"))
+    head.add_row("from", Text(f"{shown_path(served.path)}:{served.attribute}  (module {served.module})"))
+    if facts.interpreter:
+        head.add_row("python", Text(facts.interpreter))
     if facts.transport == "stdio":
         launcher = "the Inspector starts it on connect" if facts.inspector_url else "the client launches it"
         head.add_row("transport", f"stdio ({launcher})")
@@ -85,14 +79,6 @@ def render_banner(graph: Graph, loaded: LoadedServer, facts: BannerFacts, consol
     parts: list[Any] = [head, Text(""), tools if server and server.tools else Text("no tools", style="dim")]
     parts.extend(Text(note, style="yellow") for note in facts.notes)
     console.print(Panel(Group(*parts), title="mcpdeps serve", title_align="left", border_style="cyan"))
-
-
-def _shown(path: Path) -> str:
-    """The server's file relative to the current folder when inside it (as the user typed it)."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def _asks(resolvers: list[Resolver]) -> Text:

@@ -57,6 +57,15 @@ def serve(
     ] = False,
     no_banner: Annotated[bool, typer.Option("--no-banner", help="Do not print the start-up banner.")] = False,
     no_lint: Annotated[bool, typer.Option("--no-lint", help="Start even if lint finds errors.")] = False,
+    python: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--python",
+            metavar="PATH",
+            help="The interpreter that runs the server (default: mcpdeps' own when it can import the "
+            "server's packages, else the project's: VIRTUAL_ENV, .venv, venv).",
+        ),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
 ) -> None:
     """Serve an MCP server over stdio or streamable HTTP, after linting it."""
@@ -65,13 +74,16 @@ def serve(
     console = Console(stderr=True)
     kind = _transport(transport)
     _check_options(kind, path, log_level, workers, reload)
-    from mcpdeps.resolver_core.loading import LoadError, load_spec, parse_spec
+    from mcpdeps.resolver_core.loading import LoadError, parse_spec
 
     cwd = Path.cwd()
     try:
         parsed = parse_spec(spec, cwd)
     except LoadError as exc:
         raise UserError(str(exc)) from exc
+    from mcpdeps.cli.runner.sdk import interpreter_for
+
+    interpreter = interpreter_for(python, parsed.path, "serve")
     if reload:
         from mcpdeps.cli.serve.env import read_env_file
         from mcpdeps.cli.serve.reload import run_with_reload
@@ -93,19 +105,18 @@ def serve(
 
         if not lint_gate(parsed.path, console):
             raise typer.Exit(1)
-    try:
-        loaded = load_spec(parsed)
-    except LoadError as exc:  # exit 1 when the SDK refused a tool, as lint would have
-        raise UserError(str(exc), exit_code=1 if exc.refused_at_registration else 2) from exc
     from mcpdeps.cli.serve.http import HttpOptions
     from mcpdeps.cli.serve.run import ServeRequest, run
+    from mcpdeps.cli.serve.served import load_for_serving
 
-    run(
+    loaded = load_for_serving(parsed) if interpreter.own else None
+    code = run(
         ServeRequest(
             loaded=loaded,
             transport=kind,
             http=HttpOptions(
-                spec=f"{loaded.path}:{loaded.attribute}",  # what workers import: exactly this object
+                # what workers import: exactly this object (the runner fills it in once it has loaded it)
+                spec=f"{loaded.path}:{loaded.attribute}" if loaded else parsed.text,
                 cwd=str(cwd),
                 host=host,
                 port=port,
@@ -114,12 +125,16 @@ def serve(
                 workers=workers,
                 allow_hosts=list(allow_host or ()),
             ),
+            interpreter=interpreter,
+            spec=spec,
             inspector=inspector,
             banner=not no_banner,
             argv=sys.argv[1:],
+            verbose=verbose,
         ),
         console,
     )
+    raise typer.Exit(code)
 
 
 def _transport(value: str) -> str:

@@ -8,7 +8,8 @@ import) every process differs. Rather than reading the user's source for
 server exactly as a worker will, to open it: this is right for env-var keys,
 custom codecs and key files alike.
 
-Run as `python -m mcpdeps.cli.serve.keys SPEC CWD TOKEN`: exit 0 when the token opens.
+The fresh interpreter is the one serving (mcpdeps' own or the project's): it runs the
+runner's `keys SPEC CWD TOKEN` task (`probe_main`), which exits 0 when the token opens.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.runner import runner_command
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -45,7 +47,7 @@ def require_shared_keys(server: MCPServer, spec: str, cwd: Path, workers: int) -
     token = codec.seal(PROBE)
     try:
         probe = subprocess.run(
-            [sys.executable, "-m", "mcpdeps.cli.serve.keys", spec, str(cwd), token],
+            runner_command(sys.executable, "keys", spec, str(cwd), token),
             capture_output=True,
             text=True,
             timeout=PROBE_TIMEOUT,
@@ -73,7 +75,7 @@ def require_shared_keys(server: MCPServer, spec: str, cwd: Path, workers: int) -
     )
 
 
-def _probe_main(argv: list[str]) -> int:
+def probe_main(argv: list[str]) -> int:
     """Child side: import the server like a worker does, try to open the parent's token."""
     from mcpdeps.resolver_core.loading import load_server
 
@@ -85,7 +87,3 @@ def _probe_main(argv: list[str]) -> int:
         return 0 if codec.unseal(token) == PROBE else 1
     except Exception:
         return 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(_probe_main(sys.argv[1:]))

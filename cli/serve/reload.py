@@ -82,11 +82,11 @@ def _start(command: list[str]) -> subprocess.Popen[bytes]:
         command,
         env={**os.environ, RELOAD_CHILD_ENV: "1"},
         start_new_session=True,
-        preexec_fn=_death_signal_setter(),
+        preexec_fn=death_signal_setter(),
     )
 
 
-def _death_signal_setter() -> Callable[[], None] | None:
+def death_signal_setter() -> Callable[[], None] | None:
     """A pre-exec hook calling prctl(PR_SET_PDEATHSIG, SIGTERM), resolved before the fork.
 
     Only a plain C call runs between fork and exec (loading a library there can deadlock).

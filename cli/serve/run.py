@@ -1,7 +1,11 @@
-"""Start the loaded server on its transport, with banner, warnings and the optional Inspector.
+"""Start the server on its transport, with banner, warnings and the optional Inspector.
 
-Separate from `serve_cmd` so the command module stays free of mcp/uvicorn
-imports; everything here runs after the server has been imported.
+Separate from `serve_cmd` so the command module stays free of mcp/uvicorn imports.
+The server runs in one of two places, behind `_Host`: imported into this process
+(mcpdeps' own interpreter can import it), or in the runner under the project's
+interpreter (`cli/runner`), which reports the banner's facts and then serves on the
+socket (HTTP) or the stdin/stdout (stdio) we hand it. Banner, exposure warning,
+Inspector and the port check are the same either way.
 """
 
 from __future__ import annotations
@@ -11,32 +15,40 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from types import FrameType
 
-from mcpdeps.cli.serve.banner import BannerFacts, live_graph, render_banner
+from mcpdeps.cli.runner.interpreter import Interpreter
+from mcpdeps.cli.runner.parent import RunningTask, start_task, stop, wait_for
+from mcpdeps.cli.serve.banner import BannerFacts, render_banner
 from mcpdeps.cli.serve.http import HttpOptions, bind_socket, is_loopback, run_http
 from mcpdeps.cli.serve.inspector import Inspector, npx_path, start_inspector
 from mcpdeps.cli.serve.reload import RELOAD_CHILD_ENV
+from mcpdeps.cli.serve.served import Served, served_graph
 from mcpdeps.resolver_core.loading import LoadedServer
+from mcpdeps.resolver_core.model import Graph
 from rich.console import Console
 from rich.panel import Panel
 
 
 @dataclass(slots=True)
 class ServeRequest:
-    """What the user asked for, validated, with the server already imported.
+    """What the user asked for, validated; `loaded` is the imported server when this process runs it.
 
     The HTTP settings are the same object the worker processes rebuild the app from.
     """
 
-    loaded: LoadedServer
+    loaded: LoadedServer | None
     transport: str
     http: HttpOptions
+    interpreter: Interpreter
+    spec: str | None = None
+    """The spec as given: what the runner loads when `loaded` is None."""
     inspector: bool = False
     banner: bool = True
     argv: Sequence[str] = ()
+    verbose: bool = False
 
 
 class _Stopped(Exception):
@@ -47,60 +59,139 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
     raise _Stopped
 
 
-def run(request: ServeRequest, console: Console) -> None:
+def run(request: ServeRequest, console: Console) -> int:
     """Serve until the client hangs up (stdio) or the user interrupts (Ctrl+C, SIGTERM): exit 0.
 
     uvicorn re-raises the signal that stopped it once it has shut down; with the
     default SIGTERM disposition that would kill us before cleanup, hence the handler.
+    Returns the exit code (the runner's, when it served and failed).
     """
     logging.getLogger().setLevel(request.http.log_level.upper())
     previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    host: _Host = _InProcess(request.loaded) if request.loaded is not None else _Runner(request)
     try:
         if request.transport == "stdio":
-            _run_stdio(request, console)
-        else:
-            _run_http(request, console)
+            return _run_stdio(request, host, console)
+        return _run_http(request, host, console)
     except (KeyboardInterrupt, _Stopped):
         console.print("[dim]mcpdeps serve: stopped[/dim]")
+        return 0
     finally:
+        host.stop()
         signal.signal(signal.SIGTERM, previous)
 
 
-def _run_stdio(request: ServeRequest, console: Console) -> None:
+class _Host:
+    """Where the server runs: `start` it (the banner's facts come back), `serve` until it ends."""
+
+    served: Served
+    graph: Graph
+
+    def start(self, transport: str, options: HttpOptions, sock_fd: int | None, dry: bool = False) -> None:
+        """Import (or have the runner import) the server; `dry`: for the banner only, never served."""
+        raise NotImplementedError
+
+    def serve(self, options: HttpOptions, sock: object | None) -> int:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Nothing to clean up unless a process was started."""
+
+
+class _InProcess(_Host):
+    def __init__(self, loaded: LoadedServer) -> None:
+        self.loaded = loaded
+        self.served = Served.of(loaded)
+
+    def start(self, transport: str, options: HttpOptions, sock_fd: int | None, dry: bool = False) -> None:
+        if transport == "http" and options.workers > 1:
+            from mcpdeps.cli.serve.keys import require_shared_keys
+
+            require_shared_keys(self.loaded.server, options.spec, Path(options.cwd), options.workers)
+        self.graph = served_graph(self.loaded)
+
+    def serve(self, options: HttpOptions, sock: object | None) -> int:
+        if sock is None:
+            import anyio
+
+            anyio.run(self.loaded.server.run_stdio_async)
+        else:
+            run_http(self.loaded.server, options, sock)  # type: ignore[arg-type]
+        return 0
+
+
+class _Runner(_Host):
+    """The runner under the project's interpreter; it inherits our stdin/stdout on stdio."""
+
+    def __init__(self, request: ServeRequest) -> None:
+        self.request = request
+        self.task: RunningTask | None = None
+
+    def start(self, transport: str, options: HttpOptions, sock_fd: int | None, dry: bool = False) -> None:
+        from mcpdeps.resolver_core.graph_wire import from_wire
+
+        self.task = start_task(
+            self.request.interpreter,
+            "serve",
+            {
+                "spec": self.request.spec,
+                "transport": transport,
+                "http": asdict(options),
+                "socket_fd": sock_fd,
+                "dry": dry,
+                "verbose": self.request.verbose,
+            },
+            keep_fds=() if sock_fd is None else (sock_fd,),
+        )
+        self.served = Served.from_data(self.task.report["served"])
+        self.graph = from_wire(self.task.report["graph"])
+
+    def serve(self, options: HttpOptions, sock: object | None) -> int:
+        assert self.task is not None
+        code, stopped = wait_for(self.task)
+        if stopped:
+            raise KeyboardInterrupt
+        return code if code > 0 else 0
+
+    def stop(self) -> None:
+        if self.task is not None:
+            stop(self.task)
+
+
+def _run_stdio(request: ServeRequest, host: _Host, console: Console) -> int:
     if request.inspector:
         command = [sys.executable, "-m", "mcpdeps", *_without(request.argv, "--inspector"), "--no-banner"]
+        host.start("stdio", request.http, None, dry=True)  # the banner's facts: the Inspector starts it
         inspector = start_inspector(command, transport="stdio")
-        _banner(request, console, None, inspector)
+        _banner(request, host, console, None, inspector)
         try:
             inspector.process.wait()
         finally:
             inspector.stop()
-        return
-    _banner(request, console, None, None)
-    import anyio
+        return 0
+    host.start("stdio", request.http, None)
+    _banner(request, host, console, None, None)
+    return host.serve(request.http, None)
 
-    anyio.run(request.loaded.server.run_stdio_async)
 
-
-def _run_http(request: ServeRequest, console: Console) -> None:
+def _run_http(request: ServeRequest, host: _Host, console: Console) -> int:
     options = request.http
-    if request.http.workers > 1:
-        from mcpdeps.cli.serve.keys import require_shared_keys
-
-        require_shared_keys(
-            request.loaded.server, request.http.spec, Path(request.http.cwd), request.http.workers
-        )
+    if isinstance(host, _InProcess):
+        host.start("http", options, None)  # the shared-key probe runs before the port is taken
     if request.inspector:
         npx_path()  # a missing Node.js is reported before the port is taken
     sock = bind_socket(request.http.host, request.http.port)
-    if request.http.port == 0:
-        options = replace(options, port=sock.getsockname()[1])
-    inspector = start_inspector([options.url()], transport="http") if request.inspector else None
+    inspector: Inspector | None = None
     try:
-        _banner(request, console, options, inspector)
+        if request.http.port == 0:
+            options = replace(options, port=sock.getsockname()[1])
+        if isinstance(host, _Runner):
+            host.start("http", options, sock.fileno())
+        inspector = start_inspector([options.url()], transport="http") if request.inspector else None
+        _banner(request, host, console, options, inspector)
         if not is_loopback(request.http.host):
             exposure_warning(options, console)
-        run_http(request.loaded.server, options, sock)
+        return host.serve(options, sock)
     finally:
         sock.close()
         if inspector is not None:
@@ -108,7 +199,11 @@ def _run_http(request: ServeRequest, console: Console) -> None:
 
 
 def _banner(
-    request: ServeRequest, console: Console, options: HttpOptions | None, inspector: Inspector | None
+    request: ServeRequest,
+    host: _Host,
+    console: Console,
+    options: HttpOptions | None,
+    inspector: Inspector | None,
 ) -> None:
     if not request.banner:
         return
@@ -132,8 +227,9 @@ def _banner(
         reload=bool(os.environ.get(RELOAD_CHILD_ENV)),
         inspector_url=inspector.url if inspector else None,
         notes=tuple(notes),
+        interpreter=request.interpreter.describe(),
     )
-    render_banner(live_graph(request.loaded), request.loaded, facts, console)
+    render_banner(host.graph, host.served, facts, console)
 
 
 def exposure_warning(options: HttpOptions, console: Console) -> None:
