@@ -25,6 +25,7 @@ from mcpdeps.cli.graph.render import print_graph
 from mcpdeps.cli.graph.select import select
 from mcpdeps.cli.graph.sources import static_graph
 from mcpdeps.resolver_core.graph_json import graph_document
+from mcpdeps.resolver_core.graph_wire import from_wire, to_wire
 from mcpdeps.resolver_core.live import build_live_graph, load_server
 from mcpdeps.resolver_core.loading import find_candidates
 
@@ -47,7 +48,15 @@ def _specs(case: str, cwd: Path) -> list[str]:
 
 def compare(case: str, cwd: Path) -> dict[str, Any]:
     """Static and live documents of every server of the case (servers side by side)."""
-    out: dict[str, Any] = {"static": None, "live": None, "static_tree": "", "live_tree": "", "error": None}
+    out: dict[str, Any] = {
+        "static": None,
+        "live": None,
+        "static_tree": "",
+        "live_tree": "",
+        "wire_tree": "",
+        "wire_same": True,
+        "error": None,
+    }
     try:
         lives, statics = [], []
         for spec in _specs(case, cwd):
@@ -57,6 +66,9 @@ def compare(case: str, cwd: Path) -> dict[str, Any]:
             static = select(static, [live.servers[0].variable])
             statics.append(graph_document(static))
             out["live_tree"] += print_graph(live, capture=True) or ""
+            wired = from_wire(json.loads(json.dumps(to_wire(live))))  # what the runner sends mcpdeps
+            out["wire_tree"] += print_graph(wired, capture=True) or ""
+            out["wire_same"] = out["wire_same"] and graph_document(wired) == lives[-1]
             out["static_tree"] += print_graph(static, capture=True) or ""
         out["live"], out["static"] = _merge(lives), _merge(statics)
     except Exception as exc:  # reported per case by the test

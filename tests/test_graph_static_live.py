@@ -84,3 +84,12 @@ def test_static_tree_equals_live_tree(case: str, compared: dict[str, Any]) -> No
     result = compared[case]
     assert result["error"] is None, result["error"]
     assert result["static_tree"] == result["live_tree"]
+
+
+@pytest.mark.parametrize("case", VALID_CASES)
+def test_the_runner_hands_over_the_same_live_graph(case: str, compared: dict[str, Any]) -> None:
+    """A live graph built under another interpreter reaches mcpdeps intact (`graph_wire`, as JSON)."""
+    result = compared[case]
+    assert result["error"] is None, result["error"]
+    assert result["wire_same"]
+    assert result["wire_tree"] == result["live_tree"]
