@@ -42,7 +42,8 @@ class ServeRequest:
     loaded: LoadedServer | None
     transport: str
     http: HttpOptions
-    interpreter: Interpreter
+    interpreter: Interpreter | None = None
+    """Which Python runs the server (named in the banner); the runner's when `loaded` is None."""
     spec: str | None = None
     """The spec as given: what the runner loads when `loaded` is None."""
     inspector: bool = False
@@ -130,6 +131,7 @@ class _Runner(_Host):
     def start(self, transport: str, options: HttpOptions, sock_fd: int | None, dry: bool = False) -> None:
         from mcpdeps.resolver_core.graph_wire import from_wire
 
+        assert self.request.interpreter is not None
         self.task = start_task(
             self.request.interpreter,
             "serve",
@@ -227,7 +229,7 @@ def _banner(
         reload=bool(os.environ.get(RELOAD_CHILD_ENV)),
         inspector_url=inspector.url if inspector else None,
         notes=tuple(notes),
-        interpreter=request.interpreter.describe(),
+        interpreter=request.interpreter.describe() if request.interpreter else None,
     )
     render_banner(host.graph, host.served, facts, console)
 
