@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -15,7 +14,7 @@ SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("a")\nadmin = MCPS
 
 
 def _spawn(cwd: Path, *args: str) -> pexpect.spawn:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120"}
     env.pop("FORCE_COLOR", None)
     return pexpect.spawn(
         sys.executable, ["-m", "mcpdeps", *args], cwd=cwd, env=env, encoding="utf-8", timeout=30

@@ -163,12 +163,16 @@ def text_of(result: Any) -> str:
 
 
 def stdio_params(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> Any:
-    """How the SDK's stdio client launches `mcpdeps serve ARGS` (the interpreter running the tests)."""
+    """How the SDK's stdio client launches `mcpdeps serve ARGS` (the interpreter running the tests).
+
+    Nothing on PYTHONPATH: the checkout's folders (`cli/`, `templates/`) must never be importable
+    as top-level packages, or they would mask a user's own `cli` or `templates`.
+    """
     from mcp.client.stdio import StdioServerParameters
 
     return StdioServerParameters(
         command=sys.executable,
         args=["-m", "mcpdeps", "serve", *args],
         cwd=cwd,
-        env={"NO_COLOR": "1", "PYTHONPATH": str(REPO), **(env or {})},
+        env={"NO_COLOR": "1", **(env or {})},
     )
