@@ -12,7 +12,8 @@ import json
 import os
 import signal
 import subprocess
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -41,8 +42,6 @@ def start_task(
     stdout: int | IO[Any] | None = None,
 ) -> RunningTask:
     """Start `task`, wait for its report; a report of failure is a `UserError` (the child is reaped)."""
-    from mcpdeps.cli.serve.reload import death_signal_setter
-
     read_end, write_end = os.pipe()
     command = runner_command(interpreter.executable, task, json.dumps({**options, "result_fd": write_end}))
     try:
@@ -74,6 +73,27 @@ def start_task(
             )
         raise UserError(report["error"], exit_code=int(report.get("exit_code", 2)))
     return RunningTask(process, interpreter, report)
+
+
+def death_signal_setter() -> Callable[[], None] | None:
+    """A pre-exec hook calling prctl(PR_SET_PDEATHSIG, SIGTERM), resolved before the fork.
+
+    Only a plain C call runs between fork and exec (loading a library there can deadlock).
+    """
+    if sys.platform != "linux":
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    pr_set_pdeathsig = 1
+
+    def hook() -> None:
+        prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+
+    return hook
 
 
 @contextlib.contextmanager
@@ -122,8 +142,6 @@ def graph_elsewhere(interpreter: Interpreter, spec: str | None, verbose: bool = 
 
     Whatever the server prints while it is imported goes to stderr: stdout is the graph's.
     """
-    import sys
-
     from mcpdeps.resolver_core.graph_wire import from_wire
 
     task = start_task(

@@ -15,10 +15,11 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
+from mcpdeps.cli.runner.parent import death_signal_setter
 from rich.console import Console
 
 RELOAD_CHILD_ENV = "MCPDEPS_RELOAD_CHILD"
@@ -84,27 +85,6 @@ def _start(command: list[str]) -> subprocess.Popen[bytes]:
         start_new_session=True,
         preexec_fn=death_signal_setter(),
     )
-
-
-def death_signal_setter() -> Callable[[], None] | None:
-    """A pre-exec hook calling prctl(PR_SET_PDEATHSIG, SIGTERM), resolved before the fork.
-
-    Only a plain C call runs between fork and exec (loading a library there can deadlock).
-    """
-    if sys.platform != "linux":
-        return None
-    import ctypes
-
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    pr_set_pdeathsig = 1
-
-    def hook() -> None:
-        prctl(pr_set_pdeathsig, int(signal.SIGTERM))
-
-    return hook
 
 
 def _stop(child: subprocess.Popen[bytes], grace: float = 10.0) -> None:
