@@ -19,12 +19,13 @@ import contextlib
 import importlib.metadata
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +34,7 @@ import pytest
 from conftest import EXAMPLES
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from test_serve_support import ElicitationAnswers, free_port, port_is_open, text_of
+from test_serve_support import FIXTURES, ElicitationAnswers, free_port, port_is_open, text_of
 from venv_tools import CACHE, local_wheel, mcpdeps_tool_venv, python_of, venv
 
 pytestmark = pytest.mark.xdist_group("runner-venvs")
@@ -243,20 +244,24 @@ def test_serve_stdio_answers_the_sdk_client(tool: Path, shop: Shop) -> None:
 
 
 @contextlib.contextmanager
-def _serving_http(tool: Path, shop: Shop, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+def _serving_http(
+    tool: Path | None, args: Sequence[str | Path], cwd: Path, env: dict[str, str], log: Path
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """`mcpdeps serve ARGS -t http` on a free port until the block ends; then one SIGINT to mcpdeps."""
     port = free_port()
+    command = [str(tool / "bin" / "mcpdeps")] if tool is not None else [sys.executable, "-m", "mcpdeps"]
     with open(log, "wb") as err:
         proc = subprocess.Popen(
-            [tool / "bin" / "mcpdeps", "serve", "server.py", "-t", "http", "--port", str(port), *shop.args],
-            cwd=shop.root,
-            env=_env(shop.env),
+            [*command, "serve", *map(str, args), "-t", "http", "--port", str(port)],
+            cwd=cwd,
+            env=_env(env),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=err,
             start_new_session=True,
         )
     try:
-        for _ in range(600):
+        for _ in range(1200):
             assert proc.poll() is None, log.read_text(encoding="utf-8")
             if port_is_open(port):
                 break
@@ -275,7 +280,7 @@ def test_serve_http_answers_the_sdk_client_and_names_the_interpreter(
     tool: Path, shop: Shop, tmp_path: Path
 ) -> None:
     log = tmp_path / "serve.log"
-    with _serving_http(tool, shop, log) as (proc, url):
+    with _serving_http(tool, ["server.py", *shop.args], shop.root, shop.env, log) as (proc, url):
         anyio.run(_order_through, url)
     assert proc.returncode == 0, log.read_text(encoding="utf-8")
     banner = log.read_text(encoding="utf-8")
@@ -298,6 +303,62 @@ def test_an_editable_install_loads_itself_by_path_there_too(given: Shop, tmp_pat
     """The runner's package root is the repository in an editable install: same behaviour."""
     _graph_live_equals_static(None, given)
     _call_orders_a_backordered_book(None, given, tmp_path)
+
+
+def _runners_in(folder: Path) -> list[int]:
+    """Processes running the runner's boot.py in `folder` (none must outlive mcpdeps)."""
+    from mcpdeps.cli.runner import BOOT
+
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes().split(b"\0")
+            if str(BOOT).encode() in cmdline and Path(os.readlink(proc / "cwd")) == folder:
+                found.append(int(proc.name))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def test_reload_restarts_the_runner_under_the_project_interpreter(given: Shop, tmp_path: Path) -> None:
+    log = tmp_path / "reload.log"
+    with _serving_http(None, ["server.py", "--reload", *given.args], given.root, {}, log) as (proc, url):
+        anyio.run(_order_through, url)
+    assert proc.returncode == 0, log.read_text(encoding="utf-8")
+    text = log.read_text(encoding="utf-8")
+    assert f"python     {given.interpreter}" in text
+    assert "Started by --reload" in text
+    assert _runners_in(given.root) == [], "the runner outlived mcpdeps"
+
+
+@pytest.fixture(scope="module")
+def trips(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("trips")
+    for name in ("server.py", "default_key.py"):
+        (root / name).write_text((FIXTURES / "workers" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return root
+
+
+def test_workers_run_under_the_project_interpreter(trips: Path, project_venv: Path, tmp_path: Path) -> None:
+    """uvicorn's spawned workers re-run the runner's boot.py there, and the key probe runs there too."""
+    from test_serve_workers import _call_once
+
+    python = python_of(project_venv)
+    pids = tmp_path / "pids.log"
+    env = {"MCP_STATE_KEY": secrets.token_hex(32), "MCPDEPS_TEST_PID_LOG": str(pids)}
+    log = tmp_path / "workers.log"
+    args = ["server.py", "--workers", "2", "--python", python]
+    with _serving_http(None, args, trips, env, log) as (proc, url):
+        text = anyio.run(_call_once, url)
+        worker = int(text.rsplit("worker ", 1)[1].rstrip(")."))
+        executable = (Path("/proc") / str(worker) / "cmdline").read_bytes().split(b"\0")[0].decode()
+    assert executable == str(python), "a worker of another interpreter answered"
+    assert proc.returncode == 0, log.read_text(encoding="utf-8")
+    refused = _mcpdeps(
+        None, "serve", "default_key.py", "-t", "http", "--workers", "2", "--python", python, cwd=trips, env={}
+    )
+    assert refused.returncode == 2, refused.stderr
+    assert "--workers 2 needs request state sealed with keys every worker shares" in refused.stderr
 
 
 # ----------------------------------------------------------------------------- wrong SDK
