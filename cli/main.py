@@ -24,16 +24,19 @@ if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule", "lsp") and "--
     if sys.argv[1] != "lsp":
         gc.disable()
 
-import typer
-from mcpdeps.cli.agent import command as mcp_cmd
-from mcpdeps.cli.call import command as call_cmd
-from mcpdeps.cli.errors import run_guarded
-from mcpdeps.cli.graph import command as graph_cmd
-from mcpdeps.cli.lint import command as lint_cmd
-from mcpdeps.cli.lsp import command as lsp_cmd
-from mcpdeps.cli.new import command as new_cmd
-from mcpdeps.cli.rule import command as rule_cmd
-from mcpdeps.cli.serve import command as serve_cmd
+try:
+    import typer
+    from mcpdeps.cli.agent import command as mcp_cmd
+    from mcpdeps.cli.call import command as call_cmd
+    from mcpdeps.cli.errors import run_guarded
+    from mcpdeps.cli.graph import command as graph_cmd
+    from mcpdeps.cli.lint import command as lint_cmd
+    from mcpdeps.cli.lsp import command as lsp_cmd
+    from mcpdeps.cli.new import command as new_cmd
+    from mcpdeps.cli.rule import command as rule_cmd
+    from mcpdeps.cli.serve import command as serve_cmd
+except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on
+    raise SystemExit(130) from None
 
 app = typer.Typer(
     name="mcpdeps",

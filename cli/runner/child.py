@@ -107,9 +107,9 @@ def _serve(options: dict[str, Any], reporter: _Reporter) -> int:
         return 0  # the banner's facts only (stdio with --inspector: the Inspector starts the server)
     logging.getLogger().setLevel(http.log_level.upper())
     if options["transport"] == "stdio":
-        import anyio
+        from mcpdeps.cli.serve.stdio import serve_stdio
 
-        anyio.run(loaded.server.run_stdio_async)
+        serve_stdio(loaded.server)  # a stop signal (forwarded by the parent) ends it at once
         return 0
     from mcpdeps.cli.serve.http import run_http
 

@@ -63,6 +63,7 @@ def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Con
         head.add_row("reload", "on: restarts when a watched file changes")
     if facts.inspector_url:
         head.add_row("inspector", Text(facts.inspector_url))
+    head.add_row("stop", _how_to_stop(facts))
     tools = Table(box=None, padding=(0, 2), show_edge=False)
     tools.add_column("tool", style="bold green", no_wrap=True)
     tools.add_column("arguments")
@@ -79,6 +80,13 @@ def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Con
     parts: list[Any] = [head, Text(""), tools if server and server.tools else Text("no tools", style="dim")]
     parts.extend(Text(note, style="yellow") for note in facts.notes)
     console.print(Panel(Group(*parts), title="mcpdeps serve", title_align="left", border_style="cyan"))
+
+
+def _how_to_stop(facts: BannerFacts) -> str:
+    """Ctrl+C stops every transport (the stdio one too, see `cli/serve/stdio.py`)."""
+    if facts.transport == "stdio" and not facts.inspector_url:
+        return "Ctrl+C (or Ctrl+D: end of input)"
+    return "Ctrl+C"
 
 
 def _asks(resolvers: list[Resolver]) -> Text:

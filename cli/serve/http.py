@@ -131,6 +131,15 @@ def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> No
         return
     from uvicorn.supervisors import Multiprocess
 
+    class Supervisor(Multiprocess):
+        """uvicorn's supervisor, remembering a Ctrl+C (it returns normally after any stop signal)."""
+
+        interrupted = False
+
+        def handle_int(self) -> None:
+            self.interrupted = True
+            super().handle_int()
+
     os.environ[WORKER_CONFIG_ENV] = json.dumps(asdict(options))
     config = uvicorn.Config(
         "mcpdeps.cli.serve.http:create_worker_app",
@@ -139,7 +148,10 @@ def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> No
         log_level=options.log_level,
         lifespan="on",
     )
-    Multiprocess(config, sockets=[sock]).run()
+    supervisor = Supervisor(config, sockets=[sock])
+    supervisor.run()
+    if supervisor.interrupted:
+        raise KeyboardInterrupt  # exit 130, as with one process (where uvicorn re-raises the signal)
 
 
 def create_worker_app() -> Any:

@@ -54,6 +54,7 @@ def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console
     console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop")
     previous = signal.signal(signal.SIGTERM, _interrupt)
     child = _start(command)
+    code = 0
     try:
         for changes in watch_changes(
             *watch, watch_filter=PythonFilter(extra_extensions=(".env", ".toml")), debounce=400
@@ -63,15 +64,22 @@ def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console
             _stop(child)
             child = _start(command)
     except KeyboardInterrupt:
+        code = 130  # Ctrl+C: the shell's convention
+    except _Terminated:
         pass
     finally:
         _stop(child)
         signal.signal(signal.SIGTERM, previous)
-    return 0
+    console.print("[dim]mcpdeps serve: stopped[/dim]")
+    return code
+
+
+class _Terminated(Exception):
+    """SIGTERM, turned into an exception so the child is stopped before we exit."""
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
+    raise _Terminated
 
 
 def _start(command: list[str]) -> subprocess.Popen[bytes]:

@@ -61,7 +61,7 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
 
 
 def run(request: ServeRequest, console: Console) -> int:
-    """Serve until the client hangs up (stdio) or the user interrupts (Ctrl+C, SIGTERM): exit 0.
+    """Serve until the client hangs up (stdio, exit 0) or the user stops it (Ctrl+C: 130, SIGTERM: 0).
 
     uvicorn re-raises the signal that stopped it once it has shut down; with the
     default SIGTERM disposition that would kill us before cleanup, hence the handler.
@@ -74,12 +74,21 @@ def run(request: ServeRequest, console: Console) -> int:
         if request.transport == "stdio":
             return _run_stdio(request, host, console)
         return _run_http(request, host, console)
-    except (KeyboardInterrupt, _Stopped):
-        console.print("[dim]mcpdeps serve: stopped[/dim]")
+    except KeyboardInterrupt:
+        _say_stopped(console)
+        return 130  # the shell's convention for Ctrl+C
+    except _Stopped:
+        _say_stopped(console)
         return 0
     finally:
         host.stop()
         signal.signal(signal.SIGTERM, previous)
+
+
+def _say_stopped(console: Console) -> None:
+    """Under --reload the watcher says why its child stopped ("reloading: ..."), not the child."""
+    if not os.environ.get(RELOAD_CHILD_ENV):
+        console.print("[dim]mcpdeps serve: stopped[/dim]")
 
 
 class _Host:
@@ -113,9 +122,13 @@ class _InProcess(_Host):
 
     def serve(self, options: HttpOptions, sock: object | None) -> int:
         if sock is None:
-            import anyio
+            from mcpdeps.cli.serve.stdio import serve_stdio
 
-            anyio.run(self.loaded.server.run_stdio_async)
+            stopped_by = serve_stdio(self.loaded.server)
+            if stopped_by == signal.SIGINT:
+                raise KeyboardInterrupt
+            if stopped_by is not None:
+                raise _Stopped
         else:
             run_http(self.loaded.server, options, sock)  # type: ignore[arg-type]
         return 0
@@ -152,7 +165,7 @@ class _Runner(_Host):
         assert self.task is not None
         code, stopped = wait_for(self.task)
         if stopped:
-            raise KeyboardInterrupt
+            raise KeyboardInterrupt  # forwarded to the runner, which stopped cleanly
         return code if code > 0 else 0
 
     def stop(self) -> None:
