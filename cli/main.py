@@ -30,6 +30,7 @@ try:
     from mcpdeps.cli.call import command as call_cmd
     from mcpdeps.cli.errors import run_guarded
     from mcpdeps.cli.graph import command as graph_cmd
+    from mcpdeps.cli.help import prepare_help, wants_help
     from mcpdeps.cli.lint import command as lint_cmd
     from mcpdeps.cli.lsp import command as lsp_cmd
     from mcpdeps.cli.new import command as new_cmd
@@ -83,4 +84,12 @@ def main() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="surrogateescape")
-    run_guarded(app, sys.argv[1:])
+    argv = sys.argv[1:]
+    if wants_help(argv):  # built as `app(...)` would build it, then adjusted for this terminal
+        import typer.main
+
+        command = typer.main.get_command(app)
+        prepare_help(command)
+        run_guarded(command, argv)
+    else:
+        run_guarded(app, argv)

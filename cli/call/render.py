@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpdeps.cli.call.questions import AskedQuestion
 from mcpdeps.cli.call.resolvers import ResolverIndex
+from mcpdeps.cli.hanging import Hanging
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.json import JSON
@@ -133,18 +134,18 @@ def questions_view(transcript: Sequence[AskedQuestion]) -> RenderableType:
     """Which questions were asked, by which resolver, and how each was answered (one block each)."""
     if not transcript:
         return Text("No question was asked.", style="dim")
-    lines: list[RenderableType] = [Text("Questions", style="bold")]
+    blocks: list[RenderableType] = [Text("Questions", style="bold")]
     for number, q in enumerate(transcript, start=1):
-        lines.append(
+        lines = [
             Text.assemble(
-                f"  {number}. ",
                 (q.resolver or "(unknown resolver)", "bold"),
                 (f" · {_KIND_LABEL[q.kind]} · answered by {q.answered_by}", "dim"),
-            )
-        )
-        lines.append(Text(f"     {q.question}", style="italic"))
-        lines.append(Text.assemble("     → ", (q.answer, "cyan")))
-    return Group(*lines)
+            ),
+            Text(q.question, style="italic"),
+            Text.assemble("→ ", (q.answer, "cyan")),
+        ]
+        blocks.append(Hanging(f"{number:>3}. ", lines))  # wrapped lines stay under their question
+    return Group(*blocks)
 
 
 def resolvers_view(resolvers: ResolverIndex | None, ran: bool) -> RenderableType:
@@ -155,7 +156,7 @@ def resolvers_view(resolvers: ResolverIndex | None, ran: bool) -> RenderableType
         return Text("Resolvers: none (the tool has no Resolve(...) parameters).", style="dim")
     names = ", ".join(r.id.split(":", 1)[-1] for r in resolvers.resolvers)
     verb = "ran, in order" if ran else "of this tool (the call failed; some may not have run)"
-    return Text.assemble((f"Resolvers {verb}: ", "bold"), names)
+    return Hanging(Text(f"Resolvers {verb}: ", style="bold"), [Text(names)])
 
 
 def render_call(

@@ -14,7 +14,6 @@ are one paragraph on stderr, as `mcpdeps` prints them. The lint gate, `--env-fil
 from __future__ import annotations
 
 import json
-import logging
 import os
 import socket
 import sys
@@ -105,7 +104,9 @@ def _serve(options: dict[str, Any], reporter: _Reporter) -> int:
     reporter.send({"served": Served.of(loaded).to_data(), "graph": to_wire(served_graph(loaded))})
     if options.get("dry"):
         return 0  # the banner's facts only (stdio with --inspector: the Inspector starts the server)
-    logging.getLogger().setLevel(http.log_level.upper())
+    from mcpdeps.cli.serve.logs import install as install_logs
+
+    install_logs(http.log_level)  # one log style, as in-process (the SDK installed its own handler)
     if options["transport"] == "stdio":
         from mcpdeps.cli.serve.stdio import serve_stdio
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mcpdeps.cli.serve.served import Served, shown_path
-from mcpdeps.resolver_core.model import Graph, Resolver
+from mcpdeps.resolver_core.model import Graph, Resolver, Tool
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -64,22 +64,57 @@ def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Con
     if facts.inspector_url:
         head.add_row("inspector", Text(facts.inspector_url))
     head.add_row("stop", _how_to_stop(facts))
-    tools = Table(box=None, padding=(0, 2), show_edge=False)
-    tools.add_column("tool", style="bold green", no_wrap=True)
-    tools.add_column("arguments")
-    tools.add_column("runs resolvers")
-    tools.add_column("may ask")
-    for tool in server.tools if server else []:
-        resolvers = graph.reachable(tool)
-        tools.add_row(
-            Text(tool.name),
-            Text(", ".join(tool.arguments) or "-"),
-            Text(", ".join(r.name for r in resolvers) or "-"),
-            _asks(resolvers),
-        )
-    parts: list[Any] = [head, Text(""), tools if server and server.tools else Text("no tools", style="dim")]
+    rows = [_tool_row(graph, tool) for tool in (server.tools if server else [])]
+    tools = _tools_table(rows) if _table_width(rows) <= console.width - 4 else _tools_stacked(rows)
+    parts: list[Any] = [head, Text(""), tools if rows else Text("no tools", style="dim")]
     parts.extend(Text(note, style="yellow") for note in facts.notes)
-    console.print(Panel(Group(*parts), title="mcpdeps serve", title_align="left", border_style="cyan"))
+    console.print(
+        Panel(Group(*parts), title="mcpdeps serve", title_align="left", border_style="cyan", expand=False)
+    )
+
+
+_HEADERS = ("tool", "arguments", "runs resolvers", "may ask")
+
+
+def _tool_row(graph: Graph, tool: Tool) -> tuple[Text, Text, Text, Text]:
+    resolvers = graph.reachable(tool)
+    return (
+        Text(tool.name, style="bold green"),
+        Text(", ".join(tool.arguments) or "-"),
+        Text(", ".join(r.name for r in resolvers) or "-"),
+        _asks(resolvers),
+    )
+
+
+def _table_width(rows: list[tuple[Text, Text, Text, Text]]) -> int:
+    """Columns as wide as their longest cell, two spaces apart: what the table needs uncut."""
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(_HEADERS)]
+    return sum(widths) + 2 * len(widths)
+
+
+def _tools_table(rows: list[tuple[Text, Text, Text, Text]]) -> Table:
+    tools = Table(box=None, padding=(0, 2), show_edge=False)
+    tools.add_column(_HEADERS[0], no_wrap=True)
+    for header in _HEADERS[1:]:
+        tools.add_column(header)
+    for row in rows:
+        tools.add_row(*row)
+    return tools
+
+
+def _tools_stacked(rows: list[tuple[Text, Text, Text, Text]]) -> Group:
+    """For narrow terminals: one block per tool, every name whole (wrapped, never cut with `…`)."""
+    blocks: list[Any] = []
+    for name, arguments, resolvers, asks in rows:
+        blocks.append(Text.assemble(name, "(", arguments, ")"))
+        for label, value in (("runs", resolvers), ("asks", asks)):
+            if value.plain != "-":
+                line = Table.grid(padding=(0, 1))
+                line.add_column(width=6, style="dim")
+                line.add_column(overflow="fold")
+                line.add_row(f"  {label}", value)
+                blocks.append(line)
+    return Group(*blocks)
 
 
 def _how_to_stop(facts: BannerFacts) -> str:

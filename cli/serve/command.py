@@ -25,7 +25,7 @@ def serve(
         Optional[str],  # noqa: UP045 - typer evaluates this annotation on Python 3.10 too
         typer.Argument(
             help="file.py, file.py:obj, pkg.module:obj or file.py:factory. "
-            "Default: \\[tool.mcpdeps] serve in pyproject.toml, else server.py/main.py/app.py.",
+            "Default: [tool.mcpdeps] serve in pyproject.toml, else server.py/main.py/app.py.",
             show_default=False,
         ),
     ] = None,

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.serve.logs import LOG_CONFIG
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -126,7 +127,9 @@ def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> No
     import uvicorn
 
     if options.workers <= 1:
-        config = uvicorn.Config(build_app(server, options), log_level=options.log_level, lifespan="on")
+        config = uvicorn.Config(
+            build_app(server, options), log_level=options.log_level, log_config=LOG_CONFIG, lifespan="on"
+        )
         uvicorn.Server(config).run(sockets=[sock])
         return
     from uvicorn.supervisors import Multiprocess
@@ -146,6 +149,7 @@ def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> No
         factory=True,
         workers=options.workers,
         log_level=options.log_level,
+        log_config=LOG_CONFIG,
         lifespan="on",
     )
     supervisor = Supervisor(config, sockets=[sock])
@@ -156,8 +160,10 @@ def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> No
 
 def create_worker_app() -> Any:
     """uvicorn factory run inside each worker: import the server again, build the same app."""
+    from mcpdeps.cli.serve.logs import install as install_logs
     from mcpdeps.resolver_core.loading import load_server
 
     options = HttpOptions(**json.loads(os.environ[WORKER_CONFIG_ENV]))
     loaded = load_server(options.spec, cwd=Path(options.cwd))
+    install_logs(options.log_level)  # each worker, after the SDK configured its own handler
     return build_app(loaded.server, options)

@@ -10,7 +10,6 @@ Inspector and the port check are the same either way.
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import sys
@@ -67,7 +66,9 @@ def run(request: ServeRequest, console: Console) -> int:
     default SIGTERM disposition that would kill us before cleanup, hence the handler.
     Returns the exit code (the runner's, when it served and failed).
     """
-    logging.getLogger().setLevel(request.http.log_level.upper())
+    from mcpdeps.cli.serve.logs import install as install_logs
+
+    install_logs(request.http.log_level)  # after the import: replaces the SDK's rich handler
     previous = signal.signal(signal.SIGTERM, _raise_stopped)
     host: _Host = _InProcess(request.loaded) if request.loaded is not None else _Runner(request)
     try:
