@@ -32,6 +32,17 @@ class ResolverCycle(Rule):
         "def t(q: Annotated[int, Resolve(check_quota)]) -> str:\n    return str(q)\n"
     ]
     VALID = [
+        # The example above, fixed: the plan comes from the tool's argument, not from the quota.
+        "from __future__ import annotations\n"
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def plan_of(user: str) -> str:\n    return 'free'\n\n"
+        "def check_quota(plan: Annotated[str, Resolve(plan_of)]) -> int:\n    return 1\n\n"
+        "@mcp.tool()\n"
+        "def t(user: str, q: Annotated[int, Resolve(check_quota)]) -> str:\n    return str(q)\n",
+        # A resolver shared by two consumers is no cycle (it runs once).
         "from typing import Annotated\n"
         "from mcp.server import MCPServer\n"
         "from mcp.server.mcpserver import Resolve\n\n"
@@ -39,7 +50,7 @@ class ResolverCycle(Rule):
         "def a(x: str) -> str:\n    return x\n\n"
         "def b(y: Annotated[str, Resolve(a)], z: Annotated[str, Resolve(a)]) -> str:\n    return y + z\n\n"
         "@mcp.tool()\n"
-        "def t(x: str, v: Annotated[str, Resolve(b)]) -> str:\n    return v\n"
+        "def t(x: str, v: Annotated[str, Resolve(b)]) -> str:\n    return v\n",
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:

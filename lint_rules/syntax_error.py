@@ -19,7 +19,7 @@ class SyntaxErrorRule(Rule):
         "checked. Python itself would refuse to import it, so the server could not start either."
     )
     INVALID = ["def broken(:\n    pass\n"]
-    VALID = ["x = 1\n"]
+    VALID = ["def broken():\n    pass\n"]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for finding in graph.findings:

@@ -12,6 +12,8 @@ Linting is in-process (`lint_rules.lint`): it imports neither `mcp` nor the exam
 
 from __future__ import annotations
 
+import difflib
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +112,15 @@ def test_trap_severities_drive_the_cli_exit_code(tmp_path: Path) -> None:
         ("MCPD101", "hidden-resolve", "error"),
         ("MCPD107", "aliased-tool-argument", "warning"),
     ]
+
+
+def _tools(source: str) -> list[str]:
+    return re.findall(r"@mcp\.(?:tool|prompt)(?:\([^)]*\))?\n(?:async )?def (\w+)", source)
+
+
+@pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
+def test_each_fixed_example_is_its_invalid_example_fixed(rule: type[Rule]) -> None:
+    """`mcpdeps rule` shows INVALID[0] as "reported" and VALID[0] as "Fixed": the same code, repaired."""
+    reported, fixed = rule.INVALID[0], rule.VALID[0]
+    assert difflib.SequenceMatcher(None, reported, fixed).ratio() >= 0.5, (reported, fixed)
+    assert _tools(reported) == _tools(fixed)

@@ -59,11 +59,10 @@ def _frame(console: Console, d: Diagnostic, lines: Sequence[str]) -> None:
     gutter = " " * width
     console.print(Text(f"{gutter} |", style="blue"))
     for n in range(first, d.line + 1):
-        row = Text(f"{n:>{width}} | ", style="blue")
-        row.append(lines[n - 1])
-        console.print(row, soft_wrap=True)
+        # Only the gutter is blue: code keeps the terminal's own colour, as in ruff.
+        console.print(Text.assemble((f"{n:>{width}} | ", "blue"), lines[n - 1]), soft_wrap=True)
     end = d.end_column if d.end_line == d.line and d.end_column > d.column else len(lines[d.line - 1]) + 1
-    caret = Text(f"{gutter} | ", style="blue")
+    caret = Text.assemble((f"{gutter} | ", "blue"))
     caret.append(" " * (d.column - 1) + "^" * max(1, end - d.column), style=STYLE[d.severity])
     caret.append(f" {d.code}", style=STYLE[d.severity])
     console.print(caret, soft_wrap=True)

@@ -31,6 +31,11 @@ def rule(
         except UnknownRule as exc:
             raise UserError(f"{exc}; `mcpdeps rule --all` lists every rule.") from exc
     console = Console()
+    if not console.is_terminal:  # piped: the markdown itself, as `ruff rule` does (no padding to 80)
+        import sys
+
+        sys.stdout.write("\n".join(rule_markdown(r) for r in rules))
+        return
     for r in rules:
         console.print(Markdown(rule_markdown(r)))
         console.print()
