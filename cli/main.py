@@ -30,10 +30,10 @@ try:
     from mcpdeps.cli.call import command as call_cmd
     from mcpdeps.cli.errors import run_guarded
     from mcpdeps.cli.graph import command as graph_cmd
-    from mcpdeps.cli.help import prepare_help, wants_help
     from mcpdeps.cli.lint import command as lint_cmd
     from mcpdeps.cli.lsp import command as lsp_cmd
     from mcpdeps.cli.new import command as new_cmd
+    from mcpdeps.cli.render.help import prepare_help, wants_help
     from mcpdeps.cli.rule import command as rule_cmd
     from mcpdeps.cli.serve import command as serve_cmd
 except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpdeps.cli.call.questions import AskedQuestion
 from mcpdeps.cli.call.resolvers import ResolverIndex
-from mcpdeps.cli.hanging import Hanging
+from mcpdeps.cli.render.hanging import Hanging
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.json import JSON

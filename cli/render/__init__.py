@@ -1,0 +1,1 @@
+"""Rendering shared by several commands (rich only; no typer): hanging indents, help layout."""
