@@ -154,4 +154,4 @@ def test_lint_stops_at_once_even_with_workers(
     if status == 1 and "Found" in output:
         pytest.skip("the run finished before Ctrl+C (a fast machine)")
     assert_clean_stop(output, status, took)
-    assert took < 2.0, f"{took:.1f}s: the workers' slices were waited for"
+    assert took < 3.0, f"{took:.1f}s: the workers' slices were waited for"
