@@ -144,6 +144,7 @@ def large_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.serial  # it times how fast the run ends
 @pytest.mark.parametrize("after", [1.0, 3.0], ids=["parsing", "in-workers"])
 def test_lint_stops_at_once_even_with_workers(
     terminal: list[pexpect.spawn], large_project: Path, after: float
