@@ -8,6 +8,7 @@ import asyncio
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -207,11 +208,11 @@ async def at_version(client: LanguageClient, path: Path, version: int) -> list[t
 class RawSession:
     """`mcpdeps lsp` driven byte by byte (for bad input, and to read its stderr whole)."""
 
-    def __init__(self, root: Path, *python_flags: str) -> None:
+    def __init__(self, root: Path, *python_flags: str, args: Sequence[str] = ()) -> None:
         import threading
 
         self.proc = subprocess.Popen(
-            [sys.executable, *python_flags, "-m", "mcpdeps", "lsp"],
+            [sys.executable, *python_flags, "-m", "mcpdeps", "lsp", *args],
             cwd=root,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -219,11 +220,15 @@ class RawSession:
         )
         self.root = root
         self.messages: list[dict[str, Any]] = []
+        self.arrived: list[float] = []
+        """`time.perf_counter()` when each message was read."""
         self.stdout_rest = b""
         self._lock = threading.Condition()
+        self._write_lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self._next_id = 0
+        self._seen = 0
 
     def _read(self) -> None:
         """Every frame the server writes; anything that is not a frame is kept in `stdout_rest`."""
@@ -241,14 +246,23 @@ class RawSession:
                 if not line.startswith(b"Content-Type: "):
                     self.stdout_rest += line
             body = stream.read(length)
+            message = json.loads(body)
             with self._lock:
-                self.messages.append(json.loads(body))
+                self.messages.append(message)
+                self.arrived.append(time.perf_counter())
                 self._lock.notify_all()
+            if "id" in message and "method" in message:  # a request to the client: accept it
+                self._write({"jsonrpc": "2.0", "id": message["id"], "result": None})
 
     def send_bytes(self, data: bytes) -> None:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
+        with self._write_lock:
+            self.proc.stdin.write(data)
+            self.proc.stdin.flush()
+
+    def _write(self, message: dict[str, Any]) -> None:
+        body = json.dumps(message).encode()
+        self.send_bytes(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
 
     def send(self, method: str, params: Any = None, *, request: bool = False) -> int | None:
         message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
@@ -258,38 +272,41 @@ class RawSession:
         if request:
             self._next_id += 1
             ident = message["id"] = self._next_id
-        body = json.dumps(message).encode()
-        self.send_bytes(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        self._write(message)
         return ident
 
     def wait(self, match: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
-        import time
+        return self.messages[self.wait_index(match, timeout)]
 
+    def wait_index(
+        self, match: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT, start: int = 0
+    ) -> int:
+        """The index of the first message from `start` on that matches (waits for it)."""
         deadline = time.monotonic() + timeout
         with self._lock:
             while True:
-                found = next((m for m in self.messages if match(m)), None)
+                found = next((i for i in range(start, len(self.messages)) if match(self.messages[i])), None)
                 if found is not None:
                     return found
+                start = len(self.messages)  # those did not match; look at newer ones only
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise AssertionError(
-                        f"no such message; got {[m.get('method', m.get('id')) for m in self.messages]}"
-                    )
+                    methods = [m.get("method", m.get("id")) for m in self.messages[-20:]]
+                    raise AssertionError(f"no such message; the last ones: {methods}")
                 self._lock.wait(left)
 
     def request(self, method: str, params: Any = None) -> dict[str, Any]:
         ident = self.send(method, params, request=True)
         return self.wait(lambda m: m.get("id") == ident and "method" not in m)
 
-    def initialize(self) -> dict[str, Any]:
+    def initialize(self, debounce_ms: int = 10, capabilities: dict[str, Any] | None = None) -> dict[str, Any]:
         reply = self.request(
             "initialize",
             {
                 "processId": None,
                 "rootUri": self.root.as_uri(),
-                "capabilities": {},
-                "initializationOptions": {"debounceMs": 10},
+                "capabilities": capabilities or {},
+                "initializationOptions": {"debounceMs": debounce_ms},
             },
         )
         self.send("initialized", {})
@@ -307,6 +324,26 @@ class RawSession:
                 }
             },
         )
+
+    def change(self, path: Path, version: int, text: str) -> None:
+        """The document's whole new (unsaved) text."""
+        self.send(
+            "textDocument/didChange",
+            {"textDocument": {"uri": path.as_uri(), "version": version}, "contentChanges": [{"text": text}]},
+        )
+
+    def published(self, path: Path, version: int, timeout: float = TIMEOUT) -> float:
+        """When the diagnostics of this version of `path` arrived (`time.perf_counter()`)."""
+        uri = path.as_uri()
+
+        def match(m: dict[str, Any]) -> bool:
+            if m.get("method") != "textDocument/publishDiagnostics":
+                return False
+            return m["params"]["uri"] == uri and m["params"].get("version") == version
+
+        index = self.wait_index(match, timeout, start=self._seen)
+        self._seen = index
+        return self.arrived[index]
 
     def diagnostics(self, path: Path) -> list[dict[str, Any]]:
         uri = path.as_uri()

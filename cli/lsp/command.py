@@ -31,6 +31,7 @@ def lsp(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         force=True,
     )
+    logging.getLogger("pygls").setLevel(logging.WARNING)  # -v is about mcpdeps, not every message
     # Standard output carries the protocol and nothing else: anything printed goes to stderr.
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr

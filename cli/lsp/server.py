@@ -4,7 +4,7 @@ Every document event updates a `WorkspaceModel` at once (it only re-parses the f
 checks run in one worker task. It starts `debounce` seconds after the last keystroke
 (at once for an opened document), checks the stale open documents first — and the file
 whose tools report on the resolvers an open document defines — publishes, then works
-through the other stale files in small batches, yielding to the event loop between them
+through the other stale files in batches of about 40 ms, yielding to the event loop between them
 so that a new keystroke is never queued behind a whole-project check. Diagnostics are
 published for open documents after each of their checks (with the document's version)
 and for any other file whose diagnostics changed.
@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -33,8 +34,13 @@ log = logging.getLogger(__name__)
 
 DEBOUNCE = 0.15
 """Seconds of quiet after a keystroke before checking (`initializationOptions.debounceMs`)."""
-BATCH = 24
-"""Stale files checked per step of the background pass (about 100 ms on a warm project)."""
+BATCH_SECONDS = 0.04
+"""How long one background batch should take (batches grow and shrink to it)."""
+MAX_BATCH = 64
+READ_PAUSE = 0.003
+"""Seconds between background batches for the reader thread (see `_work`)."""
+PUBLISH_EVERY = 0.5
+"""Seconds between publications while the background pass runs (open documents: at once)."""
 CONFIG_NAMES = frozenset({"pyproject.toml", "mcpdeps.toml", ".mcpdeps.toml"})
 
 
@@ -53,6 +59,11 @@ class McpdepsServer(LanguageServer):
         self._quiet = asyncio.Event()
         self._worker: asyncio.Task[None] | None = None
         self._frozen = False
+        self._batch = 4
+        self._token: str | None = None
+        self._begun = False
+        self._last_publish = 0.0
+        self._total = 0
 
     # ------------------------------------------------------------------ models
     def add_folder(self, root: Path) -> WorkspaceModel:
@@ -113,30 +124,89 @@ class McpdepsServer(LanguageServer):
             step = self._next_step()
             if step is None:
                 break
-            model, batch = step
+            model, batch, background = step
+            started = time.perf_counter()
             try:
                 model.check(batch)
             except Exception:  # an analyzer bug costs this batch's update, never the server
                 log.exception("checking %s failed", ", ".join(batch))
                 model.stale -= set(batch)
-            self.publish(model)
-            await asyncio.sleep(0)
+            checked = time.perf_counter()
+            if background:
+                self._pace(checked - started)
+            if not background or not model.stale or checked - self._last_publish > PUBLISH_EVERY:
+                # Background results are sent in bursts: uniting every record costs more than
+                # checking a small batch.
+                self.publish(model)
+                self._last_publish = time.perf_counter()
+            log.debug(
+                "checked %d files in %.1f ms, published in %.1f ms%s",
+                len(batch),
+                (checked - started) * 1000,
+                (time.perf_counter() - checked) * 1000,
+                " (background)" if background else "",
+            )
+            self._progress()
+            # A message arrives in several steps (header, body), each needing a turn of the
+            # loop: a short pause lets a waiting keystroke in whole before the next batch.
+            await asyncio.sleep(READ_PAUSE if background else 0)
+        self._progress(done=True)
         if not self._frozen:
             # The parsed project lives as long as the server: keep the collector off it.
             gc.collect()
             gc.freeze()
             self._frozen = True
 
-    def _next_step(self) -> tuple[WorkspaceModel, list[str]] | None:
+    def _pace(self, seconds: float) -> None:
+        """Size background batches so that one takes about `BATCH_SECONDS` (a keystroke that
+        arrives meanwhile waits for the batch to end, no longer)."""
+        if seconds < BATCH_SECONDS / 2:
+            self._batch = min(self._batch * 2, MAX_BATCH)
+        elif seconds > BATCH_SECONDS:
+            self._batch = max(self._batch // 2, 1)
+
+    def _next_step(self) -> tuple[WorkspaceModel, list[str], bool] | None:
+        """The next files to check: stale open documents first, else a background batch."""
         opened = self.open_paths()
         for model in self.models.values():
             first = model.priority(opened)
             if first:
-                return model, first
+                return model, first, False
         for model in self.models.values():
             if model.stale:
-                return model, [o for o in model.order if o in model.stale][:BATCH]
+                return model, [o for o in model.order if o in model.stale][: self._batch], True
         return None
+
+    def _progress(self, done: bool = False) -> None:
+        """`$/progress` for long passes (the first one, a new configuration), when the client shows it."""
+        window = self.client_capabilities.window
+        if window is None or not window.work_done_progress:
+            return
+        stale = sum(len(m.stale) for m in self.models.values())
+        if self._token is None and not done and stale > MAX_BATCH:
+            token = self._token = f"mcpdeps-check-{time.monotonic_ns()}"
+            self._total = stale
+
+            def begin(*_: object) -> None:  # the client accepted the token: now it may be used
+                if self._token == token:
+                    self._begun = True
+                    self.work_done_progress.begin(
+                        token, types.WorkDoneProgressBegin(title="mcpdeps", message=f"checking {stale} files")
+                    )
+
+            self.work_done_progress.create(token, begin)
+        elif self._token is not None and (done or not stale):
+            if self._begun:
+                self.work_done_progress.end(self._token, types.WorkDoneProgressEnd(message="checked"))
+            self._token, self._begun = None, False
+        elif self._token is not None and self._begun:
+            checked = max(self._total - stale, 0)
+            self.work_done_progress.report(
+                self._token,
+                types.WorkDoneProgressReport(
+                    message=f"{checked}/{self._total} files", percentage=100 * checked // max(self._total, 1)
+                ),
+            )
 
     # ------------------------------------------------------------------ publishing
     def publish(self, model: WorkspaceModel, only: Iterable[str] | None = None) -> None:
@@ -185,7 +255,9 @@ class McpdepsServer(LanguageServer):
             return
         model = self.model_for(path)
         assert model is not None
+        started = time.perf_counter()
         model.set_text(path, text)
+        log.debug("%s read in %.1f ms", path.name, (time.perf_counter() - started) * 1000)
         if text is not None:
             self._fresh.add(uri)
         self.schedule(delay)

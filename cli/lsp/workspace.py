@@ -200,10 +200,17 @@ class WorkspaceModel:
         return [d for d in diagnostics if not per_file_ignored(config, d.path, d.code, self.root)]
 
     def sources(self) -> dict[str, SourceInfo]:
-        """The current text of every module read (unsaved texts included)."""
-        return {
-            m.display: SourceInfo(m.name, m.display, m.tree is not None, m.text) for m in self.project.modules
-        }
+        """The texts suppressions are read from: files with a diagnostic or a directive, and the
+        open ones (their unsaved text). Any other file a diagnostic names is read from disk."""
+        wanted = {d["path"] for r in self.state.records.values() for d, _ in r.diagnostics}
+        wanted.update(self.state.directives)
+        wanted.update(self.project.display(p) for p in self.project.overrides)
+        out = {}
+        for display in wanted:
+            module = self.project.module_at(self.root / display)
+            if module is not None:
+                out[display] = SourceInfo(module.name, display, module.tree is not None, module.text)
+        return out
 
     def text(self, display: str) -> str | None:
         """A file's current text (the editor's when it is open)."""

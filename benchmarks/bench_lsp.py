@@ -1,0 +1,172 @@
+"""Issue 15: `mcpdeps lsp` on the generated tree (`gen_corpus.py`), driven over stdio.
+
+Per size: the time from starting the server to the first diagnostics of an opened tool
+module (initialize included); the time the first full pass over the project takes; then
+single-character edits (a letter typed into, then deleted from, a docstring, unsaved) to
+a tool module and to a shared resolver module, each timed from `didChange` to the
+`publishDiagnostics` of that version, minus the debounce (p50/p95); and the server's
+resident memory after the first edit and after the last. Edits come every `--interval`
+seconds (typing speed), not after the server went idle: an edit to the shared module
+leaves hundreds of files to re-check in the background, and a keystroke must not wait
+for them.
+
+The shared resolver module (`app/shared.py`, added here) is used by a tool in every tool
+module: editing it makes every tool module stale.
+
+Run by hand: `python benchmarks/bench_lsp.py [sizes...]` (default 250 1000 2000).
+Targets: p95 < 50 ms (tool module) and < 150 ms (shared resolver module) after the
+debounce; memory after 200 edits <= 1.5x memory after the first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from _timing import compile_package  # noqa: E402
+from gen_corpus import generate  # noqa: E402
+from lsp_helpers import RawSession  # noqa: E402
+
+DEBOUNCE_MS = 50
+KEEP_LOG = Path(os.environ["BENCH_LSP_LOG"]) if os.environ.get("BENCH_LSP_LOG") else None
+"""Where to keep the server's debug log of the last size (timings of every check)."""
+SHARED = '''"""A resolver every tool module uses (the benchmark's shared resolver module)."""
+
+from mcp.server.mcpserver import Context
+
+
+def current_user(ctx: Context) -> str:
+    """Who is calling."""
+    return "ada"
+'''
+SHARED_TOOL = '''
+
+from app import shared
+
+
+@mcp.tool()
+async def whoami_{n}(title: str, user: Annotated[str, Resolve(shared.current_user)]) -> str:
+    """Who asks for {{title}}."""
+    return user
+'''
+
+
+def make_tree(out: Path, modules: int) -> None:
+    generate(out, modules)
+    (out / "app" / "shared.py").write_text(SHARED)
+    for tools in sorted(out.glob("pkg*/tools_*.py")):
+        n = tools.stem.removeprefix("tools_")
+        tools.write_text(tools.read_text() + SHARED_TOOL.format(n=n))
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def idle(session: RawSession, timeout: float = 900) -> float:
+    """Wait for the end of the first full pass (`$/progress` end); returns when it came."""
+
+    def ended(m: dict[str, Any]) -> bool:
+        value = m.get("params", {}).get("value", {}) if m.get("method") == "$/progress" else {}
+        return isinstance(value, dict) and value.get("kind") == "end"
+
+    return session.arrived[session.wait_index(ended, timeout)]
+
+
+def edits(
+    session: RawSession, path: Path, count: int, interval: float, needle: str
+) -> tuple[list[float], float]:
+    """`count` single-character edits inside the docstring `needle`: latencies in ms after the
+    debounce, and the server's memory after the first edit."""
+    original = path.read_text()
+    assert needle in original, needle
+    typed = original.replace(needle, needle[:-3] + "x" + needle[-3:], 1)
+    session.open(path)
+    session.published(path, 1, timeout=300)
+    latencies = []
+    memory = 0.0
+    for version in range(2, count + 2):
+        sent = time.perf_counter()
+        session.change(path, version, typed if version % 2 == 0 else original)
+        arrived = session.published(path, version, timeout=120)
+        latencies.append((arrived - sent) * 1000 - DEBOUNCE_MS)
+        memory = memory or rss_mb(session.proc.pid)
+        time.sleep(max(0.0, interval - (time.perf_counter() - sent)))
+    return latencies, memory
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def bench(modules: int, count: int, interval: float) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "tree"
+        make_tree(tree, modules)
+        tool = tree / "pkg1" / "tools_1.py"
+        shared = tree / "app" / "shared.py"
+        start = time.perf_counter()
+        log = Path(tmp) / "server.log"
+        session = RawSession(tree, args=["-v", "--log-file", str(log)])
+        session.initialize(DEBOUNCE_MS, capabilities={"window": {"workDoneProgress": True}})
+        session.open(tool)
+        first = session.published(tool, 1, timeout=300) - start
+        full = idle(session) - start
+        tool_ms, after_first = edits(session, tool, count, interval, '"""Tool 1.0."""')
+        shared_ms, _ = edits(session, shared, count, interval, '"""Who is calling."""')
+        after_all = rss_mb(session.proc.pid)
+        code, stderr = session.finish()
+        if KEEP_LOG:
+            KEEP_LOG.write_text(log.read_text())
+        assert code == 0 and "Traceback" not in stderr, stderr[-2000:]
+        return {
+            "modules": modules,
+            "first": first * 1000,
+            "full": full,
+            "tool_p50": statistics.median(tool_ms),
+            "tool_p95": percentile(tool_ms, 0.95),
+            "shared_p50": statistics.median(shared_ms),
+            "shared_p95": percentile(shared_ms, 0.95),
+            "rss_first": after_first,
+            "rss_last": after_all,
+            "edits": 2 * count,
+        }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[250, 1000, 2000])
+    parser.add_argument("--edits", type=int, default=100, help="edits per module kind (two kinds)")
+    parser.add_argument("--interval", type=float, default=0.25, help="seconds between keystrokes")
+    args = parser.parse_args()
+    compile_package()
+    rows = [bench(n, args.edits, args.interval) for n in args.sizes]
+    print(f"debounce {DEBOUNCE_MS} ms (subtracted), a keystroke every {args.interval * 1000:.0f} ms")
+    print(
+        "| modules | open -> first diagnostics | full pass done | tool edit p50 / p95 | shared edit p50 / p95 | RSS after 1st edit -> after last (ratio) |"
+    )
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['modules']} | {r['first']:.0f} ms | {r['full']:.1f} s | {r['tool_p50']:.1f} / {r['tool_p95']:.1f} ms "
+            f"| {r['shared_p50']:.1f} / {r['shared_p95']:.1f} ms "
+            f"| {r['rss_first']:.0f} -> {r['rss_last']:.0f} MB ({r['rss_last'] / r['rss_first']:.2f}x, {r['edits']} edits) |"
+        )
+
+
+if __name__ == "__main__":
+    main()
