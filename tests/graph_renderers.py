@@ -47,6 +47,16 @@ def _apt_install(package: str) -> None:
         )
 
 
+def debian_program(program: str, package: str) -> str:
+    """A program from a Debian package, installed when missing (RendererUnavailable if it cannot be)."""
+    if shutil.which(program) is None:
+        _apt_install(package)
+    found = shutil.which(program)
+    if found is None:
+        raise RendererUnavailable(f"{package} was installed but `{program}` is not on PATH")
+    return found
+
+
 def graphviz_dot() -> str:
     """The `dot` program, installed from Debian's `graphviz` when missing."""
     if shutil.which("dot") is None:

@@ -65,6 +65,10 @@ class McpdepsServer(LanguageServer):
         self._last_publish = 0.0
         self._total = 0
 
+    def report_server_error(self, error: Exception, source: object) -> None:
+        """A message that could not be read or handled: logged (stderr), never shown as a popup."""
+        log.warning("could not handle a message (%s): %s", getattr(source, "__name__", source), error)
+
     # ------------------------------------------------------------------ models
     def add_folder(self, root: Path) -> WorkspaceModel:
         root = root.absolute()

@@ -1,0 +1,121 @@
+"""`mcpdeps lsp` on bad input: garbage and truncated JSON-RPC, requests about documents it
+does not know, a client that disappears mid-request. The server logs (stderr) and goes on,
+or exits cleanly; its standard output never carries anything but protocol frames."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lsp_helpers import RawSession
+
+SERVER = """from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("Demo")
+
+
+def who(name: str) -> str:
+    return name
+
+
+@mcp.tool()
+def hello(name: str, user: Annotated[str, Resolve(who)], _tag: str = "") -> str:
+    return user
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
+    (tmp_path / "server.py").write_text(SERVER)
+    return tmp_path
+
+
+def frame(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
+def test_garbage_between_messages_is_logged_and_skipped(project: Path) -> None:
+    session = RawSession(project)
+    session.send_bytes(b"this is not a header\r\n\r\n")
+    session.send_bytes(frame(b"{not json at all"))
+    session.send_bytes(frame(b'{"jsonrpc": "2.0", "id": 99, "method": 12}'))
+    session.send_bytes(frame(json.dumps([1, 2, 3]).encode()))
+    session.send_bytes(frame(b'{"jsonrpc": "2.0", "id": 98, "method": "no/such/method", "params": {}}'))
+    assert "capabilities" in session.initialize()["result"]
+    session.open(project / "server.py")
+    assert [d["code"] for d in session.diagnostics(project / "server.py")] == ["MCPD006"]
+    unknown = session.wait(lambda m: m.get("id") == 98)
+    assert unknown["error"]["code"] == -32601  # method not found, and the server goes on
+    code, stderr = session.finish()
+    assert code == 0
+    assert session.stdout_rest == b""  # only frames on stdout
+    assert "could not handle a message" in stderr  # logged, on stderr
+    assert not any(m.get("method") == "window/showMessage" for m in session.messages)  # no popups
+
+
+def test_truncated_message_then_eof_exits_cleanly(project: Path) -> None:
+    session = RawSession(project)
+    session.initialize()
+    session.send_bytes(b'Content-Length: 500\r\n\r\n{"jsonrpc": "2.0", "method": "textDocument/didOp')
+    code, stderr = session.close(timeout=30)
+    assert code == 0, stderr
+    assert session.stdout_rest == b""
+    assert "Traceback" not in stderr or "Unable to handle message" in stderr
+
+
+def test_unknown_documents_answer_null(project: Path) -> None:
+    session = RawSession(project)
+    session.initialize()
+    nowhere = {"uri": (project / "missing.py").as_uri()}
+    position = {"line": 3, "character": 4}
+    assert (
+        session.request("textDocument/hover", {"textDocument": nowhere, "position": position})["result"]
+        is None
+    )
+    found = session.request("textDocument/definition", {"textDocument": nowhere, "position": position})
+    assert found["result"] is None
+    actions = session.request(
+        "textDocument/codeAction",
+        {
+            "textDocument": nowhere,
+            "range": {"start": position, "end": position},
+            "context": {"diagnostics": []},
+        },
+    )
+    assert actions["result"] == []
+    far = {
+        "textDocument": {"uri": (project / "server.py").as_uri()},
+        "position": {"line": 900, "character": 90},
+    }
+    assert session.request("textDocument/hover", far)["result"] is None
+    # A change to a document that was never opened: logged, the server goes on.
+    session.send(
+        "textDocument/didChange",
+        {"textDocument": {"uri": nowhere["uri"], "version": 2}, "contentChanges": [{"text": "x = ("}]},
+    )
+    session.open(project / "server.py")
+    assert [d["code"] for d in session.diagnostics(project / "server.py")] == ["MCPD006"]
+    code, _ = session.finish()
+    assert code == 0
+    assert session.stdout_rest == b""
+
+
+def test_client_disconnecting_mid_request(project: Path) -> None:
+    for _ in range(30):
+        (project / f"tools_{_}.py").write_text(SERVER.replace('"Demo"', f'"Demo{_}"'))
+    session = RawSession(project)
+    session.initialize()
+    session.open(project / "server.py")
+    where = {
+        "textDocument": {"uri": (project / "server.py").as_uri()},
+        "position": {"line": 13, "character": 5},
+    }
+    session.send("textDocument/hover", where, request=True)
+    code, stderr = session.close(timeout=30)  # gone before the answer
+    assert code == 0, stderr
+    assert session.stdout_rest == b""
