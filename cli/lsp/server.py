@@ -4,7 +4,7 @@ Every document event updates a `WorkspaceModel` at once (it only re-parses the f
 checks run in one worker task. It starts `debounce` seconds after the last keystroke
 (at once for an opened document), checks the stale open documents first — and the file
 whose tools report on the resolvers an open document defines — publishes, then works
-through the other stale files in batches of about 40 ms, yielding to the event loop between them
+through the other stale files in batches (about 40 ms while the user types), yielding to the event loop between them
 so that a new keystroke is never queued behind a whole-project check. Diagnostics are
 published for open documents after each of their checks (with the document's version)
 and for any other file whose diagnostics changed.
@@ -36,7 +36,12 @@ DEBOUNCE = 0.15
 """Seconds of quiet after a keystroke before checking (`initializationOptions.debounceMs`)."""
 BATCH_SECONDS = 0.04
 """How long one background batch should take (batches grow and shrink to it)."""
-MAX_BATCH = 64
+IDLE_BATCH_SECONDS = 0.25
+TYPING_SECONDS = 2.0
+"""A keystroke this recent means the user is typing."""
+MAX_BATCH = 256
+PROGRESS_FROM = 64
+"""Background passes over more stale files than this report `$/progress`."""
 READ_PAUSE = 0.003
 """Seconds between background batches for the reader thread (see `_work`)."""
 PUBLISH_EVERY = 0.5
@@ -63,6 +68,7 @@ class McpdepsServer(LanguageServer):
         self._token: str | None = None
         self._begun = False
         self._last_publish = 0.0
+        self._last_edit = 0.0
         self._total = 0
 
     def report_server_error(self, error: Exception, source: object) -> None:
@@ -162,11 +168,14 @@ class McpdepsServer(LanguageServer):
             self._frozen = True
 
     def _pace(self, seconds: float) -> None:
-        """Size background batches so that one takes about `BATCH_SECONDS` (a keystroke that
-        arrives meanwhile waits for the batch to end, no longer)."""
-        if seconds < BATCH_SECONDS / 2:
+        """Size background batches so that one takes about `BATCH_SECONDS` while the user types
+        (a keystroke arriving meanwhile waits for the batch to end, no longer), and about
+        `IDLE_BATCH_SECONDS` when nobody has typed for a while (fewer, larger builds)."""
+        typing = time.monotonic() - self._last_edit < TYPING_SECONDS
+        budget = BATCH_SECONDS if typing else IDLE_BATCH_SECONDS
+        if seconds < budget / 2:
             self._batch = min(self._batch * 2, MAX_BATCH)
-        elif seconds > BATCH_SECONDS:
+        elif seconds > budget:
             self._batch = max(self._batch // 2, 1)
 
     def _next_step(self) -> tuple[WorkspaceModel, list[str], bool] | None:
@@ -187,7 +196,7 @@ class McpdepsServer(LanguageServer):
         if window is None or not window.work_done_progress:
             return
         stale = sum(len(m.stale) for m in self.models.values())
-        if self._token is None and not done and stale > MAX_BATCH:
+        if self._token is None and not done and stale > PROGRESS_FROM:
             token = self._token = f"mcpdeps-check-{time.monotonic_ns()}"
             self._total = stale
 
@@ -260,6 +269,7 @@ class McpdepsServer(LanguageServer):
         model = self.model_for(path)
         assert model is not None
         started = time.perf_counter()
+        self._last_edit = time.monotonic()
         model.set_text(path, text)
         log.debug("%s read in %.1f ms", path.name, (time.perf_counter() - started) * 1000)
         if text is not None:

@@ -61,10 +61,19 @@ class WorkspaceModel:
         self.order = [f.display for f in self.files]
         self.path_of = {f.display: f.path.absolute() for f in self.files}
         self.display_of = {p: d for d, p in self.path_of.items()}
+        self.file_at = {f.path.absolute(): f for f in self.files}
+        self.index = {f: i for i, f in enumerate(self.files)}
         self.project = Project(
             default_roots(self.files, ["."], self.root, self.settings.src), overlay, self.root
         )
+        for f in self.files:
+            self.project.set_display(f.path, f.display)
         self.hashes = Hashes(self.project.overrides)
+        self._users: dict[str, dict[str, set[str]]] = {}
+        """Resolver file -> resolver key -> the given files whose tools run it."""
+        self.position = {d: i for i, d in enumerate(self.order)}
+        self._with_diagnostics: dict[str, set[str]] = {}
+        """Per given file, the files its record has diagnostics in (for `sources`)."""
         self.state = State()
         self.stale: set[str] = set(self.order)
         """Given files whose record is missing or older than the texts it depends on."""
@@ -81,6 +90,8 @@ class WorkspaceModel:
         for origin in self.order:
             if origin in old.state.records and origin in old.state.deps:
                 self.state.records[origin] = old.state.records[origin]
+                self._index(origin, None, old.state.records[origin])
+                self._with_diagnostics[origin] = old._with_diagnostics.get(origin, set())
                 self.state.deps[origin] = old.state.deps[origin]
         self.state.directives = [o for o in old.state.directives if o in self.path_of]
 
@@ -122,6 +133,8 @@ class WorkspaceModel:
             dependents = set()
         else:
             dependents |= self.waiting.pop(path, set())
+        if any(r.coupled for r in self.state.records.values()):
+            dependents = set(self.order)  # see `check`: such a project is checked whole
         stale = (dependents | own) & set(self.order)
         self.stale |= stale
         return Change(stale)
@@ -133,10 +146,17 @@ class WorkspaceModel:
         if not todo:
             return set()
         checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
+        if len(todo) < len(self.order) and any(r.coupled for r in checked.records.values()):
+            # A `register(server: MCPServer)` function: its tools land on servers its callers
+            # name, anywhere in the project. Checked with every file, as `lint` does.
+            todo = list(self.order)
+            checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
         for origin in todo:
             new = checked.records[origin]
             old = self.state.records.get(origin)
             self.state.records[origin] = _keep_good_parts(new, old, origin)
+            self._index(origin, old, self.state.records[origin])
+            self._with_diagnostics[origin] = {d["path"] for d, _ in self.state.records[origin].diagnostics}
             self.state.deps[origin] = checked.deps[origin]
         directives = set(self.state.directives) - set(todo) | checked.directives
         self.state.directives = [o for o in self.order if o in directives]
@@ -146,13 +166,23 @@ class WorkspaceModel:
         return set(todo)
 
     def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
+        """The graph of the given files in `only`, from the parsed project.
+
+        Only those files are handed to the builder (in discovery order): the records of a
+        per-file view do not depend on which other files count as given, and walking the
+        whole list for every keystroke would cost as much as the check.
+        """
+        files = (
+            self.files
+            if only is None
+            else sorted((self.file_at[p] for p in only), key=self.index.__getitem__)
+        )
         return build_graph(
             ["."],
             src=self.settings.src,
             exclude=self.settings.exclude,
             cwd=self.root,
-            files=self.files,
-            only=only,
+            files=files,
             project=self.project,
         )
 
@@ -161,7 +191,7 @@ class WorkspaceModel:
         resolver an open file defines (its diagnostics are reported with that file's tools)."""
         wanted = {self.display_of[p.absolute()] for p in open_paths if p.absolute() in self.display_of}
         shown = {self.project.display(p) for p in open_paths}
-        wanted |= {users[0] for key, users in self._consumers().items() if _key_path(key) in shown}
+        wanted |= {users[0] for display in shown for users in self.users(display)}
         return [o for o in self.order if o in self.stale and o in wanted]
 
     def graph_around(self, path: Path, every_consumer: bool = False) -> Graph:
@@ -172,9 +202,8 @@ class WorkspaceModel:
         """
         display = self.project.display(path)
         files = {display} if display in self.path_of else set()
-        for key, users in self._consumers().items():
-            if _key_path(key) == display:
-                files.update(users if every_consumer else users[:1])
+        for users in self.users(display):
+            files.update(users if every_consumer else users[:1])
         key = (self.generation, frozenset(files))
         if self._around is None or self._around[0] != key:
             only = {self.path_of[f] for f in files}
@@ -182,19 +211,29 @@ class WorkspaceModel:
             self._around = (key, graph)
         return self._around[1]
 
-    def _consumers(self) -> dict[str, list[str]]:
-        """Resolver key -> the given files whose tools run it, in order (from the records)."""
-        out: dict[str, list[str]] = {}
-        for origin in self.order:
-            for key in self.state.records[origin].consumed if origin in self.state.records else ():
-                out.setdefault(key, []).append(origin)
-        return out
+    def _index(self, origin: str, old: FileRecord | None, new: FileRecord) -> None:
+        """Keep `_users` in step with one file's new record."""
+        for key in old.consumed if old is not None else ():
+            self._users.get(_key_path(key), {}).get(key, set()).discard(origin)
+        for key in new.consumed:
+            self._users.setdefault(_key_path(key), {}).setdefault(key, set()).add(origin)
+
+    def users(self, display: str) -> list[list[str]]:
+        """For each resolver defined in `display`, the given files whose tools run it, in order."""
+        return [
+            sorted(users, key=self.position.__getitem__)
+            for users in self._users.get(display, {}).values()
+            if users
+        ]
 
     # ------------------------------------------------------------------ results
     def report(self) -> list[Diagnostic]:
         """Every record united, suppressions and `per-file-ignores` applied: `lint --format json`'s list."""
         graph = replace(self.graph, sources=self.sources())
-        done = [f for f in self.files if f.display in self.state.records]
+        records = self.state.records
+        done = (
+            self.files if len(records) == len(self.files) else [f for f in self.files if f.display in records]
+        )
         diagnostics = report(self.state, done, self.rules, graph, self.root)
         config = self.settings.config
         return [d for d in diagnostics if not per_file_ignored(config, d.path, d.code, self.root)]
@@ -202,7 +241,7 @@ class WorkspaceModel:
     def sources(self) -> dict[str, SourceInfo]:
         """The texts suppressions are read from: files with a diagnostic or a directive, and the
         open ones (their unsaved text). Any other file a diagnostic names is read from disk."""
-        wanted = {d["path"] for r in self.state.records.values() for d, _ in r.diagnostics}
+        wanted = set().union(*self._with_diagnostics.values())
         wanted.update(self.state.directives)
         wanted.update(self.project.display(p) for p in self.project.overrides)
         out = {}
