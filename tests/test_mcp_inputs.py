@@ -28,6 +28,7 @@ def workspace(tmp_path: Path) -> tuple[Path, Path]:
         handle.truncate(21 * 1024 * 1024)  # sparse: larger than the analyzer reads, costs no disk
     os.symlink(outside / "keys.py", folder / "link_out.py")
     os.symlink(outside, folder / "dir_out")
+    (folder / "unparsable.py").write_text("def broken(:\n", encoding="utf-8")
     (folder / "project").mkdir()
     (folder / "project" / "ok.py").write_text("x = 1\n", encoding="utf-8")
     os.symlink(outside / "keys.py", folder / "project" / "sneaky.py")
@@ -36,6 +37,7 @@ def workspace(tmp_path: Path) -> tuple[Path, Path]:
 
 BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("lint", {"paths": ["missing.py"]}, "does not exist"),
+    ("lint", {"paths": ["broken/servr.py"]}, "(did you mean 'broken/server.py'?)."),
     ("lint", {"paths": ["binary.py"]}, "is a binary file"),
     ("lint", {"paths": ["huge.py"]}, "MiB"),
     ("lint", {"paths": ["../secret/keys.py"]}, "'..'"),
@@ -49,6 +51,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("graph", {"file": "missing.py"}, "does not exist"),
     ("graph", {"file": "bookshop/server.py", "tool": "nope"}, "No tool named 'nope'"),
     ("graph", {"file": "link_out.py"}, "outside the workspace"),
+    ("graph", {"file": "unparsable.py"}, "Nothing to draw: unparsable.py:1:"),
     ("explain", {"code": "MCPD999"}, "There is no rule"),
     ("fix", {"paths": ["link_out.py"]}, "outside the workspace"),
     ("fix", {"paths": ["broken"], "codes": ["no-such-rule"]}, "codes: unknown rule"),

@@ -83,6 +83,7 @@ def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) 
 
 
 def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
+    from mcpdeps.cli.graph.command import refuse_unparsable
     from mcpdeps.cli.graph.problems import find_problems
     from mcpdeps.cli.graph.render import print_graph
     from mcpdeps.cli.graph.select import select
@@ -90,13 +91,13 @@ def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
     from mcpdeps.resolver_core.graph_json import dumps, graph_document
 
     try:
-        chosen = select(static_graph(targets.paths, targets.cwd), (), [tool] if tool else ())
+        full = static_graph(targets.paths, targets.cwd)
+        refuse_unparsable(full)
+        chosen = select(full, (), [tool] if tool else ())
     except UserError as exc:
         raise ToolError(str(exc)) from None
     document = json.loads(dumps(graph_document(chosen)))
     tree = print_graph(chosen, capture=True, problems=find_problems(chosen)) or ""
-    if not chosen.servers:
-        tree = f"No MCPServer was found in {targets.paths[0]} or the modules it imports.\n"
     document["workspace"] = targets.workspace.info().model_dump(mode="json")
     return result(with_note(tree.rstrip("\n"), targets), document)
 

@@ -31,6 +31,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ListRootsResult, Root
 from mcpdeps.resolver_core.discovery import discover
 from mcpdeps.resolver_core.source import MAX_BYTES
+from mcpdeps.resolver_core.suggest import did_you_mean_path
 
 from .models import WorkspaceInfo
 
@@ -132,7 +133,8 @@ def check_path(workspace: Workspace, given: str) -> Path:
     try:
         real = candidate.resolve(strict=True)
     except FileNotFoundError:
-        raise ToolError(f"{given} does not exist in the workspace ({workspace.base}).") from None
+        close = did_you_mean_path(given, workspace.base)
+        raise ToolError(f"{given} does not exist in the workspace ({workspace.base}){close}.") from None
     except (OSError, RuntimeError) as exc:  # a symlink loop, a permission error on a parent
         raise ToolError(f"{given} cannot be resolved: {getattr(exc, 'strerror', None) or exc}.") from None
     if not workspace.contains(real):

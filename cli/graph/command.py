@@ -70,7 +70,7 @@ def graph(
 
         require_existing(paths or [], Path.cwd())
         full = static_graph(paths or ["."], Path.cwd())
-        _refuse_unparsable(full)
+        refuse_unparsable(full)
     chosen = select(full, server or (), tool or ())
     text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)
     if text is not None:
@@ -78,7 +78,7 @@ def graph(
     raise typer.Exit(0)
 
 
-def _refuse_unparsable(graph: Graph) -> None:
+def refuse_unparsable(graph: Graph) -> None:
     """No server to draw because the files did not parse: say so (exit 2), not "No MCPServer found"."""
     if graph.servers:
         return
