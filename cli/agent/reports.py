@@ -83,11 +83,10 @@ def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) 
 
 
 def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
-    from mcpdeps.cli.graph.command import refuse_unparsable
     from mcpdeps.cli.graph.problems import find_problems
     from mcpdeps.cli.graph.render import print_graph
     from mcpdeps.cli.graph.select import select
-    from mcpdeps.cli.graph.sources import static_graph
+    from mcpdeps.cli.graph.sources import refuse_unparsable, static_graph
     from mcpdeps.resolver_core.graph_json import dumps, graph_document
 
     try:

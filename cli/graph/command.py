@@ -65,7 +65,7 @@ def graph(
             raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
         full = live_graph(paths[0] if paths else None, python, verbose)
     else:
-        from mcpdeps.cli.graph.sources import static_graph
+        from mcpdeps.cli.graph.sources import refuse_unparsable, static_graph
         from mcpdeps.cli.inputs import require_existing
 
         require_existing(paths or [], Path.cwd())
@@ -76,20 +76,6 @@ def graph(
     if text is not None:
         _write(text, output)
     raise typer.Exit(0)
-
-
-def refuse_unparsable(graph: Graph) -> None:
-    """No server to draw because the files did not parse: say so (exit 2), not "No MCPServer found"."""
-    if graph.servers:
-        return
-    broken = [f for f in graph.findings if f.code == "MCPD000"]
-    if broken:
-        where = "; ".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.message}" for f in broken[:3])
-        more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
-        raise UserError(
-            f"Nothing to draw: {where}{more}. Python cannot import such a file either; "
-            "`mcpdeps lint` shows each problem at its line."
-        )
 
 
 def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool, static: bool) -> str | None:

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from mcpdeps.cli.errors import UserError
 from mcpdeps.resolver_core.builder import build_graph, default_roots
 from mcpdeps.resolver_core.discovery import SourceFile, discover
 from mcpdeps.resolver_core.model import Graph
@@ -93,3 +94,17 @@ class _Closure:
             (p, os.path.relpath(p, cwd) if p.is_relative_to(cwd) else str(p)) for p in sorted(found_paths)
         ]
         self.paths = [*paths, *(display for _, display in self.extra)]
+
+
+def refuse_unparsable(graph: Graph) -> None:
+    """No server to draw because the files did not parse: say so (exit 2), not "No MCPServer found"."""
+    if graph.servers:
+        return
+    broken = [f for f in graph.findings if f.code == "MCPD000"]
+    if broken:
+        where = "; ".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.message}" for f in broken[:3])
+        more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
+        raise UserError(
+            f"Nothing to draw: {where}{more}. Python cannot import such a file either; "
+            "`mcpdeps lint` shows each problem at its line."
+        )
