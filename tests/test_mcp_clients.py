@@ -73,6 +73,7 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
             for name, model in OUTPUTS.items():
                 assert tools[name].output_schema is not None, name
                 assert tools[name].output_schema.get("title") == model
+                assert "\n" not in (tools[name].description or "\n"), name
             assert list(tools["lint"].input_schema["properties"]) == ["paths", "select", "ignore"]
             assert list(tools["fix"].input_schema["properties"]) == ["paths", "codes"]
             assert tools["lint"].input_schema["required"] == ["paths"]

@@ -92,7 +92,18 @@ def test_static_commands_do_not_import_the_sdk_for_it() -> None:
 
 def _inspector_cli(inspector: Path, cwd: Path, *args: str) -> dict[str, object]:
     result = subprocess.run(
-        [str(inspector), "--cli", sys.executable, "-m", "mcpdeps", "mcp", *args],
+        # a loaded machine can take more than the default 15 s to import the SDK
+        [
+            str(inspector),
+            "--cli",
+            "--connect-timeout",
+            "120000",
+            sys.executable,
+            "-m",
+            "mcpdeps",
+            "mcp",
+            *args,
+        ],
         cwd=cwd,
         env=cli_env(),
         capture_output=True,

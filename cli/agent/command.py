@@ -12,8 +12,7 @@ from typing import Annotated
 
 import typer
 from mcpdeps.cli.errors import UserError
-
-LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+from mcpdeps.cli.serve.command import LOG_LEVELS, TRANSPORTS
 
 
 def mcp(
@@ -29,8 +28,8 @@ def mcp(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
 ) -> None:
     """Serve lint, graph, explain and fix as MCP tools for coding agents (stdio, or HTTP on loopback)."""
-    kind = transport.lower()
-    if kind not in ("stdio", "http", "streamable-http"):
+    kind = TRANSPORTS.get(transport.lower())
+    if kind is None:
         raise UserError(f"Unknown transport {transport!r}: use stdio or http (streamable-http).")
     if log_level.lower() not in LOG_LEVELS:
         raise UserError(f"Unknown log level {log_level!r}: use one of {', '.join(LOG_LEVELS)}.")
@@ -55,5 +54,5 @@ def mcp(
         path=path,
         log_level=log_level.lower(),
     )
-    kind = "stdio" if kind == "stdio" else "http"
-    run(ServeRequest(loaded=loaded, transport=kind, http=http, argv=sys.argv[1:]), Console(stderr=True))
+    request = ServeRequest(loaded=loaded, transport=kind, http=http, argv=sys.argv[1:], verbose=verbose)
+    raise typer.Exit(run(request, Console(stderr=True)))

@@ -57,11 +57,7 @@ def lint(
     select: Rules = None,
     ignore: Rules = None,
 ) -> Annotated[CallToolResult, LintReport]:
-    """Check MCP server code for every registration error and run-time trap of Resolve(...) graphs.
-
-    The same diagnostics as `mcpdeps lint --format json` (with the project's [tool.mcpdeps]
-    settings); `select` replaces the selected rules, `ignore` adds to the ignored ones.
-    """
+    """Check MCP servers written with the Python SDK for every registration error and run-time trap of their Resolve(...) graphs, without importing them: the diagnostics of `mcpdeps lint --format json`, with the project's [tool.mcpdeps] settings (`select` replaces the selected rules, `ignore` adds to the ignored ones)."""
     return lint_report(targets, select or [], ignore or [])
 
 
@@ -71,11 +67,7 @@ def graph(
     target: Annotated[Targets, Resolve(graph_target)],
     tool: ToolName = None,
 ) -> Annotated[CallToolResult, GraphReport]:
-    """Each tool's dependency tree: the arguments the model sees, the resolvers it never sees, the
-    questions they ask and the order the SDK runs them in; problems are marked where they are.
-
-    The document is `mcpdeps graph --format json`'s; the text is its tree.
-    """
+    """Each tool's dependency tree: the arguments the model sees, the resolvers it never sees, the questions they ask and the order the SDK runs them in, with problems marked where they are; the document of `mcpdeps graph --format json`, and its tree as text."""
     return graph_report(target, tool)
 
 
@@ -93,8 +85,5 @@ def fix(
     consent: Annotated[ElicitationResult[Consent], Resolve(confirm_fix)],
     codes: Codes = None,
 ) -> Annotated[CallToolResult, FixReport]:
-    """Apply the safe fixes `mcpdeps lint --fix` applies, after the user has seen every edit and said yes.
-
-    Declined or cancelled: nothing is written. The result lists each file's edits and what is left.
-    """
+    """Apply the safe fixes `mcpdeps lint --fix` applies, once the user has seen every edit and said yes (declined or cancelled: nothing is written); the result lists each file's edits and what is left to fix."""
     return fix_report(proposal, can_ask, consent)
