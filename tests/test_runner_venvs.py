@@ -195,6 +195,20 @@ def test_a_server_mcpdeps_can_import_stays_in_its_process(tool: Path, shop: Shop
     assert "runs under" not in live.stderr
 
 
+@pytest.mark.parametrize(
+    "command", [("graph", "--live", "server.py"), ("call", "server.py", "order_book", "--arg", "title=Dune")]
+)
+def test_without_a_project_environment_the_error_says_what_is_missing(
+    command: tuple[str, ...], tool: Path, tmp_path: Path
+) -> None:
+    _write_shop(tmp_path)
+    done = _mcpdeps(tool, *command, cwd=tmp_path, env={})
+    assert done.returncode == 2, done.stderr
+    assert "No module named 'shelf_catalog'" in done.stderr
+    assert "which lacks shelf_catalog, and found no project environment" in done.stderr
+    assert "--python PATH" in done.stderr and "Traceback" not in done.stderr
+
+
 # ----------------------------------------------------------------------------- call
 
 

@@ -84,6 +84,7 @@ def call(
     from mcpdeps.cli.call.resolvers import live_resolvers, static_resolvers
     from mcpdeps.cli.call.session import StdioTarget, call_tool
     from mcpdeps.cli.call.target import exit_on_interrupt, load_in_process, server_path
+    from mcpdeps.cli.runner.interpreter import explaining_missing
     from mcpdeps.cli.runner.sdk import interpreter_for
     from rich.console import Console
     from rich.markup import escape
@@ -103,7 +104,8 @@ def call(
         target = StdioTarget(spec, no_lint=no_lint, serve_args=python_args)
         resolvers = static_resolvers(path, tool)
     else:
-        server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
+        with explaining_missing(interpreter):
+            server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
         target = server
         resolvers = live_resolvers(server, tool)
     person = TerminalPerson(err) if sys.stdin.isatty() else None

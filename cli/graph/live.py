@@ -25,7 +25,10 @@ def live_graph(spec: str | None, python: Path | None = None, verbose: bool = Fal
         raise UserError(str(exc)) from exc
     interpreter = interpreter_for(python, parsed.path, "graph --live")
     if interpreter.own:
-        return import_live_graph(spec)
+        from mcpdeps.cli.runner.interpreter import explaining_missing
+
+        with explaining_missing(interpreter):
+            return import_live_graph(spec)
     from mcpdeps.cli.runner.parent import graph_elsewhere
 
     sys.stderr.write(f"mcpdeps graph --live: the server runs under {interpreter.describe()}\n")

@@ -13,6 +13,7 @@ import importlib.util
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,3 +123,20 @@ def _findable(name: str) -> bool:
         return importlib.util.find_spec(name) is not None
     except (ImportError, ValueError):
         return False
+
+
+@contextmanager
+def explaining_missing(interpreter: Interpreter) -> Iterator[None]:
+    """An import that fails on a module this environment lacks says where the server could run instead."""
+    try:
+        yield
+    except UserError as exc:
+        if not interpreter.missing or "No module named" not in str(exc):
+            raise
+        raise UserError(
+            f"{exc}\nmcpdeps runs in {interpreter.executable}, which lacks "
+            f"{', '.join(interpreter.missing)}, and found no project environment (VIRTUAL_ENV, .venv/ or "
+            "venv/ at the project root) to run the server in: create one with the server's dependencies, "
+            "or pass --python PATH of an interpreter that has them.",
+            exit_code=exc.exit_code,
+        ) from exc

@@ -105,11 +105,13 @@ def serve(
 
         if not lint_gate(parsed.path, console):
             raise typer.Exit(1)
+    from mcpdeps.cli.runner.interpreter import explaining_missing
     from mcpdeps.cli.serve.http import HttpOptions
     from mcpdeps.cli.serve.run import ServeRequest, run
     from mcpdeps.cli.serve.served import load_for_serving
 
-    loaded = load_for_serving(parsed) if interpreter.own else None
+    with explaining_missing(interpreter):
+        loaded = load_for_serving(parsed) if interpreter.own else None
     code = run(
         ServeRequest(
             loaded=loaded,
