@@ -53,11 +53,18 @@ def canonical_call(names: Names, module: ParsedModule, call: ast.Call, scope: Sc
         return None
 
 
-def walk_body(fn: FunctionNode) -> Iterator[ast.AST]:
-    """Every node of a function body, nested functions included (closures share the trap)."""
-    roots: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)
-    for root in roots:
-        yield from ast.walk(root)
+def walk_body(fn: FunctionNode) -> list[ast.AST]:
+    """Every node of a function body, nested functions included (closures share the trap).
+
+    Walked once per function and kept on its node (several rules, and the fixed point of
+    `_taint.Volatile`, read the same bodies; the list lives exactly as long as the tree).
+    """
+    nodes: list[ast.AST] | None = getattr(fn, "_mcpdeps_body_nodes", None)
+    if nodes is None:
+        roots: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)
+        nodes = [node for root in roots for node in ast.walk(root)]
+        fn._mcpdeps_body_nodes = nodes  # type: ignore[union-attr]
+    return nodes
 
 
 def first_consumers(graph: Graph) -> dict[str, Tool]:

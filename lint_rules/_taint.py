@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 
 from mcpdeps.lint_rules._source import FunctionNode, canonical_call, function_scope, walk_body
-from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.source import ParsedModule, spelling
 from mcpdeps.resolver_core.symbols import Names, Scope, Value
 
 CLOCK_CALLS = frozenset(
@@ -74,7 +74,7 @@ class Volatile:
         declared = {n for node in walk_body(self.fn) if isinstance(node, ast.Global) for n in node.names}
         for node in walk_body(self.fn):
             if isinstance(node, ast.AugAssign):
-                text = ast.unparse(node.target)
+                text = spelling(node.target)
                 if text in declared or isinstance(node.target, ast.Attribute):
                     self.tainted.setdefault(text, node)
 
@@ -88,7 +88,7 @@ class Volatile:
                 if self._is_next_on_counter(node):
                     return node
             elif isinstance(node, ast.Name | ast.Attribute) and isinstance(node.ctx, ast.Load):
-                hit = self.tainted.get(ast.unparse(node))
+                hit = self.tainted.get(spelling(node))
                 if hit is not None:
                     return hit
         return None
@@ -124,7 +124,7 @@ def _assignments(node: ast.AST) -> list[tuple[ast.AST, ast.AST | None]]:
 
 def _target_names(target: ast.AST) -> list[str]:
     if isinstance(target, ast.Name | ast.Attribute):
-        return [ast.unparse(target)]
+        return [spelling(target)]
     if isinstance(target, ast.Tuple | ast.List):
         return [n for elt in target.elts for n in _target_names(elt)]
     if isinstance(target, ast.Starred):

@@ -11,6 +11,7 @@ Context first, then `Resolve` markers, the rest are the published arguments.
 from __future__ import annotations
 
 import ast
+import bisect
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -101,6 +102,8 @@ class StaticBuilder:
         self._registrations: list[_Registration] = []
         self._loop_items: dict[str, list[ast.expr]] = {}
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
+        self._token_lines: list[int] = []
+        """Lines of the module being scanned that mention one of `_tokens`, in order."""
         self._scanned: list[ParsedModule] = []
         self.import_time = ImportTime(
             self.names, self.factory.decorators, self.factory._method, self._scanned
@@ -220,7 +223,14 @@ class StaticBuilder:
             "add_tool",
             *(f"{name}(" for name in self._registrar_aliases(module, table)),
         )
-        self._scan_body(module, module.tree.body, None, any(t in text for t in self._tokens))
+        calls = any(t in text for t in self._tokens)
+        if calls:
+            if not module.lines and module.text is not None:
+                module.lines = module.text.splitlines()
+            self._token_lines = [
+                n for n, line in enumerate(module.lines, 1) if any(t in line for t in self._tokens)
+            ]
+        self._scan_body(module, module.tree.body, None, calls)
 
     def _scan_body(
         self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, calls: bool
@@ -233,10 +243,12 @@ class StaticBuilder:
             elif isinstance(stmt, ast.ClassDef):
                 continue
             else:
-                if calls and _mentions_registration(module, stmt, self._tokens):
+                if calls and _mentions_registration(stmt, self._token_lines):
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
+                if not isinstance(stmt, _COMPOUND):
+                    continue  # most statements: no block to look into
                 loop = _literal_loop(stmt)
                 if loop is not None:
                     self._loop_items[loop[0]] = loop[1]
@@ -605,7 +617,7 @@ class StaticBuilder:
         cutoff = self._cutoff(reg)
         outer, self.names.cutoff = (
             self.names.cutoff,
-            (reg.module.path, cutoff) if cutoff is not None else None,
+            (reg.module, cutoff) if cutoff is not None else None,
         )
         try:
             return self._classify_tool(reg, target)
@@ -725,12 +737,12 @@ def _alias(
     return None
 
 
-def _mentions_registration(module: ParsedModule, stmt: ast.stmt, tokens: tuple[str, ...]) -> bool:
-    """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)` (text check first)."""
-    if not module.lines and module.text is not None:
-        module.lines = module.text.splitlines()
+def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
+    """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)`: `token_lines`
+    are the module's lines that mention one (found in one pass over the module's text)."""
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
-    return any(t in line for line in module.lines[stmt.lineno - 1 : end] for t in tokens)
+    at = bisect.bisect_left(token_lines, stmt.lineno)
+    return at < len(token_lines) and token_lines[at] <= end
 
 
 def _literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
@@ -769,6 +781,14 @@ def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
             ):
                 continue
             stack.append(child)
+
+
+_COMPOUND = tuple(
+    getattr(ast, name)
+    for name in ("If", "For", "AsyncFor", "While", "With", "AsyncWith", "Try", "TryStar", "Match")
+    if hasattr(ast, name)
+)
+"""The statements with blocks of statements inside (definitions are scanned on their own)."""
 
 
 def might_contribute(data: bytes) -> bool:

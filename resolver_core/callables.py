@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from mcpdeps.resolver_core.decorators import Decorators, Obj, replaced, written_chain
 from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
-from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.source import ParsedModule, spelling
 from mcpdeps.resolver_core.symbols import (
     Defined,
     External,
@@ -300,7 +300,7 @@ class ResolverFactory:
     def describe(
         self, module: ParsedModule, expr: ast.expr, scope: Scope | None, key: str, depth: int = 0
     ) -> Target:
-        text = ast.unparse(expr)
+        text = spelling(expr)
         if depth > 20:
             return self._opaque(module, key, text)
         if isinstance(expr, ast.Constant):

@@ -50,6 +50,7 @@ class Project:
     ) -> None:
         self.cwd = cwd or Path.cwd()
         self.roots: list[Path] = []
+        self._roots_seen: dict[Path, Path] = {}
         for root in roots:
             self.add_root(root)
         self.overrides = {Path(p).absolute(): t for p, t in (overrides or {}).items()}
@@ -64,7 +65,7 @@ class Project:
     def add_root(self, root: Path) -> None:
         root = root.absolute()
         if root not in self.roots:
-            self.roots.append(root)
+            self.roots.append(self._roots_seen.setdefault(root, root))
 
     def set_display(self, path: Path, display: str) -> None:
         """Remember how the user named a file (relative paths stay relative)."""
@@ -85,6 +86,9 @@ class Project:
         if path in self._by_path:
             return self._by_path[path]
         name, root, is_package = module_name_for(path)
+        # One Path object per root: `find` keys its cache by the importer's root, and equal
+        # but distinct Paths compare in Python (hundreds of thousands of times per run).
+        root = self._roots_seen.setdefault(root, root)
         module = ParsedModule(name, path, self.display(path), root, is_package)
         override = self.overrides.get(path)
         if override is None and data is not None:
@@ -136,8 +140,10 @@ class Project:
         """
         first = near.root if near is not None else None
         key = (first, name)
-        found = self._by_name[key] if key in self._by_name else self._find(name, first)
-        self._by_name[key] = found
+        try:
+            found = self._by_name[key]
+        except KeyError:
+            found = self._by_name[key] = self._find(name, first)
         if record and near is not None and found is not None:
             self.followed(near, found)
         return found

@@ -235,8 +235,9 @@ class Names:
 
     def __init__(self, project: Project) -> None:
         self.project = project
-        self._tables: dict[str, dict[str, Binding]] = {}
-        self.cutoff: tuple[Path, int] | None = None
+        self._tables: dict[Path, dict[str, Binding]] = {}
+        self._stars: dict[Path, list[str]] = {}
+        self.cutoff: tuple[ParsedModule, int] | None = None
         """While a tool is analysed: (registering module, line) — the module's state at registration."""
         self.trace: dict[Path, tuple[int, str]] | None = None
         """When set, the latest module-level binding line each lookup depended on, per module file.
@@ -268,10 +269,21 @@ class Names:
             self.trace[module.path] = (line, name)
 
     def table(self, module: ParsedModule) -> dict[str, Binding]:
-        key = str(module.path)
-        if key not in self._tables:
-            self._tables[key] = collect_bindings(module, module.tree.body) if module.tree is not None else {}
-        return self._tables[key]
+        try:
+            return self._tables[module.path]
+        except KeyError:
+            found = collect_bindings(module, module.tree.body) if module.tree is not None else {}
+            self._tables[module.path] = found
+            return found
+
+    def _star_imports(self, module: ParsedModule) -> list[str]:
+        """`star_imports`, once per module: every name a module does not bind looks there
+        (builtins such as `str` included)."""
+        try:
+            return self._stars[module.path]
+        except KeyError:
+            found = self._stars[module.path] = star_imports(module) if module.tree is not None else []
+            return found
 
     def lookup(self, module: ParsedModule, name: str, scope: Scope | None = None, depth: int = 0) -> Symbol:
         """What `name` means at the end of `module`'s import (or inside `scope`)."""
@@ -282,7 +294,7 @@ class Names:
                 return self._from_binding(scope.module, name, scope.bindings[name], scope, depth)
             scope = scope.parent
         binding = self.table(module).get(name)
-        if binding is not None and self.cutoff is not None and self.cutoff[0] == module.path:
+        if binding is not None and self.cutoff is not None and self.cutoff[0] is module:
             # Registration runs at a line: a name rebound later still means its earlier binding.
             while binding.previous is not None and binding.line >= self.cutoff[1]:
                 binding = binding.previous
@@ -294,7 +306,7 @@ class Names:
                 )
             return self._from_binding(module, name, binding, None, depth)
         if module.tree is not None:
-            for star in star_imports(module):
+            for star in self._star_imports(module):
                 target = self.project.find(star, module)
                 if target is not None and name in self.table(target):
                     return self.lookup(target, name, None, depth + 1)
@@ -362,7 +374,7 @@ class Names:
             return External(f"{base.qualname}.{attr}")
         if isinstance(base, ModuleRef):
             module = base.module
-            if attr in self.table(module) or (module.tree is not None and star_imports(module)):
+            if attr in self.table(module) or (module.tree is not None and self._star_imports(module)):
                 found = self.lookup(module, attr, None, depth + 1)
                 if not (isinstance(found, Missing) and not found.type_checking_only):
                     return found

@@ -15,7 +15,7 @@ import ast
 from dataclasses import dataclass, field
 
 from mcpdeps.resolver_core.model import Span
-from mcpdeps.resolver_core.source import ParsedModule
+from mcpdeps.resolver_core.source import ParsedModule, spelling
 from mcpdeps.resolver_core.symbols import (
     Defined,
     External,
@@ -283,7 +283,6 @@ class Evaluator:
     def expr(self, module: ParsedModule, node: ast.expr, scope: Scope | None, depth: int = 0) -> TypeExpr:
         if depth > 60:
             return TUnknown("...")
-        text = _text(node)
         if isinstance(node, ast.Constant):
             if isinstance(node.value, str):
                 return self._string(module, node.value, scope, depth)
@@ -306,8 +305,8 @@ class Evaluator:
         if isinstance(node, ast.List | ast.Tuple):
             items = [self.expr(module, e, scope, depth + 1) for e in node.elts]
             err = next((i for i in items if isinstance(i, TError)), None)
-            return err or TUnknown(text)
-        return TUnknown(text)
+            return err or TUnknown(_text(node))
+        return TUnknown(_text(node))
 
     def _string(self, module: ParsedModule, value: str, scope: Scope | None, depth: int) -> TypeExpr:
         try:
@@ -458,6 +457,6 @@ def _literal(node: ast.expr) -> object:
 
 def _text(node: ast.AST) -> str:
     try:
-        return ast.unparse(node)
+        return spelling(node)
     except Exception:  # pragma: no cover - unparse of odd trees
         return "?"

@@ -69,7 +69,10 @@ def graph(
         from mcpdeps.cli.inputs import require_existing
 
         require_existing(paths or [], Path.cwd())
-        full = static_graph(paths or ["."], Path.cwd())
+        from mcpdeps.cli.lint.render_progress import lint_progress
+
+        with lint_progress("reading") as progress:
+            full = static_graph(paths or ["."], Path.cwd(), progress)
         refuse_unparsable(full)
     chosen = select(full, server or (), tool or ())
     text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)

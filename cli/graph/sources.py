@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
@@ -43,12 +43,15 @@ def _imported_names(module: ParsedModule) -> Iterator[str]:
             yield from (f"{base}.{alias.name}" if base else alias.name for alias in node.names)
 
 
-def static_graph(paths: Sequence[str], cwd: Path) -> Graph:
+def static_graph(
+    paths: Sequence[str], cwd: Path, progress: Callable[[int, int], None] | None = None
+) -> Graph:
     """The static graph of `paths` and their import closure; every module is parsed once
-    (the builder reuses the modules the closure walk parsed)."""
-    closure = _Closure(paths, cwd)
+    (the builder reuses the modules the closure walk parsed). `progress(done, total)` as the
+    given files are parsed, then as they are scanned (for a progress bar)."""
+    closure = _Closure(paths, cwd, progress)
     files = [*closure.files, *(SourceFile(p, d, explicit=True) for p, d in closure.extra)]
-    return build_graph(closure.paths, cwd=cwd, files=files, project=closure.project)
+    return build_graph(closure.paths, cwd=cwd, files=files, project=closure.project, progress=progress)
 
 
 def external_imports(paths: Sequence[str], cwd: Path) -> set[str]:
@@ -71,12 +74,18 @@ def external_imports(paths: Sequence[str], cwd: Path) -> set[str]:
 class _Closure:
     """The walk over imports: the project it parsed into, the modules it added, the names it did not find."""
 
-    def __init__(self, paths: Sequence[str], cwd: Path) -> None:
+    def __init__(
+        self, paths: Sequence[str], cwd: Path, progress: Callable[[int, int], None] | None = None
+    ) -> None:
         self.files = discover(paths, (), cwd)
         self.project = Project(default_roots(self.files, paths, cwd), None, cwd)
         for f in self.files:
             self.project.set_display(f.path, f.display)
-        todo = [self.project.load_path(f.path) for f in self.files]
+        todo = []
+        for done, f in enumerate(self.files, 1):
+            todo.append(self.project.load_path(f.path))
+            if progress is not None and done % 64 == 0:
+                progress(done, len(self.files))
         seen = {m.path for m in todo}
         found_paths: list[Path] = []
         self.unresolved: set[str] = set()

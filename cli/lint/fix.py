@@ -8,7 +8,7 @@ terminal).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
@@ -21,13 +21,17 @@ def _plural(n: int, word: str) -> str:
 
 
 def checked_plan(
-    paths: Sequence[str], settings: Settings, overrides: Mapping[Path, str] | None, cwd: Path
+    paths: Sequence[str],
+    settings: Settings,
+    overrides: Mapping[Path, str] | None,
+    cwd: Path,
+    progress: Callable[[int, int], None] | None = None,
 ) -> FixPlan:
     """The fix engine's plan, refused (nothing written) if it would leave a file unparsable.
 
     `mcpdeps mcp`'s `fix` tool plans through here too, so it writes exactly what `--fix` writes.
     """
-    plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd)
+    plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd, progress=progress)
     broken = broken_by_fixes(plan)
     if broken:
         raise UserError(

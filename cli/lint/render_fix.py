@@ -32,11 +32,21 @@ def _report_unsafe(plan: FixPlan, console: Console) -> None:
         console.print(Text(note, style="yellow"), soft_wrap=True)
 
 
+def _planned(
+    paths: Sequence[str], settings: Settings, overrides: Mapping[Path, str] | None, cwd: Path
+) -> FixPlan:
+    """The checked plan, with a progress bar on a terminal after a second (each pass re-lints)."""
+    from mcpdeps.cli.lint.render_progress import lint_progress
+
+    with lint_progress("fixing") as progress:
+        return checked_plan(paths, settings, overrides, cwd, progress)
+
+
 def show_diff(
     paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
 ) -> int:
     """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
-    plan = checked_plan(paths, settings, overrides, cwd)
+    plan = _planned(paths, settings, overrides, cwd)
     text = unified_diff(plan)
     console = Console(highlight=False)
     if text and console.is_terminal:
@@ -59,7 +69,7 @@ def apply_fixes(
     stdin_encoding: str = "utf-8",
 ) -> LintResult:
     """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
-    plan = checked_plan(paths, settings, overrides, cwd)
+    plan = _planned(paths, settings, overrides, cwd)
     assert plan.result is not None
     stderr = Console(stderr=True, highlight=False)
     if stdin is not None:

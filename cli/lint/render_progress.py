@@ -1,7 +1,8 @@
-"""A progress bar on stderr for long lint runs on a terminal — and nothing for short ones.
+"""A progress bar on stderr for long runs on a terminal — and nothing for short ones.
 
 It appears only once a run has taken more than a second, like cargo's and uv's, so
-pre-commit runs and small projects print exactly what they always did.
+pre-commit runs and small projects print exactly what they always did. `lint`, its
+`--fix`/`--diff` (every pass re-lints) and the static `graph` show it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ DELAY = 1.0
 
 
 @contextmanager
-def lint_progress() -> Iterator[Callable[[int, int], None] | None]:
+def lint_progress(label: str = "checking") -> Iterator[Callable[[int, int], None] | None]:
     """Yield a `progress(done, total)` callback, or None when stderr is not a terminal."""
     if not sys.stderr.isatty():
         yield None
@@ -32,7 +33,7 @@ def lint_progress() -> Iterator[Callable[[int, int], None] | None]:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
             bar = Progress(
-                TextColumn("checking"),
+                TextColumn(label),
                 BarColumn(),
                 MofNCompleteColumn(),
                 console=Console(stderr=True),

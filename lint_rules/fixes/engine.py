@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,8 +81,10 @@ class _Planner:
         settings: Settings,
         overrides: Mapping[Path, str] | None,
         cwd: Path,
+        progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.paths, self.settings, self.cwd = paths, settings, cwd
+        self.progress = progress
         self.pending = {(cwd / p).absolute(): t for p, t in (overrides or {}).items()}
         self.asked = checked_files(paths, settings.exclude, cwd)
         self.rejected: set[Key] = set()
@@ -90,7 +92,7 @@ class _Planner:
         self.baseline: set[Key] = set()
 
     def lint(self, pending: Mapping[Path, str]) -> LintResult:
-        return run(self.paths, self.settings, source_overrides=pending, cwd=self.cwd)
+        return run(self.paths, self.settings, source_overrides=pending, cwd=self.cwd, progress=self.progress)
 
     def introduces_errors(self, result: LintResult) -> bool:
         return any(d.severity == "error" and _key(d) not in self.baseline for d in result.diagnostics)
@@ -178,13 +180,14 @@ def plan_fixes(
     *,
     overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> FixPlan:
     """Fix everything safely fixable in the files asked for, in memory; the result lints the fixed code.
 
     Modules only followed through imports are reported but never rewritten: a
     pre-commit run on `server.py` must not edit an unstaged `deps.py`.
     """
-    return _Planner(paths, settings, overrides, cwd or Path.cwd()).run()
+    return _Planner(paths, settings, overrides, cwd or Path.cwd(), progress).run()
 
 
 def unified_diff(plan: FixPlan) -> str:
