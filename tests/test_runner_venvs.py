@@ -296,7 +296,7 @@ def test_serve_http_answers_the_sdk_client_and_names_the_interpreter(
     log = tmp_path / "serve.log"
     with _serving_http(tool, ["server.py", *shop.args], shop.root, shop.env, log) as (proc, url):
         anyio.run(_order_through, url)
-    assert proc.returncode == 0, log.read_text(encoding="utf-8")
+    assert proc.returncode == 130, log.read_text(encoding="utf-8")  # stopped by Ctrl+C (SIGINT)
     banner = log.read_text(encoding="utf-8")
     assert "Bookshop" in banner and "order_book" in banner
     assert f"python     {shop.interpreter}" in banner
@@ -338,7 +338,7 @@ def test_reload_restarts_the_runner_under_the_project_interpreter(given: Shop, t
     log = tmp_path / "reload.log"
     with _serving_http(None, ["server.py", "--reload", *given.args], given.root, {}, log) as (proc, url):
         anyio.run(_order_through, url)
-    assert proc.returncode == 0, log.read_text(encoding="utf-8")
+    assert proc.returncode == 130, log.read_text(encoding="utf-8")  # stopped by Ctrl+C (SIGINT)
     text = log.read_text(encoding="utf-8")
     assert f"python     {given.interpreter}" in text
     assert "Started by --reload" in text
@@ -367,7 +367,7 @@ def test_workers_run_under_the_project_interpreter(trips: Path, project_venv: Pa
         worker = int(text.rsplit("worker ", 1)[1].rstrip(")."))
         executable = (Path("/proc") / str(worker) / "cmdline").read_bytes().split(b"\0")[0].decode()
     assert executable == str(python), "a worker of another interpreter answered"
-    assert proc.returncode == 0, log.read_text(encoding="utf-8")
+    assert proc.returncode == 130, log.read_text(encoding="utf-8")  # stopped by Ctrl+C (SIGINT)
     refused = _mcpdeps(
         None, "serve", "default_key.py", "-t", "http", "--workers", "2", "--python", python, cwd=trips, env={}
     )
