@@ -212,3 +212,30 @@ def test_fix_codes_is_lint_fix_select(tmp_path: Path) -> None:
     assert result.structured_content["status"] == "applied" and result.structured_content["fixed"] == 1
     assert file_bytes(folder) == file_bytes(by_cli)
     assert "apply 1 safe fix to 1 file" in answers.asked[0]
+
+
+def test_lint_keeps_its_cache_only_inside_the_workspace(tmp_path: Path, expected: dict[str, Any]) -> None:
+    """A warm lint (cache in the workspace) says what a cold one says; a project root above the
+    client's root would put the cache outside it, so nothing is written there."""
+    folder = make_workspace(tmp_path / "ws")
+
+    async def twice(root: Path) -> list[Any]:
+        with anyio.fail_after(TIMEOUT):
+            async with Client(stdio_target(root), list_roots_callback=Roots(root)) as client:
+                return [await client.call_tool("lint", {"paths": ["broken"]}) for _ in range(2)]
+
+    cold, warm = anyio.run(twice, folder)
+    assert (folder / ".mcpdeps_cache").is_dir()
+    assert (
+        without_workspace(cold.structured_content)
+        == expected["lint"]
+        == without_workspace(warm.structured_content)
+    )
+
+    project = tmp_path / "project"
+    (project / "sub").mkdir(parents=True)
+    (project / "pyproject.toml").write_text("[project]\nname = 'p'\n", encoding="utf-8")
+    make_workspace(project / "sub")
+    cold, warm = anyio.run(twice, project / "sub")
+    assert not warm.is_error and warm.structured_content["summary"]["errors"] == 6
+    assert not (project / ".mcpdeps_cache").exists() and not (project / "sub" / ".mcpdeps_cache").exists()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
@@ -73,11 +74,20 @@ def with_note(text: str, targets: Targets) -> str:
     return f"{text}\n\nNote: {note}" if note else text
 
 
+def cache_dir(targets: Targets) -> Path | None:
+    """`mcpdeps lint`'s cache folder, when it lies in the workspace (an agent re-lints often; a warm run
+    re-checks only what an edit can have changed). Outside the roots nothing is written: no cache."""
+    from mcpdeps.resolver_core.cache import default_cache_dir
+
+    folder = default_cache_dir(targets.cwd)
+    return folder if targets.workspace.contains(folder.parent.resolve()) else None
+
+
 def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
     from mcpdeps.lint_rules.settings import run
 
     settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
-    found = run(targets.paths, settings, cwd=targets.cwd)
+    found = run(targets.paths, settings, cwd=targets.cwd, cache_dir=cache_dir(targets), fixes=True)
     document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
     return result(with_note(diagnostics_text(found), targets), document)
 
