@@ -139,7 +139,7 @@ def check_path(workspace: Workspace, given: str) -> Path:
         raise ToolError(f"{given} cannot be resolved: {getattr(exc, 'strerror', None) or exc}.") from None
     if not workspace.contains(real):
         raise ToolError(
-            f"{given} is a symlink to {real}, outside the workspace ({workspace.where()}); nothing was read."
+            f"{given} is a symlink leading outside the workspace ({workspace.where()}); nothing was read."
         )
     return real
 
@@ -153,7 +153,7 @@ def check_source_file(given: str, real: Path) -> None:
         if st.st_size > MAX_BYTES:
             raise ToolError(
                 f"{given} is {st.st_size // (1024 * 1024)} MiB, larger than the {MAX_BYTES // (1024 * 1024)} MiB "
-                "mcpdeps analyses; it cannot be Python source worth checking."
+                "of source mcpdeps analyses."
             )
         with real.open("rb") as handle:
             head = handle.read(SNIFF_BYTES)
@@ -163,7 +163,7 @@ def check_source_file(given: str, real: Path) -> None:
         raise ToolError(f"{given} is a binary file, not Python source.")
 
 
-def check_targets(workspace: Workspace, paths: Sequence[str], exclude: Sequence[str] = ()) -> Targets:
+def check_targets(workspace: Workspace, paths: Sequence[str]) -> Targets:
     """Every argument checked, and every file inside a given folder too (symlinks leading out refused)."""
     if not paths:
         raise ToolError('No path was given; name at least one file or folder ("." for the workspace root).')
@@ -174,12 +174,11 @@ def check_targets(workspace: Workspace, paths: Sequence[str], exclude: Sequence[
             folders.append(given)
         else:
             check_source_file(given, real)
-    for found in discover(folders, exclude, workspace.base) if folders else ():
-        real = found.path.resolve()
-        if not workspace.contains(real):
+    for found in discover(folders, (), workspace.base) if folders else ():
+        if not workspace.contains(found.path.resolve()):
             raise ToolError(
-                f"{found.display} is a symlink to {real}, outside the workspace ({workspace.where()}); "
-                "nothing was read. Name the files to check, or add that folder as a root."
+                f"{found.display} is a symlink leading outside the workspace ({workspace.where()}); "
+                "nothing was read. Name the files to check, or add the folder it leads to as a root."
             )
     return Targets(list(paths), workspace)
 
