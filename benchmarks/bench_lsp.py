@@ -76,6 +76,12 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used (clock ticks: 10 ms resolution)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def idle(session: RawSession, timeout: float = 900) -> float:
     """Wait for the end of the first full pass (`$/progress` end); returns when it came."""
 
@@ -98,6 +104,7 @@ def edits(
     session.published(path, 1, timeout=300)
     latencies = []
     memory = 0.0
+    cpu = cpu_seconds(session.proc.pid)
     for version in range(2, count + 2):
         sent = time.perf_counter()
         session.change(path, version, typed if version % 2 == 0 else original)
@@ -105,7 +112,7 @@ def edits(
         latencies.append((arrived - sent) * 1000 - DEBOUNCE_MS)
         memory = memory or rss_mb(session.proc.pid)
         time.sleep(max(0.0, interval - (time.perf_counter() - sent)))
-    return latencies, memory
+    return latencies, memory, (cpu_seconds(session.proc.pid) - cpu) * 1000 / count
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -126,8 +133,8 @@ def bench(modules: int, count: int, interval: float) -> dict[str, float]:
         session.open(tool)
         first = session.published(tool, 1, timeout=300) - start
         full = idle(session) - start
-        tool_ms, after_first = edits(session, tool, count, interval, '"""Tool 1.0."""')
-        shared_ms, _ = edits(session, shared, count, interval, '"""Who is calling."""')
+        tool_ms, after_first, tool_cpu = edits(session, tool, count, interval, '"""Tool 1.0."""')
+        shared_ms, _, shared_cpu = edits(session, shared, count, interval, '"""Who is calling."""')
         after_all = rss_mb(session.proc.pid)
         code, stderr = session.finish()
         if KEEP_LOG:
@@ -141,6 +148,8 @@ def bench(modules: int, count: int, interval: float) -> dict[str, float]:
             "tool_p95": percentile(tool_ms, 0.95),
             "shared_p50": statistics.median(shared_ms),
             "shared_p95": percentile(shared_ms, 0.95),
+            "tool_cpu": tool_cpu,
+            "shared_cpu": shared_cpu,
             "rss_first": after_first,
             "rss_last": after_all,
             "edits": 2 * count,
@@ -162,8 +171,9 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     for r in rows:
         print(
-            f"| {r['modules']} | {r['first']:.0f} ms | {r['full']:.1f} s | {r['tool_p50']:.1f} / {r['tool_p95']:.1f} ms "
-            f"| {r['shared_p50']:.1f} / {r['shared_p95']:.1f} ms "
+            f"| {r['modules']} | {r['first']:.0f} ms | {r['full']:.1f} s "
+            f"| {r['tool_p50']:.1f} / {r['tool_p95']:.1f} ms ({r['tool_cpu']:.0f} ms) "
+            f"| {r['shared_p50']:.1f} / {r['shared_p95']:.1f} ms ({r['shared_cpu']:.0f} ms) "
             f"| {r['rss_first']:.0f} -> {r['rss_last']:.0f} MB ({r['rss_last'] / r['rss_first']:.2f}x, {r['edits']} edits) |"
         )
 

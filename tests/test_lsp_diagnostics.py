@@ -224,3 +224,14 @@ async def test_closing_a_document_returns_to_the_file_on_disk(client: LanguageCl
     docs.close(deps)
     await eventually(lambda: codes(client, deps) == [], "the saved file's verdict")
     assert published(client, root) == lint_json(root)
+
+
+async def test_config_edited_without_a_file_watcher_is_noticed(client: LanguageClient, root: Path) -> None:
+    """Clients that watch no files (Neovim 0.7) still get new settings at the next keystroke."""
+    docs, server = Docs(client), root / "server.py"
+    docs.open(server)
+    assert [d.code for d in await at_version(client, server, 1)] == ["MCPD006"]
+    pyproject = root / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text() + '\n[tool.mcpdeps]\nignore = ["MCPD006"]\n')
+    docs.change(server, SERVER_PY + "\n")
+    await eventually(lambda: codes(client, server) == [], "the ignored rule to disappear")

@@ -268,6 +268,8 @@ class McpdepsServer(LanguageServer):
             return
         model = self.model_for(path)
         assert model is not None
+        if model.config_changed():
+            model = self.reset(model)
         started = time.perf_counter()
         self._last_edit = time.monotonic()
         model.set_text(path, text)

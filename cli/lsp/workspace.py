@@ -72,6 +72,11 @@ class WorkspaceModel:
         self._users: dict[str, dict[str, set[str]]] = {}
         """Resolver file -> resolver key -> the given files whose tools run it."""
         self.position = {d: i for i, d in enumerate(self.order)}
+        self._dependents: dict[str, set[str]] = {}
+        """File (absolute) -> the given files whose closure holds it."""
+        self._coupled: set[str] = set()
+        """Given files with tools registered on a `register(server: MCPServer)` parameter."""
+        self.stamp = self._config_stamp()
         self._with_diagnostics: dict[str, set[str]] = {}
         """Per given file, the files its record has diagnostics in (for `sources`)."""
         self.state = State()
@@ -92,7 +97,7 @@ class WorkspaceModel:
                 self.state.records[origin] = old.state.records[origin]
                 self._index(origin, None, old.state.records[origin])
                 self._with_diagnostics[origin] = old._with_diagnostics.get(origin, set())
-                self.state.deps[origin] = old.state.deps[origin]
+                self._depend(origin, old.state.deps[origin])
         self.state.directives = [o for o in old.state.directives if o in self.path_of]
 
     # ------------------------------------------------------------------ settings
@@ -111,6 +116,21 @@ class WorkspaceModel:
         names = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
         return [d / n for d in (self.root, *self.root.parents) for n in names]
 
+    def _config_stamp(self) -> tuple[tuple[str, int, int], ...]:
+        stamp = []
+        for path in self.config_files:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            stamp.append((str(path), st.st_mtime_ns, st.st_size))
+        return tuple(stamp)
+
+    def config_changed(self) -> bool:
+        """Whether a configuration file appeared, changed or went away since the model was made
+        (looked at on every edit: not every client reports file changes)."""
+        return self._config_stamp() != self.stamp
+
     # ------------------------------------------------------------------ edits
     def knows(self, path: Path) -> bool:
         return path.absolute() in self.display_of
@@ -124,7 +144,7 @@ class WorkspaceModel:
         self.generation += 1
         self.hashes.pop(str(path), None)
         key = str(path)
-        dependents = {o for o in self.order if key in self.state.deps.get(o, ())}
+        dependents = set(self._dependents.get(key, ()))
         own = {self.display_of[path]} if path in self.display_of else set()
         module = self.project.module_at(path)
         if module is not None and module.tree is None:
@@ -133,7 +153,7 @@ class WorkspaceModel:
             dependents = set()
         else:
             dependents |= self.waiting.pop(path, set())
-        if any(r.coupled for r in self.state.records.values()):
+        if self._coupled:
             dependents = set(self.order)  # see `check`: such a project is checked whole
         stale = (dependents | own) & set(self.order)
         self.stale |= stale
@@ -157,7 +177,7 @@ class WorkspaceModel:
             self.state.records[origin] = _keep_good_parts(new, old, origin)
             self._index(origin, old, self.state.records[origin])
             self._with_diagnostics[origin] = {d["path"] for d, _ in self.state.records[origin].diagnostics}
-            self.state.deps[origin] = checked.deps[origin]
+            self._depend(origin, checked.deps[origin])
         directives = set(self.state.directives) - set(todo) | checked.directives
         self.state.directives = [o for o in self.order if o in directives]
         if checked.graph is not None:
@@ -211,8 +231,21 @@ class WorkspaceModel:
             self._around = (key, graph)
         return self._around[1]
 
+    def _depend(self, origin: str, deps: list[str]) -> None:
+        """Record a given file's closure, and the reverse index `set_text` reads."""
+        for path in self.state.deps.get(origin, ()):
+            self._dependents.get(path, set()).discard(origin)
+        self.state.deps[origin] = deps
+        for path in deps:
+            self._dependents.setdefault(path, set()).add(origin)
+
     def _index(self, origin: str, old: FileRecord | None, new: FileRecord) -> None:
-        """Keep `_users` in step with one file's new record."""
+        """Keep `_users` (and the files that make the project checked whole) in step with one
+        file's new record."""
+        if new.coupled:
+            self._coupled.add(origin)
+        else:
+            self._coupled.discard(origin)
         for key in old.consumed if old is not None else ():
             self._users.get(_key_path(key), {}).get(key, set()).discard(origin)
         for key in new.consumed:
