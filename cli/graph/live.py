@@ -32,7 +32,7 @@ def live_graph(spec: str | None, python: Path | None = None, verbose: bool = Fal
     from mcpdeps.cli.runner.parent import graph_elsewhere
 
     sys.stderr.write(f"mcpdeps graph --live: the server runs under {interpreter.describe()}\n")
-    return graph_elsewhere(interpreter, spec, verbose)  # type: ignore[no-any-return]
+    return graph_elsewhere(interpreter, spec, verbose)
 
 
 def import_live_graph(spec: str | None) -> Graph:

@@ -15,17 +15,19 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from mcpdeps.cli.errors import UserError
 from mcpdeps.cli.runner import runner_command
 from mcpdeps.cli.runner.interpreter import Interpreter
 
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.model import Graph
+
 
 @dataclass(slots=True)
 class RunningTask:
-    """A runner task in progress: its process and the report it sent (None until read)."""
+    """A runner task that reported success: its process (still running for `serve`) and its report."""
 
     process: subprocess.Popen[bytes]
     interpreter: Interpreter
@@ -137,7 +139,7 @@ def stop(task: RunningTask, grace: float = 10.0) -> None:
         task.process.wait()
 
 
-def graph_elsewhere(interpreter: Interpreter, spec: str | None, verbose: bool = False) -> Any:
+def graph_elsewhere(interpreter: Interpreter, spec: str | None, verbose: bool = False) -> Graph:
     """The live `Graph` of the server, built by the runner under `interpreter`.
 
     Whatever the server prints while it is imported goes to stderr: stdout is the graph's.
@@ -147,7 +149,7 @@ def graph_elsewhere(interpreter: Interpreter, spec: str | None, verbose: bool = 
     task = start_task(
         interpreter,
         "graph",
-        {"spec": spec, "cwd": str(Path.cwd()), "verbose": verbose},
+        {"spec": spec, "verbose": verbose},  # the child runs in our folder: the spec means the same
         stdin=subprocess.DEVNULL,
         stdout=sys.stderr.fileno(),
     )
