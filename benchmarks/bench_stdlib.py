@@ -1,8 +1,8 @@
-"""Issue 4, benchmark 2: a large tree with nothing to report — a copy of the stdlib.
+"""Issues 4 and 16: a large tree with nothing to report — a copy of the stdlib.
 
 `mcpdeps lint --no-cache STDLIB_COPY` vs `ruff check --select F --no-cache STDLIB_COPY`,
 medians of interleaved runs. Run by hand: `python benchmarks/bench_stdlib.py [runs]`.
-Target: ratio <= 3.0. Needs `ruff` on PATH (it is in the `test` extra).
+Target: ratio <= 0.6 (issue 16; issue 4 asked for 3.0). Needs `ruff` on PATH (it is in the `test` extra).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def main() -> None:
     print(f"stdlib copy: {files} files")
     for name, median in results.items():
         print(f"{name:>16}: {median * 1000:8.1f} ms (median of {runs})")
-    print(f"{'ratio':>16}: {results['mcpdeps lint'] / results['ruff --select F']:.2f} (target <= 3.0)")
+    print(f"{'ratio':>16}: {results['mcpdeps lint'] / results['ruff --select F']:.2f} (target <= 0.6)")
 
 
 if __name__ == "__main__":
