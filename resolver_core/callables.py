@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from mcpdeps.resolver_core.decorators import Decorators, Obj, replaced, written_chain
 from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
+from mcpdeps.resolver_core.sampling import fill_sample
 from mcpdeps.resolver_core.source import ParsedModule, spelling
 from mcpdeps.resolver_core.symbols import (
     Defined,
@@ -878,6 +879,8 @@ class ResolverFactory:
                 q = Question(kind, module.span(call))  # type: ignore[arg-type]
                 found.append(q)
             q.span, q.node, q.message = module.span(call), call, message if kind != "list_roots" else None
+            if kind == "sample":
+                fill_sample(q, call, node)
             if model_t is not None:
                 q.model, q.model_type, q.fields = display(model_t), model_t, self._fields(model_t)
         return found

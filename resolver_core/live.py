@@ -41,6 +41,7 @@ from mcpdeps.resolver_core.model import (
     Span,
     Tool,
 )
+from mcpdeps.resolver_core.sampling import fill_sample
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
@@ -329,6 +330,8 @@ class LiveBuilder:
                 q = Question(kind, None)
                 found.append(q)
             q.node = call
+            if kind == "sample":
+                fill_sample(q, call, node)
             q.span = Span.of(self.source.display(path), call)
             if kind != "list_roots":
                 message = (

@@ -96,6 +96,12 @@ class Question:
     """The elicitation model as a type (static graphs), for schema checks."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     """The `Elicit(...)`/`Sample(...)` call, when the question comes from a `return` statement."""
+    prompt: list[tuple[str, str]] = field(default_factory=list)
+    """`Sample`: (role, text or the expression that builds it) per message, in order."""
+    system_prompt: str | None = None
+    """`Sample`: its `system_prompt`, as written."""
+    max_tokens: str | None = None
+    """`Sample`: its `max_tokens`, as written."""
 
 
 @dataclass(slots=True)

@@ -35,8 +35,20 @@ def graph(
     ),
     tool: list[str] = typer.Option(None, "--tool", "-t", help="Show only this tool (repeatable)."),
     server: list[str] = typer.Option(None, "--server", help="Show only the server held by this variable."),
-    output_format: GraphFormat = typer.Option(GraphFormat.tree, "--format", "-f", help="Output format."),
-    output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of the terminal."),
+    output_format: GraphFormat = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Output format (default: tree, or what the -o file's extension says).",
+        show_default=False,
+    ),
+    output: Path = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Write to this file; its extension picks the format: .txt .json .mmd .dot, or .svg .png .pdf "
+        "(drawn by Graphviz).",
+    ),
     depth: int = typer.Option(
         None, "--depth", min=1, help="Tree only: show resolvers down to this many levels."
     ),
@@ -75,8 +87,18 @@ def graph(
             full = static_graph(paths or ["."], Path.cwd(), progress)
         refuse_unparsable(full)
     chosen = select(full, server or (), tool or ())
-    text = _render(chosen, output_format, depth, to_file=output is not None, static=not live)
-    if text is not None:
+    fmt, picture = GraphFormat(output_format or "tree"), None
+    if output is not None:
+        from mcpdeps.cli.graph.output import format_for
+
+        wanted, picture = format_for(output, output_format.value if output_format else None)
+        fmt = GraphFormat(wanted)
+    text = _render(chosen, fmt, depth, to_file=output is not None, static=not live)
+    if picture is not None and text is not None and output is not None:
+        from mcpdeps.cli.graph.output import draw_picture
+
+        draw_picture(text, picture, output)
+    elif text is not None:
         _write(text, output)
     raise typer.Exit(0)
 
@@ -100,7 +122,9 @@ def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool,
         return to_dot(graph, problems)
     from mcpdeps.cli.graph.render import print_graph
 
-    return print_graph(graph, depth=depth, capture=to_file, problems=problems)
+    return print_graph(
+        graph, depth=depth, capture=to_file, problems=problems, source="static" if static else "live"
+    )
 
 
 def _write(text: str, output: Path | None) -> None:

@@ -104,11 +104,13 @@ def tool_tree(view: _ToolView) -> Tree:
 
     hidden = [p for p in tool.parameters if p.kind != "tool_argument"]
     if hidden:
-        never = root.add("[dim]the model never sees[/]")
+        never = root.add("[magenta]the model never sees[/]")  # the point of the picture: not dim
         for p in hidden:
             _parameter(view, never, p, [], 1)
 
-    if view.plan.order:
+    if view.plan.cycles:
+        _cycles(view, root)
+    elif view.plan.order:
         _run_order(view, root)
     view.flag(root, tool.span)
     view.flag(root, tool.registration)
@@ -147,7 +149,11 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
         return parent.add(f"{label}  [bold red]⟲ cycle: {escape(path)}[/]")
     step = view.plan.step(rid)
     if rid in view.expanded:
-        again = f"  [green]step {step}[/] [dim]already run: the same value, not a second call[/]"
+        again = (
+            f"  [green]step {step}[/] [dim]already run: the same value, not a second call[/]"
+            if step
+            else "  [dim](expanded above)[/]"
+        )
         return parent.add(f"{label}{again}{_gets(p, resolver)}")
     view.expanded.add(rid)
     kind = "async" if resolver.is_async else "sync, in a worker thread"
@@ -156,7 +162,7 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     note = f"{KIND_NOTE[resolver.kind]} · " if resolver.kind in KIND_NOTE else ""
     label += f"  [green]step {step}[/]" if step else ""
     label += f"\n[dim]{note}{kind} · {view.where(resolver.span)}[/]"
-    if view.plan.shared(rid):
+    if view.plan.shared(rid) and not view.plan.cycles:
         consumers = ", ".join(view.plan.consumers[rid])
         label += f"\n[magenta]shared: runs once per call for {escape(consumers)}[/]"
     others = [n for n in _used_by(view.graph, rid) if n != view.tool.name]
@@ -193,6 +199,11 @@ def _gets(p: Parameter, resolver: Resolver) -> str:
 
 def _question(view: _ToolView, parent: Tree, q: Question) -> None:
     label = f"[yellow]? {ASKS[q.kind]}[/]"
+    if q.kind == "sample" and (q.prompt or q.max_tokens):
+        node = parent.add(label)
+        _sample(node, q)
+        view.flag(node, q.span)
+        return
     if q.message:
         label += f"  {escape(_short(q.message))}"
     node = parent.add(label)
@@ -203,6 +214,16 @@ def _question(view: _ToolView, parent: Tree, q: Question) -> None:
     view.flag(node, q.span)
 
 
+def _sample(node: Tree, q: Question) -> None:
+    """The prompt, line by line, and the token limit: what the client's LLM is asked."""
+    if q.system_prompt:
+        node.add(f"[dim]system:[/] {escape(q.system_prompt)}")
+    for role, text in q.prompt:
+        node.add(f"[dim]{escape(role)}:[/] {escape(text)}")
+    if q.max_tokens:
+        node.add(f"[dim]max_tokens:[/] {escape(q.max_tokens)}")
+
+
 def _run_order(view: _ToolView, root: Tree) -> None:
     order = root.add("[green]run order[/] [dim](dependencies first, each resolver once)[/]")
     for i, rid in enumerate(view.plan.order, 1):
@@ -211,8 +232,18 @@ def _run_order(view: _ToolView, root: Tree) -> None:
         name = escape(display_name(r))
         order.add(f"{i}. [red]{name}[/]{asks}" if rid in view.plan.in_cycle else f"{i}. {name}{asks}")
     order.add(f"{len(view.plan.order) + 1}. [bold cyan]{escape(view.tool.name)}[/] [dim](the tool itself)[/]")
+
+
+def _cycles(view: _ToolView, root: Tree) -> None:
+    """Instead of a run order (none exists): each cycle, drawn as the loop it is."""
     for cycle in view.plan.cycles:
-        order.add(f"[bold red]⟲ cycle {escape(' -> '.join(cycle))}: the SDK refuses this tool[/]")
+        loop = root.add("[bold red]⟲ resolver cycle: no run order exists, the SDK refuses this tool[/]")
+        for i, name in enumerate(cycle):
+            arrow = "  " if i == 0 else "→ "
+            loop.add(
+                f"[red]{arrow}{escape(name)}[/]"
+                + ("  [dim](back to the start)[/]" if i == len(cycle) - 1 else "")
+            )
 
 
 def _used_by(graph: Graph, rid: str) -> list[str]:
@@ -227,8 +258,18 @@ def _used_by(graph: Graph, rid: str) -> list[str]:
 # ---------------------------------------------------------------- the whole graph
 
 
-def render(console: Console, graph: Graph, *, depth: int | None, problems: Problems | None) -> None:
+HEADERS = {
+    "static": "static graph: read from the source, nothing imported (--live imports it with the SDK)",
+    "live": "live graph: the server imported with the SDK, read from its registered tools",
+}
+
+
+def render(
+    console: Console, graph: Graph, *, depth: int | None, problems: Problems | None, source: str | None = None
+) -> None:
     """Print every server's tools; problems that belong to no tool come last."""
+    if source is not None:
+        console.print(f"[dim]{HEADERS[source]}[/]")
     if not graph.servers:
         console.print("[yellow]No MCPServer found.[/] Point mcpdeps graph at the file that creates one.")
     for server in graph.servers:
@@ -248,13 +289,21 @@ def render(console: Console, graph: Graph, *, depth: int | None, problems: Probl
 
 
 def print_graph(
-    graph: Graph, *, depth: int | None = None, capture: bool = False, problems: Problems | None = None
+    graph: Graph,
+    *,
+    depth: int | None = None,
+    capture: bool = False,
+    problems: Problems | None = None,
+    source: str | None = None,
 ) -> str | None:
-    """Print to the terminal, or return plain text (no colours) when `capture` is set."""
+    """Print to the terminal, or return plain text (no colours) when `capture` is set.
+
+    `source` ("static" or "live") puts a first line saying where the graph comes from.
+    """
     if not capture:
-        render(Console(highlight=False), graph, depth=depth, problems=problems)
+        render(Console(highlight=False), graph, depth=depth, problems=problems, source=source)
         return None
     buffer = io.StringIO()
     console = Console(file=buffer, highlight=False, color_system=None, width=120, force_terminal=False)
-    render(console, graph, depth=depth, problems=problems)
+    render(console, graph, depth=depth, problems=problems, source=source)
     return buffer.getvalue()

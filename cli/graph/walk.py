@@ -35,7 +35,7 @@ class CallPlan:
     """The resolvers one call of a tool runs, in order, and who consumes each."""
 
     order: list[str] = field(default_factory=list)
-    """Resolver ids, dependencies first (the SDK's run order)."""
+    """Resolver ids, dependencies first (the SDK's run order); empty when there is a cycle."""
     consumers: dict[str, list[str]] = field(default_factory=dict)
     """Resolver id -> consumers, as `tool.param` or `resolver.param`."""
     cycles: list[list[str]] = field(default_factory=list)
@@ -76,6 +76,8 @@ def call_plan(graph: Graph, tool: Tool) -> CallPlan:
         if p.kind == "resolved" and p.resolver:
             plan.consumers.setdefault(p.resolver, []).append(f"{tool.name}.{p.name}")
             visit(p.resolver, [])
+    if plan.cycles:
+        plan.order = []  # no order exists: the SDK refuses the tool before running anything
     return plan
 
 
