@@ -2,7 +2,7 @@
 
 A clean CI machine gets them on first use: `graphviz` and `chromium` from Debian
 (`apt-get`, when the tests run as root), `@mermaid-js/mermaid-cli` (which brings
-`mermaid` and `puppeteer`) from npm into the git-ignored `tests/.npm-tools/`.
+`mermaid` and `puppeteer`) from npm into the git-ignored `.mcpdeps_cache/npm-tools/`.
 Puppeteer's own Chrome download is skipped: Debian's Chromium is used instead.
 Installs are serialised by a file lock so parallel workers do not race.
 """
@@ -33,7 +33,7 @@ def _apt_install(package: str) -> None:
     """`apt-get install -y PACKAGE` (after one `apt-get update`), as root only."""
     if shutil.which("apt-get") is None or os.geteuid() != 0:
         raise RendererUnavailable(f"install the Debian package {package!r} (apt-get install {package})")
-    TOOLS_DIR.mkdir(exist_ok=True)
+    TOOLS_DIR.mkdir(parents=True, exist_ok=True)
     with open(TOOLS_DIR / ".apt.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}

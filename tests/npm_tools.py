@@ -1,4 +1,4 @@
-"""npm tools the tests drive, installed once per machine into `tests/.npm-tools/` (git-ignored).
+"""npm tools the tests drive, installed once per clone into `.mcpdeps_cache/npm-tools/` (git-ignored).
 
 A clean CI clone installs them itself on first use; later runs (and parallel
 xdist workers, serialised by a file lock) reuse the install. The Inspector's
@@ -16,7 +16,8 @@ from pathlib import Path
 
 from mcpdeps.cli.serve.inspector import INSPECTOR_PACKAGE, INSPECTOR_VERSION
 
-TOOLS_DIR = Path(__file__).resolve().parent / ".npm-tools"
+TOOLS_DIR = Path(__file__).resolve().parent.parent / ".mcpdeps_cache" / "npm-tools"
+"""In the ignored cache folder at the repository root, not among the tests (issue 17)."""
 INSTALL_TIMEOUT = 600
 
 
@@ -37,7 +38,7 @@ def ensure_package(package: str, version: str) -> Path:
     npm = shutil.which("npm")
     if npm is None:
         raise NpmUnavailable("npm is not on PATH (Node.js is needed for the MCP Inspector)")
-    TOOLS_DIR.mkdir(exist_ok=True)
+    TOOLS_DIR.mkdir(parents=True, exist_ok=True)
     with open(TOOLS_DIR / ".install.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if _installed_version(package) != version:

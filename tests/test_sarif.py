@@ -1,7 +1,7 @@
 """`--format sarif` against Microsoft's real validator (`@microsoft/sarif-multitool validate`).
 
 The validator is an npm package with a self-contained .NET build per platform (no
-.NET install needed); it is installed once into the git-ignored `tests/.npm-tools/`
+.NET install needed); it is installed once into the git-ignored `.mcpdeps_cache/npm-tools/`
 by the shared `npm_tools` helper. `DOTNET_SYSTEM_GLOBALIZATION_INVARIANT` lets it
 run on machines without libicu.
 """

@@ -1,6 +1,6 @@
 """The MCP Inspector from npm (pinned) against `mcpdeps serve`: its CLI over stdio and HTTP, its web UI.
 
-`tests/npm_tools.py` installs the pinned version into `tests/.npm-tools/` once;
+`tests/npm_tools.py` installs the pinned version into `.mcpdeps_cache/npm-tools/` once;
 `--inspector` itself goes through npx with the same pin, as users run it.
 """
 
