@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import REPO, run_mcpdeps  # noqa: E402
+from conftest import REPO, run_mcpdeps
 
 README = REPO / "README.md"
 SAMPLE = re.compile(
