@@ -40,3 +40,18 @@ def run_mcpdeps(
 @pytest.fixture
 def mcpdeps() -> Callable[..., subprocess.CompletedProcess[str]]:
     return run_mcpdeps
+
+
+def run_mcpdeps_in_colour(
+    *args: str | os.PathLike[str], cwd: str | os.PathLike[str] = REPO, columns: int = 120
+) -> subprocess.CompletedProcess[str]:
+    """`run_mcpdeps` as on a colour terminal (FORCE_COLOR, no NO_COLOR): for tests of styles."""
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    return subprocess.run(
+        [sys.executable, "-m", "mcpdeps", *map(str, args)],
+        cwd=cwd,
+        env={**env, "FORCE_COLOR": "1", "COLUMNS": str(columns)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_mcpdeps
+from conftest import run_mcpdeps, run_mcpdeps_in_colour
 
 BOOKSHOP = "examples/bookshop/server.py"
 BROKEN = "examples/broken"
@@ -41,15 +39,7 @@ def test_a_cyclic_tool_shows_the_cycle_not_a_run_order() -> None:
 
 
 def test_the_model_never_sees_is_not_dim() -> None:
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "mcpdeps", "graph", BOOKSHOP],
-        cwd=REPO,
-        env={**env, "FORCE_COLOR": "1", "COLUMNS": "120"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run_mcpdeps_in_colour("graph", BOOKSHOP)
     line = next(line for line in proc.stdout.splitlines() if "the model never sees" in line)
     assert "\x1b[2m" not in line.split("the model never sees")[0][-12:]
 

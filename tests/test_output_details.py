@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-from conftest import run_mcpdeps
+from conftest import run_mcpdeps, run_mcpdeps_in_colour
 from mcpdeps.lint_rules.docs import rule_markdown
 from mcpdeps.lint_rules.registry import find_rule
 
@@ -39,15 +36,7 @@ def test_rule_piped_prints_its_markdown_unpadded() -> None:
 
 def test_lint_source_lines_keep_the_terminals_own_colour(tmp_path: Path) -> None:
     (tmp_path / "server.py").write_text(SERVER, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "mcpdeps", "lint", "server.py"],
-        cwd=tmp_path,
-        env={**env, "FORCE_COLOR": "1", "COLUMNS": "200"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run_mcpdeps_in_colour("lint", "server.py", cwd=tmp_path, columns=200)
     code = next(line for line in proc.stdout.splitlines() if "def stock_of" in line)
     gutter, _, source = code.partition(" | ")
     assert "\x1b[34m" in gutter  # the gutter is blue
