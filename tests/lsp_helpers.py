@@ -44,8 +44,9 @@ DEBOUNCE_MS = 30
 TIMEOUT = 20.0
 
 
-async def start(client: LanguageClient, root: Path, **options: Any) -> None:
-    """Initialize a session on `root` with file watching (as editors do) and a short debounce."""
+async def start(client: LanguageClient, root: Path | None, **options: Any) -> None:
+    """Initialize a session on `root` (None: no workspace, a lone file opened) with file
+    watching (as editors do) and a short debounce."""
     capabilities = types.ClientCapabilities(
         workspace=types.WorkspaceClientCapabilities(
             did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
@@ -59,8 +60,10 @@ async def start(client: LanguageClient, root: Path, **options: Any) -> None:
     await client.initialize_session(
         types.InitializeParams(
             capabilities=capabilities,
-            root_uri=root.as_uri(),
-            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
+            root_uri=root.as_uri() if root is not None else None,
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)]
+            if root is not None
+            else None,
             initialization_options={"debounceMs": DEBOUNCE_MS, **options},
         )
     )

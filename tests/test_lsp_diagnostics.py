@@ -82,6 +82,7 @@ def root(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     example = getattr(request, "param", None)
     if example is None:
         return request.getfixturevalue("project")
+
     shutil.copytree(EXAMPLES / example, tmp_path / example)
     return tmp_path / example
 
@@ -235,3 +236,32 @@ async def test_config_edited_without_a_file_watcher_is_noticed(client: LanguageC
     pyproject.write_text(pyproject.read_text() + '\n[tool.mcpdeps]\nignore = ["MCPD006"]\n')
     docs.change(server, SERVER_PY + "\n")
     await eventually(lambda: codes(client, server) == [], "the ignored rule to disappear")
+
+
+@pytest.fixture
+def stray(tmp_path: Path) -> Path:
+    """A folder that is no project (no pyproject.toml, no .git) with a lot else in it."""
+    folder = tmp_path / "downloads"
+    (folder / "big").mkdir(parents=True)
+    for n in range(50):
+        (folder / "big" / f"other_{n}.py").write_text(SERVER_PY)
+    (folder / "demo.py").write_text(SERVER_PY.replace("import deps\n", ""))
+    (folder / "second.py").write_text(SERVER_PY.replace("import deps\n", "").replace("_name", "_other"))
+    return folder
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def no_workspace(lsp_client: LanguageClient):
+    await start(lsp_client, None)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_file_outside_any_project_is_checked_alone(no_workspace: LanguageClient, stray: Path) -> None:
+    client, root = no_workspace, stray
+    docs = Docs(client)
+    for name in ("demo.py", "second.py"):
+        docs.open(root / name)
+        found = await at_version(client, root / name, 1)
+        assert "MCPD006" in [d.code for d in found]
+    assert not any("big" in uri for uri in client.diagnostics)  # its folder was never walked

@@ -20,7 +20,7 @@ import asyncio
 import gc
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
@@ -76,10 +76,10 @@ class McpdepsServer(LanguageServer):
         log.warning("could not handle a message (%s): %s", getattr(source, "__name__", source), error)
 
     # ------------------------------------------------------------------ models
-    def add_folder(self, root: Path) -> WorkspaceModel:
+    def add_folder(self, root: Path, targets: Sequence[str] = (".",)) -> WorkspaceModel:
         root = root.absolute()
         if root not in self.models:
-            self.models[root] = WorkspaceModel(root)
+            self.models[root] = WorkspaceModel(root, targets=targets)
             self._report_config(self.models[root])
         return self.models[root]
 
@@ -87,14 +87,27 @@ class McpdepsServer(LanguageServer):
         """The model of the innermost workspace folder holding `path` (a new one for a stray file)."""
         inside = [r for r in self.models if path.is_relative_to(r)]
         if inside:
-            return self.models[max(inside, key=lambda r: len(r.parts))]
+            model = self.models[max(inside, key=lambda r: len(r.parts))]
+            if (
+                create
+                and model.targets != ["."]
+                and path.parent == model.root
+                and path.name not in model.targets
+            ):
+                model.targets.append(path.name)  # another stray file beside the first
+                model = self.reset(model)
+            return model
         if not create:
             return None
-        return self.add_folder(find_project_root(path.parent) or path.parent)
+        project = find_project_root(path.parent)
+        if project is not None:
+            return self.add_folder(project)
+        # No project around it (a file in ~/Downloads): that file alone, never its whole folder.
+        return self.add_folder(path.parent, targets=[path.name])
 
     def reset(self, model: WorkspaceModel) -> WorkspaceModel:
         """A new model for the same folder (files or settings changed), keeping what was known."""
-        fresh = WorkspaceModel(model.root, dict(model.project.overrides))
+        fresh = WorkspaceModel(model.root, dict(model.project.overrides), model.targets)
         fresh.adopt(model)
         self.models[model.root] = fresh
         self._report_config(fresh)

@@ -22,7 +22,7 @@ Nothing here imports or runs user code, and nothing imports `mcp`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -52,19 +52,23 @@ class Change:
 class WorkspaceModel:
     """The lint model of one folder: records per given file, one parsed project, unsaved texts."""
 
-    def __init__(self, root: Path, overlay: dict[Path, str] | None = None) -> None:
+    def __init__(
+        self, root: Path, overlay: dict[Path, str] | None = None, targets: Sequence[str] = (".",)
+    ) -> None:
         self.root = root.absolute()
+        self.targets = list(targets)
+        """What `lint` would be given in `root`: the folder, or a stray file's name alone."""
         self.config_error: str | None = None
         self.settings = self._settings()
         self.rules = select_rules(self.settings.select, self.settings.ignore, self.settings.extend_select)
-        self.files: list[SourceFile] = discover(["."], self.settings.exclude, self.root)
+        self.files: list[SourceFile] = discover(self.targets, self.settings.exclude, self.root)
         self.order = [f.display for f in self.files]
         self.path_of = {f.display: f.path.absolute() for f in self.files}
         self.display_of = {p: d for d, p in self.path_of.items()}
         self.file_at = {f.path.absolute(): f for f in self.files}
         self.index = {f: i for i, f in enumerate(self.files)}
         self.project = Project(
-            default_roots(self.files, ["."], self.root, self.settings.src), overlay, self.root
+            default_roots(self.files, self.targets, self.root, self.settings.src), overlay, self.root
         )
         for f in self.files:
             self.project.set_display(f.path, f.display)
@@ -77,6 +81,7 @@ class WorkspaceModel:
         self._coupled: set[str] = set()
         """Given files with tools registered on a `register(server: MCPServer)` parameter."""
         self.stamp = self._config_stamp()
+        self._reported: list[Diagnostic] | None = None
         self._with_diagnostics: dict[str, set[str]] = {}
         """Per given file, the files its record has diagnostics in (for `sources`)."""
         self.state = State()
@@ -104,7 +109,7 @@ class WorkspaceModel:
     def _settings(self) -> Settings:
         """`[tool.mcpdeps]` found from the folder, as `lint` finds it; a bad file: defaults, and why."""
         try:
-            config = config_for(["."], None, self.root)
+            config = config_for(self.targets, None, self.root)
         except ConfigError as exc:
             self.config_error = str(exc)
             config = LintConfig()
@@ -146,6 +151,8 @@ class WorkspaceModel:
         key = str(path)
         dependents = set(self._dependents.get(key, ()))
         own = {self.display_of[path]} if path in self.display_of else set()
+        if not own:
+            self._reported = None  # its suppression comments may silence what others report
         module = self.project.module_at(path)
         if module is not None and module.tree is None:
             # Mid-typing: the file reports its syntax error, its importers keep their results.
@@ -175,6 +182,12 @@ class WorkspaceModel:
             new = checked.records[origin]
             old = self.state.records.get(origin)
             self.state.records[origin] = _keep_good_parts(new, old, origin)
+            if (
+                self.state.records[origin] != old
+                or origin in self.state.directives
+                or origin in checked.directives
+            ):
+                self._reported = None  # what `report` returns can have changed
             self._index(origin, old, self.state.records[origin])
             self._with_diagnostics[origin] = {d["path"] for d, _ in self.state.records[origin].diagnostics}
             self._depend(origin, checked.deps[origin])
@@ -198,7 +211,7 @@ class WorkspaceModel:
             else sorted((self.file_at[p] for p in only), key=self.index.__getitem__)
         )
         return build_graph(
-            ["."],
+            self.targets,
             src=self.settings.src,
             exclude=self.settings.exclude,
             cwd=self.root,
@@ -261,7 +274,17 @@ class WorkspaceModel:
 
     # ------------------------------------------------------------------ results
     def report(self) -> list[Diagnostic]:
-        """Every record united, suppressions and `per-file-ignores` applied: `lint --format json`'s list."""
+        """Every record united, suppressions and `per-file-ignores` applied: `lint --format json`'s list.
+
+        Kept until a check changes a record or a file with a suppression comment: typing
+        inside a line mostly changes neither, and uniting thousands of records is the one
+        cost of a keystroke that grows with the project.
+        """
+        if self._reported is None:
+            self._reported = self._report()
+        return self._reported
+
+    def _report(self) -> list[Diagnostic]:
         graph = replace(self.graph, sources=self.sources())
         records = self.state.records
         done = (
