@@ -166,7 +166,8 @@ def main() -> None:
     rows = [bench(n, args.edits, args.interval) for n in args.sizes]
     print(f"debounce {DEBOUNCE_MS} ms (subtracted), a keystroke every {args.interval * 1000:.0f} ms")
     print(
-        "| modules | open -> first diagnostics | full pass done | tool edit p50 / p95 | shared edit p50 / p95 | RSS after 1st edit -> after last (ratio) |"
+        "| modules | open -> first diagnostics | full pass done | tool edit p50 / p95 (server CPU per edit) "
+        "| shared edit p50 / p95 (server CPU per edit) | RSS after 1st edit -> after last (ratio) |"
     )
     print("|---|---|---|---|---|---|")
     for r in rows:
