@@ -121,6 +121,8 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
             refused = await client.call_tool("lint", {"paths": [str(outside)]})
             assert refused.is_error
             assert "outside the workspace" in text_of(refused)
+            still = await client.call_tool("lint", {"paths": ["broken"]})
+            assert not still.is_error and still.structured_content["summary"]["errors"] == 3
 
 
 @pytest.mark.parametrize("mode", PROTOCOLS)
