@@ -29,7 +29,7 @@ from mcpdeps.resolver_core.callables import (
 )
 from mcpdeps.resolver_core.decorators import Obj, is_registration, replaced, written_chain
 from mcpdeps.resolver_core.discovery import SourceFile, discover
-from mcpdeps.resolver_core.import_time import ImportTime, child_blocks
+from mcpdeps.resolver_core.import_time import ImportTime, child_blocks, literal_loop
 from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from mcpdeps.resolver_core.project import Project, find_project_root
 from mcpdeps.resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
@@ -249,7 +249,7 @@ class StaticBuilder:
                             self._call(module, node, scope)
                 if not isinstance(stmt, _COMPOUND):
                     continue  # most statements: no block to look into
-                loop = _literal_loop(stmt)
+                loop = literal_loop(stmt)
                 if loop is not None:
                     self._loop_items[loop[0]] = loop[1]
                 for child in child_blocks(stmt):
@@ -743,17 +743,6 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
-
-
-def _literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
-    """`for fn in (a, b, c):` — the loop variable and the names it takes, when written out."""
-    if (
-        isinstance(stmt, ast.For)
-        and isinstance(stmt.target, ast.Name)
-        and isinstance(stmt.iter, ast.Tuple | ast.List)
-    ):
-        return stmt.target.id, list(stmt.iter.elts)
-    return None
 
 
 def _is_callable_arg(node: ast.expr) -> bool:

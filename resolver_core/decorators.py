@@ -266,6 +266,8 @@ class Decorators:
                 cur = replace(cur, binding=marker)
                 continue
             deco = self.expr(module, written, scope, env or {}, 0)
+            if deco.kind == "opaque" and not str(deco.opaque).startswith("decorator"):
+                deco = replace(deco, opaque=f"decorator `@{_text(module, written)}`: {deco.opaque}")
             cur = replace(self.call(deco, [cur], {}, 0), decorated=True)
             if cur.kind == "opaque":
                 return cur

@@ -45,6 +45,7 @@ class ImportTime:
         self._running: set[int] | None = None
         self._sites: dict[int, list[CallSite]] = {}
         self._applications: dict[int, list[Application]] = {}
+        self._loops: list[tuple[str, list[ast.expr]]] = []
 
     def runs(self, fn: ast.AST) -> bool:
         """Whether the body of this `def` executes while the project is imported."""
@@ -83,8 +84,15 @@ class ImportTime:
                 self._block(module, stmt.orelse, scope)
                 continue
             self._calls_in(module, stmt, scope)
-            for child in child_blocks(stmt):
-                self._block(module, child, scope)
+            loop = literal_loop(stmt)
+            if loop is not None:  # `for install in (a, b): install()`: each listed function runs
+                self._loops.append(loop)
+            try:
+                for child in child_blocks(stmt):
+                    self._block(module, child, scope)
+            finally:
+                if loop is not None:
+                    self._loops.pop()
 
     def _decorators(self, module: ParsedModule, fn: FunctionDef, scope: Scope | None) -> None:
         """`@deco` / `@factory(...)` run when the def is executed: the decorator's body runs."""
@@ -105,6 +113,11 @@ class ImportTime:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         if not isinstance(call.func, ast.Name | ast.Attribute):
+            return
+        listed = next((items for name, items in reversed(self._loops) if _names(call.func, name)), None)
+        if listed is not None:
+            for item in listed:
+                self._call(module, ast.Call(func=item, args=call.args, keywords=call.keywords), scope)
             return
         symbol = self.names.resolve(module, call.func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
@@ -127,6 +140,21 @@ class ImportTime:
             return  # an `async def` called at import only makes a coroutine: its body does not run
         self._running.add(id(node))
         self._block(fn.module, node.body, Scope(fn.module, node, fn.qualname, parent))
+
+
+def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
+    """`for fn in (a, b, c):` — the loop variable and the expressions it takes, when written out."""
+    if (
+        isinstance(stmt, ast.For)
+        and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.iter, ast.Tuple | ast.List)
+    ):
+        return stmt.target.id, list(stmt.iter.elts)
+    return None
+
+
+def _names(func: ast.expr, name: str) -> bool:
+    return isinstance(func, ast.Name) and func.id == name
 
 
 def _is_main_guard(stmt: ast.stmt) -> bool:

@@ -26,6 +26,8 @@ OPAQUE_BY_DESIGN = {
     "tests/corpus/resolver_kinds/opaque_subscript",
     # A library decorator mcpdeps does not know: reported (MCPD113), not guessed through.
     "tests/corpus/decorators/unknown_library_decorator",
+    # A decorator chosen at run time (`traced = a if DEBUG else b`): reported (MCPD113).
+    "tests/corpus/decorators/conditional_decorator",
 }
 
 
