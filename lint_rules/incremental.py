@@ -1,8 +1,12 @@
 """A lint run that re-checks only the files an edit can have changed.
 
-Each given file keeps its record (`per_file.FileRecord`) between runs, with the content
-hash of every file its analysis could read: itself and its closure over the imports the
-run followed (`Project.edges`). A file is re-checked when one of those hashes changed;
+Each given file keeps its record (`per_file.FileRecord`) between runs, with the state of
+everything its analysis could depend on: itself and its closure over the imports the run
+followed (`Project.edges`), each as the content hash of the very bytes that were parsed
+(`Project.digests`: never hashed again after parsing, so an edit during a run shows next
+time), and every import lookup those modules made (`Project.probes`: a module that was
+missing, or a `deps/__init__.py` added beside `deps.py`, changes which file an import
+means). A file is re-checked when one of those states changed;
 the others keep their records, and `per_file.combine` unions all records. What makes a
 record depend on more than its closure forces a wider run instead of a wrong answer:
 
@@ -27,9 +31,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpdeps.lint_rules.per_file import FileRecord, record, split
-from mcpdeps.resolver_core.cache import file_hash, text_hash, version
+from mcpdeps.resolver_core.cache import dependency_state, probe_key, text_hash, version
 from mcpdeps.resolver_core.discovery import SourceFile
 from mcpdeps.resolver_core.model import Graph, SourceInfo
+from mcpdeps.resolver_core.module_search import ModuleSearch
 
 if TYPE_CHECKING:
     from mcpdeps.lint_rules.base import Rule
@@ -50,9 +55,10 @@ class State:
     """Each given file as [display, absolute path, explicit], in discovery order."""
     records: dict[str, FileRecord] = field(default_factory=dict)
     deps: dict[str, list[str]] = field(default_factory=dict)
-    """Per given file, every file its record depends on (itself included)."""
+    """Per given file, every dependency of its record: files (itself included) and import
+    probes (`cache.probe_key`)."""
     hashes: dict[str, str | None] = field(default_factory=dict)
-    """The content hash of every file some record depends on, as it was checked."""
+    """The state of every dependency some record has, as it was when checked."""
     directives: list[str] = field(default_factory=list)
     """Given files with a `# mcpdeps:` comment (judged for unused suppressions)."""
     result: list[dict[str, Any]] | None = None
@@ -146,15 +152,17 @@ class Outcome:
 
 
 class Hashes(dict[str, str | None]):
-    """Content hashes, each file read at most once per run; `overrides` (unsaved texts) win."""
+    """Current dependency states (`cache.dependency_state`), each computed at most once per run;
+    `overrides` (unsaved texts) win."""
 
     def __init__(self, overrides: Mapping[Path, str] | None = None) -> None:
         super().__init__()
         self.overrides = overrides or {}
+        self.search = ModuleSearch()
 
-    def __missing__(self, path: str) -> str | None:
-        text = self.overrides.get(Path(path))
-        self[path] = value = file_hash(Path(path)) if text is None else text_hash(text)
+    def __missing__(self, key: str) -> str | None:
+        text = self.overrides.get(Path(key))
+        self[key] = value = dependency_state(key, self.search) if text is None else text_hash(text)
         return value
 
 
@@ -209,8 +217,11 @@ def check_files(
     (parsed once) and hashes (of the unsaved texts)."""
     graph = build(None if len(origins) == len(path_of) else {path_of[o] for o in origins}, not in_worker)
     records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
-    deps = {o: [str(p) for p in _closure(path_of[o], graph.imports)] for o in origins}
-    seen = {p: hashes[p] for paths in deps.values() for p in paths}
+    deps = {o: _dependencies(path_of[o], graph) for o in origins}
+    # As read: a file edited after it was parsed keeps the hash of what was judged.
+    seen = {
+        p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
+    }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
     return _Checked(records, deps, seen, directives, None if in_worker else graph)
 
@@ -230,10 +241,6 @@ def analyse(
     hashes = Hashes()
     dirty = _dirty(files, previous, hashes)
     origins = [o for o in order if o in dirty]
-    for o in origins:
-        # Before parsing: a file edited during the run then fails its hash next time and is
-        # checked again, rather than keeping a verdict on content nobody parsed.
-        hashes[str(path_of[o])]
 
     def run(origins: Sequence[str]) -> _Checked:
         if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
@@ -262,7 +269,7 @@ def analyse(
         origins = order  # a `register(server)` function appeared: its callers can be anywhere
         checked = run(origins)
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order}
-    known = {**hashes, **checked.hashes}
+    known = _merged(hashes, checked.hashes)
     state = State(
         _signature(files),
         records={o: checked.records.get(o) or old.records[o] for o in order},
@@ -278,6 +285,22 @@ def analyse(
     return Outcome(state, checked.graph or Graph(), len(origins))
 
 
+CHANGED = "changed during the run"
+"""The state kept for a dependency that kept records were compared against in one state and
+this run's analysis read in another: it matches nothing, so each record is checked again."""
+
+
+def _merged(compared: Mapping[str, str | None], read: Mapping[str, str | None]) -> dict[str, str | None]:
+    """Dependency states for the new state: what was read (parsed) where this run read it."""
+    out = dict(read)
+    for key, value in compared.items():
+        if key in out and out[key] != value:
+            out[key] = CHANGED  # edited between the comparison and the parse
+        else:
+            out.setdefault(key, value)
+    return out
+
+
 def _mtime(path: Path) -> float:
     try:
         return path.stat().st_mtime
@@ -287,6 +310,13 @@ def _mtime(path: Path) -> float:
 
 def _has_directive(info: SourceInfo | None) -> bool:
     return info is not None and info.text is not None and "mcpdeps:" in info.text
+
+
+def _dependencies(start: Path, graph: Graph) -> list[str]:
+    """The dependency keys of a given file's record: its import closure and their probes."""
+    closure = _closure(start, graph.imports)
+    probes = {probe_key(base) for module in closure for base in graph.probes.get(module, ())}
+    return [str(p) for p in closure] + sorted(probes)
 
 
 def _closure(start: Path, edges: Mapping[Path, set[Path]]) -> list[Path]:

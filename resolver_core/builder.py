@@ -792,11 +792,7 @@ def default_roots(
     src: Sequence[str | os.PathLike[str]] = (),
 ) -> list[Path]:
     """Source roots: given folders, the project root and its `src/`, configured extras."""
-    roots: list[Path] = []
-    for raw in paths:
-        p = (cwd / raw) if not os.path.isabs(raw) else Path(raw)
-        if p.is_dir():
-            roots.append(p)
+    roots = _given_folders(paths, cwd)
     anchor = files[0].path.parent if files else cwd
     project_root = find_project_root(anchor) or find_project_root(cwd)
     if project_root is not None:
@@ -806,6 +802,30 @@ def default_roots(
     base = project_root or cwd
     roots.extend(((base / s) if not os.path.isabs(s) else Path(s)) for s in src)
     return roots
+
+
+def _given_folders(paths: Sequence[str | os.PathLike[str]], cwd: Path) -> list[Path]:
+    out: list[Path] = []
+    for raw in paths:
+        p = (cwd / raw) if not os.path.isabs(raw) else Path(raw)
+        if p.is_dir():
+            out.append(p)
+    return out
+
+
+def new_project(
+    files: Sequence[SourceFile],
+    paths: Sequence[str | os.PathLike[str]],
+    cwd: Path,
+    src: Sequence[str | os.PathLike[str]] = (),
+    overrides: Mapping[Path, str] | None = None,
+) -> Project:
+    """The project of a run: `default_roots`, where a given folder that is not also a project
+    root (`lint case_a case_b`: two projects) is searched only by the files inside it, as
+    `python case_a/server.py` never sees `case_b` on `sys.path`."""
+    shared = {r.absolute() for r in default_roots(files, (), cwd, src)}
+    scoped = [g for g in _given_folders(paths, cwd) if g.absolute() not in shared]
+    return Project(default_roots(files, paths, cwd, src), overrides, cwd, scoped=scoped)
 
 
 def build_graph(
@@ -857,7 +877,7 @@ def _build_graph(
 ) -> Graph:
     cwd = cwd or Path.cwd()
     files = list(files) if files is not None else discover(paths, exclude, cwd)
-    project = project or Project(default_roots(files, paths, cwd, src), source_overrides, cwd)
+    project = project or new_project(files, paths, cwd, src, source_overrides)
     for f in files:
         project.set_display(f.path, f.display)
     builder = StaticBuilder(project)
@@ -882,6 +902,7 @@ def _build_graph(
             # Files named explicitly are always parsed (a syntax error there is reported, as ruff
             # does); files found by walking a folder are parsed only if they can contribute.
             if data is not None and not f.explicit and not might_contribute(data):
+                project.note_read(f.path, data)
                 continue
         module = project.load_path(f.path, data)
         modules.append(module)
@@ -893,6 +914,8 @@ def _build_graph(
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
     graph.imports = project.edges
+    graph.probes = project.probes
+    graph.digests = project.digests
     for module in project.modules:
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text

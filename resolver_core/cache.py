@@ -8,7 +8,14 @@ hash that never blocks on odd files, and a version that changes with the analyze
 from __future__ import annotations
 
 import hashlib
+import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mcpdeps.resolver_core.source import MAX_BYTES, bytes_hash
+
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.module_search import ModuleSearch
 
 CACHE_DIR_NAME = ".mcpdeps_cache"
 
@@ -33,11 +40,22 @@ def version() -> str:
     return f"{release}+{h.hexdigest()}"
 
 
+PROBE = "?"
+"""Prefix of the dependency key of an import probe (a `folder/name` looked up), not a file."""
+
+
+def probe_key(base: Path) -> str:
+    return PROBE + str(base)
+
+
 def file_hash(path: Path) -> str | None:
+    """The content hash of a regular file; None when it is missing or not a regular file."""
     try:
-        if not path.is_file():  # a FIFO named `x.py` would block the read forever
+        st = path.stat()
+        # A FIFO named `x.py` would block the read forever; a huge file is not parsed either.
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
             return None
-        return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+        return bytes_hash(path.read_bytes())
     except OSError:
         return None
 
@@ -45,6 +63,15 @@ def file_hash(path: Path) -> str | None:
 def text_hash(text: str) -> str:
     """The hash `file_hash` gives the file holding `text` as UTF-8 (an editor's unsaved buffer)."""
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+
+
+def dependency_state(key: str, search: ModuleSearch | None = None) -> str | None:
+    """The current state of a dependency key: a file's hash, or a probe's `ModuleSearch.state`."""
+    if key.startswith(PROBE):
+        from mcpdeps.resolver_core.module_search import ModuleSearch
+
+        return (search or ModuleSearch()).state(Path(key[len(PROBE) :]))
+    return file_hash(Path(key))
 
 
 def default_cache_dir(anchor: Path) -> Path:

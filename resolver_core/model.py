@@ -267,6 +267,10 @@ class Graph:
     are depends on the callers, wherever they are (an incremental run re-checks everything)."""
     imports: dict[Path, set[Path]] = field(default_factory=dict)
     """Module -> modules the run followed an import of it into (`Project.edges`)."""
+    probes: dict[Path, set[Path]] = field(default_factory=dict)
+    """Module -> the `folder/name` its import lookups probed (`Project.probes`)."""
+    digests: dict[str, str | None] = field(default_factory=dict)
+    """What the verdicts were computed from (`Project.digests`): file hashes and probe states."""
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
     _named_at: dict[int, dict[str, Span | None]] = field(default_factory=dict, repr=False)
     """Memo for `reachable` (a graph is not changed once built; every rule asks)."""

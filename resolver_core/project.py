@@ -4,17 +4,36 @@ A file's module name comes from its `__init__.py` chain (the first folder
 without one is its source root, as for a script run by Python). Imports are
 looked up in the importing file's root first, then in the other roots: the
 folders given on the command line, the project root (found from
-`pyproject.toml` or `.git`), its `src/`, and configured `src` entries. Modules
-are parsed only when a name is followed into them.
+`pyproject.toml` or `.git`), its `src/`, and configured `src` entries, in that
+order, with Python's own rules for which file a name means
+(`module_search`). Modules are parsed only when a name is followed into them.
+
+The SDK's own packages (`mcp`, `mcp_types`) are never the user's code: a tree
+that holds them (the SDK's repository, a vendored copy) still has its names
+recognised as the SDK's.
+
+Every file a run reads is hashed from the very bytes it parses, and every
+import lookup leaves the state of what it probed (`digests`): the lint cache
+compares those, so an edit during a run, or a module created after it, is
+never hidden behind a kept verdict.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
-from mcpdeps.resolver_core.source import ParsedModule, decode, parse
+from mcpdeps.resolver_core.cache import probe_key, text_hash
+from mcpdeps.resolver_core.module_search import ModuleSearch, Spec
+from mcpdeps.resolver_core.source import ParsedModule, bytes_hash, decode, parse
+
+SDK_PACKAGES = frozenset({"mcp", "mcp_types"})
+"""Top-level packages that are the SDK: external wherever they are found."""
+
+
+def is_sdk_module(name: str) -> bool:
+    return name.partition(".")[0] in SDK_PACKAGES
 
 
 def module_name_for(path: Path) -> tuple[str, Path, bool]:
@@ -47,20 +66,30 @@ class Project:
         roots: Sequence[Path] = (),
         overrides: Mapping[Path, str] | None = None,
         cwd: Path | None = None,
+        scoped: Collection[Path] = (),
     ) -> None:
         self.cwd = cwd or Path.cwd()
         self.roots: list[Path] = []
         self._roots_seen: dict[Path, Path] = {}
         for root in roots:
             self.add_root(root)
+        self.scoped = {Path(r).absolute() for r in scoped}
+        """Roots searched only by the files inside them (`builder.new_project`)."""
+        self._outside_of: dict[Path | None, frozenset[Path]] = {}
         self.overrides = {Path(p).absolute(): t for p, t in (overrides or {}).items()}
-        self._by_name: dict[tuple[Path | None, str], ParsedModule | None] = {}
+        self._by_name: dict[tuple[Path | None, frozenset[Path], str], tuple[Spec | None, list[Path]]] = {}
+        self.search = ModuleSearch()
         self._by_path: dict[Path, ParsedModule] = {}
         self._by_display: dict[str, ParsedModule] = {}
         self._displays: dict[Path, str] = {}
         self.edges: dict[Path, set[Path]] = {}
         """Module -> modules an import in it was followed to (by any analysis, once or more):
         what a file's verdicts can depend on is its closure over these edges."""
+        self.probes: dict[Path, set[Path]] = {}
+        """Module -> every `folder/name` an import lookup in it probed (`ModuleSearch.state`)."""
+        self.digests: dict[str, str | None] = {}
+        """What the run's verdicts were computed from: the content hash of the bytes each file
+        was parsed from (by path), and the state of every probe (by `probe_key`)."""
 
     def add_root(self, root: Path) -> None:
         root = root.absolute()
@@ -94,11 +123,20 @@ class Project:
         if override is None and data is not None:
             try:
                 override = decode(data)
+                module.digest = bytes_hash(data)
             except (SyntaxError, UnicodeDecodeError, LookupError):
                 override = None  # re-read: the loader reports why it cannot be decoded
         parse(module, override)
+        self._note_parsed(module)
         self._by_path[path] = module
         return module
+
+    def _note_parsed(self, module: ParsedModule) -> None:
+        """Keep the digest of what `module` was parsed from (an unsaved text: its `text_hash`)."""
+        override = self.overrides.get(module.path)
+        if override is not None:
+            module.digest = text_hash(override)
+        self.digests[str(module.path)] = module.digest
 
     def set_text(self, path: Path, text: str | None) -> None:
         """Read `path` as `text` from now on (an editor's unsaved buffer), or from disk again (None).
@@ -113,39 +151,72 @@ class Project:
         else:
             self.overrides[path] = text
         self.edges.pop(path, None)
+        self.probes.pop(path, None)
+        if text is None:  # the disk again: files may have been created or deleted meanwhile
+            self._by_name.clear()
+            self.search = ModuleSearch()
         module = self._by_path.get(path)
         if module is not None:
             module.text, module.tree, module.error, module.lines = None, None, None, []
-            module.future_annotations = False
+            module.future_annotations, module.digest = False, None
             parse(module, self.overrides.get(path))
+            self._note_parsed(module)
 
     def module_at(self, path: Path) -> ParsedModule | None:
         """The module parsed from `path`, if some analysis read it (nothing is read here)."""
         return self._by_path.get(path.absolute())
 
-    def _candidates(self, name: str, root: Path) -> list[Path]:
-        base = root.joinpath(*name.split("."))
-        return [
-            base.with_suffix(".py"),
-            base / "__init__.py",
-            base.with_suffix(".pyi"),
-            base / "__init__.pyi",
-        ]
+    def note_read(self, path: Path, data: bytes) -> None:
+        """Remember the hash of bytes read from a file that is then not parsed (prefiltered)."""
+        self.digests.setdefault(str(path.absolute()), bytes_hash(data))
 
     def find(self, name: str, near: ParsedModule | None = None, record: bool = True) -> ParsedModule | None:
         """The project module called `name`, looked up from `near`'s root first; None if external.
 
         `record=False` when `near` is not the module that will read the result (a package
         asked for its submodule on behalf of an importer, which `followed` records instead).
+        The lookup's probes are `near`'s dependencies either way (its readers' closures hold it).
         """
-        first = near.root if near is not None else None
-        key = (first, name)
-        try:
-            found = self._by_name[key]
-        except KeyError:
-            found = self._by_name[key] = self._find(name, first)
-        if record and near is not None and found is not None:
+        spec = self.spec(name, near)
+        if spec is None or spec.origin is None or not spec.source:
+            return None
+        found = self.load_path(spec.origin)
+        if found.name != name and name.endswith(f".{found.name}"):
+            found.name = name  # in a namespace package (no __init__.py): Python's name wins
+        if record and near is not None:
             self.followed(near, found)
+        return found
+
+    def spec(self, name: str, near: ParsedModule | None = None) -> Spec | None:
+        """What `import name` finds in the project (None: not in it, or the SDK's own package)."""
+        if is_sdk_module(name):
+            return None
+        first = near.root if near is not None else None
+        outside = self._outside(near)
+        key = (first, outside, name)
+        cached = self._by_name.get(key)
+        if cached is None:
+            roots = ([first] if first is not None else []) + [
+                r for r in self.roots if r != first and r not in outside
+            ]
+            probes: list[Path] = []
+            cached = (self.search.find(name, roots, probes), probes)
+            for base in probes:
+                self.digests.setdefault(probe_key(base), self.search.state(base))
+            self._by_name[key] = cached
+        if near is not None and cached[1]:
+            self.probes.setdefault(near.path, set()).update(cached[1])
+        return cached[0]
+
+    def _outside(self, near: ParsedModule | None) -> frozenset[Path]:
+        """The scoped roots `near` is not inside (not searched by its imports)."""
+        if not self.scoped:
+            return frozenset()
+        where = near.path if near is not None else None
+        found = self._outside_of.get(where)
+        if found is None:
+            found = frozenset(r for r in self.scoped if where is None or not where.is_relative_to(r))
+            self._outside_of[where] = found
         return found
 
     def followed(self, near: ParsedModule, target: ParsedModule) -> None:
@@ -153,24 +224,10 @@ class Project:
         if target is not near:
             self.edges.setdefault(near.path, set()).add(target.path)
 
-    def _find(self, name: str, first: Path | None) -> ParsedModule | None:
-        found: ParsedModule | None = None
-        roots = ([first] if first is not None else []) + [r for r in self.roots if r != first]
-        for root in roots:
-            for candidate in self._candidates(name, root):
-                if candidate.is_file():
-                    found = self.load_path(candidate)
-                    if found.name != name and name.endswith(f".{found.name}"):
-                        found.name = name  # in a namespace package (no __init__.py): Python's name wins
-                    break
-            if found is not None:
-                break
-        return found
-
     def is_package_prefix(self, name: str, near: ParsedModule | None = None) -> bool:
-        """True when `name` is a namespace/regular package folder in some root."""
-        roots = ([near.root] if near is not None else []) + self.roots
-        return any(root.joinpath(*name.split(".")).is_dir() for root in roots)
+        """True when `import name` finds a package (regular or namespace) in the project."""
+        spec = self.spec(name, near)
+        return spec is not None and bool(spec.locations)
 
     def by_display(self, display: str) -> ParsedModule | None:
         """The loaded module shown to the user under this path, if any."""

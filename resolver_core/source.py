@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import hashlib
 import io
 import stat
 import sys
@@ -38,6 +39,8 @@ class ParsedModule:
     tree: ast.Module | None = None
     error: Finding | None = None
     future_annotations: bool = False
+    digest: str | None = None
+    """The content hash of the bytes the text was decoded from (None: not read from disk)."""
     lines: list[str] = field(default_factory=list, repr=False)
 
     @property
@@ -85,6 +88,12 @@ class ParsedModule:
         return " ".join(raw.split())
 
 
+def bytes_hash(data: bytes) -> str:
+    """The content hash of bytes as read, and then parsed: a file is never re-read to hash it,
+    so the hash the lint cache keeps is always of the text that was judged."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 def decode(data: bytes) -> str:
     """Decode source bytes the way the interpreter does (BOM, PEP 263 cookie, else UTF-8)."""
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -94,34 +103,47 @@ def decode(data: bytes) -> str:
 
 def read_text(path: Path, display: str, override: str | None = None) -> tuple[str | None, Finding | None]:
     """Read a file's text; unreadable, undecodable and oversized files become findings."""
+    text, error, _ = read_source(path, display, override)
+    return text, error
+
+
+def read_source(
+    path: Path, display: str, override: str | None = None
+) -> tuple[str | None, Finding | None, str | None]:
+    """`read_text`, plus the content hash of the bytes read (None for an override or no bytes)."""
     if override is not None:
-        return override, None
+        return override, None, None
     where = Span(display, 1, 1, 1, 1)
     try:
         if path.is_dir():
-            return None, Finding("MCPD000", "is a directory, not a Python file", where)
+            return None, Finding("MCPD000", "is a directory, not a Python file", where), None
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
             # A FIFO or device named `x.py` would block the read forever (or never end).
-            return None, Finding("MCPD000", "is not a regular file (a pipe, socket or device)", where)
+            return None, Finding("MCPD000", "is not a regular file (a pipe, socket or device)", where), None
         size = st.st_size
         if size > MAX_BYTES:
-            return None, Finding(
-                "MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where
+            return (
+                None,
+                Finding("MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where),
+                None,
             )
         data = path.read_bytes()
     except OSError as exc:
-        return None, Finding("MCPD000", f"cannot read file: {exc.strerror or exc}", where)
+        return None, Finding("MCPD000", f"cannot read file: {exc.strerror or exc}", where), None
+    digest = bytes_hash(data)
     try:
-        return decode(data), None
+        return decode(data), None, digest
     except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
-        return None, Finding("MCPD000", f"cannot decode file: {exc}", where)
+        return None, Finding("MCPD000", f"cannot decode file: {exc}", where), digest
 
 
 def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
     """Fill in text, tree and `from __future__ import annotations` for a module."""
-    text, error = read_text(module.path, module.display, override)
+    text, error, digest = read_source(module.path, module.display, override)
     module.text = text
+    if digest is not None:
+        module.digest = digest
     if error is not None:
         module.error = error
         return module

@@ -143,6 +143,10 @@ def _edit(root: Path, rng: random.Random) -> str:
             "file_suppress",
             "method_resolver",
             "subclass_server",
+            "missing_import",
+            "create_missing",
+            "delete_module",
+            "package_beside",
         ]
     )
     on_deps = (
@@ -176,7 +180,7 @@ def _edit(root: Path, rng: random.Random) -> str:
         text = _renumber(text, stem)
     elif kind == "duplicate_name":
         server = "@mcp.tool()" if "@mcp.tool()" in text else "@other.tool()"
-        text = text.replace(server, server.replace("()", '(name="popular")'), 1)
+        text = text.replace(server, server.replace("()", '(name="popular")'), rng.choice([1, -1]))
     elif kind == "syntax_error":
         text += "\ndef broken(:\n"
     elif kind == "fix_syntax":
@@ -273,8 +277,42 @@ def _edit(root: Path, rng: random.Random) -> str:
         return f"{kind} {pkg.name}"
     elif kind == "drop_resolver":
         text = text.replace("async def confirm_", "async def gone_confirm_", 1)
+    elif kind == "missing_import":  # a module that does not exist (yet): MCPD113 until it does
+        n = rng.randrange(10)
+        text = text.replace(
+            "\nfrom app.server", f"\nimport pkg{n % 2}.later_{n} as later_{n}\nfrom app.server", 1
+        )
+        text += (
+            f"\n\n@mcp.tool()\ndef later_tool_{rng.randrange(10**6)}(title: str, "
+            f"v: Annotated[str, Resolve(later_{n}.load)]) -> str:\n    return v\n"
+        )
+    elif kind == "create_missing":  # the missing module appears, right or wrong
+        wanted = sorted({m for f in tools for m in _later_modules(f.read_text())})
+        if not wanted:
+            return "create_missing: nothing missing"
+        pkg, name = rng.choice(wanted)
+        arg = rng.choice(["title", "user_id"])
+        _write(root / pkg / f"{name}.py", f"def load({arg}: str) -> str:\n    return {arg}\n")
+        return f"create {pkg}/{name}.py"
+    elif kind == "delete_module":  # an imported module disappears (a deps module or a late one)
+        late = sorted(root.rglob("later_*.py"))
+        victim = rng.choice(late + deps)
+        victim.unlink()
+        return f"delete {victim.relative_to(root)}"
+    elif kind == "package_beside":  # `deps_N/__init__.py` beside `deps_N.py`: Python takes the package
+        dep = rng.choice(deps)
+        broken = dep.read_text().replace("(title: str) -> str:", "(user_id: str) -> str:", 1)
+        _write(dep.parent / dep.stem / "__init__.py", broken if rng.random() < 0.7 else dep.read_text())
+        return f"package beside {dep.relative_to(root)}"
     target.write_text(text)
     return f"{kind} {target.relative_to(root)}"
+
+
+def _later_modules(text: str) -> list[tuple[str, str]]:
+    """The (package, module) of each `import pkgK.later_N as later_N` in a tools module."""
+    import re
+
+    return re.findall(r"import (pkg\d)\.(later_\d+) as", text)
 
 
 def _depend_on(text: str, peer: Path) -> str:
@@ -351,12 +389,48 @@ def _random_edits(tmp_path: Path, seed: int, named: bool = False) -> set[str]:
     seen: set[str] = set()
     for _ in range(10):
         history.append(_edit(root, rng))
+        if rng.random() < 0.25:  # an edit lands while a cached run is parsing (an editor saving)
+            history.append(_edit_during_run(root, rng, paths, cache))
         cold = lint(paths, cwd=root)
         warm = lint(paths, cwd=root, cache_dir=cache)
         assert _dump(warm) == _dump(cold), f"after: {history}"
         assert (warm.files, warm.parsed) == (cold.files, cold.parsed), f"after: {history}"
         seen.update(d.code for d in cold.diagnostics)
     return seen
+
+
+def _edit_during_run(root: Path, rng: random.Random, paths: list[str], cache: Path) -> str:
+    """A cached run during which one random edit is made, right after the run parsed the file
+    it edits (or after the n-th file it parsed): that run judged the old text; the next cached
+    run must not keep its verdict."""
+    from mcpdeps.resolver_core.project import Project
+
+    load_path = Project.load_path
+    after = rng.randrange(1, 8)
+    done: list[str] = []
+
+    def load_then_edit(self: Project, path: Path, data: bytes | None = None):  # type: ignore[no-untyped-def]
+        module = load_path(self, path, data)
+        if not done and len(self.modules) >= after:
+            parsed = [m.path for m in self.modules if m.path.stem.startswith("deps_")]
+            if parsed and rng.random() < 0.7:  # one the run has already judged: verdicts change
+                victim = rng.choice(parsed)
+                text = victim.read_text()
+                swapped = text.replace("(title: str) -> str:", "(user_id: str) -> str:", 1)
+                victim.write_text(
+                    swapped if swapped != text else text.replace("(user_id: str)", "(title: str)")
+                )
+                done.append(f"toggle {victim.relative_to(root)}")
+            else:
+                done.append(_edit(root, rng))
+        return module
+
+    Project.load_path = load_then_edit  # type: ignore[method-assign]
+    try:
+        lint(paths, cwd=root, cache_dir=cache)
+    finally:
+        Project.load_path = load_path  # type: ignore[method-assign]
+    return f"during-run {done[0] if done else 'nothing'}"
 
 
 @pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("SEEDS", "40")) // 2))

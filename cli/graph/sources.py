@@ -16,10 +16,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.builder import build_graph, default_roots
+from mcpdeps.resolver_core.builder import build_graph, new_project
 from mcpdeps.resolver_core.discovery import SourceFile, discover
 from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.project import Project
 from mcpdeps.resolver_core.source import ParsedModule
 
 
@@ -78,7 +77,7 @@ class _Closure:
         self, paths: Sequence[str], cwd: Path, progress: Callable[[int, int], None] | None = None
     ) -> None:
         self.files = discover(paths, (), cwd)
-        self.project = Project(default_roots(self.files, paths, cwd), None, cwd)
+        self.project = new_project(self.files, paths, cwd)
         for f in self.files:
             self.project.set_display(f.path, f.display)
         todo = []

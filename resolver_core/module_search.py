@@ -1,0 +1,119 @@
+"""Which file `import a.b.c` loads, decided the way Python's import system decides it.
+
+Python resolves a dotted name one part at a time: `a` on the search path (the roots, in
+`sys.path` order), then `b` only inside `a`'s `__path__`, and so on. In each folder of a
+search path, `importlib.machinery.FileFinder` looks for, in this order:
+
+1. a regular package, `name/__init__` with a loader suffix (extension, `.py`, `.pyc`);
+2. a module, `name` + loader suffix (`name.cpython-311-x86_64-linux-gnu.so` before
+   `name.py` before `name.pyc`);
+3. and remembers a folder `name/` without `__init__` as a namespace *portion*.
+
+The first folder holding 1 or 2 wins; only when none does do the portions (of every folder,
+in order) form a namespace package. So `deps/__init__.py` beats `deps.py` beside it, and a
+`deps.py` in a later root beats a namespace folder `deps/` in an earlier one.
+`tests/test_module_search.py` checks this against `importlib` on random trees.
+
+Every `folder/part` looked up on the way to the winner is a *probe*: creating or deleting a
+candidate there would change the answer, so the lint cache keeps each probe's `state` as a
+dependency (a missing module is a dependency too). Folder listings are read once per run,
+as `FileFinder` caches them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib.machinery import BYTECODE_SUFFIXES, EXTENSION_SUFFIXES, SOURCE_SUFFIXES
+from pathlib import Path
+
+_SUFFIXES: tuple[tuple[str, bool], ...] = (
+    *((s, False) for s in EXTENSION_SUFFIXES),
+    *((s, True) for s in SOURCE_SUFFIXES if s == ".py"),
+    *((s, False) for s in BYTECODE_SUFFIXES),
+)
+"""Loader suffixes in FileFinder's order; True for source we can read (the rest is opaque)."""
+
+
+@dataclass(slots=True)
+class Spec:
+    """What a name resolved to: a source file, an opaque module, or a namespace package."""
+
+    origin: Path | None
+    """The file Python would load (None for a namespace package)."""
+    locations: list[Path] = field(default_factory=list)
+    """Where its submodules are searched (empty for a plain module)."""
+    source: bool = True
+    """False for an extension module or bytecode without source: nothing to analyse."""
+
+    @property
+    def is_namespace(self) -> bool:
+        return self.origin is None
+
+
+class ModuleSearch:
+    """Resolves dotted names over folders, reading each folder's listing once."""
+
+    def __init__(self) -> None:
+        self._listings: dict[Path, frozenset[str]] = {}
+
+    def _listing(self, folder: Path) -> frozenset[str]:
+        names = self._listings.get(folder)
+        if names is None:
+            try:
+                names = frozenset(os.listdir(folder))
+            except OSError:
+                names = frozenset()
+            self._listings[folder] = names
+        return names
+
+    def _is_file(self, folder: Path, name: str) -> bool:
+        return name in self._listing(folder) and (folder / name).is_file()
+
+    def _is_dir(self, folder: Path, name: str) -> bool:
+        return name in self._listing(folder) and (folder / name).is_dir()
+
+    def state(self, base: Path) -> str | None:
+        """What decides a lookup of `base.name` in `base.parent`: which candidates exist.
+
+        The lint cache keeps this for every probe; creating or deleting a candidate (a
+        missing module appearing, `deps/__init__.py` added beside `deps.py`) changes it.
+        None when no candidate exists.
+        """
+        folder, part = base.parent, base.name
+        found: list[str] = []
+        if self._is_dir(folder, part):
+            found.append("/")
+            found += [f"/__init__{s}" for s, _ in _SUFFIXES if self._is_file(base, f"__init__{s}")]
+        found += [s for s, _ in _SUFFIXES if self._is_file(folder, f"{part}{s}")]
+        return ",".join(found) or None
+
+    def find(self, name: str, search: Sequence[Path], probes: list[Path]) -> Spec | None:
+        """The spec of `name` over the roots `search`; each `folder/part` looked up is added to
+        `probes` (see `state`)."""
+        spec: Spec | None = None
+        for part in name.split("."):
+            if spec is not None:
+                if not spec.locations:
+                    return None  # a plain module has no submodules
+                search = spec.locations
+            spec = self._find_part(part, search, probes)
+            if spec is None or not spec.source:
+                return spec
+        return spec
+
+    def _find_part(self, part: str, search: Sequence[Path], probes: list[Path]) -> Spec | None:
+        portions: list[Path] = []
+        for folder in search:
+            base = folder / part
+            probes.append(base)
+            if self._is_dir(folder, part):
+                for suffix, source in _SUFFIXES:
+                    if self._is_file(base, f"__init__{suffix}"):
+                        return Spec(base / f"__init__{suffix}", [base], source)
+                portions.append(base)
+            for suffix, source in _SUFFIXES:
+                if self._is_file(folder, f"{part}{suffix}"):
+                    return Spec(folder / f"{part}{suffix}", [], source)
+        return Spec(None, portions) if portions else None
