@@ -96,11 +96,11 @@ class ModuleSearch:
         for part in name.split("."):
             if spec is not None:
                 if not spec.locations:
-                    return None  # a plain module has no submodules
+                    return None  # a plain module (source or compiled) has no submodules
                 search = spec.locations
             spec = self._find_part(part, search, probes)
-            if spec is None or not spec.source:
-                return spec
+            if spec is None:
+                return None
         return spec
 
     def _find_part(self, part: str, search: Sequence[Path], probes: list[Path]) -> Spec | None:
