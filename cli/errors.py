@@ -19,6 +19,13 @@ class UserError(Exception):
         self.exit_code = exit_code
 
 
+def _printable_message(message: str) -> str:
+    """A message's lines, with the control characters a file name can carry escaped."""
+    from mcpdeps.cli.printable import printable
+
+    return "\n".join(printable(line) for line in message.split("\n"))
+
+
 def _verbose(argv: Sequence[str]) -> bool:
     return any(a in ("-v", "--verbose") or (a.startswith("-v") and set(a[1:]) == {"v"}) for a in argv)
 
@@ -39,7 +46,7 @@ def run_guarded(app: Callable[..., object], argv: Sequence[str]) -> None:
     except UserError as exc:
         if _verbose(argv):
             traceback.print_exc()
-        sys.stderr.write(f"mcpdeps: error: {exc}\n")
+        sys.stderr.write(f"mcpdeps: error: {_printable_message(str(exc))}\n")
         raise SystemExit(exc.exit_code) from None
     except Exception as exc:
         if _verbose(argv):

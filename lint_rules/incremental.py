@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mcpdeps.lint_rules.per_file import FileRecord, record, split
+from mcpdeps.resolver_core import bounded_read, file_guard
 from mcpdeps.resolver_core.cache import dependency_state, probe_key, text_hash, version
 from mcpdeps.resolver_core.discovery import SourceFile
 from mcpdeps.resolver_core.model import Graph, SourceInfo
@@ -98,41 +100,56 @@ class State:
             return None
 
 
+STATE_NAME = re.compile(r"mcpdeps-lint-[0-9a-f]{32}\.json")
+"""How mcpdeps names its state files: the only files it ever prunes from a cache folder."""
+MAX_STATE_BYTES = 256 * 1024 * 1024
+"""A state file larger than this is not ours (or not any more): ignored, never read whole."""
+
+
 class StateStore:
-    """One state file per configuration (version, options) under the cache folder."""
+    """One state file per configuration (version, options) under the cache folder.
+
+    Writes and deletions follow `file_guard`: a `.gitignore` only in folders mcpdeps created,
+    and pruning only of regular files named as mcpdeps names its states, so `--cache-dir .`
+    or a `lint/` folder linked elsewhere never costs the user a file.
+    """
 
     def __init__(self, directory: Path, options: Sequence[str]) -> None:
         h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
         # surrogateescape: a file or folder name that is not valid UTF-8 is hashed as its bytes.
         h.update("\0".join(options).encode("utf-8", "surrogateescape"))
         self.directory = directory
-        self.path = directory / "lint" / f"{h.hexdigest()[:32]}.json"
+        self.path = directory / "lint" / f"mcpdeps-lint-{h.hexdigest()[:32]}.json"
 
     def load(self) -> State | None:
+        """The stored state; None when there is none or it is unusable (a FIFO, a device, too
+        large, not UTF-8, not JSON, another format): a cache never fails a run."""
         try:
-            return State.from_json(json.loads(self.path.read_text()))
-        except (OSError, ValueError):
+            return State.from_json(bounded_read.read_json(self.path, "the lint cache", MAX_STATE_BYTES))
+        except (bounded_read.Unreadable, RecursionError):
             return None
 
     def store(self, state: State) -> None:
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            gitignore = self.directory / ".gitignore"
-            if not gitignore.exists():
-                gitignore.write_text("# Created by mcpdeps: the lint cache is never committed.\n*\n")
+            file_guard.own_folder(self.directory)
+            file_guard.own_folder(self.path.parent)
             # `dumps` then write: `json.dump` streams through the pure-Python encoder (5x slower).
             data = json.dumps(state.to_json(), separators=(",", ":"))
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w") as out:
-                out.write(data)
-            os.replace(tmp, self.path)
+            try:
+                with os.fdopen(fd, "w") as out:
+                    out.write(data)
+                os.replace(tmp, self.path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
             self._prune()
         except OSError:
             return  # a read-only or full disk never fails a lint run
 
     def _prune(self) -> None:
         states = sorted(
-            (p for p in self.path.parent.glob("*.json") if not p.name.startswith(".")),
+            (p for p in self.path.parent.iterdir() if file_guard.prunable(p, STATE_NAME)),
             key=_mtime,
             reverse=True,
         )

@@ -9,11 +9,11 @@ when it is read, not after the server has asked.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
 from mcpdeps.cli.errors import UserError
+from mcpdeps.resolver_core import bounded_read
 from pydantic import BaseModel, ConfigDict, RootModel, ValidationError
 
 QuestionKind = Literal["elicit", "sample", "list_roots"]
@@ -24,7 +24,9 @@ class ElicitAnswer(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     action: Literal["accept", "decline", "cancel"]
-    content: dict[str, Any] | None = None
+    content: dict[str, str | int | float | bool | list[str] | None] | None = None
+    """What MCP's `ElicitResult.content` can hold: flat values (a nested object is refused
+    here, with the file's name, not as an error from inside the client session)."""
     kind: Literal["elicit"] = "elicit"
 
 
@@ -77,11 +79,9 @@ def _location(loc: tuple[int | str, ...]) -> str:
 def load_answers(path: Path) -> AnswersFile:
     """Read and validate an answers file; every problem becomes a sentence (exit 2)."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UserError(f"Cannot read the answers file {path}: {exc.strerror or exc}.") from exc
-    except json.JSONDecodeError as exc:
-        raise UserError(f"The answers file {path} is not valid JSON: {exc.msg} (line {exc.lineno}).") from exc
+        raw = bounded_read.read_json(path, f"the answers file {path}")
+    except bounded_read.Unreadable as exc:
+        raise UserError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from exc
     if not isinstance(raw, dict):
         raise UserError(
             f"The answers file {path} must hold a JSON object keyed by resolver name, like "

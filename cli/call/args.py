@@ -17,6 +17,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from mcpdeps.cli.errors import UserError
+from mcpdeps.resolver_core import bounded_read
 
 JsonSchema = Mapping[str, Any]
 
@@ -85,7 +86,7 @@ def _coerce(text: str, json_type: str) -> Any:
             return None
         raise ValueError(text)
     if json_type in {"array", "object"}:
-        value = json.loads(text)
+        value = bounded_read.parse_json(text, "the value")  # a ValueError when it is not JSON
         if _json_type(value) != json_type:
             raise ValueError(text)
         return value
@@ -155,10 +156,9 @@ def build_arguments(schema: JsonSchema, pairs: Sequence[str], args_json: str | N
     arguments: dict[str, Any] = {}
     if args_json is not None:
         try:
-            loaded = json.loads(args_json)
-        except json.JSONDecodeError as exc:
-            where = f"line {exc.lineno}, column {exc.colno}"
-            raise UserError(f"--args-json is not valid JSON: {exc.msg} ({where}).") from exc
+            loaded = bounded_read.parse_json(args_json, "--args-json")
+        except bounded_read.Unreadable as exc:
+            raise UserError(f"{exc}.") from exc
         if not isinstance(loaded, dict):
             raise UserError('--args-json must be a JSON object, like \'{"title": "Dune"}\'.')
         arguments.update(loaded)

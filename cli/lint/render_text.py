@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.printable import printable, printable_line
 from mcpdeps.lint_rules import LintResult
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from rich.console import Console
@@ -42,7 +43,7 @@ def to_json(result: LintResult) -> str:
 
 
 def concise_line(d: Diagnostic) -> str:
-    return f"{d.path}:{d.line}:{d.column}: {d.code} {d.message}"
+    return f"{printable(d.path)}:{d.line}:{d.column}: {d.code} {printable(d.message)}"
 
 
 def _source_lines(result: LintResult, path: str) -> list[str]:
@@ -60,7 +61,9 @@ def _frame(console: Console, d: Diagnostic, lines: Sequence[str]) -> None:
     console.print(Text(f"{gutter} |", style="blue"))
     for n in range(first, d.line + 1):
         # Only the gutter is blue: code keeps the terminal's own colour, as in ruff.
-        console.print(Text.assemble((f"{n:>{width}} | ", "blue"), lines[n - 1]), soft_wrap=True)
+        console.print(
+            Text.assemble((f"{n:>{width}} | ", "blue"), printable_line(lines[n - 1])), soft_wrap=True
+        )
     end = d.end_column if d.end_line == d.line and d.end_column > d.column else len(lines[d.line - 1]) + 1
     caret = Text.assemble((f"{gutter} | ", "blue"))
     caret.append(" " * (d.column - 1) + "^" * max(1, end - d.column), style=STYLE[d.severity])
@@ -74,13 +77,13 @@ def _cycle(console: Console, d: Diagnostic) -> None:
     names = d.message.partition(": ")[2].split(" -> ")[:-1]
     if not names:
         return
-    places = {r.message.split(" depends on ")[0]: f"{r.path}:{r.line}" for r in d.related}
+    places = {r.message.split(" depends on ")[0]: f"{printable(r.path)}:{r.line}" for r in d.related}
     width = max(len(n) for n in names)
     for i, name in enumerate(names):
         lead = "   ╭─▶ " if i == 0 else "   │   "
         console.print(
             Text(lead, style="red")
-            + Text(name.ljust(width), style="bold")
+            + Text(printable(name).ljust(width), style="bold")
             + Text(f"   {places.get(name, '')}", style="dim")
         )
         console.print(Text("   │     ▼" if i < len(names) - 1 else "   │     │", style="red"))
@@ -90,18 +93,19 @@ def _cycle(console: Console, d: Diagnostic) -> None:
 def render_full(result: LintResult, console: Console) -> None:
     for d in result.diagnostics:
         head = Text()
-        head.append(f"{d.path}:{d.line}:{d.column}: ", style="bold")
+        head.append(f"{printable(d.path)}:{d.line}:{d.column}: ", style="bold")
         head.append(d.code, style=STYLE[d.severity])
-        head.append(f" {d.message}")
+        head.append(f" {printable(d.message)}")
         console.print(head, soft_wrap=True)
         _frame(console, d, _source_lines(result, d.path))
         if d.code == "MCPD001":
             _cycle(console, d)
         for r in d.related:
             if d.code != "MCPD001":
-                console.print(Text(f"   = note: {r.path}:{r.line}:{r.column}: {r.message}", style="dim"))
+                note = f"   = note: {printable(r.path)}:{r.line}:{r.column}: {printable(r.message)}"
+                console.print(Text(note, style="dim"))
         if d.help:
-            console.print(Text("   = help: ", style="bold cyan") + Text(d.help), soft_wrap=True)
+            console.print(Text("   = help: ", style="bold cyan") + Text(printable(d.help)), soft_wrap=True)
         console.print()
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
 from mcpdeps.lint_rules.fixes.atomic_write import replace_file
+from mcpdeps.resolver_core import file_guard
 
 _BOM = "\ufeff"
 
@@ -23,7 +24,7 @@ _BOM = "\ufeff"
 class SourceFile:
     """A module's text as read, and how to write it back the same way."""
 
-    path: Path  # resolved (symlinks followed), so the link itself survives a write
+    path: Path  # as named: `file_guard` refuses to write through a link
     text: str
     bom: bool
 
@@ -45,7 +46,7 @@ def read_source(path: Path) -> SourceFile:
             f"{path} is not UTF-8 text (byte {exc.start}); mcpdeps only edits UTF-8 files."
         ) from exc
     bom = text.startswith(_BOM)
-    return SourceFile(path.resolve(), text[1:] if bom else text, bom)
+    return SourceFile(path, text[1:] if bom else text, bom)
 
 
 def _default_mode() -> int:
@@ -58,12 +59,13 @@ def _default_mode() -> int:
 def write_atomic(path: Path, text: str, *, bom: bool = False) -> None:
     """Replace (or create) `path` with `text` in one step, keeping an existing file's mode."""
     data = ((_BOM if bom else "") + text).encode("utf-8")
-    try:
-        st = path.stat()
+    path, st = file_guard.check_replaceable(path, file_guard.project_of(path, Path.cwd()), str(path))
+    if st is not None:
         mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
-    except FileNotFoundError:
+    else:
         mode, owner = _default_mode(), None
     path.parent.mkdir(parents=True, exist_ok=True)
+    file_guard.check_folder_writable(path.parent, str(path.parent))
     replace_file(path, data, mode, owner, ".mcpdeps-tmp")
 
 
@@ -71,5 +73,7 @@ def write_or_explain(path: Path, text: str, *, bom: bool = False) -> None:
     """`write_atomic`, with an OS failure turned into a sentence (nothing half-written)."""
     try:
         write_atomic(path, text, bom=bom)
+    except file_guard.Refused as exc:
+        raise UserError(f"{exc}. The file was left as it was.") from exc
     except OSError as exc:
         raise UserError(f"cannot write {path}: {exc.strerror or exc}. The file was left as it was.") from exc

@@ -1,5 +1,6 @@
-"""The refusals `new` makes before it renders anything: taken names, unknown resolvers,
-resolver parameters the SDK could not classify, and dependency cycles.
+"""The refusals `new` makes before it renders anything: names Python would not take (or
+would read differently), taken names, unknown resolvers, resolver parameters the SDK could
+not classify, and dependency cycles.
 
 They read the module being edited (`ModuleInfo`), so they hold for the exact text that would be
 written. Each failure is a `UserError` whose message says what to do instead.
@@ -7,20 +8,79 @@ written. Each failure is a `UserError` whose message says what to do instead.
 
 from __future__ import annotations
 
+import ast
+import builtins
+import keyword
+import unicodedata
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.module_info import FunctionInfo, ModuleInfo
+
+if TYPE_CHECKING:  # libcst stays off the import path of `new`'s option parsing
+    from mcpdeps.cli.new.module_info import FunctionInfo, ModuleInfo
+
+MAX_NAME = 100
+"""Longest name accepted: a file or folder is named after it (and file names stop at 255 bytes)."""
+
+
+def check_identifier(value: str, what: str) -> str:
+    """Refuse a name Python would not accept as a parameter or function name, saying why.
+
+    Python's identifiers are Unicode (`café` is one); a keyword is not an identifier; a name
+    Python would read as another (NFKC normalisation: `ﬁle` is `file`) is refused too, since
+    the tool or parameter would then be called something else than what was asked for.
+    """
+    if keyword.iskeyword(value) or (keyword.issoftkeyword(value) and value == "_"):
+        raise UserError(f"{what} {value!r} is a Python keyword; choose another name (like {value}_).")
+    if not value.isidentifier():
+        raise UserError(
+            f"{what} {value!r} is not a valid Python identifier: use letters, digits and '_', "
+            "not starting with a digit."
+        )
+    normal = unicodedata.normalize("NFKC", value)
+    if normal != value:
+        raise UserError(f"{what} {value!r} is read by Python as {normal!r}; write it that way.")
+    if len(value) > MAX_NAME:
+        raise UserError(f"{what} is {len(value)} characters long; the limit is {MAX_NAME}.")
+    return value
 
 
 def check_name_free(info: ModuleInfo, name: str, path: str) -> None:
-    """A new function must not rebind a module-level name (it would silently replace it)."""
+    """A new function must not rebind a module-level name (it would silently replace it), take a
+    name Python reserves (`__name__`: `if __name__ == "__main__":` would stop running), or hide
+    a global the module reads (a builtin like `print`, used somewhere in the file)."""
+    if name.startswith("__") and name.endswith("__"):
+        raise UserError(
+            f"{name!r} is a name Python reserves (dunder names like __name__ belong to the module); "
+            "choose another name. Nothing was written."
+        )
     if name in info.bindings:
         what = "a function named" if name in info.functions else "the name"
         raise UserError(
             f"{path} already defines {what} {name!r} (line {info.bindings[name]}); "
             "choose another name. Nothing was written."
         )
+    line = _global_read(info, name)
+    if line is not None:
+        raise UserError(
+            f"{path} uses the global {name!r} (line {line}); a function of that name would replace it "
+            "for the whole module. Choose another name. Nothing was written."
+        )
+
+
+def _global_read(info: ModuleInfo, name: str) -> int | None:
+    """The first line where the module reads the builtin `name` (a def of that name would hide it)."""
+    if not hasattr(builtins, name):
+        return None  # not bound anywhere yet: nobody can be reading it
+    try:
+        tree = ast.parse(info.module.code)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            return node.lineno
+    return None
 
 
 def check_resolver_known(info: ModuleInfo, resolver: str, path: str) -> None:

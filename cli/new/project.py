@@ -24,6 +24,7 @@ from string import Template
 from mcpdeps.cli.errors import UserError
 from mcpdeps.cli.new.files import write_atomic
 from mcpdeps.cli.new.specs import package_name
+from mcpdeps.resolver_core import file_guard
 
 TEMPLATE_PACKAGE = "mcpdeps.templates"
 TEMPLATE_FOLDER = "server"
@@ -113,10 +114,16 @@ def move_into_place(staging: Path, target: Path) -> None:
         if not target.exists():
             os.rename(staging, target)
             return
-        for path in sorted(p for p in staging.rglob("*") if p.is_file()):
+        files = sorted(p for p in staging.rglob("*") if p.is_file())
+        for path in files:  # every refusal before the first write: all of the project or nothing
+            rel = path.relative_to(staging)
+            file_guard.check_replaceable(target / rel, target, str(target / rel))
+        for path in files:
             destination = target / path.relative_to(staging)
             destination.parent.mkdir(parents=True, exist_ok=True)
             os.replace(path, destination)
+    except file_guard.Refused as exc:
+        raise UserError(f"{exc}; nothing was written into {target}.") from exc
     except OSError as exc:
         raise UserError(f"cannot write the project into {target}: {exc.strerror or exc}.") from exc
     finally:

@@ -13,8 +13,8 @@ import sys
 from dataclasses import dataclass
 
 from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.new.name_checks import MAX_NAME, check_identifier
 
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _PROJECT_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$")
 
@@ -36,13 +36,6 @@ class DependSpec:
     type: str | None
 
 
-def check_identifier(value: str, what: str) -> str:
-    """Refuse a name Python would not accept as a parameter or function name."""
-    if not _IDENTIFIER.match(value) or keyword.iskeyword(value):
-        raise UserError(f"{what} {value!r} is not a valid Python identifier.")
-    return value
-
-
 SHADOWED = frozenset({"mcp", "mcp_types", "mcpdeps"})
 """Import names a new server's package must not take: the SDK it imports, and mcpdeps itself."""
 
@@ -58,6 +51,8 @@ def check_project_name(value: str) -> str:
     The package is what lets several scaffolded servers live in one environment, so the name
     must make an importable package that hides nothing the server (or Python) needs.
     """
+    if len(value) > MAX_NAME:
+        raise UserError(f"the project name is {len(value)} characters long; the limit is {MAX_NAME}.")
     if not _PROJECT_NAME.match(value):
         raise UserError(
             f"the project name {value!r} must start and end with a letter or digit and contain only "

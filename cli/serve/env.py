@@ -10,34 +10,43 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 from mcpdeps.cli.errors import UserError
+from mcpdeps.resolver_core import bounded_read
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """The variables of one dotenv file; a line that is not `KEY=VALUE` is an error."""
+    """The variables of one dotenv file; a line that is not `KEY=VALUE` is an error.
+
+    The error names the line and its key, never its value: an env file holds secrets, and
+    error output ends up in CI logs and terminal scrollback.
+    """
     from dotenv.parser import parse_stream
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise UserError(f"Env file {path} does not exist.") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"Env file {path} cannot be read: {exc}.") from exc
+        text = bounded_read.read_text(path, f"env file {path}")
+    except bounded_read.Unreadable as exc:
+        raise UserError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from exc
     values: dict[str, str] = {}
     for binding in parse_stream(io.StringIO(text)):
         if binding.error:
             line = binding.original.line
-            shown = binding.original.string.strip().splitlines()[0] if binding.original.string.strip() else ""
             raise UserError(
-                f"Env file {path}, line {line} is not KEY=VALUE: {shown!r}. "
-                "Fix the line (quote values with spaces or #) or remove it."
+                f"Env file {path}, line {line} is not KEY=VALUE{_key_of(binding.original.string)} "
+                "(its value is not shown). Fix the line (quote values with spaces or #) or remove it."
             )
         if binding.key is not None:
             values[binding.key] = binding.value or ""
     return values
+
+
+def _key_of(line: str) -> str:
+    """` (key 'NAME')` for the name a broken line starts with, if it starts with one."""
+    match = re.match(r"\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)", line)
+    return f" (key {match[1]!r})" if match else ""
 
 
 def load_env_files(paths: Sequence[Path]) -> dict[str, str]:

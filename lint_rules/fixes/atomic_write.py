@@ -1,15 +1,16 @@
 """Writing fixed files: all or nothing, faithful to the file, and never over someone else's save.
 
 A file is replaced through a temporary file in the same folder and `os.replace`
-(readers never see half a file), keeping its mode, its encoding (PEP 263 cookie
-or BOM) and, since the text is written as is, its line endings. Symlinks are
-followed, so the link stays a link. The write is refused when the file no
-longer holds the text the fixes were computed from (an editor saved it meanwhile).
+(readers never see half a file), keeping its mode, owner, encoding (PEP 263 cookie
+or BOM) and, since the text is written as is, its line endings. Which files may be
+replaced at all is `resolver_core.file_guard`'s decision (regular files inside the
+project, never through a link, only what the user could write). The write is refused
+when the file no longer holds the text the fixes were computed from (an editor saved
+it meanwhile).
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import stat
@@ -17,6 +18,7 @@ import tempfile
 import tokenize
 from pathlib import Path
 
+from mcpdeps.resolver_core import file_guard
 from mcpdeps.resolver_core.source import decode
 
 
@@ -24,16 +26,19 @@ class ChangedOnDisk(Exception):
     """A file changed between the lint that planned a fix and the write."""
 
 
-def write_atomic(path: Path, expected: str, text: str) -> None:
-    """Replace a file's text in one step; raise ChangedOnDisk if it no longer holds `expected`."""
-    target = path.resolve()
-    data = target.read_bytes()
+def write_atomic(path: Path, expected: str, text: str, root: Path, display: str) -> None:
+    """Replace a file's text in one step; raise ChangedOnDisk if it no longer holds `expected`,
+    `file_guard.Refused` if mcpdeps may not replace it (`root`: the project it must be inside)."""
+    path, st = file_guard.check_replaceable(path, root, display)
+    if st is None:
+        raise ChangedOnDisk(path)  # deleted since it was read: never recreated
+    file_guard.check_folder_writable(path.parent, str(Path(display).parent))
+    data = path.read_bytes()
     if decode(data) != expected:
         raise ChangedOnDisk(path)
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     payload = text.encode(encoding)  # "utf-8-sig" when the file had a BOM: it is written back
-    st = target.stat()
-    replace_file(target, payload, stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid), ".mcpdeps-fix")
+    replace_file(path, payload, stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid), ".mcpdeps-fix")
 
 
 def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | None, suffix: str) -> None:
@@ -49,8 +54,7 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
             os.fsync(out.fileno())
         os.chmod(tmp, mode)
         if owner is not None and owner != (os.getuid(), os.getgid()):
-            with contextlib.suppress(OSError):
-                os.chown(tmp, *owner)
+            os.chown(tmp, *owner)  # cannot keep the owner: no replacement (the guard checked first)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

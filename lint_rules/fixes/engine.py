@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from mcpdeps.lint_rules.fixes.edits import LineIndex, apply_edits, span
 from mcpdeps.lint_rules.settings import Settings, run
 from mcpdeps.lint_rules.suppressions import checked_files
 from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
+from mcpdeps.resolver_core.file_guard import Refused, project_of
 
 MAX_PASSES = 10
 
@@ -207,6 +209,15 @@ def unified_diff(plan: FixPlan) -> str:
     )
 
 
+def _identity(path: Path, follow: bool) -> tuple[int, int] | None:
+    """(device, inode) of a file; with `follow=False`, None for a link (or a missing file)."""
+    try:
+        st = path.stat() if follow else path.lstat()
+    except OSError:
+        return None
+    return None if not follow and stat.S_ISLNK(st.st_mode) else (st.st_dev, st.st_ino)
+
+
 def broken_by_fixes(plan: FixPlan) -> set[str]:
     """Changed files that no longer parse: a fixer bug must never cost the user their file."""
     assert plan.result is not None
@@ -214,13 +225,24 @@ def broken_by_fixes(plan: FixPlan) -> set[str]:
 
 
 def write_plan(plan: FixPlan, cwd: Path, skip: Collection[str] = ()) -> list[str]:
-    """Write every changed file (except `skip`); return the messages of the files refused."""
+    """Write every changed file (except `skip`); return the messages of the files refused.
+
+    A file named twice (`a.py` and a link to it) is written once, under its own name: the
+    guard refuses writes through links, and a second write would find it changed.
+    """
     refused = []
-    for path in plan.changed():
-        if path in skip:
-            continue
+    paths = [p for p in plan.changed() if p not in skip]
+    direct = {_identity(cwd / p, follow=False) for p in paths} - {None}
+    for path in paths:
+        target = cwd / path
+        if _identity(target, follow=False) is None and _identity(target, follow=True) in direct:
+            continue  # a link to a file fixed under its own name
         try:
-            write_atomic(cwd / path, plan.originals[path], plan.texts[path])
+            write_atomic(target, plan.originals[path], plan.texts[path], project_of(target, cwd), path)
         except (ChangedOnDisk, FileNotFoundError):  # edited or deleted since it was read: never recreate it
             refused.append(f"{path} changed on disk while it was being fixed; it was left as it is")
+        except Refused as exc:
+            refused.append(str(exc))
+        except OSError as exc:
+            refused.append(f"cannot write {path}: {exc.strerror or exc}; it was left as it is")
     return refused
