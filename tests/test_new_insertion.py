@@ -262,7 +262,7 @@ def test_resolver_in_a_module_without_tools_goes_before_the_main_block(tmp_path:
         (("new", "tool", "t", "--arg", "_x:int"), "starts with '_'"),
         (("new", "tool", "t", "--arg", "x", "--arg", "x:int"), "the parameter 'x' is given twice"),
         (("new", "tool", "t", "--resolve", "x"), "must look like PARAM=RESOLVER"),
-        (("new", "tool", "class"), "'class' is not a valid Python identifier"),
+        (("new", "tool", "class"), "'class' is a Python keyword"),
         (("new", "tool", "t", "--arg", "x:int)"), "'int)' is not a type expression"),
         (("new", "resolver", "r", "--returns", "list["), "--returns: 'list[' is not a type expression"),
         (("new", "resolver", "r", "--sample", "--list-roots"), "cannot be combined"),
