@@ -156,3 +156,20 @@ def test_lint_stops_at_once_even_with_workers(
         pytest.skip("the run finished before Ctrl+C (a fast machine)")
     assert_clean_stop(output, status, took)
     assert took < 3.0, f"{took:.1f}s: the workers' slices were waited for"
+
+
+def test_serve_stdio_through_the_runner_stops_on_ctrl_c(terminal: list[pexpect.spawn]) -> None:
+    """`--python` runs the server in the runner (another process, its own session): same stop."""
+    child = spawn(terminal, "serve", "--python", sys.executable, BOOKSHOP)
+    child.expect(r"stop\s+Ctrl\+C")
+    child.expect(r"╯")
+    time.sleep(0.5)
+    output, status, took = interrupt(child)
+    assert_clean_stop(output, status, took)
+
+
+def test_call_stops_on_ctrl_c_at_a_question_over_stdio(terminal: list[pexpect.spawn]) -> None:
+    child = spawn(terminal, "call", "--stdio", BOOKSHOP, "order_book", "--arg", "title=Neuromancer")
+    child.expect(r"Confirm \(y/n\): ")
+    output, status, took = interrupt(child)
+    assert_clean_stop(output, status, took)
