@@ -8,13 +8,13 @@ merged on top by `merge` (flags win), the way ruff users expect.
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from mcpdeps.resolver_core.suggest import did_you_mean
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 FailOn = Literal["error", "warning", "info"]
@@ -107,8 +107,7 @@ def _explain(error: ValidationError, path: Path, where: str) -> ConfigError:
     for err in error.errors():
         if err["type"] == "extra_forbidden":
             key = ".".join(str(p) for p in err["loc"])  # as written: `fail_on` is unknown, `fail-on` is not
-            close = difflib.get_close_matches(key, known, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else f" (known keys: {', '.join(known)})"
+            hint = did_you_mean(key, known) or f" (known keys: {', '.join(known)})"
             sentences.append(f"unknown key {key!r}{hint}")
         else:
             key = _key_name(err["loc"])
