@@ -9,6 +9,10 @@ For each size, all ratios within one run (the machine is noisy; absolute times a
   each against the cold run of the same format;
 - the peak memory of a cold run (the largest process), default jobs and `-j 1`.
 
+Every figure is given as wall time and as CPU time (user + system, forked workers
+included): on a machine shared with other work the wall clock measures the neighbours,
+CPU time far less so.
+
 Run by hand: `python benchmarks/bench_large.py [sizes...]` (default 1000; the issue's
 table is `250 500 1000 2000`), `RUNS=n` medians (default 3).
 Targets (issue 16): warm <= 0.10x cold and one edit <= 0.15x in every format; cold
@@ -18,6 +22,7 @@ Targets (issue 16): warm <= 0.10x cold and one edit <= 0.15x in every format; co
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -38,21 +43,34 @@ trees = [ast.parse(p.read_bytes(), str(p)) for p in sorted(pathlib.Path('.').rgl
 """
 
 
-def run(cmd: list[str], cwd: Path) -> tuple[float, int]:
-    """Wall time and peak RSS (KiB) of one command."""
+def run(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
+    """Wall time, peak RSS (KiB) and CPU time (user + system, workers included) of one command.
+
+    `wait4` gives the process's own usage; the forked workers' is in RUSAGE_CHILDREN of the
+    process, which `wait4` does not report, so the children's total is read around the run.
+    """
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(proc.pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, usage.ru_maxrss, cpu
 
 
-def median_of(cmd: list[str], cwd: Path, n: int, before: Callable[[], None] | None = None) -> float:
-    times = []
+def median_of(
+    cmd: list[str], cwd: Path, n: int, before: Callable[[], None] | None = None
+) -> tuple[float, float]:
+    """Median wall and median CPU seconds of `n` runs (`before` runs ahead of each)."""
+    walls, cpus = [], []
     for _ in range(n):
         if before is not None:
             before()
-        times.append(run(cmd, cwd)[0])
-    return statistics.median(times)
+        wall, _, cpu = run(cmd, cwd)
+        walls.append(wall)
+        cpus.append(cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def bench(size: int, runs: int) -> dict[str, object]:
@@ -91,30 +109,40 @@ def bench(size: int, runs: int) -> dict[str, object]:
     return out
 
 
+def _pair(value: tuple[float, float]) -> str:
+    return f"{value[0]:.2f} / {value[1]:.2f}"
+
+
+def _ratio(a: tuple[float, float], b: tuple[float, float]) -> str:
+    return f"{a[0] / b[0]:.3f} / {a[1] / b[1]:.3f}"
+
+
 def main() -> None:
     sizes = [int(a) for a in sys.argv[1:]] or [1000]
     compile_package()
     runs = int(os.environ.get("RUNS", "3"))
     results = [bench(size, runs) for size in sizes]
+    print("Each cell: wall / CPU seconds (ratios: of wall / of CPU).")
+    print()
     print(
-        "| modules | lines | ast.parse, 1 process (s) | cold -j 1 (s) | cold (s) | -j 1/parse | cold/parse "
+        "| modules | lines | ast.parse, 1 process | cold -j 1 | cold | -j 1/parse | cold/parse "
         "| peak MB (-j 1) |"
     )
     print("|---" * 8 + "|")
     for r in results:
         p = r["parse"]
         print(
-            f"| {r['modules']} | {r['lines']} | {p:.2f} | {r['cold_one']:.2f} | {r['cold']:.2f} | "
-            f"{r['cold_one'] / p:.2f} | {r['cold'] / p:.2f} | {r['peak_mb']:.0f} ({r['peak_one_mb']:.0f}) |"
+            f"| {r['modules']} | {r['lines']} | {_pair(p)} | {_pair(r['cold_one'])} | {_pair(r['cold'])} | "
+            f"{_ratio(r['cold_one'], p)} | {_ratio(r['cold'], p)} | {r['peak_mb']:.0f} ({r['peak_one_mb']:.0f}) |"
         )
     print()
-    print("| modules | format | cold (s) | warm (s) | one edit (s) | warm/cold | one edit/cold |")
+    print("| modules | format | cold | warm | one edit | warm/cold | one edit/cold |")
     print("|---" * 7 + "|")
     for r in results:
         for fmt, (cold, warm, edited) in r["formats"].items():  # type: ignore[attr-defined]
             print(
-                f"| {r['modules']} | {fmt} | {cold:.2f} | {warm:.2f} | {edited:.2f} | "
-                f"{warm / cold:.3f} | {edited / cold:.3f} |"
+                f"| {r['modules']} | {fmt} | {_pair(cold)} | {_pair(warm)} | {_pair(edited)} | "
+                f"{_ratio(warm, cold)} | {_ratio(edited, cold)} |"
             )
 
 
