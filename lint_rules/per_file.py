@@ -108,7 +108,10 @@ def _span_of(data: list[Any] | None) -> Span | None:
 
 
 def origin_of(tool: Tool) -> str | None:
-    """The file that registers a tool (the decorator or `add_tool` call), else its `def`."""
+    """The file that registers a tool (the decorator or `add_tool` call), else its `def`; or the
+    given file that passed the server to a module that was not given (`Tool.origin`)."""
+    if tool.origin is not None:
+        return tool.origin
     span = tool.registration or tool.span
     return span.path if span is not None else None
 

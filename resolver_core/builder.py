@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import bisect
 import os
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,6 +106,9 @@ class StaticBuilder:
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
         self._scanned: list[ParsedModule] = []
+        self._scanned_paths: set[Path] = set()
+        self._passed_by: dict[str, str] = {}
+        """Module scanned because a server was passed to one of its functions -> the file passing it."""
         self.import_time = ImportTime(
             self.names, self.factory.decorators, self.factory._method, self._scanned
         )
@@ -206,9 +210,10 @@ class StaticBuilder:
     # ----------------------------------------------------------- registrations
     def scan(self, module: ParsedModule) -> None:
         """Find servers, registrations and call sites in one module (all scopes)."""
-        if module.tree is None:
-            return
+        if module.tree is None or module.path in self._scanned_paths:
+            return  # scanned already: as a given file, or for a server passed into it
         self._scanned.append(module)
+        self._scanned_paths.add(module.path)
         table = self.names.table(module)
         for name, binding in table.items():
             if binding.kind == "value":
@@ -231,6 +236,44 @@ class StaticBuilder:
                 n for n, line in enumerate(module.lines, 1) if any(t in line for t in self._tokens)
             ]
         self._scan_body(module, module.tree.body, None, calls)
+        self._follow_servers_passed(module, table, text)
+
+    def _follow_servers_passed(self, module: ParsedModule, table: dict[str, Binding], text: str) -> None:
+        """`tools.register(mcp)`: a server passed to a function of another project module.
+
+        That module registers tools on the server, so it is scanned too, even when only this
+        file was given (pre-commit passes `server.py` alone when only it changed); its tools'
+        verdicts belong to this file (`Tool.origin`) unless that module is given itself.
+        Only calls passing a module-level name as a whole argument are looked at, and only
+        in text that has one (`(mcp)`, `(mcp, ...)`, `server=mcp`): resolving every call of
+        every file would cost more than the scan itself.
+        """
+        names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
+        if not names:
+            return
+        passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
+        if not passed.search(text):
+            return
+        for node in ast.walk(module.tree) if module.tree is not None else ():
+            if not isinstance(node, ast.Call):
+                continue
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if not any(isinstance(a, ast.Name) and a.id in table for a in args):
+                continue
+            if not any(
+                isinstance(self.server_for(module, a, None), Server) for a in args if isinstance(a, ast.Name)
+            ):
+                continue
+            callee = self.names.resolve(module, node.func, None)
+            callee = self.names.follow(callee) if callee is not None else None
+            if (
+                isinstance(callee, Defined)
+                and callee.module is not module
+                and callee.module.path not in self._scanned_paths
+                and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            ):
+                self._passed_by.setdefault(callee.module.display, module.display)
+                self.scan(callee.module)
 
     def _scan_body(
         self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, calls: bool
@@ -579,10 +622,14 @@ class StaticBuilder:
             found = self._function_of(reg)
             if found is None:
                 continue
+            origin = self._passed_by.get(reg.module.display)
             for server in self._expand(reg):
                 try:
                     if reg.kind == "tool":
-                        server.tools.append(self._tool(reg, found))
+                        tool = self._tool(reg, found)
+                        if origin is not None and reg.module.display not in self.graph.checked:
+                            tool.origin = origin
+                        server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, found))
                 except RecursionError:

@@ -185,6 +185,9 @@ class Tool:
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     decorators: tuple[str, ...] = ()
     """The decorators between the registration and the def (`@retry(times=3)`), for display."""
+    origin: str | None = None
+    """The given file its verdicts belong to when the module registering it was not given: the
+    file that passed it the server (`tools.register(mcp)`). None: the registering file."""
 
     @property
     def arguments(self) -> list[str]:
