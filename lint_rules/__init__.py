@@ -34,6 +34,8 @@ class LintResult:
     """Given files checked in this run; the others kept their cached verdicts."""
     fixes: bool = False
     """`fix` is filled on every diagnostic that has a safe one (`lint(fixes=True)`)."""
+    fixed: bool = False
+    """What is left after `--fix` ran: no diagnostic here may be fixed by running it again."""
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from mcpdeps.resolver_core import bounded_read
 from mcpdeps.resolver_core.suggest import did_you_mean
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
@@ -75,11 +76,9 @@ def _toml(path: Path) -> dict[str, Any]:
     except ModuleNotFoundError:  # Python 3.10
         import tomli as tomllib  # type: ignore[no-redef]
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"Cannot read the configuration file {path}: {exc.strerror or exc}.") from exc
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"The configuration file {path} is not UTF-8 text (byte {exc.start}).") from exc
+        return tomllib.loads(bounded_read.read_text(path, f"the configuration file {path}"))
+    except bounded_read.Unreadable as exc:
+        raise ConfigError(exc.sentence()) from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
 
@@ -139,8 +138,15 @@ def _check_selectors(config: LintConfig, path: Path, where: str) -> None:
 def load_config(path: Path) -> LintConfig:
     """Read and validate one configuration file (`--config FILE`, or the one found upward)."""
     path = path.absolute()
-    if not path.is_file():
+    if path.is_dir():
+        raise ConfigError(
+            f"--config names the folder {path}; give a file in it (pyproject.toml, mcpdeps.toml "
+            "or .mcpdeps.toml)."
+        )
+    if not path.exists():
         raise ConfigError(f"The configuration file {path} does not exist.")
+    if not path.is_file():
+        raise ConfigError(f"The configuration file {path} is not a regular file (a pipe or a device).")
     found = _table(path, _toml(path))
     if found is None:
         raise ConfigError(f"The configuration file {path} has no [tool.mcpdeps] table.")

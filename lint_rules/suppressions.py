@@ -112,8 +112,19 @@ def parse_suppressions(path: str, text: str) -> list[Suppression]:
     found: list[Suppression] = []
     for line, column, comment in _comments(text):
         for match in DIRECTIVE.finditer(comment):
-            found.append(_suppression(path, text, lines, line, column, match))
+            if _is_directive(comment, match.start()):
+                found.append(_suppression(path, text, lines, line, column, match))
     return found
+
+
+def _is_directive(comment: str, start: int) -> bool:
+    """A directive starts the comment or follows another one (`# noqa # mcpdeps: ignore`); one
+    quoted inside a comment (`# write "# mcpdeps: ignore[X]" to...`) is prose, not a directive
+    (reporting it unused, and letting `--fix` delete it, would edit the user's words)."""
+    if start == 0:
+        return True
+    before = comment[:start]
+    return before[-1].isspace() and all(before.count(q) % 2 == 0 for q in ("\"", "'", "`"))
 
 
 def _suppression(

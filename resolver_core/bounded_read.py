@@ -31,6 +31,11 @@ MAX_DEPTH = 64
 class Unreadable(ValueError):
     """A named file (or value) cannot be used; the message is one sentence naming it and why."""
 
+    def sentence(self) -> str:
+        """The message as a sentence of its own (capitalised, with a full stop)."""
+        text = str(self)
+        return f"{text[:1].upper()}{text[1:]}."
+
 
 def read_bytes(path: Path, what: str, limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file `path` (`what` names it in messages: "the answers file x")."""

@@ -81,7 +81,7 @@ def load_answers(path: Path) -> AnswersFile:
     try:
         raw = bounded_read.read_json(path, f"the answers file {path}")
     except bounded_read.Unreadable as exc:
-        raise UserError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from exc
+        raise UserError(exc.sentence()) from exc
     if not isinstance(raw, dict):
         raise UserError(
             f"The answers file {path} must hold a JSON object keyed by resolver name, like "

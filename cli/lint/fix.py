@@ -63,10 +63,12 @@ def fixed_text(plan: FixPlan, path: str) -> str:
 
 
 def fixed_summary(plan: FixPlan, refused: Sequence[str]) -> str | None:
-    """What `--fix` fixed, in one sentence; None when it fixed nothing."""
-    if not plan.fixed:
+    """What `--fix` fixed in the files it wrote, in one sentence; None when it wrote nothing."""
+    written = [p for p in plan.changed() if p not in plan.refused]
+    fixed = sum(plan.fixed_in.get(p, 0) for p in written)
+    if not fixed:
         return None
-    return f"Fixed {_plural(plan.fixed, 'problem')} in {_plural(len(plan.changed()) - len(refused), 'file')}."
+    return f"Fixed {_plural(fixed, 'problem')} in {_plural(len(written), 'file')}."
 
 
 def refused_error(refused: Sequence[str]) -> UserError:

@@ -86,4 +86,5 @@ def apply_fixes(
     _report_unsafe(plan, stderr)
     if refused:
         raise refused_error(refused)
+    plan.result.fixed = True
     return plan.result

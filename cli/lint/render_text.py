@@ -125,7 +125,8 @@ def summary_line(result: LintResult) -> Text:
     line = Text(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", style="bold")
     from mcpdeps.lint_rules.fixes import may_fix
 
-    fixable = sum(1 for d in result.diagnostics if may_fix(d))
+    # After `--fix`, what is left is what it declined (a rename it judged unsafe): offer nothing.
+    fixable = 0 if result.fixed else sum(1 for d in result.diagnostics if may_fix(d))
     if fixable:
         line.append(f" {fixable} may be fixed with `mcpdeps lint --fix` (`--diff` to preview).", style="")
     return line

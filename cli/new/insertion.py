@@ -75,4 +75,7 @@ def edit_module(info: ModuleInfo, index: int, sources: list[str], needs: dict[st
     """The module's new text: statements inserted at `index`, then the imports they need merged in."""
     module = insert_statements(info.module, index, sources)
     module = add_imports(module, needs, set(info.bindings))
+    if module.body and not module.has_trailing_newline:
+        # libcst keeps "no final newline", which then belongs to the new code at the end.
+        module = module.with_changes(has_trailing_newline=True)
     return module.code

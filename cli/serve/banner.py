@@ -33,6 +33,8 @@ class BannerFacts:
     """`stdio` or `http`."""
     url: str | None
     workers: int = 1
+    sessions: str | None = None
+    """The HTTP session limits (`--max-sessions`, `--session-idle-timeout`), as shown."""
     reload: bool = False
     inspector_url: str | None = None
     notes: tuple[str, ...] = ()
@@ -59,6 +61,8 @@ def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Con
     if facts.transport == "http":
         mode = f"{facts.workers} workers, stateless" if facts.workers > 1 else "1 process"
         head.add_row("workers", f"{mode}; DNS-rebinding protection on")
+        if facts.sessions:
+            head.add_row("sessions", facts.sessions)
     if facts.reload:
         head.add_row("reload", "on: restarts when a watched file changes")
     if facts.inspector_url:

@@ -15,6 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.serve.http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, plain_host
 
 TRANSPORTS = {"stdio": "stdio", "http": "http", "streamable-http": "http"}
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
@@ -52,6 +53,20 @@ def serve(
         Optional[list[str]],  # noqa: UP045
         typer.Option(help="Extra Host name accepted by DNS-rebinding protection (repeatable)."),
     ] = None,
+    max_sessions: Annotated[
+        int,
+        typer.Option(
+            "--max-sessions",
+            min=1,
+            help="Open HTTP sessions kept at once; more are refused (503) until one ends.",
+        ),
+    ] = DEFAULT_MAX_SESSIONS,
+    session_idle_timeout: Annotated[
+        float,
+        typer.Option(
+            "--session-idle-timeout", min=1, metavar="SECONDS", help="Close an HTTP session idle this long."
+        ),
+    ] = DEFAULT_SESSION_IDLE_TIMEOUT,
     inspector: Annotated[
         bool, typer.Option("--inspector", help="Also start the MCP Inspector web UI.")
     ] = False,
@@ -120,12 +135,14 @@ def serve(
                 # what workers import: exactly this object (the runner fills it in once it has loaded it)
                 spec=f"{loaded.path}:{loaded.attribute}" if loaded else parsed.text,
                 cwd=str(cwd),
-                host=host,
+                host=plain_host(host),
                 port=port,
                 path=path,
                 log_level=log_level.lower(),
                 workers=workers,
                 allow_hosts=list(allow_host or ()),
+                max_sessions=max_sessions,
+                session_idle_timeout=session_idle_timeout,
             ),
             interpreter=interpreter,
             spec=spec,

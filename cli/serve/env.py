@@ -29,7 +29,7 @@ def read_env_file(path: Path) -> dict[str, str]:
     try:
         text = bounded_read.read_text(path, f"env file {path}")
     except bounded_read.Unreadable as exc:
-        raise UserError(f"{str(exc)[0].upper()}{str(exc)[1:]}.") from exc
+        raise UserError(exc.sentence()) from exc
     values: dict[str, str] = {}
     for binding in parse_stream(io.StringIO(text)):
         if binding.error:

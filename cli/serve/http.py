@@ -30,6 +30,13 @@ WORKER_CONFIG_ENV = "MCPDEPS_SERVE_WORKER"
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
+DEFAULT_MAX_SESSIONS = 100
+"""Open sessions a local dev server keeps (the SDK's own default, 10,000, lets clients that never
+close their sessions grow one process to hundreds of megabytes); one more is refused until one
+ends or idles out."""
+DEFAULT_SESSION_IDLE_TIMEOUT = 300.0
+"""Seconds without a request after which a session is closed (the SDK's default is 30 minutes)."""
+
 
 def is_loopback(host: str) -> bool:
     """`localhost`, 127.0.0.0/8 and ::1: only this machine can connect."""
@@ -54,6 +61,8 @@ class HttpOptions:
     log_level: str = "info"
     workers: int = 1
     allow_hosts: list[str] = field(default_factory=list)
+    max_sessions: int = DEFAULT_MAX_SESSIONS
+    session_idle_timeout: float = DEFAULT_SESSION_IDLE_TIMEOUT
 
     @property
     def stateless(self) -> bool:
@@ -100,16 +109,30 @@ def build_app(server: MCPServer, options: HttpOptions) -> Starlette:
         stateless_http=options.stateless,
         transport_security=transport_security(options),
         host=options.host,
+        max_sessions=options.max_sessions,
+        session_idle_timeout=options.session_idle_timeout,
     )
+
+
+def plain_host(host: str) -> str:
+    """`[::1]` (how URLs write an IPv6 address) as `::1`, what sockets take."""
+    return host[1:-1] if host.startswith("[") and host.endswith("]") else host
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
     """Bind the listening socket now, so a busy port is a sentence, not a uvicorn log line."""
+    host = plain_host(host)
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
+    except socket.gaierror as exc:
+        sock.close()
+        raise UserError(
+            f"--host {host!r} is not an address or a host name this machine knows; give an IP address "
+            "(127.0.0.1, ::1, 0.0.0.0) or a name that resolves."
+        ) from exc
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:

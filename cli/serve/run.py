@@ -240,12 +240,20 @@ def _banner(
         transport=request.transport,
         url=options.url() if options else None,
         workers=request.http.workers,
+        sessions=_sessions(options) if options is not None and options.workers <= 1 else None,
         reload=bool(os.environ.get(RELOAD_CHILD_ENV)),
         inspector_url=inspector.url if inspector else None,
         notes=tuple(notes),
         interpreter=request.interpreter.describe() if request.interpreter else None,
     )
     render_banner(host.graph, host.served, facts, console)
+
+
+def _sessions(options: HttpOptions) -> str:
+    """`at most 100 open, closed after 5 min idle` (stateless workers keep no sessions)."""
+    idle = options.session_idle_timeout
+    shown = f"{idle / 60:g} min" if idle >= 60 and idle % 60 == 0 else f"{idle:g} s"
+    return f"at most {options.max_sessions} open, each closed after {shown} idle"
 
 
 def exposure_warning(options: HttpOptions, console: Console) -> None:

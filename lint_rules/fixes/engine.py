@@ -38,6 +38,10 @@ class FixPlan:
     originals: dict[str, str] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     fixed: int = 0
+    fixed_in: dict[str, int] = field(default_factory=dict)
+    """Fixes per file (what a summary counts for the files actually written)."""
+    refused: set[str] = field(default_factory=set)
+    """Files `write_plan` did not write (changed meanwhile, or refused by `file_guard`)."""
     unsafe: list[Diagnostic] = field(default_factory=list)
     """Diagnostics whose fix was dropped because it made a new error appear."""
     result: LintResult | None = None
@@ -124,9 +128,11 @@ class _Planner:
             pending[(self.cwd / path).absolute()] = apply_edits(text, edits)
         return pending
 
-    def accept(self, pending: dict[Path, str], count: int) -> None:
+    def accept(self, pending: dict[Path, str], chosen: Sequence[_Candidate]) -> None:
         self.pending = pending
-        self.plan.fixed += count
+        self.plan.fixed += len(chosen)
+        for c in chosen:
+            self.plan.fixed_in[c.diagnostic.path] = self.plan.fixed_in.get(c.diagnostic.path, 0) + 1
 
     def refreshed(self, result: LintResult, key: Key) -> _Candidate | None:
         """The fix for a diagnostic, recomputed on `result` (earlier fixes moved the code)."""
@@ -148,7 +154,7 @@ class _Planner:
                 self.rejected.add(key)
                 self.plan.unsafe.append(candidate.diagnostic)
             else:
-                self.accept(pending, 1)
+                self.accept(pending, [candidate])
                 result = trial
         return result
 
@@ -166,7 +172,7 @@ class _Planner:
                 result = self.one_by_one(result, chosen)
                 self.rejected.update(_key(c.diagnostic) for c in chosen)  # replayed once, never again
             else:
-                self.accept(pending, len(chosen))
+                self.accept(pending, chosen)
                 result = trial
         self.plan.result = result
         for path, info in result.graph.sources.items():
@@ -239,10 +245,12 @@ def write_plan(plan: FixPlan, cwd: Path, skip: Collection[str] = ()) -> list[str
             continue  # a link to a file fixed under its own name
         try:
             write_atomic(target, plan.originals[path], plan.texts[path], project_of(target, cwd), path)
+            continue
         except (ChangedOnDisk, FileNotFoundError):  # edited or deleted since it was read: never recreate it
             refused.append(f"{path} changed on disk while it was being fixed; it was left as it is")
         except Refused as exc:
             refused.append(str(exc))
         except OSError as exc:
             refused.append(f"cannot write {path}: {exc.strerror or exc}; it was left as it is")
+        plan.refused.add(path)
     return refused

@@ -1,0 +1,180 @@
+"""Hostile and careless inputs end in one sentence, exit 2, no hang, no secret echoed
+(issue 19, items 6, 8 and 11). Every case through the real CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from call_helpers import QUESTIONS, call
+from conftest import run_mcpdeps
+
+SECRET = "sk-live-0123456789abcdef"
+
+
+def _one_sentence(proc, code: int = 2) -> str:  # type: ignore[no-untyped-def]
+    assert proc.returncode == code, (proc.returncode, proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr, proc.stderr
+    return proc.stderr
+
+
+def test_a_malformed_env_line_names_line_and_key_never_the_value(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(f"OK=1\nAPI_TOKEN {SECRET}\n")
+    proc = run_mcpdeps("serve", str(QUESTIONS), "--env-file", str(env), "--transport", "stdio", input="")
+    said = _one_sentence(proc)
+    assert "line 2" in said and "API_TOKEN" in said
+    assert SECRET not in said and "sk-live" not in said
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda d: Path("/dev/zero"), "not a regular file"),
+        (lambda d: _fifo(d / "answers.json"), "not a regular file"),
+        (lambda d: d.joinpath("deep.json").write_text("[" * 100_000) and d / "deep.json", "nested more than"),
+        (lambda d: d.joinpath("bytes.json").write_bytes(b"\xff\xfe{}") and d / "bytes.json", "not UTF-8"),
+        (
+            lambda d: (
+                d.joinpath("nested.json").write_text(
+                    json.dumps({"trip_details": {"action": "accept", "content": {"nights": {"deep": [1]}}}})
+                )
+                and d / "nested.json"
+            ),
+            "no known shape",
+        ),
+        (lambda d: d / "missing.json", "does not exist"),
+        (lambda d: d, "is a directory"),
+    ],
+    ids=["dev-zero", "fifo", "deep-json", "not-utf8", "nested-content", "missing", "folder"],
+)
+def test_answers_files_that_cannot_be_answers(tmp_path: Path, make, expected: str) -> None:  # type: ignore[no-untyped-def]
+    answers = make(tmp_path)
+    started = time.monotonic()
+    proc = call(QUESTIONS, "plan_trip", "--arg", "city=Lyon", "--answers", answers, timeout=60)
+    assert expected in _one_sentence(proc)
+    assert time.monotonic() - started < 50
+
+
+def test_deep_args_json_is_a_sentence() -> None:
+    proc = call(QUESTIONS, "plan_trip", "--args-json", "[" * 100_000)
+    assert "nested more than" in _one_sentence(proc)
+
+
+@pytest.mark.parametrize("replacement", ["fifo", "dev-zero", "huge"])
+def test_a_cache_state_that_is_not_a_state_is_ignored(tmp_path: Path, replacement: str) -> None:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'p'\nversion = '0'\n")
+    (tmp_path / "server.py").write_text(QUESTIONS.read_text())
+    first = run_mcpdeps("lint", "--format", "json", "server.py", cwd=tmp_path)
+    [state] = (tmp_path / ".mcpdeps_cache" / "lint").glob("mcpdeps-lint-*.json")
+    state.unlink()
+    if replacement == "fifo":
+        os.mkfifo(state)
+    elif replacement == "dev-zero":
+        state.symlink_to("/dev/zero")
+    else:
+        with state.open("wb") as f:
+            f.truncate(2**30)  # sparse: costs no disk
+    again = run_mcpdeps("lint", "--format", "json", "server.py", cwd=tmp_path, timeout=60)
+    assert again.returncode == first.returncode and again.stdout == first.stdout, again.stderr
+
+
+def test_config_naming_a_folder_says_so(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text("x = 1\n")
+    said = _one_sentence(run_mcpdeps("lint", "--config", str(tmp_path), "server.py", cwd=tmp_path))
+    assert "names the folder" in said and "does not exist" not in said
+
+
+def test_an_unknown_host_is_a_sentence() -> None:
+    proc = run_mcpdeps(
+        "serve", str(QUESTIONS), "--transport", "http", "--host", "no-such-host.invalid", timeout=60
+    )
+    assert "not an address or a host name" in _one_sentence(proc)
+
+
+def test_a_bracketed_ipv6_host_is_the_address() -> None:
+    from mcpdeps.cli.serve.http import plain_host
+
+    assert plain_host("[::1]") == "::1" and plain_host("127.0.0.1") == "127.0.0.1"
+
+
+QUOTED = """from mcp.server import MCPServer
+
+mcp = MCPServer("s")  # to silence a rule here, write "# mcpdeps: ignore[MCPD002]" after it
+"""
+
+
+def test_a_quoted_directive_in_a_comment_is_prose(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(QUOTED)
+    proc = run_mcpdeps(
+        "lint", "--no-cache", "--format", "json", "--select", "MCPD114", "server.py", cwd=tmp_path
+    )
+    assert json.loads(proc.stdout)["diagnostics"] == []
+    fixed = run_mcpdeps("lint", "--no-cache", "--fix", "--select", "MCPD114", "server.py", cwd=tmp_path)
+    assert fixed.returncode == 0 and (tmp_path / "server.py").read_text() == QUOTED
+
+
+FIXABLE = (
+    "from typing import Annotated\n\nfrom mcp.server import MCPServer\n"
+    "from mcp.server.mcpserver import Resolve\n\nmcp = MCPServer('s')\n\n\n"
+    "def r0(title: str) -> int:\n    return 1\n\n\n"
+    "@mcp.tool()\ndef t(title: str, stock: Annotated[int, Resolve(r0)] = 5) -> int:\n    return stock\n"
+)
+
+
+def test_a_refused_write_is_not_counted_as_fixed(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text(FIXABLE)
+    (tmp_path / "server.py").chmod(0o444)
+    proc = run_mcpdeps("lint", "--no-cache", "--fix", "server.py", cwd=tmp_path)
+    assert "in 0 files" not in proc.stderr and "Fixed" not in proc.stderr
+    assert "read-only" in _one_sentence(proc)
+
+
+TYPO_SHARED = """from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+mcp = MCPServer("s")
+
+
+def owner(titel: str) -> str:
+    return titel
+
+
+@mcp.tool()
+def a(title: str, who: Annotated[str, Resolve(owner)]) -> str:
+    return who
+
+
+@mcp.tool()
+def b(titel: str, who: Annotated[str, Resolve(owner)]) -> str:
+    return who
+"""
+
+
+def test_after_fix_declines_a_rename_nothing_is_offered_again(tmp_path: Path) -> None:
+    """Renaming `titel` to `title` would break tool `b`: --fix declines, and must not then say
+    the problem "may be fixed with --fix"."""
+    (tmp_path / "server.py").write_text(TYPO_SHARED)
+    before = run_mcpdeps("lint", "--no-cache", "server.py", cwd=tmp_path)
+    assert "MCPD002" in before.stdout
+    proc = run_mcpdeps("lint", "--no-cache", "--fix", "server.py", cwd=tmp_path)
+    assert "MCPD002" in proc.stdout
+    assert "may be fixed" not in proc.stdout + proc.stderr
+
+
+def test_new_resolver_into_a_file_without_a_final_newline_ends_with_one(tmp_path: Path) -> None:
+    (tmp_path / "server.py").write_text('from mcp.server import MCPServer\n\nmcp = MCPServer("x")')
+    proc = run_mcpdeps("new", "resolver", "owner", "--in", "server.py", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    text = (tmp_path / "server.py").read_text()
+    assert text.endswith("\n") and 'mcp = MCPServer("x")\n' in text
