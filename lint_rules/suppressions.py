@@ -124,7 +124,7 @@ def _is_directive(comment: str, start: int) -> bool:
     if start == 0:
         return True
     before = comment[:start]
-    return before[-1].isspace() and all(before.count(q) % 2 == 0 for q in ("\"", "'", "`"))
+    return before[-1].isspace() and all(before.count(q) % 2 == 0 for q in ('"', "'", "`"))
 
 
 def _suppression(
