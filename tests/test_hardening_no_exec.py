@@ -106,5 +106,5 @@ def test_command_never_runs_user_code(tmp_path: Path, argv: tuple[str, ...]) -> 
     assert "Traceback" not in proc.stderr
     assert ran(project) == [], f"{' '.join(argv)} executed user code"
     if argv[0] == "new" and argv[1] == "server":
-        assert (project / "fresh" / "server.py").is_file()
+        assert (project / "fresh" / "src" / "fresh" / "server.py").is_file()
     shutil.rmtree(project)
