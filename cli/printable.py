@@ -34,3 +34,10 @@ def printable(text: str) -> str:
 def printable_line(text: str) -> str:
     """A source line for a code frame: tabs are kept (they are layout), the rest escaped."""
     return "\t".join(printable(part) for part in text.split("\t"))
+
+
+def markup(text: str) -> str:
+    """`text` for a rich markup string: escaped for the terminal, then for rich's `[...]`."""
+    from rich.markup import escape
+
+    return escape(printable(text))

@@ -178,3 +178,93 @@ def test_new_resolver_into_a_file_without_a_final_newline_ends_with_one(tmp_path
     assert proc.returncode == 0, proc.stderr
     text = (tmp_path / "server.py").read_text()
     assert text.endswith("\n") and 'mcp = MCPServer("x")\n' in text
+
+
+SLOW = """import time
+
+from mcp.server import MCPServer
+
+mcp = MCPServer("slow")
+
+
+@mcp.tool()
+def nap(seconds: int) -> str:
+    time.sleep(seconds)
+    return "done"
+"""
+
+
+def _servers_of(spec: str) -> list[int]:
+    """Pids of `mcpdeps serve SPEC` processes (read from /proc: nothing to install)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"serve" in argv and spec.encode() in argv:
+            found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_on_call_stdio_leaves_no_server_running(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    spec = str(tmp_path / "slow.py")
+    (tmp_path / "slow.py").write_text(SLOW)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mcpdeps", "call", "--stdio", spec, "nap", "--arg", "seconds=120"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not _servers_of(spec) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _servers_of(spec), "the serve child started"
+        time.sleep(2)  # the tool is running in the server's worker thread
+        proc.send_signal(signal.SIGINT)  # what Ctrl-C sends to the foreground process
+        proc.communicate(timeout=30)
+        assert proc.returncode == 130
+        deadline = time.monotonic() + 10
+        while _servers_of(spec) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _servers_of(spec) == [], "the server outlived its call"
+    finally:
+        for pid in _servers_of(spec):
+            os.kill(pid, 9)
+        if proc.poll() is None:
+            proc.kill()
+
+
+HOSTILE_NAME = "evil\x1b]0;pwned\x07\x1b[2J\nMCPD001 forged.py"
+
+BARE = """from mcp.server import MCPServer
+
+mcp = MCPServer("s")
+
+
+@mcp.tool
+def shout(text: str) -> str:
+    return text
+"""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("lint", "--no-cache"), ("lint", "--no-cache", "--format", "concise"), ("graph",)],
+    ids=["lint-full", "lint-concise", "graph"],
+)
+def test_terminal_escapes_in_file_names_are_escaped(tmp_path: Path, command: tuple[str, ...]) -> None:
+    folder = tmp_path / HOSTILE_NAME
+    folder.mkdir()
+    (folder / "server.py").write_text(BARE)
+    proc = run_mcpdeps(*command, ".", cwd=tmp_path, env={"COLUMNS": "300"})
+    out = proc.stdout + proc.stderr
+    assert "\x1b" not in out and "\x07" not in out, repr(out)
+    assert "\\x1b]0;pwned\\x07\\x1b[2J\\nMCPD001 forged.py" in out
+    assert not any(line.startswith("MCPD001 forged.py") for line in out.splitlines())

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from mcpdeps.cli.call.questions import AskedQuestion
 from mcpdeps.cli.call.resolvers import ResolverIndex
+from mcpdeps.cli.printable import markup as escape  # terminal-safe, then markup-safe
 from mcpdeps.cli.render.hanging import Hanging
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.json import JSON
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text

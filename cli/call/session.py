@@ -173,7 +173,11 @@ async def _call_over_stdio(
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     command, *args = target.command()
-    params = StdioServerParameters(command=command, args=args, env=dict(os.environ), cwd=Path.cwd())
+    from mcpdeps.cli.serve.parent_watch import EXIT_WITH_PARENT_ENV
+
+    # The SDK starts the server in its own session: Ctrl-C never reaches it; it watches us instead.
+    env = {**os.environ, EXIT_WITH_PARENT_ENV: str(os.getpid())}
+    params = StdioServerParameters(command=command, args=args, env=env, cwd=Path.cwd())
     with tempfile.TemporaryFile("w+", encoding="utf-8") as errlog:
         client = _client(stdio_client(params, errlog=errlog), answerer, protocol)
         try:

@@ -17,11 +17,11 @@ from pathlib import PurePath
 
 from mcpdeps.cli.graph.problems import Problems
 from mcpdeps.cli.graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
+from mcpdeps.cli.printable import markup as escape  # terminal-safe, then markup-safe
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.graph_json import published_tools
 from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
 from rich.console import Console
-from rich.markup import escape
 from rich.tree import Tree
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}
@@ -45,7 +45,7 @@ class _ToolView:
         if span is None:
             return "?"
         path = PurePath(span.path).name if span.path == self.server.path else span.path
-        return f"{path}:{span.line}"
+        return f"{escape(path)}:{span.line}"
 
     def flag(self, node: Tree, span: Span | None, *, precise: bool = False) -> None:
         """Show the lint findings of this place: codes on the node's first line, messages first below it."""

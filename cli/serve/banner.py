@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from mcpdeps.cli.printable import printable
 from mcpdeps.cli.serve.served import Served, shown_path
 from mcpdeps.resolver_core.model import Graph, Resolver, Tool
 from rich.console import Console, Group
@@ -50,7 +51,9 @@ def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Con
     head.add_column(style="bold")
     head.add_column(overflow="fold")
     head.add_row("server", Text(served.name, style="bold cyan"))
-    head.add_row("from", Text(f"{shown_path(served.path)}:{served.attribute}  (module {served.module})"))
+    head.add_row(
+        "from", Text(printable(f"{shown_path(served.path)}:{served.attribute}  (module {served.module})"))
+    )
     if facts.interpreter:
         head.add_row("python", Text(facts.interpreter))
     if facts.transport == "stdio":

@@ -84,8 +84,10 @@ def serve(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
 ) -> None:
     """Serve an MCP server over stdio or streamable HTTP, after linting it."""
+    from mcpdeps.cli.serve.parent_watch import exit_with_parent
     from rich.console import Console
 
+    exit_with_parent()  # started by `call --stdio`: end with it
     console = Console(stderr=True)
     kind = _transport(transport)
     _check_options(kind, path, log_level, workers, reload)
