@@ -38,9 +38,7 @@ PENDING = {
     "mcpdeps.cli.serve.run": "owned by the --python runner change (i13a): banner and warning through rich",
     "mcpdeps.cli.serve.reload": "owned by the --python runner change (i13a): prints through a rich Console; "
     "cli/runner/parent.py imports its death_signal_setter, which belongs in an engine module",
-    "mcpdeps.cli.call.target": "owned by the --python runner change (i13a): lint gate printed on a Console",
     "mcpdeps.cli.serve.banner": "imported by name from cli/serve/run.py (i13a's); becomes render_banner.py",
-    "mcpdeps.cli.serve.gate": "imported by name from cli/call/target.py (i13a's); splits into verdict + render",
 }
 """Engines that still print through rich, each with why it waits; remove an entry once fixed.
 

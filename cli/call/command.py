@@ -86,6 +86,7 @@ def call(
     from mcpdeps.cli.call.target import exit_on_interrupt, load_in_process, server_path
     from mcpdeps.cli.runner.interpreter import explaining_missing
     from mcpdeps.cli.runner.sdk import interpreter_for
+    from mcpdeps.cli.serve.render_gate import lint_gate
     from rich.console import Console
     from rich.markup import escape
 
@@ -104,13 +105,15 @@ def call(
         target = StdioTarget(spec, no_lint=no_lint, serve_args=python_args)
         resolvers = static_resolvers(path, tool)
     else:
+        if not no_lint and not lint_gate(path, err, refusal="mcpdeps call: not calling the tool"):
+            raise typer.Exit(1)  # the gate said why; exit 1 as lint would
         with explaining_missing(interpreter):
-            server = load_in_process(spec, lint=not no_lint, console=err, verbose=verbose)
+            server = load_in_process(spec, verbose=verbose)
         target = server
         resolvers = live_resolvers(server, tool)
     person = TerminalPerson(err) if sys.stdin.isatty() else None
     answerer = QuestionAnswerer(sources, person, resolvers)
-    with exit_on_interrupt(err):
+    with exit_on_interrupt(err.print):
         outcome = anyio.run(
             call_tool,
             target,

@@ -1,7 +1,9 @@
-"""Load the server for an in-process call: lint first, then import, the way `serve` does.
+"""Load the server for an in-process call, the way `serve` does, after the command's lint gate.
 
-Shares `resolver_core.loading` (spec syntax, real module names) and `serve`'s lint
-gate, so `call` and `serve` accept and refuse exactly the same servers.
+Shares `resolver_core.loading` (spec syntax, real module names) with `serve`, and the
+command runs `serve`'s lint gate first (`serve/render_gate.py`), so `call` and `serve`
+accept and refuse exactly the same servers. Nothing here prints: the one message,
+on Ctrl-C, is handed to the caller's `say`.
 """
 
 from __future__ import annotations
@@ -9,32 +11,25 @@ from __future__ import annotations
 import logging
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
 from mcpdeps.cli.errors import UserError
-from rich.console import Console
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
 
 
-def load_in_process(spec: str, *, lint: bool, console: Console, verbose: bool = False) -> MCPServer:
-    """The imported `MCPServer`; exit 1 when lint or the SDK's registration refuses it, 2 otherwise."""
+def load_in_process(spec: str, *, verbose: bool = False) -> MCPServer:
+    """The imported `MCPServer`; exit 1 when the SDK's registration refuses it, 2 otherwise."""
     from mcp.server.mcpserver.exceptions import InvalidSignature
     from mcpdeps.resolver_core.loading import LoadError, load_spec, parse_spec
 
     try:
-        parsed = parse_spec(spec, Path.cwd())
-        if lint:
-            from mcpdeps.cli.serve.gate import lint_gate
-
-            if not lint_gate(parsed.path, console, refusal="mcpdeps call: not calling the tool"):
-                raise SystemExit(1)  # the gate said why; exit 1 as lint would
-        server = load_spec(parsed).server
+        server = load_spec(parse_spec(spec, Path.cwd())).server
     except LoadError as exc:
         refused = isinstance(exc.__cause__, InvalidSignature)
         raise UserError(str(exc), exit_code=1 if refused else 2) from exc
@@ -56,17 +51,18 @@ def server_path(spec: str) -> Path:
 
 
 @contextmanager
-def exit_on_interrupt(console: Console) -> Iterator[None]:
+def exit_on_interrupt(say: Callable[[str], object]) -> Iterator[None]:
     """Ctrl-C ends the call at once, even in the middle of a question.
 
     A question is answered inside the SDK's dispatch of a server request, where a
     cancellation does not reach a terminal read blocked in a worker thread, so the
     usual KeyboardInterrupt would wait for Enter. Installed before the event loop
-    starts, this handler also keeps asyncio from installing its own.
+    starts, this handler also keeps asyncio from installing its own. `say` tells the user
+    (a terminal's `Console.print`) before the process ends.
     """
 
     def interrupted(signum: int, frame: FrameType | None) -> None:
-        console.print("\nmcpdeps: interrupted")
+        say("\nmcpdeps: interrupted")
         os._exit(130)
 
     previous = signal.signal(signal.SIGINT, interrupted)

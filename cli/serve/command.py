@@ -153,7 +153,7 @@ def serve(
             argv=sys.argv[1:],
             verbose=verbose,
         ),
-        console,
+        TerminalOutput(console),
     )
     raise typer.Exit(code)
 

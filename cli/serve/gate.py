@@ -3,53 +3,49 @@
 Importing user code runs registration, and the SDK stops at the first bad tool
 with a traceback; linting first shows every problem at once, with locations,
 in the same format as `mcpdeps lint`, and exits 1 before a port is bound.
+This module gives the verdict only; `render_gate.py` prints it on a terminal, so
+the editor and MCP front ends can ask for the verdict without rich.
 """
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from mcpdeps.lint_rules import LintResult
+    from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 BLOCKING = frozenset({"error"})
 """Severities that stop `serve`: what the SDK refuses at registration, and hidden `Resolve`s."""
 
 
-def _lint_api() -> tuple[Any, Any] | None:
-    """`lint_rules.lint` and `mcpdeps.cli.lint.render_text.render_diagnostics`, or None while they do not exist."""
-    try:
-        from mcpdeps.cli.lint.render_text import render_diagnostics
-        from mcpdeps.lint_rules import lint
-    except ImportError:
-        return None
-    return lint, render_diagnostics
+@dataclass(frozen=True, slots=True)
+class GateVerdict:
+    """The lint of the server's module graph, and which of its diagnostics stop it from starting."""
+
+    result: LintResult
+    blocking: tuple[Diagnostic, ...]
+
+    @property
+    def passes(self) -> bool:
+        """Nothing blocks: the server may be imported (its warnings are still worth showing)."""
+        return not self.blocking
+
+    @property
+    def codes(self) -> list[str]:
+        """The blocking rule codes, sorted and each once."""
+        return sorted({d.code for d in self.blocking})
 
 
-def lint_gate(path: Path, console: Console, *, refusal: str = "mcpdeps serve: not starting") -> bool:
-    """Lint the server's module graph; print and return False when it must not start.
+def lint_verdict(path: Path) -> GateVerdict:
+    """Lint the server's module graph (statically, nothing imported), paths shown as `lint` shows them."""
+    from mcpdeps.lint_rules import lint
 
-    `refusal` names what is not done (`call` does not call; `serve` does not start).
-    Paths are shown relative to the current folder, as `mcpdeps lint` would show them.
-    """
-    api = _lint_api()
-    if api is None:
-        console.print("[dim]lint unavailable in this build; starting without it[/dim]")
-        return True
-    lint, render_diagnostics = api
     result = lint([shown_path(path)])
-    blocking = [d for d in result.diagnostics if d.severity in BLOCKING]
-    if not blocking:
-        _mention(result.diagnostics, console)
-        return True
-    render_diagnostics(result, console=console)
-    codes = ", ".join(sorted({d.code for d in blocking}))
-    console.print(
-        f"[bold red]{refusal}[/]: {len(blocking)} error(s) ({codes}) in the server's "
-        "tools and resolvers. Fix them, or pass --no-lint to let the SDK decide."
-    )
-    return False
+    return GateVerdict(result, tuple(d for d in result.diagnostics if d.severity in BLOCKING))
 
 
 def shown_path(path: Path) -> Path:
@@ -58,12 +54,3 @@ def shown_path(path: Path) -> Path:
         return Path(os.path.relpath(path))
     except ValueError:  # another drive on Windows
         return path
-
-
-def _mention(diagnostics: list[Any], console: Console) -> None:
-    """Warnings do not stop the server, but the user should see them once, one line each."""
-    from mcpdeps.cli.lint.render_text import concise_line
-    from rich.text import Text
-
-    for d in diagnostics:
-        console.print(Text(concise_line(d), style="yellow"), soft_wrap=True, highlight=False)
