@@ -34,16 +34,12 @@ FRONT_END_MODULES = re.compile(
 FRONT_END_PACKAGES = re.compile(r"^mcpdeps\.cli\.(agent|lsp)(\.\w+)?$")
 """The front ends that are not the command line: `mcpdeps mcp` (cli/agent/) and the coming editor server."""
 
-PENDING = {
-    "mcpdeps.cli.serve.run": "owned by the --python runner change (i13a): banner and warning through rich",
-    "mcpdeps.cli.serve.reload": "owned by the --python runner change (i13a): prints through a rich Console; "
-    "cli/runner/parent.py imports its death_signal_setter, which belongs in an engine module",
-    "mcpdeps.cli.serve.banner": "imported by name from cli/serve/run.py (i13a's); becomes render_banner.py",
-}
-"""Engines that still print through rich, each with why it waits; remove an entry once fixed.
+PENDING: dict[str, str] = {}
+"""Engines that may still print through rich while a change moves their output out, each with why it
+waits; empty since `serve`'s runner and `call`'s target report through `serve/output.py`.
 
-A pending module is opaque to the chain search: what reaches rich only through it waits with it
-(today `cli/runner/parent.py` -> `serve/reload.py`), so the list names the causes, not every importer.
+A pending module is opaque to the chain search: what reaches rich only through it waits with it,
+so the list names the causes, not every importer.
 """
 
 

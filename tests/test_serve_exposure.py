@@ -12,7 +12,7 @@ import socket
 import pytest
 from mcp.server.transport_security import TransportSecurityMiddleware
 from mcpdeps.cli.serve.http import HttpOptions, is_loopback, transport_security
-from mcpdeps.cli.serve.run import exposure_warning
+from mcpdeps.cli.serve.terminal import exposure_warning
 from rich.console import Console
 
 

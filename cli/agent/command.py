@@ -40,6 +40,7 @@ def mcp(
 
     from mcpdeps.cli.serve.http import HttpOptions
     from mcpdeps.cli.serve.run import ServeRequest, run
+    from mcpdeps.cli.serve.terminal import TerminalOutput
     from mcpdeps.resolver_core.loading import LoadedServer
     from rich.console import Console
 
@@ -55,4 +56,4 @@ def mcp(
         log_level=log_level.lower(),
     )
     request = ServeRequest(loaded=loaded, transport=kind, http=http, argv=sys.argv[1:], verbose=verbose)
-    raise typer.Exit(run(request, Console(stderr=True)))
+    raise typer.Exit(run(request, TerminalOutput(Console(stderr=True))))

@@ -85,6 +85,7 @@ def serve(
 ) -> None:
     """Serve an MCP server over stdio or streamable HTTP, after linting it."""
     from mcpdeps.cli.serve.parent_watch import exit_with_parent
+    from mcpdeps.cli.serve.terminal import TerminalOutput
     from rich.console import Console
 
     exit_with_parent()  # started by `call --stdio`: end with it
@@ -112,13 +113,13 @@ def serve(
         watch = reload_dir or list(
             dict.fromkeys([parsed.root, *(f.resolve().parent for f in env_file or ())])
         )
-        raise typer.Exit(run_with_reload(sys.argv[1:], watch, console))
+        raise typer.Exit(run_with_reload(sys.argv[1:], watch, TerminalOutput(console)))
     if env_file:
         from mcpdeps.cli.serve.env import load_env_files
 
         load_env_files(env_file)
     if not no_lint:
-        from mcpdeps.cli.serve.gate import lint_gate
+        from mcpdeps.cli.serve.render_gate import lint_gate
 
         if not lint_gate(parsed.path, console):
             raise typer.Exit(1)

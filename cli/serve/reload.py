@@ -5,7 +5,8 @@ through the same lint gate, import and banner as a first start, and a child that
 dies (syntax error, lint refusal, crash at import) simply leaves watchfiles
 waiting for the next change, which starts it again once the file is fixed. The loop
 is ours (watchfiles' `watch`) so the child gets its own session and exactly one
-SIGINT on restart or shutdown; two make uvicorn abort with a traceback.
+SIGINT on restart or shutdown; two make uvicorn abort with a traceback. What the
+supervisor says goes through an `output.ReloadOutput` (`terminal.TerminalOutput`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from types import FrameType
 
 from mcpdeps.cli.runner.parent import death_signal_setter
-from rich.console import Console
+from mcpdeps.cli.serve.output import ReloadOutput
 
 RELOAD_CHILD_ENV = "MCPDEPS_RELOAD_CHILD"
 
@@ -44,14 +45,13 @@ def child_argv(argv: Sequence[str]) -> list[str]:
     return out
 
 
-def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console) -> int:
+def run_with_reload(argv: Sequence[str], watch: Sequence[Path], output: ReloadOutput) -> int:
     """Serve in a child process, restarting it whenever a watched Python, env or toml file changes."""
     from watchfiles import PythonFilter
     from watchfiles import watch as watch_changes
 
     command = [sys.executable, "-m", "mcpdeps", *child_argv(argv)]
-    shown = ", ".join(str(p) for p in watch)
-    console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop")
+    output.watching(watch)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     child = _start(command)
     code = 0
@@ -60,7 +60,7 @@ def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console
             *watch, watch_filter=PythonFilter(extra_extensions=(".env", ".toml")), debounce=400
         ):
             names = sorted({Path(path).name for _, path in changes})
-            console.print(f"[cyan]reloading[/]: {', '.join(names)} changed")
+            output.reloading(names)
             _stop(child)
             child = _start(command)
     except KeyboardInterrupt:
@@ -70,7 +70,7 @@ def run_with_reload(argv: Sequence[str], watch: Sequence[Path], console: Console
     finally:
         _stop(child)
         signal.signal(signal.SIGTERM, previous)
-    console.print("[dim]mcpdeps serve: stopped[/dim]")
+    output.stopped()
     return code
 
 

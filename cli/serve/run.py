@@ -5,7 +5,9 @@ The server runs in one of two places, behind `_Host`: imported into this process
 (mcpdeps' own interpreter can import it), or in the runner under the project's
 interpreter (`cli/runner`), which reports the banner's facts and then serves on the
 socket (HTTP) or the stdin/stdout (stdio) we hand it. Banner, exposure warning,
-Inspector and the port check are the same either way.
+Inspector and the port check are the same either way. What it has to say (banner,
+exposure warning, "stopped") goes through an `output.ServeOutput`, so this module
+imports no rich: `serve` and `mcp` pass `terminal.TerminalOutput`.
 """
 
 from __future__ import annotations
@@ -20,15 +22,13 @@ from types import FrameType
 
 from mcpdeps.cli.runner.interpreter import Interpreter
 from mcpdeps.cli.runner.parent import RunningTask, start_task, stop, wait_for
-from mcpdeps.cli.serve.banner import BannerFacts, render_banner
 from mcpdeps.cli.serve.http import HttpOptions, bind_socket, is_loopback, run_http
 from mcpdeps.cli.serve.inspector import Inspector, npx_path, start_inspector
+from mcpdeps.cli.serve.output import BannerFacts, ServeOutput
 from mcpdeps.cli.serve.reload import RELOAD_CHILD_ENV
 from mcpdeps.cli.serve.served import Served, served_graph
 from mcpdeps.resolver_core.loading import LoadedServer
 from mcpdeps.resolver_core.model import Graph
-from rich.console import Console
-from rich.panel import Panel
 
 
 @dataclass(slots=True)
@@ -59,7 +59,7 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
     raise _Stopped
 
 
-def run(request: ServeRequest, console: Console) -> int:
+def run(request: ServeRequest, output: ServeOutput) -> int:
     """Serve until the client hangs up (stdio, exit 0) or the user stops it (Ctrl+C: 130, SIGTERM: 0).
 
     uvicorn re-raises the signal that stopped it once it has shut down; with the
@@ -73,23 +73,23 @@ def run(request: ServeRequest, console: Console) -> int:
     host: _Host = _InProcess(request.loaded) if request.loaded is not None else _Runner(request)
     try:
         if request.transport == "stdio":
-            return _run_stdio(request, host, console)
-        return _run_http(request, host, console)
+            return _run_stdio(request, host, output)
+        return _run_http(request, host, output)
     except KeyboardInterrupt:
-        _say_stopped(console)
+        _say_stopped(output)
         return 130  # the shell's convention for Ctrl+C
     except _Stopped:
-        _say_stopped(console)
+        _say_stopped(output)
         return 0
     finally:
         host.stop()
         signal.signal(signal.SIGTERM, previous)
 
 
-def _say_stopped(console: Console) -> None:
+def _say_stopped(output: ServeOutput) -> None:
     """Under --reload the watcher says why its child stopped ("reloading: ..."), not the child."""
     if not os.environ.get(RELOAD_CHILD_ENV):
-        console.print("[dim]mcpdeps serve: stopped[/dim]")
+        output.stopped()
 
 
 class _Host:
@@ -174,23 +174,23 @@ class _Runner(_Host):
             stop(self.task)
 
 
-def _run_stdio(request: ServeRequest, host: _Host, console: Console) -> int:
+def _run_stdio(request: ServeRequest, host: _Host, output: ServeOutput) -> int:
     if request.inspector:
         command = [sys.executable, "-m", "mcpdeps", *_without(request.argv, "--inspector"), "--no-banner"]
         host.start("stdio", request.http, None, dry=True)  # the banner's facts: the Inspector starts it
         inspector = start_inspector(command, transport="stdio")
-        _banner(request, host, console, None, inspector)
+        _banner(request, host, output, None, inspector)
         try:
             inspector.process.wait()
         finally:
             inspector.stop()
         return 0
     host.start("stdio", request.http, None)
-    _banner(request, host, console, None, None)
+    _banner(request, host, output, None, None)
     return host.serve(request.http, None)
 
 
-def _run_http(request: ServeRequest, host: _Host, console: Console) -> int:
+def _run_http(request: ServeRequest, host: _Host, output: ServeOutput) -> int:
     options = request.http
     if isinstance(host, _InProcess):
         host.start("http", options, None)  # the shared-key probe runs before the port is taken
@@ -204,9 +204,9 @@ def _run_http(request: ServeRequest, host: _Host, console: Console) -> int:
         if isinstance(host, _Runner):
             host.start("http", options, sock.fileno())
         inspector = start_inspector([options.url()], transport="http") if request.inspector else None
-        _banner(request, host, console, options, inspector)
+        _banner(request, host, output, options, inspector)
         if not is_loopback(request.http.host):
-            exposure_warning(options, console)
+            output.exposure_warning(options)
         return host.serve(options, sock)
     finally:
         sock.close()
@@ -217,7 +217,7 @@ def _run_http(request: ServeRequest, host: _Host, console: Console) -> int:
 def _banner(
     request: ServeRequest,
     host: _Host,
-    console: Console,
+    output: ServeOutput,
     options: HttpOptions | None,
     inspector: Inspector | None,
 ) -> None:
@@ -246,7 +246,7 @@ def _banner(
         notes=tuple(notes),
         interpreter=request.interpreter.describe() if request.interpreter else None,
     )
-    render_banner(host.graph, host.served, facts, console)
+    output.banner(host.graph, host.served, facts)
 
 
 def _sessions(options: HttpOptions) -> str:
@@ -254,23 +254,6 @@ def _sessions(options: HttpOptions) -> str:
     idle = options.session_idle_timeout
     shown = f"{idle / 60:g} min" if idle >= 60 and idle % 60 == 0 else f"{idle:g} s"
     return f"at most {options.max_sessions} open, each closed after {shown} idle"
-
-
-def exposure_warning(options: HttpOptions, console: Console) -> None:
-    """Binding beyond loopback exposes every tool to the network: say so, loudly."""
-    everyone = options.host in ("0.0.0.0", "::", "")
-    who = "every network interface" if everyone else f"{options.host}"
-    console.print(
-        Panel(
-            f"Listening on {who}, port {options.port}: anyone who can reach this machine can list and "
-            "call these tools, with no authentication. DNS-rebinding protection stays on: requests "
-            "whose Host header is not this machine's name or a loopback name get HTTP 421 "
-            "(add names with --allow-host). Use --host 127.0.0.1 unless you mean it.",
-            title="WARNING: server exposed beyond this machine",
-            border_style="bold red",
-            style="red",
-        )
-    )
 
 
 def _without(argv: Sequence[str], flag: str) -> list[str]:

@@ -3,15 +3,16 @@
 Computed from the live server (the SDK's own `Tool.resolver_plans`, through
 `resolver_core.live.build_live_graph`, in this process or in the runner's), so it shows
 what the server will really do, not what the source looked like. Printed on stderr:
-on stdio, stdout is the protocol channel.
+on stdio, stdout is the protocol channel. The facts come from the runner (`run.py`,
+through `output.ServeOutput.banner`); this module only lays them out.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from mcpdeps.cli.printable import printable
+from mcpdeps.cli.serve.output import BannerFacts
 from mcpdeps.cli.serve.served import Served, shown_path
 from mcpdeps.resolver_core.model import Graph, Resolver, Tool
 from rich.console import Console, Group
@@ -24,23 +25,6 @@ QUESTION_LABELS = {
     "sample": "asks the client's LLM",
     "list_roots": "asks for roots",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class BannerFacts:
-    """How the server is exposed (the graph says what it contains)."""
-
-    transport: str
-    """`stdio` or `http`."""
-    url: str | None
-    workers: int = 1
-    sessions: str | None = None
-    """The HTTP session limits (`--max-sessions`, `--session-idle-timeout`), as shown."""
-    reload: bool = False
-    inspector_url: str | None = None
-    notes: tuple[str, ...] = ()
-    interpreter: str | None = None
-    """Which Python runs the server, and why (`Interpreter.describe()`)."""
 
 
 def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Console) -> None:

@@ -1,0 +1,60 @@
+"""`serve`'s messages on a terminal: the rich side of `output.ServeOutput` and `output.ReloadOutput`.
+
+The engines (`run.py`, `reload.py`) say what happened; this module is how the command line
+(`mcpdeps serve`, and `mcpdeps mcp`, which runs the same loop) shows it, on stderr.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from mcpdeps.cli.serve.http import HttpOptions
+from mcpdeps.cli.serve.output import BannerFacts
+from mcpdeps.cli.serve.render_banner import render_banner
+from mcpdeps.cli.serve.served import Served
+from mcpdeps.resolver_core.model import Graph
+from rich.console import Console
+from rich.panel import Panel
+
+STOPPED = "[dim]mcpdeps serve: stopped[/dim]"
+
+
+class TerminalOutput:
+    """Prints what `run()` and `run_with_reload()` report on `console` (stderr: stdout may be the protocol)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def banner(self, graph: Graph, served: Served, facts: BannerFacts) -> None:
+        render_banner(graph, served, facts, self.console)
+
+    def exposure_warning(self, options: HttpOptions) -> None:
+        exposure_warning(options, self.console)
+
+    def stopped(self) -> None:
+        self.console.print(STOPPED)
+
+    def watching(self, folders: Sequence[Path]) -> None:
+        shown = ", ".join(str(p) for p in folders)
+        self.console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop")
+
+    def reloading(self, names: Sequence[str]) -> None:
+        self.console.print(f"[cyan]reloading[/]: {', '.join(names)} changed")
+
+
+def exposure_warning(options: HttpOptions, console: Console) -> None:
+    """Binding beyond loopback exposes every tool to the network: say so, loudly."""
+    everyone = options.host in ("0.0.0.0", "::", "")
+    who = "every network interface" if everyone else f"{options.host}"
+    console.print(
+        Panel(
+            f"Listening on {who}, port {options.port}: anyone who can reach this machine can list and "
+            "call these tools, with no authentication. DNS-rebinding protection stays on: requests "
+            "whose Host header is not this machine's name or a loopback name get HTTP 421 "
+            "(add names with --allow-host). Use --host 127.0.0.1 unless you mean it.",
+            title="WARNING: server exposed beyond this machine",
+            border_style="bold red",
+            style="red",
+        )
+    )
