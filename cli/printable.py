@@ -5,7 +5,8 @@ the terminal, `ESC [2J` clears it, a newline splits one report line into two (so
 can forge a diagnostic line), a right-to-left override reorders what is shown. Every
 human format escapes control and format characters the way Python's `repr` writes them
 (`\\x1b`, `\\n`, `\\u202e`); the `github` format has its own encoding, and JSON, SARIF,
-DOT and Mermaid quote their strings themselves.
+DOT and Mermaid quote their strings themselves. No rich here: `cli/errors.py`, which every
+engine imports, uses it; `cli/render/markup.py` adds rich's markup escape for the renderers.
 """
 
 from __future__ import annotations
@@ -34,10 +35,3 @@ def printable(text: str) -> str:
 def printable_line(text: str) -> str:
     """A source line for a code frame: tabs are kept (they are layout), the rest escaped."""
     return "\t".join(printable(part) for part in text.split("\t"))
-
-
-def markup(text: str) -> str:
-    """`text` for a rich markup string: escaped for the terminal, then for rich's `[...]`."""
-    from rich.markup import escape
-
-    return escape(printable(text))

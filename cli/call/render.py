@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from mcpdeps.cli.call.questions import AskedQuestion
 from mcpdeps.cli.call.resolvers import ResolverIndex
-from mcpdeps.cli.printable import markup as escape  # terminal-safe, then markup-safe
 from mcpdeps.cli.render.hanging import Hanging
+from mcpdeps.cli.render.markup import markup as escape  # terminal-safe, then markup-safe
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.json import JSON

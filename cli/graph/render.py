@@ -17,7 +17,7 @@ from pathlib import PurePath
 
 from mcpdeps.cli.graph.problems import Problems
 from mcpdeps.cli.graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
-from mcpdeps.cli.printable import markup as escape  # terminal-safe, then markup-safe
+from mcpdeps.cli.render.markup import markup as escape  # terminal-safe, then markup-safe
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.graph_json import published_tools
 from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
