@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from call_helpers import QUESTIONS, call
 from conftest import run_mcpdeps
+from test_write_guard import FIXABLE
 
 SECRET = "sk-live-0123456789abcdef"
 
@@ -120,14 +121,6 @@ def test_a_quoted_directive_in_a_comment_is_prose(tmp_path: Path) -> None:
     assert json.loads(proc.stdout)["diagnostics"] == []
     fixed = run_mcpdeps("lint", "--no-cache", "--fix", "--select", "MCPD114", "server.py", cwd=tmp_path)
     assert fixed.returncode == 0 and (tmp_path / "server.py").read_text() == QUOTED
-
-
-FIXABLE = (
-    "from typing import Annotated\n\nfrom mcp.server import MCPServer\n"
-    "from mcp.server.mcpserver import Resolve\n\nmcp = MCPServer('s')\n\n\n"
-    "def r0(title: str) -> int:\n    return 1\n\n\n"
-    "@mcp.tool()\ndef t(title: str, stock: Annotated[int, Resolve(r0)] = 5) -> int:\n    return stock\n"
-)
 
 
 def test_a_refused_write_is_not_counted_as_fixed(tmp_path: Path) -> None:
