@@ -145,19 +145,20 @@ def test_colour_follows_the_terminal_no_color_and_force_color(broken: Path) -> N
 def test_rule_command_by_code_name_and_all() -> None:
     by_code = run_mcpdeps("rule", "MCPD003")
     assert by_code.returncode == 0
+    # Piped, `rule` prints its Markdown as is (no padding to the terminal's width).
     for part in (
-        "MCPD003 resolve-in-union",
-        "Severity: error",
-        "Why it matters:",
-        "Example (reported):",
-        "Fixed (not reported):",
+        "## MCPD003 `resolve-in-union`",
+        "**Severity:** error",
+        "**Why it matters:**",
+        "**Example** (reported):",
+        "**Fixed** (not reported):",
     ):
         assert part in by_code.stdout
     assert run_mcpdeps("rule", "resolve-in-union").stdout == by_code.stdout
     from mcpdeps.lint_rules.registry import ALL_RULES
 
     every = run_mcpdeps("rule", "--all").stdout
-    assert all(f"{r.code} {r.name}" in every for r in ALL_RULES)
+    assert all(f"## {r.code} `{r.name}`" in every for r in ALL_RULES)
     unknown = run_mcpdeps("rule", "MCPD999")
     assert unknown.returncode == 2 and "unknown rule 'MCPD999'" in unknown.stderr
     assert run_mcpdeps("rule").returncode == 2
