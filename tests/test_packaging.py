@@ -6,8 +6,6 @@ leaves the other's files in place."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import os
 import shutil
 import subprocess
@@ -18,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, REPO
+from venv_tools import local_wheel
 
 SKIP = shutil.ignore_patterns(
     ".git",
@@ -203,26 +202,6 @@ class CLI:
 """create-a-cli-tool's `CLI`, as much of it as the program uses (when the registry cannot be reached)."""
 
 
-def _local_wheel(folder: Path, name: str, files: dict[str, str]) -> Path:
-    """A wheel of `files`, written by hand (no build backend, no network): a real distribution to pip."""
-    info = f"{name.replace('-', '_')}-0.0.0.dist-info"
-    files = {
-        **files,
-        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n",
-        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: mcpdeps-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    lines = []
-    for path, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-        lines.append(f"{path},sha256={digest},{len(text.encode())}")
-    files[f"{info}/RECORD"] = "\n".join([*lines, f"{info}/RECORD,,"]) + "\n"
-    wheel = folder / f"{name.replace('-', '_')}-0.0.0-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w") as archive:
-        for path, text in files.items():
-            archive.writestr(path, text)
-    return wheel
-
-
 @pytest.fixture(scope="module")
 def beside(venv: Venv, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     """Installed in mcpdeps' venv: the registry's create-a-cli-tool (top-level `cli/`; a local stand-in if
@@ -231,9 +210,11 @@ def beside(venv: Venv, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, 
     folder = tmp_path_factory.mktemp("others")
     files = {"templates/__init__.py": 'PAGE = "<h1>{title}</h1>"\n'}
     if venv.pip("install", "-q", "create-a-cli-tool").returncode != 0:
-        stand_in = _local_wheel(folder, "create-a-cli-tool", {"cli/__init__.py": STAND_IN_CLI})
+        stand_in = local_wheel(folder, "create_a_cli_tool", "0.0.0", {"cli/__init__.py": STAND_IN_CLI})
         assert venv.pip("install", "-q", str(stand_in)).returncode == 0
-    assert venv.pip("install", "-q", str(_local_wheel(folder, "page-templates", files))).returncode == 0
+    assert (
+        venv.pip("install", "-q", str(local_wheel(folder, "page_templates", "0.0.0", files))).returncode == 0
+    )
     program = folder / "demo.py"
     program.write_text(OTHER_USER)
     return program, others
