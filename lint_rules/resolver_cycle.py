@@ -67,25 +67,34 @@ class ResolverCycle(Rule):
         """Depth-first like the SDK's `build_resolver_plans`; yields each back edge's path."""
         done: set[str] = set()
         path: list[tuple[Resolver, Parameter]] = []
-
-        def visit(resolver: Resolver, via: Parameter) -> Iterable[list[tuple[Resolver, Parameter]]]:
-            on_path = [r.id for r, _ in path]
-            if resolver.id in on_path:
-                yield [*path[on_path.index(resolver.id) :], (resolver, via)]
-                return
-            if resolver.id in done:
-                return
-            path.append((resolver, via))
-            late = resolver.id in tool.late_resolvers  # no hints for it at this registration
-            for p in [] if late else resolver.parameters:
-                if p.kind == "resolved" and p.resolver in graph.resolvers:
-                    yield from visit(graph.resolvers[p.resolver], p)
-            path.pop()
-            done.add(resolver.id)
-
         for p in tool.parameters:
             if p.kind == "resolved" and p.resolver in graph.resolvers:
-                yield from visit(graph.resolvers[p.resolver], p)
+                yield from self._visit(graph, tool, graph.resolvers[p.resolver], p, path, done)
+
+    def _visit(
+        self,
+        graph: Graph,
+        tool: Tool,
+        resolver: Resolver,
+        via: Parameter,
+        path: list[tuple[Resolver, Parameter]],
+        done: set[str],
+    ) -> Iterable[list[tuple[Resolver, Parameter]]]:
+        """One depth-first step of `_cycles` (a method: a nested function calling itself is a
+        reference cycle holding the graph, freed only by the paused cyclic collector)."""
+        on_path = [r.id for r, _ in path]
+        if resolver.id in on_path:
+            yield [*path[on_path.index(resolver.id) :], (resolver, via)]
+            return
+        if resolver.id in done:
+            return
+        path.append((resolver, via))
+        late = resolver.id in tool.late_resolvers  # no hints for it at this registration
+        for p in [] if late else resolver.parameters:
+            if p.kind == "resolved" and p.resolver in graph.resolvers:
+                yield from self._visit(graph, tool, graph.resolvers[p.resolver], p, path, done)
+        path.pop()
+        done.add(resolver.id)
 
     def _report(self, tool: Tool, cycle: list[tuple[Resolver, Parameter]]) -> Diagnostic:
         names = [r.name for r, _ in cycle]

@@ -15,6 +15,7 @@ import ast
 import builtins
 import inspect
 from dataclasses import dataclass, replace
+from functools import partial
 
 from mcpdeps.resolver_core.decorators import Decorators, Obj, replaced, written_chain
 from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
@@ -284,7 +285,9 @@ class ResolverFactory:
         self.evaluator = evaluator
         self.classes = classes
         self.resolvers: dict[str, Resolver] = {}
-        self.decorators = Decorators(names, self._method)
+        # Not `self._method`: a bound method would make factory and decorators a cycle, which
+        # only the (paused) cyclic collector could free, with every tree it reaches.
+        self.decorators = Decorators(names, partial(inherited_method, names))
         self._by_key: dict[tuple[object, ...], Resolver] = {}
         self._ids: dict[str, int] = {}
 
@@ -698,20 +701,8 @@ class ResolverFactory:
                 )
         return None
 
-    def _method(self, cls: Defined, name: str, depth: int = 0) -> Defined | None:
-        found = self.names.member(cls, name)
-        if isinstance(found, Defined):
-            return found
-        if depth > 10 or not isinstance(cls.node, ast.ClassDef):
-            return None
-        for base in cls.node.bases:
-            sym = self.names.resolve(cls.module, base)
-            sym = self.names.follow(sym) if sym is not None else None
-            if isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef):
-                m = self._method(sym, name, depth + 1)
-                if m is not None:
-                    return m
-        return None
+    def _method(self, cls: Defined, name: str) -> Defined | None:
+        return inherited_method(self.names, cls, name)
 
     def _class_signature(self, cls: Defined) -> list[tuple[str, ast.AST]]:
         """Parameters `inspect.signature(cls)` shows: `__init__` minus self, else dataclass/model fields."""
@@ -893,3 +884,21 @@ class ResolverFactory:
             for s in t.node.body
             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
         ]
+
+
+def inherited_method(names: Names, cls: Defined, name: str, depth: int = 0) -> Defined | None:
+    """A class's own member `name`, else the first found in its bases (depth-first, as far as
+    the project's source goes)."""
+    found = names.member(cls, name)
+    if isinstance(found, Defined):
+        return found
+    if depth > 10 or not isinstance(cls.node, ast.ClassDef):
+        return None
+    for base in cls.node.bases:
+        sym = names.resolve(cls.module, base)
+        sym = names.follow(sym) if sym is not None else None
+        if isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef):
+            m = inherited_method(names, sym, name, depth + 1)
+            if m is not None:
+                return m
+    return None

@@ -292,26 +292,29 @@ class Graph:
             return cached
         seen: dict[str, Resolver] = {}
         named_at: dict[str, Span | None] = {}
-
-        def visit(via: Parameter) -> None:
-            rid = via.resolver
-            if rid is None or rid in seen or rid not in self.resolvers:
-                return
-            resolver = self.resolvers[rid]
-            seen[rid] = resolver
-            named_at[rid] = via.span
-            if rid in tool.late_resolvers:
-                return  # the SDK reads no hints for it at this registration: no dependencies
-            for p in resolver.parameters:
-                if p.kind == "resolved":
-                    visit(p)
-
         for p in tool.parameters:
             if p.kind == "resolved":
-                visit(p)
+                self._visit(tool, p, seen, named_at)
         self._reachable[id(tool)] = list(seen.values())
         self._named_at[id(tool)] = named_at
         return self._reachable[id(tool)]
+
+    def _visit(
+        self, tool: Tool, via: Parameter, seen: dict[str, Resolver], named_at: dict[str, Span | None]
+    ) -> None:
+        """`reachable`'s depth-first step (a method: a nested function calling itself would be a
+        reference cycle holding the graph, freed only by the paused cyclic collector)."""
+        rid = via.resolver
+        if rid is None or rid in seen or rid not in self.resolvers:
+            return
+        resolver = self.resolvers[rid]
+        seen[rid] = resolver
+        named_at[rid] = via.span
+        if rid in tool.late_resolvers:
+            return  # the SDK reads no hints for it at this registration: no dependencies
+        for p in resolver.parameters:
+            if p.kind == "resolved":
+                self._visit(tool, p, seen, named_at)
 
     def located(self, tool: Tool, resolver: Resolver, span: Span | None) -> Span | None:
         """Where to report `span` (the resolver's or one of its parameters') for this tool.

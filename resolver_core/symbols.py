@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,72 +153,75 @@ def collect_bindings(
             binding.previous = old
         out[name] = binding
 
-    def walk(stmts: list[ast.stmt], tc: bool) -> None:
-        for stmt in stmts:
-            if isinstance(stmt, ast.Import):
-                for alias in stmt.names:
-                    if alias.asname:
-                        bind(alias.asname, Binding("import", stmt, (alias.name, None), type_checking=tc))
-                    else:
-                        top = alias.name.partition(".")[0]
-                        bind(top, Binding("import", stmt, (top, None), type_checking=tc))
-            elif isinstance(stmt, ast.ImportFrom):
-                mod = absolute_module(module, stmt.level, stmt.module)
-                for alias in stmt.names:
-                    if alias.name == "*":
-                        continue
-                    bind(
-                        alias.asname or alias.name,
-                        Binding("import", stmt, (mod, alias.name), type_checking=tc),
-                    )
-            elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                bind(stmt.name, Binding("def", stmt, type_checking=tc))
-            elif isinstance(stmt, ast.Assign):
-                for target in stmt.targets:
-                    if isinstance(target, ast.Name):
-                        bind(target.id, Binding("value", stmt.value, type_checking=tc))
-                    elif (
-                        isinstance(target, ast.Tuple | ast.List)
-                        and isinstance(stmt.value, ast.Tuple | ast.List)
-                        and len(target.elts) == len(stmt.value.elts)
-                    ):  # `shop, admin = MCPServer("Shop"), MCPServer("Admin")`
-                        for name, value in zip(target.elts, stmt.value.elts, strict=True):
-                            if isinstance(name, ast.Name):
-                                bind(name.id, Binding("value", value, type_checking=tc))
-            elif (
-                isinstance(stmt, ast.AnnAssign)
-                and isinstance(stmt.target, ast.Name)
-                and stmt.value is not None
-            ):
-                bind(
-                    stmt.target.id, Binding("value", stmt.value, annotation=stmt.annotation, type_checking=tc)
-                )
-            elif type(stmt).__name__ == "TypeAlias":  # PEP 695 `type X = ...` (Python >= 3.12 parsers)
-                bind(stmt.name.id, Binding("value", stmt, type_checking=tc))  # type: ignore[attr-defined]
-            elif isinstance(stmt, ast.If):
-                if _is_type_checking(stmt.test):
-                    walk(stmt.body, True)
-                    walk(stmt.orelse, tc)
-                else:
-                    walk(stmt.body, tc)
-                    walk(stmt.orelse, tc)
-            elif isinstance(stmt, ast.Try):
-                walk(stmt.body, tc)
-                for handler in stmt.handlers:
-                    # `except ImportError: X = None` must not shadow the import that normally runs;
-                    # it is kept as the import's fallback (used when the module cannot be found).
-                    for name, binding in collect_bindings(module, handler.body, tc).items():
-                        current = out.get(name)
-                        if current is not None and current.kind == "import" and current.fallback is None:
-                            current.fallback = binding
-                        out.setdefault(name, binding)
-                walk(stmt.orelse, tc)
-                walk(stmt.finalbody, tc)
-            elif isinstance(stmt, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
-                walk(stmt.body, tc)
-
-    walk(body, type_checking)
+    _walk_bindings(module, body, type_checking, out, bind)
     return out
+
+
+def _walk_bindings(
+    module: ParsedModule,
+    stmts: list[ast.stmt],
+    tc: bool,
+    out: dict[str, Binding],
+    bind: Callable[[str, Binding], None],
+) -> None:
+    """`collect_bindings`' walk of one block (a function of its own: a nested function calling
+    itself is a reference cycle, which would keep every module's bindings and tree alive)."""
+    for stmt in stmts:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname:
+                    bind(alias.asname, Binding("import", stmt, (alias.name, None), type_checking=tc))
+                else:
+                    top = alias.name.partition(".")[0]
+                    bind(top, Binding("import", stmt, (top, None), type_checking=tc))
+        elif isinstance(stmt, ast.ImportFrom):
+            mod = absolute_module(module, stmt.level, stmt.module)
+            for alias in stmt.names:
+                if alias.name == "*":
+                    continue
+                bind(
+                    alias.asname or alias.name,
+                    Binding("import", stmt, (mod, alias.name), type_checking=tc),
+                )
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bind(stmt.name, Binding("def", stmt, type_checking=tc))
+        elif isinstance(stmt, ast.Assign):
+            for target in stmt.targets:
+                if isinstance(target, ast.Name):
+                    bind(target.id, Binding("value", stmt.value, type_checking=tc))
+                elif (
+                    isinstance(target, ast.Tuple | ast.List)
+                    and isinstance(stmt.value, ast.Tuple | ast.List)
+                    and len(target.elts) == len(stmt.value.elts)
+                ):  # `shop, admin = MCPServer("Shop"), MCPServer("Admin")`
+                    for name, value in zip(target.elts, stmt.value.elts, strict=True):
+                        if isinstance(name, ast.Name):
+                            bind(name.id, Binding("value", value, type_checking=tc))
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+            bind(stmt.target.id, Binding("value", stmt.value, annotation=stmt.annotation, type_checking=tc))
+        elif type(stmt).__name__ == "TypeAlias":  # PEP 695 `type X = ...` (Python >= 3.12 parsers)
+            bind(stmt.name.id, Binding("value", stmt, type_checking=tc))  # type: ignore[attr-defined]
+        elif isinstance(stmt, ast.If):
+            if _is_type_checking(stmt.test):
+                _walk_bindings(module, stmt.body, True, out, bind)
+                _walk_bindings(module, stmt.orelse, tc, out, bind)
+            else:
+                _walk_bindings(module, stmt.body, tc, out, bind)
+                _walk_bindings(module, stmt.orelse, tc, out, bind)
+        elif isinstance(stmt, ast.Try):
+            _walk_bindings(module, stmt.body, tc, out, bind)
+            for handler in stmt.handlers:
+                # `except ImportError: X = None` must not shadow the import that normally runs;
+                # it is kept as the import's fallback (used when the module cannot be found).
+                for name, binding in collect_bindings(module, handler.body, tc).items():
+                    current = out.get(name)
+                    if current is not None and current.kind == "import" and current.fallback is None:
+                        current.fallback = binding
+                    out.setdefault(name, binding)
+            _walk_bindings(module, stmt.orelse, tc, out, bind)
+            _walk_bindings(module, stmt.finalbody, tc, out, bind)
+        elif isinstance(stmt, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
+            _walk_bindings(module, stmt.body, tc, out, bind)
 
 
 def star_imports(module: ParsedModule) -> list[str]:
