@@ -47,6 +47,11 @@ KEEP_STATES = 16
 list of files almost every time); the least recently written go first."""
 MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
+MAX_FILES_PER_SLICE = 256
+"""Given files checked by one build. A build keeps every syntax tree it parsed until its
+records are taken (about 70 MB per 256 generated modules of 150 lines), so a larger run is
+checked slice by slice, in one process as in workers, and each slice's graph is freed (by
+reference counting: nothing a build makes is a cycle) before the next one is built."""
 
 
 @dataclass(slots=True)
@@ -227,12 +232,15 @@ def check_files(
     rules: Sequence[type[Rule]],
     hashes: Hashes,
     in_worker: bool = False,
+    whole: bool = False,
 ) -> _Checked:
-    """Build the graph of `origins` only (of all given files when that is all) and record each.
+    """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
+    record each.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
-    graph = build(None if len(origins) == len(path_of) else {path_of[o] for o in origins}, not in_worker)
+    only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
+    graph = build(only, not in_worker)
     records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
     deps = {o: _dependencies(path_of[o], graph) for o in origins}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
@@ -260,26 +268,25 @@ def analyse(
     origins = [o for o in order if o in dirty]
 
     def run(origins: Sequence[str]) -> _Checked:
-        if jobs <= 1 or len(origins) < MIN_FILES_PER_JOB * 2:
+        workers = jobs > 1 and len(origins) >= MIN_FILES_PER_JOB * 2
+        if not workers and len(origins) <= MAX_FILES_PER_SLICE:
             return check_files(origins, path_of, build, rules, hashes)
         from mcpdeps.lint_rules import parallel  # multiprocessing costs start-up: only for large runs
 
-        if not parallel.available():
+        if workers and parallel.available():
+            parts = parallel.check_in_workers(
+                origins,
+                jobs,
+                lambda chunk: check_files(chunk, path_of, build, rules, hashes, in_worker=True),
+                progress,
+                max_slice=MAX_FILES_PER_SLICE,
+            )
+            checked = _united(parts, None)
+        elif len(origins) <= MAX_FILES_PER_SLICE:
             return check_files(origins, path_of, build, rules, hashes)
-
-        parts = parallel.check_in_workers(
-            origins,
-            jobs,
-            lambda chunk: check_files(chunk, path_of, build, rules, hashes, in_worker=True),
-            progress,
-        )
-        return _Checked(
-            {o: r for p in parts for o, r in p.records.items()},
-            {o: d for p in parts for o, d in p.deps.items()},
-            {path: h for p in parts for path, h in p.hashes.items()},
-            {o for p in parts for o in p.directives},
-            None,
-        )
+        else:
+            checked = _in_slices(origins, path_of, build, rules, hashes, progress)
+        return _recoupled(checked, path_of, build, rules, hashes)
 
     checked = run(origins)
     if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
@@ -300,6 +307,69 @@ def analyse(
     if not origins and old.result is not None:
         state.result = old.result
     return Outcome(state, checked.graph or Graph(), len(origins))
+
+
+def _in_slices(
+    origins: Sequence[str],
+    path_of: Mapping[str, Path],
+    build: Build,
+    rules: Sequence[type[Rule]],
+    hashes: Hashes,
+    progress: Callable[[int, int], None] | None,
+) -> _Checked:
+    """`check_files` over contiguous slices of `origins` in this process, one build at a time.
+
+    Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
+    them): its trees, symbols and model go before the next slice is parsed.
+    """
+    from mcpdeps.lint_rules.parallel import chunks
+
+    sources: dict[str, SourceInfo] = {}
+    parts: list[_Checked] = []
+    done = 0
+    for chunk in chunks(origins, -(-len(origins) // MAX_FILES_PER_SLICE)):
+        part = check_files(chunk, path_of, lambda only, _: build(only, False), rules, hashes)
+        assert part.graph is not None
+        for path, info in part.graph.sources.items():
+            sources.setdefault(path, info)
+        part.graph = None
+        parts.append(part)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, len(origins))
+    return _united(parts, Graph(sources=sources))
+
+
+def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
+    return _Checked(
+        {o: r for p in parts for o, r in p.records.items()},
+        {o: d for p in parts for o, d in p.deps.items()},
+        {path: h for p in parts for path, h in p.hashes.items()},
+        {o for p in parts for o in p.directives},
+        graph,
+    )
+
+
+def _recoupled(
+    checked: _Checked,
+    path_of: Mapping[str, Path],
+    build: Build,
+    rules: Sequence[type[Rule]],
+    hashes: Hashes,
+) -> _Checked:
+    """A sliced run's coupled records (`register(server)` functions, registrations inside
+    functions) checked again over one build of every given file: which servers they register
+    on depends on callers in any slice, which their own slice did not scan."""
+    coupled = [o for o, r in checked.records.items() if r.coupled]
+    if not coupled:
+        return checked
+    again = check_files(coupled, path_of, build, rules, hashes, whole=True)
+    checked.records.update(again.records)
+    checked.deps.update(again.deps)
+    checked.hashes.update(again.hashes)
+    checked.directives = (checked.directives - set(coupled)) | again.directives
+    checked.graph = again.graph
+    return checked
 
 
 CHANGED = "changed during the run"
