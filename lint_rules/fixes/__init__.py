@@ -7,6 +7,12 @@ without `--fix`/`--diff` never loads libcst for clean code. Rules that can
 compute their edit cheaply (MCPD008, MCPD114) attach it themselves; those
 edits are used as they are.
 
+Most fixable diagnostics have a plain shape (`x: Annotated[T, Resolve(f)] | None = None`,
+a parameter used only by name): for those, `spans.SPAN_FIXERS` computes the same fixed
+text from `ast` positions, without importing libcst (~0.3 s) or building its tree; every
+other shape, and every refusal, is libcst's to decide. Both paths end in the same
+`edits_between`, so `--fix`, `--diff` and the json/sarif `fix` fields see one engine.
+
 A fix depends only on its diagnostic and the text of its file, so the fixes a
 run computes are kept in the lint cache under that pair (`attach_fixes`): a warm
 `json` or `sarif` run does no libcst work at all.
@@ -25,6 +31,7 @@ from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix
 
 if TYPE_CHECKING:
     from mcpdeps.lint_rules import LintResult
+    from mcpdeps.lint_rules.fixes.ast_source import AstSource
     from mcpdeps.lint_rules.fixes.cst_source import CstSource
 
 FIXERS: dict[str, str] = {
@@ -35,7 +42,17 @@ FIXERS: dict[str, str] = {
     "MCPD105": "mcpdeps.lint_rules.fixes.include_context",
     "MCPD111": "mcpdeps.lint_rules.fixes.ignored_default",
 }
-"""Rule code → module with `MESSAGE` and `fix(source, diagnostic) -> libcst.Module | None`."""
+"""Rule code → module with `fix(source, diagnostic) -> libcst.Module | None`."""
+
+MESSAGES: dict[str, str] = {
+    "MCPD002": "rename the resolver parameter (and its uses) to the tool argument it misspells",
+    "MCPD003": "annotate the parameter as `Annotated[T, Resolve(...)]` and drop `| None` and the default",
+    "MCPD006": "rename the parameter (and its uses) without the leading underscore",
+    "MCPD101": "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it",
+    "MCPD105": 'remove `include_context=` (the default, "none", is the supported behaviour)',
+    "MCPD111": "remove the default: the resolver always provides the value",
+}
+"""Rule code → the `Fix.message` of its fixer (whichever path computed the edits)."""
 
 
 RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
@@ -64,6 +81,7 @@ class FixCache:
     def __init__(self, text_of: Callable[[str], str | None]) -> None:
         self.text_of = text_of
         self._sources: dict[str, CstSource | None] = {}
+        self._asts: dict[str, AstSource | None] = {}
 
     def source(self, path: str) -> CstSource | None:
         if path not in self._sources:
@@ -83,23 +101,65 @@ class FixCache:
                 self._sources[path] = None
         return self._sources[path]
 
+    def ast_source(self, path: str, text: str) -> AstSource | None:
+        """The file for the span fixers; None when only libcst may judge it."""
+        if path not in self._asts:
+            from mcpdeps.lint_rules.fixes.ast_source import AstSource, Unsure
+
+            try:
+                self._asts[path] = AstSource(text)
+            except Unsure:
+                self._asts[path] = None
+        return self._asts[path]
+
     def fix_for(self, d: Diagnostic) -> Fix | None:
         """The diagnostic's own fix, else its fixer's rewrite as edits; None when not safely fixable."""
         if d.fix is not None or d.code not in FIXERS:
             return d.fix
-        source = self.source(d.path)
-        if source is None:
+        if ONLY_WHEN.get(d.code, "") not in d.message:
+            return None  # the fixer refuses every other case, whatever the file holds
+        text = self.text_of(d.path)
+        if text is None:
+            return None
+        fixed = self.by_spans(d, text)
+        if fixed is UNSURE:
+            fixed = self.by_libcst(d)
+        if fixed is None or fixed == text:
             return None
         from mcpdeps.lint_rules.fixes.edits import edits_between
 
+        return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
+
+    def by_spans(self, d: Diagnostic, text: str) -> str | object | None:
+        """The fixed text from `ast` spans, None for no fix, `UNSURE` when libcst must decide."""
+        from mcpdeps.lint_rules.fixes.ast_source import Unsure
+        from mcpdeps.lint_rules.fixes.spans import SPAN_FIXERS
+
+        fixer = SPAN_FIXERS.get(d.code)
+        src = self.ast_source(d.path, text) if fixer is not None else None
+        if fixer is None or src is None:
+            return UNSURE
+        try:
+            return fixer(src, d)
+        except Unsure:
+            return UNSURE
+        except Exception:  # a span fixer bug costs its shortcut, never the fix
+            return UNSURE
+
+    def by_libcst(self, d: Diagnostic) -> str | None:
+        source = self.source(d.path)
+        if source is None:
+            return None
         fixer = importlib.import_module(FIXERS[d.code])
         try:
             module = fixer.fix(source, d)
         except Exception:  # a fixer bug costs its fix, never the report or the other fixes
             return None
-        if module is None or module.code == source.text:
-            return None
-        return Fix(message=fixer.MESSAGE, edits=edits_between(d.path, source.text, module.code))
+        return module.code if module is not None else None
+
+
+UNSURE = object()
+"""A span fixer's answer when the shape is not one it decides: the libcst fixer does."""
 
 
 FixMemo = dict[str, Any]

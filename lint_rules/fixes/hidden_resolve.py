@@ -14,7 +14,6 @@ from mcpdeps.lint_rules.fixes.annotations import annotated_with_resolve, unwrapp
 from mcpdeps.lint_rules.fixes.cst_source import CstSource, last_name, reannotated_without_default
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
-MESSAGE = "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it"
 COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
 
 

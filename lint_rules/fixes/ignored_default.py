@@ -7,8 +7,6 @@ from mcpdeps.lint_rules.fixes.annotations import annotated_with_resolve
 from mcpdeps.lint_rules.fixes.cst_source import CstSource, without_default
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
-MESSAGE = "remove the default: the resolver always provides the value"
-
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
     param = source.param_at(d)

@@ -11,8 +11,6 @@ import libcst as cst
 from mcpdeps.lint_rules.fixes.cst_source import CstSource, last_name
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
-MESSAGE = 'remove `include_context=` (the default, "none", is the supported behaviour)'
-
 
 def _without(call: cst.Call, target: cst.Arg) -> cst.Call:
     args = list(call.args)

@@ -18,8 +18,6 @@ from libcst.metadata import ScopeProvider
 from mcpdeps.lint_rules.fixes.cst_source import CstSource
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
-MESSAGE = "rename the parameter (and its uses) without the leading underscore"
-
 
 class _Rename(cst.CSTTransformer):
     def __init__(self, targets: set[cst.Name], new: str) -> None:

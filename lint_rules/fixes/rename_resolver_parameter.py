@@ -10,17 +10,11 @@ the old name as a keyword in its own file (`check_stock(titel=...)` would break)
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 from mcpdeps.lint_rules.fixes.cst_source import CstSource
 from mcpdeps.lint_rules.fixes.rename_parameter import rename
+from mcpdeps.lint_rules.fixes.spans_rename import SUGGESTED
 from mcpdeps.resolver_core.diagnostics import Diagnostic
-
-MESSAGE = "rename the resolver parameter (and its uses) to the tool argument it misspells"
-
-SUGGESTED = re.compile(r"\(did you mean '([A-Za-z_][A-Za-z0-9_]*)'\?\)")
-"""The close name in MCPD002's message (identifiers are quoted with ' by repr)."""
 
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:

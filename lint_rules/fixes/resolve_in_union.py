@@ -13,8 +13,6 @@ from mcpdeps.lint_rules.fixes.annotations import unwrapped_resolve
 from mcpdeps.lint_rules.fixes.cst_source import CstSource, reannotated_without_default
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
-MESSAGE = "annotate the parameter as `Annotated[T, Resolve(...)]` and drop `| None` and the default"
-
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
     param = source.param_at(d)
