@@ -31,13 +31,18 @@ def _verbose(argv: Sequence[str]) -> bool:
 
 
 def run_guarded(app: Callable[..., object], argv: Sequence[str]) -> None:
-    """Run the typer app; map exceptions to the contract's exit codes.
+    """Run the typer app on `argv`; map exceptions to the contract's exit codes.
 
     Typed as a callable so that this module, imported by every engine for `UserError`,
     does not import typer (the editor and MCP front ends use the engines without it).
     """
+    guarded(lambda: app(args=list(argv), prog_name="mcpdeps", standalone_mode=True), argv)
+
+
+def guarded(run: Callable[[], object], argv: Sequence[str]) -> None:
+    """Call `run` (a command, by typer or by the fast start); map exceptions to exit codes."""
     try:
-        app(args=list(argv), prog_name="mcpdeps", standalone_mode=True)
+        run()
     except SystemExit:
         raise
     except KeyboardInterrupt:

@@ -1,8 +1,9 @@
-"""Entry point: builds the typer app and turns unexpected failures into exit 2.
+"""Entry point: sets the process up, starts a well-formed `lint` at once, else the typer app.
 
-Each command lives in its own module and is imported here; those modules keep
-heavy imports (mcp, libcst) inside the command functions so that `mcpdeps lint`
-starts fast.
+`lint` runs on every commit (pre-commit) and every save; most of a warm run used to be
+typer's own start-up (`cli/lint/argv.py` says why). So a `lint` command line that
+`argv.parse` can read runs without typer (`cli/fast_start.py`), and every other line,
+help and errors included, goes through the typer app (`cli/app.py`) as before.
 """
 
 from __future__ import annotations
@@ -24,60 +25,12 @@ if len(sys.argv) > 1 and sys.argv[1] in ("lint", "graph", "rule", "lsp") and "--
     if sys.argv[1] != "lsp":
         gc.disable()
 
-try:
-    import typer
-    from mcpdeps.cli.agent import command as mcp_cmd
-    from mcpdeps.cli.call import command as call_cmd
-    from mcpdeps.cli.errors import run_guarded
-    from mcpdeps.cli.graph import command as graph_cmd
-    from mcpdeps.cli.lint import command as lint_cmd
-    from mcpdeps.cli.lsp import command as lsp_cmd
-    from mcpdeps.cli.new import command as new_cmd
-    from mcpdeps.cli.render.help import prepare_help, wants_help
-    from mcpdeps.cli.rule import command as rule_cmd
-    from mcpdeps.cli.serve import command as serve_cmd
-except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on
-    raise SystemExit(130) from None
 
-app = typer.Typer(
-    name="mcpdeps",
-    help="See and check the Resolve(...) dependency graphs of MCP servers (mcp 2.3.0).",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-)
+def main(*, fast_start: bool = True) -> None:
+    """Console-script entry point (and `python -m mcpdeps`).
 
-
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import version
-
-        typer.echo(f"mcpdeps {version('mcpdeps')}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-) -> None:
-    """See and check the Resolve(...) dependency graphs of MCP servers."""
-
-
-app.command("lint")(lint_cmd.lint)
-app.command("rule")(rule_cmd.rule)
-app.command("graph")(graph_cmd.graph)
-app.command("serve")(serve_cmd.serve)
-app.command("call")(call_cmd.call)
-app.command("mcp")(mcp_cmd.mcp)
-app.command("lsp")(lsp_cmd.lsp)
-app.add_typer(new_cmd.app, name="new")
-
-
-def main() -> None:
-    """Console-script entry point."""
+    `fast_start=False` reads every command line with typer (what `tests/test_lint_argv.py`
+    compares the fast start with)."""
     # File names that are not valid UTF-8 are printed as the file system has them, as `ls`
     # does, instead of failing every report under a strict UTF-8 locale.
     for stream in (sys.stdout, sys.stderr):
@@ -85,11 +38,12 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="surrogateescape")
     argv = sys.argv[1:]
-    if wants_help(argv):  # built as `app(...)` would build it, then adjusted for this terminal
-        import typer.main
+    try:
+        if fast_start and argv[:1] == ["lint"]:
+            from mcpdeps.cli.fast_start import start_lint
 
-        command = typer.main.get_command(app)
-        prepare_help(command)
-        run_guarded(command, argv)
-    else:
-        run_guarded(app, argv)
+            start_lint(argv)  # exits when it could read the line; returns when typer must
+        from mcpdeps.cli.app import run_app
+    except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on
+        raise SystemExit(130) from None
+    run_app(argv)

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.resolver_core.builder import build_graph
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.model import Graph
 from mcpdeps.resolver_core.source import without_cyclic_gc
@@ -78,6 +77,7 @@ def lint(
     """
     from mcpdeps.lint_rules.incremental import StateStore, analyse
     from mcpdeps.lint_rules.registry import select_rules
+    from mcpdeps.resolver_core.builder import build_graph  # only when something needs analysing
     from mcpdeps.resolver_core.discovery import discover
 
     rules = select_rules(select, ignore, extend_select)

@@ -15,6 +15,11 @@ record depend on more than its closure forces a wider run instead of a wrong ans
   callers elsewhere, so every file is re-checked;
 - files added, removed or renamed (module names and import targets may move): every file.
 
+A file's hash is read again only when its `os.stat` changed: the state keeps each file's
+size, mtime, ctime, inode and device beside its hash (`State.stats`), as git's index does,
+so a warm run stats its files instead of reading them. A file changed within `RACY_NS` of a
+run is never vouched for by its stat (a same-tick edit would keep it): it is hashed next time.
+
 The state is one JSON file per configuration under the cache folder, replaced atomically
 (a concurrent run sees the old or the new one, never half), and ignored when unreadable.
 """
@@ -25,7 +30,9 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from mcpdeps.lint_rules.per_file import FileRecord, record, split
 from mcpdeps.resolver_core import bounded_read, file_guard
-from mcpdeps.resolver_core.cache import dependency_state, probe_key, text_hash, version
+from mcpdeps.resolver_core.cache import PROBE, dependency_state, probe_key, text_hash, version
 from mcpdeps.resolver_core.discovery import SourceFile
 from mcpdeps.resolver_core.model import Graph, SourceInfo
 from mcpdeps.resolver_core.module_search import ModuleSearch
@@ -41,7 +48,7 @@ from mcpdeps.resolver_core.module_search import ModuleSearch
 if TYPE_CHECKING:
     from mcpdeps.lint_rules.base import Rule
 
-_FORMAT = 3
+_FORMAT = 4
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""
@@ -74,6 +81,8 @@ class State:
     fixes: dict[str, Any] = field(default_factory=dict)
     """The fixes computed for the last report's diagnostics, by file content
     (`lint_rules.fixes.attach_fixes`)."""
+    stats: dict[str, list[int]] = field(default_factory=dict)
+    """Per file in `hashes`, its `stat_key` when that hash was known good (see `Hashes`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,6 +94,7 @@ class State:
             "directives": self.directives,
             "result": self.result,
             "fixes": self.fixes,
+            "stats": self.stats,
         }
 
     @classmethod
@@ -100,6 +110,7 @@ class State:
                 directives=data["directives"],
                 result=data["result"],
                 fixes=dict(data["fixes"]),
+                stats=dict(data["stats"]),
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
@@ -130,8 +141,11 @@ class StateStore:
         """The stored state; None when there is none or it is unusable (a FIFO, a device, too
         large, not UTF-8, not JSON, another format): a cache never fails a run."""
         try:
-            return State.from_json(bounded_read.read_json(self.path, "the lint cache", MAX_STATE_BYTES))
-        except (bounded_read.Unreadable, RecursionError):
+            # Plain `json.loads`, without `read_json`'s nesting scan (a third of a warm run's
+            # load): a state nested too deep for the parser is RecursionError, refused alike.
+            text = bounded_read.read_text(self.path, "the lint cache", MAX_STATE_BYTES)
+            return State.from_json(json.loads(text))
+        except (bounded_read.Unreadable, ValueError, RecursionError):
             return None
 
     def store(self, state: State) -> None:
@@ -173,19 +187,66 @@ class Outcome:
     """How many given files were analysed (the rest kept their records)."""
 
 
+RACY_NS = 2_000_000_000
+"""A file whose inode changed less than this before a run started is not vouched for by its
+stat: file systems stamp times coarsely (FAT to 2 s), and a second edit within one stamp
+leaves size and times alone (git's "racy" entries)."""
+
+
+def stat_key(path: str) -> list[int] | None:
+    """What a file's stat says of its content: size, mtime, ctime, inode, device (None: no regular file)."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
+
+
 class Hashes(dict[str, str | None]):
     """Current dependency states (`cache.dependency_state`), each computed at most once per run;
-    `overrides` (unsaved texts) win."""
+    `overrides` (unsaved texts) win.
 
-    def __init__(self, overrides: Mapping[Path, str] | None = None) -> None:
+    With `previous`, a file whose stat still equals the one that state kept beside its hash
+    keeps that hash without being read (`State.stats`)."""
+
+    def __init__(self, overrides: Mapping[Path, str] | None = None, previous: State | None = None) -> None:
         super().__init__()
         self.overrides = overrides or {}
         self.search = ModuleSearch()
+        self.previous = previous
+        self.started_ns = time.time_ns()
 
     def __missing__(self, key: str) -> str | None:
         text = self.overrides.get(Path(key))
-        self[key] = value = dependency_state(key, self.search) if text is None else text_hash(text)
+        if text is not None:
+            value = text_hash(text)
+        elif (known := self._vouched(key)) is not None:
+            value = known
+        else:
+            value = dependency_state(key, self.search)
+        self[key] = value
         return value
+
+    def _vouched(self, key: str) -> str | None:
+        """The previous hash of `key` when its stat is the one kept with it, else None."""
+        previous = self.previous
+        if previous is None or key not in previous.stats:
+            return None
+        return previous.hashes.get(key) if stat_key(key) == previous.stats[key] else None
+
+    def stats(self, hashes: Mapping[str, str | None]) -> dict[str, list[int]]:
+        """The stats that vouch for `hashes` next time: files untouched since before this run."""
+        limit = self.started_ns - RACY_NS
+        out: dict[str, list[int]] = {}
+        for key, value in hashes.items():
+            if value is None or value == CHANGED or key.startswith(PROBE) or Path(key) in self.overrides:
+                continue
+            st = stat_key(key)
+            if st is not None and st[2] < limit:
+                out[key] = st
+        return out
 
 
 def _signature(files: Sequence[SourceFile]) -> list[list[Any]]:
@@ -263,7 +324,7 @@ def analyse(
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
-    hashes = Hashes()
+    hashes = Hashes(previous=previous)
     dirty = _dirty(files, previous, hashes)
     origins = [o for o in order if o in dirty]
 
@@ -304,6 +365,7 @@ def analyse(
         ],
     )
     state.fixes = old.fixes  # keyed by file content: still right for every file not edited
+    state.stats = hashes.stats(state.hashes)
     if not origins and old.result is not None:
         state.result = old.result
     return Outcome(state, checked.graph or Graph(), len(origins))

@@ -2,9 +2,31 @@
 
 Pure library code: no typer, no rich, and no `mcp` import on the static path
 (`resolver_core.live` is the only module that imports the SDK).
+
+The names below are loaded when first used (PEP 562), not when any submodule is
+imported: a warm `lint` run reads `cache`, `discovery` and `diagnostics` only, and the
+analyzer (`builder` and everything it imports) is a tenth of its start-up.
 """
 
-from mcpdeps.resolver_core.builder import build_graph
-from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.builder import build_graph
+    from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
+
+_HOMES = {
+    "build_graph": "builder",
+    **dict.fromkeys(("Graph", "Parameter", "Question", "Resolver", "Server", "Span", "Tool"), "model"),
+}
 
 __all__ = ["Graph", "Parameter", "Question", "Resolver", "Server", "Span", "Tool", "build_graph"]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{home}"), name)

@@ -24,13 +24,14 @@ SCANNED = ("cli", "resolver_core", "lint_rules")
 UI_LIBRARIES = frozenset({"typer", "click", "rich"})
 """Third-party packages only a front end may import (typer is built on click)."""
 
-TYPER_MODULES = re.compile(r"^mcpdeps\.cli\.(main|[a-z_]+\.command)$")
+TYPER_MODULES = re.compile(r"^mcpdeps\.cli\.(app|[a-z_]+\.command)$")
 """The typer app and the thin command modules."""
 FRONT_END_MODULES = re.compile(
-    r"^mcpdeps\.(__main__|cli\.main|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)"
+    r"^mcpdeps\.(__main__|cli\.(main|app|fast_start)|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)"
     r"|cli\.render(\.\w+)?)$"
 )
-"""Modules named for what they do with a terminal: render*, prompts*, terminal*, the shared cli/render/."""
+"""The entry point, the typer app, the fast start of `lint`, and the modules named for what they do with a
+terminal: render*, prompts*, terminal*, the shared cli/render/."""
 FRONT_END_PACKAGES = re.compile(r"^mcpdeps\.cli\.(agent|lsp)(\.\w+)?$")
 """The front ends that are not the command line: `mcpdeps mcp` (cli/agent/) and the coming editor server."""
 
@@ -129,8 +130,8 @@ def test_the_scan_sees_the_package() -> None:
     """A broken scan (wrong root, nothing parsed) must not pass every rule vacuously."""
     modules = _modules()
     assert {"mcpdeps.cli.main", "mcpdeps.cli.new.codegen", "mcpdeps.resolver_core.builder"} <= set(modules)
-    assert "typer" in _ui_imports("mcpdeps.cli.main")
-    assert "mcpdeps.cli.lint.command" in _own_imports("mcpdeps.cli.main")
+    assert "typer" in _ui_imports("mcpdeps.cli.app")
+    assert "mcpdeps.cli.lint.command" in _own_imports("mcpdeps.cli.app")
     assert len(_engines()) > 30
 
 
@@ -142,7 +143,7 @@ def test_pending_exceptions_name_real_modules() -> None:
 
 
 def test_typer_only_in_command_modules() -> None:
-    """typer (and click under it) builds the command line: `cli/main.py` and `cli/<cmd>/command.py` only."""
+    """typer (and click under it) builds the command line: `cli/app.py` and `cli/<cmd>/command.py` only."""
     offenders = sorted(
         m for m in _modules() if _ui_imports(m) & {"typer", "click"} and not TYPER_MODULES.match(m)
     )
@@ -183,3 +184,10 @@ def test_other_front_ends_reach_typer_only_from_their_command() -> None:
         if (chain := _chain_to_ui(m, frozenset({"typer", "click"}), through_front_ends=True)) is not None
     }
     assert chains == {}, "\n".join(" -> ".join(chain) for chain in chains.values())
+
+
+def test_the_fast_start_of_lint_never_reaches_typer() -> None:
+    """A well-formed `mcpdeps lint` runs without typer (`cli/fast_start.py`): nothing on its way imports it."""
+    assert (
+        _chain_to_ui("mcpdeps.cli.fast_start", frozenset({"typer", "click"}), through_front_ends=True) is None
+    )

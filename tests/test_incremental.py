@@ -11,12 +11,15 @@ re-checking fewer files when the edit allows it.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import time
 from pathlib import Path
 
 import pytest
 from mcpdeps.lint_rules import LintResult, lint
-from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
+from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB, RACY_NS
 
 HEADER = """from __future__ import annotations
 
@@ -397,6 +400,59 @@ def _random_edits(tmp_path: Path, seed: int, named: bool = False) -> set[str]:
         assert (warm.files, warm.parsed) == (cold.files, cold.parsed), f"after: {history}"
         seen.update(d.code for d in cold.diagnostics)
     return seen
+
+
+def _same_size_edit(root: Path, rng: random.Random) -> str:
+    """An edit only the inode's ctime shows: same length, and the mtime put back as it was."""
+    path = rng.choice(sorted(root.rglob("*.py")))
+    text = path.read_text()
+    swapped = text.replace("(title: str) -> str:", "(tapir: str) -> str:", 1)
+    if swapped == text:
+        swapped = text.replace("(tapir: str) -> str:", "(title: str) -> str:", 1)
+    if swapped == text:
+        swapped = text.replace("import", "imp0rt", 1)  # a syntax error of the same length
+    before = path.stat()
+    path.write_text(swapped)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    return f"same-size {path.relative_to(root)}"
+
+
+def _state(cache: Path) -> dict:
+    (state,) = cache.rglob("mcpdeps-lint-*.json")
+    return json.loads(state.read_text())
+
+
+@pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("SEEDS", "40")) // 8))
+def test_runs_that_trust_stats_report_exactly_what_cold_runs_report(tmp_path: Path, seed: int) -> None:
+    """With every file older than the racy window, a warm run reads only what its stat says
+    changed; random edits (half of them visible only in the ctime) must still be seen."""
+    rng = random.Random(seed)
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    make_project(root, rng)
+    time.sleep(RACY_NS / 1e9 + 0.2)
+    lint(["."], cwd=root, cache_dir=cache)
+    assert set(_state(cache)["stats"]) == {str(p.absolute()) for p in root.rglob("*.py")}
+    history: list[str] = []
+    for _ in range(8):
+        history.append(_same_size_edit(root, rng) if rng.random() < 0.5 else _edit(root, rng))
+        cold = lint(["."], cwd=root)
+        warm = lint(["."], cwd=root, cache_dir=cache)
+        assert _dump(warm) == _dump(cold), f"after: {history}"
+        assert (warm.files, warm.parsed) == (cold.files, cold.parsed), f"after: {history}"
+
+
+def test_a_file_changed_within_the_racy_window_is_read_again(tmp_path: Path) -> None:
+    """Written just before a run, a file's stat vouches for nothing: a same-size edit with the
+    mtime put back (all the stat could miss) is seen by the next run."""
+    rng = random.Random(3)
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    make_project(root, rng)
+    first = lint(["."], cwd=root, cache_dir=cache)
+    assert _state(cache)["stats"] == {}
+    history = [_same_size_edit(root, rng) for _ in range(3)]
+    assert _dump(lint(["."], cwd=root, cache_dir=cache)) == _dump(lint(["."], cwd=root)), history
+    assert first.analysed == first.files
 
 
 def _edit_during_run(root: Path, rng: random.Random, paths: list[str], cache: Path) -> str:

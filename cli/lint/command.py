@@ -1,23 +1,18 @@
 """`mcpdeps lint PATHS`: static check of Resolve(...) graphs; never imports user code.
 
-Start-up is measured: nothing heavy is imported at module level, `mcp` never,
-and libcst only for `--fix`/`--diff` (and to compute the edit lists of the
-`json`/`sarif` formats when a diagnostic is fixable).
+The typer command: its parameters are the help and the errors users see. The run itself is
+`render_run.run_lint`, which `cli/main.py` also calls without typer for the well-formed
+command lines `argv.parse` reads (typer's own start-up is most of a warm run). Nothing heavy
+is imported at module level, `mcp` never, and libcst only for `--fix`/`--diff` (and for
+fixes of the `json`/`sarif` formats that need it).
 """
 
 from __future__ import annotations
 
 import enum
-import os
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
-from mcpdeps.cli.lint.options import lint_settings
-
-if TYPE_CHECKING:
-    from mcpdeps.lint_rules import LintResult
 
 
 class Format(str, enum.Enum):
@@ -32,35 +27,6 @@ class FailOn(str, enum.Enum):
     error = "error"
     warning = "warning"
     info = "info"
-
-
-def _read_stdin() -> tuple[str, str]:
-    """Standard input decoded as if it were the file (BOM, PEP 263 cookie), whatever the locale.
-
-    Also returns the codec that writes the text back byte for byte (`--fix` prints it). Bytes
-    that are not valid in their encoding are kept (as surrogates) and reported by the parser.
-    """
-    import io
-    import tokenize
-
-    data = sys.stdin.buffer.read()
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        return data.decode(encoding), encoding  # "utf-8-sig" drops a BOM here and writes it back
-    except (SyntaxError, UnicodeDecodeError, LookupError):
-        return data.decode("utf-8", "surrogateescape"), "utf-8"
-
-
-def _split(values: list[str] | None) -> list[str]:
-    return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
-
-
-def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
-    from mcpdeps.resolver_core.diagnostics import SEVERITY_RANK
-
-    threshold = SEVERITY_RANK[fail_on]
-    failed = any(SEVERITY_RANK[d.severity] >= threshold for d in result.diagnostics)
-    return 1 if failed and not exit_zero else 0
 
 
 def lint(
@@ -95,69 +61,28 @@ def lint(
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
-    from mcpdeps.lint_rules.settings import run
+    from mcpdeps.cli.lint.argv import LintArgs
+    from mcpdeps.cli.lint.render_run import run_lint
 
-    cwd = Path.cwd()
-    overrides: dict[Path, str] | None = None
-    stdin_encoding = "utf-8"
-    targets = [str(p) for p in paths] if paths else ["."]
-    if stdin_filename is None:
-        from mcpdeps.cli.inputs import require_existing
-
-        require_existing(targets, cwd)
-    else:
-        targets = [stdin_filename]
-        source, stdin_encoding = _read_stdin()
-        overrides = {(cwd / stdin_filename).absolute(): source}
-    settings = lint_settings(
-        targets,
-        cwd,
+    args = LintArgs(
+        paths=paths,
+        output_format=output_format.value,
         config_file=config_file,
-        select=_split(select),
-        ignore=_split(ignore),
-        extend_select=_split(extend_select),
-        exclude=_split(exclude) or None,
-        extend_exclude=_split(extend_exclude),
+        select=select,
+        ignore=ignore,
+        extend_select=extend_select,
+        exclude=exclude,
+        extend_exclude=extend_exclude,
         fail_on=fail_on.value if fail_on is not None else None,
-    )
-    if diff:
-        from mcpdeps.cli.lint.render_fix import show_diff
-
-        raise typer.Exit(show_diff(targets, settings, overrides=overrides, cwd=cwd))
-    if fix:
-        from mcpdeps.cli.lint.render_fix import apply_fixes
-
-        result = apply_fixes(
-            targets,
-            settings,
-            overrides=overrides,
-            cwd=cwd,
-            stdin=stdin_filename,
-            stdin_encoding=stdin_encoding,
-        )
-    else:
-        from mcpdeps.cli.lint.render_progress import lint_progress
-        from mcpdeps.resolver_core.cache import default_cache_dir
-
-        cache = None if no_cache else (cache_dir or default_cache_dir(cwd))
-        with lint_progress() as progress:
-            result = run(
-                targets,
-                settings,
-                source_overrides=overrides,
-                cwd=cwd,
-                cache_dir=cache,
-                progress=progress,
-                jobs=jobs or os.cpu_count() or 1,
-                fixes=output_format in (Format.json, Format.sarif) and not statistics,
-            )
-    from mcpdeps.cli.lint.render_text import write_report
-
-    write_report(
-        result,
-        fmt=output_format.value,
+        exit_zero=exit_zero,
+        fix=fix,
+        diff=diff,
         output_file=output_file,
         statistics=statistics,
-        to_stderr=fix and stdin_filename is not None,
+        stdin_filename=stdin_filename,
+        no_cache=no_cache,
+        cache_dir=cache_dir,
+        jobs=jobs,
+        verbose=verbose,
     )
-    raise typer.Exit(_exit_code(result, settings.fail_on, exit_zero))
+    raise typer.Exit(run_lint(args))

@@ -7,7 +7,7 @@ Why: the oracle test needs the static graph of ~100 corpus servers, each run on 
 own (a case's `server.py`, the way pre-commit passes one file). A subprocess per
 case costs ~0.2 s of interpreter and typer start-up each, which is most of a 2-core
 CI budget. This driver pays the start-up once and then runs the real command
-(`mcpdeps.cli.main.run_guarded`, the same entry point as the `mcpdeps` script, exit codes
+(`mcpdeps.cli.app.run_guarded`, the same entry point as the `mcpdeps` script, exit codes
 included) for each file in turn. A single `mcpdeps graph` over all the files would
 not do: the cases are separate projects that reuse module names (`server`, `app`).
 """
@@ -22,7 +22,7 @@ import sys
 
 def run_graph(path: str) -> dict[str, object]:
     """One `mcpdeps graph --format json PATH`, with its exit code and captured output."""
-    from mcpdeps.cli.main import app, run_guarded
+    from mcpdeps.cli.app import app, run_guarded
 
     out, err = io.StringIO(), io.StringIO()
     code = 0

@@ -1,0 +1,48 @@
+"""`mcpdeps lint` without typer, for the command lines `cli/lint/argv.py` can read.
+
+The run is the same function the typer command calls (`cli/lint/render_run.run_lint`), and
+it leaves the process as click's standalone mode would have: the exit code returned, 130
+on Ctrl+C, 1 with nothing printed when the reader of stdout has gone (`mcpdeps lint | head`),
+and every other failure through `errors.guarded` (exit 2 with a sentence). Typer is not
+imported on this path; `tests/test_lint_argv.py` runs the same lines both ways.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+
+def start_lint(argv: Sequence[str]) -> None:
+    """Run `argv` (`["lint", ...]`) and exit, unless typer must read it: then return."""
+    from mcpdeps.cli.lint.argv import parse
+
+    args = parse(argv[1:])
+    if args is None:
+        return
+    from mcpdeps.cli.errors import guarded
+    from mcpdeps.cli.lint.render_run import run_lint
+
+    guarded(lambda: _standalone(lambda: run_lint(args)), argv)
+
+
+def _standalone(run: Callable[[], int]) -> None:
+    """Exit as click's standalone mode exits around a command (typer's `_main`)."""
+    try:
+        code = run()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except OSError as exc:
+        if exc.errno != errno.EPIPE:
+            raise
+        # The reader of our output is gone: exit 1 quietly, and keep the interpreter's final
+        # flush of stdout from failing again (what click's PacifyFlushWrapper does).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(devnull, stream.fileno())
+        raise SystemExit(1) from None
+    raise SystemExit(code)

@@ -1,0 +1,122 @@
+"""One `mcpdeps lint` run, from its parameters to the report and the exit code.
+
+Both ways into `lint` end here: the typer command (`command.py`, for every command line)
+and the fast start (`cli/main.py` with `argv.parse`, for the well-formed ones), so a run
+judges, prints and exits alike whichever read its command line. It prints (through the
+renderers), hence the name; it imports no typer.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mcpdeps.cli.lint.options import lint_settings
+
+if TYPE_CHECKING:
+    from mcpdeps.cli.lint.argv import LintArgs
+    from mcpdeps.lint_rules import LintResult
+
+FIXES_LISTED_BY = ("json", "sarif")
+"""The formats whose documents list each diagnostic's fix (only they compute fixes)."""
+
+
+def _read_stdin() -> tuple[str, str]:
+    """Standard input decoded as if it were the file (BOM, PEP 263 cookie), whatever the locale.
+
+    Also returns the codec that writes the text back byte for byte (`--fix` prints it). Bytes
+    that are not valid in their encoding are kept (as surrogates) and reported by the parser.
+    """
+    import io
+    import tokenize
+
+    data = sys.stdin.buffer.read()
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        return data.decode(encoding), encoding  # "utf-8-sig" drops a BOM here and writes it back
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return data.decode("utf-8", "surrogateescape"), "utf-8"
+
+
+def _split(values: list[str] | None) -> list[str]:
+    return [v.strip() for item in values or [] for v in item.split(",") if v.strip()]
+
+
+def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
+    from mcpdeps.resolver_core.diagnostics import SEVERITY_RANK
+
+    threshold = SEVERITY_RANK[fail_on]
+    failed = any(SEVERITY_RANK[d.severity] >= threshold for d in result.diagnostics)
+    return 1 if failed and not exit_zero else 0
+
+
+def run_lint(args: LintArgs) -> int:
+    """Check, report, and return the exit code (0 clean, 1 findings at `--fail-on`, 2 via UserError)."""
+    from mcpdeps.lint_rules.settings import run
+
+    cwd = Path.cwd()
+    overrides: dict[Path, str] | None = None
+    stdin_encoding = "utf-8"
+    targets = [str(p) for p in args.paths] if args.paths else ["."]
+    if args.stdin_filename is None:
+        from mcpdeps.cli.inputs import require_existing
+
+        require_existing(targets, cwd)
+    else:
+        targets = [args.stdin_filename]
+        source, stdin_encoding = _read_stdin()
+        overrides = {(cwd / args.stdin_filename).absolute(): source}
+    settings = lint_settings(
+        targets,
+        cwd,
+        config_file=args.config_file,
+        select=_split(args.select),
+        ignore=_split(args.ignore),
+        extend_select=_split(args.extend_select),
+        exclude=_split(args.exclude) or None,
+        extend_exclude=_split(args.extend_exclude),
+        fail_on=args.fail_on,
+    )
+    if args.diff:
+        from mcpdeps.cli.lint.render_fix import show_diff
+
+        return show_diff(targets, settings, overrides=overrides, cwd=cwd)
+    if args.fix:
+        from mcpdeps.cli.lint.render_fix import apply_fixes
+
+        result = apply_fixes(
+            targets,
+            settings,
+            overrides=overrides,
+            cwd=cwd,
+            stdin=args.stdin_filename,
+            stdin_encoding=stdin_encoding,
+        )
+    else:
+        from mcpdeps.cli.lint.render_progress import lint_progress
+        from mcpdeps.resolver_core.cache import default_cache_dir
+
+        cache = None if args.no_cache else (args.cache_dir or default_cache_dir(cwd))
+        with lint_progress() as progress:
+            result = run(
+                targets,
+                settings,
+                source_overrides=overrides,
+                cwd=cwd,
+                cache_dir=cache,
+                progress=progress,
+                jobs=args.jobs or os.cpu_count() or 1,
+                fixes=args.output_format in FIXES_LISTED_BY and not args.statistics,
+            )
+    from mcpdeps.cli.lint.render_text import write_report
+
+    write_report(
+        result,
+        fmt=args.output_format,
+        output_file=args.output_file,
+        statistics=args.statistics,
+        to_stderr=args.fix and args.stdin_filename is not None,
+    )
+    return _exit_code(result, settings.fail_on, args.exit_zero)
