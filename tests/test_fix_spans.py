@@ -72,10 +72,9 @@ def test_fix_rules_cases_fix_the_same_both_ways(source: str) -> None:
 
 def test_the_fix_rules_cases_take_the_span_path() -> None:
     """The shapes `--fix` is tested on end to end (exact bytes, then the SDK) are plain ones:
-    those tests now check the span fixers' output against the real SDK. (Not the rename
-    with nested functions reading and rebinding the name: scopes are libcst's.)"""
+    those tests now check the span fixers' output against the real SDK."""
     for case in test_fix_rules.CASES:
-        if case.code == "MCPD008" or case.id == "MCPD006-rename":
+        if case.code == "MCPD008":
             continue
         outcomes = [o for o in _in_tmp(case.source("before")) if o.diagnostic.code == case.code]
         assert outcomes and all(o.decided and o.spans is not None for o in outcomes), case.id
@@ -272,6 +271,16 @@ USES = st.sampled_from(
         "    greeting = 1\n",
         "    text: {x} = 'x'\n",
         "    üser = {x}\n",
+        "    class Holder:\n        held = {x}\n",
+        "    class Own:\n        {x} = 1\n",
+        "    get = lambda: {x}\n",
+        "    get = lambda {x}: {x}\n",
+        "    pairs = {{{x}: n for n in range({x})}}\n",
+        "    def later(k: str = {x}) -> str:  # {x} by default\n        return k\n",
+        "    def own2({x}: str = {x}) -> str:\n        def deeper() -> str:\n            return {x}\n        return deeper()\n",
+        "    text = cast('{x}', {x})\n",
+        "    (n := {x})\n",
+        "    if (m := 2):\n        total = [{x} := 1 for _ in 'a']\n",
     ]
 )
 

@@ -15,7 +15,9 @@ files with other line breaks are refused).
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Iterator
 
 from mcpdeps.lint_rules.fixes.edits import LineIndex
@@ -52,6 +54,7 @@ class AstSource:
             raise Unsure("deep tree")
         self.index = LineIndex(text)
         self.lines = text.splitlines(keepends=True)
+        self._comments: list[tuple[int, int]] | None = None
 
     def offset(self, line: int, byte_column: int) -> int:
         """Offset in the text of a 1-based line and a 0-based UTF-8 byte column."""
@@ -100,6 +103,19 @@ class AstSource:
 
     def name_end(self, arg: ast.arg) -> int:
         return self.start(arg) + len(arg.arg)
+
+    def in_comment(self, at: int) -> bool:
+        """Whether an offset lies in a `#` comment (the file is tokenized once, when first asked)."""
+        if self._comments is None:
+            self._comments = []
+            try:
+                for token in tokenize.generate_tokens(io.StringIO(self.text).readline):
+                    if token.type == tokenize.COMMENT:
+                        start = self.offset(token.start[0], 0) + token.start[1]
+                        self._comments.append((start, start + len(token.string)))
+            except (tokenize.TokenError, SyntaxError) as exc:
+                raise Unsure("not tokenized") from exc
+        return any(start <= at < end for start, end in self._comments)
 
 
 def all_args(args: ast.arguments) -> list[ast.arg]:

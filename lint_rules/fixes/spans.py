@@ -192,11 +192,16 @@ def include_context(src: AstSource, d: Diagnostic) -> str | None:
         return text[: src.start(target)] + text[after:]
     if i == 0:
         raise Unsure("the only argument")
-    # the last argument: the one before it takes its comma (and the layout after it)
-    before = src.end(args[i - 1])
+    # the last argument: the one before it takes its comma (and the layout after it); without
+    # a comma, the space before `)` is the removed argument's own and goes with it
+    before, close = src.end(args[i - 1]), src.end(call) - 1
     src.gap(before, src.start(target), r"\s*,\s*")
-    src.gap(src.end(target), src.end(call) - 1, r"(,\s*)?")
-    return text[:before] + text[src.end(target) :]
+    tail = text[src.end(target) : close]
+    if not tail.strip():
+        tail = ""
+    else:
+        src.gap(src.end(target), close, r"\s*,\s*")
+    return text[:before] + tail + text[close:]
 
 
 SPAN_FIXERS: dict[str, SpanFixer] = {
