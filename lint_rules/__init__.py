@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.diagnostics import Diagnostic, NotPlain, from_plain, plain
 from mcpdeps.resolver_core.model import Graph
 from mcpdeps.resolver_core.source import without_cyclic_gc
 
@@ -107,14 +107,15 @@ def lint(
         )
         state, graph = outcome.state, outcome.graph
         changed = False
-        if outcome.checked == 0 and state.result is not None:
+        stored = _stored(state.result) if outcome.checked == 0 else None
+        if stored is not None:
             # Nothing to re-check: the last run's report stands (suppressions included: every
             # file a diagnostic or a directive is in was hashed).
-            diagnostics = [Diagnostic.model_validate(d) for d in state.result]
+            diagnostics = stored
             _read_sources(graph, {d.path for d in diagnostics}, cwd)
         else:
             diagnostics = report(state, files, rules, graph, cwd)
-            state.result = [d.model_dump(mode="json") for d in diagnostics]
+            state.result = [plain(d) for d in diagnostics]
             changed = True
         if fixes:
             from mcpdeps.lint_rules.fixes import attach_fixes
@@ -125,10 +126,21 @@ def lint(
 
             diagnostics, state.fixes, computed = attach_fixes(diagnostics, text_of, state.fixes)
             changed = changed or computed
-        if store is not None and changed:
+        if store is not None and (changed or outcome.hashes.outdated()):
+            state.stats = outcome.hashes.stats(state.hashes)
             store.store(state)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
         return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked, fixes)
+
+
+def _stored(result: list[dict[str, object]] | None) -> list[Diagnostic] | None:
+    """The last run's report, as the state kept it; None when there is none (or it is damaged)."""
+    if result is None:
+        return None
+    try:
+        return [from_plain(Diagnostic, d) for d in result]
+    except NotPlain:
+        return None
 
 
 def report(

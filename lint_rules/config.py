@@ -181,7 +181,16 @@ def config_for(paths: Sequence[str | os.PathLike[str]], explicit: Path | None, c
         return load_config(cwd / explicit)
     start = cwd / Path(paths[0]) if paths else cwd
     found = find_config(start if start.exists() else start.parent)
-    return load_config(found) if found is not None else LintConfig()
+    return load_config(found) if found is not None else default_config()
+
+
+def default_config() -> LintConfig:
+    """The built-in settings (no file): the defaults as they are, not validated.
+
+    Validating them would build pydantic's validator for the model, and import its plugin
+    machinery, on every run of a project without a config file: a tenth of a warm run.
+    Equal to `LintConfig()` (`tests/test_diagnostics_plain.py`)."""
+    return LintConfig.model_construct()
 
 
 def per_file_ignored(config: LintConfig, display_path: str, code: str, cwd: Path) -> bool:

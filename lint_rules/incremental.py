@@ -185,6 +185,8 @@ class Outcome:
     """The graph of the files checked in this run (all of them when nothing was kept)."""
     checked: int
     """How many given files were analysed (the rest kept their records)."""
+    hashes: Hashes
+    """The dependency states this run compared; `Hashes.stats` gives the state's `stats`."""
 
 
 RACY_NS = 2_000_000_000
@@ -217,34 +219,42 @@ class Hashes(dict[str, str | None]):
         self.search = ModuleSearch()
         self.previous = previous
         self.started_ns = time.time_ns()
+        self._stats: dict[str, list[int] | None] = {}
+        """Each file's stat as this run took it (before reading it, if it did)."""
 
     def __missing__(self, key: str) -> str | None:
         text = self.overrides.get(Path(key))
         if text is not None:
             value = text_hash(text)
-        elif (known := self._vouched(key)) is not None:
-            value = known
-        else:
+        elif key.startswith(PROBE):
             value = dependency_state(key, self.search)
+        else:
+            self._stats[key] = st = stat_key(key)
+            previous = self.previous
+            if previous is not None and st is not None and previous.stats.get(key) == st:
+                value = previous.hashes.get(key)
+            else:
+                value = dependency_state(key, self.search)
         self[key] = value
         return value
 
-    def _vouched(self, key: str) -> str | None:
-        """The previous hash of `key` when its stat is the one kept with it, else None."""
-        previous = self.previous
-        if previous is None or key not in previous.stats:
-            return None
-        return previous.hashes.get(key) if stat_key(key) == previous.stats[key] else None
+    def _vouches(self, st: list[int] | None) -> bool:
+        return st is not None and st[2] < self.started_ns - RACY_NS
+
+    def outdated(self) -> bool:
+        """Whether the previous state's stats would vouch for fewer files than a new one would
+        (files touched but not changed, or aged past the racy window): worth storing again."""
+        kept = self.previous.stats if self.previous is not None else {}
+        return any(kept.get(key) != st and self._vouches(st) for key, st in self._stats.items())
 
     def stats(self, hashes: Mapping[str, str | None]) -> dict[str, list[int]]:
         """The stats that vouch for `hashes` next time: files untouched since before this run."""
-        limit = self.started_ns - RACY_NS
         out: dict[str, list[int]] = {}
         for key, value in hashes.items():
             if value is None or value == CHANGED or key.startswith(PROBE) or Path(key) in self.overrides:
                 continue
-            st = stat_key(key)
-            if st is not None and st[2] < limit:
+            st = self._stats[key] if key in self._stats else stat_key(key)
+            if st is not None and self._vouches(st):
                 out[key] = st
         return out
 
@@ -365,10 +375,9 @@ def analyse(
         ],
     )
     state.fixes = old.fixes  # keyed by file content: still right for every file not edited
-    state.stats = hashes.stats(state.hashes)
     if not origins and old.result is not None:
         state.result = old.result
-    return Outcome(state, checked.graph or Graph(), len(origins))
+    return Outcome(state, checked.graph or Graph(), len(origins), hashes)
 
 
 def _in_slices(

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.diagnostics import Diagnostic, from_plain, plain
 from mcpdeps.resolver_core.model import Graph, Server, Span, Tool
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
 
     local = [r for r in rules if r.code not in GLOBAL_RULES]
     return FileRecord(
-        diagnostics=[(d.model_dump(mode="json"), d._resolver) for d in run_rules(view, local)],
+        diagnostics=[(plain(d), d._resolver) for d in run_rules(view, local)],
         registrations=registrations(view),
         consumed=consumed(view),
         unparsed=any(f.code == "MCPD000" and f.span.path == origin for f in view.findings),
@@ -235,7 +235,7 @@ def combine(
         rec = records.get(origin)
         for data, key in rec.diagnostics if rec is not None else ():
             if key is None or owner.get(key) == origin:
-                d = Diagnostic.model_validate(data)
+                d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):
         regs = [reg for origin in order if origin in records for reg in records[origin].registrations]

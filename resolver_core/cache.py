@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import stat
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,23 +22,20 @@ CACHE_DIR_NAME = ".mcpdeps_cache"
 
 
 def version() -> str:
-    """The mcpdeps version plus a fingerprint of its rule and analyzer code.
+    """A fingerprint of the code that judges: every analyzer and rule module, and the Python
+    that parses (its `ast` differs between versions).
 
-    The fingerprint (size and mtime of each module) makes a development checkout or an
-    upgraded install never serve results computed by other code with the same version.
+    The modules' contents, not the release number: a development checkout, an upgrade or a
+    downgrade never serves results computed by other code, and reading the package's
+    metadata (`importlib.metadata`, the email parser behind it) would cost a warm run more
+    than hashing its half megabyte of source.
     """
-    try:
-        from importlib.metadata import version as dist_version
-
-        release = dist_version("mcpdeps")
-    except Exception:  # pragma: no cover - running from a source tree without metadata
-        release = "0+unknown"
-    h = hashlib.blake2b(digest_size=8)
+    h = hashlib.blake2b(sys.version.encode(), digest_size=8)
     for package in (Path(__file__).parent, Path(__file__).parent.parent / "lint_rules"):
         for module in sorted(package.rglob("*.py")):
-            st = module.stat()
-            h.update(f"{module.name}:{st.st_size}:{st.st_mtime_ns};".encode())
-    return f"{release}+{h.hexdigest()}"
+            h.update(f"{module.relative_to(package)}\0".encode())
+            h.update(module.read_bytes())
+    return h.hexdigest()
 
 
 PROBE = "?"

@@ -7,7 +7,7 @@ line, column, code) so the same input always yields the same bytes.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 
@@ -71,4 +71,81 @@ class Diagnostic(BaseModel):
 
     def contract_dict(self) -> dict[str, object]:
         """The JSON object of the contract (no extra keys)."""
-        return self.model_dump(mode="json", exclude={"help"})
+        out = plain(self)
+        del out["help"]
+        return out
+
+
+# What the lint cache and the json/sarif formats hold are these models as plain JSON data.
+# `plain` and `from_plain` convert without pydantic's validator and serializer: building them
+# (deferred until first use) imports pydantic's plugin machinery and costs more than a warm
+# run that has nothing to check. The models stay pydantic for everything else; the field
+# kinds below are checked against `model_fields` and the round trip against `model_dump`
+# and `model_validate` (`tests/test_diagnostics_plain.py`).
+
+Model = TypeVar("Model", Related, Edit, Fix, Diagnostic)
+
+KINDS: dict[type[BaseModel], dict[str, Any]] = {
+    Related: {"path": str, "line": int, "column": int, "message": str},
+    Edit: {
+        "path": str, "line": int, "column": int, "end_line": int, "end_column": int, "content": str
+    },
+    Fix: {"message": str, "edits": [Edit]},
+    Diagnostic: {
+        "code": str, "name": str, "severity": tuple(SEVERITY_RANK), "message": str, "path": str,
+        "line": int, "column": int, "end_line": int, "end_column": int, "tool": (str, None),
+        "related": [Related], "fix": (Fix, None), "help": (str, None),
+    },
+}  # fmt: skip
+"""Per model, each field's kind: a type, a tuple of allowed values or kinds, or `[Model]`."""
+
+
+def plain(model: BaseModel) -> dict[str, Any]:
+    """`model.model_dump(mode="json")` for these models, in field order."""
+    return {name: _plain(getattr(model, name)) for name in KINDS[type(model)]}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return plain(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+class NotPlain(ValueError):
+    """Data that is not a model as `plain` writes it (a damaged or foreign cache)."""
+
+
+def from_plain(cls: type[Model], data: Any) -> Model:
+    """The model `plain` gave `data`, built without validating; `NotPlain` for anything else."""
+    kinds = KINDS[cls]
+    if not isinstance(data, dict) or data.keys() != kinds.keys():
+        raise NotPlain(cls.__name__)
+    return cls.model_construct(**{name: _from(kind, data[name]) for name, kind in kinds.items()})
+
+
+def _from(kind: Any, value: Any) -> Any:
+    if isinstance(kind, list):
+        if not isinstance(value, list):
+            raise NotPlain(repr(value)[:40])
+        return [from_plain(kind[0], v) for v in value]
+    if isinstance(kind, tuple):
+        for option in kind:
+            if option is None or isinstance(option, str):
+                if value == option:
+                    return value
+            elif isinstance(option, type) and _fits(option, value):
+                return _from(option, value)
+        raise NotPlain(repr(value)[:40])
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return from_plain(kind, value)
+    if not _fits(kind, value):
+        raise NotPlain(repr(value)[:40])
+    return value
+
+
+def _fits(kind: type, value: Any) -> bool:
+    if issubclass(kind, BaseModel):
+        return isinstance(value, dict)
+    return type(value) is kind  # bool is not an int here, as pydantic's strict JSON would not have it

@@ -48,7 +48,7 @@ def settings_for(targets: Targets, flags: dict[str, Sequence[str]], select: Sequ
 
 def lint_document(result_: LintResult) -> dict[str, Any]:
     """`mcpdeps lint --format json`'s document (fix edits filled in), parsed back."""
-    from mcpdeps.cli.lint.render_text import to_json
+    from mcpdeps.cli.lint.render_report import to_json
     from mcpdeps.lint_rules.fixes import with_fixes
 
     return json.loads(to_json(with_fixes(result_)))

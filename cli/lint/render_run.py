@@ -110,7 +110,7 @@ def run_lint(args: LintArgs) -> int:
                 jobs=args.jobs or os.cpu_count() or 1,
                 fixes=args.output_format in FIXES_LISTED_BY and not args.statistics,
             )
-    from mcpdeps.cli.lint.render_text import write_report
+    from mcpdeps.cli.lint.render_report import write_report
 
     write_report(
         result,

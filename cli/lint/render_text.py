@@ -1,6 +1,6 @@
-"""Rendering lint results: `full` (ruff-like code frames), `concise`, `json`, and the
-dispatch to `sarif`/`github` (`render_sarif.py`, `render_github.py`), `--statistics`
-and `--output-file`.
+"""Rendering lint results for people, through rich: `full` (ruff-like code frames),
+`concise` and `--statistics`. The machine formats and where a report goes are
+`render_report.py`, which imports this module only for these formats.
 
 `render_diagnostics` is shared by `lint`, `serve` (refusal) and `new` (re-lint),
 so users see one format everywhere.
@@ -8,13 +8,9 @@ so users see one format everywhere.
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TextIO
 
-from mcpdeps.cli.errors import UserError
+from mcpdeps.cli.lint.render_report import statistics_rows
 from mcpdeps.cli.printable import printable, printable_line
 from mcpdeps.lint_rules import LintResult
 from mcpdeps.resolver_core.diagnostics import Diagnostic
@@ -22,24 +18,6 @@ from rich.console import Console
 from rich.text import Text
 
 STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
-
-
-def to_json(result: LintResult) -> str:
-    """The contract's JSON document (sorted, stable bytes)."""
-    doc = {
-        "version": 1,
-        "diagnostics": [d.contract_dict() for d in result.diagnostics],
-        "summary": {
-            "files": result.files,
-            "parsed": result.parsed,
-            "errors": result.count("error"),
-            "warnings": result.count("warning"),
-            "infos": result.count("info"),
-        },
-    }
-    from mcpdeps.resolver_core.graph_json import escape_surrogates
-
-    return escape_surrogates(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
 def concise_line(d: Diagnostic) -> str:
@@ -142,18 +120,6 @@ def render_diagnostics(result: LintResult, *, console: Console, fmt: str = "full
     console.print(summary_line(result), soft_wrap=True)
 
 
-def statistics_rows(result: LintResult) -> list[dict[str, object]]:
-    """Diagnostics counted per rule, most frequent first (`--statistics`)."""
-    from mcpdeps.lint_rules.fixes import may_fix
-
-    rows: dict[str, dict[str, object]] = {}
-    for d in result.diagnostics:
-        row = rows.setdefault(d.code, {"code": d.code, "name": d.name, "count": 0, "fixable": False})
-        row["count"] = int(row["count"]) + 1  # type: ignore[call-overload]
-        row["fixable"] = bool(row["fixable"]) or may_fix(d)
-    return sorted(rows.values(), key=lambda r: (-int(r["count"]), str(r["code"])))  # type: ignore[call-overload]
-
-
 def render_statistics(result: LintResult, console: Console) -> None:
     rows = statistics_rows(result)
     width = max((len(str(r["count"])) for r in rows), default=1)
@@ -168,56 +134,3 @@ def _severity_of(code: str) -> str:
     from mcpdeps.lint_rules.registry import find_rule
 
     return find_rule(code).severity
-
-
-def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
-    """The json/sarif/github documents (with fix edits filled in for the machine formats)."""
-    if statistics:
-        return json.dumps(statistics_rows(result), indent=2) + "\n"
-    if fmt == "github":
-        from mcpdeps.cli.lint.render_github import to_github
-
-        return to_github(result.diagnostics)
-    from mcpdeps.lint_rules.fixes import with_fixes
-
-    result = with_fixes(result)
-    if fmt == "sarif":
-        from mcpdeps.cli.lint.render_sarif import to_sarif
-
-        return to_sarif(result) + "\n"
-    return to_json(result) + "\n"
-
-
-def write_report(
-    result: LintResult,
-    *,
-    fmt: str,
-    output_file: Path | None = None,
-    statistics: bool = False,
-    to_stderr: bool = False,
-) -> None:
-    """Print or save a report in any format; files get no colour, the terminal follows rich's rules."""
-    try:
-        if output_file is None:
-            _write(result, fmt, statistics, None, to_stderr)
-            return
-        # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
-        with open(output_file, "w", encoding="utf-8", errors="surrogateescape") as stream:
-            _write(result, fmt, statistics, stream, to_stderr)
-    except OSError as exc:
-        raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc
-
-
-def _write(result: LintResult, fmt: str, statistics: bool, stream: TextIO | None, to_stderr: bool) -> None:
-    if fmt in ("json", "sarif", "github"):
-        (stream or (sys.stderr if to_stderr else sys.stdout)).write(_machine_text(result, fmt, statistics))
-        return
-    console = (
-        Console(file=stream, highlight=False, color_system=None, width=10_000)
-        if stream is not None
-        else Console(highlight=False, stderr=to_stderr)
-    )
-    if statistics:
-        render_statistics(result, console)
-    else:
-        render_diagnostics(result, console=console, fmt=fmt)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix
+from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix, from_plain, plain
 
 if TYPE_CHECKING:
     from mcpdeps.lint_rules import LintResult
@@ -194,10 +194,10 @@ def attach_fixes(
             hashes[d.path] = hashlib.blake2b(data, digest_size=16).hexdigest()
         key = memo_key(hashes[d.path], d)
         if key in memo:
-            fix = Fix.model_validate(memo[key]) if memo[key] is not None else None
+            fix = from_plain(Fix, memo[key]) if memo[key] is not None else None
         else:
             fix, computed = cache.fix_for(d), True
-        used[key] = fix.model_dump(mode="json") if fix is not None else None
+        used[key] = plain(fix) if fix is not None else None
         out.append(d.model_copy(update={"fix": fix}) if fix is not None else d)
     return out, used, computed
 
