@@ -352,12 +352,10 @@ def analyse(
                 progress,
                 max_slice=MAX_FILES_PER_SLICE,
             )
-            checked = _united(parts, None)
-        elif len(origins) <= MAX_FILES_PER_SLICE:
+            return _recoupled(_united(parts, None), path_of, build, rules, hashes)
+        if len(origins) <= MAX_FILES_PER_SLICE:
             return check_files(origins, path_of, build, rules, hashes)
-        else:
-            checked = _in_slices(origins, path_of, build, rules, hashes, progress)
-        return _recoupled(checked, path_of, build, rules, hashes)
+        return _in_slices(origins, path_of, build, rules, hashes, progress)
 
     checked = run(origins)
     if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
@@ -391,7 +389,8 @@ def _in_slices(
     """`check_files` over contiguous slices of `origins` in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
-    them): its trees, symbols and model go before the next slice is parsed.
+    them): its trees, symbols and model go before the next slice is parsed. A coupled record
+    (`_recoupled`) ends the slicing: one build of every file checks them all at once.
     """
     from mcpdeps.lint_rules.parallel import chunks
 
@@ -400,6 +399,8 @@ def _in_slices(
     done = 0
     for chunk in chunks(origins, -(-len(origins) // MAX_FILES_PER_SLICE)):
         part = check_files(chunk, path_of, lambda only, _: build(only, False), rules, hashes)
+        if any(r.coupled for r in part.records.values()):
+            return check_files(origins, path_of, build, rules, hashes, whole=True)
         assert part.graph is not None
         for path, info in part.graph.sources.items():
             sources.setdefault(path, info)
@@ -428,7 +429,7 @@ def _recoupled(
     rules: Sequence[type[Rule]],
     hashes: Hashes,
 ) -> _Checked:
-    """A sliced run's coupled records (`register(server)` functions, registrations inside
+    """The workers' coupled records (`register(server)` functions, registrations inside
     functions) checked again over one build of every given file: which servers they register
     on depends on callers in any slice, which their own slice did not scan."""
     coupled = [o for o, r in checked.records.items() if r.coupled]
