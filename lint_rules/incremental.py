@@ -304,14 +304,16 @@ def check_files(
     hashes: Hashes,
     in_worker: bool = False,
     whole: bool = False,
+    quiet: bool = False,
 ) -> _Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
-    record each.
+    record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
+    `in_worker`): the build reports no progress (the caller does, per slice).
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
-    graph = build(only, not in_worker)
+    graph = build(only, not (in_worker or quiet))
     records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
     deps = {o: _dependencies(path_of[o], graph) for o in origins}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
@@ -338,24 +340,27 @@ def analyse(
     dirty = _dirty(files, previous, hashes)
     origins = [o for o in order if o in dirty]
 
+    def check(chunk: Sequence[str], **how: bool) -> _Checked:
+        return check_files(chunk, path_of, build, rules, hashes, **how)
+
     def run(origins: Sequence[str]) -> _Checked:
         workers = jobs > 1 and len(origins) >= MIN_FILES_PER_JOB * 2
         if not workers and len(origins) <= MAX_FILES_PER_SLICE:
-            return check_files(origins, path_of, build, rules, hashes)
+            return check(origins)
         from mcpdeps.lint_rules import parallel  # multiprocessing costs start-up: only for large runs
 
         if workers and parallel.available():
             parts = parallel.check_in_workers(
                 origins,
                 jobs,
-                lambda chunk: check_files(chunk, path_of, build, rules, hashes, in_worker=True),
+                lambda chunk: check(chunk, in_worker=True),
                 progress,
                 max_slice=MAX_FILES_PER_SLICE,
             )
-            return _recoupled(_united(parts, None), path_of, build, rules, hashes)
+            return _recoupled(_united(parts, None), check)
         if len(origins) <= MAX_FILES_PER_SLICE:
-            return check_files(origins, path_of, build, rules, hashes)
-        return _in_slices(origins, path_of, build, rules, hashes, progress)
+            return check(origins)
+        return _in_slices(origins, check, progress)
 
     checked = run(origins)
     if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
@@ -378,14 +383,11 @@ def analyse(
     return Outcome(state, checked.graph or Graph(), len(origins), hashes)
 
 
-def _in_slices(
-    origins: Sequence[str],
-    path_of: Mapping[str, Path],
-    build: Build,
-    rules: Sequence[type[Rule]],
-    hashes: Hashes,
-    progress: Callable[[int, int], None] | None,
-) -> _Checked:
+Check = Callable[..., _Checked]
+"""`check_files` of one run, bound to everything but the files and its keyword options."""
+
+
+def _in_slices(origins: Sequence[str], check: Check, progress: Callable[[int, int], None] | None) -> _Checked:
     """`check_files` over contiguous slices of `origins` in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
@@ -398,9 +400,9 @@ def _in_slices(
     parts: list[_Checked] = []
     done = 0
     for chunk in chunks(origins, -(-len(origins) // MAX_FILES_PER_SLICE)):
-        part = check_files(chunk, path_of, lambda only, _: build(only, False), rules, hashes)
+        part = check(chunk, quiet=True)
         if any(r.coupled for r in part.records.values()):
-            return check_files(origins, path_of, build, rules, hashes, whole=True)
+            return check(origins, whole=True)
         assert part.graph is not None
         for path, info in part.graph.sources.items():
             sources.setdefault(path, info)
@@ -422,20 +424,14 @@ def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
     )
 
 
-def _recoupled(
-    checked: _Checked,
-    path_of: Mapping[str, Path],
-    build: Build,
-    rules: Sequence[type[Rule]],
-    hashes: Hashes,
-) -> _Checked:
+def _recoupled(checked: _Checked, check: Check) -> _Checked:
     """The workers' coupled records (`register(server)` functions, registrations inside
     functions) checked again over one build of every given file: which servers they register
     on depends on callers in any slice, which their own slice did not scan."""
     coupled = [o for o, r in checked.records.items() if r.coupled]
     if not coupled:
         return checked
-    again = check_files(coupled, path_of, build, rules, hashes, whole=True)
+    again = check(coupled, whole=True)
     checked.records.update(again.records)
     checked.deps.update(again.deps)
     checked.hashes.update(again.hashes)
