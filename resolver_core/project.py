@@ -80,6 +80,10 @@ class Project:
         self._by_name: dict[tuple[Path | None, frozenset[Path], str], tuple[Spec | None, list[Path]]] = {}
         self.search = ModuleSearch()
         self._by_path: dict[Path, ParsedModule] = {}
+        self._found: dict[int, dict[str, ParsedModule | None]] = {}
+        """`find`'s answers per importer (by identity: every module is `_by_path`'s, for good).
+        A repeated lookup skips `spec` and `load_path`, whose `Path` hashing and comparisons (in
+        Python, not C) were most of a run's name resolution; its probes are recorded already."""
         self._by_display: dict[str, ParsedModule] = {}
         self._displays: dict[Path, str] = {}
         self.edges: dict[Path, set[Path]] = {}
@@ -152,10 +156,13 @@ class Project:
             self.overrides[path] = text
         self.edges.pop(path, None)
         self.probes.pop(path, None)
+        module = self._by_path.get(path)
+        if module is not None:
+            self._found.pop(id(module), None)  # its probes were forgotten: the next lookup records them
         if text is None:  # the disk again: files may have been created or deleted meanwhile
             self._by_name.clear()
+            self._found.clear()
             self.search = ModuleSearch()
-        module = self._by_path.get(path)
         if module is not None:
             module.text, module.tree, module.error, module.lines = None, None, None, []
             module.future_annotations, module.digest = False, None
@@ -177,10 +184,19 @@ class Project:
         asked for its submodule on behalf of an importer, which `followed` records instead).
         The lookup's probes are `near`'s dependencies either way (its readers' closures hold it).
         """
-        spec = self.spec(name, near)
-        if spec is None or spec.origin is None or not spec.source:
+        answers = self._found.setdefault(id(near), {})
+        if name in answers:
+            found = answers[name]
+        else:
+            spec = self.spec(name, near)
+            found = (
+                None
+                if spec is None or spec.origin is None or not spec.source
+                else self.load_path(spec.origin)
+            )
+            answers[name] = found
+        if found is None:
             return None
-        found = self.load_path(spec.origin)
         if found.name != name and name.endswith(f".{found.name}"):
             found.name = name  # in a namespace package (no __init__.py): Python's name wins
         if record and near is not None:

@@ -248,6 +248,14 @@ class Names:
         The SDK evaluates hints when the tool is registered: a name bound *after* that line
         in the registering module does not exist yet (see `builder`).
         """
+        self._known: dict[tuple[int, str, int], tuple[Symbol, dict[Path, tuple[int, str]]]] = {}
+        """Module-level lookups already answered, by (module identity, name, depth), with the
+        bindings they depended on (replayed into `trace`). A cold run asks the same few names
+        (`Annotated`, `deps`, `Resolve`) thousands of times; each answer is the same unless a
+        rebound name meets a registration `cutoff`, and those answers are never kept."""
+        self._rebound = False
+        """Whether the lookup being answered met a name bound twice (its answer can depend on
+        `cutoff`)."""
 
     @contextmanager
     def tracing(self) -> Iterator[dict[Path, tuple[int, str]]]:
@@ -296,7 +304,30 @@ class Names:
             if name in scope.bindings:
                 return self._from_binding(scope.module, name, scope.bindings[name], scope, depth)
             scope = scope.parent
+        key = (id(module), name, depth)
+        known = self._known.get(key)
+        if known is not None:
+            if self.trace is not None and known[1]:
+                _merge_needs(self.trace, known[1])
+            return known[0]
+        outer, self.trace = self.trace, {}
+        rebound, self._rebound = self._rebound, False
+        try:
+            symbol = self._module_level(module, name, depth)
+        finally:
+            needs, self.trace = self.trace, outer
+            if outer is not None:
+                _merge_needs(outer, needs)
+            kept, self._rebound = not self._rebound, rebound or self._rebound
+        if kept:
+            self._known[key] = (symbol, needs)
+        return symbol
+
+    def _module_level(self, module: ParsedModule, name: str, depth: int) -> Symbol:
+        """`lookup` of a name in a module's globals (and star imports, then builtins)."""
         binding = self.table(module).get(name)
+        if binding is not None and binding.previous is not None:
+            self._rebound = True
         if binding is not None and self.cutoff is not None and self.cutoff[0] is module:
             # Registration runs at a line: a name rebound later still means its earlier binding.
             while binding.previous is not None and binding.line >= self.cutoff[1]:
@@ -441,6 +472,15 @@ class Names:
             return None
         symbol = self.follow(symbol)
         return symbol.qualname if isinstance(symbol, External) else None
+
+
+def _merge_needs(into: dict[Path, tuple[int, str]], needs: dict[Path, tuple[int, str]]) -> None:
+    """Fold one lookup's dependencies into a trace: per module, the latest binding line (the
+    first name seen at that line), exactly as recording them one by one would."""
+    for path, (line, name) in needs.items():
+        current = into.get(path)
+        if current is None or line > current[0]:
+            into[path] = (line, name)
 
 
 def sdk_name(qualname: str | None) -> str | None:
