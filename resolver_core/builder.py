@@ -105,6 +105,9 @@ class StaticBuilder:
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
+        self._marked: list[int] | None = None
+        """Lines of the module being scanned with a token or a `@` (a decorator): a block
+        without one registers nothing, so its statements are not visited. None: visit all."""
         self._scanned: list[ParsedModule] = []
         self._scanned_paths: set[Path] = set()
         self._passed_by: dict[str, str] = {}
@@ -229,12 +232,16 @@ class StaticBuilder:
             *(f"{name}(" for name in self._registrar_aliases(module, table)),
         )
         calls = any(t in text for t in self._tokens)
-        if calls:
-            if not module.lines and module.text is not None:
-                module.lines = module.text.splitlines()
-            self._token_lines = [
-                n for n, line in enumerate(module.lines, 1) if any(t in line for t in self._tokens)
-            ]
+        self._token_lines = _lines_with(module, self._tokens) if calls else []
+        # Line numbers as `splitlines` counts them, which is how `ast` counts them unless the
+        # text has a separator only `splitlines` knows (a form feed): then every block is visited.
+        self._marked = (
+            None
+            if _OTHER_LINE_BREAKS.search(text)
+            else sorted({*self._token_lines, *_lines_with(module, ("@",))})
+            if "@" in text
+            else self._token_lines
+        )
         self._scan_body(module, module.tree.body, None, calls)
         self._follow_servers_passed(module, table, text)
 
@@ -280,9 +287,11 @@ class StaticBuilder:
     ) -> None:
         for stmt in body:
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-                self._decorated(module, stmt, scope)
-                inner = self._scope_of(module, stmt, scope)
-                self._scan_body(module, stmt.body, inner, calls)
+                if stmt.decorator_list:
+                    self._decorated(module, stmt, scope)
+                if self._may_register(stmt):
+                    inner = self._scope_of(module, stmt, scope)
+                    self._scan_body(module, stmt.body, inner, calls)
             elif isinstance(stmt, ast.ClassDef):
                 continue
             else:
@@ -290,7 +299,7 @@ class StaticBuilder:
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
-                if not isinstance(stmt, _COMPOUND):
+                if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
                 loop = literal_loop(stmt)
                 if loop is not None:
@@ -299,6 +308,10 @@ class StaticBuilder:
                     self._scan_body(module, child, scope, calls)
                 if loop is not None:
                     del self._loop_items[loop[0]]
+
+    def _may_register(self, stmt: ast.stmt) -> bool:
+        """Whether a statement's lines hold a registration token or a decorator (`_marked`)."""
+        return self._marked is None or _mentions_registration(stmt, self._marked)
 
     def _scope_of(
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, parent: Scope | None
@@ -790,6 +803,21 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
+
+
+_OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""Line separators of `str.splitlines` that Python's tokenizer does not count as lines."""
+
+
+def _lines_with(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
+    """The numbers of the module's lines (as `splitlines` counts them) holding one of `tokens`."""
+    if not module.lines and module.text is not None:
+        module.lines = module.text.splitlines()
+    lines = module.lines
+    if len(tokens) == 1:
+        token = tokens[0]
+        return [n for n, line in enumerate(lines, 1) if token in line]
+    return sorted({n for token in tokens for n, line in enumerate(lines, 1) if token in line})
 
 
 def _is_callable_arg(node: ast.expr) -> bool:
