@@ -14,6 +14,7 @@ are all plain must not import libcst.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import hypothesmith
@@ -217,13 +218,6 @@ def _parses(source: str) -> bool:
     return True
 
 
-@PROPERTY
-@given(tool())
-def test_random_parameter_shapes_fix_the_same_both_ways(source: str) -> None:
-    if _parses(HEAD + source):
-        _in_tmp(HEAD + source)
-
-
 @st.composite
 def sample_call(draw: st.DrawFn) -> str:
     g = draw(st.lists(GAP, min_size=3, max_size=3))
@@ -243,13 +237,6 @@ def sample_call(draw: st.DrawFn) -> str:
         '    message = SamplingMessage(role="user", content=TextContent(type="text", text=text))\n'
         f"    return Sample({inside})\n"
     )
-
-
-@PROPERTY
-@given(sample_call())
-def test_random_sample_calls_fix_the_same_both_ways(source: str) -> None:
-    if _parses(HEAD + source):
-        _in_tmp(HEAD + source)
 
 
 USES = st.sampled_from(
@@ -306,11 +293,18 @@ def renamed(draw: st.DrawFn) -> str:
     )
 
 
+SHAPES = {"parameters": tool, "sample-calls": sample_call, "renames": renamed}
+
+
+@pytest.mark.parametrize("shapes", list(SHAPES.values()), ids=list(SHAPES))
 @PROPERTY
-@given(renamed())
-def test_random_renames_fix_the_same_both_ways(source: str) -> None:
-    if _parses(HEAD + source):
-        _in_tmp(HEAD + source)
+@given(data=st.data())
+def test_random_shapes_fix_the_same_both_ways(
+    shapes: Callable[[], st.SearchStrategy[str]], data: st.DataObject
+) -> None:
+    source = HEAD + data.draw(shapes())
+    if _parses(source):
+        _in_tmp(source)
 
 
 PLAIN = [
