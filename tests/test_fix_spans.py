@@ -73,12 +73,19 @@ def test_fix_rules_cases_fix_the_same_both_ways(source: str) -> None:
 
 def test_the_fix_rules_cases_take_the_span_path() -> None:
     """The shapes `--fix` is tested on end to end (exact bytes, then the SDK) are plain ones:
-    those tests now check the span fixers' output against the real SDK."""
+    those tests now check the span fixers' output against the real SDK. Their refusals are
+    decided without libcst too (libcst's own tests, mirrored on the same nodes)."""
     for case in test_fix_rules.CASES:
         if case.code == "MCPD008":
             continue
         outcomes = [o for o in _in_tmp(case.source("before")) if o.diagnostic.code == case.code]
         assert outcomes and all(o.decided and o.spans is not None for o in outcomes), case.id
+    for refused in test_fix_rules.REFUSED:
+        source, code = refused.values
+        outcomes = [
+            o for o in _in_tmp(test_fix_rules.HEAD.format(include="") + source) if o.diagnostic.code == code
+        ]
+        assert outcomes and all(o.decided and o.spans is None for o in outcomes), refused.id
 
 
 def test_the_corpus_fixes_the_same_both_ways(tmp_path: Path) -> None:

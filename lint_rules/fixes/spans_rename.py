@@ -33,7 +33,7 @@ def rename_resolver_parameter(src: AstSource, d: Diagnostic) -> str | None:
         return None  # libcst's fixer refuses first thing, whatever the file holds
     arg, function = src.param_at(d)
     if called_with_keyword(src.tree, function.name, arg.arg):
-        raise Unsure("called with the old name as a keyword")
+        return None  # `rename_resolver_parameter._called_with_keyword`, on the same calls
     return renamed(src, arg, function, found.group(1))
 
 
@@ -63,13 +63,15 @@ def called_with_keyword(tree: ast.AST, function: str, name: str) -> bool:
 def renamed(src: AstSource, arg: ast.arg, function: Function, new: str) -> str:
     """The file with `arg` and its plain uses renamed to `new`; `Unsure` for any other shape."""
     old = arg.arg
-    if not new or not new.isidentifier() or keyword.iskeyword(new) or new == old:
-        raise Unsure("not a name to rename to")
+    if not new.isidentifier() or keyword.iskeyword(new) or new == old:
+        return None  # libcst refuses: no name, or one the function already uses
     first = function.decorator_list[0] if function.decorator_list else function
     region_start = src.index.starts[first.lineno - 1]
     region = src.text[region_start : src.end(function)]
+    if _spells(src, function, new):
+        return None  # libcst's `_names_used` has a name node spelt so
     if re.search(rf"\b{re.escape(new)}\b", region):
-        raise Unsure("the new name is in the function already")
+        raise Unsure("the new name is in the function's text already")
     if _dotted_import_of(src.tree, old):
         raise Unsure("`import old.sub` makes libcst see `old.sub` as one name")
     uses = _Uses(src, old)
@@ -182,6 +184,16 @@ def _evaluated_outside(node: Function | ast.Lambda) -> list[ast.expr]:
         parts += [a.annotation for a in all_args(args) if a.annotation is not None]
         parts += [node.returns] if node.returns is not None else []
     return parts
+
+
+def _spells(src: AstSource, function: Function, name: str) -> bool:
+    """A parameter or a name spelt `name` anywhere in the `def` (decorators included): libcst
+    has a `Name` node for each (the text is checked: `ast` normalises identifiers, libcst not)."""
+    for node in ast.walk(function):
+        spelt = node.id if isinstance(node, ast.Name) else node.arg if isinstance(node, ast.arg) else None
+        if spelt == name and src.text[src.start(node) :].startswith(name):
+            return True
+    return False
 
 
 def _dotted_import_of(tree: ast.AST, old: str) -> bool:
