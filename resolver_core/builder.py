@@ -42,9 +42,26 @@ TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
     "(an expression or a chain of resolvers thousands of levels deep)"
 )
-_PREFILTER = (b"mcp", b"MCPServer", b"Resolve", b".tool", b"add_tool")
-"""A file with none of these bytes declares no server, tool or resolver: it is not parsed
-(modules it could matter to are still parsed when an import is followed into them)."""
+_WORD = rb"[A-Za-z0-9_\x80-\xff]"
+"""A byte of an identifier (non-ASCII bytes too: UTF-8 names)."""
+_MARKERS: dict[bytes, re.Pattern[bytes] | None] = {
+    b"MCPServer": None,
+    b"add_tool": None,
+    # `import mcp`, `# mcpdeps: ignore`, `mcp = ...`, `my_mcp`: not inside a word (`ibmcp1133`).
+    b"mcp": re.compile(rb"mcp(?<![A-Za-z0-9\x80-\xff]mcp)"),
+    # The name itself, not `Resolved`, `EntityResolver` or prose ("Resolve a path"): in code a
+    # word can follow it on the same line only as `import Resolve as R`.
+    b"Resolve": re.compile(
+        rb"Resolve(?<!" + _WORD + rb"Resolve)(?!" + _WORD + rb")(?![ \t]+(?!as[ \t])" + _WORD + rb")"
+    ),
+    # The attribute (`@mcp.tool`, `mcp.tool(`, `= mcp.tool`), not `.tooltip`, `'json.tool'` or
+    # "json.tool from the shell": no word or quote can follow it in code.
+    b".tool": re.compile(rb"\.tool(?![A-Za-z0-9_\x80-\xff'\"])(?![ \t]+" + _WORD + rb")"),
+}
+"""What a file must contain to declare a server, a tool, a resolver, a registration function
+or a suppression: a plain search for the bytes first (most files have none of them), then
+the pattern where an occurrence can be a longer word or prose. Files without any are not
+parsed (modules they could matter to are still parsed when an import is followed into them)."""
 
 
 @dataclass(slots=True)
@@ -857,7 +874,10 @@ _COMPOUND = tuple(
 
 def might_contribute(data: bytes) -> bool:
     """Cheap byte-level prefilter: can this file declare servers, tools or resolvers at all?"""
-    return any(token in data for token in _PREFILTER)
+    return any(
+        token in data and (pattern is None or pattern.search(data) is not None)
+        for token, pattern in _MARKERS.items()
+    )
 
 
 def default_roots(

@@ -1,0 +1,114 @@
+"""Which walked files `lint` parses (`builder.might_contribute`), and that skipping the others
+changes no verdict.
+
+A file found by walking a folder is parsed only if it can declare a server, a tool, a
+resolver, a registration function or a suppression: its bytes name `mcp` (not inside a
+word), `MCPServer`, `Resolve` (the name, not `Resolved` or prose), the attribute `.tool` or
+`add_tool`. The modules the others could matter to (a tool's resolvers live anywhere) are
+parsed when an import is followed into them. The SDK checks the case that matters most:
+`tests/corpus/multimodule/resolver_module_without_markers` (a resolver module with no marker,
+only longer words) is judged by the oracle like every corpus case.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+from mcpdeps.lint_rules import lint
+from mcpdeps.resolver_core.builder import might_contribute
+
+CODE = [
+    "from mcp.server import MCPServer\n",
+    "import mcp.types\n",
+    "x = 1  # mcpdeps: ignore[MCPD006]\n",
+    "#mcpdeps: ignore-file\n",
+    "from app import my_mcp\nregister(my_mcp)\n",
+    "from app import mcp_server\n",
+    "app = MCPServerFactory()\n",
+    "def register(server: 'MCPServer') -> None: ...\n",
+    "x: Annotated[int, Resolve(load)]\n",
+    "x: Annotated[int, sdk.Resolve (load)]\n",
+    "from deps import Resolve as R\n",
+    "from deps import (\n    Resolve,\n)\n",
+    "R = Resolve\n",
+    "@app.tool\ndef f(): ...\n",
+    "@app.tool  # bare\ndef f(): ...\n",
+    "@app.tool()\ndef f(): ...\n",
+    "@app.tool(\n    name='t'\n)\ndef f(): ...\n",
+    "register = app.tool\n",
+    "deco = app.tool()\n",
+    "app.add_tool(f)\n",
+    "helper(app.add_tool)\n",
+]
+"""Each declares (or can declare) something the analysis reads: the file is parsed."""
+
+WORDS = [
+    "'lo_la.ibmcp1133': 'lo_LA.IBM-CP1133',\n",
+    "int('5qmcpqg', 30)\n",
+    "Resolved = 1\n",
+    "parser.setEntityResolver(resolver)\n",
+    "class TestConflictResolve(ConflictBase): ...\n",
+    "class ResolveNameTests: ...\n",
+    '"""Resolve a relative module name to an absolute one."""\n',
+    "# Resolve the symbolic link\n",
+    "from idlelib.tooltip import Hovertip\n",
+    "self.toolbar = None\n",
+    "args = [sys.executable, '-m', 'json.tool']\n",
+    '"""Using json.tool from the shell."""\n',
+    "x = a.tool_count\n",
+]
+"""Each mentions a marker only inside a longer word, or in prose: the file is not parsed."""
+
+
+@pytest.mark.parametrize("text", CODE)
+def test_a_file_that_can_declare_something_is_parsed(text: str) -> None:
+    assert might_contribute(text.encode())
+
+
+@pytest.mark.parametrize("text", WORDS)
+def test_a_marker_inside_a_word_or_prose_is_not_enough(text: str) -> None:
+    assert not might_contribute(text.encode())
+    assert might_contribute((text + "import mcp\n").encode())  # any real marker still counts
+
+
+def _lint(root: Path, *paths: str) -> list[tuple[str, str, int]]:
+    result = lint(list(paths), cwd=root)
+    return [(d.code, d.path, d.line) for d in result.diagnostics]
+
+
+def test_a_resolver_module_without_markers_is_parsed_through_the_import(tmp_path: Path) -> None:
+    case = REPO / "tests" / "corpus" / "multimodule" / "resolver_module_without_markers"
+    (tmp_path / "case").mkdir()
+    for source in case.iterdir():
+        (tmp_path / "case" / source.name).write_bytes(source.read_bytes())
+    assert not might_contribute((tmp_path / "case" / "quotas.py").read_bytes())
+    walked = lint(["case"], cwd=tmp_path)
+    assert [(d.code, d.path, d.line) for d in walked.diagnostics] == [("MCPD002", "case/quotas.py", 5)]
+    assert "case/quotas.py" in walked.graph.sources  # read for the tool's resolver, not as a file
+    assert _lint(tmp_path, "case/server.py", "case/quotas.py") == _lint(tmp_path, "case")
+
+
+def test_syntax_errors_are_reported_for_the_files_that_pass_or_are_named(tmp_path: Path) -> None:
+    """As ruff reports only the files it checks: a walked file with no marker is not parsed."""
+    (tmp_path / "words.py").write_text('"""Resolved, with a .tooltip."""\ndef f(:\n')
+    (tmp_path / "marked.py").write_text("from mcp.server import MCPServer\ndef f(:\n")
+    assert _lint(tmp_path, ".") == [("MCPD000", "marked.py", 2)]
+    assert _lint(tmp_path, "words.py") == [("MCPD000", "words.py", 2)]
+
+
+def test_a_file_whose_only_marker_is_a_suppression_is_judged(tmp_path: Path) -> None:
+    (tmp_path / "plain.py").write_text("x = 1  # mcpdeps: ignore[MCPD006]\n")
+    assert _lint(tmp_path, ".") == [("MCPD114", "plain.py", 1)]
+
+
+def test_walking_the_corpus_reports_what_naming_every_file_does() -> None:
+    """The prefilter drops no verdict: every case, walked, equals the case with all its files named."""
+    corpus = REPO / "tests" / "corpus"
+    different = []
+    for case in sorted(p.parent for p in corpus.glob("*/*/server.py")):
+        named = sorted(str(p.relative_to(case.parent)) for p in case.rglob("*.py"))
+        if _lint(case.parent, case.name) != _lint(case.parent, *named):
+            different.append(case.name)
+    assert different == []
