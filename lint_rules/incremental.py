@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.lint_rules.per_file import FileRecord, record, split
+from mcpdeps.lint_rules import per_file
+from mcpdeps.lint_rules.per_file import FileRecord
 from mcpdeps.resolver_core import bounded_read, file_guard
 from mcpdeps.resolver_core.cache import PROBE, dependency_state, probe_key, text_hash, version
 from mcpdeps.resolver_core.discovery import SourceFile
@@ -314,7 +315,7 @@ def check_files(
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
     graph = build(only, not (in_worker or quiet))
-    records = {o: record(view, o, rules) for o, view in split(graph, origins).items()}
+    records = per_file.records(graph, origins, rules)
     deps = {o: _dependencies(path_of[o], graph) for o in origins}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
     seen = {

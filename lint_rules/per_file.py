@@ -190,6 +190,29 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
     )
 
 
+def records(graph: Graph, origins: Iterable[str], rules: Sequence[type[Rule]]) -> dict[str, FileRecord]:
+    """`record` of every origin's view.
+
+    Most files of a large tree were not even read as modules (the prefilter skipped them,
+    no import reached them): their views hold no server, no finding and no text, so they
+    differ only in the name of the file checked, which no rule can read anything under.
+    The rules run once for the first such view; when that finds nothing, the others get
+    the same empty record without running them again (on a copy of the stdlib, 1,790 runs
+    of every rule were a tenth of the analysis).
+    """
+    out: dict[str, FileRecord] = {}
+    blank: bool | None = None
+    for origin, view in split(graph, origins).items():
+        if view.servers or view.findings or view.param_registrations or origin in graph.sources:
+            out[origin] = record(view, origin, rules)
+        elif blank:
+            out[origin] = FileRecord()
+        else:
+            out[origin] = record(view, origin, rules)
+            blank = blank is None and out[origin] == FileRecord()
+    return out
+
+
 def server_key(server: Server) -> str:
     """A server's identity in every run: its file and variable (as the builder keys it).
 

@@ -35,6 +35,7 @@ from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Serv
 from mcpdeps.resolver_core.project import Project, find_project_root
 from mcpdeps.resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
 from mcpdeps.resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
+from mcpdeps.resolver_core.text_scan import calls_on_lines, might_contribute, passed_lines
 from mcpdeps.resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
@@ -42,26 +43,6 @@ TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
     "(an expression or a chain of resolvers thousands of levels deep)"
 )
-_WORD = rb"[A-Za-z0-9_\x80-\xff]"
-"""A byte of an identifier (non-ASCII bytes too: UTF-8 names)."""
-_MARKERS: dict[bytes, re.Pattern[bytes] | None] = {
-    b"MCPServer": None,
-    b"add_tool": None,
-    # `import mcp`, `# mcpdeps: ignore`, `mcp = ...`, `my_mcp`: not inside a word (`ibmcp1133`).
-    b"mcp": re.compile(rb"mcp(?<![A-Za-z0-9\x80-\xff]mcp)"),
-    # The name itself, not `Resolved`, `EntityResolver` or prose ("Resolve a path"): in code a
-    # word can follow it on the same line only as `import Resolve as R`.
-    b"Resolve": re.compile(
-        rb"Resolve(?<!" + _WORD + rb"Resolve)(?!" + _WORD + rb")(?![ \t]+(?!as[ \t])" + _WORD + rb")"
-    ),
-    # The attribute (`@mcp.tool`, `mcp.tool(`, `= mcp.tool`), not `.tooltip`, `'json.tool'` or
-    # "json.tool from the shell": no word or quote can follow it in code.
-    b".tool": re.compile(rb"\.tool(?![A-Za-z0-9_\x80-\xff'\"])(?![ \t]+" + _WORD + rb")"),
-}
-"""What a file must contain to declare a server, a tool, a resolver, a registration function
-or a suppression: a plain search for the bytes first (most files have none of them), then
-the pattern where an occurrence can be a longer word or prose. Files without any are not
-parsed (modules they could matter to are still parsed when an import is followed into them)."""
 
 
 @dataclass(slots=True)
@@ -270,17 +251,21 @@ class StaticBuilder:
         verdicts belong to this file (`Tool.origin`) unless that module is given itself.
         Only calls passing a module-level name as a whole argument are looked at, and only
         in text that has one (`(mcp)`, `(mcp, ...)`, `server=mcp`): resolving every call of
-        every file would cost more than the scan itself.
+        every file would cost more than the scan itself. Only the statements whose lines
+        can hold such a call are walked (`text_scan.passed_lines`): walking whole trees
+        was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        if not names:
+        if not names or module.tree is None:
             return
-        passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
-        if not passed.search(text):
+        lines = passed_lines(text, names)
+        if lines is None:  # a text the lines cannot be told from: the whole tree, as written
+            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
+            if not passed.search(text):
+                return
+        elif not lines:
             return
-        for node in ast.walk(module.tree) if module.tree is not None else ():
-            if not isinstance(node, ast.Call):
-                continue
+        for node in calls_on_lines(module.tree, lines):
             args = [*node.args, *(k.value for k in node.keywords)]
             if not any(isinstance(a, ast.Name) and a.id in table for a in args):
                 continue
@@ -870,14 +855,6 @@ _COMPOUND = tuple(
     if hasattr(ast, name)
 )
 """The statements with blocks of statements inside (definitions are scanned on their own)."""
-
-
-def might_contribute(data: bytes) -> bool:
-    """Cheap byte-level prefilter: can this file declare servers, tools or resolvers at all?"""
-    return any(
-        token in data and (pattern is None or pattern.search(data) is not None)
-        for token, pattern in _MARKERS.items()
-    )
 
 
 def default_roots(

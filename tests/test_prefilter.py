@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 from mcpdeps.lint_rules import lint
-from mcpdeps.resolver_core.builder import might_contribute
+from mcpdeps.resolver_core.text_scan import might_contribute
 
 CODE = [
     "from mcp.server import MCPServer\n",

@@ -1,0 +1,118 @@
+"""What a module's text tells before its tree is walked: cheap tests that spare the walks.
+
+- `might_contribute`: can a walked file declare anything the analysis reads? Files that
+  cannot are not parsed (the byte prefilter).
+- `passed_lines`: the lines where a call can pass one of some names as a whole argument,
+  so `builder` walks only the statements holding them (`calls_on_lines`).
+
+Each test may say yes too often (the walk then looks and finds nothing), never no where
+the walk would find something: verdicts do not depend on them.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+import unicodedata
+from collections import deque
+from collections.abc import Iterator, Sequence
+
+_WORD = rb"[A-Za-z0-9_\x80-\xff]"
+"""A byte of an identifier (non-ASCII bytes too: UTF-8 names)."""
+_MARKERS = (
+    re.compile(rb"MCPServer"),
+    # `import mcp`, `# mcpdeps: ignore`, `mcp = ...`, `my_mcp`: not inside a word (`ibmcp1133`).
+    re.compile(rb"mcp(?<![A-Za-z0-9\x80-\xff]mcp)"),
+    # The name itself, not `Resolved`, `EntityResolver` or prose ("Resolve a path"): in code a
+    # word can follow it on the same line only as `import Resolve as R`.
+    re.compile(rb"Resolve(?<!" + _WORD + rb"Resolve)(?!" + _WORD + rb")(?![ \t]+(?!as[ \t])" + _WORD + rb")"),
+)
+"""What a file must contain to declare a server, a resolver, a registration function or a
+suppression (tools: `_TOOL`). Each pattern starts with its bytes, which `re` looks for first:
+one pass over the file per pattern, faster than `in` for these."""
+_TOOL = re.compile(rb"\.tool(?![A-Za-z0-9_\x80-\xff'\"])(?![ \t]+" + _WORD + rb")")
+"""The attribute (`@mcp.tool`, `mcp.tool(`, `= mcp.tool`), not `.tooltip`, `'json.tool'` or
+"json.tool from the shell": no word or quote can follow it in code."""
+
+
+def might_contribute(data: bytes) -> bool:
+    """Cheap byte-level prefilter: can this file declare servers, tools or resolvers at all?
+
+    Files that cannot are not parsed (modules they could matter to still are, when an import
+    is followed into them)."""
+    if b"tool" in data and (b"add_tool" in data or _TOOL.search(data) is not None):
+        return True
+    return any(pattern.search(data) is not None for pattern in _MARKERS)
+
+
+_ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*)*[,)]")
+"""What follows a name passed as a whole argument: blanks, comments and line continuations,
+then `,` or `)` (tuples and parameter lists match too: that only costs a look)."""
+_PLAIN_END = re.compile(r"\s*[,)]")
+
+
+def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
+    """The lines (sorted) where one of `names` may be a call's whole argument (`f(mcp)`,
+    `f(x, server=mcp)`, `f(**mcp)`, across lines and comments).
+
+    Empty when no name is written plainly as `(name)`, `, name,` or `=name)` anywhere: the
+    builder looks at calls only then. None when the text cannot be matched to the tree's
+    names and lines (identifiers Python normalises, line breaks other than `\\n`/`\\r\\n`):
+    the caller walks everything.
+    """
+    if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
+        return None
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return None
+    offsets: list[int] = []
+    plain = False
+    for name in names:
+        at = text.find(name)
+        while at >= 0:
+            end = at + len(name)
+            # Not the tail of a longer name, nor an attribute (`x.mcp` is no plain name).
+            if (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_.")) and _ARGUMENT_END.match(
+                text, end
+            ):
+                offsets.append(at)
+                plain = plain or (_PLAIN_END.match(text, end) is not None and _after_opener(text, at))
+            at = text.find(name, end)
+    if not plain:
+        return []
+    offsets.sort()
+    lines: list[int] = []
+    line, last = 1, 0
+    for at in offsets:
+        line += text.count("\n", last, at)
+        last = at
+        lines.append(line)
+    return lines
+
+
+def _after_opener(text: str, at: int) -> bool:
+    """Whether `(`, `,` or `=` comes before `at`, past blanks."""
+    i = at - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    return i >= 0 and text[i] in "(,="
+
+
+def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[ast.Call]:
+    """The calls of `tree` in `ast.walk` order, skipping the statements that hold none of
+    `lines` (all of them when `lines` is None)."""
+    todo: deque[ast.AST] = deque([tree])
+    while todo:
+        node = todo.popleft()
+        if isinstance(node, ast.Call):
+            yield node
+        for child in ast.iter_child_nodes(node):
+            if lines is None or not isinstance(child, ast.stmt) or _holds(child, lines):
+                todo.append(child)
+
+
+def _holds(stmt: ast.stmt, lines: list[int]) -> bool:
+    """Whether one of the sorted `lines` is in the statement (its decorators included)."""
+    first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+    at = bisect.bisect_left(lines, first)
+    return at < len(lines) and lines[at] <= (stmt.end_lineno or stmt.lineno)

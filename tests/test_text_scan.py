@@ -1,0 +1,114 @@
+"""`text_scan.passed_lines` and `calls_on_lines`: the builder walks only the statements that
+can pass a server to another module's function (`tools.register(mcp)`), and must find every
+call a walk of the whole tree finds, in the same order, behind the same plain-text gate.
+
+Checked against `ast.walk` and the gate the builder used before (a regular expression of the
+module's names) on every module of the corpus, the examples and a slice of the interpreter's
+own library, and on the forms that are easy to miss.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sysconfig
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+from mcpdeps.resolver_core.source import ParsedModule, decode
+from mcpdeps.resolver_core.symbols import collect_bindings
+from mcpdeps.resolver_core.text_scan import calls_on_lines, passed_lines
+
+FORMS = {
+    "plain": "from app import mcp\nimport tools\n\ntools.register(mcp)\n",
+    "keyword": "from app import mcp\nimport tools\n\ntools.register(server=mcp)\n",
+    "second": "from app import mcp\nimport tools\n\ntools.register(1, mcp)\ntools.other(2)\n",
+    "comment_between": (
+        "from app import mcp\nimport tools\n\ntools.register(mcp)\ntools.register(\n    # the server\n    mcp,\n)\n"
+    ),
+    "comment_after": "from app import mcp\nimport tools\n\ntools.register(mcp)\ntools.go(mcp  # why\n)\n",
+    "continuation": "from app import mcp\nimport tools\n\ntools.register(mcp)\nx = tools.go(\\\n mcp)\n",
+    "double_star": "from app import mcp\nimport tools\n\ntools.register(mcp)\ntools.go(**mcp)\n",
+    "decorator": "from app import mcp\nimport tools\n\n\n@tools.deco(mcp)\ndef f(a: int) -> int:\n    return a\n",
+    "decorator_far": (
+        "from app import mcp\nimport tools\n\n\n@tools.deco(mcp)\n@other\n\n\ndef f(a: int) -> int:\n    return a\n"
+    ),
+    "nested": (
+        "from app import mcp\nimport tools\n\n\nclass H:\n    def m(self):\n        if True:\n"
+        "            for _ in range(1):\n                tools.register(mcp)\n        return 1\n"
+    ),
+    "fstring": 'from app import mcp\nimport tools\n\n\ndef f():\n    return f"{tools.register(mcp)}"\n',
+    "crlf": "from app import mcp\r\nimport tools\r\n\r\ntools.register(mcp)\r\nx = (mcp,\r\n)\r\n",
+    "parenthesised": "from app import mcp\nimport tools\n\ntools.register((mcp))\n",
+    "attribute_is_no_name": "from app import mcp\nimport tools\n\ntools.register(app.mcp)\n",
+    "longer_name": "from app import mcp\nimport tools\n\ntools.register(mcp_x)\n",
+    "unicode_normalised": '"""café — ok."""\nfrom app import mcp\nimport tools\n\ntools.register(mcp)\n',
+}
+
+
+def _names(module: ParsedModule, text: str) -> list[str]:
+    assert module.tree is not None
+    table = collect_bindings(module, module.tree.body)
+    return [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
+
+
+def _passing(calls: object, names: list[str]) -> list[int]:
+    """The calls (by identity) with a plain name among `names` as a whole argument."""
+    return [
+        id(c)
+        for c in calls  # type: ignore[attr-defined]
+        if isinstance(c, ast.Call)
+        and any(isinstance(a, ast.Name) and a.id in names for a in [*c.args, *(k.value for k in c.keywords)])
+    ]
+
+
+def _check(path: Path, text: str) -> None:
+    module = ParsedModule("m", path, str(path), path.parent, False)
+    module.tree = ast.parse(text)
+    names = _names(module, text)
+    if not names:
+        return
+    gate = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]").search(text) is not None
+    lines = passed_lines(text, names)
+    if lines is None:
+        return  # the builder walks the whole tree behind the gate, as before
+    assert bool(lines) == gate, path
+    if gate:
+        assert _passing(calls_on_lines(module.tree, lines), names) == _passing(ast.walk(module.tree), names)
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_every_form_of_passing_a_name_is_found(form: str, tmp_path: Path) -> None:
+    text = FORMS[form]
+    _check(tmp_path / "m.py", text)
+    if form not in ("attribute_is_no_name", "longer_name"):
+        module = ParsedModule("m", tmp_path / "m.py", "m.py", tmp_path, False)
+        module.tree = ast.parse(text)
+        lines = passed_lines(text, _names(module, text))
+        assert lines and _passing(calls_on_lines(module.tree, lines), ["mcp"])
+
+
+def test_texts_the_lines_cannot_be_told_from_walk_everything() -> None:
+    assert passed_lines("from app import mcp\rimport t\rt.register(mcp)\r", ["mcp"]) is None
+    assert passed_lines("from app import mcp as \uff4dcp2\nf(\uff4dcp2)\n", ["mcp2"]) is None
+    assert passed_lines("from app import mcp\nprint('x')\n", ["mcp"]) == []
+
+
+def _modules() -> list[Path]:
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    found = sorted((REPO / "tests" / "corpus").rglob("*.py")) + sorted((REPO / "examples").rglob("*.py"))
+    return found + sorted(stdlib.glob("*.py"))[:250]
+
+
+def test_the_pruned_walk_finds_what_the_whole_walk_finds_in_real_modules() -> None:
+    checked = 0
+    for path in _modules():
+        try:
+            text = decode(path.read_bytes())
+            ast.parse(text)
+        except (SyntaxError, ValueError, UnicodeDecodeError):
+            continue
+        _check(path, text)
+        checked += 1
+    assert checked > 500
