@@ -46,9 +46,11 @@ def might_contribute(data: bytes) -> bool:
     return any(pattern.search(data) is not None for pattern in _MARKERS)
 
 
-_ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*)*[,)]")
+_ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*\n)*[,)]")
 """What follows a name passed as a whole argument: blanks, comments and line continuations,
-then `,` or `)` (tuples and parameter lists match too: that only costs a look)."""
+then `,` or `)` (tuples and parameter lists match too: that only costs a look). A comment
+runs to its line's end, so there is one way to match a line of `#####`: no backtracking
+through every way of splitting it."""
 _PLAIN_END = re.compile(r"\s*[,)]")
 
 
