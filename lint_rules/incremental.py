@@ -26,6 +26,7 @@ The state is one JSON file per configuration under the cache folder, replaced at
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -60,6 +61,10 @@ MAX_FILES_PER_SLICE = 256
 records are taken (about 70 MB per 256 generated modules of 150 lines), so a larger run is
 checked slice by slice, in one process as in workers, and each slice's graph is freed (by
 reference counting: nothing a build makes is a cycle) before the next one is built."""
+MAX_BYTES_PER_SLICE = 3 * 512 * 1024
+"""Source bytes of the given files of one slice: a syntax tree takes 50 to 65 times the bytes
+of its source (the generated modules average 4.6 kB; 256 of them are 1.1 MiB), so a run of
+large modules is cut into more slices than its count says."""
 
 
 @dataclass(slots=True)
@@ -346,22 +351,19 @@ def analyse(
 
     def run(origins: Sequence[str]) -> _Checked:
         workers = jobs > 1 and len(origins) >= MIN_FILES_PER_JOB * 2
-        if not workers and len(origins) <= MAX_FILES_PER_SLICE:
+        slices = _slices(origins, path_of)
+        if not workers and slices == 1:
             return check(origins)
         from mcpdeps.lint_rules import parallel  # multiprocessing costs start-up: only for large runs
 
         if workers and parallel.available():
             parts = parallel.check_in_workers(
-                origins,
-                jobs,
-                lambda chunk: check(chunk, in_worker=True),
-                progress,
-                max_slice=MAX_FILES_PER_SLICE,
+                origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices
             )
             return _recoupled(_united(parts, None), check)
-        if len(origins) <= MAX_FILES_PER_SLICE:
+        if slices == 1:
             return check(origins)
-        return _in_slices(origins, check, progress)
+        return _in_slices(parallel.chunks(origins, slices), check, progress)
 
     checked = run(origins)
     if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
@@ -388,19 +390,29 @@ Check = Callable[..., _Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
 
 
-def _in_slices(origins: Sequence[str], check: Check, progress: Callable[[int, int], None] | None) -> _Checked:
-    """`check_files` over contiguous slices of `origins` in this process, one build at a time.
+def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
+    """Into how many slices to cut `origins` (`MAX_FILES_PER_SLICE`, `MAX_BYTES_PER_SLICE`)."""
+    size = 0
+    for origin in origins:
+        with contextlib.suppress(OSError):  # the build reports it
+            size += path_of[origin].stat().st_size
+    return max(1, -(-len(origins) // MAX_FILES_PER_SLICE), -(-size // MAX_BYTES_PER_SLICE))
+
+
+def _in_slices(
+    slices: Sequence[Sequence[str]], check: Check, progress: Callable[[int, int], None] | None
+) -> _Checked:
+    """`check_files` over contiguous slices of the files in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
     them): its trees, symbols and model go before the next slice is parsed. A coupled record
     (`_recoupled`) ends the slicing: one build of every file checks them all at once.
     """
-    from mcpdeps.lint_rules.parallel import chunks
-
+    origins = [o for chunk in slices for o in chunk]
     sources: dict[str, SourceInfo] = {}
     parts: list[_Checked] = []
     done = 0
-    for chunk in chunks(origins, -(-len(origins) // MAX_FILES_PER_SLICE)):
+    for chunk in slices:
         part = check(chunk, quiet=True)
         if any(r.coupled for r in part.records.values()):
             return check(origins, whole=True)

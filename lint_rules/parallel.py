@@ -49,17 +49,14 @@ def check_in_workers(
     jobs: int,
     task: Callable[[list[str]], T],
     progress: Callable[[int, int], None] | None = None,
-    max_slice: int | None = None,
+    parts: int = 0,
 ) -> list[T]:
     """Run `task` on slices of `origins` in `jobs` forked processes; results in slice order.
 
-    At least two slices per worker (a slow slice does not idle the other), more when a slice
-    would hold more than `max_slice` items (a worker's memory is one slice's)."""
+    Two slices per worker at least (a slow slice does not idle the other), `parts` when that
+    is more (a worker's memory is one slice's)."""
     global _TASK
-    parts = jobs * 2
-    if max_slice is not None:
-        parts = max(parts, -(-len(origins) // max_slice))
-    slices = chunks(origins, parts)
+    slices = chunks(origins, max(jobs * 2, parts))
     _TASK = task  # type: ignore[assignment]
     try:
         with ProcessPoolExecutor(

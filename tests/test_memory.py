@@ -58,15 +58,25 @@ def coupled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.mark.parametrize("size", [1, 7, 64])
+@pytest.mark.parametrize(
+    ("limit", "value"),
+    [
+        ("MAX_FILES_PER_SLICE", 1),
+        ("MAX_FILES_PER_SLICE", 7),
+        ("MAX_FILES_PER_SLICE", 64),
+        ("MAX_BYTES_PER_SLICE", 16_384),
+    ],
+)
 def test_slices_of_any_size_report_what_one_build_reports(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, size: int
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, limit: str, value: int
 ) -> None:
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS, corpus)
     whole = lint(["."], cwd=corpus)
     assert whole.graph.servers, "one build: its graph is the result's"
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", size)
+    monkeypatch.setattr(incremental, limit, value)
+    path_of = {f.display: f.path.absolute() for f in discover(["."], (), corpus)}
+    assert incremental._slices(list(path_of), path_of) > 2
     sliced = lint(["."], cwd=corpus)
     assert _dump(sliced) == _dump(whole)
     assert (sliced.files, sliced.parsed, sliced.analysed) == (whole.files, whole.parsed, whole.analysed)
