@@ -289,7 +289,7 @@ class StaticBuilder:
         self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, calls: bool
     ) -> None:
         for stmt in body:
-            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            if isinstance(stmt, _FUNCTIONS):
                 if stmt.decorator_list:
                     self._decorated(module, stmt, scope)
                 if self._may_register(stmt):
@@ -849,6 +849,8 @@ def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
                 continue
             stack.append(child)
 
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 _COMPOUND = tuple(
     getattr(ast, name)

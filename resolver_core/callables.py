@@ -170,30 +170,35 @@ def written_parameter(
     )
 
 
+def own_nodes(node: FunctionNode) -> list[ast.AST]:
+    """Every node of a function body that is its own: nested functions, lambdas and classes
+    are in it, their insides are not. Walked once per function and kept on its node (the
+    builder asks for its yields, its returns and their calls; rules read the returns again)."""
+    nodes: list[ast.AST] | None = getattr(node, "_mcpdeps_own_nodes", None)
+    if nodes is None:
+        nodes = []
+        stack: list[ast.AST] = list(node.body) if not isinstance(node, ast.Lambda) else [node.body]
+        while stack:
+            cur = stack.pop()
+            nodes.append(cur)
+            if not isinstance(cur, _NESTED):
+                stack.extend(ast.iter_child_nodes(cur))
+        node._mcpdeps_own_nodes = nodes  # type: ignore[union-attr]
+    return nodes
+
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_YIELDS = (ast.Yield, ast.YieldFrom)
+
+
 def contains_yield(node: FunctionNode) -> bool:
     """Whether a function body yields (nested functions and lambdas excluded)."""
-    stack: list[ast.AST] = list(node.body) if not isinstance(node, ast.Lambda) else [node.body]
-    while stack:
-        cur = stack.pop()
-        if isinstance(cur, ast.Yield | ast.YieldFrom):
-            return True
-        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue
-        stack.extend(ast.iter_child_nodes(cur))
-    return False
+    return any(isinstance(cur, _YIELDS) for cur in own_nodes(node))
 
 
 def returns_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
     """`return` statements of a function body, not of nested functions."""
-    out: list[ast.Return] = []
-    stack: list[ast.AST] = list(node.body)
-    while stack:
-        cur = stack.pop()
-        if isinstance(cur, ast.Return):
-            out.append(cur)
-        if isinstance(cur, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue
-        stack.extend(ast.iter_child_nodes(cur))
+    out = [cur for cur in own_nodes(node) if isinstance(cur, ast.Return)]
     return sorted(out, key=lambda r: (r.lineno, r.col_offset))
 
 

@@ -57,6 +57,22 @@ class ModuleSearch:
 
     def __init__(self) -> None:
         self._listings: dict[Path, frozenset[str]] = {}
+        self._packages: dict[Path, tuple[tuple[str, ...], Path]] = {}
+
+    def packages_of(self, folder: Path) -> tuple[tuple[str, ...], Path]:
+        """The packages `folder` is inside, outermost first, itself included (its chain of
+        `__init__` files), and the first folder up that is not one: its files' source root."""
+        found = self._packages.get(folder)
+        if found is None:
+            if not ((folder / "__init__.py").is_file() or (folder / "__init__.pyi").is_file()):
+                found = ((), folder)
+            elif folder.parent == folder:
+                found = ((folder.name,), folder)
+            else:
+                outer, root = self.packages_of(folder.parent)
+                found = ((*outer, folder.name), root)
+            self._packages[folder] = found
+        return found
 
     def _listing(self, folder: Path) -> frozenset[str]:
         names = self._listings.get(folder)

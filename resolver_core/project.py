@@ -36,18 +36,16 @@ def is_sdk_module(name: str) -> bool:
     return name.partition(".")[0] in SDK_PACKAGES
 
 
-def module_name_for(path: Path) -> tuple[str, Path, bool]:
-    """(dotted module name, source root, is_package) for a Python file."""
+def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str, Path, bool]:
+    """(dotted module name, source root, is_package) for a Python file.
+
+    `search`: the run's `ModuleSearch`, which answers each folder once (a run's files share
+    a few folders)."""
     path = path.absolute()
     is_package = path.stem == "__init__"
-    parts: list[str] = [] if is_package else [path.stem]
-    directory = path.parent
-    while (directory / "__init__.py").is_file() or (directory / "__init__.pyi").is_file():
-        parts.insert(0, directory.name)
-        if directory.parent == directory:
-            break
-        directory = directory.parent
-    return ".".join(parts) or path.stem, directory, is_package
+    packages, root = (search or ModuleSearch()).packages_of(path.parent)
+    parts = [*packages] if is_package else [*packages, path.stem]
+    return ".".join(parts) or path.stem, root, is_package
 
 
 def find_project_root(start: Path) -> Path | None:
@@ -118,7 +116,7 @@ class Project:
         path = path.absolute()
         if path in self._by_path:
             return self._by_path[path]
-        name, root, is_package = module_name_for(path)
+        name, root, is_package = module_name_for(path, self.search)
         # One Path object per root: `find` keys its cache by the importer's root, and equal
         # but distinct Paths compare in Python (hundreds of thousands of times per run).
         root = self._roots_seen.setdefault(root, root)

@@ -24,6 +24,15 @@ _BUILTINS = frozenset(dir(builtins))
 _MAX_DEPTH = 40
 
 
+# isinstance() with a tuple: `A | B` would build a new union object at every call (hot paths).
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SEQUENCES = (ast.Tuple, ast.List)
+_BLOCKS = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)
+_NAMES = (ast.Name, ast.Attribute)
+_EXPR_OR_STMT = (ast.expr, ast.stmt)
+
+
 @dataclass(frozen=True, slots=True)
 class External:
     """Something outside the project, by dotted path (`typing.Annotated`)."""
@@ -183,15 +192,15 @@ def _walk_bindings(
                     alias.asname or alias.name,
                     Binding("import", stmt, (mod, alias.name), type_checking=tc),
                 )
-        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(stmt, _DEFS):
             bind(stmt.name, Binding("def", stmt, type_checking=tc))
         elif isinstance(stmt, ast.Assign):
             for target in stmt.targets:
                 if isinstance(target, ast.Name):
                     bind(target.id, Binding("value", stmt.value, type_checking=tc))
                 elif (
-                    isinstance(target, ast.Tuple | ast.List)
-                    and isinstance(stmt.value, ast.Tuple | ast.List)
+                    isinstance(target, _SEQUENCES)
+                    and isinstance(stmt.value, _SEQUENCES)
                     and len(target.elts) == len(stmt.value.elts)
                 ):  # `shop, admin = MCPServer("Shop"), MCPServer("Admin")`
                     for name, value in zip(target.elts, stmt.value.elts, strict=True):
@@ -220,7 +229,7 @@ def _walk_bindings(
                     out.setdefault(name, binding)
             _walk_bindings(module, stmt.orelse, tc, out, bind)
             _walk_bindings(module, stmt.finalbody, tc, out, bind)
-        elif isinstance(stmt, ast.With | ast.AsyncWith | ast.For | ast.AsyncFor | ast.While):
+        elif isinstance(stmt, _BLOCKS):
             _walk_bindings(module, stmt.body, tc, out, bind)
 
 
@@ -355,7 +364,7 @@ class Names:
     ) -> Symbol:
         if binding.kind == "def":
             node = binding.node
-            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            assert isinstance(node, _DEFS)
             if scope is None:
                 qual = node.name
             elif isinstance(scope.function, ast.ClassDef):
@@ -364,7 +373,7 @@ class Names:
                 qual = f"{scope.qualname}.<locals>.{node.name}"
             return Defined(module, node, qual)
         if binding.kind == "value":
-            assert isinstance(binding.node, ast.expr | ast.stmt)
+            assert isinstance(binding.node, _EXPR_OR_STMT)
             return Value(module, binding.node, name, binding.annotation, scope)  # type: ignore[arg-type]
         if binding.kind == "param":
             assert isinstance(binding.node, ast.arg) and isinstance(binding.annotation, ast.AST)
@@ -422,7 +431,7 @@ class Names:
             return Missing(f"module {module.name!r} has no attribute {attr!r}")
         if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
             for stmt in base.node.body:
-                if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr:
+                if isinstance(stmt, _FUNCTIONS) and stmt.name == attr:
                     return Defined(base.module, stmt, f"{base.qualname}.{attr}", owner=base)
                 if isinstance(stmt, ast.ClassDef) and stmt.name == attr:
                     return Defined(base.module, stmt, f"{base.qualname}.{attr}")
@@ -453,11 +462,7 @@ class Names:
 
     def follow(self, symbol: Symbol, depth: int = 0) -> Symbol:
         """Follow plain aliases (`X = other.Y`) to what they name."""
-        while (
-            isinstance(symbol, Value)
-            and isinstance(symbol.node, ast.Name | ast.Attribute)
-            and depth < _MAX_DEPTH
-        ):
+        while isinstance(symbol, Value) and isinstance(symbol.node, _NAMES) and depth < _MAX_DEPTH:
             nxt = self.resolve(symbol.module, symbol.node, symbol.scope, depth + 1)
             if nxt is None or (isinstance(nxt, Missing) and not nxt.type_checking_only):
                 break  # keep the alias itself: callers may know more (e.g. bound methods)

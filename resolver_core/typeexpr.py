@@ -257,6 +257,12 @@ def sdk_of(t: TypeExpr | None) -> str | None:
     return None
 
 
+_NAMES = (ast.Name, ast.Attribute)
+_SEQUENCES = (ast.List, ast.Tuple)
+_OPAQUE_SYMBOLS = (ModuleRef, Param)
+"""isinstance() with tuples on the hot path: `A | B` builds a new union at every call."""
+
+
 class Evaluator:
     """Evaluates annotation expressions in the module (and scope) that wrote them."""
 
@@ -291,7 +297,7 @@ class Evaluator:
             if node.value is Ellipsis:
                 return TUnknown("...")
             return TConst(node.value)
-        if isinstance(node, ast.Name | ast.Attribute):
+        if isinstance(node, _NAMES):
             return self._named(module, node, scope, depth)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             return make_union(
@@ -302,7 +308,7 @@ class Evaluator:
             )
         if isinstance(node, ast.Subscript):
             return self._subscript(module, node, scope, depth)
-        if isinstance(node, ast.List | ast.Tuple):
+        if isinstance(node, _SEQUENCES):
             items = [self.expr(module, e, scope, depth + 1) for e in node.elts]
             err = next((i for i in items if isinstance(i, TError)), None)
             return err or TUnknown(_text(node))
@@ -337,7 +343,7 @@ class Evaluator:
             return TUnknown(text)
         if isinstance(symbol, Value):
             return self._alias(symbol, text, depth)
-        if isinstance(symbol, ModuleRef | Param):
+        if isinstance(symbol, _OPAQUE_SYMBOLS):
             return TUnknown(text)
         return TUnknown(text)
 
@@ -412,7 +418,7 @@ class Evaluator:
     def _metadata(
         self, module: ParsedModule, node: ast.expr, scope: Scope | None
     ) -> TResolve | TMeta | TError:
-        if isinstance(node, ast.Name | ast.Attribute):  # `BY_STOCK = Resolve(f)`; `Annotated[int, BY_STOCK]`
+        if isinstance(node, _NAMES):  # `BY_STOCK = Resolve(f)`; `Annotated[int, BY_STOCK]`
             symbol = self.names.resolve(module, node, scope)
             symbol = self.names.follow(symbol) if symbol is not None else None
             if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
