@@ -77,6 +77,9 @@ class ParsedModule:
         first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined]
         if last >= len(self.lines):
             return ast.unparse(node)
+        if first == last and self.lines[first].isascii():  # most nodes: columns are characters
+            raw = self.lines[first][node.col_offset : node.end_col_offset]  # type: ignore[attr-defined]
+            return " ".join(raw.split())
         chunk = self.lines[first : last + 1]
         # ast columns are UTF-8 byte offsets.
         if len(chunk) == 1:
