@@ -73,9 +73,13 @@ def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
         at = text.find(name)
         while at >= 0:
             end = at + len(name)
-            # Not the tail of a longer name, nor an attribute (`x.mcp` is no plain name).
-            if (at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_.")) and _ARGUMENT_END.match(
-                text, end
+            # Not the tail of a longer name, nor an attribute (`x.mcp` is no plain name), nor
+            # after `:` or `[` (`ctx: Context)`, `list[Item]`): an argument follows `(`, `,`, `=`.
+            if (
+                at > 0
+                and not (text[at - 1].isalnum() or text[at - 1] in "_.")
+                and _may_open_argument(text, at)
+                and _ARGUMENT_END.match(text, end)
             ):
                 offsets.append(at)
                 plain = plain or (_PLAIN_END.match(text, end) is not None and _after_opener(text, at))
@@ -90,6 +94,18 @@ def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
         last = at
         lines.append(line)
     return lines
+
+
+def _may_open_argument(text: str, at: int) -> bool:
+    """Whether a call's argument can start at `at`: `(`, `,`, `=` or `**` before it on its
+    line, past blanks; or only blanks back to the line's start (the line before may end in a
+    comment or a `\\` continuation, which a look back cannot tell from a string)."""
+    i = at - 1
+    while i >= 0 and text[i].isspace():
+        if text[i] == "\n":
+            return True
+        i -= 1
+    return i >= 0 and text[i] in "(,=*"
 
 
 def _after_opener(text: str, at: int) -> bool:

@@ -96,6 +96,13 @@ def test_texts_the_lines_cannot_be_told_from_walk_everything() -> None:
     assert passed_lines("from app import mcp\nprint('x')\n", ["mcp"]) == []
 
 
+def test_only_lines_that_can_pass_a_name_are_walked() -> None:
+    """An annotation (`ctx: Context)`), a subscript or an import list holds no argument."""
+    text = "from app import mcp, Context\nf(mcp)\ndef g(ctx: Context) -> list[Context]: ...\n"
+    assert passed_lines(text, ["mcp", "Context"]) == [2]
+    assert passed_lines("f(a,\n  mcp)\nf(  # why\n  mcp)\n", ["mcp"]) == [2, 4]
+
+
 def _modules() -> list[Path]:
     stdlib = Path(sysconfig.get_paths()["stdlib"])
     found = sorted((REPO / "tests" / "corpus").rglob("*.py")) + sorted((REPO / "examples").rglob("*.py"))
