@@ -80,10 +80,13 @@ def first_consumers(graph: Graph) -> dict[str, Tool]:
     over several files reports them once: see `lint_rules.per_file`). Source order, not
     server by server: the order servers are first seen in depends on the other files read.
     """
+    if graph._consumers is not None:
+        return graph._consumers
     out: dict[str, Tool] = {}
     for tool in sorted((t for _, t in graph.tools()), key=_registered_at):
         for resolver in graph.reachable(tool):
             out.setdefault(resolver.id, tool)
+    graph._consumers = out
     return out
 
 

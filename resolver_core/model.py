@@ -277,6 +277,8 @@ class Graph:
     _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
     _named_at: dict[int, dict[str, Span | None]] = field(default_factory=dict, repr=False)
     """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
+    _consumers: dict[str, Tool] | None = field(default=None, repr=False, compare=False)
+    """Memo for `lint_rules._source.first_consumers` (five rules ask, per file's view)."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
     parsed project), for rules that must evaluate annotations or names the builder did not
