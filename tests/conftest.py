@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -14,6 +15,16 @@ pytest_plugins = ["machine_share"]  # `serial` tests run alone (the suite runs w
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
+
+
+def default_sigint() -> None:
+    """`preexec_fn` for a child that a test stops with Ctrl+C: SIGINT as a terminal's shell
+    starts a command, with its default action.
+
+    A child inherits an ignored SIGINT across exec, and Python then never raises
+    KeyboardInterrupt: under `-n auto` a test worker can run with SIGINT ignored (seen in
+    full-suite runs only), and the Ctrl+C tests then measured that instead of mcpdeps."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run_mcpdeps(

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from conftest import REPO
+from conftest import REPO, default_sigint
 
 BOOKSHOP = "examples/bookshop/server.py"
 WORKERS = "tests/serve_fixtures/workers/server.py"
@@ -46,6 +46,7 @@ def spawn(
         encoding="utf-8",
         timeout=60,
         dimensions=(50, 100),
+        preexec_fn=default_sigint,
     )
     sessions.append(child)
     return child

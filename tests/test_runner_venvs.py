@@ -31,7 +31,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, default_sigint
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from test_serve_support import FIXTURES, ElicitationAnswers, free_port, port_is_open, text_of
@@ -275,6 +275,7 @@ def _serving_http(
             stdout=subprocess.DEVNULL,
             stderr=err,
             start_new_session=True,
+            preexec_fn=default_sigint,
         )
     try:
         for _ in range(1200):
