@@ -52,6 +52,21 @@ def _is_venv(directory: Path) -> bool:
     return (directory / "pyvenv.cfg").is_file()
 
 
+def skipped_folder(folder: Path, rel: str, exclude: Sequence[str] = ()) -> bool:
+    """A folder never walked into: version control, a virtualenv, build output, a cache, or one
+    the `exclude` patterns name (`rel`: its path below the walked folder, `/`-separated).
+
+    Also what `serve --reload` does not watch (`cli/serve/watched.py`): the same folders can
+    never hold the sources lint would check."""
+    name = folder.name
+    return name in SKIP_DIRS or name.endswith(".egg-info") or _is_venv(folder) or _excluded(rel, exclude)
+
+
+def relative(rel_dir: str, name: str) -> str:
+    """The path of `name` in the folder `rel_dir` (`.` for the walked folder itself) below the walk's root."""
+    return name if rel_dir == "." else f"{rel_dir}/{name}"
+
+
 def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     if not patterns:
         return False
@@ -106,18 +121,12 @@ def _walk(root: Path, display_root: str, exclude: Sequence[str]) -> Iterable[Sou
             name = entry.name
             link = _is_link(entry)
             if _is_dir(entry):
-                if (
-                    not link
-                    and name not in SKIP_DIRS
-                    and not name.endswith(".egg-info")
-                    and not _is_venv(current / name)
-                    and not _excluded(f"{rel_dir}/{name}".lstrip("./"), exclude)
-                ):
+                if not link and not skipped_folder(current / name, relative(rel_dir, name), exclude):
                     subdirs.append(current / name)
                 continue
             if not name.endswith((".py", ".pyi")):
                 continue
-            rel = f"{rel_dir}/{name}" if rel_dir != "." else name
+            rel = relative(rel_dir, name)
             if _excluded(rel, exclude):
                 continue
             if not link and not entry.is_file():

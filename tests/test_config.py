@@ -112,6 +112,13 @@ def test_exclude_and_extend_exclude(tmp_path: Path) -> None:
     assert _codes("--exclude", "server.py", cwd=tmp_path)[1] == [("gen/a.py", "MCPD006")]
 
 
+def test_exclude_does_not_match_a_dot_folder_without_its_dot(tmp_path: Path) -> None:
+    """`gen` skips `gen/` but not `.gen/` (the folder's leading dot was once stripped before matching)."""
+    files = {"server.py": SERVER, ".gen/a.py": SERVER, "gen/b.py": SERVER}
+    _project(tmp_path, '[tool.mcpdeps]\nselect = ["MCPD006"]\nexclude = ["gen"]\n', files)
+    assert _codes(cwd=tmp_path)[1] == [(".gen/a.py", "MCPD006"), ("server.py", "MCPD006")]
+
+
 def test_src_adds_a_source_root(tmp_path: Path) -> None:
     """`src` lets `import deps` resolve to lib/deps.py, so the cycle inside it is found."""
     deps = textwrap.dedent(

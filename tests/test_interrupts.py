@@ -21,6 +21,8 @@ from conftest import REPO, default_sigint
 
 BOOKSHOP = "examples/bookshop/server.py"
 WORKERS = "tests/serve_fixtures/workers/server.py"
+NARROW = {"COLUMNS": "60", "LINES": "50"}
+"""A 60-column terminal as rich sees it (it takes COLUMNS only with LINES beside it)."""
 STOP_WITHIN = 10.0
 """Seconds from Ctrl+C to exit; a clean uvicorn shutdown takes about one on this machine."""
 
@@ -109,7 +111,10 @@ def test_serve_workers_stop_on_ctrl_c(terminal: list[pexpect.spawn]) -> None:
 
 
 def test_serve_reload_stops_on_ctrl_c_and_says_stopped_once(terminal: list[pexpect.spawn]) -> None:
-    child = spawn(terminal, "serve", BOOKSHOP, "-t", "http", "-p", "0", "--reload")
+    """In a terminal narrower than the "watching" line, which stays one line: rich used to wrap it
+    (80 columns without LINES, 100 under xdist), so "press Ctrl+C to stop" was cut in two, or not,
+    by the checkout's path length, and the wait for it timed out at 60 s."""
+    child = spawn(terminal, "serve", BOOKSHOP, "-t", "http", "-p", "0", "--reload", env=NARROW)
     child.expect("press Ctrl\\+C to stop")
     child.expect("Application startup complete")
     output, status, took = interrupt(child)
@@ -129,6 +134,56 @@ def test_reload_restart_does_not_say_stopped(terminal: list[pexpect.spawn], tmp_
     assert "stopped" not in restart, restart
     output, status, took = interrupt(child)
     assert_clean_stop(output, status, took)
+
+
+def _fill(folder: Path, files: int, per_folder: int = 10) -> Path:
+    """`files` empty `.py` files, `per_folder` to a folder, folders nested three deep (a venv's shape)."""
+    for n in range(files // per_folder):
+        sub = folder / f"a{n // 1000}" / f"b{n // 100}" / f"c{n}"
+        sub.mkdir(parents=True)
+        for m in range(per_folder):
+            os.close(os.open(sub / f"m{m}.py", os.O_CREAT | os.O_WRONLY))
+    return folder / "a0" / "b0" / "c0"
+
+
+def test_reload_does_not_watch_a_huge_cache_or_venv(terminal: list[pexpect.spawn], tmp_path: Path) -> None:
+    """30,000 files under `.mcpdeps_cache/` and a venv: started at once, a write there restarts
+    nothing, an edit of the server and a package created later do, and Ctrl+C is acted on at once.
+
+    Watched recursively, these were one inotify watch per folder (3,000 here) and every write
+    to the cache a restart (issue 16: the reload tests were flaky in a checkout with a full cache).
+    """
+    server = tmp_path / "server.py"
+    server.write_text((REPO / BOOKSHOP).read_text(encoding="utf-8"), encoding="utf-8")
+    cache = _fill(tmp_path / ".mcpdeps_cache", 30_000)
+    (tmp_path / "env").mkdir()
+    (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr/bin\n", encoding="utf-8")
+    venv = _fill(tmp_path / "env" / "lib", 100)
+    child = spawn(
+        terminal, "serve", "server.py", "-t", "http", "-p", "0", "--reload", "--no-lint", cwd=tmp_path
+    )
+    child.expect(r"watching \. \(not \.mcpdeps_cache, env\); press Ctrl\+C to stop")
+    child.expect("Application startup complete", timeout=20)
+
+    for written in (cache / "cached.py", venv / "installed.py"):
+        written.write_text("x = 1\n", encoding="utf-8")
+    time.sleep(1.0)  # past the debounce: a restart for them would be said before the next one
+    server.write_text(server.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    child.expect(r"reloading: (.*) changed", timeout=20)
+    assert child.match.group(1) == "server.py"
+    child.expect("Application startup complete", timeout=20)
+
+    (tmp_path / "tools").mkdir()  # a folder created after the start is watched too
+    time.sleep(1.0)
+    (tmp_path / "tools" / "extra.py").write_text("y = 2\n", encoding="utf-8")
+    child.expect(r"reloading: (.*) changed", timeout=20)
+    assert child.match.group(1) == "extra.py"
+    child.expect("Application startup complete", timeout=20)
+
+    output, status, took = interrupt(child)
+    assert_clean_stop(output, status, took)
+    assert took < 5.0, f"took {took:.1f}s:\n{output}"
+    assert output.count("mcpdeps serve: stopped") == 1
 
 
 @pytest.fixture(scope="module")

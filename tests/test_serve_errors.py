@@ -129,6 +129,7 @@ def test_port_in_use() -> None:
         (("--reload",), "--reload needs --transport http"),
         (("-t", "http", "--path", "mcp"), "--path must start with '/'"),
         (("--log-level", "loud"), "Unknown log level 'loud'"),
+        (("-t", "http", "--reload", "--reload-dir", "nowhere"), "--reload-dir nowhere is not a folder."),
     ],
 )
 def test_option_errors(args: tuple[str, ...], message: str) -> None:

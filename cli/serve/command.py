@@ -46,7 +46,10 @@ def serve(
     ] = False,
     reload_dir: Annotated[
         Optional[list[Path]],  # noqa: UP045
-        typer.Option(help="Folder to watch with --reload (repeatable; default: the server's source root)."),
+        typer.Option(
+            help="Folder to watch with --reload (repeatable; default: the server's source root). "
+            "Caches, virtualenvs and excluded folders below it are not watched."
+        ),
     ] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (HTTP).")] = 1,
     allow_host: Annotated[
@@ -105,15 +108,13 @@ def serve(
     if reload:
         from mcpdeps.cli.serve.env import read_env_file
         from mcpdeps.cli.serve.reload import run_with_reload
+        from mcpdeps.cli.serve.watched import reload_plan
 
         for path_ in env_file or ():
             read_env_file(path_)  # fail now rather than in every restarted child
 
-        # The child loads the env files itself, so an edited .env applies on restart.
-        watch = reload_dir or list(
-            dict.fromkeys([parsed.root, *(f.resolve().parent for f in env_file or ())])
-        )
-        raise typer.Exit(run_with_reload(sys.argv[1:], watch, TerminalOutput(console)))
+        plan = reload_plan(reload_dir, parsed.root, parsed.path, env_file or (), cwd)
+        raise typer.Exit(run_with_reload(sys.argv[1:], plan, TerminalOutput(console)))
     if env_file:
         from mcpdeps.cli.serve.env import load_env_files
 

@@ -53,8 +53,9 @@ class ServeOutput(Protocol):
 class ReloadOutput(Protocol):
     """What the `--reload` supervisor reports; its children report through their own `ServeOutput`."""
 
-    def watching(self, folders: Sequence[Path]) -> None:
-        """Supervision starts: the folders whose changes restart the server."""
+    def watching(self, folders: Sequence[Path], skipped: Sequence[str]) -> None:
+        """Supervision starts: the folders whose changes restart the server, and the names of the
+        folders right below them that are not watched (caches, virtualenvs, excluded)."""
 
     def reloading(self, names: Sequence[str]) -> None:
         """These files (names, sorted) changed: the child is being restarted."""

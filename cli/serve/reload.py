@@ -4,7 +4,8 @@ Why a whole child command rather than uvicorn's reloader: every restart goes
 through the same lint gate, import and banner as a first start, and a child that
 dies (syntax error, lint refusal, crash at import) simply leaves watchfiles
 waiting for the next change, which starts it again once the file is fixed. The loop
-is ours (watchfiles' `watch`) so the child gets its own session and exactly one
+is ours (watchfiles' `watch`, over the folders `watched.WatchPlan` picks: not the
+caches and virtualenvs beside the sources) so the child gets its own session and exactly one
 SIGINT on restart or shutdown; two make uvicorn abort with a traceback. What the
 supervisor says goes through an `output.ReloadOutput` (`terminal.TerminalOutput`).
 """
@@ -17,11 +18,11 @@ import signal
 import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from types import FrameType
 
 from mcpdeps.cli.runner.parent import death_signal_setter
 from mcpdeps.cli.serve.output import ReloadOutput
+from mcpdeps.cli.serve.watched import WatchPlan, source_changes
 
 RELOAD_CHILD_ENV = "MCPDEPS_RELOAD_CHILD"
 
@@ -45,21 +46,15 @@ def child_argv(argv: Sequence[str]) -> list[str]:
     return out
 
 
-def run_with_reload(argv: Sequence[str], watch: Sequence[Path], output: ReloadOutput) -> int:
+def run_with_reload(argv: Sequence[str], plan: WatchPlan, output: ReloadOutput) -> int:
     """Serve in a child process, restarting it whenever a watched Python, env or toml file changes."""
-    from watchfiles import PythonFilter
-    from watchfiles import watch as watch_changes
-
     command = [sys.executable, "-m", "mcpdeps", *child_argv(argv)]
-    output.watching(watch)
+    output.watching([*plan.trees, *plan.folders], plan.skipped_at_top())
     previous = signal.signal(signal.SIGTERM, _interrupt)
     child = _start(command)
     code = 0
     try:
-        for changes in watch_changes(
-            *watch, watch_filter=PythonFilter(extra_extensions=(".env", ".toml")), debounce=400
-        ):
-            names = sorted({Path(path).name for _, path in changes})
+        for names in source_changes(plan):
             output.reloading(names)
             _stop(child)
             child = _start(command)

@@ -18,6 +18,8 @@ from rich.console import Console
 from rich.panel import Panel
 
 STOPPED = "[dim]mcpdeps serve: stopped[/dim]"
+SKIPPED_SHOWN = 3
+"""Folders not watched named in the `--reload` line; the rest are counted (the line stays one line)."""
 
 
 class TerminalOutput:
@@ -35,12 +37,27 @@ class TerminalOutput:
     def stopped(self) -> None:
         self.console.print(STOPPED)
 
-    def watching(self, folders: Sequence[Path]) -> None:
-        shown = ", ".join(str(p) for p in folders)
-        self.console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop")
+    def watching(self, folders: Sequence[Path], skipped: Sequence[str]) -> None:
+        shown = ", ".join(_short(p) for p in folders)
+        if skipped:
+            more = f" +{len(skipped) - SKIPPED_SHOWN} more" if len(skipped) > SKIPPED_SHOWN else ""
+            shown += f" (not {', '.join(skipped[:SKIPPED_SHOWN])}{more})"
+        # One line however long (the terminal wraps it): scripts and tests wait for "press Ctrl+C to
+        # stop", which rich's own wrapping cut in two at some widths and path lengths.
+        self.console.print(
+            f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop", soft_wrap=True
+        )
 
     def reloading(self, names: Sequence[str]) -> None:
-        self.console.print(f"[cyan]reloading[/]: {', '.join(names)} changed")
+        self.console.print(f"[cyan]reloading[/]: {', '.join(names)} changed", soft_wrap=True)
+
+
+def _short(folder: Path) -> str:
+    """A folder as the user would type it: relative to the current folder when under it."""
+    try:
+        return folder.relative_to(Path.cwd()).as_posix() or "."
+    except ValueError:
+        return str(folder)
 
 
 def exposure_warning(options: HttpOptions, console: Console) -> None:
