@@ -7,10 +7,15 @@ behaviour (a huge cache, a folder created later, Ctrl+C) is in `tests/test_inter
 
 from __future__ import annotations
 
+import itertools
+import shutil
+import signal
+import threading
+import time
 from pathlib import Path
 
 import pytest
-from mcpdeps.cli.serve.watched import WatchPlan, reload_plan
+from mcpdeps.cli.serve.watched import WatchPlan, reload_plan, source_changes
 
 SKIPPED = (
     ".git",
@@ -84,3 +89,45 @@ def test_a_new_folder_is_watched_unless_it_is_skipped(project: Path) -> None:
     assert not plan.new_tree(project / "node_modules" / "inner")
     assert not plan.new_tree(project / "env" / "lib")
     assert not plan.new_tree(project / "server.py")
+
+
+def test_folders_that_come_and_go_do_not_end_the_watch(tmp_path: Path) -> None:
+    """Temporary folders created and removed at once (a build, a tool's scratch space): each is
+    a new walk, and one gone before its watch is set must not end watching (it raised
+    FileNotFoundError out of watchfiles)."""
+    server = tmp_path / "server.py"
+    server.write_text("")
+    plan = WatchPlan((tmp_path.resolve(),))
+    stop = threading.Event()
+
+    def churn() -> None:
+        n = 0
+        while not stop.is_set():
+            scratch = tmp_path / f"tmp{n % 5}"
+            (scratch / "a" / "b").mkdir(parents=True, exist_ok=True)
+            shutil.rmtree(scratch, ignore_errors=True)
+            n += 1
+
+    def edit() -> None:
+        while not stop.wait(0.5):
+            server.write_text(f"x = {time.monotonic()}\n")
+
+    def too_long(signum: int, frame: object) -> None:
+        raise TimeoutError("no change reported in 30 s")
+
+    workers = [threading.Thread(target=churn), threading.Thread(target=edit)]
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(30)
+    changes = source_changes(plan)
+    try:
+        for worker in workers:
+            worker.start()
+        seen = list(itertools.islice(changes, 3))  # three batches naming a source
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+        stop.set()
+        for worker in workers:
+            worker.join()
+        changes.close()
+    assert all(names == ["server.py"] for names in seen), seen

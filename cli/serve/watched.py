@@ -47,7 +47,8 @@ class WatchPlan:
             for folder in _kept_folders(tree, self.exclude, seen):
                 found.setdefault(folder, None)
         for folder in self.folders:
-            found.setdefault(folder, None)
+            if folder.is_dir():
+                found.setdefault(folder, None)
         return list(found)
 
     def skipped_at_top(self) -> list[str]:
@@ -94,19 +95,28 @@ def source_changes(plan: WatchPlan) -> Iterator[list[str]]:
         return is_source(change, path) or (change == Change.added and plan.new_tree(Path(path)))
 
     while True:
-        for batch in watch(
-            *plan.folders_to_watch(), watch_filter=wanted, debounce=DEBOUNCE_MS, recursive=False
-        ):
-            added = [
-                Path(path) for change, path in batch if change == Change.added and plan.new_tree(Path(path))
-            ]
-            names = {Path(path).name for change, path in batch if is_source(change, path)}
-            for folder in added:
-                names.update(path.name for path in _sources_in(folder, plan.exclude, is_source))
-            if names:
-                yield sorted(names)
-            if added:
-                break  # watch again, the new folders included
+        folders = plan.folders_to_watch()
+        try:
+            for batch in watch(*folders, watch_filter=wanted, debounce=DEBOUNCE_MS, recursive=False):
+                added = [
+                    Path(path)
+                    for change, path in batch
+                    if change == Change.added and plan.new_tree(Path(path))
+                ]
+                names = {Path(path).name for change, path in batch if is_source(change, path)}
+                for folder in added:
+                    names.update(path.name for path in _sources_in(folder, plan.exclude, is_source))
+                if names:
+                    yield sorted(names)
+                if added:
+                    break  # watch again, the new folders included
+        except FileNotFoundError:
+            continue  # a folder went away between the walk and its watch (a temporary one): walk again
+        except OSError as exc:  # inotify's limits (fs.inotify.max_user_watches, max_user_instances)
+            raise UserError(
+                f"--reload cannot watch these {len(folders)} folders: {exc}. Name fewer with --reload-dir, "
+                "or raise the system's inotify limits."
+            ) from exc
 
 
 def _folders_in(folder: Path) -> list[os.DirEntry[str]]:
