@@ -6,3 +6,6 @@ and `mcpdeps.templates` (what `mcpdeps new` writes). In the repository those are
 folders; `pyproject.toml` maps this folder to the package (`package-dir`), so nothing but
 `mcpdeps` lands in site-packages and a user's own `cli` or `templates` never collides.
 """
+
+__version__ = "0.1.0"
+"""This distribution's version (pyproject.toml reads it from here)."""

@@ -1,181 +1,27 @@
 """The lint rules, one per module, and `lint()` which runs them over a graph.
 
 Each rule is a small class (see `base.Rule`) carrying its own valid and invalid
-examples; the test suite lints every example. `lint()` is the API the CLI,
-`serve` and `new` call.
+examples; the test suite lints every example. `lint()` (`checking.py`) is the API the
+CLI, `serve` and `new` call.
+
+The names below load on first use (PEP 562): importing a submodule (the config's file
+lookup, say) must not import the diagnostics' pydantic models and the graph model with
+it, which is most of what a warm run that replays its report would otherwise cost.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
-
-from mcpdeps.resolver_core.diagnostics import Diagnostic, NotPlain, from_plain, plain
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.source import without_cyclic_gc
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.base import Rule
-    from mcpdeps.lint_rules.incremental import State
-    from mcpdeps.resolver_core.discovery import SourceFile
+    from mcpdeps.lint_rules.checking import LintResult, lint, report, run_rules
+
+__all__ = ["LintResult", "lint", "report", "run_rules"]
 
 
-@dataclass(slots=True)
-class LintResult:
-    diagnostics: list[Diagnostic]
-    files: int
-    parsed: int
-    graph: Graph = field(repr=False)
-    analysed: int = 0
-    """Given files checked in this run; the others kept their cached verdicts."""
-    fixes: bool = False
-    """`fix` is filled on every diagnostic that has a safe one (`lint(fixes=True)`)."""
-    fixed: bool = False
-    """What is left after `--fix` ran: no diagnostic here may be fixed by running it again."""
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from mcpdeps.lint_rules import checking
 
-    def count(self, severity: str) -> int:
-        return sum(1 for d in self.diagnostics if d.severity == severity)
-
-
-def run_rules(graph: Graph, rules: Iterable[type] | None = None) -> list[Diagnostic]:
-    """Run rules over a graph; identical diagnostics are reported once, in contract order."""
-    from mcpdeps.lint_rules.registry import ALL_RULES
-
-    unique: dict[tuple[object, ...], Diagnostic] = {}
-    for rule_cls in rules if rules is not None else ALL_RULES:
-        for d in rule_cls().check(graph):
-            unique.setdefault(d.sort_key(), d)
-    return sorted(unique.values(), key=Diagnostic.sort_key)
-
-
-def lint(
-    paths: Sequence[str | os.PathLike[str]],
-    *,
-    select: Iterable[str] | None = None,
-    ignore: Iterable[str] = (),
-    extend_select: Iterable[str] = (),
-    source_overrides: Mapping[Path, str] | None = None,
-    src: Sequence[str | os.PathLike[str]] = (),
-    exclude: Sequence[str] = (),
-    cwd: Path | None = None,
-    cache_dir: Path | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    jobs: int = 1,
-    fixes: bool = False,
-) -> LintResult:
-    """Statically check `paths` (files or folders); nothing is imported or run.
-
-    Verdicts are computed per given file and united (`lint_rules.per_file`). With
-    `cache_dir`, each file's verdicts are kept between runs and only the files an edit can
-    have changed are checked again (`lint_rules.incremental`). With `jobs` > 1, large runs
-    are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
-    With `fixes`, every fixable diagnostic gets its `fix` (the json and sarif formats list
-    them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
-    """
-    from mcpdeps.lint_rules.incremental import StateStore, analyse
-    from mcpdeps.lint_rules.registry import select_rules
-    from mcpdeps.resolver_core.builder import build_graph  # only when something needs analysing
-    from mcpdeps.resolver_core.discovery import discover
-
-    rules = select_rules(select, ignore, extend_select)
-    cwd = cwd or Path.cwd()
-    with without_cyclic_gc():
-        files = discover(paths, exclude, cwd)
-        store = None
-        if cache_dir is not None and not source_overrides:
-            options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
-            store = StateStore(cache_dir, [*options, "|", *exclude])
-        outcome = analyse(
-            files,
-            rules,
-            lambda only, report: build_graph(
-                paths,
-                src=src,
-                exclude=exclude,
-                source_overrides=source_overrides,
-                cwd=cwd,
-                progress=progress if report else None,
-                files=files,
-                only=only,
-            ),
-            store.load() if store is not None else None,
-            jobs=jobs,
-            progress=progress,
-        )
-        state, graph = outcome.state, outcome.graph
-        changed = False
-        stored = _stored(state.result) if outcome.checked == 0 else None
-        if stored is not None:
-            # Nothing to re-check: the last run's report stands (suppressions included: every
-            # file a diagnostic or a directive is in was hashed).
-            diagnostics = stored
-            _read_sources(graph, {d.path for d in diagnostics}, cwd)
-        else:
-            diagnostics = report(state, files, rules, graph, cwd)
-            state.result = [plain(d) for d in diagnostics]
-            changed = True
-        if fixes:
-            from mcpdeps.lint_rules.fixes import attach_fixes
-
-            def text_of(path: str) -> str | None:
-                info = graph.sources.get(path)
-                return info.text if info is not None else None
-
-            diagnostics, state.fixes, computed = attach_fixes(diagnostics, text_of, state.fixes)
-            changed = changed or computed
-        if store is not None and (changed or outcome.hashes.outdated()):
-            state.stats = outcome.hashes.stats(state.hashes)
-            store.store(state)
-        unparsed = sum(1 for r in state.records.values() if r.unparsed)
-        return LintResult(diagnostics, len(files), len(files) - unparsed, graph, outcome.checked, fixes)
-
-
-def _stored(result: list[dict[str, object]] | None) -> list[Diagnostic] | None:
-    """The last run's report, as the state kept it; None when there is none (or it is damaged)."""
-    if result is None:
-        return None
-    try:
-        return [from_plain(Diagnostic, d) for d in result]
-    except NotPlain:
-        return None
-
-
-def report(
-    state: State, files: Sequence[SourceFile], rules: Sequence[type[Rule]], graph: Graph, cwd: Path
-) -> list[Diagnostic]:
-    """Every file's record united, then the suppressions applied (and judged).
-
-    `graph` supplies the texts of the files read (the language server's holds unsaved ones).
-    """
-    from mcpdeps.lint_rules.per_file import combine
-
-    diagnostics = combine([f.display for f in files], state.records, rules)
-    _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
-    if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
-        from mcpdeps.lint_rules.suppressions import apply_suppressions
-
-        checked = {f.display for f in files}
-        diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
-    return diagnostics
-
-
-def _read_sources(graph: Graph, paths: Iterable[str], cwd: Path) -> None:
-    """Add the texts renderers and suppressions need for files this run did not read."""
-    from mcpdeps.resolver_core.model import SourceInfo
-    from mcpdeps.resolver_core.source import decode
-
-    for path in paths:
-        if path in graph.sources:
-            continue
-        try:
-            # `is_file()` first: a FIFO named in a diagnostic would block the read forever.
-            text = decode((cwd / path).read_bytes()) if (cwd / path).is_file() else None
-        except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
-            text = None
-        graph.sources[path] = SourceInfo("", path, text is not None, text)
-
-
-__all__ = ["LintResult", "lint", "run_rules"]
+        return getattr(checking, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,17 +14,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from mcpdeps.resolver_core import bounded_read
+from mcpdeps.lint_rules.config_files import ConfigError, locate_config, read_toml, settings_table
 from mcpdeps.resolver_core.suggest import did_you_mean
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 FailOn = Literal["error", "warning", "info"]
-CONFIG_NAMES = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
-"""Looked for in each folder, in this order; a pyproject.toml counts only with a [tool.mcpdeps] table."""
-
-
-class ConfigError(ValueError):
-    """A configuration file that cannot be used; the message names the file and the key."""
 
 
 class LintConfig(BaseModel):
@@ -68,28 +62,6 @@ class LintConfig(BaseModel):
     def root(self) -> Path | None:
         """The folder relative paths in the file (src, per-file-ignores) are relative to."""
         return self._path.parent if self._path is not None else None
-
-
-def _toml(path: Path) -> dict[str, Any]:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        return tomllib.loads(bounded_read.read_text(path, f"the configuration file {path}"))
-    except bounded_read.Unreadable as exc:
-        raise ConfigError(exc.sentence()) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
-
-
-def _table(path: Path, data: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
-    """The mcpdeps settings in a parsed file, and how to name their table in messages."""
-    if path.name == "pyproject.toml":
-        tool = data.get("tool", {})  # any TOML parses: `tool = 3` too
-        table = tool.get("mcpdeps") if isinstance(tool, dict) else None
-        return (table, "[tool.mcpdeps]") if isinstance(table, dict) else None
-    return data, "the top level"
 
 
 def _key_name(loc: Sequence[int | str]) -> str:
@@ -147,7 +119,7 @@ def load_config(path: Path) -> LintConfig:
         raise ConfigError(f"The configuration file {path} does not exist.")
     if not path.is_file():
         raise ConfigError(f"The configuration file {path} is not a regular file (a pipe or a device).")
-    found = _table(path, _toml(path))
+    found = settings_table(path, read_toml(path))
     if found is None:
         raise ConfigError(f"The configuration file {path} has no [tool.mcpdeps] table.")
     table, where = found
@@ -160,28 +132,10 @@ def load_config(path: Path) -> LintConfig:
     return config
 
 
-def find_config(start: Path) -> Path | None:
-    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps])."""
-    start = start.absolute()
-    folder = start if start.is_dir() else start.parent
-    for directory in (folder, *folder.parents):
-        for name in CONFIG_NAMES:
-            candidate = directory / name
-            if not candidate.is_file():
-                continue
-            tool = _toml(candidate).get("tool", {}) if name == "pyproject.toml" else {}
-            if name != "pyproject.toml" or (isinstance(tool, dict) and "mcpdeps" in tool):
-                return candidate
-    return None
-
-
 def config_for(paths: Sequence[str | os.PathLike[str]], explicit: Path | None, cwd: Path) -> LintConfig:
     """The settings for a run: `--config FILE`, else the file found from the first linted path."""
-    if explicit is not None:
-        return load_config(cwd / explicit)
-    start = cwd / Path(paths[0]) if paths else cwd
-    found = find_config(start if start.exists() else start.parent)
-    return load_config(found) if found is not None else default_config()
+    path = locate_config(paths, explicit, cwd)
+    return load_config(path) if path is not None else default_config()
 
 
 def default_config() -> LintConfig:

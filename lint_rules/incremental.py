@@ -29,11 +29,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
-import stat
-import tempfile
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,10 +38,10 @@ from typing import TYPE_CHECKING, Any
 from mcpdeps.lint_rules import per_file
 from mcpdeps.lint_rules.per_file import FileRecord
 from mcpdeps.resolver_core import bounded_read, file_guard
-from mcpdeps.resolver_core.cache import PROBE, dependency_state, probe_key, text_hash, version
-from mcpdeps.resolver_core.discovery import SourceFile
+from mcpdeps.resolver_core.cache import probe_key, version
+from mcpdeps.resolver_core.discovery import SourceFile, signature
+from mcpdeps.resolver_core.file_states import CHANGED, Hashes
 from mcpdeps.resolver_core.model import Graph, SourceInfo
-from mcpdeps.resolver_core.module_search import ModuleSearch
 
 if TYPE_CHECKING:
     from mcpdeps.lint_rules.base import Rule
@@ -155,31 +151,10 @@ class StateStore:
             return None
 
     def store(self, state: State) -> None:
-        try:
-            file_guard.own_folder(self.directory)
-            file_guard.own_folder(self.path.parent)
-            # `dumps` then write: `json.dump` streams through the pure-Python encoder (5x slower).
-            data = json.dumps(state.to_json(), separators=(",", ":"))
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".tmp-", suffix=".json")
-            try:
-                with os.fdopen(fd, "w") as out:
-                    out.write(data)
-                os.replace(tmp, self.path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-            self._prune()
-        except OSError:
-            return  # a read-only or full disk never fails a lint run
-
-    def _prune(self) -> None:
-        states = sorted(
-            (p for p in self.path.parent.iterdir() if file_guard.prunable(p, STATE_NAME)),
-            key=_mtime,
-            reverse=True,
-        )
-        for old in states[KEEP_STATES:]:
-            old.unlink(missing_ok=True)
+        # `dumps` then write: `json.dump` streams through the pure-Python encoder (5x slower).
+        data = json.dumps(state.to_json(), separators=(",", ":"))
+        with contextlib.suppress(OSError):  # a read-only or full disk never fails a lint run
+            file_guard.store_pruned(self.path, data, self.directory, STATE_NAME, KEEP_STATES)
 
 
 @dataclass(slots=True)
@@ -195,84 +170,10 @@ class Outcome:
     """The dependency states this run compared; `Hashes.stats` gives the state's `stats`."""
 
 
-RACY_NS = 2_000_000_000
-"""A file whose inode changed less than this before a run started is not vouched for by its
-stat: file systems stamp times coarsely (FAT to 2 s), and a second edit within one stamp
-leaves size and times alone (git's "racy" entries)."""
-
-
-def stat_key(path: str) -> list[int] | None:
-    """What a file's stat says of its content: size, mtime, ctime, inode, device (None: no regular file)."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev]
-
-
-class Hashes(dict[str, str | None]):
-    """Current dependency states (`cache.dependency_state`), each computed at most once per run;
-    `overrides` (unsaved texts) win.
-
-    With `previous`, a file whose stat still equals the one that state kept beside its hash
-    keeps that hash without being read (`State.stats`)."""
-
-    def __init__(self, overrides: Mapping[Path, str] | None = None, previous: State | None = None) -> None:
-        super().__init__()
-        self.overrides = overrides or {}
-        self.search = ModuleSearch()
-        self.previous = previous
-        self.started_ns = time.time_ns()
-        self._stats: dict[str, list[int] | None] = {}
-        """Each file's stat as this run took it (before reading it, if it did)."""
-
-    def __missing__(self, key: str) -> str | None:
-        text = self.overrides.get(Path(key))
-        if text is not None:
-            value = text_hash(text)
-        elif key.startswith(PROBE):
-            value = dependency_state(key, self.search)
-        else:
-            self._stats[key] = st = stat_key(key)
-            previous = self.previous
-            if previous is not None and st is not None and previous.stats.get(key) == st:
-                value = previous.hashes.get(key)
-            else:
-                value = dependency_state(key, self.search)
-        self[key] = value
-        return value
-
-    def _vouches(self, st: list[int] | None) -> bool:
-        return st is not None and st[2] < self.started_ns - RACY_NS
-
-    def outdated(self) -> bool:
-        """Whether the previous state's stats would vouch for fewer files than a new one would
-        (files touched but not changed, or aged past the racy window): worth storing again."""
-        kept = self.previous.stats if self.previous is not None else {}
-        return any(kept.get(key) != st and self._vouches(st) for key, st in self._stats.items())
-
-    def stats(self, hashes: Mapping[str, str | None]) -> dict[str, list[int]]:
-        """The stats that vouch for `hashes` next time: files untouched since before this run."""
-        out: dict[str, list[int]] = {}
-        for key, value in hashes.items():
-            if value is None or value == CHANGED or key.startswith(PROBE) or Path(key) in self.overrides:
-                continue
-            st = self._stats[key] if key in self._stats else stat_key(key)
-            if st is not None and self._vouches(st):
-                out[key] = st
-        return out
-
-
-def _signature(files: Sequence[SourceFile]) -> list[list[Any]]:
-    return [[f.display, str(f.path.absolute()), f.explicit] for f in files]
-
-
 def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) -> set[str]:
     """The given files whose record cannot be kept (all of them without a usable state)."""
     everything = {f.display for f in files}
-    if previous is None or previous.files != _signature(files):
+    if previous is None or previous.files != signature(files):
         return everything
     if any(r.coupled for r in previous.records.values()):
         return everything
@@ -372,7 +273,7 @@ def analyse(
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order}
     known = _merged(hashes, checked.hashes)
     state = State(
-        _signature(files),
+        signature(files),
         records={o: checked.records.get(o) or old.records[o] for o in order},
         deps=deps,
         hashes={p: known[p] for paths in deps.values() for p in paths},
@@ -453,11 +354,6 @@ def _recoupled(checked: _Checked, check: Check) -> _Checked:
     return checked
 
 
-CHANGED = "changed during the run"
-"""The state kept for a dependency that kept records were compared against in one state and
-this run's analysis read in another: it matches nothing, so each record is checked again."""
-
-
 def _merged(compared: Mapping[str, str | None], read: Mapping[str, str | None]) -> dict[str, str | None]:
     """Dependency states for the new state: what was read (parsed) where this run read it."""
     out = dict(read)
@@ -467,13 +363,6 @@ def _merged(compared: Mapping[str, str | None], read: Mapping[str, str | None]) 
         else:
             out.setdefault(key, value)
     return out
-
-
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
 
 
 def _has_directive(info: SourceInfo | None) -> bool:

@@ -7,33 +7,47 @@ hash that never blocks on odd files, and a version that changes with the analyze
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import stat
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from mcpdeps.resolver_core.source import MAX_BYTES, bytes_hash
 
 if TYPE_CHECKING:
     from mcpdeps.resolver_core.module_search import ModuleSearch
 
 CACHE_DIR_NAME = ".mcpdeps_cache"
+MAX_BYTES = 20 * 1024 * 1024
+"""Larger files are reported, not parsed (`source.py`) nor hashed: no MCP server module is this big."""
 
 
+def bytes_hash(data: bytes) -> str:
+    """The content hash of bytes as read, and then parsed: a file is never re-read to hash it,
+    so the hash the lint cache keeps is always of the text that was judged."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+@functools.cache
 def version() -> str:
     """A fingerprint of the code that judges: every analyzer and rule module, and the Python
-    that parses (its `ast` differs between versions).
+    that parses (its `ast` differs between versions). Computed once per process.
 
     The modules' contents, not the release number: a development checkout, an upgrade or a
     downgrade never serves results computed by other code, and reading the package's
     metadata (`importlib.metadata`, the email parser behind it) would cost a warm run more
     than hashing its half megabyte of source.
     """
+    return sources_fingerprint([Path(__file__).parent, Path(__file__).parent.parent / "lint_rules"])
+
+
+def sources_fingerprint(packages: Sequence[Path]) -> str:
+    """A hash of the Python version and of every module's path and bytes under `packages`."""
     h = hashlib.blake2b(sys.version.encode(), digest_size=8)
-    for package in (Path(__file__).parent, Path(__file__).parent.parent / "lint_rules"):
+    for package in packages:
         for module in sorted(package.rglob("*.py")):
-            h.update(f"{module.relative_to(package)}\0".encode())
+            h.update(f"{package.name}/{module.relative_to(package)}\0".encode())
             h.update(module.read_bytes())
     return h.hexdigest()
 
@@ -68,7 +82,7 @@ def dependency_state(key: str, search: ModuleSearch | None = None) -> str | None
     if key.startswith(PROBE):
         from mcpdeps.resolver_core.module_search import ModuleSearch
 
-        return (search or ModuleSearch()).state(Path(key[len(PROBE) :]))
+        return (search or ModuleSearch()).state(key[len(PROBE) :])
     return file_hash(Path(key))
 
 

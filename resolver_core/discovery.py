@@ -48,6 +48,12 @@ class SourceFile:
     """Named on the command line (always checked) rather than found by walking a folder."""
 
 
+def signature(files: Sequence[SourceFile]) -> list[list[object]]:
+    """What a cache compares of a run's files (as JSON): each one's display name, absolute
+    path and whether it was named. A file added to a walked folder, or gone, changes it."""
+    return [[f.display, str(f.path.absolute()), f.explicit] for f in files]
+
+
 def _is_venv(directory: Path) -> bool:
     return (directory / "pyvenv.cfg").is_file()
 

@@ -23,6 +23,7 @@ import contextlib
 import os
 import re
 import stat
+import tempfile
 from pathlib import Path
 
 MARKER = "# Created by mcpdeps"
@@ -146,3 +147,33 @@ def prunable(path: Path, pattern: re.Pattern[str]) -> bool:
         return stat.S_ISREG(path.lstat().st_mode)
     except OSError:
         return False
+
+
+def store_pruned(path: Path, text: str, root: Path, pattern: re.Pattern[str], keep: int) -> None:
+    """Write `text` to `path` (a cache file named by `pattern`, in folders under `root` that
+    mcpdeps owns or creates) as one atomic replacement, then delete all but the `keep` most
+    recently written files of that folder that `pattern` names.
+
+    Atomic: a reader sees the old file or the new one, never half of one (two runs may
+    share a cache). OSError is the caller's to ignore: a cache never fails a run.
+    """
+    own_folder(root)
+    own_folder(path.parent)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "w") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    kept = sorted((p for p in path.parent.iterdir() if prunable(p, pattern)), key=_mtime, reverse=True)
+    for old in kept[keep:]:
+        old.unlink(missing_ok=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import gc
-import hashlib
 import io
 import stat
 import sys
@@ -20,10 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mcpdeps.resolver_core.cache import MAX_BYTES, bytes_hash
 from mcpdeps.resolver_core.model import Finding, Span
-
-MAX_BYTES = 20 * 1024 * 1024
-"""Larger files are reported, not parsed: no MCP server module is this big."""
 
 
 @dataclass(slots=True)
@@ -89,12 +86,6 @@ class ParsedModule:
             tail = chunk[-1].encode()[: node.end_col_offset].decode(errors="replace")  # type: ignore[attr-defined]
             raw = "\n".join([head, *chunk[1:-1], tail])
         return " ".join(raw.split())
-
-
-def bytes_hash(data: bytes) -> str:
-    """The content hash of bytes as read, and then parsed: a file is never re-read to hash it,
-    so the hash the lint cache keeps is always of the text that was judged."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def decode(data: bytes) -> str:

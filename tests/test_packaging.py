@@ -160,6 +160,10 @@ def test_installed_record_holds_only_mcpdeps_its_metadata_and_script(venv: Venv)
     assert [os.path.normpath(venv.site / path) for path in scripts] == [str(venv.root / "bin" / "mcpdeps")]
     assert sum(path.startswith("mcpdeps/templates/server/") for path in record) >= 6, "the templates ship"
     assert venv.run(venv.root / "bin" / "mcpdeps", "--version", cwd=venv.root).stdout == "mcpdeps 0.1.0\n"
+    # `--version` reads the distribution's metadata; SARIF and the language server read
+    # `mcpdeps.__version__` (no importlib.metadata): both must be the version pyproject built.
+    read = "import importlib.metadata as m, mcpdeps; print(m.version('mcpdeps'), mcpdeps.__version__)"
+    assert venv.run(venv.python, "-c", read, cwd=venv.root).stdout == "0.1.0 0.1.0\n"
 
 
 OTHER_USER = """

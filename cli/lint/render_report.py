@@ -8,13 +8,16 @@ need none of it (importing rich was a tenth of a warm run); the human formats lo
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING
 
 from mcpdeps.cli.errors import UserError
-from mcpdeps.lint_rules import LintResult
+
+if TYPE_CHECKING:
+    from mcpdeps.lint_rules import LintResult
 
 
 def to_json(result: LintResult) -> str:
@@ -72,32 +75,50 @@ def write_report(
     output_file: Path | None = None,
     statistics: bool = False,
     to_stderr: bool = False,
-) -> None:
-    """Print or save a report in any format; files get no colour, the terminal follows rich's rules."""
+) -> str:
+    """Print or save a report in any format; files get no colour, the terminal follows rich's rules.
+
+    Returns the text written, as written (escape codes included): the report memo keeps it.
+    """
+    if output_file is None:
+        text = report_text(result, fmt, statistics, to_file=False, to_stderr=to_stderr)
+    else:
+        text = report_text(result, fmt, statistics, to_file=True)
+    write_text(text, output_file, to_stderr)
+    return text
+
+
+def write_text(text: str, output_file: Path | None, to_stderr: bool = False) -> None:
+    """Where a report goes: the file (`--output-file`), else stdout (stderr under `--fix -`)."""
+    if output_file is None:
+        (sys.stderr if to_stderr else sys.stdout).write(text)
+        return
     try:
-        if output_file is None:
-            _write(result, fmt, statistics, None, to_stderr)
-            return
         # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
         with open(output_file, "w", encoding="utf-8", errors="surrogateescape") as stream:
-            _write(result, fmt, statistics, stream, to_stderr)
+            stream.write(text)
     except OSError as exc:
         raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc
 
 
-def _write(result: LintResult, fmt: str, statistics: bool, stream: TextIO | None, to_stderr: bool) -> None:
+def report_text(
+    result: LintResult, fmt: str, statistics: bool, *, to_file: bool, to_stderr: bool = False
+) -> str:
+    """The report as it is written: for the human formats, what rich prints to the stream
+    (styled as rich styles for it: the terminal's width and colours, none for a file)."""
     if fmt in ("json", "sarif", "github"):
-        (stream or (sys.stderr if to_stderr else sys.stdout)).write(_machine_text(result, fmt, statistics))
-        return
+        return _machine_text(result, fmt, statistics)
     from mcpdeps.cli.lint.render_text import render_diagnostics, render_statistics
     from rich.console import Console
 
     console = (
-        Console(file=stream, highlight=False, color_system=None, width=10_000)
-        if stream is not None
+        Console(file=io.StringIO(), highlight=False, color_system=None, width=10_000)
+        if to_file
         else Console(highlight=False, stderr=to_stderr)
     )
-    if statistics:
-        render_statistics(result, console)
-    else:
-        render_diagnostics(result, console=console, fmt=fmt)
+    with console.capture() as captured:
+        if statistics:
+            render_statistics(result, console)
+        else:
+            render_diagnostics(result, console=console, fmt=fmt)
+    return captured.get()

@@ -54,8 +54,6 @@ def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
 
 def run_lint(args: LintArgs) -> int:
     """Check, report, and return the exit code (0 clean, 1 findings at `--fail-on`, 2 via UserError)."""
-    from mcpdeps.lint_rules.settings import run
-
     cwd = Path.cwd()
     overrides: dict[Path, str] | None = None
     stdin_encoding = "utf-8"
@@ -68,6 +66,19 @@ def run_lint(args: LintArgs) -> int:
         targets = [args.stdin_filename]
         source, stdin_encoding = _read_stdin()
         overrides = {(cwd / args.stdin_filename).absolute(): source}
+    cache = _cache_dir(args, cwd)
+    memo = None
+    if cache is not None:
+        from mcpdeps.cli.lint import report_memo
+
+        memo = report_memo.open_memo(args, targets, cwd, cache)
+        stored = report_memo.replay(memo, targets, cwd) if memo is not None else None
+        if stored is not None:
+            from mcpdeps.cli.lint.render_report import write_text
+
+            text, code = stored
+            write_text(text, args.output_file)
+            return code
     settings = lint_settings(
         targets,
         cwd,
@@ -96,9 +107,8 @@ def run_lint(args: LintArgs) -> int:
         )
     else:
         from mcpdeps.cli.lint.render_progress import lint_progress
-        from mcpdeps.resolver_core.cache import default_cache_dir
+        from mcpdeps.lint_rules.settings import run
 
-        cache = None if args.no_cache else (args.cache_dir or default_cache_dir(cwd))
         with lint_progress() as progress:
             result = run(
                 targets,
@@ -112,11 +122,23 @@ def run_lint(args: LintArgs) -> int:
             )
     from mcpdeps.cli.lint.render_report import write_report
 
-    write_report(
+    text = write_report(
         result,
         fmt=args.output_format,
         output_file=args.output_file,
         statistics=args.statistics,
         to_stderr=args.fix and args.stdin_filename is not None,
     )
-    return _exit_code(result, settings.fail_on, args.exit_zero)
+    code = _exit_code(result, settings.fail_on, args.exit_zero)
+    if memo is not None and result.seen is not None:
+        report_memo.keep(memo, text, code, result.seen, settings.exclude)
+    return code
+
+
+def _cache_dir(args: LintArgs, cwd: Path) -> Path | None:
+    """The lint cache's folder: `--cache-dir`, else `.mcpdeps_cache/` at the project root."""
+    if args.no_cache:
+        return None
+    from mcpdeps.resolver_core.cache import default_cache_dir
+
+    return args.cache_dir or default_cache_dir(cwd)

@@ -124,11 +124,10 @@ def _result(d: Diagnostic, rule_index: dict[str, int]) -> dict[str, Any]:
 
 def to_sarif(result: LintResult, *, cwd: Path | None = None) -> str:
     """The whole SARIF log as a string (stable bytes for the same input)."""
-    from importlib.metadata import version
+    from mcpdeps import __version__ as tool_version
 
     rules = _rules()
     rule_index = {rule["id"]: i for i, rule in enumerate(rules)}
-    tool_version = version("mcpdeps")
     root = (cwd or Path.cwd()).absolute().as_uri().rstrip("/") + "/"
     log = {
         "$schema": SCHEMA,

@@ -20,8 +20,8 @@ def lsp(
     """Run the language server: lint diagnostics as you type, graph hovers, go to resolver, fixes."""
     import logging
     import sys
-    from importlib.metadata import version
 
+    from mcpdeps import __version__
     from mcpdeps.cli.lsp.server import create_server
 
     handler = logging.FileHandler(log_file) if log_file else logging.StreamHandler(sys.stderr)
@@ -35,4 +35,4 @@ def lsp(
     # Standard output carries the protocol and nothing else: anything printed goes to stderr.
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr
-    create_server(version("mcpdeps")).start_io(sys.stdin.buffer, protocol_out)
+    create_server(__version__).start_io(sys.stdin.buffer, protocol_out)

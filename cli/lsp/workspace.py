@@ -28,13 +28,14 @@ from pathlib import Path
 
 from mcpdeps.lint_rules import report
 from mcpdeps.lint_rules.config import ConfigError, LintConfig, config_for, per_file_ignored
-from mcpdeps.lint_rules.incremental import Hashes, State, check_files
+from mcpdeps.lint_rules.incremental import State, check_files
 from mcpdeps.lint_rules.per_file import FileRecord
 from mcpdeps.lint_rules.registry import select_rules
 from mcpdeps.lint_rules.settings import Settings, merge
 from mcpdeps.resolver_core.builder import build_graph, default_roots
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.discovery import SourceFile, discover
+from mcpdeps.resolver_core.file_states import Hashes
 from mcpdeps.resolver_core.model import Graph, SourceInfo
 from mcpdeps.resolver_core.project import Project
 

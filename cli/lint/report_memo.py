@@ -1,0 +1,173 @@
+"""A `lint` run with nothing changed prints the report the last such run printed, as it was.
+
+Why: with every verdict cached, what was left of a warm run was loading the diagnostics'
+models (pydantic), the rules, the analyzer modules they import and the renderers (rich),
+only to print the same bytes again: most of its time, in every format. A report is a
+function of its inputs, so when none of them changed the stored text is the report.
+
+What a report depends on makes the memo's key (`open_memo`), computed without loading any
+of that:
+
+- the code: the analyzer's, the rules' and the front ends' sources and the Python
+  (`cache.sources_fingerprint`), and the installed rich, which styles the human formats;
+- the command line as read (`LintArgs`) and the working folder;
+- the configuration file the settings come from, by its bytes (the same bytes validate to
+  the same settings, so they are not validated here);
+- the environment, every variable but the shell's own bookkeeping (rich alone reads
+  `NO_COLOR`, `FORCE_COLOR`, `COLUMNS`, `TERM` and more), and where the output goes: which
+  standard streams are terminals, their size and their encodings.
+
+What the text was computed from is kept beside it (`file_states.Seen`): the given files and
+the state of every dependency of every verdict. The memo holds while all of that does,
+checked exactly as the lint cache checks its records (a file whose stat is unchanged is not
+read; one changed within the racy window always is).
+
+Runs that edit files or read stdin (`--fix`, `--diff`, `--stdin-filename`) and `--no-cache`
+runs neither use nor keep a memo. An engine: no typer, no rich, no pydantic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import sys
+from dataclasses import dataclass
+from importlib.machinery import PathFinder
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mcpdeps.lint_rules.config_files import ConfigError, locate_config
+from mcpdeps.resolver_core import bounded_read, file_guard
+from mcpdeps.resolver_core.cache import sources_fingerprint, version
+from mcpdeps.resolver_core.file_states import Seen
+
+if TYPE_CHECKING:
+    from mcpdeps.cli.lint.argv import LintArgs
+
+_FORMAT = 1
+MEMO_NAME = re.compile(r"mcpdeps-report-[0-9a-f]{32}\.json")
+"""How mcpdeps names its report memos (pruned like the states: only files named so)."""
+KEEP_MEMOS = 16
+"""Memos kept per cache folder (one per command line, configuration and terminal)."""
+MAX_MEMO_BYTES = 256 * 1024 * 1024
+
+BOOKKEEPING = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
+"""Variables a shell changes between commands that no run reads (the folder is keyed apart)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Memo:
+    """Where the report of one keyed run is kept."""
+
+    key: str
+    path: Path
+    cache_dir: Path
+
+
+def open_memo(args: LintArgs, targets: list[str], cwd: Path, cache_dir: Path) -> Memo | None:
+    """The memo of this run, or None when the run may not use one."""
+    if args.fix or args.diff or args.stdin_filename is not None or args.no_cache:
+        return None
+    config = _config_identity(targets, args.config_file, cwd)
+    if config is None:
+        return None
+    parts = {
+        "format": _FORMAT,
+        "code": [version(), sources_fingerprint([Path(__file__).parents[1]]), _installed("rich")],
+        "args": {k: _plain(v) for k, v in dataclasses.asdict(args).items()},
+        "targets": targets,
+        "cwd": str(cwd),
+        "config": config,
+        "env": sorted((k, v) for k, v in os.environ.items() if k not in BOOKKEEPING),
+        "streams": _streams(),
+    }
+    # ASCII JSON: a name that is not valid UTF-8 (a surrogate escape) is hashed as its escape.
+    key = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+    return Memo(key, cache_dir / "lint" / f"mcpdeps-report-{key[:32]}.json", cache_dir)
+
+
+def replay(memo: Memo, targets: list[str], cwd: Path) -> tuple[str, int] | None:
+    """The stored report and exit code, if nothing it was computed from has changed."""
+    from mcpdeps.resolver_core.discovery import discover, signature
+
+    try:
+        data = json.loads(bounded_read.read_text(memo.path, "the report memo", MAX_MEMO_BYTES))
+        if data.get("format") != _FORMAT or data.get("key") != memo.key:
+            return None
+        seen = Seen(data["files"], data["hashes"], data["stats"])
+        text, code, exclude = data["text"], data["code"], data["exclude"]
+        if not (isinstance(text, str) and isinstance(code, int) and isinstance(exclude, list)):
+            return None
+        if not seen.holds(signature(discover(targets, exclude, cwd))):
+            return None
+    except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
+        return None  # no memo, or a damaged or foreign one: the run computes its report
+    return text, code
+
+
+def keep(memo: Memo, text: str, code: int, seen: Seen, exclude: list[str]) -> None:
+    """Store a report with what it was computed from (never fails the run)."""
+    data = {
+        "format": _FORMAT,
+        "key": memo.key,
+        "exclude": exclude,
+        "files": seen.files,
+        "hashes": seen.hashes,
+        "stats": seen.stats,
+        "text": text,
+        "code": code,
+    }
+    with contextlib.suppress(OSError, ValueError):
+        dumped = json.dumps(data, separators=(",", ":"))  # ASCII: surrogates are escaped
+        file_guard.store_pruned(memo.path, dumped, memo.cache_dir, MEMO_NAME, KEEP_MEMOS)
+
+
+def _config_identity(targets: list[str], explicit: Path | None, cwd: Path) -> list[str] | None:
+    """The configuration file's path and a hash of its bytes ([] for the built-in settings);
+    None when it cannot be read: the run then says why, as it would without a memo."""
+    try:
+        path = locate_config(targets, explicit, cwd)
+        if path is None:
+            return []
+        data = bounded_read.read_bytes(path, "the configuration file")
+    except (ConfigError, bounded_read.Unreadable, OSError):
+        return None
+    return [str(path.absolute()), hashlib.sha256(data).hexdigest()]
+
+
+def _installed(package: str) -> str:
+    """Which copy and release of `package` the import system finds (its distribution's name)."""
+    spec = PathFinder.find_spec(package, sys.path)
+    if spec is None or not spec.submodule_search_locations:
+        return ""
+    home = Path(next(iter(spec.submodule_search_locations))).parent
+    try:
+        names = sorted(n for n in os.listdir(home) if n.startswith(f"{package}-") and n.endswith("-info"))
+    except OSError:
+        names = []
+    return f"{home}:{','.join(names)}"
+
+
+def _streams() -> list[Any]:
+    """What styles and sizes output: which standard streams are terminals, how large, their codecs."""
+    out: list[Any] = []
+    for fd in (0, 1, 2):
+        try:
+            out.append(list(os.get_terminal_size(fd)) if os.isatty(fd) else None)
+        except OSError:
+            out.append(None)
+    for stream in (sys.stdout, sys.stderr):
+        out.append([getattr(stream, "encoding", None), getattr(stream, "errors", None)])
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,68 @@
+"""Where lint settings live: the configuration file found upward from a path, and its table.
+
+Kept apart from `config.py`, which validates the table with pydantic: finding and reading
+the file is all a warm run that replays its report needs (`cli/lint/report_memo.py` keys
+the report by the file's bytes), and it must not import pydantic to do it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from mcpdeps.resolver_core import bounded_read
+
+CONFIG_NAMES = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
+"""Looked for in each folder, in this order; a pyproject.toml counts only with a [tool.mcpdeps] table."""
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used; the message names the file and the key."""
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        return tomllib.loads(bounded_read.read_text(path, f"the configuration file {path}"))
+    except bounded_read.Unreadable as exc:
+        raise ConfigError(exc.sentence()) from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
+
+
+def settings_table(path: Path, data: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+    """The mcpdeps settings in a parsed file, and how to name their table in messages."""
+    if path.name == "pyproject.toml":
+        tool = data.get("tool", {})  # any TOML parses: `tool = 3` too
+        table = tool.get("mcpdeps") if isinstance(tool, dict) else None
+        return (table, "[tool.mcpdeps]") if isinstance(table, dict) else None
+    return data, "the top level"
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps])."""
+    start = start.absolute()
+    folder = start if start.is_dir() else start.parent
+    for directory in (folder, *folder.parents):
+        for name in CONFIG_NAMES:
+            candidate = directory / name
+            if not candidate.is_file():
+                continue
+            tool = read_toml(candidate).get("tool", {}) if name == "pyproject.toml" else {}
+            if name != "pyproject.toml" or (isinstance(tool, dict) and "mcpdeps" in tool):
+                return candidate
+    return None
+
+
+def locate_config(paths: Sequence[str | os.PathLike[str]], explicit: Path | None, cwd: Path) -> Path | None:
+    """The file a run's settings come from: `--config FILE`, else the one found from the first
+    linted path; None for the built-in settings."""
+    if explicit is not None:
+        return cwd / explicit
+    start = cwd / Path(paths[0]) if paths else cwd
+    return find_config(start if start.exists() else start.parent)
