@@ -44,7 +44,7 @@ class Rule:
         Such a diagnostic names the first tool that runs the resolver; when tools of several
         files run it, only the first file's is kept (`lint_rules.per_file.combine`).
         """
-        d = Diagnostic(
+        d = Diagnostic.model_construct(
             code=self.code,
             name=self.name,
             severity=self.severity,
@@ -66,4 +66,8 @@ class Rule:
 
 def related(span: Span | None, message: str) -> list[Related]:
     """A one-element related list, or none when the place is unknown."""
-    return [Related(path=span.path, line=span.line, column=span.column, message=message)] if span else []
+    return (
+        [Related.model_construct(path=span.path, line=span.line, column=span.column, message=message)]
+        if span
+        else []
+    )

@@ -70,6 +70,7 @@ def lint(
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
     fixes: bool = False,
+    files: Sequence[SourceFile] | None = None,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
@@ -79,6 +80,7 @@ def lint(
     are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
     With `fixes`, every fixable diagnostic gets its `fix` (the json and sarif formats list
     them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
+    `files`: what `discovery.discover(paths, exclude, cwd)` gives, when the caller has it.
     """
     from mcpdeps.lint_rules.incremental import StateStore, analyse
     from mcpdeps.lint_rules.registry import select_rules
@@ -87,7 +89,7 @@ def lint(
     rules = select_rules(select, ignore, extend_select)
     cwd = cwd or Path.cwd()
     with without_cyclic_gc():
-        files = discover(paths, exclude, cwd)
+        files = list(files) if files is not None else discover(paths, exclude, cwd)
         store = None
         if cache_dir is not None and not source_overrides:
             options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]

@@ -11,9 +11,13 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.lint_rules.config import FailOn, LintConfig, per_file_ignored
+
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.discovery import SourceFile
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,7 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
     fixes: bool = False,
+    files: Sequence[SourceFile] | None = None,
 ) -> LintResult:
     """`lint()` with the settings applied, `per-file-ignores` included."""
     cwd = cwd or Path.cwd()
@@ -82,6 +87,7 @@ def run(
         progress=progress,
         jobs=jobs,
         fixes=fixes,
+        files=files,
     )
     if not settings.config.per_file_ignores:
         return result

@@ -43,12 +43,36 @@ class Seen:
     stats: dict[str, list[int]]
 
     def holds(self, files: list[list[object]]) -> bool:
-        """Whether nothing it was computed from has changed: the same files, every dependency
-        in the same state (a file whose stat is unchanged is not read)."""
+        """Whether nothing it was computed from has changed: the same files, and every
+        dependency in the same state.
+
+        A file whose stat vouched for its hash must still have that stat: one that differs
+        (an edit, or only a touch) ends the check unread, so a run that finds an edit pays
+        for little more than a stat. Files without a vouching stat (changed within the racy
+        window) and import probes are looked at. Keys are checked in the order kept
+        (`recent_first`: the file being edited is usually the first to differ)."""
         if files != self.files:
             return False
-        now = Hashes(previous=self)
-        return all(now[key] == value for key, value in self.hashes.items())
+        search = ModuleSearch()
+        for key, value in self.hashes.items():
+            kept = self.stats.get(key)
+            if kept is not None:
+                if stat_key(key) != kept:
+                    return False
+            elif dependency_state(key, search) != value:
+                return False
+        return True
+
+    def recent_first(self) -> Seen:
+        """The same, its dependencies ordered by their kept mtime, newest first (probes and
+        files without a vouching stat, which are read anyway, last)."""
+        stats = self.stats
+
+        def age(key: str) -> int:
+            kept = stats.get(key)
+            return -kept[1] if kept is not None else 0
+
+        return Seen(self.files, {k: self.hashes[k] for k in sorted(self.hashes, key=age)}, stats)
 
 
 RACY_NS = 2_000_000_000

@@ -11,11 +11,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mcpdeps.lint_rules import lint
 from mcpdeps.lint_rules.config import LintConfig, default_config
+from mcpdeps.lint_rules.registry import ALL_RULES
 from mcpdeps.resolver_core.diagnostics import (
     KINDS,
     SEVERITY_RANK,
@@ -144,3 +148,23 @@ def test_a_warm_run_builds_no_pydantic_validator(tmp_path) -> None:  # type: ign
         warm = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
         assert warm.returncode == 1, warm.stderr
         assert warm.stderr.endswith("[]"), (fmt, warm.stderr)
+
+
+def test_every_diagnostic_and_fix_the_rules_build_is_valid(tmp_path: Path) -> None:
+    """The rules build their diagnostics without validating them (`model_construct`):
+    pydantic checks here what they build, over every rule's INVALID examples and the whole
+    corpus, with every fix."""
+    examples = []
+    for i, source in enumerate(source for rule in ALL_RULES for source in rule.INVALID):
+        (tmp_path / f"example_{i}").mkdir()
+        examples.append(tmp_path / f"example_{i}" / "server.py")
+        examples[-1].write_text(source, encoding="utf-8")
+    built = [
+        d
+        for paths in (examples, [REPO / "tests" / "corpus"], [REPO / "examples"])
+        for d in lint(paths, fixes=True).diagnostics
+    ]
+    assert {d.code for d in built} >= {rule.code for rule in ALL_RULES}
+    assert any(d.fix is not None for d in built) and any(d.related for d in built)
+    for d in built:
+        assert plain(Diagnostic.model_validate(plain(d))) == plain(d), d

@@ -67,18 +67,20 @@ def run_lint(args: LintArgs) -> int:
         source, stdin_encoding = _read_stdin()
         overrides = {(cwd / args.stdin_filename).absolute(): source}
     cache = _cache_dir(args, cwd)
-    memo = None
+    memo, files = None, None
     if cache is not None:
         from mcpdeps.cli.lint import report_memo
 
         memo = report_memo.open_memo(args, targets, cwd, cache)
-        stored = report_memo.replay(memo, targets, cwd) if memo is not None else None
-        if stored is not None:
-            from mcpdeps.cli.lint.render_report import write_text
+        if memo is not None:
+            found = report_memo.replay(memo, targets, cwd)
+            if found.report is not None:
+                from mcpdeps.cli.lint.render_report import write_text
 
-            text, code = stored
-            write_text(text, args.output_file)
-            return code
+                text, code = found.report
+                write_text(text, args.output_file)
+                return code
+            files = found.files
     settings = lint_settings(
         targets,
         cwd,
@@ -119,6 +121,7 @@ def run_lint(args: LintArgs) -> int:
                 progress=progress,
                 jobs=args.jobs or os.cpu_count() or 1,
                 fixes=args.output_format in FIXES_LISTED_BY and not args.statistics,
+                files=files,
             )
     from mcpdeps.cli.lint.render_report import write_report
 

@@ -47,6 +47,7 @@ from mcpdeps.resolver_core.file_states import Seen
 
 if TYPE_CHECKING:
     from mcpdeps.cli.lint.argv import LintArgs
+    from mcpdeps.resolver_core.discovery import SourceFile
 
 _FORMAT = 1
 MEMO_NAME = re.compile(r"mcpdeps-report-[0-9a-f]{32}\.json")
@@ -90,27 +91,40 @@ def open_memo(args: LintArgs, targets: list[str], cwd: Path, cache_dir: Path) ->
     return Memo(key, cache_dir / "lint" / f"mcpdeps-report-{key[:32]}.json", cache_dir)
 
 
-def replay(memo: Memo, targets: list[str], cwd: Path) -> tuple[str, int] | None:
-    """The stored report and exit code, if nothing it was computed from has changed."""
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """What looking for a stored report found."""
+
+    report: tuple[str, int] | None = None
+    """The stored text and exit code, when nothing they were computed from has changed."""
+    files: list[SourceFile] | None = None
+    """The run's files, when they were discovered to find out (the run then reuses them)."""
+
+
+def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
+    """The stored report, if nothing it was computed from has changed."""
     from mcpdeps.resolver_core.discovery import discover, signature
 
     try:
         data = json.loads(bounded_read.read_text(memo.path, "the report memo", MAX_MEMO_BYTES))
         if data.get("format") != _FORMAT or data.get("key") != memo.key:
-            return None
+            return Lookup()
         seen = Seen(data["files"], data["hashes"], data["stats"])
         text, code, exclude = data["text"], data["code"], data["exclude"]
         if not (isinstance(text, str) and isinstance(code, int) and isinstance(exclude, list)):
-            return None
-        if not seen.holds(signature(discover(targets, exclude, cwd))):
-            return None
+            return Lookup()
+        # The same key means the same settings, so these are the files the run would check.
+        files = discover(targets, exclude, cwd)
+        if not seen.holds(signature(files)):
+            return Lookup(files=files)
     except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
-        return None  # no memo, or a damaged or foreign one: the run computes its report
-    return text, code
+        return Lookup()  # no memo, or a damaged or foreign one: the run computes its report
+    return Lookup(report=(text, code))
 
 
 def keep(memo: Memo, text: str, code: int, seen: Seen, exclude: list[str]) -> None:
     """Store a report with what it was computed from (never fails the run)."""
+    seen = seen.recent_first()
     data = {
         "format": _FORMAT,
         "key": memo.key,

@@ -128,7 +128,7 @@ class FixCache:
             return None
         from mcpdeps.lint_rules.fixes.edits import edits_between
 
-        return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
+        return Fix.model_construct(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
 
     def by_spans(self, d: Diagnostic, text: str) -> str | object | None:
         """The fixed text from `ast` spans, None for no fix, `UNSURE` when libcst must decide."""
