@@ -82,7 +82,7 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     )
 
 
-def _git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
+def git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
     """Ask git which of these paths it ignores (one subprocess for all of them)."""
     if not paths:
         return set()
@@ -179,7 +179,7 @@ def discover(
         else:
             resolved = path.absolute()
             found.setdefault(resolved, SourceFile(resolved, given, explicit=True))
-    ignored = _git_ignored([f.path for f in walked], cwd)
+    ignored = git_ignored([f.path for f in walked], cwd)
     for f in walked:
         if f.path not in ignored:
             path = f.path.absolute()  # the walked file itself when its folder was given absolute

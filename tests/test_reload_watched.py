@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import shutil
 import signal
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -63,6 +64,23 @@ def test_the_source_root_without_caches_venvs_or_excluded_folders(project: Path)
         "docs/.hidden/inner",
     }
     assert plan.skipped_at_top() == sorted({*SKIPPED, ".venv", "env"} - {"__pycache__"})
+
+
+def test_what_git_ignores_is_not_watched_unless_git_ignores_the_whole_tree(project: Path) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    (project / ".gitignore").write_text("data/\nscratch/\n")
+    (project / "data" / "runs" / "1").mkdir(parents=True)
+    (project / "scratch" / "app" / "sub").mkdir(parents=True)
+    plan = reload_plan(None, project, project / "server.py", [], project)
+    watched = _watched(plan, project)
+    assert "shop/tools" in watched and not any(p.startswith(("data", "scratch")) for p in watched)
+    assert {"data", "scratch"} <= set(plan.skipped_at_top())
+    (project / "data" / "new").mkdir()
+    assert not plan.new_tree(project / "data" / "new")
+
+    app = project / "scratch" / "app"  # a server in an ignored scratch folder
+    inside = reload_plan(None, app, app / "server.py", [], project)
+    assert _watched(inside, app) == {".", "sub"}
 
 
 def test_a_reload_dir_is_watched_as_given_even_a_venv(project: Path) -> None:

@@ -6,8 +6,8 @@ project root with a `.venv/`, `node_modules/` or a busy `.mcpdeps_cache/` was te
 thousands of watches set up before watching started, and every write there an event.
 So the tree is walked here, skipping the folders lint never walks into
 (`discovery.skipped_folder`: version control, virtualenvs, build output, caches, the
-config's `exclude`/`extend-exclude`), and every folder kept is watched on its own
-(`recursive=False`). A watched folder's own entries still report, so a folder created later
+config's `exclude`/`extend-exclude`; and what git ignores), and every folder kept is
+watched on its own (`recursive=False`). A watched folder's own entries still report, so a folder created later
 (a new package, a `git checkout`) shows up as an added entry: the walk is redone and the
 sources already inside it count as changed, since they may have been written before the
 new watch was set. A folder that can never hold sources (a new `.venv`) is ignored.
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.discovery import relative, skipped_folder
+from mcpdeps.resolver_core.discovery import git_ignored, relative, skipped_folder
 
 DEBOUNCE_MS = 400
 EXTRA_EXTENSIONS = (".env", ".toml")
@@ -56,12 +56,14 @@ class WatchPlan:
         (not `__pycache__`: beside every module, it would be said every time and tell nothing)."""
         names: set[str] = set()
         for tree in self.trees:
+            kept: list[Path] = []
             for entry in _folders_in(tree):
-                if entry.name != "__pycache__" and skipped_folder(
-                    tree / entry.name, entry.name, self.exclude
-                ):
+                if skipped_folder(tree / entry.name, entry.name, self.exclude):
                     names.add(entry.name)
-        return sorted(names)
+                else:
+                    kept.append(tree / entry.name)
+            names.update(folder.name for folder in _ignored_by_git(tree, kept))
+        return sorted(names - {"__pycache__"})
 
     def new_tree(self, path: Path) -> bool:
         """Whether an added entry is a folder that is watched once the walk is redone."""
@@ -77,7 +79,7 @@ class WatchPlan:
                 parent = parent / part
                 if skipped_folder(parent, parent.relative_to(tree).as_posix(), self.exclude):
                     return False
-            return True
+            return not _ignored_by_git(tree, [path])
         return False
 
 
@@ -136,22 +138,35 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 
 
 def _kept_folders(tree: Path, exclude: Sequence[str], seen: set[tuple[int, int]]) -> Iterator[Path]:
-    """`tree` and the folders below it that are not skipped, each once (a bind mount reached twice)."""
-    todo = [(tree, ".")]
-    while todo:
-        folder, rel = todo.pop()
-        try:
-            st = folder.stat()
-        except OSError:
-            continue
-        if (st.st_dev, st.st_ino) in seen:
-            continue
-        seen.add((st.st_dev, st.st_ino))
-        yield folder
-        for entry in _folders_in(folder):
-            sub_rel = relative(rel, entry.name)
-            if not skipped_folder(folder / entry.name, sub_rel, exclude):
-                todo.append((folder / entry.name, sub_rel))
+    """`tree` and the folders below it that are not skipped nor git-ignored, each once (a bind
+    mount reached twice); a level at a time, so that git is asked once a level."""
+    level = [(tree, ".")]
+    while level:
+        below: list[tuple[Path, str]] = []
+        for folder, rel in level:
+            try:
+                st = folder.stat()
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) in seen:
+                continue
+            seen.add((st.st_dev, st.st_ino))
+            yield folder
+            for entry in _folders_in(folder):
+                sub_rel = relative(rel, entry.name)
+                if not skipped_folder(folder / entry.name, sub_rel, exclude):
+                    below.append((folder / entry.name, sub_rel))
+        ignored = _ignored_by_git(tree, [path for path, _ in below])
+        level = [(path, rel) for path, rel in below if path not in ignored]
+
+
+def _ignored_by_git(tree: Path, folders: list[Path]) -> set[Path]:
+    """Which of `folders` (below `tree`) git ignores, as lint skips what git ignores; none when
+    git ignores the tree itself (a server in an ignored scratch folder is still watched whole)."""
+    if not folders:
+        return set()
+    ignored = git_ignored([tree, *folders], tree)
+    return set() if tree in ignored else ignored
 
 
 def _sources_in(
