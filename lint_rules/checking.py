@@ -84,7 +84,7 @@ def lint(
     """
     from mcpdeps.lint_rules.incremental import StateStore, analyse
     from mcpdeps.lint_rules.registry import select_rules
-    from mcpdeps.resolver_core.discovery import discover
+    from mcpdeps.resolver_core.discovery import GivenFiles, discover
 
     rules = select_rules(select, ignore, extend_select)
     cwd = cwd or Path.cwd()
@@ -94,6 +94,7 @@ def lint(
         if cache_dir is not None and not source_overrides:
             options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
             store = StateStore(cache_dir, [*options, "|", *exclude])
+        given = GivenFiles(files)  # indexed once for every slice's build
 
         def build(only: set[Path] | None, report: bool) -> Graph:
             from mcpdeps.resolver_core.builder import build_graph  # only when something needs analysing
@@ -105,12 +106,19 @@ def lint(
                 source_overrides=source_overrides,
                 cwd=cwd,
                 progress=progress if report else None,
-                files=files,
+                files=given,
                 only=only,
+                hashing=store is not None,
             )
 
         outcome = analyse(
-            files, rules, build, store.load() if store is not None else None, jobs=jobs, progress=progress
+            files,
+            rules,
+            build,
+            store.load() if store is not None else None,
+            jobs=jobs,
+            progress=progress,
+            remember=store is not None,
         )
         state, graph = outcome.state, outcome.graph
         changed = False

@@ -212,10 +212,12 @@ def check_files(
     in_worker: bool = False,
     whole: bool = False,
     quiet: bool = False,
+    remember: bool = True,
 ) -> _Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
-    `in_worker`): the build reports no progress (the caller does, per slice).
+    `in_worker`): the build reports no progress (the caller does, per slice). `remember=False`:
+    no state is kept (`lint --no-cache`), so no dependency's state is looked up.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
@@ -225,7 +227,9 @@ def check_files(
     deps = {o: _dependencies(path_of[o], graph) for o in origins}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
     seen = {
-        p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
+        p: graph.digests[p] if p in graph.digests else hashes[p]
+        for paths in (deps.values() if remember else ())
+        for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
     return _Checked(records, deps, seen, directives, None if in_worker else graph)
@@ -238,8 +242,12 @@ def analyse(
     previous: State | None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    remember: bool = True,
 ) -> Outcome:
-    """Re-check the files that need it (all without `previous`) and keep the other records."""
+    """Re-check the files that need it (all without `previous`) and keep the other records.
+
+    `remember=False`: the state will not be kept (no cache), so it holds no dependency
+    states and none is computed (the build need not hash what it reads either)."""
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
@@ -248,7 +256,7 @@ def analyse(
     origins = [o for o in order if o in dirty]
 
     def check(chunk: Sequence[str], **how: bool) -> _Checked:
-        return check_files(chunk, path_of, build, rules, hashes, **how)
+        return check_files(chunk, path_of, build, rules, hashes, remember=remember, **how)
 
     def run(origins: Sequence[str]) -> _Checked:
         workers = jobs > 1 and len(origins) >= MIN_FILES_PER_JOB * 2
@@ -272,14 +280,13 @@ def analyse(
         checked = run(origins)
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order}
     known = _merged(hashes, checked.hashes)
+    kept = set(order) - set(origins)
     state = State(
         signature(files),
         records={o: checked.records.get(o) or old.records[o] for o in order},
         deps=deps,
-        hashes={p: known[p] for paths in deps.values() for p in paths},
-        directives=[
-            o for o in order if o in checked.directives or (o not in origins and o in old.directives)
-        ],
+        hashes={p: known[p] for paths in deps.values() for p in paths} if remember else {},
+        directives=[o for o in order if o in checked.directives or (o in kept and o in old.directives)],
     )
     state.fixes = old.fixes  # keyed by file content: still right for every file not edited
     if not origins and old.result is not None:

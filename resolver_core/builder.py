@@ -30,7 +30,7 @@ from mcpdeps.resolver_core.callables import (
     written_parameter,
 )
 from mcpdeps.resolver_core.decorators import Obj, is_registration, replaced, written_chain
-from mcpdeps.resolver_core.discovery import SourceFile, discover
+from mcpdeps.resolver_core.discovery import GivenFiles, SourceFile, discover
 from mcpdeps.resolver_core.import_time import ImportTime, child_blocks, literal_loop
 from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from mcpdeps.resolver_core.project import Project, find_project_root
@@ -917,13 +917,14 @@ def new_project(
     cwd: Path,
     src: Sequence[str | os.PathLike[str]] = (),
     overrides: Mapping[Path, str] | None = None,
+    hashing: bool = True,
 ) -> Project:
     """The project of a run: `default_roots`, where a given folder that is not also a project
     root (`lint case_a case_b`: two projects) is searched only by the files inside it, as
     `python case_a/server.py` never sees `case_b` on `sys.path`."""
     shared = {r.absolute() for r in default_roots(files, (), cwd, src)}
     scoped = [g for g in _given_folders(paths, cwd) if g.absolute() not in shared]
-    return Project(default_roots(files, paths, cwd, src), overrides, cwd, scoped=scoped)
+    return Project(default_roots(files, paths, cwd, src), overrides, cwd, scoped=scoped, hashing=hashing)
 
 
 def build_graph(
@@ -934,9 +935,10 @@ def build_graph(
     source_overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
-    files: Sequence[SourceFile] | None = None,
+    files: Sequence[SourceFile] | GivenFiles | None = None,
     only: Collection[Path] | None = None,
     project: Project | None = None,
+    hashing: bool = True,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -945,6 +947,9 @@ def build_graph(
     `only` (absolute paths), just those given files are read and scanned: the others still
     count as given (for display and for what an incremental run keeps from the last one).
     `project`: modules a caller already parsed from the same roots (not parsed again).
+    `files` as `GivenFiles`: a caller building slice after slice of the same files indexes
+    them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
+    run that keeps no state to compare them with next time (`lint --no-cache`).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -958,6 +963,7 @@ def build_graph(
             files=files,
             only=only,
             project=project,
+            hashing=hashing,
         )
 
 
@@ -969,34 +975,36 @@ def _build_graph(
     source_overrides: Mapping[Path, str] | None,
     cwd: Path | None,
     progress: Callable[[int, int], None] | None,
-    files: Sequence[SourceFile] | None,
+    files: Sequence[SourceFile] | GivenFiles | None,
     only: Collection[Path] | None,
     project: Project | None,
+    hashing: bool,
 ) -> Graph:
     cwd = cwd or Path.cwd()
-    files = list(files) if files is not None else discover(paths, exclude, cwd)
-    project = project or new_project(files, paths, cwd, src, source_overrides)
-    for f in files:
-        project.set_display(f.path, f.display)
+    if not isinstance(files, GivenFiles):
+        files = GivenFiles(list(files) if files is not None else discover(paths, exclude, cwd))
+    project = project or new_project(files.files, paths, cwd, src, source_overrides, hashing=hashing)
+    project.set_displays(files.displays)
     builder = StaticBuilder(project)
     graph = builder.graph
     graph.files = len(files)
-    graph.checked = {f.display for f in files}
+    graph.checked = set(files.checked)
     modules: list[ParsedModule] = []
-    for done, f in enumerate(files, 1):
-        if progress is not None and done % 64 == 0:
-            progress(done, len(files))
-        if only is not None and f.path.absolute() not in only:
-            continue
+    reported = 0
+    for at in files.picked(only):
+        if progress is not None and (at + 1) // 64 > reported:
+            reported = (at + 1) // 64
+            progress(reported * 64, len(files))
+        f, path = files.files[at], files.paths[at]
         data: bytes | None = None
-        if f.path.absolute() not in project.overrides:
-            data = _regular_bytes(f.path)
+        if not project.overrides or path not in project.overrides:
+            data = _regular_bytes(path)
             # Files named explicitly are always parsed (a syntax error there is reported, as ruff
             # does); files found by walking a folder are parsed only if they can contribute.
             if data is not None and not f.explicit and not might_contribute(data):
-                project.note_read(f.path, data)
+                project.note_read(path, data)
                 continue
-        module = project.load_path(f.path, data)
+        module = project.load_path(path, data)
         modules.append(module)
         if module.error is not None:
             graph.findings.append(module.error)

@@ -65,8 +65,11 @@ class Project:
         overrides: Mapping[Path, str] | None = None,
         cwd: Path | None = None,
         scoped: Collection[Path] = (),
+        hashing: bool = True,
     ) -> None:
         self.cwd = cwd or Path.cwd()
+        self.hashing = hashing
+        """False: files read are not hashed (`digests` holds probes only; nothing compares them)."""
         self.roots: list[Path] = []
         self._roots_seen: dict[Path, Path] = {}
         for root in roots:
@@ -102,6 +105,10 @@ class Project:
         """Remember how the user named a file (relative paths stay relative)."""
         self._displays[path.absolute()] = display
 
+    def set_displays(self, displays: Mapping[Path, str]) -> None:
+        """`set_display` for many files at once (`displays`: by absolute path)."""
+        self._displays.update(displays)
+
     def display(self, path: Path) -> str:
         path = path.absolute()
         if path in self._displays:
@@ -125,7 +132,7 @@ class Project:
         if override is None and data is not None:
             try:
                 override = decode(data)
-                module.digest = bytes_hash(data)
+                module.digest = bytes_hash(data) if self.hashing else None
             except (SyntaxError, UnicodeDecodeError, LookupError):
                 override = None  # re-read: the loader reports why it cannot be decoded
         parse(module, override)
@@ -173,7 +180,8 @@ class Project:
 
     def note_read(self, path: Path, data: bytes) -> None:
         """Remember the hash of bytes read from a file that is then not parsed (prefiltered)."""
-        self.digests.setdefault(str(path.absolute()), bytes_hash(data))
+        if self.hashing:
+            self.digests.setdefault(str(path.absolute()), bytes_hash(data))
 
     def find(self, name: str, near: ParsedModule | None = None, record: bool = True) -> ParsedModule | None:
         """The project module called `name`, looked up from `near`'s root first; None if external.
