@@ -142,6 +142,39 @@ def test_colour_follows_the_terminal_no_color_and_force_color(broken: Path) -> N
     assert "MCPD008" in no_colour
 
 
+@pytest.mark.parametrize(
+    ("env", "styled"),
+    [
+        ({}, False),
+        ({"FORCE_COLOR": "1"}, True),
+        ({"FORCE_COLOR": ""}, False),
+        ({"TTY_COMPATIBLE": "1"}, True),
+        ({"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"}, False),
+    ],
+)
+def test_a_clean_report_is_what_rich_prints_to_the_same_stream(
+    tmp_path: Path, env: dict[str, str], styled: bool
+) -> None:
+    """Nothing found: the report is printed without rich when rich would not style it
+    (`render_report._styled`), and is byte for byte what rich prints in every case."""
+    import io
+
+    from mcpdeps.cli.lint.render_text import render_diagnostics
+    from mcpdeps.lint_rules import lint
+    from rich.console import Console
+
+    (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")
+    proc = run_coloured("lint", "--no-cache", ".", cwd=tmp_path, **env)
+    assert proc.returncode == 0, proc.stderr
+    streamed = io.StringIO()  # a pipe, as the CLI's stdout is here
+    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    environ.update(env, TERM="xterm-256color", COLUMNS="120")
+    console = Console(file=streamed, highlight=False, _environ=environ)
+    render_diagnostics(lint(["."], cwd=tmp_path), console=console)
+    assert proc.stdout == streamed.getvalue()
+    assert ("\x1b[" in proc.stdout) == styled
+
+
 def test_rule_command_by_code_name_and_all() -> None:
     by_code = run_mcpdeps("rule", "MCPD003")
     assert by_code.returncode == 0

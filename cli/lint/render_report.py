@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,6 +69,28 @@ def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
     return to_json(result) + "\n"
 
 
+def passed_line(files: int) -> str:
+    """The human formats' whole report when nothing was found."""
+    return f"All checks passed! ({files} file{'s' * (files != 1)} checked)"
+
+
+def _styled(to_stderr: bool) -> bool:
+    """Whether rich may style what it prints to stdout (stderr): rich's `Console.is_terminal`
+    for an auto-detected console, except that it says True in the cases (Jupyter, IDLE)
+    where rich says False; those are printed through rich, which decides."""
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    stream = sys.stderr if to_stderr else sys.stdout
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no stream, or a closed one: rich decides
+        return True
+
+
 def write_report(
     result: LintResult,
     *,
@@ -108,6 +131,8 @@ def report_text(
     (styled as rich styles for it: the terminal's width and colours, none for a file)."""
     if fmt in ("json", "sarif", "github"):
         return _machine_text(result, fmt, statistics)
+    if not result.diagnostics and not statistics and (to_file or not _styled(to_stderr)):
+        return passed_line(result.files) + "\n"  # what rich prints unstyled, without importing it
     from mcpdeps.cli.lint.render_text import render_diagnostics, render_statistics
     from rich.console import Console
 

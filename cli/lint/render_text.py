@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mcpdeps.cli.lint.render_report import statistics_rows
+from mcpdeps.cli.lint.render_report import passed_line, statistics_rows
 from mcpdeps.cli.printable import printable, printable_line
 from mcpdeps.lint_rules import LintResult
 from mcpdeps.resolver_core.diagnostics import Diagnostic
@@ -90,9 +90,7 @@ def render_full(result: LintResult, console: Console) -> None:
 def summary_line(result: LintResult) -> Text:
     errors, warnings, infos = result.count("error"), result.count("warning"), result.count("info")
     if not result.diagnostics:
-        return Text(
-            f"All checks passed! ({result.files} file{'s' * (result.files != 1)} checked)", style="green"
-        )
+        return Text(passed_line(result.files), style="green")
     parts = [
         f"{n} {label}{'s' * (n != 1)}"
         for n, label in ((errors, "error"), (warnings, "warning"), (infos, "info"))
