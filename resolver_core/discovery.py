@@ -57,13 +57,13 @@ class GivenFiles:
     prefiltering the slice (the stdlib's 1,790 files: 21 slices, 38k `Path.absolute`).
     """
 
-    __slots__ = ("files", "paths", "displays", "checked", "_position")
+    __slots__ = ("_position", "checked", "displays", "files", "paths")
 
     def __init__(self, files: Sequence[SourceFile]) -> None:
         self.files = files
         self.paths = [f.path.absolute() for f in files]
         """Each file's absolute path, in the files' order."""
-        self.displays = {path: f.display for path, f in zip(self.paths, files)}
+        self.displays = {path: f.display for path, f in zip(self.paths, files, strict=True)}
         """Absolute path -> how the user named it."""
         self.checked = frozenset(f.display for f in files)
         self._position: dict[Path, int] = {}
