@@ -28,7 +28,7 @@ class BareToolDecorator(Rule):
         for _, tool in graph.tools():
             span = tool.registration
             if tool.bare_decorator and span is not None:
-                edit = Edit.model_construct(
+                edit = Edit(
                     path=span.path,
                     line=span.end_line,
                     column=span.end_column,
@@ -40,6 +40,6 @@ class BareToolDecorator(Rule):
                     span,
                     f"tool {tool.name!r} is registered with a bare decorator; the SDK raises TypeError",
                     tool=tool.name,
-                    fix=Fix.model_construct(message="call the decorator: add `()`", edits=[edit]),
+                    fix=Fix(message="call the decorator: add `()`", edits=[edit]),
                     help="write the decorator with parentheses: `@server.tool()`",
                 )

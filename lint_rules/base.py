@@ -44,7 +44,7 @@ class Rule:
         Such a diagnostic names the first tool that runs the resolver; when tools of several
         files run it, only the first file's is kept (`lint_rules.per_file.combine`).
         """
-        d = Diagnostic.model_construct(
+        return Diagnostic(
             code=self.code,
             name=self.name,
             severity=self.severity,
@@ -58,16 +58,10 @@ class Rule:
             related=list(related),
             fix=fix,
             help=help,
+            _resolver=resolver.key if resolver is not None else None,
         )
-        if resolver is not None:
-            d._resolver = resolver.key
-        return d
 
 
 def related(span: Span | None, message: str) -> list[Related]:
     """A one-element related list, or none when the place is unknown."""
-    return (
-        [Related.model_construct(path=span.path, line=span.line, column=span.column, message=message)]
-        if span
-        else []
-    )
+    return [Related(path=span.path, line=span.line, column=span.column, message=message)] if span else []

@@ -9,71 +9,116 @@ merged on top by `merge` (flags win), the way ruff users expect.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
+import typing
 from collections.abc import Iterable, Sequence
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from mcpdeps.lint_rules.config_files import ConfigError, locate_config, read_toml, settings_table
 from mcpdeps.resolver_core.suggest import did_you_mean
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+if TYPE_CHECKING:
+    from dataclasses import Field
+
+    from pydantic import BaseModel, ValidationError
 
 FailOn = Literal["error", "warning", "info"]
 
 
-class LintConfig(BaseModel):
-    """The keys of `[tool.mcpdeps]` (kebab-case in TOML)."""
+def _about(description: str, alias: str | None = None) -> dict[str, str | None]:
+    """A key's metadata: what the docs say of it, and its spelling in TOML when that is not
+    the field's name."""
+    return {"description": description, "alias": alias}
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-    select: list[str] | None = Field(
-        default=None, description="Rules to run (codes, prefixes like `MCPD1`, or names); default: all."
-    )
-    ignore: list[str] = Field(default=[], description="Rules to skip.")
-    extend_select: list[str] = Field(
-        default=[], alias="extend-select", description="Rules to add to `select`."
-    )
-    per_file_ignores: dict[str, list[str]] = Field(
-        default={},
-        alias="per-file-ignores",
-        description="Glob (relative to the config file's folder) → rules to skip in matching files.",
-    )
-    exclude: list[str] = Field(default=[], description="Glob patterns of files and folders not to walk into.")
-    extend_exclude: list[str] = Field(
-        default=[], alias="extend-exclude", description="More patterns to exclude."
-    )
-    fail_on: FailOn = Field(
-        default="error", alias="fail-on", description="Lowest severity that makes `lint` exit 1."
-    )
-    src: list[str] = Field(
-        default=[],
-        description="Extra source roots (relative to the config file) to find imported modules in.",
-    )
-    serve: Any = Field(default=None, description="The server `mcpdeps serve` runs (`file.py:object`).")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LintConfig:
+    """The keys of `[tool.mcpdeps]` (kebab-case in TOML), as validated, and the file they came from.
 
-    _path: Path | None = PrivateAttr(default=None)
+    A dataclass, validated by a pydantic model derived from it (`_table_model`) only when a
+    file is read: the built-in settings of a project without one cost no pydantic import.
+    """
 
-    @property
-    def path(self) -> Path | None:
-        """The file the settings came from (None: built-in defaults)."""
-        return self._path
+    select: list[str] | None = field(
+        default=None, metadata=_about("Rules to run (codes, prefixes like `MCPD1`, or names); default: all.")
+    )
+    ignore: list[str] = field(default_factory=list, metadata=_about("Rules to skip."))
+    extend_select: list[str] = field(
+        default_factory=list, metadata=_about("Rules to add to `select`.", "extend-select")
+    )
+    per_file_ignores: dict[str, list[str]] = field(
+        default_factory=dict,
+        metadata=_about(
+            "Glob (relative to the config file's folder) → rules to skip in matching files.",
+            "per-file-ignores",
+        ),
+    )
+    exclude: list[str] = field(
+        default_factory=list, metadata=_about("Glob patterns of files and folders not to walk into.")
+    )
+    extend_exclude: list[str] = field(
+        default_factory=list, metadata=_about("More patterns to exclude.", "extend-exclude")
+    )
+    fail_on: FailOn = field(
+        default="error", metadata=_about("Lowest severity that makes `lint` exit 1.", "fail-on")
+    )
+    src: list[str] = field(
+        default_factory=list,
+        metadata=_about("Extra source roots (relative to the config file) to find imported modules in."),
+    )
+    serve: Any = field(default=None, metadata=_about("The server `mcpdeps serve` runs (`file.py:object`)."))
+    path: Path | None = None
+    """The file the settings came from (None: built-in defaults)."""
 
     @property
     def root(self) -> Path | None:
         """The folder relative paths in the file (src, per-file-ignores) are relative to."""
-        return self._path.parent if self._path is not None else None
+        return self.path.parent if self.path is not None else None
+
+
+KEYS = tuple(f for f in fields(LintConfig) if "description" in f.metadata)
+"""The table's keys, in order (the docs list them so)."""
+
+
+def key_name(f: Field[Any]) -> str:
+    """How a key is spelt in TOML."""
+    return f.metadata["alias"] or f.name
+
+
+@functools.cache
+def _table_model() -> type[BaseModel]:
+    """The pydantic model that validates a table: `LintConfig`'s keys, with their TOML
+    spellings, and no other key (a typo is an error, not an ignored setting)."""
+    from pydantic import ConfigDict, create_model
+    from pydantic import Field as Key
+
+    hints = typing.get_type_hints(LintConfig)
+
+    def key(f: Field[Any]) -> Any:
+        where = {"alias": f.metadata["alias"], "description": f.metadata["description"]}
+        if f.default_factory is not MISSING:
+            return Key(default_factory=f.default_factory, **where)
+        return Key(default=f.default, **where)
+
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        "LintConfigTable",
+        __config__=ConfigDict(extra="forbid", frozen=True),
+        **{f.name: (hints[f.name], key(f)) for f in KEYS},
+    )
 
 
 def _key_name(loc: Sequence[int | str]) -> str:
     first = str(loc[0]) if loc else "?"
-    field = LintConfig.model_fields.get(first)
-    name = field.alias if field is not None and field.alias else first
-    return ".".join([name, *(str(p) for p in loc[1:])])
+    named = {f.name: key_name(f) for f in KEYS}
+    return ".".join([named.get(first, first), *(str(p) for p in loc[1:])])
 
 
 def _explain(error: ValidationError, path: Path, where: str) -> ConfigError:
     """One sentence per problem, naming the key and the file, with a suggestion for typos."""
-    known = sorted(f.alias or n for n, f in LintConfig.model_fields.items())
+    known = sorted(key_name(f) for f in KEYS)
     sentences = []
     for err in error.errors():
         if err["type"] == "extra_forbidden":
@@ -123,11 +168,13 @@ def load_config(path: Path) -> LintConfig:
     if found is None:
         raise ConfigError(f"The configuration file {path} has no [tool.mcpdeps] table.")
     table, where = found
+    from pydantic import ValidationError
+
     try:
-        config = LintConfig.model_validate(table)
+        validated = _table_model().model_validate(table)
     except ValidationError as exc:
         raise _explain(exc, path, where) from None
-    config._path = path
+    config = LintConfig(**{f.name: getattr(validated, f.name) for f in KEYS}, path=path)
     _check_selectors(config, path, where)
     return config
 
@@ -139,12 +186,8 @@ def config_for(paths: Sequence[str | os.PathLike[str]], explicit: Path | None, c
 
 
 def default_config() -> LintConfig:
-    """The built-in settings (no file): the defaults as they are, not validated.
-
-    Validating them would build pydantic's validator for the model, and import its plugin
-    machinery, on every run of a project without a config file: a tenth of a warm run.
-    Equal to `LintConfig()` (`tests/test_diagnostics_plain.py`)."""
-    return LintConfig.model_construct()
+    """The built-in settings (no file)."""
+    return LintConfig()
 
 
 def per_file_ignored(config: LintConfig, display_path: str, code: str, cwd: Path) -> bool:

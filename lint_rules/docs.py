@@ -47,13 +47,10 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
 
 
 def configuration_markdown() -> str:
-    """The `[tool.mcpdeps]` keys, from the pydantic model that validates them."""
-    from mcpdeps.lint_rules.config import LintConfig
+    """The `[tool.mcpdeps]` keys, from the settings' own declaration (what validates them)."""
+    from mcpdeps.lint_rules.config import KEYS, key_name
 
-    rows = "\n".join(
-        f"| `{field.alias or name}` | {field.description} |"
-        for name, field in LintConfig.model_fields.items()
-    )
+    rows = "\n".join(f"| `{key_name(key)}` | {key.metadata['description']} |" for key in KEYS)
     return (
         "## Configuration\n\n"
         "`[tool.mcpdeps]` in the nearest `pyproject.toml` above the linted paths (or `mcpdeps.toml`, "

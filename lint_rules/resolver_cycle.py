@@ -100,7 +100,7 @@ class ResolverCycle(Rule):
         names = [r.name for r, _ in cycle]
         closing = cycle[-1][1]
         edges = [
-            Related.model_construct(
+            Related(
                 path=p.span.path,
                 line=p.span.line,
                 column=p.span.column,

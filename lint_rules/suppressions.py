@@ -161,18 +161,16 @@ def _silencer(d: Diagnostic, suppressions: Sequence[Suppression]) -> tuple[Suppr
 def _removal(s: Suppression) -> Edit:
     """An edit deleting a whole directive: its line when it is alone there, else the comment."""
     if s.comment_only_line and s.line_text[s.end :].strip() == "":
-        return Edit.model_construct(
-            path=s.path, line=s.line, column=1, end_line=s.line + 1, end_column=1, content=""
-        )
+        return Edit(path=s.path, line=s.line, column=1, end_line=s.line + 1, end_column=1, content="")
     after = s.line_text[s.end :]
     if after.strip() and not after.lstrip().startswith("#"):
         # `# mcpdeps: ignore  because ...`: keep the explanation a comment.
         end = s.end + len(after) - len(after.lstrip())
-        return Edit.model_construct(
+        return Edit(
             path=s.path, line=s.line, column=s.start + 1, end_line=s.line, end_column=end + 1, content="# "
         )
     before = s.line_text[: s.start].rstrip()
-    return Edit.model_construct(
+    return Edit(
         path=s.path, line=s.line, column=len(before) + 1, end_line=s.line, end_column=s.end + 1, content=""
     )
 
@@ -195,7 +193,7 @@ def _unused(s: Suppression, selected: set[str]) -> Diagnostic | None:
         return rule.diagnostic(
             span,
             f"unused suppression: nothing on {'this file' if s.file_level else 'this line'} is reported",
-            fix=Fix.model_construct(message="remove the unused suppression", edits=[_removal(s)]),
+            fix=Fix(message="remove the unused suppression", edits=[_removal(s)]),
         )
     unknown = [sel for sel in s.selectors if s.codes(sel) is None]
     unused = [
@@ -215,7 +213,7 @@ def _unused(s: Suppression, selected: set[str]) -> Diagnostic | None:
         )
     if keep:
         content = f"# mcpdeps: {directive}[{', '.join(keep)}]"
-        edit = Edit.model_construct(
+        edit = Edit(
             path=s.path,
             line=s.line,
             column=s.start + 1,
@@ -228,7 +226,7 @@ def _unused(s: Suppression, selected: set[str]) -> Diagnostic | None:
     return rule.diagnostic(
         span,
         f"suppression {'; it '.join(parts)}",
-        fix=Fix.model_construct(message="remove what silences nothing", edits=[edit]),
+        fix=Fix(message="remove what silences nothing", edits=[edit]),
     )
 
 
@@ -284,11 +282,11 @@ def suppression_edit(path: str, text: str, line: int, code: str) -> Edit:
     for s in parse_suppressions(path, text):
         if s.line == line and not s.file_level and s.selectors:
             content = f"# mcpdeps: ignore[{', '.join([*s.selectors, code])}]"
-            return Edit.model_construct(
+            return Edit(
                 path=path, line=line, column=s.start + 1, end_line=line, end_column=s.end + 1, content=content
             )
     end = len(line_text.rstrip()) + 1
-    return Edit.model_construct(
+    return Edit(
         path=path,
         line=line,
         column=end,

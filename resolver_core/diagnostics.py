@@ -1,29 +1,30 @@
 """Diagnostics: what lint reports, in the exact shape of the JSON contract.
 
-pydantic models, because the JSON output, the SARIF/GitHub renderers and the
-tests all read the same fields; `sort_key` gives the contract's order (path,
-line, column, code) so the same input always yields the same bytes.
+Frozen dataclasses, validated and described by pydantic where data comes in or a schema
+goes out (`TypeAdapter(Diagnostic)`: the tests, the `mcpdeps mcp` tools' output schemas):
+the JSON output, the SARIF/GitHub renderers and the tests all read the same fields, and
+`sort_key` gives the contract's order (path, line, column, code) so the same input always
+yields the same bytes.
 
-The rules build them with `model_construct` (no validation): building pydantic's
-validator, on the first diagnostic of a run, was a tenth of a run that re-checks one
-edited file. What the rules build is validated by the tests instead: every diagnostic
-and fix the corpus and the rule examples produce (`tests/test_diagnostics_plain.py`).
+Not pydantic models: defining those imports pydantic, and building their validator on a
+run's first diagnostic was a quarter of a run that re-checks one edited file (and of
+every run that needs no config validation). The rules build them as they are; the tests
+validate every diagnostic and fix the corpus and the rule examples produce
+(`tests/test_diagnostics_plain.py`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any, Literal, TypeVar
-
-from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
 
-class Related(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Related:
     """Another place that explains a diagnostic (each edge of a cycle, the other tool...)."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: str
     line: int
@@ -31,9 +32,8 @@ class Related(BaseModel):
     message: str
 
 
-class Edit(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Edit:
     path: str
     line: int
     column: int
@@ -42,17 +42,15 @@ class Edit(BaseModel):
     content: str
 
 
-class Fix(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
-
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fix:
     message: str
     edits: list[Edit]
 
 
-class Diagnostic(BaseModel):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Diagnostic:
     """One finding at one place, as the contract's JSON shows it."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str
     name: str
@@ -64,12 +62,13 @@ class Diagnostic(BaseModel):
     end_line: int
     end_column: int
     tool: str | None = None
-    related: list[Related] = []
+    related: list[Related] = field(default_factory=list)
     fix: Fix | None = None
     help: str | None = None
     """A one-line hint shown by the `full` format (not part of the JSON contract)."""
-    _resolver: str | None = PrivateAttr(default=None)
-    """`Resolver.key` when it is about a resolver (reported once however many files use it)."""
+    _resolver: str | None = None
+    """`Resolver.key` when it is about a resolver (reported once however many files use it);
+    never part of the JSON."""
 
     def sort_key(self) -> tuple[str, int, int, str, str, str]:
         return (self.path, self.line, self.column, self.code, self.tool or "", self.message)
@@ -80,17 +79,17 @@ class Diagnostic(BaseModel):
         del out["help"]
         return out
 
+    def with_fix(self, fix: Fix | None) -> Diagnostic:
+        return replace(self, fix=fix)
 
-# What the lint cache and the json/sarif formats hold are these models as plain JSON data.
-# `plain` and `from_plain` convert without pydantic's validator and serializer: building them
-# (deferred until first use) imports pydantic's plugin machinery and costs more than a warm
-# run that has nothing to check. The models stay pydantic for everything else; the field
-# kinds below are checked against `model_fields` and the round trip against `model_dump`
-# and `model_validate` (`tests/test_diagnostics_plain.py`).
+
+# What the lint cache and the json/sarif formats hold are these as plain JSON data: `plain`
+# and `from_plain` convert them, field kinds below, checked against the dataclass fields,
+# and the round trip against pydantic's `TypeAdapter` (`tests/test_diagnostics_plain.py`).
 
 Model = TypeVar("Model", Related, Edit, Fix, Diagnostic)
 
-KINDS: dict[type[BaseModel], dict[str, Any]] = {
+KINDS: dict[type[Any], dict[str, Any]] = {
     Related: {"path": str, "line": int, "column": int, "message": str},
     Edit: {
         "path": str, "line": int, "column": int, "end_line": int, "end_column": int, "content": str
@@ -105,13 +104,14 @@ KINDS: dict[type[BaseModel], dict[str, Any]] = {
 """Per model, each field's kind: a type, a tuple of allowed values or kinds, or `[Model]`."""
 
 
-def plain(model: BaseModel) -> dict[str, Any]:
-    """`model.model_dump(mode="json")` for these models, in field order."""
+def plain(model: Any) -> dict[str, Any]:
+    """The JSON data of one of these, in field order (pydantic's `dump_python(mode="json")`
+    but `_resolver`)."""
     return {name: _plain(getattr(model, name)) for name in KINDS[type(model)]}
 
 
 def _plain(value: Any) -> Any:
-    if isinstance(value, BaseModel):
+    if is_dataclass(value):
         return plain(value)
     if isinstance(value, list):
         return [_plain(v) for v in value]
@@ -123,11 +123,11 @@ class NotPlain(ValueError):
 
 
 def from_plain(cls: type[Model], data: Any) -> Model:
-    """The model `plain` gave `data`, built without validating; `NotPlain` for anything else."""
+    """What `plain` gave `data` for, built without validating; `NotPlain` for anything else."""
     kinds = KINDS[cls]
     if not isinstance(data, dict) or data.keys() != kinds.keys():
         raise NotPlain(cls.__name__)
-    return cls.model_construct(**{name: _from(kind, data[name]) for name, kind in kinds.items()})
+    return cls(**{name: _from(kind, data[name]) for name, kind in kinds.items()})
 
 
 def _from(kind: Any, value: Any) -> Any:
@@ -143,7 +143,7 @@ def _from(kind: Any, value: Any) -> Any:
             elif isinstance(option, type) and _fits(option, value):
                 return _from(option, value)
         raise NotPlain(repr(value)[:40])
-    if isinstance(kind, type) and issubclass(kind, BaseModel):
+    if kind in KINDS:
         return from_plain(kind, value)
     if not _fits(kind, value):
         raise NotPlain(repr(value)[:40])
@@ -151,6 +151,6 @@ def _from(kind: Any, value: Any) -> Any:
 
 
 def _fits(kind: type, value: Any) -> bool:
-    if issubclass(kind, BaseModel):
+    if kind in KINDS:
         return isinstance(value, dict)
     return type(value) is kind  # bool is not an int here, as pydantic's strict JSON would not have it

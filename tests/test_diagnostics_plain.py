@@ -1,13 +1,15 @@
-"""Diagnostics as plain JSON data without pydantic's validator (issue 16).
+"""Diagnostics as plain JSON data, checked against pydantic (issue 16).
 
 `resolver_core.diagnostics.plain` / `from_plain` carry diagnostics in and out of the lint
-cache and into the json/sarif documents; building pydantic's validator and serializer for
-that was a tenth of a warm run. They must be exactly `model_dump(mode="json")` and
-`model_validate` on every diagnostic, and refuse what is not one (a damaged cache).
+cache and into the json/sarif documents without pydantic (loading it, and building its
+validator, was a quarter of a run that re-checks one file). They must be exactly what
+pydantic's `TypeAdapter` dumps (`dump_python(mode="json")`, but the internal `_resolver`)
+and validates, for every diagnostic, and refuse what is not one (a damaged cache).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -18,7 +20,7 @@ from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcpdeps.lint_rules import lint
-from mcpdeps.lint_rules.config import LintConfig, default_config
+from mcpdeps.lint_rules.config import default_config, load_config
 from mcpdeps.lint_rules.registry import ALL_RULES
 from mcpdeps.resolver_core.diagnostics import (
     KINDS,
@@ -31,6 +33,7 @@ from mcpdeps.resolver_core.diagnostics import (
     from_plain,
     plain,
 )
+from pydantic import TypeAdapter
 
 text = st.text(max_size=12)
 number = st.integers(min_value=0, max_value=10**6)
@@ -57,20 +60,35 @@ diagnostic = st.builds(
 )
 
 
+ADAPTERS = {model: TypeAdapter(model) for model in KINDS}
+
+
+def _dumped(d: Diagnostic) -> dict:
+    data = ADAPTERS[Diagnostic].dump_python(d, mode="json")
+    del data["_resolver"]
+    return data
+
+
+def _validated(data: dict) -> Diagnostic:
+    """What pydantic makes of the JSON text of `data`, strictly (no coercion)."""
+    return ADAPTERS[Diagnostic].validate_json(json.dumps(data), strict=True)
+
+
 def test_the_kinds_name_every_field_in_order() -> None:
     for model, kinds in KINDS.items():
-        assert list(kinds) == list(model.model_fields), model.__name__
+        names = [f.name for f in dataclasses.fields(model) if f.name != "_resolver"]
+        assert list(kinds) == names, model.__name__
 
 
 @settings(max_examples=300, deadline=None)
 @given(diagnostic)
-def test_plain_is_model_dump_and_from_plain_is_model_validate(d: Diagnostic) -> None:
+def test_plain_is_pydantics_dump_and_from_plain_its_validation(d: Diagnostic) -> None:
     data = plain(d)
-    assert data == d.model_dump(mode="json")
-    assert json.dumps(data) == json.dumps(d.model_dump(mode="json"))  # same key order, same bytes
+    assert data == _dumped(d)
+    assert json.dumps(data) == json.dumps(_dumped(d))  # same key order, same bytes
     back = from_plain(Diagnostic, json.loads(json.dumps(data)))
-    assert back == Diagnostic.model_validate(data) == d
-    assert d.contract_dict() == d.model_dump(mode="json", exclude={"help"})
+    assert back == _validated(data) == d
+    assert d.contract_dict() == {k: v for k, v in _dumped(d).items() if k != "help"}
 
 
 def _sample() -> dict:
@@ -114,7 +132,7 @@ def test_what_is_not_a_diagnostic_is_refused(damage) -> None:  # type: ignore[no
     with pytest.raises(NotPlain):
         from_plain(Diagnostic, data)
     with pytest.raises(ValueError):  # pydantic refuses it too
-        Diagnostic.model_validate(data, strict=True)
+        _validated(data)
 
 
 def test_a_key_more_is_refused_too() -> None:
@@ -123,36 +141,44 @@ def test_a_key_more_is_refused_too() -> None:
         from_plain(Diagnostic, data)
 
 
-def test_the_default_config_is_the_validated_one() -> None:
-    assert default_config() == LintConfig()
-    assert default_config().model_dump() == LintConfig().model_dump()
+def test_the_default_config_is_the_validated_one(tmp_path: Path) -> None:
+    """The built-in settings are what validating an empty table gives."""
+    (tmp_path / "mcpdeps.toml").write_text("")
+    assert dataclasses.replace(load_config(tmp_path / "mcpdeps.toml"), path=None) == default_config()
     assert default_config().path is None
 
 
-def test_a_warm_run_builds_no_pydantic_validator(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Nothing to check, no config file: no model is validated, so pydantic's plugin loader
-    (and the schema builder behind it) never loads."""
+def test_a_run_without_a_config_file_never_imports_pydantic(tmp_path: Path) -> None:
+    """Diagnostics are dataclasses and the built-in settings are not validated: cold or warm,
+    in every format, a project without a config file costs no pydantic import (a quarter of
+    a run that re-checks one file). A config file is validated with it."""
     (tmp_path / "server.py").write_text(
         "from mcp.server.mcpserver import MCPServer\nmcp = MCPServer('x')\n\n@mcp.tool\ndef t(_x: int) -> int:\n    return 1\n"
     )
     probe = (
         "import sys\nfrom mcpdeps.cli.main import main\ntry:\n    main()\nfinally:\n"
-        "    from mcpdeps.resolver_core.diagnostics import KINDS\n"
-        "    from mcpdeps.lint_rules.config import LintConfig\n"
-        "    built = [m.__name__ for m in (*KINDS, LintConfig) if m.__pydantic_complete__]\n"
-        "    sys.stderr.write(str(built + ['_loader'] * ('pydantic.plugin._loader' in sys.modules)))\n"
+        "    sys.stderr.write(str(sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'pydantic_core'})))\n"
     )
     for fmt in ("concise", "json", "sarif", "full", "github"):
         argv = [sys.executable, "-c", probe, "lint", "--format", fmt, "server.py"]
-        subprocess.run(argv, cwd=tmp_path, capture_output=True, check=False)  # fills the cache
-        warm = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
-        assert warm.returncode == 1, warm.stderr
-        assert warm.stderr.endswith("[]"), (fmt, warm.stderr)
+        for run in ("cold", "warm", "cold, no cache"):
+            done = subprocess.run(
+                [*argv, "--no-cache"] if run == "cold, no cache" else argv,
+                cwd=tmp_path,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert done.returncode == 1, done.stderr
+            assert done.stderr.endswith("[]"), (fmt, run, done.stderr)
+    (tmp_path / "mcpdeps.toml").write_text('fail-on = "warning"\n')
+    done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.stderr.endswith("['pydantic', 'pydantic_core']"), done.stderr
 
 
 def test_every_diagnostic_and_fix_the_rules_build_is_valid(tmp_path: Path) -> None:
-    """The rules build their diagnostics without validating them (`model_construct`):
-    pydantic checks here what they build, over every rule's INVALID examples and the whole
+    """The rules build their diagnostics without validating them (dataclasses): pydantic
+    checks here what they build, over every rule's INVALID examples and the whole
     corpus, with every fix."""
     examples = []
     for i, source in enumerate(source for rule in ALL_RULES for source in rule.INVALID):
@@ -167,4 +193,4 @@ def test_every_diagnostic_and_fix_the_rules_build_is_valid(tmp_path: Path) -> No
     assert {d.code for d in built} >= {rule.code for rule in ALL_RULES}
     assert any(d.fix is not None for d in built) and any(d.related for d in built)
     for d in built:
-        assert plain(Diagnostic.model_validate(plain(d))) == plain(d), d
+        assert plain(_validated(plain(d))) == plain(d), d

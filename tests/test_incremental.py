@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
+from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.file_states import RACY_NS
 
 HEADER = """from __future__ import annotations
@@ -352,7 +353,7 @@ def _renumber(text: str, stem: str) -> str:
 
 
 def _dump(result: LintResult) -> list[dict]:
-    return [d.model_dump(mode="json") for d in result.diagnostics]
+    return [plain(d) for d in result.diagnostics]
 
 
 @pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("SEEDS", "40"))))

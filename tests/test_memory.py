@@ -20,6 +20,7 @@ from conftest import REPO
 from mcpdeps.lint_rules import LintResult, incremental, lint
 from mcpdeps.lint_rules.registry import select_rules
 from mcpdeps.resolver_core.builder import build_graph
+from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.discovery import discover
 from mcpdeps.resolver_core.source import without_cyclic_gc
 from test_incremental import make_project
@@ -40,7 +41,7 @@ slice, through a function of a module in the first: MCPD110 needs the caller's s
 
 
 def _dump(result: LintResult) -> list[dict]:
-    return [d.model_dump(mode="json") for d in result.diagnostics]
+    return [plain(d) for d in result.diagnostics]
 
 
 def _texts(result: LintResult) -> dict[str, str | None]:

@@ -5,7 +5,7 @@ the same bytes on stdout (or in `--output-file`) and the same exit code, whateve
 between — a file's text (also where only the ctime shows it), a file added or removed, the
 configuration, the environment rich reads, the format. The runs are the real command
 (`argv.parse` then `render_run.run_lint`, as `python -m mcpdeps lint` runs them), in this
-process for speed; `test_a_replayed_run_loads_no_models_no_rules_and_no_rich` runs it as a
+process for speed; `test_a_replayed_run_loads_no_rules_no_analyzer_and_no_rich` runs it as a
 subprocess, where what it imports can be seen.
 """
 
@@ -212,9 +212,9 @@ def test_memos_are_pruned_and_nothing_else_is(tmp_path: Path) -> None:
     assert mine.read_text() == "keep me"
 
 
-def test_a_replayed_run_loads_no_models_no_rules_and_no_rich(tmp_path: Path) -> None:
-    """Through the real entry point: the second run replays, importing neither pydantic nor
-    the rules, the analyzer or rich, and prints the first run's bytes."""
+def test_a_replayed_run_loads_no_rules_no_analyzer_and_no_rich(tmp_path: Path) -> None:
+    """Through the real entry point: the second run replays, importing none of the rules,
+    the analyzer, the diagnostics or rich, and prints the first run's bytes."""
     root = tmp_path / "proj"
     make_project(root, random.Random(6))
     (root / "pkg0" / "late.py").write_text("from mcp.server import MCPServer\n\ndef broken(:\n")
@@ -244,7 +244,7 @@ def test_a_replayed_run_loads_no_models_no_rules_and_no_rich(tmp_path: Path) -> 
     first = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=120)
     second = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=120)
     assert first.stderr.split()[0] == "1"
-    assert first.stderr.split()[1:] == ["pydantic", "rich", "mcpdeps.lint_rules.registry",
+    assert first.stderr.split()[1:] == ["rich", "mcpdeps.lint_rules.registry",
                                        "mcpdeps.resolver_core.builder", "mcpdeps.resolver_core.diagnostics"]  # fmt: skip
     assert second.stderr.split() == first.stderr.split()[:1], second.stderr
     assert second.stdout == first.stdout and "MCPD000" in first.stdout

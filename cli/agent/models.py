@@ -9,11 +9,12 @@ never rebuilt here: these classes only describe them.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from typing import Literal
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
-from pydantic import BaseModel, Field
-from pydantic.json_schema import SkipJsonSchema
+from mcpdeps.resolver_core.diagnostics import KINDS, Diagnostic, Edit
+from pydantic import BaseModel, Field, create_model
 
 
 class WorkspaceInfo(BaseModel):
@@ -26,10 +27,27 @@ class WorkspaceInfo(BaseModel):
     note: str | None = Field(default=None, description="Why the server's folder is used, when it is.")
 
 
-class ContractDiagnostic(Diagnostic):
-    """A diagnostic exactly as `mcpdeps lint --format json` prints it."""
+def _contract_diagnostic() -> type[BaseModel]:
+    """`Diagnostic`'s contract fields (`diagnostics.KINDS`, without the `full` format's
+    `help`), typed and defaulted as the dataclass declares them."""
+    hints = typing.get_type_hints(Diagnostic)
+    defaults = {f.name: f for f in dataclasses.fields(Diagnostic)}
 
-    help: SkipJsonSchema[str | None] = Field(default=None, exclude=True)
+    def default(name: str) -> object:
+        f = defaults[name]
+        if f.default_factory is not dataclasses.MISSING:
+            return Field(default_factory=f.default_factory)
+        return ... if f.default is dataclasses.MISSING else f.default
+
+    names = [name for name in KINDS[Diagnostic] if name != "help"]
+    model = create_model(  # type: ignore[call-overload]
+        "ContractDiagnostic", __base__=BaseModel, **{name: (hints[name], default(name)) for name in names}
+    )
+    model.__doc__ = "A diagnostic exactly as `mcpdeps lint --format json` prints it."
+    return model
+
+
+ContractDiagnostic = _contract_diagnostic()
 
 
 class LintSummary(BaseModel):

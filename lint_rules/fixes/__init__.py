@@ -128,7 +128,7 @@ class FixCache:
             return None
         from mcpdeps.lint_rules.fixes.edits import edits_between
 
-        return Fix.model_construct(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
+        return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
 
     def by_spans(self, d: Diagnostic, text: str) -> str | object | None:
         """The fixed text from `ast` spans, None for no fix, `UNSURE` when libcst must decide."""
@@ -198,7 +198,7 @@ def attach_fixes(
         else:
             fix, computed = cache.fix_for(d), True
         used[key] = plain(fix) if fix is not None else None
-        out.append(d.model_copy(update={"fix": fix}) if fix is not None else d)
+        out.append(d.with_fix(fix) if fix is not None else d)
     return out, used, computed
 
 

@@ -60,7 +60,7 @@ def edits_between(path: str, before: str, after: str) -> list[Edit]:
             line, column = index.position(base + o1)
             end_line, end_column = index.position(base + o2)
             edits.append(
-                Edit.model_construct(
+                Edit(
                     path=path,
                     line=line,
                     column=column,
