@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["machine_share"]  # `serial` tests run alone (the suite runs with `-n auto`)
+# `serial` tests run alone (the suite runs with `-n auto`); `xdist_group` modules on one worker.
+pytest_plugins = ["machine_share", "worker_groups"]
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"

@@ -17,12 +17,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import hypothesmith
 import pytest
 import test_fix_rules
 import test_fuzz_programs
 from conftest import REPO, run_mcpdeps
 from fix_paths import Outcome, mismatches, outcomes_of, outcomes_of_source
+from generated_python import MODULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcpdeps.lint_rules.registry import ALL_RULES
@@ -107,7 +107,7 @@ def test_fuzzed_expressions_fix_the_same_both_ways(place: str, expression: str) 
 
 
 @FUZZ
-@given(hypothesmith.from_grammar(), st.booleans())
+@given(MODULES, st.booleans())
 def test_fuzzed_modules_fix_the_same_both_ways(generated: str, fixable_first: bool) -> None:
     fixable = test_fuzz_programs.FIXABLE
     body = fixable + "\n" + generated if fixable_first else generated + "\n" + fixable

@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 import os
 
-import hypothesmith
 import pytest
+from generated_python import MODULES
 from hypothesis import HealthCheck, given, settings
 from mcpdeps.cli.errors import UserError
 from mcpdeps.cli.new.module_info import read_module
@@ -84,7 +84,7 @@ def _keeps_every_line(source: str, result: str) -> None:
 
 
 @settings(max_examples=60 * SCALE, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-@given(hypothesmith.from_grammar())
+@given(MODULES)
 def test_new_on_generated_modules_edits_faithfully_or_refuses(generated: str) -> None:
     TRIED["modules"] += 1
     for source in (HEADER + generated, generated + "\n" + HEADER):

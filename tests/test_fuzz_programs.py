@@ -24,9 +24,9 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-import hypothesmith
 import pytest
 from conftest import run_mcpdeps
+from generated_python import MODULES, NODES
 from hardening.contract import graph_document, lint_document, no_crash
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -105,7 +105,7 @@ FUZZ = settings(
 
 
 @settings(FUZZ, max_examples=60 * SCALE)
-@given(hypothesmith.from_grammar())
+@given(MODULES)
 def test_generated_modules_never_crash(source: str) -> None:
     TRIED["modules"] += 1
     with tempfile.TemporaryDirectory(prefix="mcpdeps-fuzz-") as tmp:
@@ -115,7 +115,7 @@ def test_generated_modules_never_crash(source: str) -> None:
 
 
 @settings(FUZZ, max_examples=25 * SCALE)
-@given(hypothesmith.from_node())
+@given(NODES)
 def test_libcst_generated_modules_never_crash(source: str) -> None:
     """hypothesmith's libcst-based generator: slower, but more varied trees than the grammar's."""
     TRIED["modules"] += 1
@@ -134,7 +134,7 @@ BODIES = {
 
 
 @settings(FUZZ, max_examples=60 * SCALE)
-@given(hypothesmith.from_grammar())
+@given(MODULES)
 def test_generated_bodies_of_tools_and_resolvers_never_crash(source: str) -> None:
     TRIED["bodies"] += 1
     body = textwrap.indent(source, "    ") or "    pass"
@@ -150,7 +150,7 @@ FIXABLE = "@mcp.tool()\ndef fixme(title: str, a: Annotated[int, Resolve(r0)] = 4
 
 
 @settings(FUZZ, max_examples=40 * SCALE)
-@given(hypothesmith.from_grammar(), st.booleans())
+@given(MODULES, st.booleans())
 def test_fix_on_generated_modules_touches_only_the_fixed_line(generated: str, fixable_first: bool) -> None:
     """`--fix` planning on generated code: no exception, and only the fixable line changes."""
     TRIED["fixes"] += 1
@@ -240,7 +240,7 @@ def test_generated_expressions_in_every_place_never_crash(place: str, expression
 
 
 @settings(max_examples=1, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-@given(st.lists(hypothesmith.from_grammar(), min_size=25, max_size=25))
+@given(st.lists(MODULES, min_size=25, max_size=25))
 def test_generated_modules_through_the_cli(sources: list[str]) -> None:
     """A folder of generated modules, through the real `lint --format json` and `graph --format json`."""
     with tempfile.TemporaryDirectory(prefix="mcpdeps-fuzz-") as tmp:

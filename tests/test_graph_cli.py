@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_mcpdeps
 
+# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# per worker: one run of each format, made together (~13 s).
+pytestmark = pytest.mark.xdist_group("graph_cli")
+
 BOOKSHOP = "examples/bookshop/server.py"
 BROKEN = "examples/broken"
 TWO_SERVERS = "tests/corpus/registration/two_servers/server.py"

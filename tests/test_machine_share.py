@@ -1,4 +1,5 @@
-"""The suite's own scheduling: with two xdist workers, a `serial` test overlaps no other test."""
+"""The suite's own scheduling, with two xdist workers: a `serial` test overlaps no other test, and
+the tests of one `xdist_group` run on one worker while the others spread over both."""
 
 from __future__ import annotations
 
@@ -30,14 +31,18 @@ def test_alone(i):
 """
 
 
-def test_serial_tests_overlap_no_other_test_and_the_others_share(tmp_path: Path) -> None:
-    (tmp_path / "conftest.py").write_text('pytest_plugins = ["machine_share"]\n')
-    (tmp_path / "test_probe.py").write_text(PROBE)
+def _probe(
+    tmp_path: Path, plugin: str, *tests: str, args: tuple[str, ...] = ()
+) -> list[tuple[str, str, float, float]]:
+    """Run `tests` (module texts) with two workers and `plugin`: (name, worker, start, end) per test."""
+    (tmp_path / "conftest.py").write_text(f"pytest_plugins = [{plugin!r}]\n")
+    for i, text in enumerate(tests):
+        (tmp_path / f"test_probe{i}.py").write_text(text)
     log = tmp_path / "probe.log"
     env = {**os.environ, "PYTHONPATH": str(TESTS), "PROBE_LOG": str(log)}
     env.pop("PYTEST_XDIST_WORKER", None)
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider", *args],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -46,7 +51,11 @@ def test_serial_tests_overlap_no_other_test_and_the_others_share(tmp_path: Path)
     )
     assert done.returncode == 0, done.stdout + done.stderr
     rows = [line.split() for line in log.read_text().splitlines()]
-    runs = [(name, worker, float(start), float(end)) for name, worker, start, end in rows]
+    return [(name, worker, float(start), float(end)) for name, worker, start, end in rows]
+
+
+def test_serial_tests_overlap_no_other_test_and_the_others_share(tmp_path: Path) -> None:
+    runs = _probe(tmp_path, "machine_share", PROBE)
     assert len(runs) == 8 and {w for _, w, _, _ in runs} == {"gw0", "gw1"}
 
     def overlap(a: tuple[str, str, float, float], b: tuple[str, str, float, float]) -> bool:
@@ -56,3 +65,32 @@ def test_serial_tests_overlap_no_other_test_and_the_others_share(tmp_path: Path)
     assert not [(a[0], b[0]) for a in alone for b in runs if a is not b and overlap(a, b)]
     shared = [r for r in runs if r[0].startswith("shared")]
     assert any(overlap(a, b) for a in shared for b in shared if a is not b), "the others run in parallel"
+
+
+RECORD = PROBE.split("@pytest.mark.parametrize")[0]
+GROUPED = (
+    RECORD
+    + """\
+pytestmark = pytest.mark.xdist_group("probe")
+
+@pytest.mark.parametrize("i", range(6))
+def test_grouped(i):
+    _record(f"grouped{i}")
+"""
+)
+SINGLES = (
+    RECORD
+    + """\
+@pytest.mark.parametrize("i", range(12))
+def test_single(i):
+    _record(f"single{i}")
+"""
+)
+
+
+def test_a_group_runs_on_one_worker_and_the_others_spread(tmp_path: Path) -> None:
+    """`--dist loadgroup`, as `pyproject.toml` gives it, through `tests/worker_groups.py`."""
+    runs = _probe(tmp_path, "worker_groups", GROUPED, SINGLES, args=("--dist", "loadgroup"))
+    grouped = [worker for name, worker, _, _ in runs if name.startswith("grouped")]
+    assert len(grouped) == 6 and len(set(grouped)) == 1, runs
+    assert {worker for name, worker, _, _ in runs if name.startswith("single")} == {"gw0", "gw1"}, runs

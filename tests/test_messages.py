@@ -15,6 +15,10 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_mcpdeps
 
+# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# per worker: one run of each usage error, made together.
+pytestmark = pytest.mark.xdist_group("messages")
+
 BOOKSHOP = "examples/bookshop/server.py"
 
 TYPO_SERVER = """\

@@ -26,6 +26,10 @@ import corpus_table
 import pytest
 from conftest import REPO, run_mcpdeps
 
+# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# per worker: every valid case run under the SDK's runner.
+pytestmark = pytest.mark.xdist_group("valid_corpus")
+
 SDK_CALLS = Path(__file__).resolve().with_name("sdk_calls.py")
 VALID = sorted(case for case, codes in corpus_table.case_headers().items() if not codes)
 ALLOWED_ON_VALID = {"MCPD113"}
