@@ -46,7 +46,7 @@ from mcpdeps.resolver_core.model import Graph, SourceInfo
 if TYPE_CHECKING:
     from mcpdeps.lint_rules.base import Rule
 
-_FORMAT = 4
+_FORMAT = 5
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""
@@ -87,16 +87,25 @@ class State:
     """Per file in `hashes`, its `stat_key` when that hash was known good (see `Hashes`)."""
 
     def to_json(self) -> dict[str, Any]:
+        # Each dependency's path once: `deps` and `stats` refer to `paths` by position, and
+        # `hashes` lists the states of its first paths. Every file depends on a dozen paths,
+        # so spelt out they were most of a state's bytes, and of its load and store times.
+        paths = list(self.hashes)
+        index = {path: i for i, path in enumerate(paths)}
+        for path in (p for deps in self.deps.values() for p in deps if p not in index):
+            index[path] = len(paths)
+            paths.append(path)
         return {
             "format": _FORMAT,
             "files": self.files,
             "records": {k: r.to_json() for k, r in self.records.items()},
-            "deps": self.deps,
-            "hashes": self.hashes,
+            "paths": paths,
+            "deps": {origin: [index[p] for p in deps] for origin, deps in self.deps.items()},
+            "hashes": list(self.hashes.values()),
             "directives": self.directives,
             "result": self.result,
             "fixes": self.fixes,
-            "stats": self.stats,
+            "stats": [self.stats.get(path) for path in self.hashes],
         }
 
     @classmethod
@@ -104,17 +113,21 @@ class State:
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             return None
         try:
+            paths: list[str] = data["paths"]
+            values, stats = data["hashes"], data["stats"]
+            if not (isinstance(paths, list) and len(values) == len(stats) <= len(paths)):
+                return None
             return cls(
                 files=data["files"],
                 records={k: FileRecord.from_json(r) for k, r in data["records"].items()},
-                deps=data["deps"],
-                hashes=data["hashes"],
+                deps={origin: [paths[i] for i in deps] for origin, deps in data["deps"].items()},
+                hashes=dict(zip(paths, values, strict=False)),  # paths[len(values):]: deps only
                 directives=data["directives"],
                 result=data["result"],
                 fixes=dict(data["fixes"]),
-                stats=dict(data["stats"]),
+                stats={path: st for path, st in zip(paths, stats, strict=False) if st is not None},
             )
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             return None
 
 

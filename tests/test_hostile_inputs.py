@@ -70,12 +70,19 @@ def test_deep_args_json_is_a_sentence() -> None:
     assert "nested more than" in _one_sentence(proc)
 
 
+@pytest.mark.parametrize("kind", ["lint", "report"])
 @pytest.mark.parametrize("replacement", ["fifo", "dev-zero", "huge"])
-def test_a_cache_state_that_is_not_a_state_is_ignored(tmp_path: Path, replacement: str) -> None:
+def test_a_cache_state_that_is_not_a_state_is_ignored(tmp_path: Path, replacement: str, kind: str) -> None:
+    """The lint state (`mcpdeps-lint-*`, read once the report memo is gone) or the report memo
+    (`mcpdeps-report-*`) replaced by what no reader may block on or load whole."""
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'p'\nversion = '0'\n")
     (tmp_path / "server.py").write_text(QUESTIONS.read_text())
     first = run_mcpdeps("lint", "--format", "json", "server.py", cwd=tmp_path)
-    [state] = (tmp_path / ".mcpdeps_cache" / "lint").glob("mcpdeps-lint-*.json")
+    cache = tmp_path / ".mcpdeps_cache" / "lint"
+    [state] = cache.glob(f"mcpdeps-{kind}-*.json")
+    if kind == "lint":
+        [memo] = cache.glob("mcpdeps-report-*.json")
+        memo.unlink()
     state.unlink()
     if replacement == "fifo":
         os.mkfifo(state)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from mcpdeps.lint_rules import LintResult, lint
-from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
+from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB, State
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.file_states import RACY_NS
 
@@ -420,9 +420,12 @@ def _same_size_edit(root: Path, rng: random.Random) -> str:
     return f"same-size {path.relative_to(root)}"
 
 
-def _state(cache: Path) -> dict:
+def _stats(cache: Path) -> dict[str, list[int]]:
+    """The stats the cache's one state keeps (see `State.stats`)."""
     (state,) = cache.rglob("mcpdeps-lint-*.json")
-    return json.loads(state.read_text())
+    loaded = State.from_json(json.loads(state.read_text()))
+    assert loaded is not None
+    return loaded.stats
 
 
 @pytest.mark.parametrize("seed", range(int(__import__("os").environ.get("SEEDS", "40")) // 8))
@@ -434,7 +437,7 @@ def test_runs_that_trust_stats_report_exactly_what_cold_runs_report(tmp_path: Pa
     make_project(root, rng)
     time.sleep(RACY_NS / 1e9 + 0.2)
     lint(["."], cwd=root, cache_dir=cache)
-    assert set(_state(cache)["stats"]) == {str(p.absolute()) for p in root.rglob("*.py")}
+    assert set(_stats(cache)) == {str(p.absolute()) for p in root.rglob("*.py")}
     history: list[str] = []
     for _ in range(8):
         history.append(_same_size_edit(root, rng) if rng.random() < 0.5 else _edit(root, rng))
@@ -451,7 +454,7 @@ def test_a_file_changed_within_the_racy_window_is_read_again(tmp_path: Path) -> 
     root, cache = tmp_path / "proj", tmp_path / "cache"
     make_project(root, rng)
     first = lint(["."], cwd=root, cache_dir=cache)
-    assert _state(cache)["stats"] == {}
+    assert _stats(cache) == {}
     history = [_same_size_edit(root, rng) for _ in range(3)]
     assert _dump(lint(["."], cwd=root, cache_dir=cache)) == _dump(lint(["."], cwd=root)), history
     assert first.analysed == first.files
