@@ -40,7 +40,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.lint_rules.config_files import ConfigError, locate_config
+from mcpdeps.lint_rules.config_files import CONFIG_NAMES
 from mcpdeps.resolver_core import bounded_read, file_guard
 from mcpdeps.resolver_core.cache import sources_fingerprint, version
 from mcpdeps.resolver_core.file_states import Seen
@@ -140,17 +140,29 @@ def keep(memo: Memo, text: str, code: int, seen: Seen, exclude: list[str]) -> No
         file_guard.store_pruned(memo.path, dumped, memo.cache_dir, MEMO_NAME, KEEP_MEMOS)
 
 
-def _config_identity(targets: list[str], explicit: Path | None, cwd: Path) -> list[str] | None:
-    """The configuration file's path and a hash of its bytes ([] for the built-in settings);
-    None when it cannot be read: the run then says why, as it would without a memo."""
-    try:
-        path = locate_config(targets, explicit, cwd)
-        if path is None:
-            return []
-        data = bounded_read.read_bytes(path, "the configuration file")
-    except (ConfigError, bounded_read.Unreadable, OSError):
-        return None
-    return [str(path.absolute()), hashlib.sha256(data).hexdigest()]
+def _config_identity(targets: list[str], explicit: Path | None, cwd: Path) -> list[list[str]] | None:
+    """Every file the settings can come from, with a hash of its bytes: `--config FILE`, else
+    each configuration file name present in the folders from the first path up (`[]` for
+    none). More than the one `config_files.locate_config` picks, so nothing is parsed to
+    know which (a table added to a `pyproject.toml` changes its bytes too). None when one
+    cannot be read: the run then says why, as it would without a memo."""
+    if explicit is not None:
+        candidates = [cwd / explicit]
+    else:
+        start = cwd / Path(targets[0]) if targets else cwd
+        start = (start if start.exists() else start.parent).absolute()
+        folder = start if start.is_dir() else start.parent
+        candidates = [d / name for d in (folder, *folder.parents) for name in CONFIG_NAMES]
+    found = []
+    for path in candidates:
+        if explicit is None and not path.is_file():
+            continue
+        try:
+            data = bounded_read.read_bytes(path, "the configuration file")
+        except (bounded_read.Unreadable, OSError):
+            return None
+        found.append([str(path.absolute()), hashlib.sha256(data).hexdigest()])
+    return found
 
 
 def _installed(package: str) -> str:
