@@ -92,8 +92,12 @@ def lint(
         files = list(files) if files is not None else discover(paths, exclude, cwd)
         store = None
         if cache_dir is not None and not source_overrides:
+            from mcpdeps.resolver_core.search_roots import root_names
+
+            # The roots too: a project root or `src/` that appears moves imports, not files.
+            roots = root_names(files, paths, cwd, src)
             options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
-            store = StateStore(cache_dir, [*options, "|", *exclude])
+            store = StateStore(cache_dir, [*options, "|", *exclude, "|", *roots])
         given = GivenFiles(files)  # indexed once for every slice's build
 
         def build(only: set[Path] | None, report: bool) -> Graph:
@@ -146,7 +150,7 @@ def lint(
             state.stats = outcome.hashes.stats(state.hashes)
             if changed or outcome.hashes.outdated():
                 store.store(state)
-            seen = Seen(state.files, state.hashes, state.stats)
+            seen = Seen(state.files, state.hashes, state.stats, roots)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
         return LintResult(
             diagnostics, len(files), len(files) - unparsed, graph, outcome.checked, fixes, seen=seen

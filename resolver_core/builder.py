@@ -33,7 +33,8 @@ from mcpdeps.resolver_core.decorators import Obj, is_registration, replaced, wri
 from mcpdeps.resolver_core.discovery import GivenFiles, SourceFile, discover
 from mcpdeps.resolver_core.import_time import ImportTime, child_blocks, literal_loop
 from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
-from mcpdeps.resolver_core.project import Project, find_project_root
+from mcpdeps.resolver_core.project import Project
+from mcpdeps.resolver_core.search_roots import default_roots, given_folders
 from mcpdeps.resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
 from mcpdeps.resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
 from mcpdeps.resolver_core.text_scan import calls_on_lines, might_contribute, passed_lines
@@ -883,34 +884,6 @@ def _regular_bytes(path: Path) -> bytes | None:
         os.close(fd)
 
 
-def default_roots(
-    files: Sequence[SourceFile],
-    paths: Sequence[str | os.PathLike[str]],
-    cwd: Path,
-    src: Sequence[str | os.PathLike[str]] = (),
-) -> list[Path]:
-    """Source roots: given folders, the project root and its `src/`, configured extras."""
-    roots = _given_folders(paths, cwd)
-    anchor = files[0].path.parent if files else cwd
-    project_root = find_project_root(anchor) or find_project_root(cwd)
-    if project_root is not None:
-        roots.append(project_root)
-        if (project_root / "src").is_dir():
-            roots.append(project_root / "src")
-    base = project_root or cwd
-    roots.extend(((base / s) if not os.path.isabs(s) else Path(s)) for s in src)
-    return roots
-
-
-def _given_folders(paths: Sequence[str | os.PathLike[str]], cwd: Path) -> list[Path]:
-    out: list[Path] = []
-    for raw in paths:
-        p = (cwd / raw) if not os.path.isabs(raw) else Path(raw)
-        if p.is_dir():
-            out.append(p)
-    return out
-
-
 def new_project(
     files: Sequence[SourceFile],
     paths: Sequence[str | os.PathLike[str]],
@@ -923,7 +896,7 @@ def new_project(
     root (`lint case_a case_b`: two projects) is searched only by the files inside it, as
     `python case_a/server.py` never sees `case_b` on `sys.path`."""
     shared = {r.absolute() for r in default_roots(files, (), cwd, src)}
-    scoped = [g for g in _given_folders(paths, cwd) if g.absolute() not in shared]
+    scoped = [g for g in given_folders(paths, cwd) if g.absolute() not in shared]
     return Project(default_roots(files, paths, cwd, src), overrides, cwd, scoped=scoped, hashing=hashing)
 
 

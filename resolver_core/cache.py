@@ -88,6 +88,6 @@ def dependency_state(key: str, search: ModuleSearch | None = None) -> str | None
 
 def default_cache_dir(anchor: Path) -> Path:
     """`.mcpdeps_cache/` at the project root (pyproject.toml or .git), else beside the input."""
-    from mcpdeps.resolver_core.project import find_project_root
+    from mcpdeps.resolver_core.search_roots import find_project_root
 
     return (find_project_root(anchor) or anchor) / CACHE_DIR_NAME

@@ -35,23 +35,26 @@ class Known(Protocol):
 @dataclass(frozen=True, slots=True)
 class Seen:
     """What one run's verdicts were computed from, as JSON data: its files
-    (`discovery.signature`), the state of every dependency of every verdict, and the stats
-    that vouch for those states. Another run with the same files and states judges alike."""
+    (`discovery.signature`), the state of every dependency of every verdict, the stats
+    that vouch for those states, and where imports were looked for (`search_roots.root_names`:
+    a root that appears changes no state but which file an import means). Another run with
+    the same files, states and roots judges alike."""
 
     files: list[list[object]]
     hashes: dict[str, str | None]
     stats: dict[str, list[int]]
+    roots: list[str]
 
-    def holds(self, files: list[list[object]]) -> bool:
-        """Whether nothing it was computed from has changed: the same files, and every
-        dependency in the same state.
+    def holds(self, files: list[list[object]], roots: list[str]) -> bool:
+        """Whether nothing it was computed from has changed: the same files and roots, and
+        every dependency in the same state.
 
         A file whose stat vouched for its hash must still have that stat: one that differs
         (an edit, or only a touch) ends the check unread, so a run that finds an edit pays
         for little more than a stat. Files without a vouching stat (changed within the racy
         window) and import probes are looked at. Keys are checked in the order kept
         (`recent_first`: the file being edited is usually the first to differ)."""
-        if files != self.files:
+        if files != self.files or roots != self.roots:
             return False
         search = ModuleSearch()
         for key, value in self.hashes.items():
@@ -72,7 +75,7 @@ class Seen:
             kept = stats.get(key)
             return -kept[1] if kept is not None else 0
 
-        return Seen(self.files, {k: self.hashes[k] for k in sorted(self.hashes, key=age)}, stats)
+        return Seen(self.files, {k: self.hashes[k] for k in sorted(self.hashes, key=age)}, stats, self.roots)
 
 
 RACY_NS = 2_000_000_000

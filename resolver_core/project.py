@@ -26,6 +26,7 @@ from pathlib import Path
 
 from mcpdeps.resolver_core.cache import probe_key, text_hash
 from mcpdeps.resolver_core.module_search import ModuleSearch, Spec
+from mcpdeps.resolver_core.search_roots import find_project_root as find_project_root
 from mcpdeps.resolver_core.source import ParsedModule, bytes_hash, decode, parse
 
 SDK_PACKAGES = frozenset({"mcp", "mcp_types"})
@@ -46,14 +47,6 @@ def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str
     packages, root = (search or ModuleSearch()).packages_of(path.parent)
     parts = [*packages] if is_package else [*packages, path.stem]
     return ".".join(parts) or path.stem, root, is_package
-
-
-def find_project_root(start: Path) -> Path | None:
-    """The nearest folder at or above `start` holding pyproject.toml or .git."""
-    for directory in (start, *start.parents):
-        if (directory / "pyproject.toml").is_file() or (directory / ".git").exists():
-            return directory
-    return None
 
 
 class Project:

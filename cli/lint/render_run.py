@@ -134,7 +134,7 @@ def run_lint(args: LintArgs) -> int:
     )
     code = _exit_code(result, settings.fail_on, args.exit_zero)
     if memo is not None and result.seen is not None:
-        report_memo.keep(memo, text, code, result.seen, settings.exclude)
+        report_memo.keep(memo, text, code, result.seen, settings.exclude, [str(s) for s in settings.src])
     return code
 
 

@@ -17,10 +17,11 @@ of that:
   `NO_COLOR`, `FORCE_COLOR`, `COLUMNS`, `TERM` and more), and where the output goes: which
   standard streams are terminals, their size and their encodings.
 
-What the text was computed from is kept beside it (`file_states.Seen`): the given files and
-the state of every dependency of every verdict. The memo holds while all of that does,
-checked exactly as the lint cache checks its records (a file whose stat is unchanged is not
-read; one changed within the racy window always is).
+What the text was computed from is kept beside it (`file_states.Seen`): the given files, the
+state of every dependency of every verdict, and the folders imports were looked in
+(`search_roots`: `git init` or a new `src/` moves an import without changing a file). The
+memo holds while all of that does, checked exactly as the lint cache checks its records (a
+file whose stat is unchanged is not read; one changed within the racy window always is).
 
 Runs that edit files or read stdin (`--fix`, `--diff`, `--stdin-filename`) and `--no-cache`
 runs neither use nor keep a memo. An engine: no typer, no rich, no pydantic.
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from mcpdeps.cli.lint.argv import LintArgs
     from mcpdeps.resolver_core.discovery import SourceFile
 
-_FORMAT = 1
+_FORMAT = 2
 MEMO_NAME = re.compile(r"mcpdeps-report-[0-9a-f]{32}\.json")
 """How mcpdeps names its report memos (pruned like the states: only files named so)."""
 KEEP_MEMOS = 16
@@ -104,31 +105,34 @@ class Lookup:
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
     from mcpdeps.resolver_core.discovery import discover, signature
+    from mcpdeps.resolver_core.search_roots import root_names
 
     try:
         data = json.loads(bounded_read.read_text(memo.path, "the report memo", MAX_MEMO_BYTES))
         if data.get("format") != _FORMAT or data.get("key") != memo.key:
             return Lookup()
-        seen = Seen(data["files"], data["hashes"], data["stats"])
-        text, code, exclude = data["text"], data["code"], data["exclude"]
+        seen = Seen(data["files"], data["hashes"], data["stats"], data["roots"])
+        text, code, exclude, src = data["text"], data["code"], data["exclude"], data["src"]
         if not (isinstance(text, str) and isinstance(code, int) and isinstance(exclude, list)):
             return Lookup()
         # The same key means the same settings, so these are the files the run would check.
         files = discover(targets, exclude, cwd)
-        if not seen.holds(signature(files)):
+        if not seen.holds(signature(files), root_names(files, targets, cwd, src)):
             return Lookup(files=files)
     except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         return Lookup()  # no memo, or a damaged or foreign one: the run computes its report
     return Lookup(report=(text, code))
 
 
-def keep(memo: Memo, text: str, code: int, seen: Seen, exclude: list[str]) -> None:
+def keep(memo: Memo, text: str, code: int, seen: Seen, exclude: list[str], src: list[str]) -> None:
     """Store a report with what it was computed from (never fails the run)."""
     seen = seen.recent_first()
     data = {
         "format": _FORMAT,
         "key": memo.key,
         "exclude": exclude,
+        "src": src,
+        "roots": seen.roots,
         "files": seen.files,
         "hashes": seen.hashes,
         "stats": seen.stats,

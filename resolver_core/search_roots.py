@@ -1,0 +1,64 @@
+"""Where a run looks for the modules its files import: the folders given, the project root
+(pyproject.toml or .git) and its `src/`, and the configured `src` entries.
+
+Kept apart from the builder, which imports the analyzer: the lint cache and the report memo
+(`cli/lint/report_memo.py`) compare a run's roots with the ones its verdicts were computed
+with, and the memo must not load the analyzer to do it. A root that appears (`git init`, a
+new `src/`) changes which file an import means without changing any file a verdict read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mcpdeps.resolver_core.discovery import SourceFile
+
+
+def find_project_root(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding pyproject.toml or .git."""
+    for directory in (start, *start.parents):
+        if (directory / "pyproject.toml").is_file() or (directory / ".git").exists():
+            return directory
+    return None
+
+
+def default_roots(
+    files: Sequence[SourceFile],
+    paths: Sequence[str | os.PathLike[str]],
+    cwd: Path,
+    src: Sequence[str | os.PathLike[str]] = (),
+) -> list[Path]:
+    """Source roots: given folders, the project root and its `src/`, configured extras."""
+    roots = given_folders(paths, cwd)
+    anchor = files[0].path.parent if files else cwd
+    project_root = find_project_root(anchor) or find_project_root(cwd)
+    if project_root is not None:
+        roots.append(project_root)
+        if (project_root / "src").is_dir():
+            roots.append(project_root / "src")
+    base = project_root or cwd
+    roots.extend(((base / s) if not os.path.isabs(s) else Path(s)) for s in src)
+    return roots
+
+
+def given_folders(paths: Sequence[str | os.PathLike[str]], cwd: Path) -> list[Path]:
+    out: list[Path] = []
+    for raw in paths:
+        p = (cwd / raw) if not os.path.isabs(raw) else Path(raw)
+        if p.is_dir():
+            out.append(p)
+    return out
+
+
+def root_names(
+    files: Sequence[SourceFile],
+    paths: Sequence[str | os.PathLike[str]],
+    cwd: Path,
+    src: Sequence[str | os.PathLike[str]] = (),
+) -> list[str]:
+    """`default_roots` as JSON data, what the caches compare."""
+    return [str(r.absolute()) for r in default_roots(files, paths, cwd, src)]

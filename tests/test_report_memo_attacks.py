@@ -1,0 +1,58 @@
+"""Attacks on the report memo (`cli/lint/report_memo.py`): a second `mcpdeps lint` with the
+cache must print, write and exit exactly as `mcpdeps lint --no-cache` does at that moment.
+
+Each test changes something a verdict depends on outside the linted files themselves, then
+runs the real command twice (cached, then `--no-cache`) as a subprocess and compares.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SERVER = (
+    "from mcp.server import MCPServer\nfrom helpers import add\n\nmcp = MCPServer('x')\nmcp.tool()(add)\n"
+)
+HELPERS = "def add(_a: int, b: int) -> int:\n    return b\n"
+"""A tool imported from another module, refused by the SDK (MCPD006) once `helpers` is found."""
+
+
+def lint(root: Path, cache: Path | None, *args: str) -> tuple[int, str]:
+    how = ["--no-cache"] if cache is None else ["--cache-dir", str(cache)]
+    env = {**os.environ, "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "mcpdeps", "lint", *args, "--format", "concise", *how]
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout
+
+
+def both(root: Path, cache: Path, *args: str) -> tuple[tuple[int, str], tuple[int, str]]:
+    return lint(root, cache, *args), lint(root, None, *args)
+
+
+def test_a_project_root_appearing_changes_where_imports_are_found(tmp_path: Path) -> None:
+    """`git init` makes the folder a project root, searched for imports: `helpers` is found."""
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    (root / "app").mkdir(parents=True)
+    (root / "app" / "server.py").write_text(SERVER)
+    (root / "helpers.py").write_text(HELPERS)
+    cached, fresh = both(root, cache, "app")
+    assert cached == fresh == (0, cached[1])
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    cached, fresh = both(root, cache, "app")
+    assert fresh[0] == 1 and "MCPD006" in fresh[1]
+    assert cached == fresh
+
+
+def test_a_src_folder_appearing_is_searched(tmp_path: Path) -> None:
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    (root / "app").mkdir(parents=True)
+    (root / "app" / "server.py").write_text(SERVER)
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\nversion = '0'\n")
+    assert both(root, cache, "app")[0][0] == 0
+    (root / "src").mkdir()
+    (root / "src" / "helpers.py").write_text(HELPERS)
+    cached, fresh = both(root, cache, "app")
+    assert fresh[0] == 1 and "MCPD006" in fresh[1]
+    assert cached == fresh
