@@ -98,7 +98,8 @@ class ModuleSearch:
         """What decides a lookup of `base.name` in `base.parent`: which candidates exist.
 
         The lint cache keeps this for every probe; creating or deleting a candidate (a
-        missing module appearing, `deps/__init__.py` added beside `deps.py`) changes it.
+        missing module appearing, `deps/__init__.py` added beside `deps.py`) changes it. A
+        file's package marker is probed as `folder/__init__` (`Project.load_path`).
         None when no candidate exists.
         """
         base = os.fspath(base)
@@ -107,7 +108,8 @@ class ModuleSearch:
         if self._is_dir(folder, part):
             found.append("/")
             found += [f"/__init__{s}" for s, _ in _SUFFIXES if self._is_file(base, f"__init__{s}")]
-        found += [s for s, _ in _SUFFIXES if self._is_file(folder, f"{part}{s}")]
+        # `.pyi` too: an `__init__.pyi` makes a package of its folder (`packages_of`).
+        found += [s for s in (*(s for s, _ in _SUFFIXES), ".pyi") if self._is_file(folder, f"{part}{s}")]
         return ",".join(found) or None
 
     def find(self, name: str, search: Sequence[Path], probes: list[Path]) -> Spec | None:

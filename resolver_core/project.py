@@ -117,6 +117,7 @@ class Project:
         if path in self._by_path:
             return self._by_path[path]
         name, root, is_package = module_name_for(path, self.search)
+        self._note_markers(path, root)
         # One Path object per root: `find` keys its cache by the importer's root, and equal
         # but distinct Paths compare in Python (hundreds of thousands of times per run).
         root = self._roots_seen.setdefault(root, root)
@@ -132,6 +133,19 @@ class Project:
         self._note_parsed(module)
         self._by_path[path] = module
         return module
+
+    def _note_markers(self, path: Path, root: Path) -> None:
+        """Keep the package markers that made `path`'s module name and source root as probes
+        of it: an `__init__.py` created or deleted in its folder (or in one above, up to its
+        root) renames the module and moves where its imports are looked for."""
+        folder = path.parent
+        markers = [folder / "__init__"]
+        while folder != root and folder.parent != folder:
+            folder = folder.parent
+            markers.append(folder / "__init__")
+        for base in markers:
+            self.digests.setdefault(probe_key(base), self.search.state(base))
+        self.probes.setdefault(path, set()).update(markers)
 
     def _note_parsed(self, module: ParsedModule) -> None:
         """Keep the digest of what `module` was parsed from (an unsaved text: its `text_hash`)."""

@@ -56,3 +56,22 @@ def test_a_src_folder_appearing_is_searched(tmp_path: Path) -> None:
     cached, fresh = both(root, cache, "app")
     assert fresh[0] == 1 and "MCPD006" in fresh[1]
     assert cached == fresh
+
+
+def test_a_package_marker_appearing_beside_a_given_file_moves_its_source_root(tmp_path: Path) -> None:
+    """`app/__init__.py` makes `app/server.py` the module `app.server`, whose imports are
+    looked for from the project root, not from `app/`: `helpers` is no longer found."""
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    (root / "app").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    (root / "app" / "server.py").write_text(SERVER)
+    (root / "app" / "helpers.py").write_text(HELPERS)
+    cached, fresh = both(root, cache, "app/server.py")
+    assert cached == fresh and fresh[0] == 1
+    for marker in ("__init__.py", "__init__.pyi"):
+        (root / "app" / marker).write_text("")
+        cached, fresh = both(root, cache, "app/server.py")
+        assert cached == fresh and fresh[0] == 0, marker
+        (root / "app" / marker).unlink()
+        cached, fresh = both(root, cache, "app/server.py")
+        assert cached == fresh and fresh[0] == 1, marker
