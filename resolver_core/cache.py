@@ -60,13 +60,22 @@ def probe_key(base: Path) -> str:
     return PROBE + str(base)
 
 
+def oversized(size: int) -> str:
+    """The state of a regular file too large to read (`MAX_BYTES`): its size, which its
+    report names, so a file that grows is reported again."""
+    return f"too large: {size}"
+
+
 def file_hash(path: Path) -> str | None:
-    """The content hash of a regular file; None when it is missing or not a regular file."""
+    """The content hash of a regular file (`oversized` for a huge one); None when it is
+    missing or not a regular file."""
     try:
         st = path.stat()
         # A FIFO named `x.py` would block the read forever; a huge file is not parsed either.
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+        if not stat.S_ISREG(st.st_mode):
             return None
+        if st.st_size > MAX_BYTES:
+            return oversized(st.st_size)
         return bytes_hash(path.read_bytes())
     except OSError:
         return None

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mcpdeps.resolver_core.cache import MAX_BYTES, bytes_hash
+from mcpdeps.resolver_core.cache import MAX_BYTES, bytes_hash, oversized
 from mcpdeps.resolver_core.model import Finding, Span
 
 
@@ -104,7 +104,8 @@ def read_text(path: Path, display: str, override: str | None = None) -> tuple[st
 def read_source(
     path: Path, display: str, override: str | None = None
 ) -> tuple[str | None, Finding | None, str | None]:
-    """`read_text`, plus the content hash of the bytes read (None for an override or no bytes)."""
+    """`read_text`, plus the content hash of the bytes read (None for an override or no bytes;
+    `cache.oversized` for a file too large to read)."""
     if override is not None:
         return override, None, None
     where = Span(display, 1, 1, 1, 1)
@@ -120,7 +121,7 @@ def read_source(
             return (
                 None,
                 Finding("MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where),
-                None,
+                oversized(size),
             )
         data = path.read_bytes()
     except OSError as exc:

@@ -75,3 +75,18 @@ def test_a_package_marker_appearing_beside_a_given_file_moves_its_source_root(tm
         (root / "app" / marker).unlink()
         cached, fresh = both(root, cache, "app/server.py")
         assert cached == fresh and fresh[0] == 1, marker
+
+
+def test_a_file_too_large_to_read_is_reported_with_its_size_now(tmp_path: Path) -> None:
+    """Nothing of it is read or hashed, but its report names its size: a state of its own."""
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    root.mkdir()
+    big = root / "big.py"
+    with big.open("wb") as f:
+        f.truncate(21 * 1024 * 1024)  # sparse: nothing is written
+    cached, fresh = both(root, cache, ".")
+    assert cached == fresh and "(21 MiB)" in fresh[1]
+    with big.open("r+b") as f:
+        f.truncate(30 * 1024 * 1024)
+    cached, fresh = both(root, cache, ".")
+    assert cached == fresh and "(30 MiB)" in fresh[1]
