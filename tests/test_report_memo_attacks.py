@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from mcpdeps.cli.lint import render_run
+from test_report_memo import Runs
+
 SERVER = (
     "from mcp.server import MCPServer\nfrom helpers import add\n\nmcp = MCPServer('x')\nmcp.tool()(add)\n"
 )
@@ -90,3 +94,31 @@ def test_a_file_too_large_to_read_is_reported_with_its_size_now(tmp_path: Path) 
         f.truncate(30 * 1024 * 1024)
     cached, fresh = both(root, cache, ".")
     assert cached == fresh and "(30 MiB)" in fresh[1]
+
+
+def test_a_configuration_edited_during_a_run_is_not_kept_under_its_old_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key is taken from the configuration's bytes before the settings are read: an edit
+    in between (a save while a lint-on-save run starts) made a report of the new settings the
+    memo of the old bytes, replayed once they were back (an undo)."""
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    (root / "app").mkdir(parents=True)
+    (root / "app" / "server.py").write_text(SERVER.replace("from helpers import add\n", "") + HELPERS)
+    config = root / "mcpdeps.toml"
+    config.write_text("")  # MCPD006 is reported
+    runs = Runs(root, cache)
+    real = render_run.lint_settings
+
+    def saved_meanwhile(*args: object, **kwargs: object) -> object:
+        config.write_text('ignore = ["MCPD006"]\n')
+        return real(*args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(render_run, "lint_settings", saved_meanwhile)
+        assert runs.run(".", "--cache-dir", str(cache))[0] == 0  # judged with the saved settings
+    config.write_text("")  # undone
+    cached = runs.run(".", "--cache-dir", str(cache))
+    fresh = runs.run(".", "--no-cache")
+    assert fresh[0] == 1 and "MCPD006" in fresh[1]
+    assert cached == fresh

@@ -133,7 +133,13 @@ def run_lint(args: LintArgs) -> int:
         to_stderr=args.fix and args.stdin_filename is not None,
     )
     code = _exit_code(result, settings.fail_on, args.exit_zero)
-    if memo is not None and result.seen is not None:
+    # Keyed again: the key was taken before the settings were read, and a configuration saved
+    # in between would keep a report of the new settings under the old bytes (replayed on undo).
+    if (
+        memo is not None
+        and result.seen is not None
+        and report_memo.open_memo(args, targets, cwd, memo.cache_dir) == memo
+    ):
         report_memo.keep(memo, text, code, result.seen, settings.exclude, [str(s) for s in settings.src])
     return code
 
