@@ -14,7 +14,6 @@ import ast
 import bisect
 import os
 import re
-import stat
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +34,7 @@ from mcpdeps.resolver_core.import_time import ImportTime, child_blocks, literal_
 from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from mcpdeps.resolver_core.project import Project
 from mcpdeps.resolver_core.search_roots import default_roots, given_folders
-from mcpdeps.resolver_core.source import MAX_BYTES, ParsedModule, deep_recursion_guard, without_cyclic_gc
+from mcpdeps.resolver_core.source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from mcpdeps.resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
 from mcpdeps.resolver_core.text_scan import calls_on_lines, might_contribute, passed_lines
 from mcpdeps.resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
@@ -861,29 +860,6 @@ _COMPOUND = tuple(
 """The statements with blocks of statements inside (definitions are scanned on their own)."""
 
 
-def _regular_bytes(path: Path) -> bytes | None:
-    """The bytes of a regular file of at most `MAX_BYTES`; None for anything else (a FIFO would
-    block the read, a device never end): the loader reports why it cannot be read.
-
-    Opened without blocking and checked with `fstat` of what was opened: one `stat` instead
-    of the two `is_file()` and `stat()` made, for every file of a large tree.
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as stream:
-            return stream.read()
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
 def new_project(
     files: Sequence[SourceFile],
     paths: Sequence[str | os.PathLike[str]],
@@ -971,7 +947,7 @@ def _build_graph(
         f, path = files.files[at], files.paths[at]
         data: bytes | None = None
         if not project.overrides or path not in project.overrides:
-            data = _regular_bytes(path)
+            data = regular_bytes(path)
             # Files named explicitly are always parsed (a syntax error there is reported, as ruff
             # does); files found by walking a folder are parsed only if they can contribute.
             if data is not None and not f.explicit and not might_contribute(data):

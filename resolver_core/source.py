@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import gc
 import io
+import os
 import stat
 import sys
 import tokenize
@@ -99,6 +100,35 @@ def read_text(path: Path, display: str, override: str | None = None) -> tuple[st
     """Read a file's text; unreadable, undecodable and oversized files become findings."""
     text, error, _ = read_source(path, display, override)
     return text, error
+
+
+def regular_bytes(path: Path) -> bytes | None:
+    """The bytes of a regular file of at most `MAX_BYTES`; None for anything else (a FIFO would
+    block the read, a device never end): the loader reports why it cannot be read.
+
+    Opened without blocking and checked with `fstat` of what was opened: one `stat` instead
+    of the two `is_file()` and `stat()` made, for every file of a large tree. Read with
+    `os.read` to the end (a file may grow meanwhile), without a buffered file object.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        data = os.read(fd, st.st_size + 1)
+        if not data:
+            return data
+        more = [data]
+        while chunk := os.read(fd, 1 << 16):
+            more.append(chunk)
+        return data if len(more) == 1 else b"".join(more)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def read_source(
