@@ -112,3 +112,37 @@ def test_walking_the_corpus_reports_what_naming_every_file_does() -> None:
         if _lint(case.parent, case.name) != _lint(case.parent, *named):
             different.append(case.name)
     assert different == []
+
+
+def test_workers_start_only_for_files_past_the_prefilter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large tree the prefilter turns away is checked in one process (forking workers cost
+    more than its reads and scans: `incremental._parsing_work`); a tree of servers still goes
+    to the workers. Either way the report is the one process's."""
+    from mcpdeps.lint_rules import parallel
+
+    forks: list[int] = []
+    real = parallel.check_in_workers
+
+    def counted(*args: object, **kwargs: object) -> object:
+        forks.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parallel, "check_in_workers", counted)
+    plain, servers = tmp_path / "plain", tmp_path / "servers"
+    for i in range(200):
+        (plain / f"p{i // 50}").mkdir(parents=True, exist_ok=True)
+        (plain / f"p{i // 50}" / f"m{i}.py").write_text(f"import os\n\nVALUE = {i}\n", encoding="utf-8")
+        (servers / f"s{i // 50}").mkdir(parents=True, exist_ok=True)
+        (servers / f"s{i // 50}" / f"m{i}.py").write_text(
+            "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n\n"
+            f"@mcp.tool\ndef t{i}(_x: int) -> int:\n    return 1\n",
+            encoding="utf-8",
+        )
+    for tree, forked in ((plain, False), (servers, True)):
+        forks.clear()
+        one = lint(["."], cwd=tree, jobs=1)
+        two = lint(["."], cwd=tree, jobs=2)
+        assert bool(forks) == forked, tree.name
+        assert [d.model_dump() for d in two.diagnostics] == [d.model_dump() for d in one.diagnostics]
+        assert (two.files, two.parsed) == (one.files, one.parsed) == (200, 200)
+    assert {d.code for d in one.diagnostics} >= {"MCPD006", "MCPD008"}
