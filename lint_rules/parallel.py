@@ -10,11 +10,12 @@ record never depends on which other files are checked with it (`lint_rules.per_f
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -29,6 +30,8 @@ def _work(chunk: list[str]) -> object:
 
 def available() -> bool:
     """Workers are forked; where `fork` does not exist (Windows) a run stays in one process."""
+    import multiprocessing
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -54,7 +57,13 @@ def check_in_workers(
     """Run `task` on slices of `origins` in `jobs` forked processes; results in slice order.
 
     Two slices per worker at least (a slow slice does not idle the other), `parts` when that
-    is more (a worker's memory is one slice's)."""
+    is more (a worker's memory is one slice's).
+
+    `multiprocessing` and the executor are imported here, not with the module: a run checked
+    slice by slice in one process (`chunks`) needs neither."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     global _TASK
     slices = chunks(origins, max(jobs * 2, parts))
     _TASK = task  # type: ignore[assignment]
