@@ -16,8 +16,11 @@ import sys
 from collections.abc import Callable, Sequence
 
 
-def start_lint(argv: Sequence[str]) -> None:
-    """Run `argv` (`["lint", ...]`) and exit, unless typer must read it: then return."""
+def start_lint(argv: Sequence[str], *, own_process: bool = False) -> None:
+    """Run `argv` (`["lint", ...]`) and exit, unless typer must read it: then return.
+
+    `own_process`: the process runs mcpdeps as its program, and may end without the
+    interpreter's teardown (`_leave`)."""
     from mcpdeps.cli.lint.argv import parse
 
     args = parse(argv[1:])
@@ -26,10 +29,10 @@ def start_lint(argv: Sequence[str]) -> None:
     from mcpdeps.cli.errors import guarded
     from mcpdeps.cli.lint.render_run import run_lint
 
-    guarded(lambda: _standalone(lambda: run_lint(args)), argv)
+    guarded(lambda: _standalone(lambda: run_lint(args), own_process), argv)
 
 
-def _standalone(run: Callable[[], int]) -> None:
+def _standalone(run: Callable[[], int], own_process: bool = False) -> None:
     """Exit as click's standalone mode exits around a command (typer's `_main`)."""
     try:
         code = run()
@@ -45,7 +48,9 @@ def _standalone(run: Callable[[], int]) -> None:
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(devnull, stream.fileno())
         raise SystemExit(1) from None
-    _leave(code)
+    if own_process:
+        _leave(code)
+    raise SystemExit(code)
 
 
 def _leave(code: int) -> None:

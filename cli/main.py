@@ -42,8 +42,23 @@ def main(*, fast_start: bool = True) -> None:
         if fast_start and argv[:1] == ["lint"]:
             from mcpdeps.cli.fast_start import start_lint
 
-            start_lint(argv)  # exits when it could read the line; returns when typer must
+            # exits when it could read the line; returns when typer must
+            start_lint(argv, own_process=_own_process())
         from mcpdeps.cli.app import run_app
     except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on
         raise SystemExit(130) from None
     run_app(argv)
+
+
+def _own_process() -> bool:
+    """Whether this process runs mcpdeps as its program (the console script, `python -m
+    mcpdeps`): then a finished `lint` may end it at once (`fast_start`). A caller's code that
+    calls `main()` may go on after it (a `finally`, a test's probe): its exit is the ordinary one."""
+    if not sys.argv or not sys.argv[0]:
+        return False
+    program = os.path.abspath(sys.argv[0])
+    package = os.path.dirname(os.path.abspath(sys.modules["mcpdeps"].__file__ or ""))
+    if program == os.path.join(package, "__main__.py"):
+        return True
+    name = os.path.basename(program).lower()
+    return name in ("mcpdeps", "mcpdeps.exe", "mcpdeps-script.py")

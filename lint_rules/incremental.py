@@ -291,6 +291,7 @@ def analyse(
         if workers and parallel.available():
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             import mcpdeps.resolver_core.builder  # noqa: F401
+
             parts = parallel.check_in_workers(
                 origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices
             )

@@ -114,7 +114,9 @@ def test_walking_the_corpus_reports_what_naming_every_file_does() -> None:
     assert different == []
 
 
-def test_workers_start_only_for_files_past_the_prefilter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_start_only_for_files_past_the_prefilter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A large tree the prefilter turns away is checked in one process (forking workers cost
     more than its reads and scans: `incremental._parsing_work`); a tree of servers still goes
     to the workers. Either way the report is the one process's."""
