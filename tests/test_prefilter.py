@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 from mcpdeps.lint_rules import lint
+from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.text_scan import might_contribute
 
 CODE = [
@@ -130,21 +131,21 @@ def test_workers_start_only_for_files_past_the_prefilter(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(parallel, "check_in_workers", counted)
-    plain, servers = tmp_path / "plain", tmp_path / "servers"
+    inert, servers = tmp_path / "inert", tmp_path / "servers"
     for i in range(200):
-        (plain / f"p{i // 50}").mkdir(parents=True, exist_ok=True)
-        (plain / f"p{i // 50}" / f"m{i}.py").write_text(f"import os\n\nVALUE = {i}\n", encoding="utf-8")
+        (inert / f"p{i // 50}").mkdir(parents=True, exist_ok=True)
+        (inert / f"p{i // 50}" / f"m{i}.py").write_text(f"import os\n\nVALUE = {i}\n", encoding="utf-8")
         (servers / f"s{i // 50}").mkdir(parents=True, exist_ok=True)
         (servers / f"s{i // 50}" / f"m{i}.py").write_text(
             "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n\n"
             f"@mcp.tool\ndef t{i}(_x: int) -> int:\n    return 1\n",
             encoding="utf-8",
         )
-    for tree, forked in ((plain, False), (servers, True)):
+    for tree, forked in ((inert, False), (servers, True)):
         forks.clear()
         one = lint(["."], cwd=tree, jobs=1)
         two = lint(["."], cwd=tree, jobs=2)
         assert bool(forks) == forked, tree.name
-        assert [d.model_dump() for d in two.diagnostics] == [d.model_dump() for d in one.diagnostics]
+        assert [plain(d) for d in two.diagnostics] == [plain(d) for d in one.diagnostics]
         assert (two.files, two.parsed) == (one.files, one.parsed) == (200, 200)
     assert {d.code for d in one.diagnostics} >= {"MCPD006", "MCPD008"}
