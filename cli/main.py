@@ -53,12 +53,12 @@ def main(*, fast_start: bool = True) -> None:
 def _own_process() -> bool:
     """Whether this process runs mcpdeps as its program (the console script, `python -m
     mcpdeps`): then a finished `lint` may end it at once (`fast_start`). A caller's code that
-    calls `main()` may go on after it (a `finally`, a test's probe): its exit is the ordinary one."""
-    if not sys.argv or not sys.argv[0]:
-        return False
-    program = os.path.abspath(sys.argv[0])
+    calls `main()` or runs the module (a `finally`, a test's probe through `runpy`) may go
+    on after it: its exit is the ordinary one."""
+    program = getattr(sys.modules.get("__main__"), "__file__", None)
+    if not program or not sys.argv or os.path.abspath(sys.argv[0]) != os.path.abspath(program):
+        return False  # `python -c`, an embedding, `runpy` from another program
     package = os.path.dirname(os.path.abspath(sys.modules["mcpdeps"].__file__ or ""))
-    if program == os.path.join(package, "__main__.py"):
+    if os.path.abspath(program) == os.path.join(package, "__main__.py"):
         return True
-    name = os.path.basename(program).lower()
-    return name in ("mcpdeps", "mcpdeps.exe", "mcpdeps-script.py")
+    return os.path.basename(program).lower() in ("mcpdeps", "mcpdeps.exe", "mcpdeps-script.py")
