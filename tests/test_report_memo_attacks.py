@@ -122,3 +122,21 @@ def test_a_configuration_edited_during_a_run_is_not_kept_under_its_old_bytes(
     fresh = runs.run(".", "--no-cache")
     assert fresh[0] == 1 and "MCPD006" in fresh[1]
     assert cached == fresh
+
+
+def test_a_new_release_is_named_in_the_replayed_sarif(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SARIF names the tool's version (`mcpdeps.__version__`, the package's `__init__.py`,
+    outside the folders whose sources key the memo): a release bump alone changes the report."""
+    import mcpdeps
+
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    (root / "app").mkdir(parents=True)
+    (root / "app" / "server.py").write_text(SERVER.replace("from helpers import add\n", "") + HELPERS)
+    runs = Runs(root, cache)
+    report = tmp_path / "report.sarif"
+    runs.run(".", "--format", "sarif", "--cache-dir", str(cache), "-o", str(report))
+    monkeypatch.setattr(mcpdeps, "__version__", "99.0.0")
+    runs.run(".", "--format", "sarif", "--cache-dir", str(cache), "-o", str(report))
+    assert '"99.0.0"' in report.read_text()

@@ -9,7 +9,8 @@ What a report depends on makes the memo's key (`open_memo`), computed without lo
 of that:
 
 - the code: the analyzer's, the rules' and the front ends' sources and the Python
-  (`cache.sources_fingerprint`), and the installed rich, which styles the human formats;
+  (`cache.sources_fingerprint`), the release (`mcpdeps.__version__`, which SARIF names:
+  a bump alone changes the report), and the installed rich, which styles the human formats;
 - the command line as read (`LintArgs`) and the working folder;
 - the configuration file the settings come from, by its bytes (the same bytes validate to
   the same settings, so they are not validated here);
@@ -41,6 +42,7 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import mcpdeps
 from mcpdeps.lint_rules.config_files import CONFIG_NAMES
 from mcpdeps.resolver_core import bounded_read, file_guard
 from mcpdeps.resolver_core.cache import sources_fingerprint, version
@@ -79,7 +81,12 @@ def open_memo(args: LintArgs, targets: list[str], cwd: Path, cache_dir: Path) ->
         return None
     parts = {
         "format": _FORMAT,
-        "code": [version(), sources_fingerprint([Path(__file__).parents[1]]), _installed("rich")],
+        "code": [
+            version(),
+            sources_fingerprint([Path(__file__).parents[1]]),
+            mcpdeps.__version__,
+            _installed("rich"),
+        ],
         "args": {k: _plain(v) for k, v in dataclasses.asdict(args).items()},
         "targets": targets,
         "cwd": str(cwd),
