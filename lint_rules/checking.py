@@ -92,10 +92,10 @@ def lint(
         files = list(files) if files is not None else discover(paths, exclude, cwd)
         store = None
         if cache_dir is not None and not source_overrides:
-            from mcpdeps.resolver_core.search_roots import root_names
+            from mcpdeps.resolver_core.search_roots import default_roots, root_names
 
             # The roots too: a project root or `src/` that appears moves imports, not files.
-            roots = root_names(files, paths, cwd, src)
+            roots = root_names(default_roots(files, paths, cwd, src))
             options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
             store = StateStore(cache_dir, [*options, "|", *exclude, "|", *roots])
         given = GivenFiles(files)  # indexed once for every slice's build

@@ -10,7 +10,7 @@ new `src/`) changes which file an import means without changing any file a verdi
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,11 +54,6 @@ def given_folders(paths: Sequence[str | os.PathLike[str]], cwd: Path) -> list[Pa
     return out
 
 
-def root_names(
-    files: Sequence[SourceFile],
-    paths: Sequence[str | os.PathLike[str]],
-    cwd: Path,
-    src: Sequence[str | os.PathLike[str]] = (),
-) -> list[str]:
+def root_names(roots: Iterable[Path]) -> list[str]:
     """`default_roots` as JSON data, what the caches compare."""
-    return [str(r.absolute()) for r in default_roots(files, paths, cwd, src)]
+    return [str(r.absolute()) for r in roots]

@@ -112,7 +112,7 @@ class Lookup:
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
     from mcpdeps.resolver_core.discovery import discover, signature
-    from mcpdeps.resolver_core.search_roots import root_names
+    from mcpdeps.resolver_core.search_roots import default_roots, root_names
 
     try:
         data = json.loads(bounded_read.read_text(memo.path, "the report memo", MAX_MEMO_BYTES))
@@ -124,7 +124,7 @@ def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
             return Lookup()
         # The same key means the same settings, so these are the files the run would check.
         files = discover(targets, exclude, cwd)
-        if not seen.holds(signature(files), root_names(files, targets, cwd, src)):
+        if not seen.holds(signature(files), root_names(default_roots(files, targets, cwd, src))):
             return Lookup(files=files)
     except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         return Lookup()  # no memo, or a damaged or foreign one: the run computes its report
