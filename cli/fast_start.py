@@ -57,7 +57,7 @@ def _leave(code: int) -> None:
     """Exit with `code` without the interpreter's teardown, when nothing is left to run at exit.
 
     Finalizing frees every module and object one by one: after a run over a large tree (its
-    records, texts, the imported analyzer and pydantic) that was a tenth of the run's CPU.
+    records, texts and the imported analyzer) that was a tenth of the run's CPU.
     By now the report is written, the cache stored and any workers joined; so the streams
     are flushed and the process ends, unless something asked to run at exit (an `atexit`
     hook: coverage, `logging`), a thread is still alive, or a tracer or profiler
@@ -77,10 +77,13 @@ def _leave(code: int) -> None:
     ):
         raise SystemExit(code)
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
     except OSError as exc:
-        if exc.errno != errno.EPIPE:
-            raise
-        os._exit(1)  # the reader of our output is gone: as above, quietly
+        if exc.errno == errno.EPIPE:
+            os._exit(1)  # the reader of our output is gone: as above, quietly
+        raise SystemExit(code) from None  # a full disk...: the ordinary exit reports it as before
+    except ValueError:  # a stream closed under us: the ordinary exit copes with it
+        raise SystemExit(code) from None
     os._exit(code)
