@@ -235,19 +235,17 @@ def check_files(
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
     `in_worker`): the build reports no progress (the caller does, per slice). `remember=False`:
-    no state is kept (`lint --no-cache`), so no dependency's state is looked up.
+    no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
     graph = build(only, not (in_worker or quiet))
     records = per_file.records(graph, origins, rules)
-    deps = {o: _dependencies(path_of[o], graph) for o in origins}
+    deps = {o: _dependencies(path_of[o], graph) for o in origins} if remember else {}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
     seen = {
-        p: graph.digests[p] if p in graph.digests else hashes[p]
-        for paths in (deps.values() if remember else ())
-        for p in paths
+        p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
     return _Checked(records, deps, seen, directives, None if in_worker else graph)
@@ -304,7 +302,7 @@ def analyse(
     if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
         origins = order  # a `register(server)` function appeared: its callers can be anywhere
         checked = run(origins)
-    deps = {o: checked.deps.get(o) or old.deps[o] for o in order}
+    deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)
     kept = set(order) - set(origins)
     state = State(

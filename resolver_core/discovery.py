@@ -213,7 +213,7 @@ def discover(
             found.setdefault(resolved, SourceFile(resolved, given, explicit=True))
     ignored = git_ignored([f.path for f in walked], cwd)
     for f in walked:
-        if f.path not in ignored:
+        if not ignored or f.path not in ignored:  # (no `Path` hashing when git ignores nothing)
             path = f.path.absolute()  # the walked file itself when its folder was given absolute
             found.setdefault(path, f if path is f.path else SourceFile(path, f.display))
     return sorted(found.values(), key=lambda f: f.display)
