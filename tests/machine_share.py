@@ -56,6 +56,20 @@ def machine_share(root: Path | None, alone: bool) -> Iterator[None]:
             fcntl.flock(gate, fcntl.LOCK_UN)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: one worker more than there are cores.
+
+    Many tests wait (a server starting, a file watcher, a terminal, a sleep in a racy window)
+    while their worker holds no core: with one worker per core, a 2-core run kept ~1.6 cores
+    busy. One more worker fills those waits. `PYTEST_XDIST_AUTO_NUM_WORKERS` still decides
+    when it is set (xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + 1
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "serial: runs alone on the machine (it times a run or races a process)"
