@@ -25,6 +25,10 @@ from pathlib import Path
 import pytest
 from conftest import run_mcpdeps
 
+# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# per worker: the runs whose imports the tests read.
+pytestmark = pytest.mark.xdist_group("static_never_imports")
+
 MARKER = "IMPORTED-{}"
 WRITE_MARKER = 'import pathlib\npathlib.Path(__file__).parent.joinpath("{marker}").write_text("imported")\n'
 
