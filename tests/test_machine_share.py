@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 
 PROBE = """\
@@ -31,42 +33,6 @@ def test_alone(i):
 """
 
 
-def _probe(
-    tmp_path: Path, plugin: str, *tests: str, args: tuple[str, ...] = ()
-) -> list[tuple[str, str, float, float]]:
-    """Run `tests` (module texts) with two workers and `plugin`: (name, worker, start, end) per test."""
-    (tmp_path / "conftest.py").write_text(f"pytest_plugins = [{plugin!r}]\n")
-    for i, text in enumerate(tests):
-        (tmp_path / f"test_probe{i}.py").write_text(text)
-    log = tmp_path / "probe.log"
-    env = {**os.environ, "PYTHONPATH": str(TESTS), "PROBE_LOG": str(log)}
-    env.pop("PYTEST_XDIST_WORKER", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-n", "2", "-p", "no:cacheprovider", *args],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    rows = [line.split() for line in log.read_text().splitlines()]
-    return [(name, worker, float(start), float(end)) for name, worker, start, end in rows]
-
-
-def test_serial_tests_overlap_no_other_test_and_the_others_share(tmp_path: Path) -> None:
-    runs = _probe(tmp_path, "machine_share", PROBE)
-    assert len(runs) == 8 and {w for _, w, _, _ in runs} == {"gw0", "gw1"}
-
-    def overlap(a: tuple[str, str, float, float], b: tuple[str, str, float, float]) -> bool:
-        return a[2] < b[3] and b[2] < a[3]
-
-    alone = [r for r in runs if r[0].startswith("serial")]
-    assert not [(a[0], b[0]) for a in alone for b in runs if a is not b and overlap(a, b)]
-    shared = [r for r in runs if r[0].startswith("shared")]
-    assert any(overlap(a, b) for a in shared for b in shared if a is not b), "the others run in parallel"
-
-
 RECORD = PROBE.split("@pytest.mark.parametrize")[0]
 GROUPED = (
     RECORD
@@ -87,10 +53,52 @@ def test_single(i):
 """
 )
 
+Run = tuple[str, str, float, float]
+"""A probe test's name, its worker, when it started and ended."""
 
-def test_a_group_runs_on_one_worker_and_the_others_spread(tmp_path: Path) -> None:
-    """`--dist loadgroup`, as `pyproject.toml` gives it, through `tests/worker_groups.py`."""
-    runs = _probe(tmp_path, "worker_groups", GROUPED, SINGLES, args=("--dist", "loadgroup"))
+# One xdist worker runs this module, so the probe run (a nested pytest) is made once.
+pytestmark = pytest.mark.xdist_group("machine_share")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Run]:
+    """The probe modules run by a nested pytest with two workers, both plugins and
+    `--dist loadgroup` (as `pyproject.toml` gives them)."""
+    tmp_path = tmp_path_factory.mktemp("probe")
+    (tmp_path / "conftest.py").write_text('pytest_plugins = ["machine_share", "worker_groups"]\n')
+    for i, text in enumerate((PROBE, GROUPED, SINGLES)):
+        (tmp_path / f"test_probe{i}.py").write_text(text)
+    log = tmp_path / "probe.log"
+    env = {**os.environ, "PYTHONPATH": str(TESTS), "PROBE_LOG": str(log)}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup", "-p", "no:cacheprovider"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split() for line in log.read_text().splitlines()]
+    return [(name, worker, float(start), float(end)) for name, worker, start, end in rows]
+
+
+def test_serial_tests_overlap_no_other_test_and_the_others_share(runs: list[Run]) -> None:
+    assert len(runs) == 26 and {w for _, w, _, _ in runs} == {"gw0", "gw1"}
+
+    def overlap(a: Run, b: Run) -> bool:
+        return a[2] < b[3] and b[2] < a[3]
+
+    alone = [r for r in runs if r[0].startswith("serial")]
+    assert len(alone) == 2
+    assert not [(a[0], b[0]) for a in alone for b in runs if a is not b and overlap(a, b)]
+    shared = [r for r in runs if r[0].startswith(("shared", "single"))]
+    assert any(overlap(a, b) for a in shared for b in shared if a is not b), "the others run in parallel"
+
+
+def test_a_group_runs_on_one_worker_and_the_others_spread(runs: list[Run]) -> None:
+    """`xdist_group` through `tests/worker_groups.py` (xdist's own loadgroup does not group under pytest 9)."""
     grouped = [worker for name, worker, _, _ in runs if name.startswith("grouped")]
     assert len(grouped) == 6 and len(set(grouped)) == 1, runs
     assert {worker for name, worker, _, _ in runs if name.startswith("single")} == {"gw0", "gw1"}, runs
