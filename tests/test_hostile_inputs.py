@@ -268,3 +268,28 @@ def test_terminal_escapes_in_file_names_are_escaped(tmp_path: Path, command: tup
     assert "\x1b" not in out and "\x07" not in out, repr(out)
     assert "\\x1b]0;pwned\\x07\\x1b[2J\\nMCPD001 forged.py" in out
     assert not any(line.startswith("MCPD001 forged.py") for line in out.splitlines())
+
+
+@pytest.mark.parametrize("fmt", ["full", "json"])
+@pytest.mark.parametrize("stdout", ["full disk", "closed"])
+def test_a_report_that_cannot_be_written_says_so(tmp_path: Path, stdout: str, fmt: str) -> None:
+    """`lint >/dev/full` and `lint >&-`: one sentence naming standard output, exit 2, whether
+    the report was computed or replayed from the memo (the third run)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "server.py").write_text(QUESTIONS.read_text())
+    for args in (["--no-cache"], [], []):
+        with open(os.devnull if stdout == "closed" else "/dev/full", "w") as sink:
+            proc = subprocess.run(
+                [sys.executable, "-m", "mcpdeps", "lint", "--format", fmt, *args, "server.py"],
+                cwd=tmp_path,
+                stdout=sink,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=120,
+                preexec_fn=(lambda: os.close(1)) if stdout == "closed" else None,
+            )
+        said = _one_sentence(proc)
+        expected = "standard output is closed" if stdout == "closed" else "to standard output: No space left"
+        assert expected in said and said.count("\n") == 1, said

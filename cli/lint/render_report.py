@@ -8,10 +8,13 @@ need none of it (importing rich was a tenth of a warm run); the human formats lo
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -103,10 +106,11 @@ def write_report(
 
     Returns the text written, as written (escape codes included): the report memo keeps it.
     """
-    if output_file is None:
-        text = report_text(result, fmt, statistics, to_file=False, to_stderr=to_stderr)
-    else:
+    if output_file is not None:
         text = report_text(result, fmt, statistics, to_file=True)
+    else:
+        with _stream_errors(to_stderr):  # rich writes to the stream as it ends a capture
+            text = report_text(result, fmt, statistics, to_file=False, to_stderr=to_stderr)
     write_text(text, output_file, to_stderr)
     return text
 
@@ -114,7 +118,10 @@ def write_report(
 def write_text(text: str, output_file: Path | None, to_stderr: bool = False) -> None:
     """Where a report goes: the file (`--output-file`), else stdout (stderr under `--fix -`)."""
     if output_file is None:
-        (sys.stderr if to_stderr else sys.stdout).write(text)
+        with _stream_errors(to_stderr):
+            stream = sys.stderr if to_stderr else sys.stdout
+            stream.write(text)
+            stream.flush()  # a full disk says so here, not in the interpreter's last flush
         return
     try:
         # surrogateescape: a non-UTF-8 file name is written as its bytes, as on the terminal.
@@ -122,6 +129,22 @@ def write_text(text: str, output_file: Path | None, to_stderr: bool = False) -> 
             stream.write(text)
     except OSError as exc:
         raise UserError(f"Cannot write the report to {output_file}: {exc.strerror or exc}.") from exc
+
+
+@contextlib.contextmanager
+def _stream_errors(to_stderr: bool) -> Iterator[None]:
+    """A standard stream that cannot take the report is one sentence (exit 2): closed at start
+    (`mcpdeps lint >&-`), or full (`>/dev/full`). A reader gone away (`| head`) is not: that
+    is the quiet exit 1 every command makes."""
+    name = "standard error" if to_stderr else "standard output"
+    if (sys.stderr if to_stderr else sys.stdout) is None:
+        raise UserError(f"Cannot write the report: {name} is closed.")
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno == errno.EPIPE:
+            raise
+        raise UserError(f"Cannot write the report to {name}: {exc.strerror or exc}.") from exc
 
 
 def report_text(
