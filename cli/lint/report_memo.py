@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -81,12 +82,7 @@ def open_memo(args: LintArgs, targets: list[str], cwd: Path, cache_dir: Path) ->
         return None
     parts = {
         "format": _FORMAT,
-        "code": [
-            version(),
-            sources_fingerprint([Path(__file__).parents[1]]),
-            mcpdeps.__version__,
-            _installed("rich"),
-        ],
+        "code": _code(),
         "args": {k: _plain(v) for k, v in dataclasses.asdict(args).items()},
         "targets": targets,
         "cwd": str(cwd),
@@ -97,6 +93,18 @@ def open_memo(args: LintArgs, targets: list[str], cwd: Path, cache_dir: Path) ->
     # ASCII JSON: a name that is not valid UTF-8 (a surrogate escape) is hashed as its escape.
     key = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
     return Memo(key, cache_dir / "lint" / f"mcpdeps-report-{key[:32]}.json", cache_dir)
+
+
+@functools.cache
+def _code() -> list[str]:
+    """What of the key is the code: read once per process (a run that keeps its report keys
+    itself twice, and the modules it runs do not change under it)."""
+    return [
+        version(),
+        sources_fingerprint([Path(__file__).parents[1]]),
+        mcpdeps.__version__,
+        _installed("rich"),
+    ]
 
 
 @dataclass(frozen=True, slots=True)
