@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 # `serial` tests run alone (the suite runs with `-n auto`); `xdist_group` modules on one worker.
-pytest_plugins = ["machine_share", "worker_groups"]
+pytest_plugins = ["bytecode", "machine_share", "worker_groups"]
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
