@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import forked_cli
 import pytest
 
 # `serial` tests run alone (the suite runs with `-n auto`); `xdist_group` modules on one worker.
@@ -35,9 +36,13 @@ def run_mcpdeps(
     env: dict[str, str] | None = None,
     timeout: float = 120,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m cli ARGS` (the same code as the `mcpdeps` script) and capture text output."""
+    """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output:
+    forked from a started process where that prints the same (`tests/forked_cli.py`)."""
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
+    forked = forked_cli.run(list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout)
+    if forked is not None:
+        return forked
     return subprocess.run(
         [sys.executable, "-m", "mcpdeps", *map(str, args)],
         cwd=cwd,
@@ -59,10 +64,14 @@ def run_mcpdeps_in_colour(
 ) -> subprocess.CompletedProcess[str]:
     """`run_mcpdeps` as on a colour terminal (FORCE_COLOR, no NO_COLOR): for tests of styles."""
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env = {**env, "FORCE_COLOR": "1", "COLUMNS": str(columns)}
+    forked = forked_cli.run(list(map(str, args)), cwd=cwd, input=None, env=env, timeout=120)
+    if forked is not None:
+        return forked
     return subprocess.run(
         [sys.executable, "-m", "mcpdeps", *map(str, args)],
         cwd=cwd,
-        env={**env, "FORCE_COLOR": "1", "COLUMNS": str(columns)},
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,

@@ -1,0 +1,251 @@
+"""`python -m mcpdeps ARGS` for the tests, forked from a process that has already started.
+
+Why: the suite runs `mcpdeps` in a subprocess some thousands of times, and most of each
+run is the interpreter starting and importing typer, rich, click and the command line
+(0.1 s of CPU for `lint`, 0.3 s for the other commands, against a few milliseconds of
+work on a test's small project). On two cores that start-up was a third of the suite.
+
+How: `tests/cli_zygote.py` is started once per test worker, command family and
+environment, imports the command line, and forks a child per run; the child takes the
+run's standard streams and folder and runs `mcpdeps.__main__` as `-m` does. What a test
+sees is a `subprocess.CompletedProcess` built as `subprocess.run(..., capture_output=True,
+text=True)` builds it: the same decoding, newline translation, input encoding, timeout
+(`TimeoutExpired` after a SIGKILL) and return code (negative for a signal).
+
+When not: a run is forked only where that cannot change what it prints.
+- The environment must be the zygote's own, byte for byte: typer and rich read some
+  variables when imported. So each environment gets its own zygote, and only from its
+  second run on (a variable set to a test's temporary folder would otherwise start a
+  zygote for a single run).
+- No `PYTHON*` variable may differ from this process's: those act on the interpreter as
+  it starts (`PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, would
+  list the zygote's imports, not the run's).
+- `MCPDEPS_TESTS_FRESH=1` turns forking off for a whole run of the suite.
+The tests whose subject is the process itself (imports, start-up, signals, terminals)
+spawn it themselves and never come here; `tests/test_forked_cli.py` holds the forked runs
+to fresh ones, byte for byte.
+
+What it cannot give: every child of one zygote shares its string hash seed, where fresh
+processes each draw one. Output that depended on set order would then be stable within a
+worker; the suite's runs of 4 workers, the pexpect and pre-commit tests and the property
+tests' own subprocesses still draw fresh seeds.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import count
+from pathlib import Path
+
+ZYGOTE = Path(__file__).with_name("cli_zygote.py")
+STATIC = ("lint", "graph", "rule", "lsp")
+MAX_ZYGOTES = 6
+"""Per test worker; the least recently used is stopped beyond this."""
+
+
+@dataclass
+class _Zygote:
+    process: subprocess.Popen[bytes]
+    socket: str
+    busy: int = 0
+    """Runs in progress (a zygote is stopped only when it has none)."""
+
+
+_zygotes: dict[tuple[str, frozenset[tuple[str, str]]], _Zygote] = {}
+_seen: dict[frozenset[tuple[str, str]], int] = {}
+_folder: str | None = None
+_names = count()
+_lock = threading.Lock()
+"""Held while choosing, starting or releasing a zygote: tests run `mcpdeps` from threads too."""
+
+
+def family(args: Sequence[str]) -> str:
+    """The words `cli/main.py` acts on when imported, reduced to one per distinct setup."""
+    first = args[0] if args else ""
+    if first not in STATIC or "--live" in args:
+        return "new" if first == "new" else "serve"  # no import-time setup at all
+    return {"lint": "lint", "lsp": "lsp"}.get(first, "graph")
+
+
+def forkable(env: Mapping[str, str]) -> bool:
+    if os.environ.get("MCPDEPS_TESTS_FRESH") == "1" or not hasattr(os, "pidfd_open"):
+        return False
+    names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}
+    return all(env.get(name) == os.environ.get(name) for name in names)
+
+
+def run(
+    args: Sequence[str],
+    *,
+    cwd: str | os.PathLike[str] | None,
+    input: str | None,
+    env: dict[str, str],
+    timeout: float | None,
+) -> subprocess.CompletedProcess[str] | None:
+    """The run forked from a zygote, or None where only a fresh process is the same."""
+    if not forkable(env):
+        return None
+    key = frozenset(env.items())
+    with _lock:
+        _seen[key] = _seen.get(key, 0) + 1
+        if _seen[key] < 2:
+            return None
+    return run_forked(args, cwd=cwd, input=input, env=env, timeout=timeout)
+
+
+def run_forked(
+    args: Sequence[str],
+    *,
+    cwd: str | os.PathLike[str] | None,
+    input: str | None,
+    env: dict[str, str],
+    timeout: float | None,
+) -> subprocess.CompletedProcess[str] | None:
+    """The run forked from the zygote of its family and environment (None: all are busy)."""
+    with _lock:
+        zygote = _zygote((family(args), frozenset(env.items())), env)
+        if zygote is None:
+            return None
+        zygote.busy += 1
+    try:
+        command = [sys.executable, "-m", "mcpdeps", *args]
+        return _ask(zygote.socket, command, list(args), os.fspath(cwd or os.getcwd()), input, timeout)
+    finally:
+        with _lock:
+            zygote.busy -= 1
+
+
+def _zygote(key: tuple[str, frozenset[tuple[str, str]]], env: dict[str, str]) -> _Zygote | None:
+    """The running zygote for `key`, started if need be; None when all allowed are busy."""
+    global _folder
+    found = _zygotes.pop(key, None)
+    if found is not None and found.process.poll() is None:
+        _zygotes[key] = found  # most recently used last
+        return found
+    if _folder is None:
+        _folder = tempfile.mkdtemp(prefix="mcpdeps-zygotes-")
+        atexit.register(_stop_all)
+    while len(_zygotes) >= MAX_ZYGOTES:
+        idle = next((k for k, z in _zygotes.items() if not z.busy), None)
+        if idle is None:
+            return None
+        _stop(_zygotes.pop(idle))
+    path = os.path.join(_folder, f"z{next(_names)}.sock")
+    process = subprocess.Popen(
+        [sys.executable, str(ZYGOTE), path, key[0]],
+        cwd=_folder,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    if process.stdout.readline() != b"ready\n":
+        raise RuntimeError(f"the mcpdeps zygote for {key[0]!r} did not start (exit {process.wait()})")
+    _zygotes[key] = _Zygote(process, path)
+    return _zygotes[key]
+
+
+def _stop(zygote: _Zygote) -> None:
+    zygote.process.terminate()
+    zygote.process.wait()
+    os.unlink(zygote.socket)
+
+
+def _stop_all() -> None:
+    while _zygotes:
+        _stop(_zygotes.popitem()[1])
+
+
+def _ask(
+    path: str, command: list[str], args: list[str], cwd: str, input: str | None, timeout: float | None
+) -> subprocess.CompletedProcess[str]:
+    deadline = None if timeout is None else time.monotonic() + timeout
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    in_r, in_w = os.pipe() if input is not None else (0, -1)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+        connection.connect(path)
+        request = json.dumps({"args": args, "cwd": cwd}).encode()
+        socket.send_fds(connection, [request], [in_r, out_w, err_w])
+        for fd in (out_w, err_w, *([in_r] if input is not None else [])):
+            os.close(fd)
+        replies = connection.makefile("rb")
+        pid = json.loads(replies.readline())["pid"]
+        data = None if input is None else input.encode(subprocess._text_encoding(), "strict")  # type: ignore[attr-defined]
+        try:
+            stdout, stderr = _communicate(out_r, err_r, in_w, data, deadline)
+        except subprocess.TimeoutExpired as expired:
+            os.kill(pid, signal.SIGKILL)
+            replies.readline()  # the zygote has reaped it
+            raise subprocess.TimeoutExpired(command, timeout or 0, expired.output, expired.stderr) from None
+        line = replies.readline()
+    status = json.loads(line)["status"]
+    return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), *_decoded(stdout, stderr))
+
+
+def _decoded(stdout: bytes, stderr: bytes) -> tuple[str, str]:
+    """As `subprocess` decodes a text-mode run's captured output."""
+    encoding = subprocess._text_encoding()  # type: ignore[attr-defined]
+    return tuple(  # type: ignore[return-value]
+        data.decode(encoding, "strict").replace("\r\n", "\n").replace("\r", "\n") for data in (stdout, stderr)
+    )
+
+
+def _communicate(
+    out_r: int, err_r: int, in_w: int, data: bytes | None, deadline: float | None
+) -> tuple[bytes, bytes]:
+    """Read both outputs to their end while writing the input, as `Popen.communicate` does.
+
+    On the deadline, `TimeoutExpired` carries the bytes read so far (as `subprocess` does)."""
+    chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
+    offset = 0
+    with selectors.DefaultSelector() as selector:
+        selector.register(out_r, selectors.EVENT_READ)
+        selector.register(err_r, selectors.EVENT_READ)
+        if in_w >= 0:
+            if data:
+                os.set_blocking(in_w, False)
+                selector.register(in_w, selectors.EVENT_WRITE)
+            else:
+                os.close(in_w)
+        try:
+            while selector.get_map():
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    raise subprocess.TimeoutExpired(
+                        "", 0, b"".join(chunks[out_r]), b"".join(chunks[err_r])
+                    ) from None
+                for key, _ in selector.select(remaining):
+                    fd = key.fd
+                    if fd == in_w:
+                        try:
+                            offset += os.write(fd, data[offset : offset + 65536])  # type: ignore[index]
+                        except BrokenPipeError:
+                            offset = len(data)  # type: ignore[arg-type]
+                        if offset >= len(data):  # type: ignore[arg-type]
+                            selector.unregister(fd)
+                            os.close(fd)
+                        continue
+                    block = os.read(fd, 65536)
+                    if block:
+                        chunks[fd].append(block)
+                    else:
+                        selector.unregister(fd)
+                        os.close(fd)
+        except BaseException:
+            for key in list(selector.get_map().values()):
+                os.close(key.fd)
+            raise
+    return b"".join(chunks[out_r]), b"".join(chunks[err_r])
