@@ -98,10 +98,18 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
 
     `_processes` is the executor's own table of its workers (the same from Python 3.8 to 3.13);
     without it, leaving the `with` block would wait for every slice in flight.
+
+    The executor's manager thread is waited for too (`_executor_manager_thread`, as old):
+    `shutdown(wait=False)` forgets it, and at exit the interpreter's hook for executors
+    (`_python_exit`) then raced the thread's closing of its wake-up pipe, printing
+    "Exception ignored ... Bad file descriptor" after one Ctrl+C in about six.
     """
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
     for process in processes:
         process.join(timeout=5)
+    if manager is not None:
+        manager.join(timeout=5)

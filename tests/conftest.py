@@ -35,12 +35,19 @@ def run_mcpdeps(
     input: str | None = None,
     env: dict[str, str] | None = None,
     timeout: float = 120,
+    fresh: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output:
-    forked from a started process where that prints the same (`tests/forked_cli.py`)."""
+    """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output.
+
+    Forked from a started process where that prints the same (`tests/forked_cli.py`), unless
+    `fresh`: a new interpreter, for tests that compare runs across string hash seeds."""
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
-    forked = forked_cli.run(list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout)
+    forked = (
+        None
+        if fresh
+        else forked_cli.run(list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout)
+    )
     if forked is not None:
         return forked
     return subprocess.run(

@@ -20,7 +20,9 @@ EDITED = "underscore/argument/server.py"
 
 
 def _report(cwd: Path, *args: str) -> str:
-    proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300)
+    """Each run in a fresh interpreter: its own string hash seed, so an order that came from
+    a set's iteration could not print the same twice by chance (`tests/forked_cli.py`)."""
+    proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300, fresh=True)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
