@@ -5,8 +5,8 @@ says why and when. COMMAND (and `--live`) is what `cli/main.py` reads from `sys.
 it is imported (the collector, pydantic's plugins): the zygote imports it under the words
 its children will run, so that the import-time setup is theirs.
 
-Each request on SOCKET carries the command line and the working folder as JSON, and three
-file descriptors: standard input, output and error. The child becomes what `python -m
+Each request on SOCKET carries the command line, the working folder and the environment as
+JSON, and three file descriptors: standard input, output and error. The child becomes what `python -m
 mcpdeps ARGS` is at its first line:
 - those descriptors as 0, 1 and 2, and no other open;
 - the standard streams rebuilt as the interpreter builds them;
@@ -121,6 +121,8 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
     os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+    os.environ.clear()  # the run's own, which differs from the zygote's in PER_RUN only
+    os.environ.update(request["env"])  # type: ignore[arg-type]
     os.chdir(str(request["cwd"]))
     sys.path[0] = os.getcwd()
     sys.stdin, sys.stdout, sys.stderr = (_stream(0), _stream(1), _stream(2))
@@ -153,7 +155,9 @@ def _serve() -> None:
         for key, _ in selector.select():
             if key.fileobj is listener:
                 connection, _ = listener.accept()
-                message, fds, _, _ = socket.recv_fds(connection, 1 << 20, 3)
+                message, fds, _, _ = socket.recv_fds(connection, 1 << 16, 3)
+                while not message.endswith(b"\n"):  # a stream: the rest may come apart
+                    message += connection.recv(1 << 16) or b"\n"
                 pid = os.fork()
                 if pid == 0:
                     _child(json.loads(message), fds)

@@ -13,10 +13,11 @@ text=True)` builds it: the same decoding, newline translation, input encoding, t
 (`TimeoutExpired` after a SIGKILL) and return code (negative for a signal).
 
 When not: a run is forked only where that cannot change what it prints.
-- The environment must be the zygote's own, byte for byte: typer and rich read some
-  variables when imported. So each environment gets its own zygote, and only from its
-  second run on (a variable set to a test's temporary folder would otherwise start a
-  zygote for a single run).
+- The environment must be the zygote's own, byte for byte, but for `PYTEST_CURRENT_TEST`
+  (which the child is given as the run's): typer and rich read some variables when
+  imported, and the interpreter reads `HOME` for its user site. So each environment gets
+  its own zygote, and only from its second run on (a variable set to a test's temporary
+  folder would otherwise start a zygote for a single run).
 - No `PYTHON*` variable may differ from this process's: those act on the interpreter as
   it starts (`PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, would
   list the zygote's imports, not the run's).
@@ -51,6 +52,9 @@ from pathlib import Path
 
 ZYGOTE = Path(__file__).with_name("cli_zygote.py")
 STATIC = ("lint", "graph", "rule", "lsp")
+PER_RUN = frozenset({"PYTEST_CURRENT_TEST"})
+"""Set anew for each test by pytest, and read by no import: the child gets the run's own
+value, and zygotes are not told apart by it (else each test would start its own)."""
 MAX_ZYGOTES = 6
 """Per test worker; the least recently used is stopped beyond this."""
 
@@ -97,7 +101,7 @@ def run(
     """The run forked from a zygote, or None where only a fresh process is the same."""
     if not forkable(env):
         return None
-    key = frozenset(env.items())
+    key = _key(env)
     with _lock:
         _seen[key] = _seen.get(key, 0) + 1
         if _seen[key] < 2:
@@ -115,13 +119,13 @@ def run_forked(
 ) -> subprocess.CompletedProcess[str] | None:
     """The run forked from the zygote of its family and environment (None: all are busy)."""
     with _lock:
-        zygote = _zygote((family(args), frozenset(env.items())), env)
+        zygote = _zygote((family(args), _key(env)), env)
         if zygote is None:
             return None
         zygote.busy += 1
     try:
         command = [sys.executable, "-m", "mcpdeps", *args]
-        return _ask(zygote.socket, command, list(args), os.fspath(cwd or os.getcwd()), input, timeout)
+        return _ask(zygote.socket, command, list(args), os.fspath(cwd or os.getcwd()), env, input, timeout)
     finally:
         with _lock:
             zygote.busy -= 1
@@ -168,8 +172,19 @@ def _stop_all() -> None:
         _stop(_zygotes.popitem()[1])
 
 
+def _key(env: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    """What tells zygotes apart: the environment but the variables no import reads."""
+    return frozenset((name, value) for name, value in env.items() if name not in PER_RUN)
+
+
 def _ask(
-    path: str, command: list[str], args: list[str], cwd: str, input: str | None, timeout: float | None
+    path: str,
+    command: list[str],
+    args: list[str],
+    cwd: str,
+    env: dict[str, str],
+    input: str | None,
+    timeout: float | None,
 ) -> subprocess.CompletedProcess[str]:
     deadline = None if timeout is None else time.monotonic() + timeout
     out_r, out_w = os.pipe()
@@ -177,7 +192,7 @@ def _ask(
     in_r, in_w = os.pipe() if input is not None else (0, -1)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(path)
-        request = json.dumps({"args": args, "cwd": cwd}).encode()
+        request = json.dumps({"args": args, "cwd": cwd, "env": env}).encode() + b"\n"
         socket.send_fds(connection, [request], [in_r, out_w, err_w])
         for fd in (out_w, err_w, *([in_r] if input is not None else [])):
             os.close(fd)
