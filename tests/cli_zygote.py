@@ -13,7 +13,8 @@ mcpdeps ARGS` is at its first line:
 - `sys.path[0]` the working folder;
 - `runpy` running `mcpdeps.__main__` as `-m` does;
 - the interpreter's exit: threads joined, `atexit` run, streams flushed, 120 if that fails.
-The zygote answers the child's pid at once, and its wait status when it ends, on the same
+When it listens, the zygote prints `ready` and the top-level modules it holds (a run's
+folder holding one of those names would shadow it in a fresh run). It answers a child's pid at once, and its wait status when it ends, on the same
 connection. It never runs a command itself, so each child starts from the same state.
 """
 
@@ -147,7 +148,8 @@ def _serve() -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(SOCKET)
     listener.listen(64)
-    os.write(1, b"ready\n")
+    loaded = sorted({name.partition(".")[0] for name in sys.modules})
+    os.write(1, b"ready " + json.dumps(loaded).encode() + b"\n")
     waiting: dict[int, tuple[int, socket.socket]] = {}  # pidfd -> (pid, connection)
     selector = selectors.DefaultSelector()
     selector.register(listener, selectors.EVENT_READ)

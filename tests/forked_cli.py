@@ -63,6 +63,8 @@ MAX_ZYGOTES = 6
 class _Zygote:
     process: subprocess.Popen[bytes]
     socket: str
+    loaded: frozenset[str]
+    """Top-level modules imported by the zygote: a fresh run finds them in its folder first."""
     busy: int = 0
     """Runs in progress (a zygote is stopped only when it has none)."""
 
@@ -117,15 +119,17 @@ def run_forked(
     env: dict[str, str],
     timeout: float | None,
 ) -> subprocess.CompletedProcess[str] | None:
-    """The run forked from the zygote of its family and environment (None: all are busy)."""
+    """The run forked from the zygote of its family and environment; None when all zygotes are
+    busy, or when the run's folder would shadow a module the zygote has imported."""
+    folder = os.fspath(cwd or os.getcwd())
     with _lock:
         zygote = _zygote((family(args), _key(env)), env)
-        if zygote is None:
+        if zygote is None or _shadows(folder, zygote.loaded):
             return None
         zygote.busy += 1
     try:
         command = [sys.executable, "-m", "mcpdeps", *args]
-        return _ask(zygote.socket, command, list(args), os.fspath(cwd or os.getcwd()), env, input, timeout)
+        return _ask(zygote.socket, command, list(args), folder, env, input, timeout)
     finally:
         with _lock:
             zygote.busy -= 1
@@ -155,9 +159,10 @@ def _zygote(key: tuple[str, frozenset[tuple[str, str]]], env: dict[str, str]) ->
         stdout=subprocess.PIPE,
     )
     assert process.stdout is not None
-    if process.stdout.readline() != b"ready\n":
+    ready, _, loaded = process.stdout.readline().partition(b" ")
+    if ready != b"ready":
         raise RuntimeError(f"the mcpdeps zygote for {key[0]!r} did not start (exit {process.wait()})")
-    _zygotes[key] = _Zygote(process, path)
+    _zygotes[key] = _Zygote(process, path, frozenset(json.loads(loaded)))
     return _zygotes[key]
 
 
@@ -170,6 +175,16 @@ def _stop(zygote: _Zygote) -> None:
 def _stop_all() -> None:
     while _zygotes:
         _stop(_zygotes.popitem()[1])
+
+
+def _shadows(folder: str, loaded: frozenset[str]) -> bool:
+    """Whether `folder` holds a module or package named as one the zygote imported: under
+    `-m` the folder comes first on `sys.path`, so a fresh run would import that one."""
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return True  # a fresh run says what is wrong with the folder
+    return any(entry.partition(".")[0] in loaded for entry in entries)
 
 
 def _key(env: Mapping[str, str]) -> frozenset[tuple[str, str]]:
