@@ -34,6 +34,7 @@ tests' own subprocesses still draw fresh seeds.
 from __future__ import annotations
 
 import atexit
+import importlib.machinery
 import json
 import os
 import selectors
@@ -51,6 +52,7 @@ from pathlib import Path
 
 ZYGOTE = Path(__file__).with_name("cli_zygote.py")
 STATIC = ("lint", "graph", "rule", "lsp")
+SUFFIXES = tuple(importlib.machinery.all_suffixes())
 MAX_ZYGOTES = 6
 """Per test worker; the least recently used is stopped beyond this."""
 
@@ -59,6 +61,8 @@ MAX_ZYGOTES = 6
 class _Zygote:
     process: subprocess.Popen[bytes]
     socket: str
+    modules: frozenset[str]
+    """Top-level modules it imported that a run's folder could hold instead (`_shadowed`)."""
     busy: int = 0
     """Runs in progress (a zygote is stopped only when it has none)."""
 
@@ -79,11 +83,56 @@ def family(args: Sequence[str]) -> str:
     return {"lint": "lint", "lsp": "lsp"}.get(first, "graph")
 
 
+STARTING = (
+    "PYTHONPROFILEIMPORTTIME",
+    "PYTHONVERBOSE",
+    "PYTHONINSPECT",
+    "PYTHONDEVMODE",
+    "PYTHONWARNINGS",
+    "PYTHONWARNDEFAULTENCODING",
+    "PYTHONTRACEMALLOC",
+)
+"""Variables whose effect is on what the interpreter does while it imports, or after `__main__`:
+a zygote has done its imports under them, and its child would not print what a fresh run
+prints (import times, warnings) nor wait at a prompt (`PYTHONINSPECT`)."""
+
+
 def forkable(env: Mapping[str, str]) -> bool:
     if os.environ.get("MCPDEPS_TESTS_FRESH") == "1" or not hasattr(os, "pidfd_open"):
         return False
+    if any(env.get(name) for name in STARTING):
+        return False  # even when this process has it too (a test's `monkeypatch.setenv`)
+    if any(not os.path.isabs(entry) for entry in env.get("PYTHONPATH", "").split(os.pathsep) if entry):
+        return False  # made absolute against the folder the interpreter starts in: the zygote's
     names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}
     return all(env.get(name) == os.environ.get(name) for name in names)
+
+
+def _shadowed(folder: str, modules: frozenset[str]) -> bool:
+    """Whether `folder`, first on a fresh run's `sys.path` (`-m`), holds one of `modules`: a
+    `json.py`, `typer.py` or `mcpdeps/` there is what a fresh run imports, not the zygote's."""
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return True
+    for entry in entries:
+        name, dot, _ = entry.partition(".")
+        if name not in modules:
+            continue
+        if dot and any(entry == name + suffix for suffix in SUFFIXES):
+            return True
+        if not dot and any(os.path.exists(os.path.join(folder, entry, "__init__" + s)) for s in SUFFIXES):
+            return True  # a package (a bare folder is a namespace portion: found after the real one)
+    return False
+
+
+def _lends_stdin() -> bool:
+    """Whether this process's standard input can be passed on (a fresh run finds it closed too)."""
+    try:
+        os.fstat(0)
+    except OSError:
+        return False
+    return True
 
 
 def run(
@@ -95,7 +144,7 @@ def run(
     timeout: float | None,
 ) -> subprocess.CompletedProcess[str] | None:
     """The run forked from a zygote, or None where only a fresh process is the same."""
-    if not forkable(env):
+    if not forkable(env) or (input is None and not _lends_stdin()):
         return None
     key = frozenset(env.items())
     with _lock:
@@ -113,15 +162,17 @@ def run_forked(
     env: dict[str, str],
     timeout: float | None,
 ) -> subprocess.CompletedProcess[str] | None:
-    """The run forked from the zygote of its family and environment (None: all are busy)."""
+    """The run forked from the zygote of its family and environment (None: all are busy, or
+    the run's folder holds a module of its own under a name the zygote has imported)."""
+    folder = os.fspath(cwd or os.getcwd())
     with _lock:
         zygote = _zygote((family(args), frozenset(env.items())), env)
-        if zygote is None:
+        if zygote is None or _shadowed(folder, zygote.modules):
             return None
         zygote.busy += 1
     try:
         command = [sys.executable, "-m", "mcpdeps", *args]
-        return _ask(zygote.socket, command, list(args), os.fspath(cwd or os.getcwd()), input, timeout)
+        return _ask(zygote.socket, command, list(args), folder, input, timeout)
     finally:
         with _lock:
             zygote.busy -= 1
@@ -153,7 +204,7 @@ def _zygote(key: tuple[str, frozenset[tuple[str, str]]], env: dict[str, str]) ->
     assert process.stdout is not None
     if process.stdout.readline() != b"ready\n":
         raise RuntimeError(f"the mcpdeps zygote for {key[0]!r} did not start (exit {process.wait()})")
-    _zygotes[key] = _Zygote(process, path)
+    _zygotes[key] = _Zygote(process, path, frozenset(json.loads(process.stdout.readline())))
     return _zygotes[key]
 
 
@@ -177,8 +228,9 @@ def _ask(
     in_r, in_w = os.pipe() if input is not None else (0, -1)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(path)
-        request = json.dumps({"args": args, "cwd": cwd}).encode()
-        socket.send_fds(connection, [request], [in_r, out_w, err_w])
+        request = json.dumps({"args": args, "cwd": cwd}).encode() + b"\n"  # one line, read to its end
+        sent = socket.send_fds(connection, [request], [in_r, out_w, err_w])
+        connection.sendall(request[sent:])
         for fd in (out_w, err_w, *([in_r] if input is not None else [])):
             os.close(fd)
         replies = connection.makefile("rb")
@@ -208,7 +260,7 @@ def _communicate(
 ) -> tuple[bytes, bytes]:
     """Read both outputs to their end while writing the input, as `Popen.communicate` does.
 
-    On the deadline, `TimeoutExpired` carries the bytes read so far (as `subprocess` does)."""
+    On the deadline, `TimeoutExpired` carries the bytes read so far, or None (as `subprocess` does)."""
     chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
     offset = 0
     with selectors.DefaultSelector() as selector:
@@ -223,10 +275,9 @@ def _communicate(
         try:
             while selector.get_map():
                 remaining = None if deadline is None else deadline - time.monotonic()
-                if remaining is not None and remaining <= 0:
-                    raise subprocess.TimeoutExpired(
-                        "", 0, b"".join(chunks[out_r]), b"".join(chunks[err_r])
-                    ) from None
+                if remaining is not None and remaining <= 0:  # None where nothing came, as there
+                    output, errors = (b"".join(chunks[fd]) if chunks[fd] else None for fd in (out_r, err_r))
+                    raise subprocess.TimeoutExpired("", 0, output, errors) from None
                 for key, _ in selector.select(remaining):
                     fd = key.fd
                     if fd == in_w:

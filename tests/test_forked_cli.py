@@ -13,11 +13,12 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import forked_cli
 import pytest
-from conftest import EXAMPLES, REPO
+from conftest import EXAMPLES, REPO, run_mcpdeps
 
 BASE = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120"}
 BASE.pop("FORCE_COLOR", None)
@@ -134,3 +135,151 @@ def test_only_an_environment_that_acts_after_start_up_is_forked() -> None:
     assert forked_cli.forkable(BASE)
     assert not forked_cli.forkable({**BASE, "PYTHONPROFILEIMPORTTIME": "1"})
     assert not forked_cli.forkable({**BASE, "PYTHONPATH": str(REPO)})
+
+
+def _both(
+    tmp_path: Path,
+    args: list[str],
+    setup: Callable[[Path], object],
+    env: dict[str, str] = BASE,
+) -> tuple[tuple[object, ...], tuple[object, ...]]:
+    """(fresh, forked) in folders set up alike: return code, outputs (the folder as <D>), files left."""
+    outcomes = []
+    for name, how in (("fresh", _fresh), ("forked", _forked)):
+        folder = tmp_path / name
+        folder.mkdir()
+        setup(folder)
+        done = how(args, folder, None, env)
+        outcomes.append(
+            (
+                done.returncode,
+                done.stdout.replace(str(folder), "<D>"),
+                done.stderr.replace(str(folder), "<D>"),
+                _files(folder),
+            )
+        )
+    return outcomes[0], outcomes[1]
+
+
+def _server(code: str) -> Callable[[Path], object]:
+    """A folder whose `server.py` runs `code` when imported (`graph --live` imports it), then serves."""
+    tool = "from mcp.server import MCPServer\nmcp = MCPServer('x')\n"
+    return lambda folder: (folder / "server.py").write_text(code + "\n" + tool, encoding="utf-8")
+
+
+LIVE = ["graph", "--live", "--format", "json", "server.py"]
+
+
+def test_a_command_line_longer_than_one_socket_read_is_read_whole(tmp_path: Path) -> None:
+    """280 kB of arguments (a fresh process takes up to 2 MB): the zygote read only the first
+    socket buffer of the request, failed to parse it, and died (exit 1, nothing printed)."""
+    args = ["lint", "--no-cache", *(f"{'x' * 90}{i}.py" for i in range(3000))]
+    fresh, forked = _both(tmp_path, args, lambda folder: None)
+    assert forked == fresh
+
+
+def test_an_uncaught_exception_prints_the_traceback_of_a_fresh_run(tmp_path: Path) -> None:
+    """A BaseException from the user's server passes every handler: the traceback started at the
+    zygote's own frame (`cli_zygote.py`, in `_child`) instead of runpy's."""
+    fresh, forked = _both(tmp_path, LIVE, _server("class Stop(BaseException):\n    pass\n\nraise Stop('no')"))
+    assert fresh[0] == 1 and "Stop: no" in str(fresh[2])
+    assert forked == fresh
+
+
+def test_a_forked_run_ends_with_the_interpreters_teardown(tmp_path: Path) -> None:
+    """Module teardown runs finalizers and flushes files nobody closed: the run's own process
+    ends so (it ended with `os._exit`, losing the log's bytes and the finalizer's line)."""
+    code = (
+        "import sys\nLOG = open('log.txt', 'w')\nLOG.write('written at teardown')\n"
+        "class Bye:\n    def __del__(self):\n        sys.stdout.write('finalized\\n')\n\nKEEP = Bye()"
+    )
+    fresh, forked = _both(tmp_path, LIVE, _server(code))
+    assert fresh[3]["log.txt"] == b"written at teardown" and "finalized" in str(fresh[1])
+    assert forked == fresh
+
+
+PROCESS = """import gc, json, os, sys
+main = sys.modules["__main__"]
+print(json.dumps({"main": sorted(vars(main)), "argv": sys.argv, "orig_argv": sys.orig_argv,
+    "cwd on path": os.getcwd() in sys.path, "path": sys.path[1:], "gc": gc.isenabled(),
+    "streams": [repr(s) for s in (sys.stdin, sys.stdout, sys.stderr)],
+    "line buffering": [s.line_buffering for s in (sys.stdout, sys.stderr)]}), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("safe_path", ["", "1"], ids=["path0", "PYTHONSAFEPATH"])
+def test_user_code_sees_the_process_of_a_fresh_run(tmp_path: Path, safe_path: str) -> None:
+    """What a user's server can see of its process: `__main__` (`__annotations__` was missing),
+    `sys.path` (under PYTHONSAFEPATH the run's folder was put on it, and the zygote replaced the
+    first entry of its own path with its folder), argv, the collector, the streams."""
+    env = {**BASE, "PYTHONSAFEPATH": safe_path} if safe_path else BASE
+
+    def setup(folder: Path) -> None:
+        (folder / "sub").mkdir()
+        _server(PROCESS)(folder / "sub")
+
+    args = ["graph", "--live", "--format", "json", "sub/server.py"]
+    fresh, forked = _both(tmp_path, args, setup, env)
+    assert fresh[0] == 0, fresh
+    assert forked == fresh
+
+
+@pytest.mark.parametrize(
+    "module", ["typer.py", "json.py", "mcpdeps/__init__.py"], ids=["typer", "json", "mcpdeps"]
+)
+def test_a_module_in_the_runs_folder_is_imported_as_a_fresh_run_imports_it(
+    tmp_path: Path, module: str
+) -> None:
+    """`-m` puts the run's folder first on `sys.path`: a `typer.py`, `json.py` or `mcpdeps/` there
+    is what a fresh run imports (and fails on), while the zygote had its own already. Such a
+    folder is run fresh (`run_mcpdeps`), and the zygote is no longer asked."""
+    (tmp_path / module).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / module).write_text("raise SystemExit('the user module was imported')\n", encoding="utf-8")
+    (tmp_path / "server.py").write_text("x = 1\n", encoding="utf-8")
+    args = ["graph", "--format", "json", "server.py"]
+    fresh = _fresh(args, tmp_path, None, BASE)
+    assert (fresh.returncode == 1 and "No module" in fresh.stderr) or "user module" in fresh.stderr
+    for _ in range(2):  # the second run of an environment is the one that would be forked
+        done = run_mcpdeps(*args, cwd=tmp_path)
+        assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+def test_a_run_that_prints_nothing_before_its_timeout_has_no_output_as_subprocess_has_none(
+    tmp_path: Path,
+) -> None:
+    """`subprocess.run` leaves `None`, not `b""`, in `TimeoutExpired` when nothing was read."""
+    _server("import time\ntime.sleep(60)")(tmp_path)
+    caught = []
+    for run in (
+        lambda: subprocess.run(
+            [sys.executable, "-m", "mcpdeps", *LIVE],
+            cwd=tmp_path,
+            env=BASE,
+            capture_output=True,
+            text=True,
+            timeout=2,
+        ),
+        lambda: forked_cli.run_forked(LIVE, cwd=tmp_path, input=None, env=BASE, timeout=2),
+    ):
+        with pytest.raises(subprocess.TimeoutExpired) as expired:
+            run()
+        caught.append((expired.value.stdout, expired.value.stderr, expired.value.timeout))
+    assert caught[1] == caught[0] == (None, None, 2)
+
+
+@pytest.mark.parametrize(
+    "name", ["PYTHONPROFILEIMPORTTIME", "PYTHONVERBOSE", "PYTHONINSPECT", "PYTHONDEVMODE", "PYTHONWARNINGS"]
+)
+def test_variables_that_act_while_the_interpreter_starts_are_never_forked(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Even when this process has them too (a test's `monkeypatch.setenv`): the zygote did its
+    imports under them, so a child would not print the import lines, warnings... of a fresh run."""
+    monkeypatch.setenv(name, "1" if name != "PYTHONWARNINGS" else "default")
+    assert not forked_cli.forkable({**os.environ, "NO_COLOR": "1"})
+
+
+def test_a_relative_pythonpath_entry_is_never_forked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interpreter makes it absolute against its own folder at start: the zygote's, not the run's."""
+    monkeypatch.setenv("PYTHONPATH", "src")
+    assert not forked_cli.forkable(dict(os.environ))
