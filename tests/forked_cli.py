@@ -164,7 +164,7 @@ def run_forked(
 ) -> subprocess.CompletedProcess[str] | None:
     """The run forked from the zygote of its family and environment (None: all are busy, or
     the run's folder holds a module of its own under a name the zygote has imported)."""
-    folder = os.fspath(cwd or os.getcwd())
+    folder = os.path.abspath(cwd or os.getcwd())  # a relative one is this process's, not the zygote's
     with _lock:
         zygote = _zygote((family(args), frozenset(env.items())), env)
         if zygote is None or _shadowed(folder, zygote.modules):

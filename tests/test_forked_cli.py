@@ -283,3 +283,41 @@ def test_a_relative_pythonpath_entry_is_never_forked(monkeypatch: pytest.MonkeyP
     """The interpreter makes it absolute against its own folder at start: the zygote's, not the run's."""
     monkeypatch.setenv("PYTHONPATH", "src")
     assert not forked_cli.forkable(dict(os.environ))
+
+
+def test_a_relative_folder_is_the_tests_folder_as_for_subprocess(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cwd="examples"` is relative to this process's folder: the child went to the zygote's."""
+    _project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    args = ["graph", "--format", "json", "server.py"]
+    fresh = _fresh(args, Path("bookshop"), None, BASE)
+    forked = _forked(args, Path("bookshop"), None, BASE)
+    assert fresh.returncode == 0
+    assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"TERMINAL_WIDTH": "50"},
+        {"GITHUB_ACTIONS": "true"},
+        {"TYPER_USE_RICH": "0"},
+        {"_TYPER_STANDARD_TRACEBACK": "1"},
+        {"COLUMNS": "40", "LINES": "5"},
+    ],
+    ids=lambda variables: ",".join(variables),
+)
+def test_variables_typer_and_rich_read_when_imported_act_on_a_forked_run(
+    tmp_path: Path, variables: dict[str, str]
+) -> None:
+    """Each environment has its own zygote, which imported typer and rich under it."""
+    env = {**BASE, **variables}
+    for args in (["lint", "--help"], ["graph", "--format", "nope", "server.py"]):
+        fresh, forked = _fresh(args, tmp_path, None, env), _forked(args, tmp_path, None, env)
+        assert (forked.returncode, forked.stdout, forked.stderr) == (
+            fresh.returncode,
+            fresh.stdout,
+            fresh.stderr,
+        )
