@@ -20,7 +20,9 @@ EDITED = "underscore/argument/server.py"
 
 
 def _report(cwd: Path, *args: str) -> str:
-    proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300)
+    """A fresh process each: runs forked from one zygote share its hash seed, and could agree on
+    an order that a fresh run (its own seed) would not print (`run_mcpdeps`)."""
+    proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300, fresh=True)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
