@@ -96,12 +96,17 @@ STARTING = (
 a zygote has done its imports under them, and its child would not print what a fresh run
 prints (import times, warnings) nor wait at a prompt (`PYTHONINSPECT`)."""
 
+EXIT_WITH_PARENT = "MCPDEPS_EXIT_WITH_PARENT"
+"""`serve` stops at once unless its parent has this pid (`cli/serve/parent_watch.py`)."""
+
 
 def forkable(env: Mapping[str, str]) -> bool:
     if os.environ.get("MCPDEPS_TESTS_FRESH") == "1" or not hasattr(os, "pidfd_open"):
         return False
     if any(env.get(name) for name in STARTING):
         return False  # even when this process has it too (a test's `monkeypatch.setenv`)
+    if env.get(EXIT_WITH_PARENT):
+        return False  # names this process as the run's parent: a forked run's is the zygote
     if any(not os.path.isabs(entry) for entry in env.get("PYTHONPATH", "").split(os.pathsep) if entry):
         return False  # made absolute against the folder the interpreter starts in: the zygote's
     names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}

@@ -321,3 +321,16 @@ def test_variables_typer_and_rich_read_when_imported_act_on_a_forked_run(
             fresh.stdout,
             fresh.stderr,
         )
+
+
+def test_a_serve_told_to_watch_this_process_is_never_forked(tmp_path: Path) -> None:
+    """`MCPDEPS_EXIT_WITH_PARENT` names the parent `serve` must outlive no longer than: a forked
+    run's parent is the zygote, so it stopped at once (exit 0, nothing printed, no answer)."""
+    shutil.copy(EXAMPLES / "bookshop" / "server.py", tmp_path / "server.py")
+    env = {"MCPDEPS_EXIT_WITH_PARENT": str(os.getpid())}
+    assert not forked_cli.forkable({**BASE, **env})
+    hello = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+    hello += '"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}\n'
+    for _ in range(2):  # the second run of an environment is the one that would be forked
+        done = run_mcpdeps("serve", "server.py", cwd=tmp_path, input=hello, env=env)
+        assert done.returncode == 0 and '"serverInfo":{"name":"Bookshop"' in done.stdout, done
