@@ -8,6 +8,7 @@ code, both outputs and (for `new` and `--fix`) the files left behind.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -334,3 +335,24 @@ def test_a_serve_told_to_watch_this_process_is_never_forked(tmp_path: Path) -> N
     for _ in range(2):  # the second run of an environment is the one that would be forked
         done = run_mcpdeps("serve", "server.py", cwd=tmp_path, input=hello, env=env)
         assert done.returncode == 0 and '"serverInfo":{"name":"Bookshop"' in done.stdout, done
+
+
+CLOSED_STDIN = """import json, os, sys
+sys.path.insert(0, {tests!r})
+import forked_cli
+os.close(0)
+env = dict(os.environ)
+args = ["lint", "--stdin-filename", "server.py", "-"]
+runs = [forked_cli.run(args, cwd={cwd!r}, input=None, env=env, timeout=60) for _ in range(2)]
+print(json.dumps([None if r is None else [r.returncode, r.stdout, r.stderr] for r in runs]))
+"""
+
+
+def test_a_process_without_standard_input_runs_fresh(tmp_path: Path) -> None:
+    """With fd 0 closed a fresh run has no `sys.stdin`; passing it to the zygote raised EBADF."""
+    script = CLOSED_STDIN.format(tests=str(Path(__file__).parent), cwd=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=BASE, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [None, None]
