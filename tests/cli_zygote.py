@@ -10,7 +10,7 @@ file descriptors: standard input, output and error. The child becomes what `pyth
 mcpdeps ARGS` is at its first line:
 - those descriptors as 0, 1 and 2, and no other open;
 - the standard streams rebuilt as the interpreter builds them;
-- `sys.path[0]` the working folder;
+- `sys.path[0]` the working folder, and the asking process's umask;
 - `runpy` running `mcpdeps.__main__` as `-m` does;
 - the interpreter's exit: threads joined, `atexit` run, streams flushed, 120 if that fails,
   and (for the commands that run the user's code, `TEARDOWN`) the modules torn down.
@@ -141,6 +141,7 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
         os.dup2(fd, target)
     os.closerange(3, os.sysconf("SC_OPEN_MAX"))
     os.chdir(str(request["cwd"]))
+    os.umask(int(request["umask"]))  # type: ignore[call-overload]  (the test's, maybe not the zygote's)
     if not sys.flags.safe_path:
         sys.path[0] = os.getcwd()
     sys.stdin, sys.stdout, sys.stderr = (_stream(0), _stream(1), _stream(2))

@@ -233,7 +233,7 @@ def _ask(
     in_r, in_w = os.pipe() if input is not None else (0, -1)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(path)
-        request = json.dumps({"args": args, "cwd": cwd}).encode() + b"\n"  # one line, read to its end
+        request = json.dumps({"args": args, "cwd": cwd, "umask": _umask()}).encode() + b"\n"  # one line
         sent = socket.send_fds(connection, [request], [in_r, out_w, err_w])
         connection.sendall(request[sent:])
         for fd in (out_w, err_w, *([in_r] if input is not None else [])):
@@ -250,6 +250,13 @@ def _ask(
         line = replies.readline()
     status = json.loads(line)["status"]
     return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), *_decoded(stdout, stderr))
+
+
+def _umask() -> int:
+    """This process's file creation mask, which a fresh run inherits (read, not set and reset:
+    another thread may be creating files)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
 
 
 def _decoded(stdout: bytes, stderr: bytes) -> tuple[str, str]:

@@ -356,3 +356,24 @@ def test_a_process_without_standard_input_runs_fresh(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [None, None]
+
+
+def test_files_are_created_with_the_umask_of_the_process_that_runs_mcpdeps(tmp_path: Path) -> None:
+    """A fresh run inherits this process's umask as it is now; the child had the zygote's."""
+    args = ["new", "server", "demo"]
+    _forked(["new", "--help"], tmp_path, None, BASE)  # the zygote of `new` started under the old umask
+    previous = os.umask(0o077)
+    try:
+        fresh, forked = _both(tmp_path, args, lambda folder: None)
+    finally:
+        os.umask(previous)
+    assert forked == fresh
+    modes = {
+        name: sorted(
+            (p.relative_to(tmp_path / name).as_posix(), p.stat().st_mode)
+            for p in (tmp_path / name).rglob("*")
+        )
+        for name in ("fresh", "forked")
+    }
+    assert modes["fresh"] and all(mode & 0o077 == 0 for _, mode in modes["fresh"])
+    assert modes["forked"] == modes["fresh"]
