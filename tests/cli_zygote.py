@@ -10,7 +10,7 @@ file descriptors: standard input, output and error. The child becomes what `pyth
 mcpdeps ARGS` is at its first line:
 - those descriptors as 0, 1 and 2, and no other open;
 - the standard streams rebuilt as the interpreter builds them;
-- `sys.path[0]` the working folder, and the asking process's umask;
+- `sys.path[0]` the working folder, and the asking process's umask and resource limits;
 - `runpy` running `mcpdeps.__main__` as `-m` does;
 - the interpreter's exit: threads joined, `atexit` run, streams flushed, 120 if that fails,
   and (for the commands that run the user's code, `TEARDOWN`) the modules torn down.
@@ -32,6 +32,7 @@ import contextlib  # noqa: E402
 import io  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
+import resource  # noqa: E402
 import selectors  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
@@ -142,6 +143,9 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     os.closerange(3, os.sysconf("SC_OPEN_MAX"))
     os.chdir(str(request["cwd"]))
     os.umask(int(request["umask"]))  # type: ignore[call-overload]  (the test's, maybe not the zygote's)
+    for name, limits in request["limits"].items():  # type: ignore[attr-defined]
+        if resource.getrlimit(getattr(resource, name)) != tuple(limits):
+            resource.setrlimit(getattr(resource, name), tuple(limits))
     if not sys.flags.safe_path:
         sys.path[0] = os.getcwd()
     sys.stdin, sys.stdout, sys.stderr = (_stream(0), _stream(1), _stream(2))

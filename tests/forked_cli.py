@@ -37,6 +37,7 @@ import atexit
 import importlib.machinery
 import json
 import os
+import resource
 import selectors
 import signal
 import socket
@@ -233,7 +234,8 @@ def _ask(
     in_r, in_w = os.pipe() if input is not None else (0, -1)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(path)
-        request = json.dumps({"args": args, "cwd": cwd, "umask": _umask()}).encode() + b"\n"  # one line
+        inherited = {"umask": _umask(), "limits": _limits()}
+        request = json.dumps({"args": args, "cwd": cwd, **inherited}).encode() + b"\n"  # one line
         sent = socket.send_fds(connection, [request], [in_r, out_w, err_w])
         connection.sendall(request[sent:])
         for fd in (out_w, err_w, *([in_r] if input is not None else [])):
@@ -257,6 +259,16 @@ def _umask() -> int:
     another thread may be creating files)."""
     with open("/proc/self/status", encoding="ascii") as status:
         return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+
+
+def _limits() -> dict[str, tuple[int, int]]:
+    """This process's resource limits as they are now (a test may lower one: the file size, to
+    see a full disk), which a fresh run inherits."""
+    return {
+        name: resource.getrlimit(getattr(resource, name))
+        for name in dir(resource)
+        if name.startswith("RLIMIT_")
+    }
 
 
 def _decoded(stdout: bytes, stderr: bytes) -> tuple[str, str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -377,3 +378,22 @@ def test_files_are_created_with_the_umask_of_the_process_that_runs_mcpdeps(tmp_p
     }
     assert modes["fresh"] and all(mode & 0o077 == 0 for _, mode in modes["fresh"])
     assert modes["forked"] == modes["fresh"]
+
+
+def test_a_run_has_the_resource_limits_of_the_process_that_runs_mcpdeps(tmp_path: Path) -> None:
+    """A 512-byte file size limit (a full disk): a fresh run cannot write its 1 kB graph; the
+    child had the zygote's limits, from when it started, and wrote it."""
+    _project(tmp_path)
+    args = ["graph", "--format", "json", "-o", "graph.json", "bookshop/server.py"]
+    _forked(["graph", "--help"], tmp_path, None, BASE)  # the zygote started under the old limits
+    previous = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (512, previous[1]))
+    try:
+        fresh = _fresh(args, tmp_path, None, BASE)
+        written = (tmp_path / "graph.json").read_bytes() if (tmp_path / "graph.json").exists() else None
+        forked = _forked(args, tmp_path, None, BASE)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, previous)
+    assert fresh.returncode != 0, fresh
+    assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+    assert ((tmp_path / "graph.json").read_bytes() if (tmp_path / "graph.json").exists() else None) == written
