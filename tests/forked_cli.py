@@ -18,17 +18,27 @@ When not: a run is forked only where that cannot change what it prints.
   second run on (a variable set to a test's temporary folder would otherwise start a
   zygote for a single run).
 - No `PYTHON*` variable may differ from this process's: those act on the interpreter as
-  it starts (`PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, would
-  list the zygote's imports, not the run's).
-- `MCPDEPS_TESTS_FRESH=1` turns forking off for a whole run of the suite.
-The tests whose subject is the process itself (imports, start-up, signals, terminals)
-spawn it themselves and never come here; `tests/test_forked_cli.py` holds the forked runs
-to fresh ones, byte for byte.
+  it starts. Those that act while it imports or after `__main__` (`STARTING`:
+  `PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, warnings...) are
+  never forked at all, nor a relative `PYTHONPATH` entry (made absolute at start).
+- Not in a folder holding a module of a name the zygote has imported (`json.py`, `typer.py`,
+  `mcpdeps/`): `-m` puts the run's folder first on `sys.path`, so a fresh run imports that.
+- Not with `MCPDEPS_EXIT_WITH_PARENT`: a forked run's parent is the zygote, not this process.
+- Not when this process has no standard input to lend.
+- `MCPDEPS_TESTS_FRESH=1` turns forking off for a whole run of the suite, and
+  `run_mcpdeps(fresh=True)` for one run.
+What a fresh run inherits from this process at the time of the run, the child takes from
+the request: the folder, the umask and the resource limits. The tests whose subject is the
+process itself (imports, start-up, signals, terminals) spawn it themselves or ask for a fresh
+run; `tests/test_forked_cli.py` holds the forked runs to fresh ones, byte for byte.
 
 What it cannot give: every child of one zygote shares its string hash seed, where fresh
 processes each draw one. Output that depended on set order would then be stable within a
-worker; the suite's runs of 4 workers, the pexpect and pre-commit tests and the property
-tests' own subprocesses still draw fresh seeds.
+worker, so the tests that hold separate runs to the same bytes run at least one of them
+fresh; the suite's runs of 4 workers, the pexpect and pre-commit tests and the property
+tests' own subprocesses still draw fresh seeds. Nor the parent (`os.getppid()` is the
+zygote's pid) and the signal dispositions and mask, which are the zygote's from its start
+(no run through `run_mcpdeps` gets a signal but its timeout's SIGKILL).
 """
 
 from __future__ import annotations
