@@ -181,6 +181,8 @@ def run_forked(
     """The run forked from the zygote of its family and environment (None: all are busy, or
     the run's folder holds a module of its own under a name the zygote has imported)."""
     folder = os.path.abspath(cwd or os.getcwd())  # a relative one is this process's, not the zygote's
+    if any("\0" in arg for arg in (*args, folder)):
+        return None  # what `subprocess` refuses (ValueError) is refused the same way
     with _lock:
         zygote = _zygote((family(args), frozenset(env.items())), env)
         if zygote is None or _shadowed(folder, zygote.modules):

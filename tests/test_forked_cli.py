@@ -397,3 +397,10 @@ def test_a_run_has_the_resource_limits_of_the_process_that_runs_mcpdeps(tmp_path
     assert fresh.returncode != 0, fresh
     assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
     assert ((tmp_path / "graph.json").read_bytes() if (tmp_path / "graph.json").exists() else None) == written
+
+
+def test_an_argument_with_a_nul_byte_is_refused_as_subprocess_refuses_it(tmp_path: Path) -> None:
+    """No process can get one: `subprocess` raises ValueError; the zygote passed it on in JSON."""
+    for _ in range(2):  # the second run of an environment is the one that would be forked
+        with pytest.raises(ValueError, match="embedded null byte"):
+            run_mcpdeps("lint", "a\0b.py", cwd=tmp_path)
