@@ -13,7 +13,7 @@ mcpdeps ARGS` is at its first line:
 - `sys.path[0]` the working folder, and the asking process's umask and resource limits;
 - `runpy` running `mcpdeps.__main__` as `-m` does;
 - the interpreter's exit: threads joined, `atexit` run, streams flushed, 120 if that fails,
-  and (for the commands that run the user's code, `TEARDOWN`) the modules torn down.
+  and (for the runs of the user's code, `_tears_down`) the modules torn down.
 The zygote writes `ready` and the modules a run's folder could shadow (`_shadowable`) when
 it listens. It answers the child's pid at once, and its wait status when it ends, on the same
 connection. It never runs a command itself, so each child starts from the same state.
@@ -60,13 +60,20 @@ ends with `os._exit` only without them); `lint` would load typer only for help a
 
 for _name in PRELOAD.get(WORDS[0], ("mcpdeps.cli.app",)):
     __import__(_name)
-TEARDOWN = WORDS[0] == "serve"
-"""Whether a child ends with the interpreter's own teardown (its `SystemExit` leaves this
-script): the modules freed one by one, so that finalizers run and files nobody closed are
-flushed, as at the end of a fresh run. That is the family of every command that imports the
-user's code (`serve`, `call`, `mcp`, `--live`), whose objects may do so. The static families
-run only mcpdeps' own code, whose outputs and files `tests/test_forked_cli.py` compares: they
-end as `_finish` ends (tearing the zygote's heap down cost ~60 ms a run, a third of the saving)."""
+USER_CODE = ("serve", "call", "mcp")
+"""The commands that import the user's code (with any command's `--live`)."""
+
+
+def _tears_down(args: list[str]) -> bool:
+    """Whether a run ends with the interpreter's own teardown (its `SystemExit` leaves this
+    script): the modules freed one by one, so that finalizers run and files nobody closed are
+    flushed, as at the end of a fresh run. The runs of the user's code do, whose objects may
+    need it. The others run only mcpdeps' own code, whose outputs and files
+    `tests/test_forked_cli.py` compares: they end as `_finish` ends (tearing the zygote's heap
+    down cost ~60 ms a run, a third of what forking saves)."""
+    return args[:1] in [[name] for name in USER_CODE] or "--live" in args
+
+
 TEMPLATES = (sys.stdin, sys.stdout, sys.stderr)
 """The zygote's own streams: same interpreter, same environment, so the same encodings,
 errors and buffering that a child's interpreter would choose."""
@@ -114,7 +121,7 @@ def _exit_code(exc: SystemExit) -> int:
 
 
 def _finish(code: int, interrupted: bool = False) -> None:
-    """The interpreter's exit after `__main__` without the modules' teardown (see `TEARDOWN`):
+    """The interpreter's exit after `__main__` without the modules' teardown (see `_tears_down`):
     join threads, run `atexit`, flush (120 if that fails), end (by SIGINT itself after an
     uncaught KeyboardInterrupt, as the interpreter does)."""
     threading = sys.modules.get("threading")
@@ -157,10 +164,11 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     main.__annotations__ = {}  # as the interpreter makes `__main__`
     import runpy
 
+    teardown = _tears_down(args)
     try:
         runpy._run_module_as_main("mcpdeps")  # type: ignore[attr-defined]
     except SystemExit as exc:
-        if TEARDOWN:
+        if teardown:
             raise  # ends this process as it ends `-m`: printed if not a number, then the teardown
         _finish(_exit_code(exc))
     except BaseException as exc:  # printed as the interpreter prints it, from runpy's frame on
@@ -169,10 +177,10 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
         sys.excepthook(type(exc), exc, exc.__traceback__)
         if isinstance(exc, KeyboardInterrupt):
             _finish(1, interrupted=True)  # nothing can run after a teardown to end by SIGINT
-        if TEARDOWN:
+        if teardown:
             raise SystemExit(1) from None
         _finish(1)
-    if TEARDOWN:
+    if teardown:
         raise SystemExit(0)
     _finish(0)
 
