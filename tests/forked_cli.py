@@ -252,18 +252,48 @@ def _ask(
         connection.sendall(request[sent:])
         for fd in (out_w, err_w, *([in_r] if input is not None else [])):
             os.close(fd)
-        replies = connection.makefile("rb")
-        pid = json.loads(replies.readline())["pid"]
+        replies = _Replies(connection)
+        pid = json.loads(replies.line(None) or b"")["pid"]
         data = None if input is None else input.encode(subprocess._text_encoding(), "strict")  # type: ignore[attr-defined]
         try:
             stdout, stderr = _communicate(out_r, err_r, in_w, data, deadline)
         except subprocess.TimeoutExpired as expired:
             os.kill(pid, signal.SIGKILL)
-            replies.readline()  # the zygote has reaped it
+            replies.line(None)  # the zygote has reaped it
             raise subprocess.TimeoutExpired(command, timeout or 0, expired.output, expired.stderr) from None
-        line = replies.readline()
+        left = None if deadline is None else deadline - time.monotonic()
+        line = replies.line(deadline)
+        if line is None:  # outputs closed, process still running: `wait` times out, without output
+            os.kill(pid, signal.SIGKILL)
+            replies.line(None)
+            raise subprocess.TimeoutExpired(command, left or 0)
     status = json.loads(line)["status"]
     return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), *_decoded(stdout, stderr))
+
+
+class _Replies:
+    """The zygote's answers on one connection, a line each (the pid, then the wait status)."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.buffer = b""
+
+    def line(self, deadline: float | None) -> bytes | None:
+        """The next line, or None when `deadline` (of `time.monotonic`) passes first."""
+        while b"\n" not in self.buffer:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return None
+            self.connection.settimeout(remaining)
+            try:
+                chunk = self.connection.recv(4096)
+            except TimeoutError:
+                return None
+            if not chunk:
+                raise RuntimeError("the mcpdeps zygote ended while a run was in progress")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
 
 
 def _umask() -> int:

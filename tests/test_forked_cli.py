@@ -130,7 +130,8 @@ def test_a_forked_run_past_its_timeout_is_killed_as_subprocess_kills_it(tmp_path
         )
     assert time.monotonic() - started < 20
     assert expired.value.cmd[:3] == [sys.executable, "-m", "mcpdeps"]
-    assert isinstance(expired.value.stderr, bytes)  # as `subprocess.run` leaves it
+    stderr = expired.value.stderr  # as `subprocess.run` leaves it: bytes, or None if nothing came yet
+    assert stderr is None or isinstance(stderr, bytes)
 
 
 def test_only_an_environment_that_acts_after_start_up_is_forked() -> None:
@@ -404,3 +405,26 @@ def test_an_argument_with_a_nul_byte_is_refused_as_subprocess_refuses_it(tmp_pat
     for _ in range(2):  # the second run of an environment is the one that would be forked
         with pytest.raises(ValueError, match="embedded null byte"):
             run_mcpdeps("lint", "a\0b.py", cwd=tmp_path)
+
+
+def test_a_run_that_closes_its_outputs_and_goes_on_times_out_as_subprocess_times_out(tmp_path: Path) -> None:
+    """After both outputs end, `subprocess.run` still waits only until the timeout; the forked
+    run waited for the process however long it took, past its timeout."""
+    _server("import os, time\nos.close(1)\nos.close(2)\ntime.sleep(30)")(tmp_path)
+    caught = []
+    for run in (
+        lambda: subprocess.run(
+            [sys.executable, "-m", "mcpdeps", *LIVE],
+            cwd=tmp_path,
+            env=BASE,
+            capture_output=True,
+            text=True,
+            timeout=4,
+        ),
+        lambda: forked_cli.run_forked(LIVE, cwd=tmp_path, input=None, env=BASE, timeout=4),
+    ):
+        started = time.monotonic()
+        with pytest.raises(subprocess.TimeoutExpired) as expired:
+            run()
+        caught.append((expired.value.stdout, expired.value.stderr, time.monotonic() - started < 15))
+    assert caught[1] == caught[0] == (None, None, True)
