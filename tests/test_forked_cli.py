@@ -71,7 +71,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 def _fresh(
-    args: list[str], cwd: Path, input: str | None, env: dict[str, str]
+    args: list[str], cwd: Path, input: str | None, env: dict[str, str], timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "mcpdeps", *args],
@@ -80,7 +80,7 @@ def _fresh(
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
     )
 
 
@@ -247,27 +247,29 @@ def test_a_module_in_the_runs_folder_is_imported_as_a_fresh_run_imports_it(
         assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
 
 
+def _timed_out_both_ways(folder: Path, timeout: float) -> list[tuple[object, object, float, float]]:
+    """`LIVE` in `folder` fresh, then forked: each `TimeoutExpired`'s outputs and timeout, and
+    the seconds it took to come."""
+    caught = []
+    for run in (
+        lambda: _fresh(LIVE, folder, None, BASE, timeout),
+        lambda: forked_cli.run_forked(LIVE, cwd=folder, input=None, env=BASE, timeout=timeout),
+    ):
+        started = time.monotonic()
+        with pytest.raises(subprocess.TimeoutExpired) as expired:
+            run()
+        error = expired.value
+        caught.append((error.stdout, error.stderr, error.timeout, time.monotonic() - started))
+    return caught
+
+
 def test_a_run_that_prints_nothing_before_its_timeout_has_no_output_as_subprocess_has_none(
     tmp_path: Path,
 ) -> None:
     """`subprocess.run` leaves `None`, not `b""`, in `TimeoutExpired` when nothing was read."""
     _server("import time\ntime.sleep(60)")(tmp_path)
-    caught = []
-    for run in (
-        lambda: subprocess.run(
-            [sys.executable, "-m", "mcpdeps", *LIVE],
-            cwd=tmp_path,
-            env=BASE,
-            capture_output=True,
-            text=True,
-            timeout=2,
-        ),
-        lambda: forked_cli.run_forked(LIVE, cwd=tmp_path, input=None, env=BASE, timeout=2),
-    ):
-        with pytest.raises(subprocess.TimeoutExpired) as expired:
-            run()
-        caught.append((expired.value.stdout, expired.value.stderr, expired.value.timeout))
-    assert caught[1] == caught[0] == (None, None, 2)
+    fresh, forked = _timed_out_both_ways(tmp_path, 2)
+    assert forked[:3] == fresh[:3] == (None, None, 2)
 
 
 @pytest.mark.parametrize(
@@ -411,20 +413,6 @@ def test_a_run_that_closes_its_outputs_and_goes_on_times_out_as_subprocess_times
     """After both outputs end, `subprocess.run` still waits only until the timeout; the forked
     run waited for the process however long it took, past its timeout."""
     _server("import os, time\nos.close(1)\nos.close(2)\ntime.sleep(30)")(tmp_path)
-    caught = []
-    for run in (
-        lambda: subprocess.run(
-            [sys.executable, "-m", "mcpdeps", *LIVE],
-            cwd=tmp_path,
-            env=BASE,
-            capture_output=True,
-            text=True,
-            timeout=4,
-        ),
-        lambda: forked_cli.run_forked(LIVE, cwd=tmp_path, input=None, env=BASE, timeout=4),
-    ):
-        started = time.monotonic()
-        with pytest.raises(subprocess.TimeoutExpired) as expired:
-            run()
-        caught.append((expired.value.stdout, expired.value.stderr, time.monotonic() - started < 15))
-    assert caught[1] == caught[0] == (None, None, True)
+    fresh, forked = _timed_out_both_ways(tmp_path, 4)
+    assert forked[:2] == fresh[:2] == (None, None)
+    assert fresh[3] < 15 and forked[3] < 15
