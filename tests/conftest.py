@@ -37,17 +37,18 @@ def run_mcpdeps(
     timeout: float = 120,
     fresh: bool = False,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output.
+    """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output:
+    forked from a started process where that prints the same (`tests/forked_cli.py`).
 
-    Forked from a started process where that prints the same (`tests/forked_cli.py`), unless
-    `fresh`: a new interpreter, for tests that compare runs across string hash seeds."""
+    `fresh=True`: always a new interpreter, for a test whose subject is the process itself. Forked
+    runs share their zygote's string hash seed, so a test that holds separate runs to the same
+    bytes (cold and warm, 1 and 2 workers) only sees an order that follows the seed when each
+    run draws its own."""
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
-    forked = (
-        None
-        if fresh
-        else forked_cli.run(list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout)
-    )
+    forked = None
+    if not fresh:
+        forked = forked_cli.run(list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout)
     if forked is not None:
         return forked
     return subprocess.run(

@@ -14,29 +14,40 @@ text=True)` builds it: the same decoding, newline translation, input encoding, t
 
 When not: a run is forked only where that cannot change what it prints.
 - The environment must be the zygote's own, byte for byte, but for `PYTEST_CURRENT_TEST`
-  (which the child is given as the run's): typer and rich read some variables when
-  imported, and the interpreter reads `HOME` for its user site. So each environment gets
-  its own zygote, and only from its second run on (a variable set to a test's temporary
-  folder would otherwise start a zygote for a single run).
+  (the child is given the run's own): typer and rich read some variables when imported. So each environment gets its own zygote, and only from its
+  second run on (a variable set to a test's temporary folder would otherwise start a
+  zygote for a single run).
 - No `PYTHON*` variable may differ from this process's: those act on the interpreter as
-  it starts (`PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, would
-  list the zygote's imports, not the run's).
-- `MCPDEPS_TESTS_FRESH=1` turns forking off for a whole run of the suite.
-The tests whose subject is the process itself (imports, start-up, signals, terminals)
-spawn it themselves and never come here; `tests/test_forked_cli.py` holds the forked runs
-to fresh ones, byte for byte.
+  it starts. Those that act while it imports or after `__main__` (`STARTING`:
+  `PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, warnings...) are
+  never forked at all, nor a relative `PYTHONPATH` entry (made absolute at start).
+- Not in a folder holding a module of a name the zygote has imported (`json.py`, `typer.py`,
+  `mcpdeps/`): `-m` puts the run's folder first on `sys.path`, so a fresh run imports that.
+- Not with `MCPDEPS_EXIT_WITH_PARENT`: a forked run's parent is the zygote, not this process.
+- Not when this process has no standard input to lend.
+- `MCPDEPS_TESTS_FRESH=1` turns forking off for a whole run of the suite, and
+  `run_mcpdeps(fresh=True)` for one run.
+What a fresh run inherits from this process at the time of the run, the child takes from
+the request: the folder, the umask and the resource limits. The tests whose subject is the
+process itself (imports, start-up, signals, terminals) spawn it themselves or ask for a fresh
+run; `tests/test_forked_cli.py` holds the forked runs to fresh ones, byte for byte.
 
 What it cannot give: every child of one zygote shares its string hash seed, where fresh
 processes each draw one. Output that depended on set order would then be stable within a
-worker; the suite's runs of 4 workers, the pexpect and pre-commit tests and the property
-tests' own subprocesses still draw fresh seeds.
+worker, so the tests that hold separate runs to the same bytes run at least one of them
+fresh; the suite's runs of 4 workers, the pexpect and pre-commit tests and the property
+tests' own subprocesses still draw fresh seeds. Nor the parent (`os.getppid()` is the
+zygote's pid) and the signal dispositions and mask, which are the zygote's from its start
+(no run through `run_mcpdeps` gets a signal but its timeout's SIGKILL).
 """
 
 from __future__ import annotations
 
 import atexit
+import importlib.machinery
 import json
 import os
+import resource
 import selectors
 import signal
 import socket
@@ -52,6 +63,7 @@ from pathlib import Path
 
 ZYGOTE = Path(__file__).with_name("cli_zygote.py")
 STATIC = ("lint", "graph", "rule", "lsp")
+SUFFIXES = tuple(importlib.machinery.all_suffixes())
 PER_RUN = frozenset({"PYTEST_CURRENT_TEST"})
 """Set anew for each test by pytest, and read by no import: the child gets the run's own
 value, and zygotes are not told apart by it (else each test would start its own)."""
@@ -63,8 +75,8 @@ MAX_ZYGOTES = 6
 class _Zygote:
     process: subprocess.Popen[bytes]
     socket: str
-    loaded: frozenset[str]
-    """Top-level modules imported by the zygote: a fresh run finds them in its folder first."""
+    modules: frozenset[str]
+    """Top-level modules it imported that a run's folder could hold instead (`_shadowed`)."""
     busy: int = 0
     """Runs in progress (a zygote is stopped only when it has none)."""
 
@@ -85,11 +97,61 @@ def family(args: Sequence[str]) -> str:
     return {"lint": "lint", "lsp": "lsp"}.get(first, "graph")
 
 
+STARTING = (
+    "PYTHONPROFILEIMPORTTIME",
+    "PYTHONVERBOSE",
+    "PYTHONINSPECT",
+    "PYTHONDEVMODE",
+    "PYTHONWARNINGS",
+    "PYTHONWARNDEFAULTENCODING",
+    "PYTHONTRACEMALLOC",
+)
+"""Variables whose effect is on what the interpreter does while it imports, or after `__main__`:
+a zygote has done its imports under them, and its child would not print what a fresh run
+prints (import times, warnings) nor wait at a prompt (`PYTHONINSPECT`)."""
+
+EXIT_WITH_PARENT = "MCPDEPS_EXIT_WITH_PARENT"
+"""`serve` stops at once unless its parent has this pid (`cli/serve/parent_watch.py`)."""
+
+
 def forkable(env: Mapping[str, str]) -> bool:
     if os.environ.get("MCPDEPS_TESTS_FRESH") == "1" or not hasattr(os, "pidfd_open"):
         return False
+    if any(env.get(name) for name in STARTING):
+        return False  # even when this process has it too (a test's `monkeypatch.setenv`)
+    if env.get(EXIT_WITH_PARENT):
+        return False  # names this process as the run's parent: a forked run's is the zygote
+    if any(not os.path.isabs(entry) for entry in env.get("PYTHONPATH", "").split(os.pathsep) if entry):
+        return False  # made absolute against the folder the interpreter starts in: the zygote's
     names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}
     return all(env.get(name) == os.environ.get(name) for name in names)
+
+
+def _shadowed(folder: str, modules: frozenset[str]) -> bool:
+    """Whether `folder`, first on a fresh run's `sys.path` (`-m`), holds one of `modules`: a
+    `json.py`, `typer.py` or `mcpdeps/` there is what a fresh run imports, not the zygote's."""
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return True
+    for entry in entries:
+        name, dot, _ = entry.partition(".")
+        if name not in modules:
+            continue
+        if dot and any(entry == name + suffix for suffix in SUFFIXES):
+            return True
+        if not dot and any(os.path.exists(os.path.join(folder, entry, "__init__" + s)) for s in SUFFIXES):
+            return True  # a package (a bare folder is a namespace portion: found after the real one)
+    return False
+
+
+def _lends_stdin() -> bool:
+    """Whether this process's standard input can be passed on (a fresh run finds it closed too)."""
+    try:
+        os.fstat(0)
+    except OSError:
+        return False
+    return True
 
 
 def run(
@@ -101,7 +163,7 @@ def run(
     timeout: float | None,
 ) -> subprocess.CompletedProcess[str] | None:
     """The run forked from a zygote, or None where only a fresh process is the same."""
-    if not forkable(env):
+    if not forkable(env) or (input is None and not _lends_stdin()):
         return None
     key = _key(env)
     with _lock:
@@ -119,12 +181,14 @@ def run_forked(
     env: dict[str, str],
     timeout: float | None,
 ) -> subprocess.CompletedProcess[str] | None:
-    """The run forked from the zygote of its family and environment; None when all zygotes are
-    busy, or when the run's folder would shadow a module the zygote has imported."""
-    folder = os.fspath(cwd or os.getcwd())
+    """The run forked from the zygote of its family and environment (None: all are busy, or
+    the run's folder holds a module of its own under a name the zygote has imported)."""
+    folder = os.path.abspath(cwd or os.getcwd())  # a relative one is this process's, not the zygote's
+    if any("\0" in arg for arg in (*args, folder)):
+        return None  # what `subprocess` refuses (ValueError) is refused the same way
     with _lock:
         zygote = _zygote((family(args), _key(env)), env)
-        if zygote is None or _shadows(folder, zygote.loaded):
+        if zygote is None or _shadowed(folder, zygote.modules):
             return None
         zygote.busy += 1
     try:
@@ -159,10 +223,9 @@ def _zygote(key: tuple[str, frozenset[tuple[str, str]]], env: dict[str, str]) ->
         stdout=subprocess.PIPE,
     )
     assert process.stdout is not None
-    ready, _, loaded = process.stdout.readline().partition(b" ")
-    if ready != b"ready":
+    if process.stdout.readline() != b"ready\n":
         raise RuntimeError(f"the mcpdeps zygote for {key[0]!r} did not start (exit {process.wait()})")
-    _zygotes[key] = _Zygote(process, path, frozenset(json.loads(loaded)))
+    _zygotes[key] = _Zygote(process, path, frozenset(json.loads(process.stdout.readline())))
     return _zygotes[key]
 
 
@@ -175,16 +238,6 @@ def _stop(zygote: _Zygote) -> None:
 def _stop_all() -> None:
     while _zygotes:
         _stop(_zygotes.popitem()[1])
-
-
-def _shadows(folder: str, loaded: frozenset[str]) -> bool:
-    """Whether `folder` holds a module or package named as one the zygote imported: under
-    `-m` the folder comes first on `sys.path`, so a fresh run would import that one."""
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return True  # a fresh run says what is wrong with the folder
-    return any(entry.partition(".")[0] in loaded for entry in entries)
 
 
 def _key(env: Mapping[str, str]) -> frozenset[tuple[str, str]]:
@@ -207,22 +260,71 @@ def _ask(
     in_r, in_w = os.pipe() if input is not None else (0, -1)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(path)
-        request = json.dumps({"args": args, "cwd": cwd, "env": env}).encode() + b"\n"
-        socket.send_fds(connection, [request], [in_r, out_w, err_w])
+        inherited = {"umask": _umask(), "limits": _limits()}
+        request = json.dumps({"args": args, "cwd": cwd, "env": env, **inherited}).encode() + b"\n"
+        sent = socket.send_fds(connection, [request], [in_r, out_w, err_w])
+        connection.sendall(request[sent:])
         for fd in (out_w, err_w, *([in_r] if input is not None else [])):
             os.close(fd)
-        replies = connection.makefile("rb")
-        pid = json.loads(replies.readline())["pid"]
+        replies = _Replies(connection)
+        pid = json.loads(replies.line(None) or b"")["pid"]
         data = None if input is None else input.encode(subprocess._text_encoding(), "strict")  # type: ignore[attr-defined]
         try:
             stdout, stderr = _communicate(out_r, err_r, in_w, data, deadline)
         except subprocess.TimeoutExpired as expired:
             os.kill(pid, signal.SIGKILL)
-            replies.readline()  # the zygote has reaped it
+            replies.line(None)  # the zygote has reaped it
             raise subprocess.TimeoutExpired(command, timeout or 0, expired.output, expired.stderr) from None
-        line = replies.readline()
+        left = None if deadline is None else deadline - time.monotonic()
+        line = replies.line(deadline)
+        if line is None:  # outputs closed, process still running: `wait` times out, without output
+            os.kill(pid, signal.SIGKILL)
+            replies.line(None)
+            raise subprocess.TimeoutExpired(command, left or 0)
     status = json.loads(line)["status"]
     return subprocess.CompletedProcess(command, os.waitstatus_to_exitcode(status), *_decoded(stdout, stderr))
+
+
+class _Replies:
+    """The zygote's answers on one connection, a line each (the pid, then the wait status)."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.buffer = b""
+
+    def line(self, deadline: float | None) -> bytes | None:
+        """The next line, or None when `deadline` (of `time.monotonic`) passes first."""
+        while b"\n" not in self.buffer:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return None
+            self.connection.settimeout(remaining)
+            try:
+                chunk = self.connection.recv(4096)
+            except TimeoutError:
+                return None
+            if not chunk:
+                raise RuntimeError("the mcpdeps zygote ended while a run was in progress")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+
+def _umask() -> int:
+    """This process's file creation mask, which a fresh run inherits (read, not set and reset:
+    another thread may be creating files)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+
+
+def _limits() -> dict[str, tuple[int, int]]:
+    """This process's resource limits as they are now (a test may lower one: the file size, to
+    see a full disk), which a fresh run inherits."""
+    return {
+        name: resource.getrlimit(getattr(resource, name))
+        for name in dir(resource)
+        if name.startswith("RLIMIT_")
+    }
 
 
 def _decoded(stdout: bytes, stderr: bytes) -> tuple[str, str]:
@@ -238,7 +340,7 @@ def _communicate(
 ) -> tuple[bytes, bytes]:
     """Read both outputs to their end while writing the input, as `Popen.communicate` does.
 
-    On the deadline, `TimeoutExpired` carries the bytes read so far (as `subprocess` does)."""
+    On the deadline, `TimeoutExpired` carries the bytes read so far, or None (as `subprocess` does)."""
     chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
     offset = 0
     with selectors.DefaultSelector() as selector:
@@ -253,10 +355,9 @@ def _communicate(
         try:
             while selector.get_map():
                 remaining = None if deadline is None else deadline - time.monotonic()
-                if remaining is not None and remaining <= 0:
-                    raise subprocess.TimeoutExpired(
-                        "", 0, b"".join(chunks[out_r]), b"".join(chunks[err_r])
-                    ) from None
+                if remaining is not None and remaining <= 0:  # None where nothing came, as there
+                    output, errors = (b"".join(chunks[fd]) if chunks[fd] else None for fd in (out_r, err_r))
+                    raise subprocess.TimeoutExpired("", 0, output, errors) from None
                 for key, _ in selector.select(remaining):
                     fd = key.fd
                     if fd == in_w:

@@ -20,8 +20,8 @@ EDITED = "underscore/argument/server.py"
 
 
 def _report(cwd: Path, *args: str) -> str:
-    """Each run in a fresh interpreter: its own string hash seed, so an order that came from
-    a set's iteration could not print the same twice by chance (`tests/forked_cli.py`)."""
+    """A fresh process each: runs forked from one zygote share its hash seed, and could agree on
+    an order that a fresh run (its own seed) would not print (`run_mcpdeps`)."""
     proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300, fresh=True)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout

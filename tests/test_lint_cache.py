@@ -14,17 +14,18 @@ from conftest import REPO, run_mcpdeps
 CORPUS = REPO / "tests" / "corpus"
 
 
-def _json(*args: str, cwd: Path) -> dict:
-    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=cwd)
+def _json(*args: str, cwd: Path, fresh: bool = False) -> dict:
+    """`fresh`: a new interpreter, for runs held to one another's bytes (`run_mcpdeps` says why)."""
+    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=cwd, fresh=fresh)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
 
 def test_cached_and_uncached_runs_agree_on_the_whole_corpus(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    cold = _json("--no-cache", ".", cwd=CORPUS)
-    first = _json("--cache-dir", str(cache), ".", cwd=CORPUS)
-    again = _json("--cache-dir", str(cache), ".", cwd=CORPUS)
+    cold = _json("--no-cache", ".", cwd=CORPUS, fresh=True)
+    first = _json("--cache-dir", str(cache), ".", cwd=CORPUS, fresh=True)
+    again = _json("--cache-dir", str(cache), ".", cwd=CORPUS, fresh=True)
     assert cold == first == again
     assert cold["diagnostics"], "the corpus has invalid cases: something must be reported"
     assert any(cache.rglob("*.json")), "the second run must have been served from a stored entry"
@@ -124,7 +125,7 @@ def test_old_states_are_pruned(tmp_path: Path) -> None:
 
 def test_one_and_two_worker_processes_give_the_same_report_on_the_corpus() -> None:
     """`--jobs 2` forks workers for a run this size (over 96 files); the bytes must not change."""
-    one = _json("--no-cache", "--jobs", "1", ".", cwd=CORPUS)
-    two = _json("--no-cache", "--jobs", "2", ".", cwd=CORPUS)
+    one = _json("--no-cache", "--jobs", "1", ".", cwd=CORPUS, fresh=True)
+    two = _json("--no-cache", "--jobs", "2", ".", cwd=CORPUS, fresh=True)
     assert one["summary"]["files"] >= 96
     assert one == two
