@@ -134,6 +134,9 @@ def test_a_forked_run_past_its_timeout_is_killed_as_subprocess_kills_it(tmp_path
     assert stderr is None or isinstance(stderr, bytes)
 
 
+@pytest.mark.skipif(
+    os.environ.get("MCPDEPS_TESTS_FRESH") == "1", reason="MCPDEPS_TESTS_FRESH=1 forks nothing, as asked"
+)
 def test_only_an_environment_that_acts_after_start_up_is_forked() -> None:
     assert forked_cli.forkable(BASE)
     assert not forked_cli.forkable({**BASE, "PYTHONPROFILEIMPORTTIME": "1"})
