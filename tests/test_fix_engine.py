@@ -18,6 +18,7 @@ from mcpdeps.lint_rules.config import LintConfig
 from mcpdeps.lint_rules.fixes.edits import apply_edits, edits_between
 from mcpdeps.lint_rules.fixes.engine import plan_fixes, write_plan
 from mcpdeps.lint_rules.settings import merge
+from mcpdeps.resolver_core.diagnostics import Edit
 
 BROKEN = """\
 from typing import Annotated
@@ -127,7 +128,6 @@ def test_json_fix_edits_are_exactly_what_fix_writes(tmp_path: Path) -> None:
     assert fixes["MCPD003"]["edits"] == [
         {"path": "server.py", "line": 14, "column": 51, "end_line": 14, "end_column": 65, "content": ""}
     ]
-    from mcpdeps.resolver_core.diagnostics import Edit
 
     edits = [Edit(**e) for e in fixes["MCPD008"]["edits"] + fixes["MCPD003"]["edits"]]
     assert apply_edits(BROKEN, edits) == FIXED.replace("(title", "(_title").replace(
@@ -211,3 +211,47 @@ def test_a_fix_that_would_break_something_else_is_left_out(tmp_path: Path) -> No
     assert "Fixed 1 problem in 1 file." in proc.stderr  # the decorator still is
     assert server.read_text(encoding="utf-8") == source.replace("@mcp.tool\n", "@mcp.tool()\n")
     assert [line.split()[1] for line in proc.stdout.splitlines()[:-1]] == ["MCPD006"]
+
+
+def _chained_default(terms: int) -> str:
+    """MCPD111 (a default the resolver always overrides) whose default is a `terms`-long chain."""
+    chain = " + ".join(['"x"'] * terms)
+    return (
+        "from typing import Annotated\nfrom mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\nmcp = MCPServer('s')\n"
+        "def r() -> str:\n    return 'x'\n"
+        f"@mcp.tool()\ndef t(title: str, v: Annotated[str, Resolve(r)] = {chain}) -> str:\n    return v\n"
+    )
+
+
+def _depth(text: str) -> int:
+    import ast
+
+    stack, deepest = [(ast.parse(text), 0)], 0
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
+def test_libcst_fixes_up_to_the_depth_limit_and_never_sees_a_deeper_file(tmp_path: Path) -> None:
+    """At `TOO_DEEP_TO_FIX` levels the fix is libcst's as ever; one level deeper there is none,
+    and the run does not pay libcst's quadratic parse (5,000 levels took 10 s and lost the fix)."""
+    from mcpdeps.lint_rules.fixes import TOO_DEEP_TO_FIX
+
+    at_limit = next(
+        n
+        for n in range(TOO_DEEP_TO_FIX - 10, TOO_DEEP_TO_FIX)
+        if _depth(_chained_default(n)) == TOO_DEEP_TO_FIX
+    )
+    for name, terms in (("at_limit.py", at_limit), ("deeper.py", at_limit + 1)):
+        (tmp_path / name).write_text(_chained_default(terms), encoding="utf-8")
+    assert _depth((tmp_path / "deeper.py").read_text()) == TOO_DEEP_TO_FIX + 1
+    report = json.loads(run_mcpdeps("lint", "--format", "json", "--no-cache", cwd=tmp_path).stdout)
+    fixes = {d["path"]: d["fix"] for d in report["diagnostics"] if d["code"] == "MCPD111"}
+    assert set(fixes) == {"at_limit.py", "deeper.py"}
+    assert fixes["deeper.py"] is None
+    assert fixes["at_limit.py"] is not None
+    fixed = apply_edits(_chained_default(at_limit), [Edit(**e) for e in fixes["at_limit.py"]["edits"]])
+    assert "Resolve(r)]) -> str" in fixed and '"x" + "x"' not in fixed

@@ -88,6 +88,9 @@ class FixCache:
             from mcpdeps.lint_rules.fixes.cst_source import CstSource
 
             text = self.text_of(path)
+            if text is not None and self._too_deep_to_fix(path, text):
+                self._sources[path] = None
+                return None
             try:
                 self._sources[path] = CstSource(text) if text is not None else None
                 if self._sources[path] is not None and self._sources[path].module.code != text:
@@ -100,6 +103,20 @@ class FixCache:
                 # loses its fixes, never the report.
                 self._sources[path] = None
         return self._sources[path]
+
+    def _too_deep_to_fix(self, path: str, text: str) -> bool:
+        """Whether the file nests deeper than `TOO_DEEP_TO_FIX` (by `ast`, whose tree is never
+        deeper than libcst's); a file `ast` cannot parse is left to libcst."""
+        import ast
+
+        from mcpdeps.lint_rules.fixes.ast_source import deeper_than
+
+        known = self._asts.get(path)
+        try:
+            tree = known.tree if known is not None else ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        return deeper_than(tree, TOO_DEEP_TO_FIX)
 
     def ast_source(self, path: str, text: str) -> AstSource | None:
         """The file for the span fixers; None when only libcst may judge it."""
@@ -156,6 +173,14 @@ class FixCache:
         except Exception:  # a fixer bug costs its fix, never the report or the other fixes
             return None
         return module.code if module is not None else None
+
+
+TOO_DEEP_TO_FIX = 1_000
+"""Files nested deeper than this many levels get no fixes, and libcst never sees them: its
+parser takes time quadratic in the nesting (a 3,000-term chain: 3.4 s) and past about 4,500
+levels its position provider exhausts the recursion anyway, after 11 s (the fix was lost then
+too). No code a person writes nests a thousand levels; generated code that does is reported
+as usual, without fixes, at the speed of the rest of the run."""
 
 
 UNSURE = object()

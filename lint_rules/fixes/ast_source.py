@@ -50,7 +50,7 @@ class AstSource:
             self.tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
             raise Unsure("not parsed") from exc
-        if _too_deep(self.tree):
+        if deeper_than(self.tree, MAX_DEPTH):
             raise Unsure("deep tree")
         self.index = LineIndex(text)
         self.lines = text.splitlines(keepends=True)
@@ -166,11 +166,13 @@ def _ends_in_blank_line_without_newline(text: str) -> bool:
     return bool(tail) and not tail.strip()
 
 
-def _too_deep(tree: ast.AST) -> bool:
+def deeper_than(tree: ast.AST, limit: int) -> bool:
+    """Whether some node of `tree` lies more than `limit` levels down (no recursion: the trees
+    asked about are the deep ones)."""
     stack = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
-        if depth > MAX_DEPTH:
+        if depth > limit:
             return True
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
     return False
