@@ -255,3 +255,18 @@ def test_libcst_fixes_up_to_the_depth_limit_and_never_sees_a_deeper_file(tmp_pat
     assert fixes["at_limit.py"] is not None
     fixed = apply_edits(_chained_default(at_limit), [Edit(**e) for e in fixes["at_limit.py"]["edits"]])
     assert "Resolve(r)]) -> str" in fixed and '"x" + "x"' not in fixed
+
+
+def test_the_parent_map_is_libcsts() -> None:
+    """`CstSource.parents` (built from `children`) pairs every node as ParentNodeProvider does."""
+    from libcst.metadata import MetadataWrapper, ParentNodeProvider
+    from mcpdeps.lint_rules.fixes.cst_source import CstSource
+
+    files = sorted((Path(__file__).parent.parent / "examples").rglob("*.py"))
+    assert len(files) >= 4
+    for path in files:
+        source = CstSource(path.read_text(encoding="utf-8"))
+        expected = MetadataWrapper(source.module, unsafe_skip_copy=True).resolve(ParentNodeProvider)
+        assert {id(n): id(p) for n, p in source.parents.items()} == {
+            id(n): id(p) for n, p in expected.items()
+        }, path

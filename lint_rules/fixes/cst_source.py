@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
+from libcst.metadata import MetadataWrapper, PositionProvider
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 
@@ -21,8 +21,24 @@ class CstSource:
         self.module = cst.parse_module(text)
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.positions = self.wrapper.resolve(PositionProvider)
-        self.parents = self.wrapper.resolve(ParentNodeProvider)
+        self._parents: dict[cst.CSTNode, cst.CSTNode] | None = None
         self.lines = text.splitlines()
+
+    @property
+    def parents(self) -> dict[cst.CSTNode, cst.CSTNode]:
+        """Each node's parent, built on first use from `children` (libcst's ParentNodeProvider
+        maps the same pairs through a full visitor pass, three times slower; most fixes never
+        ask). A loop, not recursion: the trees here may be deep."""
+        if self._parents is None:
+            parents: dict[cst.CSTNode, cst.CSTNode] = {}
+            stack: list[cst.CSTNode] = [self.module]
+            while stack:
+                node = stack.pop()
+                for child in node.children:
+                    parents[child] = node
+                    stack.append(child)
+            self._parents = parents
+        return self._parents
 
     def char_column(self, line: int, byte_column: int) -> int:
         """0-based character column of a diagnostic's 1-based byte column."""
