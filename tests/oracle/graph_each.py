@@ -7,8 +7,8 @@ Why: the oracle test needs the static graph of ~100 corpus servers, each run on 
 own (a case's `server.py`, the way pre-commit passes one file). A subprocess per
 case costs ~0.2 s of interpreter and typer start-up each, which is most of a 2-core
 CI budget. This driver pays the start-up once and then runs the real command
-(`mcpdeps.cli.app.run_guarded`, the same entry point as the `mcpdeps` script, exit codes
-included) for each file in turn. A single `mcpdeps graph` over all the files would
+(`mcpdeps.cli.app.run_app`, what the `mcpdeps` script runs after `lint`'s fast start, exit
+codes included) for each file in turn. A single `mcpdeps graph` over all the files would
 not do: the cases are separate projects that reuse module names (`server`, `app`).
 """
 
@@ -22,13 +22,13 @@ import sys
 
 def run_graph(path: str) -> dict[str, object]:
     """One `mcpdeps graph --format json PATH`, with its exit code and captured output."""
-    from mcpdeps.cli.app import app, run_guarded
+    from mcpdeps.cli.app import run_app
 
     out, err = io.StringIO(), io.StringIO()
     code = 0
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            run_guarded(app, ["graph", "--format", "json", path])
+            run_app(["graph", "--format", "json", path])
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     return {"exit": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
