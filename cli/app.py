@@ -83,8 +83,8 @@ app = build_app()
 
 def app_for(argv: Sequence[str]) -> typer.Typer:
     """The app that reads `argv`: one command's when `argv` starts with a command's name
-    (options, help and errors of that command are its own), else the whole app (the root's
-    help and options, an unknown command)."""
+    (that command's options, help and errors are its own), else the whole app (the root's
+    help, which lists every command, its options, an unknown command)."""
     if argv and (argv[0] in COMMANDS or argv[0] in GROUPS):
         return build_app(only=argv[0])
     return app
@@ -92,11 +92,12 @@ def app_for(argv: Sequence[str]) -> typer.Typer:
 
 def run_app(argv: list[str]) -> None:
     """Read `argv` with typer and run the command (help adjusted for this terminal first)."""
+    reader = app_for(argv)
     if wants_help(argv):  # built as `app(...)` would build it, then adjusted for this terminal
         import typer.main
 
-        command = typer.main.get_command(app)
+        command = typer.main.get_command(reader)
         prepare_help(command)
         run_guarded(command, argv)
     else:
-        run_guarded(app_for(argv), argv)
+        run_guarded(reader, argv)

@@ -19,6 +19,7 @@ import typer.main
 from conftest import REPO
 from mcpdeps.cli.app import COMMANDS, GROUPS, app, app_for
 from mcpdeps.cli.errors import run_guarded
+from mcpdeps.cli.render.help import prepare_help, wants_help
 
 LINES = [
     ("graph", "--format", "json", "examples/bookshop/server.py"),
@@ -44,6 +45,17 @@ LINES = [
     ("mcp", "--bogus"),
     ("lsp", "--bogus"),
     ("lsp", "extra"),
+    ("graph", "--help"),
+    ("lint", "--help"),
+    ("rule", "-h"),
+    ("serve", "--help"),
+    ("call", "examples/bookshop/server.py", "--help"),
+    ("mcp", "--help"),
+    ("lsp", "--help"),
+    ("new",),
+    ("new", "--help"),
+    ("new", "tool", "--help"),
+    ("new", "resolver", "-h"),
 ]
 
 
@@ -58,11 +70,17 @@ def _in_repo() -> Iterator[None]:
 
 
 def _run(which: typer.Typer, argv: Sequence[str]) -> tuple[int, str, str]:
+    """`run_app`'s two paths, with the app given: help (prepared for the terminal) or the run."""
     out, err = io.StringIO(), io.StringIO()
     code = 0
     with _in_repo(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
-            run_guarded(which, list(argv))
+            if wants_help(argv):
+                command = typer.main.get_command(which)
+                prepare_help(command)
+                run_guarded(command, list(argv))
+            else:
+                run_guarded(which, list(argv))
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     return code, out.getvalue(), err.getvalue()
@@ -80,5 +98,5 @@ def test_every_command_and_group_is_covered() -> None:
 def test_a_named_command_builds_only_itself_and_the_rest_the_whole_app() -> None:
     for name in [*COMMANDS, *GROUPS]:
         assert set(typer.main.get_group(app_for([name, "x"])).commands) == {name}
-    for argv in ([], ["--version"], ["frobnicate"], ["--help"]):
+    for argv in ([], ["--version"], ["frobnicate"], ["--help"], ["-h", "graph"]):
         assert app_for(argv) is app
