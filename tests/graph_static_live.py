@@ -30,9 +30,15 @@ from mcpdeps.resolver_core.live import build_live_graph, load_server
 from mcpdeps.resolver_core.loading import find_candidates
 
 
-def _forget(case: Path) -> None:
-    """Drop the case's modules and folders so the next case imports its own."""
+def _forget(case: Path, before: dict[str, object]) -> None:
+    """Drop the case's modules and folders so the next case imports its own.
+
+    Only a module imported (or replaced) since `before` can be the case's: the others were
+    there before its folder was on `sys.path` (resolving the path of every loaded module,
+    some hundreds, for each case was most of this script's time)."""
     for name, module in list(sys.modules.items()):
+        if before.get(name) is module:
+            continue
         places = [getattr(module, "__file__", None), *(getattr(module, "__path__", None) or [])]
         if any(p and Path(p).resolve().is_relative_to(case) for p in places):
             del sys.modules[name]  # namespace packages (`app/` without __init__) have only __path__
@@ -57,6 +63,7 @@ def compare(case: str, cwd: Path) -> dict[str, Any]:
         "wire_same": True,
         "error": None,
     }
+    before = dict(sys.modules)
     try:
         lives, statics = [], []
         for spec in _specs(case, cwd):
@@ -74,7 +81,7 @@ def compare(case: str, cwd: Path) -> dict[str, Any]:
     except Exception as exc:  # reported per case by the test
         out["error"] = f"{type(exc).__name__}: {exc}"
     finally:
-        _forget((cwd / case).resolve())
+        _forget((cwd / case).resolve(), before)
     return out
 
 
