@@ -1,7 +1,8 @@
 """`lint --fix` and `new` never lose data: a write is atomic, a changed file is refused.
 
 The kill tests start the real CLI on many large files and SIGKILL it at seeded random
-moments (spread over its whole run: start-up, analysis, writing). After each kill, every
+moments spread over its whole run: start-up and analysis (a random time), and writing
+(once a random number of files is written, seen in the folder). After each kill, every
 file must be byte-for-byte its old content or the content a completed run writes, with
 its mode and line endings: never a truncated or mixed file. A killed process cannot clean
 up its temporary file, so `.NAME.*.mcpdeps-*` leftovers are allowed (they never replace
@@ -28,6 +29,11 @@ from mcpdeps.lint_rules.settings import merge
 FILES = 40
 KILLS = 8
 SEED = 20261130
+BLOB = 64_000
+"""Bytes of string in each module: many times a write buffer, so a writer that is not atomic
+would be seen half-way. (It was 300 kB when the kills were timed, to make the run long enough
+to land in: half of each run's CPU went to analysing it. The kills during the writes are now
+placed by watching them.)"""
 
 
 def _module(i: int, crlf: bool) -> bytes:
@@ -35,7 +41,7 @@ def _module(i: int, crlf: bool) -> bytes:
     text = (
         f'"""Module {i}."""\nfrom typing import Annotated\n\nfrom mcp.server import MCPServer\n'
         f'from mcp.server.mcpserver import Resolve\n\nmcp = MCPServer("S{i}")\n\n'
-        f'BLOB = """{"x" * 300_000}"""\n\n\ndef r0(title: str) -> int:\n    return 1\n\n\n'
+        f'BLOB = """{"x" * BLOB}"""\n\n\ndef r0(title: str) -> int:\n    return 1\n\n\n'
         "@mcp.tool()\ndef t(title: str, stock: Annotated[int, Resolve(r0)] = 5) -> int:\n    return stock\n"
     )
     return (text.replace("\n", "\r\n") if crlf else text).encode()
@@ -66,60 +72,107 @@ def _cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "mcpdeps", *args]
 
 
-def _writing(folder: Path, old: dict[str, bytes]) -> bool:
-    """True once the process has started writing: a temporary file exists or a file changed."""
+Stamp = tuple[int, int, int]
+"""What a file's directory entry says of it: inode, size, modification time (ns)."""
+
+
+def _stamps(folder: Path) -> dict[str, Stamp]:
+    stamps = {}
     with os.scandir(folder) as entries:
         for entry in entries:
-            if entry.name.startswith("."):
-                return True
-    return any(p.stat().st_size != len(old[p.name]) for p in folder.glob("*.py"))
+            try:
+                st = entry.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                continue  # a temporary file, renamed over its target since it was listed
+            stamps[entry.name] = (st.st_ino, st.st_size, st.st_mtime_ns)
+    return stamps
 
 
-def _run_watching(argv: list[str], cwd: Path, folder: Path, old: dict[str, bytes]) -> tuple[float, float]:
-    """Run to completion; return (whole run, time from the first write to the end) in seconds."""
+def _progress(folder: Path, before: dict[str, Stamp]) -> tuple[int, bool]:
+    """How far the writes are: (files no longer as they were, whether a new file exists).
+
+    A file counts once its entry changed in any way (replaced: a new inode; written in
+    place: size or time), so the count follows a writer that is not atomic too; a new
+    entry is the temporary file of the write in progress."""
+    now = _stamps(folder)
+    return sum(now.get(name) != stamp for name, stamp in before.items()), any(n not in before for n in now)
+
+
+def _wait_for_writes(
+    proc: subprocess.Popen[bytes], folder: Path, before: dict[str, Stamp], done: int, within: float = 300
+) -> None:
+    """Return once the run is writing the file after the first `done` (a temporary file beside
+    them, or more changed), or has ended, or `within` seconds have passed: a moment given by
+    the run's progress, not by a clock, so a loaded machine moves it no more than a fast one.
+
+    The folder is listed every fraction of a millisecond (one directory read: a temporary file
+    coming or going shows there) and its files looked at when that changed, or every 5 ms for a
+    writer that leaves no temporary file: polling them all as often took half a core from the
+    run it watches."""
+    deadline = time.monotonic() + within
+    names, looked = set(before), 0.0
+    while proc.poll() is None and time.monotonic() < deadline:
+        listed = set(os.listdir(folder))
+        if listed != names or time.monotonic() - looked > 0.005:
+            names, looked = listed, time.monotonic()
+            changed, pending = _progress(folder, before)
+            if changed > done or (changed == done and pending):
+                return
+        time.sleep(0.0003)
+
+
+def _reference_run(tmp_path: Path, argv: list[str], cwd_of: str, folder_of: str) -> tuple[Path, float]:
+    """Run `argv` to completion on a copy of the pristine project (`tmp_path / "reference"`);
+    return the folder it wrote and the seconds from its start to its first write (the start-up
+    and the analysis: the part of a run that a kill at a random time lands in)."""
+    reference = tmp_path / "reference"
+    shutil.copytree(tmp_path / "pristine", reference, symlinks=True)
+    folder = reference / folder_of
+    before = _stamps(folder)
     started = time.monotonic()
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    first_write = None
-    while proc.poll() is None:
-        if first_write is None and _writing(folder, old):
-            first_write = time.monotonic()
-        time.sleep(0.0005)
-    end = time.monotonic()
-    assert proc.returncode == 0, proc.stderr.read() if proc.stderr else ""
-    return end - started, end - (first_write or end)
+    proc = subprocess.Popen(argv, cwd=reference / cwd_of, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _wait_for_writes(proc, folder, before, 0)
+    first_write = time.monotonic() - started
+    _, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 0, stderr.decode(errors="replace")
+    return folder, first_write
 
 
 def _kill_at_random_moments(
     tmp_path: Path,
     argv: list[str],
+    cwd_of: str,
     folder_of: str,
     old: dict[str, bytes],
     new: dict[str, bytes],
+    before_writes: float,
     sig: signal.Signals = signal.SIGKILL,
     kills: int = KILLS,
 ) -> list[int]:
-    """Run `argv` `kills` times and send `sig`: half at a moment anywhere in the run, half during
-    the writes (after the first temporary file or changed file appears); check every file.
+    """Run `argv` `kills` times in a copy of the pristine project and send `sig`, then check
+    every file; return how many files were already new at each kill.
+
+    The moments are seeded: half at a random time before the first write (a fraction of
+    `before_writes`, or the first write if it comes sooner: start-up, analysis, the files
+    read), half once a random number of the files is written
+    (while the next one is: its temporary file exists). Those are found by watching the folder,
+    not by timing a run, so the writes are covered however loaded the machine is, and the test
+    shares it with the others (it used to run alone: `serial`).
 
     SIGINT (Ctrl-C) must also leave no temporary file and no traceback: the process has the
     chance to clean up, and says "interrupted"."""
-    full, window = _run_watching(
-        argv, tmp_path / "pristine_copy", tmp_path / "pristine_copy" / folder_of, old
-    )
     rng = random.Random(SEED)
     written_counts = []
     for k in range(kills):
         run = tmp_path / f"run{k}"
         shutil.copytree(tmp_path / "pristine", run, symlinks=True)
         folder = run / folder_of
-        proc = subprocess.Popen(argv, cwd=run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        before = _stamps(folder)
+        proc = subprocess.Popen(argv, cwd=run / cwd_of, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if k % 2:
-            deadline = time.monotonic() + 2 * full + 5
-            while not _writing(folder, old) and proc.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.0005)
-            time.sleep(rng.uniform(0, window))
-        else:
-            time.sleep(rng.uniform(0.05, 1.0) * full)
+            _wait_for_writes(proc, folder, before, rng.randrange(len(old)))
+        else:  # the first write comes first when this run is faster than the reference was
+            _wait_for_writes(proc, folder, before, 0, within=rng.uniform(0.05, 1.0) * before_writes)
         proc.send_signal(sig)
         _, stderr = proc.communicate(timeout=60)
         if sig == signal.SIGINT:
@@ -137,66 +190,45 @@ def _kill_at_random_moments(
     return written_counts
 
 
-@pytest.mark.serial  # times a run, then kills it inside that time
+FIX = _cli("lint", "proj", "--fix", "--no-cache")
+NEW = _cli("new", "tool", "restock", "--in", "server.py", "--arg", "qty:int", "--sync")
+
+
 def test_fix_killed_at_random_moments_leaves_every_file_old_or_new(tmp_path: Path) -> None:
     made = _project(tmp_path / "pristine" / "proj")
     old = {name: data for name, (data, _) in made.items()}
-    reference = tmp_path / "reference"
-    shutil.copytree(tmp_path / "pristine", reference)
-    started = time.monotonic()
-    done = subprocess.run(
-        _cli("lint", "proj", "--fix", "--no-cache"),
-        cwd=reference,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    full = time.monotonic() - started
-    assert done.returncode == 0, done.stderr
-    new = _snapshot(reference / "proj")
+    reference, before_writes = _reference_run(tmp_path, FIX, ".", "proj")
+    new = _snapshot(reference)
     for name, (data, mode) in made.items():
         assert new[name] != data and b"= 5" not in new[name]
         assert (b"\r\n" in new[name]) == (b"\r\n" in data), f"{name}: line endings changed"
         if b"\r\n" in data:
             assert new[name].count(b"\n") == new[name].count(b"\r\n"), f"{name}: bare LF in a CRLF file"
-        assert os.stat(reference / "proj" / name).st_mode & 0o777 == mode
-    assert not _leftovers(reference / "proj")
-    shutil.copytree(tmp_path / "pristine", tmp_path / "pristine_copy")
-    counts = _kill_at_random_moments(tmp_path, _cli("lint", "proj", "--fix", "--no-cache"), "proj", old, new)
-    print(f"\n--fix ({FILES} files, {full:.1f}s) killed {KILLS} times; files already new per kill: {counts}")
+        assert os.stat(reference / name).st_mode & 0o777 == mode
+    assert not _leftovers(reference)
+    counts = _kill_at_random_moments(tmp_path, FIX, ".", "proj", old, new, before_writes)
+    print(
+        f"\n--fix ({FILES} files, {before_writes:.1f}s to the first write) killed {KILLS} times;"
+        f" files already new per kill: {counts}"
+    )
 
 
-@pytest.mark.serial  # times a run, then kills it inside that time
 def test_new_killed_at_random_moments_leaves_the_module_old_or_new(tmp_path: Path) -> None:
     root = tmp_path / "pristine" / "proj"
     root.mkdir(parents=True)
     server = root / "server.py"
     server.write_bytes(_module(0, crlf=True))
     server.chmod(0o640)
-    reference = tmp_path / "reference"
-    shutil.copytree(tmp_path / "pristine", reference)
-    argv = _cli("new", "tool", "restock", "--in", "server.py", "--arg", "qty:int", "--sync")
-    started = time.monotonic()
-    done = subprocess.run(argv, cwd=reference / "proj", capture_output=True, text=True, timeout=300)
-    full = time.monotonic() - started
-    assert done.returncode == 0, done.stderr
-    new = _snapshot(reference / "proj")
+    reference, before_writes = _reference_run(tmp_path, NEW, "proj", "proj")
+    new = _snapshot(reference)
     old = {"server.py": server.read_bytes()}
     assert new["server.py"] != old["server.py"] and b"def restock" in new["server.py"]
     assert new["server.py"].count(b"\n") == new["server.py"].count(b"\r\n"), (
         "new wrote bare LF into a CRLF file"
     )
-    assert os.stat(reference / "proj" / "server.py").st_mode & 0o777 == 0o640
-    rng = random.Random(SEED)
-    for k in range(KILLS // 2):
-        run = tmp_path / f"new{k}"
-        shutil.copytree(tmp_path / "pristine", run)
-        proc = subprocess.Popen(argv, cwd=run / "proj", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.05, 1.1) * full)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=60)
-        assert (run / "proj" / "server.py").read_bytes() in (old["server.py"], new["server.py"])
-        shutil.rmtree(run)
+    assert os.stat(reference / "server.py").st_mode & 0o777 == 0o640
+    counts = _kill_at_random_moments(tmp_path, NEW, "proj", "proj", old, new, before_writes, kills=KILLS // 2)
+    print(f"\nnew killed {KILLS // 2} times; the module already new per kill: {counts}")
 
 
 def _fix_project(root: Path) -> tuple[Path, Path]:
@@ -266,19 +298,16 @@ def test_root_keeps_the_files_owner(tmp_path: Path, command: str) -> None:
     assert (path.stat().st_uid, path.stat().st_gid) == (4321, 4321)
 
 
-@pytest.mark.serial  # times a run, then kills it inside that time
 def test_fix_interrupted_at_random_moments_cleans_up(tmp_path: Path) -> None:
     """Ctrl-C: every file old or new, no temporary file left, no traceback."""
     made = _project(tmp_path / "pristine" / "proj")
     old = {name: data for name, (data, _) in made.items()}
-    reference = tmp_path / "pristine_copy"
-    shutil.copytree(tmp_path / "pristine", reference)
-    argv = _cli("lint", "proj", "--fix", "--no-cache")
-    new_run = tmp_path / "reference"
-    shutil.copytree(tmp_path / "pristine", new_run)
-    assert subprocess.run(argv, cwd=new_run, capture_output=True, timeout=300).returncode == 0
-    new = _snapshot(new_run / "proj")
-    _kill_at_random_moments(tmp_path, argv, "proj", old, new, sig=signal.SIGINT, kills=KILLS // 2)
+    reference, before_writes = _reference_run(tmp_path, FIX, ".", "proj")
+    new = _snapshot(reference)
+    counts = _kill_at_random_moments(
+        tmp_path, FIX, ".", "proj", old, new, before_writes, sig=signal.SIGINT, kills=KILLS // 2
+    )
+    print(f"\n--fix interrupted {KILLS // 2} times; files already new per interrupt: {counts}")
 
 
 LIBCST_LOSES_THIS = b"\n # a comment libcst drops\n "
