@@ -18,7 +18,7 @@ import pytest
 
 def _record(name):
     start = time.time()
-    time.sleep(0.4)
+    time.sleep(0.2)
     with open(os.environ["PROBE_LOG"], "a") as log:
         log.write(f"{name} {os.environ['PYTEST_XDIST_WORKER']} {start} {time.time()}\\n")
 
@@ -53,6 +53,13 @@ def test_single(i):
 """
 )
 
+# Each probe test sleeps 0.2 s: far longer than the workers' skew in taking tests, so the
+# tests of the two workers overlap wherever the lock lets them (0.4 s gave the same records
+# and 3 s more of the run).
+
+TWO_WORKERS = ("-n", "2", "--dist", "loadgroup")
+"""As `pyproject.toml` schedules the suite, on two workers."""
+
 Run = tuple[str, str, float, float]
 """A probe test's name, its worker, when it started and ended."""
 
@@ -63,16 +70,24 @@ pytestmark = pytest.mark.xdist_group("machine_share")
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Run]:
     """The probe modules run by a nested pytest with two workers, both plugins and
-    `--dist loadgroup` (as `pyproject.toml` gives them)."""
+    `--dist loadgroup` (as `pyproject.toml` gives them).
+
+    Only xdist of the installed plugins is loaded (`PYTEST_DISABLE_PLUGIN_AUTOLOAD`): importing
+    the others (hypothesis', pytest-lsp's) was ~2 s of CPU in each of its three processes."""
     tmp_path = tmp_path_factory.mktemp("probe")
     (tmp_path / "conftest.py").write_text('pytest_plugins = ["machine_share", "worker_groups"]\n')
     for i, text in enumerate((PROBE, GROUPED, SINGLES)):
         (tmp_path / f"test_probe{i}.py").write_text(text)
     log = tmp_path / "probe.log"
-    env = {**os.environ, "PYTHONPATH": str(TESTS), "PROBE_LOG": str(log)}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(TESTS),
+        "PROBE_LOG": str(log),
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+    }
     env.pop("PYTEST_XDIST_WORKER", None)
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "xdist.plugin", "-p", "no:cacheprovider", *TWO_WORKERS],
         cwd=tmp_path,
         env=env,
         capture_output=True,
