@@ -270,3 +270,43 @@ def test_the_parent_map_is_libcsts() -> None:
         assert {id(n): id(p) for n, p in source.parents.items()} == {
             id(n): id(p) for n, p in expected.items()
         }, path
+
+
+def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing_behind(tmp_path: Path) -> None:
+    """A real SIGINT, sent the moment `mkstemp` has created the temporary file and before it
+    returns its name (where Ctrl+C used to leave `.NAME.*.mcpdeps-fix` behind): the write is
+    interrupted, the target untouched, and no temporary file is left."""
+    import os
+    import signal
+    import sys
+    import tempfile
+
+    import pytest
+    from mcpdeps.lint_rules.fixes.atomic_write import replace_file
+
+    target = tmp_path / "server.py"
+    target.write_bytes(b"old\n")
+    sent = []
+
+    def interrupt_once_created(frame, event: str, arg: object) -> None:
+        if (
+            event == "c_return"
+            and arg is os.open
+            and frame.f_code is tempfile._mkstemp_inner.__code__
+            and not sent
+        ):
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        sys.setprofile(interrupt_once_created)
+        with pytest.raises(KeyboardInterrupt):
+            replace_file(target, b"new\n", 0o644, None, ".mcpdeps-fix")
+    finally:
+        sys.setprofile(None)
+        signal.signal(signal.SIGINT, previous)
+    assert sent == [True]
+    assert target.read_bytes() == b"old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["server.py"]
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import stat
 import tempfile
+import threading
 import tokenize
 from pathlib import Path
 
@@ -46,8 +48,12 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
     `owner`, when that is not us: root editing a user's file in a container or a CI job must
     not leave it owned by root) and move it over `target`. On any failure the temporary file
     is removed and `target` is untouched."""
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=suffix)
+    hold = _may_hold_ctrl_c()
+    tmp: str | None = None
     try:
+        _hold_ctrl_c(hold, True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=suffix)
+        _hold_ctrl_c(hold, False)  # a Ctrl+C pressed meanwhile is raised here, `tmp` known
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
@@ -57,5 +63,26 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
             os.chown(tmp, *owner)  # cannot keep the owner: no replacement (the guard checked first)
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        _hold_ctrl_c(hold, False)
+
+
+def _may_hold_ctrl_c() -> bool:
+    """Whether SIGINT is to be held back while the temporary file is created.
+
+    `mkstemp` creates the file before it returns its name: a Ctrl+C in between (raised at
+    Python's next instruction) left a file nobody could clean up. Only the main thread runs
+    the handler that raises, so only there is anything to hold, and only when SIGINT is not
+    blocked already (then it stays as it was)."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return False
+    return signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
+def _hold_ctrl_c(hold: bool, held: bool) -> None:
+    """Block SIGINT (`held`) or let it through again; nothing unless `hold`."""
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK if held else signal.SIG_UNBLOCK, {signal.SIGINT})
