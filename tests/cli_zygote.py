@@ -1,9 +1,11 @@
 """A process that has imported mcpdeps' command line and forks one child per `mcpdeps` run.
 
-Run as `python tests/cli_zygote.py SOCKET COMMAND [--live]` by `tests/forked_cli.py`, which
-says why and when. COMMAND (and `--live`) is what `cli/main.py` reads from `sys.argv` when
-it is imported (the collector, pydantic's plugins): the zygote imports it under the words
-its children will run, so that the import-time setup is theirs.
+Run as `python tests/cli_zygote.py SOCKET FAMILY` by `tests/forked_cli.py`, which says why
+and when. FAMILY (`forked_cli.family`) stands for the words `cli/main.py` reads from
+`sys.argv` when it is imported (the collector, pydantic's plugins): the zygote imports it
+under the words its children will run (`WORDS`), so that the import-time setup is theirs,
+then what that family's runs import anyway (`PRELOAD`: for the runs of the user's code, the
+SDK, which is most of their start-up).
 
 Each request on SOCKET carries the command line and the working folder as JSON, and three
 file descriptors: standard input, output and error. The child becomes what `python -m
@@ -40,9 +42,50 @@ import types  # noqa: E402
 
 if not sys.flags.safe_path:  # PYTHONSAFEPATH: `-m` puts no folder there
     sys.path[0] = os.getcwd()  # as `python -m` has it, not this file's folder
-SOCKET, *WORDS = sys.argv[1:]
+SOCKET, FAMILY = sys.argv[1:]
+WORDS = {"live": ["graph", "--live"]}.get(FAMILY, [FAMILY])
+"""What `cli/main.py` acts on: the first word, and whether `--live` is among the others."""
 sys.argv = [sys.argv[0], *WORDS]
 import mcpdeps.cli.main  # noqa: E402, F401  (its import-time setup reads sys.argv)
+
+SDK = ("mcpdeps.cli.app", "mcp.server", "mcp.client", "mcpdeps.resolver_core.loading")
+"""What every run of `serve`, `call`, `mcp` and `graph --live` imports before it puts the
+user's folders on `sys.path` and imports their code (~1 s of CPU: mostly `mcp_types`'
+pydantic models). Not the engines imported only after (`resolver_core/live.py`,
+`cli/serve/stdio.py`): the user's code would find them imported already. The SDK's own
+modules read no environment, arguments or folder when imported; pydantic's plugins are
+looked up then, on `sys.path` (`forked_cli` runs a folder holding a distribution fresh)."""
+
+
+EXIT_HOOKS = ("logging", "multiprocessing.util")
+"""Standard modules that register an `atexit` hook when imported, as they do in a fresh run
+(which imports them with the SDK, before the user's code)."""
+
+
+def _process_state() -> tuple[object, ...]:
+    """What the preloaded imports must leave as a fresh interpreter has it before `__main__`:
+    signal handlers, threads, exit hooks (but `EXIT_HOOKS`'), the root logger, warnings
+    filters, environment, `sys.path`."""
+    import atexit
+    import threading
+    import warnings
+
+    logging = sys.modules.get("logging")
+    root = (30, []) if logging is None else (logging.root.level, list(logging.root.handlers))
+    handlers = [
+        signal.getsignal(n) for n in signal.valid_signals() if n not in (signal.SIGKILL, signal.SIGSTOP)
+    ]
+    hooks = atexit._ncallbacks() - sum(name in sys.modules for name in EXIT_HOOKS)
+    return (
+        handlers,
+        threading.active_count(),
+        hooks,
+        root,
+        list(warnings.filters),
+        dict(os.environ),
+        list(sys.path),
+    )
+
 
 PRELOAD = {
     "lint": (
@@ -53,13 +96,18 @@ PRELOAD = {
     ),
     "graph": ("mcpdeps.cli.app", "mcpdeps.cli.graph.render", "mcpdeps.cli.graph.sources"),
     "new": ("mcpdeps.cli.app", "libcst"),
+    **dict.fromkeys(("serve", "call", "mcp", "live"), SDK),
 }
 """What a run of the command family imports anyway on a test's project, imported once here.
 None of it registers an `atexit` hook or starts a thread that a fresh run would not (`lint`
-ends with `os._exit` only without them); `lint` would load typer only for help and errors."""
+ends with `os._exit` only without them; `_process_state` checks the SDK's); `lint` would load typer
+only for help and errors."""
 
-for _name in PRELOAD.get(WORDS[0], ("mcpdeps.cli.app",)):
+_before = _process_state() if PRELOAD.get(FAMILY) == SDK else None
+for _name in PRELOAD.get(FAMILY, ("mcpdeps.cli.app",)):
     __import__(_name)
+if _before is not None and _process_state() != _before:
+    raise SystemExit(f"importing {SDK} changed what a fresh run would start the user's code with")
 USER_CODE = ("serve", "call", "mcp")
 """The commands that import the user's code (with any command's `--live`)."""
 
@@ -164,6 +212,7 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     sys.orig_argv = [sys.executable, "-m", "mcpdeps", *args]
     main = sys.modules["__main__"] = types.ModuleType("__main__")
     main.__annotations__ = {}  # as the interpreter makes `__main__`
+    _imported_with_the_sdk(main)
     import runpy
 
     teardown = _tears_down(args)
@@ -185,6 +234,16 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     if teardown:
         raise SystemExit(0)
     _finish(0)
+
+
+def _imported_with_the_sdk(main: types.ModuleType) -> None:
+    """What the preloaded `multiprocessing` took from the zygote when imported and a fresh run
+    takes from itself: `__main__` (aliased as `__mp_main__`) and a random key of its own."""
+    if "__mp_main__" in sys.modules:
+        sys.modules["__mp_main__"] = main
+    process = sys.modules.get("multiprocessing.process")
+    if process is not None:
+        process.current_process().authkey = os.urandom(32)  # type: ignore[attr-defined]
 
 
 def _request(connection: socket.socket) -> tuple[bytes, list[int]]:

@@ -22,7 +22,9 @@ When not: a run is forked only where that cannot change what it prints.
   `PYTHONPROFILEIMPORTTIME`, which tests read to see what a run imports, warnings...) are
   never forked at all, nor a relative `PYTHONPATH` entry (made absolute at start).
 - Not in a folder holding a module of a name the zygote has imported (`json.py`, `typer.py`,
-  `mcpdeps/`): `-m` puts the run's folder first on `sys.path`, so a fresh run imports that.
+  `mcpdeps/`, the SDK's `anyio.py`): `-m` puts the run's folder first on `sys.path`, so a
+  fresh run imports that; nor a distribution with a pydantic plugin, which pydantic looks up
+  there when the SDK's first model is built (in the zygote, before the run).
 - Not with `MCPDEPS_EXIT_WITH_PARENT`: a forked run's parent is the zygote, not this process.
 - Not when this process has no standard input to lend.
 - `MCPDEPS_TESTS_FRESH=1` turns forking off for a whole run of the suite, and
@@ -89,11 +91,20 @@ _lock = threading.Lock()
 """Held while choosing, starting or releasing a zygote: tests run `mcpdeps` from threads too."""
 
 
+USER_CODE = ("serve", "call", "mcp")
+
+
 def family(args: Sequence[str]) -> str:
-    """The words `cli/main.py` acts on when imported, reduced to one per distinct setup."""
+    """The words `cli/main.py` acts on when imported, reduced to one per distinct setup, and
+    apart where the runs import different things anyway (`cli_zygote.PRELOAD`): the runs of
+    the user's code (`serve`, `call`, `mcp`, `graph --live`) import the SDK."""
     first = args[0] if args else ""
+    if first in USER_CODE:
+        return first
+    if first == "graph" and "--live" in args:
+        return "live"
     if first not in STATIC or "--live" in args:
-        return "new" if first == "new" else "serve"  # no import-time setup at all
+        return "new" if first == "new" else "app"  # no import-time setup at all
     return {"lint": "lint", "lsp": "lsp"}.get(first, "graph")
 
 
@@ -127,12 +138,21 @@ def forkable(env: Mapping[str, str]) -> bool:
     return all(env.get(name) == os.environ.get(name) for name in names)
 
 
+DISTRIBUTIONS = (".dist-info", ".egg-info")
+
+
 def _shadowed(folder: str, modules: frozenset[str]) -> bool:
     """Whether `folder`, first on a fresh run's `sys.path` (`-m`), holds one of `modules`: a
-    `json.py`, `typer.py` or `mcpdeps/` there is what a fresh run imports, not the zygote's."""
+    `json.py`, `typer.py`, `anyio.py` or `mcpdeps/` there is what a fresh run imports, not the
+    zygote's. Or, where the zygote imported pydantic, a distribution: pydantic looks its
+    plugins up on `sys.path` when its first model is built (the SDK's, at import)."""
     try:
         entries = os.listdir(folder)
     except OSError:
+        return True
+    if "pydantic" in modules and any(
+        _has_pydantic_plugin(folder, e) for e in entries if e.endswith(DISTRIBUTIONS)
+    ):
         return True
     for entry in entries:
         name, dot, _ = entry.partition(".")
@@ -143,6 +163,17 @@ def _shadowed(folder: str, modules: frozenset[str]) -> bool:
         if not dot and any(os.path.exists(os.path.join(folder, entry, "__init__" + s)) for s in SUFFIXES):
             return True  # a package (a bare folder is a namespace portion: found after the real one)
     return False
+
+
+def _has_pydantic_plugin(folder: str, distribution: str) -> bool:
+    """Whether the distribution's metadata names a `pydantic` entry point (what pydantic loads)."""
+    try:
+        with open(os.path.join(folder, distribution, "entry_points.txt"), encoding="utf-8") as points:
+            return any(line.strip().replace(" ", "") == "[pydantic]" for line in points)
+    except OSError:
+        return False
+    except UnicodeDecodeError:
+        return True  # unreadable here: let a fresh run read it
 
 
 def _lends_stdin() -> bool:

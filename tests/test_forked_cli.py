@@ -53,6 +53,8 @@ CASES: list[tuple[str, list[str], str | None]] = [
     ("new-tool", ["new", "tool", "wave", "--in", "bookshop/server.py", "--arg", "name"], None),
     ("fix", ["lint", "--no-cache", "--fix", "broken"], None),
     ("call", ["call", "--stdio", "bookshop/server.py", "search_books", "--arg", "query=neuro"], None),
+    ("serve-stdio", ["serve", "bookshop/server.py"], ""),  # starts, serves, ends with its input
+    ("mcp-stdio", ["mcp"], ""),
 ]
 
 
@@ -231,18 +233,25 @@ def test_user_code_sees_the_process_of_a_fresh_run(tmp_path: Path, safe_path: st
 
 
 @pytest.mark.parametrize(
-    "module", ["typer.py", "json.py", "mcpdeps/__init__.py"], ids=["typer", "json", "mcpdeps"]
+    ("module", "args"),
+    [
+        ("typer.py", ["graph", "--format", "json", "server.py"]),
+        ("json.py", ["graph", "--format", "json", "server.py"]),
+        ("mcpdeps/__init__.py", ["graph", "--format", "json", "server.py"]),
+        ("anyio.py", LIVE),
+        ("pydantic/__init__.py", ["serve", "server.py"]),
+    ],
+    ids=["typer", "json", "mcpdeps", "anyio-live", "pydantic-serve"],
 )
 def test_a_module_in_the_runs_folder_is_imported_as_a_fresh_run_imports_it(
-    tmp_path: Path, module: str
+    tmp_path: Path, module: str, args: list[str]
 ) -> None:
-    """`-m` puts the run's folder first on `sys.path`: a `typer.py`, `json.py` or `mcpdeps/` there
-    is what a fresh run imports (and fails on), while the zygote had its own already. Such a
-    folder is run fresh (`run_mcpdeps`), and the zygote is no longer asked."""
+    """`-m` puts the run's folder first on `sys.path`: a `typer.py`, `json.py`, `mcpdeps/` there (or
+    the SDK's `anyio.py`, `pydantic/`) is what a fresh run imports (and fails on), while the zygote
+    had its own already. Such a folder is run fresh (`run_mcpdeps`), and the zygote is no longer asked."""
     (tmp_path / module).parent.mkdir(parents=True, exist_ok=True)
     (tmp_path / module).write_text("raise SystemExit('the user module was imported')\n", encoding="utf-8")
     (tmp_path / "server.py").write_text("x = 1\n", encoding="utf-8")
-    args = ["graph", "--format", "json", "server.py"]
     fresh = _fresh(args, tmp_path, None, BASE)
     assert (fresh.returncode == 1 and "No module" in fresh.stderr) or "user module" in fresh.stderr
     for _ in range(2):  # the second run of an environment is the one that would be forked
@@ -419,3 +428,86 @@ def test_a_run_that_closes_its_outputs_and_goes_on_times_out_as_subprocess_times
     fresh, forked = _timed_out_both_ways(tmp_path, 4)
     assert forked[:2] == fresh[:2] == (None, None)
     assert fresh[3] < 15 and forked[3] < 15
+
+
+SDK_STATE = """import atexit, json, logging, os, signal, sys, threading, warnings
+def third_party(module):
+    return "site-packages" in (getattr(module, "__file__", None) or "")
+print(json.dumps({
+    "modules": sorted(n for n, m in list(sys.modules.items()) if n.startswith("mcpdeps") or third_party(m)),
+    "loggers": sorted(logging.Logger.manager.loggerDict),
+    "root": [logging.root.level, [repr(h) for h in logging.root.handlers]],
+    "exit hooks": atexit._ncallbacks(),
+    "threads": [t.name for t in threading.enumerate()],
+    "signals": {s.name: repr(signal.getsignal(s)) for s in signal.valid_signals() if s < 32 and s not in (9, 19)},
+    "warnings": [repr(f) for f in warnings.filters],
+    "setting": os.environ.get("ZYG_SETTING"),
+    "mp main": sys.modules.get("__mp_main__", sys.modules["__main__"]) is sys.modules["__main__"],
+}, indent=1))
+raise SystemExit(0)
+"""
+"""A server that prints what the SDK's import left in the process when its own import starts
+(the zygote imported the SDK before the run, a fresh run while starting it), and stops."""
+
+SDK_RUNS = {
+    "graph-live": LIVE,
+    "serve-stdio": ["serve", "server.py"],
+    "serve-http": ["serve", "-t", "http", "-p", "0", "server.py"],
+    "serve-module": ["serve", "server:mcp"],
+}
+
+
+@pytest.mark.parametrize("args", SDK_RUNS.values(), ids=SDK_RUNS)
+def test_the_user_code_finds_the_sdk_as_a_fresh_run_leaves_it(tmp_path: Path, args: list[str]) -> None:
+    """The zygotes of the user's code import the SDK before the run: its modules, loggers, exit
+    hooks, threads, signal handlers, warnings filters and `multiprocessing`'s `__main__` are
+    what a fresh run has when it imports the server."""
+    fresh, forked = _both(tmp_path, args, lambda folder: (folder / "server.py").write_text(SDK_STATE))
+    assert fresh[0] == 0 and '"mcp.server"' in str(fresh[1]), fresh
+    assert forked == fresh
+
+
+def test_a_variable_read_when_the_server_is_imported_is_the_runs_own(tmp_path: Path) -> None:
+    """Each environment has its zygote, which imported the SDK under it; the server sees the run's."""
+    for value in ("one", "two"):
+        env = {**BASE, "ZYG_SETTING": value}
+        (tmp_path / value).mkdir()
+        fresh, forked = _both(
+            tmp_path / value, LIVE, lambda folder: (folder / "server.py").write_text(SDK_STATE), env
+        )
+        assert f'"setting": "{value}"' in str(fresh[1])
+        assert forked == fresh
+
+
+def test_a_forked_run_of_the_users_code_has_a_multiprocessing_key_of_its_own(tmp_path: Path) -> None:
+    """`multiprocessing` draws its key when imported: the zygote's children shared the zygote's."""
+    _server(
+        "import multiprocessing, sys\nprint(multiprocessing.current_process().authkey.hex(), file=sys.stderr)"
+    )(tmp_path)
+    keys = {_forked(LIVE, tmp_path, None, BASE).stderr for _ in range(2)}
+    assert len(keys) == 2, keys
+
+
+PYDANTIC_PLUGIN = """import sys
+class Plugin:
+    def new_schema_validator(self, *args, **kwargs):
+        return None, None, None
+print("the plugin in the run's folder was loaded", file=sys.stderr)
+plugin = Plugin()
+"""
+
+
+def test_a_pydantic_plugin_in_the_runs_folder_is_loaded_as_a_fresh_run_loads_it(tmp_path: Path) -> None:
+    """pydantic looks its plugins up on `sys.path` (the run's folder first) when the SDK builds
+    its first model: in the zygote, before the run. Such a folder is run fresh."""
+    (tmp_path / "zygplugin.py").write_text(PYDANTIC_PLUGIN, encoding="utf-8")
+    info = tmp_path / "zygplugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: zygplugin\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[pydantic]\nzyg = zygplugin:plugin\n", encoding="utf-8")
+    _server("")(tmp_path)
+    fresh = _fresh(LIVE, tmp_path, None, BASE)
+    assert "the plugin in the run's folder was loaded" in fresh.stderr, fresh
+    for _ in range(2):  # the second run of an environment is the one that would be forked
+        done = run_mcpdeps(*LIVE, cwd=tmp_path)
+        assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
