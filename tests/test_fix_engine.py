@@ -303,10 +303,11 @@ def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing_behind(tmp_path:
         sys.setprofile(interrupt_once_created)
         with pytest.raises(KeyboardInterrupt):
             replace_file(target, b"new\n", 0o644, None, ".mcpdeps-fix")
+        sys.setprofile(None)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handed back
     finally:
         sys.setprofile(None)
         signal.signal(signal.SIGINT, previous)
     assert sent == [True]
     assert target.read_bytes() == b"old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["server.py"]
-    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())

@@ -11,6 +11,7 @@ it meanwhile).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
@@ -18,6 +19,7 @@ import stat
 import tempfile
 import threading
 import tokenize
+from collections.abc import Iterator
 from pathlib import Path
 
 from mcpdeps.resolver_core import file_guard
@@ -48,12 +50,12 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
     `owner`, when that is not us: root editing a user's file in a container or a CI job must
     not leave it owned by root) and move it over `target`. On any failure the temporary file
     is removed and `target` is untouched."""
-    hold = _may_hold_ctrl_c()
     tmp: str | None = None
     try:
-        _hold_ctrl_c(hold, True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=suffix)
-        _hold_ctrl_c(hold, False)  # a Ctrl+C pressed meanwhile is raised here, `tmp` known
+        with _ctrl_c_noted() as noted:
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=suffix)
+        if noted:  # now that the name is known here, the Ctrl+C happens
+            _raise_noted(noted, tmp)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
@@ -66,23 +68,34 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@contextlib.contextmanager
+def _ctrl_c_noted() -> Iterator[list[object]]:
+    """Within the block, SIGINT is only noted (in the list yielded), with its handler of before.
+
+    `mkstemp` creates the file before it returns its name: a KeyboardInterrupt in between
+    (raised at Python's next instruction, whichever thread the signal reached) left a file
+    nobody could clean up. Only the main thread may set handlers, and only there is a
+    KeyboardInterrupt raised, so elsewhere nothing changes. Once the handler is in place no
+    Ctrl+C can interrupt; before that, none has happened in the block."""
+    noted: list[object] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda number, frame: noted.append(previous))
+    try:
+        yield noted
     finally:
-        _hold_ctrl_c(hold, False)
+        signal.signal(signal.SIGINT, previous)
 
 
-def _may_hold_ctrl_c() -> bool:
-    """Whether SIGINT is to be held back while the temporary file is created.
-
-    `mkstemp` creates the file before it returns its name: a Ctrl+C in between (raised at
-    Python's next instruction) left a file nobody could clean up. Only the main thread runs
-    the handler that raises, so only there is anything to hold, and only when SIGINT is not
-    blocked already (then it stays as it was)."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        return False
-    return signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
-
-
-def _hold_ctrl_c(hold: bool, held: bool) -> None:
-    """Block SIGINT (`held`) or let it through again; nothing unless `hold`."""
-    if hold:
-        signal.pthread_sigmask(signal.SIG_BLOCK if held else signal.SIG_UNBLOCK, {signal.SIGINT})
+def _raise_noted(noted: list[object], tmp: str) -> None:
+    """Deliver a Ctrl+C noted by `_ctrl_c_noted` to the handler it was held from."""
+    previous = noted[0]
+    if previous is signal.SIG_IGN:
+        return  # ignored before: ignored now
+    if not callable(previous):  # SIG_DFL: the signal ends the process without Python's cleanup
+        Path(tmp).unlink(missing_ok=True)
+    signal.raise_signal(signal.SIGINT)
