@@ -34,11 +34,23 @@ HELPS = (
 )
 
 
+pytestmark = pytest.mark.xdist_group("widths")
+
+
+@pytest.fixture(scope="module", params=WIDTHS, ids=str)
+def width(request: pytest.FixtureRequest) -> int:
+    """The terminal's width: a module-scoped parameter, so that pytest runs every test of one
+    width before the next width (and `xdist_group` keeps them on one worker). Each width is its
+    own environment, so its own zygotes (`tests/forked_cli.py`): one width's tests in a row fork
+    from the ones its help runs started, instead of starting them again after other widths'
+    zygotes pushed them out."""
+    return request.param
+
+
 def at(width: int) -> dict[str, str]:
     return {"COLUMNS": str(width)}
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_help_never_cuts_an_option_name_or_a_word(width: int) -> None:
     for command in HELPS:
         proc = run_mcpdeps(*command, "--help", env=at(width))
@@ -53,7 +65,6 @@ def test_help_never_cuts_an_option_name_or_a_word(width: int) -> None:
             assert "\\[" not in proc.stdout
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_serve_banner_keeps_every_name_whole(width: int) -> None:
     proc = run_mcpdeps("serve", BOOKSHOP, env=at(width), input="")  # stdin at EOF: banner, then exit
     assert proc.returncode == 0, proc.stderr
@@ -102,7 +113,6 @@ def answers(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_call_questions_wrap_under_their_block(width: int, answers: Path) -> None:
     proc = run_mcpdeps(
         "call", BOOKSHOP, "order_book", "--arg", "title=Neuromancer", "--answers", answers, env=at(width)
