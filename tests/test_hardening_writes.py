@@ -99,17 +99,11 @@ def _progress(folder: Path, before: dict[str, Stamp]) -> tuple[int, bool]:
 
 
 def _wait_for_writes(
-    proc: subprocess.Popen[bytes],
-    folder: Path,
-    before: dict[str, Stamp],
-    done: int,
-    within: float = 300,
-    started: bool = True,
+    proc: subprocess.Popen[bytes], folder: Path, before: dict[str, Stamp], done: int, within: float = 300
 ) -> None:
     """Return once the run is writing the file after the first `done` (a temporary file beside
-    them, or more changed; with `started` false, once that file is written too), or has ended,
-    or `within` seconds have passed: a moment given by the run's progress, not by a clock, so a
-    loaded machine moves it no more than a fast one.
+    them, or more changed), or has ended, or `within` seconds have passed: a moment given by
+    the run's progress, not by a clock, so a loaded machine moves it no more than a fast one.
 
     The folder is listed every fraction of a millisecond (one directory read: a temporary file
     coming or going shows there) and its files looked at when that changed, or every 5 ms for a
@@ -122,7 +116,7 @@ def _wait_for_writes(
         if listed != names or time.monotonic() - looked > 0.005:
             names, looked = listed, time.monotonic()
             changed, pending = _progress(folder, before)
-            if changed > done or (started and changed == done and pending):
+            if changed > done or (changed == done and pending):
                 return
         time.sleep(0.0003)
 
@@ -160,17 +154,13 @@ def _kill_at_random_moments(
 
     The moments are seeded: half at a random time before the first write (a fraction of
     `before_writes`, or the first write if it comes sooner: start-up, analysis, the files
-    read), half once a random number of the files is written (while the next one is: its
-    temporary file exists). Those are found by watching the folder, not by timing a run, so the
-    writes are covered however loaded the machine is, and the test shares it with the others
-    (it used to run alone: `serial`).
+    read), half once a random number of the files is written
+    (while the next one is: its temporary file exists). Those are found by watching the folder,
+    not by timing a run, so the writes are covered however loaded the machine is, and the test
+    shares it with the others (it used to run alone: `serial`).
 
     SIGINT (Ctrl-C) must also leave no temporary file and no traceback: the process has the
-    chance to clean up, and says "interrupted". It is sent once a file is written, not as the
-    next one's temporary file appears: a KeyboardInterrupt raised inside `tempfile.mkstemp`,
-    after it created the file and before `replace_file`'s `try`, leaves that file behind (seen
-    about once in 25 interrupts there with both cores busy; reported to be fixed in the
-    product, which would then be interrupted there too)."""
+    chance to clean up, and says "interrupted"."""
     rng = random.Random(SEED)
     written_counts = []
     for k in range(kills):
@@ -179,12 +169,10 @@ def _kill_at_random_moments(
         folder = run / folder_of
         before = _stamps(folder)
         proc = subprocess.Popen(argv, cwd=run / cwd_of, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        started = sig != signal.SIGINT
         if k % 2:
-            _wait_for_writes(proc, folder, before, rng.randrange(len(old)), started=started)
+            _wait_for_writes(proc, folder, before, rng.randrange(len(old)))
         else:  # the first write comes first when this run is faster than the reference was
-            within = rng.uniform(0.05, 1.0) * before_writes
-            _wait_for_writes(proc, folder, before, 0, within=within, started=started)
+            _wait_for_writes(proc, folder, before, 0, within=rng.uniform(0.05, 1.0) * before_writes)
         proc.send_signal(sig)
         _, stderr = proc.communicate(timeout=60)
         if sig == signal.SIGINT:
