@@ -202,39 +202,58 @@ def large_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state, parent, ...; user and
+    system CPU ticks at 11 and 12), or None once the process is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+        children: list[int] = []
+        for task in tasks:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as f:
+                children += map(int, f.read().split())
+        return children
+    except FileNotFoundError:  # a kernel without CONFIG_PROC_CHILDREN, or a thread gone: by parent
+        return [
+            int(p) for p in os.listdir("/proc") if p.isdigit() and (_stat(int(p)) or ["", ""])[1] == str(pid)
+        ]
+    except OSError:
+        return []
+
+
 def _workers(pid: int) -> dict[int, float]:
     """The forked worker processes of `pid` (children running its own command line, which a
     `git` it runs is not), each with the CPU seconds it has used."""
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
             command = f.read()
-        children = []
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as f:
-                children += [int(c) for c in f.read().split()]
     except OSError:
         return {}  # ended
     found = {}
-    for child in children:
+    for child in _children(pid):
         try:
             with open(f"/proc/{child}/cmdline", "rb") as f:
                 if f.read() != command:
                     continue
-            with open(f"/proc/{child}/stat", encoding="ascii") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        found[child] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        fields = _stat(child)
+        if fields is not None:
+            found[child] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return found
 
 
 def _running(pid: int) -> bool:
     """Whether `pid` is a process that has not ended (a zombie has)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
+    fields = _stat(pid)
+    return fields is not None and fields[0] not in ("Z", "X")
 
 
 def _wait_for_workers(child: pexpect.spawn, count: int, cpu: float) -> dict[int, float]:
