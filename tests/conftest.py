@@ -36,19 +36,23 @@ def run_mcpdeps(
     env: dict[str, str] | None = None,
     timeout: float = 120,
     fresh: bool = False,
+    hash_seed: int | None = None,
 ) -> subprocess.CompletedProcess[str]:
     """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output:
     forked from a started process where that prints the same (`tests/forked_cli.py`).
 
-    `fresh=True`: always a new interpreter, for a test whose subject is the process itself. Forked
-    runs share their zygote's string hash seed, so a test that holds separate runs to the same
-    bytes (cold and warm, 1 and 2 workers) only sees an order that follows the seed when each
-    run draws its own."""
+    `fresh=True`: always a new interpreter, for a test whose subject is the process itself.
+    `hash_seed=N`: forked runs share their zygote's string hash seed, so a test that holds
+    separate runs to the same bytes (cold and warm, 1 and 2 workers) only sees an order that
+    follows the seed when the runs it compares hash differently: give them different numbers
+    (runs with the same number share this session's seed of that number)."""
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
     forked = None
     if not fresh:
-        forked = forked_cli.run(list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout)
+        forked = forked_cli.run(
+            list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout, hash_seed=hash_seed
+        )
     if forked is not None:
         return forked
     return subprocess.run(

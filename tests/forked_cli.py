@@ -34,11 +34,16 @@ the request: the folder, the umask and the resource limits. The tests whose subj
 process itself (imports, start-up, signals, terminals) spawn it themselves or ask for a fresh
 run; `tests/test_forked_cli.py` holds the forked runs to fresh ones, byte for byte.
 
-What it cannot give: every child of one zygote shares its string hash seed, where fresh
-processes each draw one. Output that depended on set order would then be stable within a
-worker, so the tests that hold separate runs to the same bytes run at least one of them
-fresh; the suite's runs of 4 workers, the pexpect and pre-commit tests and the property
-tests' own subprocesses still draw fresh seeds. Nor the parent (`os.getppid()` is the
+Hash seeds: every child of one zygote shares its string hash seed, where fresh processes
+each draw one. Output that depended on set order would then be stable within a worker, so
+the tests that hold separate runs to the same bytes give them different `hash_seed` numbers:
+such a run is forked from a zygote started with `PYTHONHASHSEED` set to this process's seed
+of that number (drawn at random when first asked, `_seed`), and its child's environment is
+the run's own, without it. A run whose environment sets `PYTHONHASHSEED` itself runs fresh,
+under that seed. The suite's runs of 4 workers, the pexpect and pre-commit tests and the
+property tests' own subprocesses still draw fresh seeds.
+
+What it cannot give: the parent (`os.getppid()` is the
 zygote's pid) and the signal dispositions and mask, which are the zygote's from its start
 (no run through `run_mcpdeps` gets a signal but its timeout's SIGKILL).
 """
@@ -49,6 +54,7 @@ import atexit
 import importlib.machinery
 import json
 import os
+import random
 import resource
 import selectors
 import signal
@@ -69,8 +75,9 @@ SUFFIXES = tuple(importlib.machinery.all_suffixes())
 PER_RUN = frozenset({"PYTEST_CURRENT_TEST"})
 """Set anew for each test by pytest, and read by no import: the child gets the run's own
 value, and zygotes are not told apart by it (else each test would start its own)."""
-MAX_ZYGOTES = 6
+MAX_ZYGOTES = 8
 """Per test worker; the least recently used is stopped beyond this."""
+HASH_SEED = "PYTHONHASHSEED"
 
 
 @dataclass
@@ -83,8 +90,11 @@ class _Zygote:
     """Runs in progress (a zygote is stopped only when it has none)."""
 
 
-_zygotes: dict[tuple[str, frozenset[tuple[str, str]]], _Zygote] = {}
+_Key = tuple[str, frozenset[tuple[str, str]], str | None]
+"""A zygote's command family, environment (`_key`) and `PYTHONHASHSEED` (None: drawn at start)."""
+_zygotes: dict[_Key, _Zygote] = {}
 _seen: dict[frozenset[tuple[str, str]], int] = {}
+_seeds: dict[int, str] = {}
 _folder: str | None = None
 _names = count()
 _lock = threading.Lock()
@@ -192,16 +202,23 @@ def run(
     input: str | None,
     env: dict[str, str],
     timeout: float | None,
+    hash_seed: int | None = None,
 ) -> subprocess.CompletedProcess[str] | None:
-    """The run forked from a zygote, or None where only a fresh process is the same."""
+    """The run forked from a zygote, or None where only a fresh process is the same.
+
+    `hash_seed=N`: from a zygote whose string hash seed is this process's seed number N, so that
+    runs given different numbers hash strings differently (from each other and from the runs
+    without a number) as fresh runs do."""
     if not forkable(env) or (input is None and not _lends_stdin()):
         return None
+    if hash_seed is not None and env.get(HASH_SEED):
+        return None  # the environment fixes the seed: a fresh run has that one
     key = _key(env)
     with _lock:
         _seen[key] = _seen.get(key, 0) + 1
         if _seen[key] < 2:
             return None
-    return run_forked(args, cwd=cwd, input=input, env=env, timeout=timeout)
+    return run_forked(args, cwd=cwd, input=input, env=env, timeout=timeout, hash_seed=hash_seed)
 
 
 def run_forked(
@@ -211,14 +228,16 @@ def run_forked(
     input: str | None,
     env: dict[str, str],
     timeout: float | None,
+    hash_seed: int | None = None,
 ) -> subprocess.CompletedProcess[str] | None:
-    """The run forked from the zygote of its family and environment (None: all are busy, or
-    the run's folder holds a module of its own under a name the zygote has imported)."""
+    """The run forked from the zygote of its family, environment and hash seed (None: all are
+    busy, or the run's folder holds a module of its own under a name the zygote has imported)."""
     folder = os.path.abspath(cwd or os.getcwd())  # a relative one is this process's, not the zygote's
     if any("\0" in arg for arg in (*args, folder)):
         return None  # what `subprocess` refuses (ValueError) is refused the same way
     with _lock:
-        zygote = _zygote((family(args), _key(env)), env)
+        seed = None if hash_seed is None else _seed(hash_seed)
+        zygote = _zygote((family(args), _key(env), seed), env)
         if zygote is None or _shadowed(folder, zygote.modules):
             return None
         zygote.busy += 1
@@ -230,8 +249,18 @@ def run_forked(
             zygote.busy -= 1
 
 
-def _zygote(key: tuple[str, frozenset[tuple[str, str]]], env: dict[str, str]) -> _Zygote | None:
-    """The running zygote for `key`, started if need be; None when all allowed are busy."""
+def _seed(number: int) -> str:
+    """This process's `PYTHONHASHSEED` number `number`: drawn when first asked, unlike the others."""
+    while number not in _seeds:
+        value = str(random.SystemRandom().randrange(1, 2**32))  # 0 would turn randomization off
+        if value not in _seeds.values():
+            _seeds[number] = value
+    return _seeds[number]
+
+
+def _zygote(key: _Key, env: dict[str, str]) -> _Zygote | None:
+    """The running zygote for `key`, started if need be; None when all allowed are busy. Its
+    children take the run's environment (`_child`): the seed is the zygote's alone."""
     global _folder
     found = _zygotes.pop(key, None)
     if found is not None and found.process.poll() is None:
@@ -249,7 +278,7 @@ def _zygote(key: tuple[str, frozenset[tuple[str, str]]], env: dict[str, str]) ->
     process = subprocess.Popen(
         [sys.executable, str(ZYGOTE), path, key[0]],
         cwd=_folder,
-        env=env,
+        env=env if key[2] is None else {**env, HASH_SEED: key[2]},
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
     )

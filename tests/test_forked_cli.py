@@ -511,3 +511,58 @@ def test_a_pydantic_plugin_in_the_runs_folder_is_loaded_as_a_fresh_run_loads_it(
     for _ in range(2):  # the second run of an environment is the one that would be forked
         done = run_mcpdeps(*LIVE, cwd=tmp_path)
         assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+HASHES = """import os, sys
+print("hash", hash("mcpdeps"), file=sys.stderr)
+print("seed", os.environ.get("PYTHONHASHSEED"), sys.flags.hash_randomization, file=sys.stderr)
+"""
+
+
+def _hash_and_rest(done: subprocess.CompletedProcess[str]) -> tuple[str, tuple[object, ...]]:
+    """The `hash` line the server printed, and everything else the run printed."""
+    lines = done.stderr.splitlines(keepends=True)
+    hashed = [line for line in lines if line.startswith("hash ")]
+    assert len(hashed) == 1, done
+    return hashed[0], (done.returncode, done.stdout, "".join(line for line in lines if line not in hashed))
+
+
+def test_runs_given_different_seed_numbers_hash_strings_as_separate_fresh_runs_do(tmp_path: Path) -> None:
+    """Forked runs shared their zygote's hash seed, so tests that compare runs' bytes started
+    them fresh. With `hash_seed=N` each number has its own seed (and zygote), which the child
+    does not see in its environment, and the run prints what a fresh one prints."""
+    _server(HASHES)(tmp_path)
+    fresh = _hash_and_rest(_fresh(LIVE, tmp_path, None, BASE))
+    runs = {
+        number: _hash_and_rest(
+            forked_cli.run_forked(LIVE, cwd=tmp_path, input=None, env=BASE, timeout=120, hash_seed=number)  # type: ignore[arg-type]
+        )
+        for number in (None, 0, 1, 2)
+    }
+    assert len({hashed for hashed, _ in (fresh, *runs.values())}) == 5
+    assert all(rest == fresh[1] for _, rest in runs.values()), (fresh, runs)
+    again = forked_cli.run_forked(LIVE, cwd=tmp_path, input=None, env=BASE, timeout=120, hash_seed=1)
+    assert again is not None and _hash_and_rest(again) == runs[1]  # the number names one seed
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_a_run_with_a_seed_number_prints_what_a_fresh_run_prints(tmp_path: Path, fmt: str) -> None:
+    _project(tmp_path)
+    args = ["lint", "--no-cache", "--format", fmt, "bookshop", "broken"]
+    fresh = _fresh(args, tmp_path, None, BASE)
+    for number in (0, 1):
+        done = forked_cli.run_forked(args, cwd=tmp_path, input=None, env=BASE, timeout=120, hash_seed=number)
+        assert done is not None
+        assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+def test_a_seed_the_environment_sets_is_the_runs_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh run under `PYTHONHASHSEED=7` hashes as every other run under it: so does a run
+    given a seed number then (fresh), even where this process has the same variable (forkable)."""
+    _server(HASHES)(tmp_path)
+    monkeypatch.setenv("PYTHONHASHSEED", "7")
+    env = {**BASE, "PYTHONHASHSEED": "7"}
+    fresh = _fresh(LIVE, tmp_path, None, env)
+    for _ in range(2):  # the second run of an environment is the one that would be forked
+        done = run_mcpdeps(*LIVE, cwd=tmp_path, env={"PYTHONHASHSEED": "7"}, hash_seed=1)
+        assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)

@@ -19,10 +19,11 @@ EDITED = "underscore/argument/server.py"
 """The server that gets a new tool with a fixable diagnostic (MCPD006) in the edit."""
 
 
-def _report(cwd: Path, *args: str) -> str:
-    """A fresh process each: runs forked from one zygote share its hash seed, and could agree on
-    an order that a fresh run (its own seed) would not print (`run_mcpdeps`)."""
-    proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300, fresh=True)
+def _report(cwd: Path, seed: int, *args: str) -> str:
+    """Runs compared with one another get different seed numbers: runs forked from one zygote
+    share its hash seed, and could agree on an order that another seed would not print
+    (`run_mcpdeps`)."""
+    proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300, hash_seed=seed)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
 
@@ -42,16 +43,16 @@ def test_cold_warm_edited_and_parallel_runs_print_the_same_bytes(tmp_path: Path,
     shutil.copytree(CORPUS, corpus)
     args = ["--statistics"] if fmt == "statistics" else ["--format", fmt]
     cache = ["--cache-dir", str(tmp_path / "cache")]
-    cold = _report(corpus, *args, "--no-cache", "--jobs", "1")
+    cold = _report(corpus, 0, *args, "--no-cache", "--jobs", "1")
     assert cold.strip(), "the corpus has findings in every format"
-    assert _report(corpus, *args, "--no-cache", "--jobs", "2") == cold
-    assert _report(corpus, *args, *cache, "--jobs", "2") == cold, "first run, filling the cache"
-    assert _report(corpus, *args, *cache) == cold, "warm: nothing changed"
+    assert _report(corpus, 1, *args, "--no-cache", "--jobs", "2") == cold
+    assert _report(corpus, 1, *args, *cache, "--jobs", "2") == cold, "first run, filling the cache"
+    assert _report(corpus, 1, *args, *cache) == cold, "warm: nothing changed"
     _edit(corpus)
-    edited = _report(corpus, *args, "--no-cache", "--jobs", "2")
+    edited = _report(corpus, 0, *args, "--no-cache", "--jobs", "2")
     assert edited != cold
-    assert _report(corpus, *args, *cache) == edited, "warm: one file edited"
-    assert _report(corpus, *args, *cache, "--jobs", "1") == edited
+    assert _report(corpus, 1, *args, *cache) == edited, "warm: one file edited"
+    assert _report(corpus, 1, *args, *cache, "--jobs", "1") == edited
 
 
 def test_a_warm_json_or_sarif_run_computes_no_fix(tmp_path: Path) -> None:

@@ -14,18 +14,18 @@ from conftest import REPO, run_mcpdeps
 CORPUS = REPO / "tests" / "corpus"
 
 
-def _json(*args: str, cwd: Path, fresh: bool = False) -> dict:
-    """`fresh`: a new interpreter, for runs held to one another's bytes (`run_mcpdeps` says why)."""
-    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=cwd, fresh=fresh)
+def _json(*args: str, cwd: Path, seed: int | None = None) -> dict:
+    """`seed`: runs held to one another's bytes get different numbers (`run_mcpdeps` says why)."""
+    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=cwd, hash_seed=seed)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
 
 def test_cached_and_uncached_runs_agree_on_the_whole_corpus(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    cold = _json("--no-cache", ".", cwd=CORPUS, fresh=True)
-    first = _json("--cache-dir", str(cache), ".", cwd=CORPUS, fresh=True)
-    again = _json("--cache-dir", str(cache), ".", cwd=CORPUS, fresh=True)
+    cold = _json("--no-cache", ".", cwd=CORPUS, seed=0)
+    first = _json("--cache-dir", str(cache), ".", cwd=CORPUS, seed=1)
+    again = _json("--cache-dir", str(cache), ".", cwd=CORPUS, seed=2)
     assert cold == first == again
     assert cold["diagnostics"], "the corpus has invalid cases: something must be reported"
     assert any(cache.rglob("*.json")), "the second run must have been served from a stored entry"
@@ -125,7 +125,7 @@ def test_old_states_are_pruned(tmp_path: Path) -> None:
 
 def test_one_and_two_worker_processes_give_the_same_report_on_the_corpus() -> None:
     """`--jobs 2` forks workers for a run this size (over 96 files); the bytes must not change."""
-    one = _json("--no-cache", "--jobs", "1", ".", cwd=CORPUS, fresh=True)
-    two = _json("--no-cache", "--jobs", "2", ".", cwd=CORPUS, fresh=True)
+    one = _json("--no-cache", "--jobs", "1", ".", cwd=CORPUS, seed=0)
+    two = _json("--no-cache", "--jobs", "2", ".", cwd=CORPUS, seed=1)
     assert one["summary"]["files"] >= 96
     assert one == two
