@@ -14,6 +14,8 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
+from mcpdeps.lint_rules.held_interrupts import ctrl_c_held
+
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -72,7 +74,8 @@ def check_in_workers(
             jobs, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupts
         ) as pool:
             try:
-                futures = {pool.submit(_work, s): i for i, s in enumerate(slices)}
+                with ctrl_c_held():  # the first submit forks the workers: see held_interrupts
+                    futures = {pool.submit(_work, s): i for i, s in enumerate(slices)}
                 results: dict[int, T] = {}
                 done = 0
                 for future in as_completed(futures):

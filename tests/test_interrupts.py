@@ -270,21 +270,23 @@ def _wait_for_workers(child: pexpect.spawn, count: int, cpu: float) -> dict[int,
     raise AssertionError(f"no {count} workers with {cpu} s of CPU each within 60 s: {_workers(child.pid)}")
 
 
-@pytest.mark.parametrize("cpu", [0.05, 0.5], ids=["parsing", "in-workers"])
+@pytest.mark.parametrize(
+    ("count", "cpu"), [(1, 0.0), (2, 0.05), (2, 0.5)], ids=["forking", "parsing", "in-workers"]
+)
 def test_lint_stops_at_once_even_with_workers(
-    terminal: list[pexpect.spawn], large_project: Path, cpu: float
+    terminal: list[pexpect.spawn], large_project: Path, count: int, cpu: float
 ) -> None:
-    """Ctrl+C once both workers are parsing their first slices, or once each has done half a
-    second of work (slices returned, others in flight and queued): exit 130 within 3 s, and
-    the workers end with the run.
+    """Ctrl+C as soon as the first worker exists (the pool may still be forking the second),
+    once both workers are parsing their first slices, or once each has done half a second of
+    work (slices returned, others in flight and queued): exit 130 within 3 s, and the workers
+    end with the run.
 
     The moment is the run's phase, seen in /proc, not a time after the start: a sleep of 1 s
     and 3 s raced the run on a fast or an idle machine and needed it run alone (`serial`).
-    Not while the pool is still forking them: a Ctrl+C in that moment is lost today (the
-    parent's KeyboardInterrupt is raised in an at-fork hook, which prints it as ignored, and
-    the run goes on to its end)."""
+    A Ctrl+C while the pool forks used to be lost (raised in an at-fork hook, printed as
+    ignored, and the run went on to its end): `lint_rules/held_interrupts.py`."""
     child = spawn(terminal, "lint", "--no-cache", "--jobs", "2", ".", cwd=large_project)
-    workers = _wait_for_workers(child, 2, cpu)
+    workers = _wait_for_workers(child, count, cpu)
     output, status, took = interrupt(child)
     assert_clean_stop(output, status, took)
     assert took < 3.0, f"{took:.1f}s: the workers' slices were waited for"

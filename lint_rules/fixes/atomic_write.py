@@ -11,17 +11,14 @@ it meanwhile).
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import signal
 import stat
 import tempfile
-import threading
 import tokenize
-from collections.abc import Iterator
 from pathlib import Path
 
+from mcpdeps.lint_rules.held_interrupts import ctrl_c_held
 from mcpdeps.resolver_core import file_guard
 from mcpdeps.resolver_core.source import decode
 
@@ -52,10 +49,8 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
     is removed and `target` is untouched."""
     tmp: str | None = None
     try:
-        with _ctrl_c_noted() as noted:
+        with ctrl_c_held():  # a Ctrl+C comes out of the `with`, once `tmp` is known here
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=suffix)
-        if noted:  # now that the name is known here, the Ctrl+C happens
-            _raise_noted(noted, tmp)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()
@@ -68,34 +63,3 @@ def replace_file(target: Path, data: bytes, mode: int, owner: tuple[int, int] | 
         if tmp is not None:
             Path(tmp).unlink(missing_ok=True)
         raise
-
-
-@contextlib.contextmanager
-def _ctrl_c_noted() -> Iterator[list[object]]:
-    """Within the block, SIGINT is only noted (in the list yielded), with its handler of before.
-
-    `mkstemp` creates the file before it returns its name: a KeyboardInterrupt in between
-    (raised at Python's next instruction, whichever thread the signal reached) left a file
-    nobody could clean up. Only the main thread may set handlers, and only there is a
-    KeyboardInterrupt raised, so elsewhere nothing changes. Once the handler is in place no
-    Ctrl+C can interrupt; before that, none has happened in the block."""
-    noted: list[object] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield noted
-        return
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, lambda number, frame: noted.append(previous))
-    try:
-        yield noted
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def _raise_noted(noted: list[object], tmp: str) -> None:
-    """Deliver a Ctrl+C noted by `_ctrl_c_noted` to the handler it was held from."""
-    previous = noted[0]
-    if previous is signal.SIG_IGN:
-        return  # ignored before: ignored now
-    if not callable(previous):  # SIG_DFL: the signal ends the process without Python's cleanup
-        Path(tmp).unlink(missing_ok=True)
-    signal.raise_signal(signal.SIGINT)
