@@ -57,6 +57,7 @@ import os
 import random
 import resource
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
@@ -296,8 +297,12 @@ def _stop(zygote: _Zygote) -> None:
 
 
 def _stop_all() -> None:
+    """At exit: stop every zygote and remove the folder of their sockets (one per worker and
+    session was left in the temporary folder, empty)."""
     while _zygotes:
         _stop(_zygotes.popitem()[1])
+    if _folder is not None:
+        shutil.rmtree(_folder, ignore_errors=True)
 
 
 def _key(env: Mapping[str, str]) -> frozenset[tuple[str, str]]:
