@@ -108,8 +108,11 @@ USER_CODE = ("serve", "call", "mcp")
 def family(args: Sequence[str]) -> str:
     """The words `cli/main.py` acts on when imported, reduced to one per distinct setup, and
     apart where the runs import different things anyway (`cli_zygote.PRELOAD`): the runs of
-    the user's code (`serve`, `call`, `mcp`, `graph --live`) import the SDK."""
+    the user's code (`serve`, `call`, `mcp`, `graph --live`) import the SDK, but not to print
+    their help (a zygote that imports it only for that costs a second of CPU per width)."""
     first = args[0] if args else ""
+    if first in USER_CODE and _asks_for_help(args):
+        return "app"
     if first in USER_CODE:
         return first
     if first == "graph" and "--live" in args:
@@ -117,6 +120,11 @@ def family(args: Sequence[str]) -> str:
     if first not in STATIC or "--live" in args:
         return "new" if first == "new" else "app"  # no import-time setup at all
     return {"lint": "lint", "lsp": "lsp"}.get(first, "graph")
+
+
+def _asks_for_help(args: Sequence[str]) -> bool:
+    """`--help` among the options: click prints the help and the run imports nothing more."""
+    return "--help" in (args[: args.index("--")] if "--" in args else args)
 
 
 STARTING = (

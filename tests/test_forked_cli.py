@@ -53,7 +53,12 @@ CASES: list[tuple[str, list[str], str | None]] = [
     ("new-tool", ["new", "tool", "wave", "--in", "bookshop/server.py", "--arg", "name"], None),
     ("fix", ["lint", "--no-cache", "--fix", "broken"], None),
     ("call", ["call", "--stdio", "bookshop/server.py", "search_books", "--arg", "query=neuro"], None),
-    ("serve-stdio", ["serve", "bookshop/server.py"], ""),  # starts, serves, ends with its input
+    ("serve-stdio", ["serve", "bookshop/server.py"], ""),
+    (
+        "serve-help",
+        ["serve", "--help"],
+        None,
+    ),  # forked from a zygote without the SDK  # starts, serves, ends with its input
     ("mcp-stdio", ["mcp"], ""),
 ]
 
@@ -566,3 +571,14 @@ def test_a_seed_the_environment_sets_is_the_runs_own(tmp_path: Path, monkeypatch
     for _ in range(2):  # the second run of an environment is the one that would be forked
         done = run_mcpdeps(*LIVE, cwd=tmp_path, env={"PYTHONHASHSEED": "7"}, hash_seed=1)
         assert (done.returncode, done.stdout, done.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+
+
+def test_the_help_of_a_command_of_the_users_code_forks_from_a_zygote_without_the_sdk() -> None:
+    """A fresh `serve --help` never imports the SDK, so its zygote need not (the `serve-help` case
+    above holds the two runs equal); after `--`, `--help` is an argument like any other."""
+    assert [forked_cli.family(args) for args in (["serve", "--help"], ["call", "s.py", "--help"])] == [
+        "app",
+        "app",
+    ]
+    assert forked_cli.family(["call", "s.py", "t", "--", "--help"]) == "call"
+    assert forked_cli.family(["serve", "s.py"]) == "serve"
