@@ -43,6 +43,10 @@ import types  # noqa: E402
 if not sys.flags.safe_path:  # PYTHONSAFEPATH: `-m` puts no folder there
     sys.path[0] = os.getcwd()  # as `python -m` has it, not this file's folder
 SOCKET, FAMILY = sys.argv[1:]
+ENVIRONMENT = dict(os.environ)
+"""What this zygote was started under: a launcher's run must have it (`_serve`)."""
+PER_RUN = ("PYTEST_CURRENT_TEST",)
+"""As `forked_cli.PER_RUN`: the variables a child takes from its request, read by no import."""
 WORDS = {"live": ["graph", "--live"]}.get(FAMILY, [FAMILY])
 """What `cli/main.py` acts on: the first word, and whether `--live` is among the others."""
 sys.argv = [sys.argv[0], *WORDS]
@@ -132,9 +136,10 @@ def _stream(fd: int) -> io.TextIOWrapper:
     """Standard stream `fd`, built as CPython's `create_stdio` builds it on POSIX."""
     template = TEMPLATES[fd]
     writing = fd != 0
-    unbuffered = writing and template.write_through  # `-u` / PYTHONUNBUFFERED
-    buffer = open(fd, "wb" if writing else "rb", 0 if unbuffered else -1, closefd=False)  # noqa: SIM115
-    raw = buffer if unbuffered else buffer.raw
+    unbuffered = TEMPLATES[1].write_through  # `-u` / PYTHONUNBUFFERED: all three write through
+    raw_io = unbuffered and writing  # stdin stays buffered (TextIOWrapper needs its read1)
+    buffer = open(fd, "wb" if writing else "rb", 0 if raw_io else -1, closefd=False)  # noqa: SIM115
+    raw = buffer if raw_io else buffer.raw
     raw.name = STREAM_NAMES[fd]  # type: ignore[misc]
     stream = io.TextIOWrapper(
         buffer,  # type: ignore[arg-type]
@@ -216,6 +221,9 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     import runpy
 
     teardown = _tears_down(args)
+    launcher = request.get("launcher")
+    if isinstance(launcher, dict):  # held since the fork (`_as_launched`): the launcher's mask
+        signal.pthread_sigmask(signal.SIG_SETMASK, launcher["mask"])
     try:
         runpy._run_module_as_main("mcpdeps")  # type: ignore[attr-defined]
     except SystemExit as exc:
@@ -234,6 +242,23 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
     if teardown:
         raise SystemExit(0)
     _finish(0)
+
+
+HANDLERS = {"ignore": signal.SIG_IGN, "default": signal.SIG_DFL, "interrupt": signal.default_int_handler}
+
+
+def _as_launched(launcher: dict[str, object], connection: socket.socket) -> None:
+    """Start as the fresh process that `tests/cli_launcher.py` stands for: with the signal
+    dispositions it started with (what it inherited, as a fresh run inherits them, not what
+    this zygote inherited when it started), in a session and process group of its own (as
+    `start_new_session` starts one), then answer the pid, which the launcher signals as a
+    group. Every signal is held until `__main__` (`_child`): what comes earlier is the run's."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())
+    for number, how in launcher["signals"].items():  # type: ignore[attr-defined]
+        with contextlib.suppress(OSError, ValueError):  # SIGKILL, SIGSTOP, the C library's own
+            signal.signal(int(number), HANDLERS[how])
+    os.setsid()
+    connection.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
 
 
 def _imported_with_the_sdk(main: types.ModuleType) -> None:
@@ -258,40 +283,108 @@ def _request(connection: socket.socket) -> tuple[bytes, list[int]]:
     return message, fds
 
 
+class _Run:
+    """A forked run, and the connection of the process that asked for it."""
+
+    def __init__(self, pid: int, connection: socket.socket, launched: bool) -> None:
+        self.pid = pid
+        self.connection = connection
+        self.launched = launched
+        """Asked for by `tests/cli_launcher.py`, which stands for the run until it ends."""
+        self.ended = False
+        self.alone = False
+        """Its launcher is gone."""
+
+
+def _kill(run: _Run) -> None:
+    """SIGKILL to the run's process group: its launcher is gone, which a fresh run would have
+    been, its group killed with it. Before its `setsid`, the run alone (it has no group yet);
+    after it was reaped, the members it left (uvicorn's workers, `--reload`'s child)."""
+    try:
+        os.killpg(run.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        if not run.ended:  # not reaped: the pid is still the run's
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(run.pid, signal.SIGKILL)
+    except PermissionError:
+        pass
+
+
+def _environment(env: dict[str, str]) -> dict[str, str]:
+    return {name: value for name, value in env.items() if name not in PER_RUN}
+
+
 def _serve() -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(SOCKET)
     listener.listen(64)
     os.write(1, b"ready\n" + json.dumps(_shadowable()).encode() + b"\n")
-    waiting: dict[int, tuple[int, socket.socket]] = {}  # pidfd -> (pid, connection)
+    runs: set[_Run] = set()
+    draining = False
     selector = selectors.DefaultSelector()
     selector.register(listener, selectors.EVENT_READ)
-    while True:
+    while not draining or runs:
         for key, _ in selector.select():
             if key.fileobj is listener:
                 connection, _ = listener.accept()
                 message, fds = _request(connection)
+                request = json.loads(message)
+                if request.get("drain"):  # `forked_cli._stop`: no new runs, end with the last one
+                    draining = True
+                    selector.unregister(listener)
+                    listener.close()
+                    connection.sendall(json.dumps({"running": len(runs)}).encode() + b"\n")
+                    connection.close()
+                    break
+                launched = "launcher" in request
+                if launched and _environment(request["env"]) != _environment(ENVIRONMENT):
+                    for fd in fds:  # its launcher becomes the fresh run
+                        os.close(fd)
+                    connection.sendall(b'{"fresh": true}\n')
+                    connection.close()
+                    continue
                 pid = os.fork()
                 if pid == 0:  # close what the zygote holds: its finalizers would close the run's files
-                    for held in (listener, connection, *(c for _, c in waiting.values())):
+                    for held in (listener, *(r.connection for r in runs)):
                         held.close()
                     selector.close()
-                    _child(json.loads(message), fds)
+                    if launched:
+                        _as_launched(request["launcher"], connection)
+                    connection.close()
+                    _child(request, fds)
                 for fd in fds:
                     os.close(fd)
-                pidfd = os.pidfd_open(pid)
-                waiting[pidfd] = (pid, connection)
-                selector.register(pidfd, selectors.EVENT_READ)
-                connection.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+                run = _Run(pid, connection, launched)
+                runs.add(run)
+                selector.register(os.pidfd_open(pid), selectors.EVENT_READ, run)
+                if launched:  # it answers its pid itself, once its group exists
+                    selector.register(connection, selectors.EVENT_READ, run)
+                else:
+                    connection.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+            elif key.fileobj is key.data.connection:  # a launcher's end: it is gone
+                run = key.data
+                with contextlib.suppress(OSError):
+                    if run.connection.recv(1):
+                        continue  # a launcher sends nothing after its request
+                selector.unregister(run.connection)
+                run.connection.close()
+                run.alone = True
+                _kill(run)
+                if run.ended:
+                    runs.discard(run)
             else:
-                pidfd = key.fd
-                pid, connection = waiting.pop(pidfd)
-                selector.unregister(pidfd)
-                os.close(pidfd)
-                _, status = os.waitpid(pid, 0)
-                with contextlib.suppress(OSError):  # the test that asked may be gone
-                    connection.sendall(json.dumps({"status": status}).encode() + b"\n")
-                connection.close()
+                run = key.data
+                selector.unregister(key.fd)
+                os.close(key.fd)
+                _, status = os.waitpid(run.pid, 0)
+                run.ended = True
+                if not run.alone:
+                    with contextlib.suppress(OSError):  # the test that asked may be gone
+                        run.connection.sendall(json.dumps({"status": status}).encode() + b"\n")
+                if not run.launched:
+                    run.connection.close()
+                if not run.launched or run.alone:
+                    runs.discard(run)
 
 
 if __name__ == "__main__":

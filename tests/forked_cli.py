@@ -140,6 +140,12 @@ STARTING = (
 a zygote has done its imports under them, and its child would not print what a fresh run
 prints (import times, warnings) nor wait at a prompt (`PYTHONINSPECT`)."""
 
+AT_START = ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
+"""Variables the interpreter reads only as it starts, into `sys.flags` and its standard
+streams: a zygote started under the run's environment has them as the fresh run would, and
+builds its child's streams as its own (`cli_zygote._stream`). So a run may set or unset them
+(the SDK's stdio client passes neither: its servers get a handful of variables)."""
+
 EXIT_WITH_PARENT = "MCPDEPS_EXIT_WITH_PARENT"
 """`serve` stops at once unless its parent has this pid (`cli/serve/parent_watch.py`)."""
 
@@ -153,7 +159,7 @@ def forkable(env: Mapping[str, str]) -> bool:
         return False  # names this process as the run's parent: a forked run's is the zygote
     if any(not os.path.isabs(entry) for entry in env.get("PYTHONPATH", "").split(os.pathsep) if entry):
         return False  # made absolute against the folder the interpreter starts in: the zygote's
-    names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}
+    names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")} - set(AT_START)
     return all(env.get(name) == os.environ.get(name) for name in names)
 
 
@@ -202,6 +208,43 @@ def _lends_stdin() -> bool:
     except OSError:
         return False
     return True
+
+
+LAUNCHER = Path(__file__).with_name("cli_launcher.py")
+
+
+def launcher_command(
+    args: Sequence[str], *, cwd: str | os.PathLike[str] | None, env: Mapping[str, str]
+) -> list[str]:
+    """The command line to spawn for a long-running `python -m mcpdeps ARGS` (`serve`, `mcp`)
+    in `cwd` under exactly `env`: where `run` would fork it, `tests/cli_launcher.py`, which
+    stands for the run the zygote forks for it (`launch`); else the fresh command line."""
+    if forkable(env):
+        key = _key(env)
+        with _lock:
+            _seen[key] = _seen.get(key, 0) + 1
+            second = _seen[key] >= 2
+        launched = launch(args, cwd=cwd, env=env) if second else None
+        if launched is not None:
+            return launched
+    return [sys.executable, "-m", "mcpdeps", *map(str, args)]
+
+
+def launch(
+    args: Sequence[str], *, cwd: str | os.PathLike[str] | None, env: Mapping[str, str]
+) -> list[str] | None:
+    """The launcher's command line for `python -m mcpdeps ARGS` in `cwd` under `env`, its zygote
+    started if need be (it ends with its last run, `_stop`); None where the run's folder holds
+    a module the zygote has imported, or where `subprocess` would refuse the command."""
+    args = list(map(str, args))
+    folder = os.path.abspath(cwd or os.getcwd())
+    if any("\0" in arg for arg in (*args, folder)):
+        return None
+    with _lock:
+        zygote = _zygote((family(args), _key(env), None), dict(env))
+        if zygote is None or _shadowed(folder, zygote.modules):
+            return None
+    return [sys.executable, "-I", "-S", str(LAUNCHER), zygote.socket, *args]
 
 
 def run(
@@ -299,8 +342,17 @@ def _zygote(key: _Key, env: dict[str, str]) -> _Zygote | None:
 
 
 def _stop(zygote: _Zygote) -> None:
-    zygote.process.terminate()
-    zygote.process.wait()
+    """No new runs; the zygote ends with its last (a launcher's server may still be running)."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
+            connection.connect(zygote.socket)
+            connection.sendall(b'{"drain": true}\n')
+            running = json.loads(_Replies(connection).line(time.monotonic() + 30) or b"")["running"]
+    except (OSError, RuntimeError, ValueError, KeyError):
+        zygote.process.terminate()
+        running = 0
+    if not running:
+        zygote.process.wait()
     os.unlink(zygote.socket)
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
 import mcp.types as types
 from conftest import EXAMPLES, run_mcpdeps
+from test_serve_support import sdk_stdio
 
 TIMEOUT = 90
 
@@ -39,11 +39,7 @@ def cli_json(*args: str, cwd: Path) -> dict[str, Any]:
 
 def stdio_target(cwd: Path) -> Any:
     """How the SDK's stdio client launches `mcpdeps mcp` (the interpreter running the tests)."""
-    from mcp.client.stdio import StdioServerParameters
-
-    return StdioServerParameters(
-        command=sys.executable, args=["-m", "mcpdeps", "mcp"], cwd=cwd, env={"NO_COLOR": "1"}
-    )
+    return sdk_stdio(["mcp"], cwd=cwd, env={"NO_COLOR": "1"})
 
 
 class Roots:

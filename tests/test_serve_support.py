@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import forked_cli
 import mcp.types as types
 
 REPO = Path(__file__).resolve().parent.parent
@@ -51,7 +52,9 @@ def cli_env(**extra: str) -> dict[str, str]:
 
 class ServeProcess:
     """`python -m mcpdeps serve ARGS` (or another serving `command`, such as `mcp`) in the background,
-    its stderr captured in a file."""
+    its stderr captured in a file. `process` is the process spawned: the run itself, or (unless
+    `fresh`) the launcher that stands for a forked run, which ends as the run ends and takes
+    its signals to the run's group (`tests/cli_launcher.py`)."""
 
     def __init__(
         self,
@@ -59,14 +62,19 @@ class ServeProcess:
         cwd: Path = REPO,
         env: dict[str, str] | None = None,
         command: str = "serve",
+        fresh: bool = False,
     ):
         self.args = [str(a) for a in args]
         self._final_stderr: str | None = None
         self._log = tempfile.NamedTemporaryFile(prefix="mcpdeps-serve-", suffix=".log", delete=False)  # noqa: SIM115
+        env = env or cli_env()
+        spawned = [sys.executable, "-m", "mcpdeps", command, *self.args]
+        if not fresh:  # the run forked from a zygote, stood for by its launcher (`tests/forked_cli.py`)
+            spawned = forked_cli.launcher_command(spawned[3:], cwd=cwd, env=env)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "mcpdeps", command, *self.args],
+            spawned,
             cwd=cwd,
-            env=env or cli_env(),
+            env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=self._log,
@@ -168,11 +176,16 @@ def stdio_params(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None
     Nothing on PYTHONPATH: the checkout's folders (`cli/`, `templates/`) must never be importable
     as top-level packages, or they would mask a user's own `cli` or `templates`.
     """
-    from mcp.client.stdio import StdioServerParameters
+    return sdk_stdio(["serve", *args], cwd=cwd, env={"NO_COLOR": "1", **(env or {})})
 
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "mcpdeps", "serve", *args],
-        cwd=cwd,
-        env={"NO_COLOR": "1", **(env or {})},
-    )
+
+def sdk_stdio(args: list[str], *, cwd: Path, env: dict[str, str], fresh: bool = False) -> Any:
+    """`StdioServerParameters` for `python -m mcpdeps ARGS` under `env` (which the SDK merges over
+    its few default variables): unless `fresh`, the launcher of a forked run where that is the
+    same (`forked_cli.launcher_command`, told the environment the SDK will give it)."""
+    from mcp.client.stdio import StdioServerParameters, get_default_environment
+
+    spawned = [sys.executable, "-m", "mcpdeps", *args]
+    if not fresh:
+        spawned = forked_cli.launcher_command(args, cwd=cwd, env=get_default_environment() | env)
+    return StdioServerParameters(command=spawned[0], args=spawned[1:], cwd=cwd, env=env)
