@@ -46,6 +46,16 @@ property tests' own subprocesses still draw fresh seeds.
 What it cannot give: the parent (`os.getppid()` is the
 zygote's pid) and the signal dispositions and mask, which are the zygote's from its start
 (no run through `run_mcpdeps` gets a signal but its timeout's SIGKILL).
+
+Long-running servers (`serve`, `mcp`, which `ServeProcess` and the SDK's stdio client spawn
+and end with signals): `launcher_command` gives, under the same rules, the command line of
+`tests/cli_launcher.py` in place of `python -m mcpdeps ...`. The launcher is the process
+spawned; the zygote's child takes its streams, folder, environment, umask, limits, signal
+dispositions and mask, starts a session of its own, and is signalled, ended and killed with
+it (`tests/cli_launcher.py` says how; `tests/test_forked_launcher.py` proves it). Where the
+environment the launcher is spawned under is not its zygote's, the launcher becomes the fresh
+run. Such a run's parent is the zygote and its pid is not the one spawned: a test that signals
+that pid alone, or looks for its children, starts the server fresh.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ import pytest
 from conftest import EXAMPLES
 from mcp import Client
 from mcp.client.stdio import get_default_environment
-from test_serve_support import text_of
+from test_serve_support import INITIALIZE, text_of
 
 pytestmark = pytest.mark.skipif(
     not forked_cli.forkable(dict(os.environ)), reason="forking is off (MCPDEPS_TESTS_FRESH=1)"
@@ -182,16 +182,6 @@ def _jsonrpc(*messages: dict[str, object]) -> bytes:
     return b"".join(json.dumps(m).encode() + b"\n" for m in messages)
 
 
-HELLO = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-11-25",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "1"},
-    },
-}
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 TOOLS = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
 CALL = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "ping", "arguments": {}}}
@@ -209,7 +199,7 @@ def test_stdio_answers_on_the_spawned_processs_pipes_and_ends_with_its_input(
         pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
         with _spawned(["serve", "server.py"], folder, env, fresh, **pipes) as proc:
             assert proc.stdin is not None and proc.stdout is not None
-            proc.stdin.write(_jsonrpc(HELLO, INITIALIZED, TOOLS, CALL))
+            proc.stdin.write(_jsonrpc(INITIALIZE, INITIALIZED, TOOLS, CALL))
             proc.stdin.flush()
             answers = [proc.stdout.readline() for _ in range(3)]  # before stdin ends (see the report)
             out, err = proc.communicate(timeout=60)
@@ -259,15 +249,15 @@ def test_a_launcher_killed_by_sigkill_takes_the_server_and_its_children_with_it(
     ):
         found = _wait_for(log, "GRANDCHILD ")
         grandchild = int(found.split("GRANDCHILD ")[1].split()[0])
-        server = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(int(p)) == _zygote_of(proc)]
-        assert grandchild and _alive(grandchild)
+        server = _parent(grandchild)
+        assert _parent(server) == _zygote_of(proc) and _alive(grandchild)
         (os.kill if how == "process" else os.killpg)(proc.pid, signal.SIGKILL)
         assert proc.wait(timeout=10) == -signal.SIGKILL
         deadline = time.monotonic() + 10
-        while (_alive(grandchild) or any(map(_alive, server))) and time.monotonic() < deadline:
+        while (_alive(grandchild) or _alive(server)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not _alive(grandchild), "the server's child outlived the launcher"
-        assert not any(map(_alive, server)), "the server outlived the launcher"
+        assert not _alive(server), "the server outlived the launcher"
 
 
 def _parent(pid: int) -> int:

@@ -16,20 +16,10 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from test_serve_support import BOOKSHOP, ServeProcess, free_port
+from test_serve_support import BOOKSHOP, INITIALIZE, ServeProcess, free_port
 
 TCP_TABLES = (Path("/proc/net/tcp"), Path("/proc/net/tcp6"))
 LISTEN = "0A"
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-11-25",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "1"},
-    },
-}
 HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 pytestmark = pytest.mark.skipif(not TCP_TABLES[0].exists(), reason="needs Linux /proc/net/tcp")

@@ -19,6 +19,7 @@ import pytest
 from mcp import Client
 from test_serve_support import (
     BOOKSHOP,
+    INITIALIZE,
     PROTOCOLS,
     REPO,
     ElicitationAnswers,
@@ -89,18 +90,6 @@ def test_declined_elicitation_fails_the_call_over_http(mode: str, http_url: str)
         assert "could not resolve" in text_of(result)
 
     anyio.run(main)
-
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-11-25",
-        "capabilities": {},
-        "clientInfo": {"name": "t", "version": "1"},
-    },
-}
 
 
 @pytest.mark.parametrize(

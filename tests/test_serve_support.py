@@ -43,6 +43,19 @@ def port_is_open(port: int, host: str = "127.0.0.1") -> bool:
         return sock.connect_ex((host, port)) == 0
 
 
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    },
+}
+"""A client's first JSON-RPC request, as the tests send it by hand."""
+
+
 def cli_env(**extra: str) -> dict[str, str]:
     """Environment for a `python -m cli` child: plain output, wide enough for the banner."""
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "PYTHONUNBUFFERED": "1", **extra}
