@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -17,6 +18,15 @@ pytest_plugins = ["bytecode", "machine_share", "worker_groups"]
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built (the items, every imported module, the SDK) lives as long as the
+    worker: out of the collector's sight from here, so that each full collection during the
+    run walks only what the tests made. The collector took 10% of the in-process modules' CPU
+    (`test_incremental`, `test_fix_spans`...), 6% with this."""
+    gc.collect()
+    gc.freeze()
 
 
 def default_sigint() -> None:

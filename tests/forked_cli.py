@@ -45,7 +45,9 @@ property tests' own subprocesses still draw fresh seeds.
 
 What it cannot give: the parent (`os.getppid()` is the
 zygote's pid) and the signal dispositions and mask, which are the zygote's from its start
-(no run through `run_mcpdeps` gets a signal but its timeout's SIGKILL).
+(no run through `run_mcpdeps` gets a signal but its timeout's SIGKILL); nor the collector's
+view until a teardown: what the zygote held is frozen (`gc.get_freeze_count()`, and cycles of
+it are not collected during the run).
 
 Long-running servers (`serve`, `mcp`, which `ServeProcess` and the SDK's stdio client spawn
 and end with signals): `launcher_command` gives, under the same rules, the command line of

@@ -582,3 +582,12 @@ def test_the_help_of_a_command_of_the_users_code_forks_from_a_zygote_without_the
     ]
     assert forked_cli.family(["call", "s.py", "t", "--", "--help"]) == "call"
     assert forked_cli.family(["serve", "s.py"]) == "serve"
+
+
+def test_a_forked_runs_teardown_collects_everything_as_a_fresh_runs_does(tmp_path: Path) -> None:
+    """The zygote hides what it holds from the collector (`cli_zygote._freeze`); a run's teardown,
+    whose last collection runs what is left of the finalizers, must see it all again."""
+    code = "import atexit, gc\natexit.register(lambda: print('frozen at exit:', gc.get_freeze_count()))"
+    fresh, forked = _both(tmp_path, LIVE, _server(code))
+    assert "frozen at exit: 0" in str(fresh[1])
+    assert forked == fresh
