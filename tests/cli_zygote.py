@@ -19,6 +19,13 @@ mcpdeps ARGS` is at its first line:
 The zygote writes `ready` and the modules a run's folder could shadow (`_shadowable`) when
 it listens. It answers the child's pid at once, and its wait status when it ends, on the same
 connection. It never runs a command itself, so each child starts from the same state.
+
+A request from `tests/cli_launcher.py` (the process a test spawned for a long-running server)
+also carries the launcher's signal dispositions and mask: its child takes them, starts a
+session of its own and answers its pid itself (`_as_launched`); the zygote refuses, and the
+launcher runs fresh, an environment that is not its own; and when the launcher's connection
+ends (it died, even by SIGKILL) the zygote kills the child's process group (`_kill`). Asked to
+drain (`forked_cli._stop`), it stops listening and ends with its last run.
 """
 
 from __future__ import annotations
