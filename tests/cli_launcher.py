@@ -12,7 +12,8 @@ own (`cli_zygote._child`). Then:
   (both callers, `ServeProcess` and the SDK's stdio client, signal the group);
 - if this process dies first, even by SIGKILL, the zygote sees its connection close and kills
   the run's process group (`cli_zygote._serve`);
-- it ends when the run ends, with its exit code, or by its signal.
+- it ends when the run ends, with its exit code, or by its signal; if the zygote dies first
+  (its status can no longer come), it kills the run's group and exits 1.
 Where the zygote cannot fork the run as it is (it is gone, the environment is not its own,
 a standard stream is closed), this process becomes the fresh run (`exec`).
 """
@@ -138,6 +139,8 @@ def main() -> None:
     for reply in replies:
         if "status" in reply:
             _end(reply["status"])
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # nothing left to report its end
+        os.killpg(first["pid"], signal.SIGKILL)
     print("cli_launcher: the mcpdeps zygote ended while the run was in progress", file=sys.stderr)
     os._exit(1)
 

@@ -352,3 +352,28 @@ def test_the_sdks_stdio_client_gets_the_answers_of_a_fresh_server(tmp_path: Path
         results.append(anyio.run(reserve))
     assert results[1] == results[0]
     assert results[0][1] == "Reserved 'Dune' (6 copies left)."
+
+
+def test_a_zygote_that_dies_under_a_launched_server_takes_the_server_with_it(tmp_path: Path) -> None:
+    """Nothing could report the server's end: its launcher kills its group and exits 1, rather
+    than leave a server nobody will stop (and the tests' run still says it failed)."""
+    folder = _server(tmp_path / "p", GRANDCHILD)
+    log = tmp_path / "serve.log"
+    with (
+        open(log, "wb") as err,
+        _spawned(HTTP, folder, CLI, False, stdin=subprocess.DEVNULL, stderr=err) as proc,
+    ):
+        found = _wait_for(log, "GRANDCHILD ")
+        grandchild = int(found.split("GRANDCHILD ")[1].split()[0])
+        server = _parent(grandchild)
+        key, zygote = next((k, z) for k, z in forked_cli._zygotes.items() if z.socket == proc.args[4])  # type: ignore[index]
+        with forked_cli._lock:
+            del forked_cli._zygotes[key]
+        zygote.process.kill()
+        zygote.process.wait()
+        assert proc.wait(timeout=10) == 1
+        deadline = time.monotonic() + 10
+        while (_alive(grandchild) or _alive(server)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(server) and not _alive(grandchild), "the server outlived its zygote"
+    assert "the mcpdeps zygote ended while the run was in progress" in log.read_text(encoding="utf-8")
