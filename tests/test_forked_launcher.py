@@ -221,12 +221,10 @@ def test_a_signal_to_the_spawned_group_ends_the_server_and_its_children_as_a_fre
     assert f"grandchild got {sig.name}" in outcomes[0][1]
 
 
-@pytest.mark.parametrize("how", ["process", "group"])
-def test_a_launcher_killed_by_sigkill_takes_the_server_and_its_children_with_it(
-    tmp_path: Path, how: str
-) -> None:
-    """SIGKILL cannot be passed on: the zygote sees the launcher's connection end and kills the
-    server's process group, as the launcher's group would have been killed with a fresh one."""
+@contextlib.contextmanager
+def _launched_with_a_child(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, int, Path]]:
+    """A launched HTTP server whose code started a child (`GRANDCHILD`): the launcher, the
+    server's pid, its child's, and the server's stderr."""
     folder = _server(tmp_path / "p", GRANDCHILD)
     log = tmp_path / "serve.log"
     with (
@@ -235,15 +233,28 @@ def test_a_launcher_killed_by_sigkill_takes_the_server_and_its_children_with_it(
     ):
         found = _wait_for(log, "GRANDCHILD ")
         grandchild = int(found.split("GRANDCHILD ")[1].split()[0])
-        server = _parent(grandchild)
+        yield proc, _parent(grandchild), grandchild, log
+
+
+def _gone(*pids: int, timeout: float = 10) -> list[int]:
+    """Those of `pids` still running after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while any(map(_alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in pids if _alive(pid)]
+
+
+@pytest.mark.parametrize("how", ["process", "group"])
+def test_a_launcher_killed_by_sigkill_takes_the_server_and_its_children_with_it(
+    tmp_path: Path, how: str
+) -> None:
+    """SIGKILL cannot be passed on: the zygote sees the launcher's connection end and kills the
+    server's process group, as the launcher's group would have been killed with a fresh one."""
+    with _launched_with_a_child(tmp_path) as (proc, server, grandchild, _):
         assert _parent(server) == _zygote_of(proc) and _alive(grandchild)
         (os.kill if how == "process" else os.killpg)(proc.pid, signal.SIGKILL)
         assert proc.wait(timeout=10) == -signal.SIGKILL
-        deadline = time.monotonic() + 10
-        while (_alive(grandchild) or _alive(server)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _alive(grandchild), "the server's child outlived the launcher"
-        assert not _alive(server), "the server outlived the launcher"
+        assert _gone(server, grandchild) == [], "the server or its child outlived the launcher"
 
 
 def _parent(pid: int) -> int:
@@ -357,23 +368,12 @@ def test_the_sdks_stdio_client_gets_the_answers_of_a_fresh_server(tmp_path: Path
 def test_a_zygote_that_dies_under_a_launched_server_takes_the_server_with_it(tmp_path: Path) -> None:
     """Nothing could report the server's end: its launcher kills its group and exits 1, rather
     than leave a server nobody will stop (and the tests' run still says it failed)."""
-    folder = _server(tmp_path / "p", GRANDCHILD)
-    log = tmp_path / "serve.log"
-    with (
-        open(log, "wb") as err,
-        _spawned(HTTP, folder, CLI, False, stdin=subprocess.DEVNULL, stderr=err) as proc,
-    ):
-        found = _wait_for(log, "GRANDCHILD ")
-        grandchild = int(found.split("GRANDCHILD ")[1].split()[0])
-        server = _parent(grandchild)
+    with _launched_with_a_child(tmp_path) as (proc, server, grandchild, log):
         key, zygote = next((k, z) for k, z in forked_cli._zygotes.items() if z.socket == proc.args[4])  # type: ignore[index]
         with forked_cli._lock:
             del forked_cli._zygotes[key]
         zygote.process.kill()
         zygote.process.wait()
         assert proc.wait(timeout=10) == 1
-        deadline = time.monotonic() + 10
-        while (_alive(grandchild) or _alive(server)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _alive(server) and not _alive(grandchild), "the server outlived its zygote"
+        assert _gone(server, grandchild) == [], "the server or its child outlived its zygote"
     assert "the mcpdeps zygote ended while the run was in progress" in log.read_text(encoding="utf-8")
