@@ -231,12 +231,8 @@ def launcher_command(
     """The command line to spawn for a long-running `python -m mcpdeps ARGS` (`serve`, `mcp`)
     in `cwd` under exactly `env`: where `run` would fork it, `tests/cli_launcher.py`, which
     stands for the run the zygote forks for it (`launch`); else the fresh command line."""
-    if forkable(env):
-        key = _key(env)
-        with _lock:
-            _seen[key] = _seen.get(key, 0) + 1
-            second = _seen[key] >= 2
-        launched = launch(args, cwd=cwd, env=env) if second else None
+    if forkable(env) and _seen_before(env):
+        launched = launch(args, cwd=cwd, env=env)
         if launched is not None:
             return launched
     return [sys.executable, "-m", "mcpdeps", *map(str, args)]
@@ -250,12 +246,10 @@ def launch(
     a module the zygote has imported, or where `subprocess` would refuse the command."""
     args = list(map(str, args))
     folder = os.path.abspath(cwd or os.getcwd())
-    if any("\0" in arg for arg in (*args, folder)):
-        return None
     with _lock:
-        zygote = _zygote((family(args), _key(env), None), dict(env))
-        if zygote is None or _shadowed(folder, zygote.modules):
-            return None
+        zygote = _zygote_for(args, folder, dict(env), None)
+    if zygote is None:
+        return None
     return [sys.executable, "-I", "-S", str(LAUNCHER), zygote.socket, *args]
 
 
@@ -277,11 +271,8 @@ def run(
         return None
     if hash_seed is not None and env.get(HASH_SEED):
         return None  # the environment fixes the seed: a fresh run has that one
-    key = _key(env)
-    with _lock:
-        _seen[key] = _seen.get(key, 0) + 1
-        if _seen[key] < 2:
-            return None
+    if not _seen_before(env):
+        return None
     return run_forked(args, cwd=cwd, input=input, env=env, timeout=timeout, hash_seed=hash_seed)
 
 
@@ -297,12 +288,9 @@ def run_forked(
     """The run forked from the zygote of its family, environment and hash seed (None: all are
     busy, or the run's folder holds a module of its own under a name the zygote has imported)."""
     folder = os.path.abspath(cwd or os.getcwd())  # a relative one is this process's, not the zygote's
-    if any("\0" in arg for arg in (*args, folder)):
-        return None  # what `subprocess` refuses (ValueError) is refused the same way
     with _lock:
-        seed = None if hash_seed is None else _seed(hash_seed)
-        zygote = _zygote((family(args), _key(env), seed), env)
-        if zygote is None or _shadowed(folder, zygote.modules):
+        zygote = _zygote_for(args, folder, env, None if hash_seed is None else _seed(hash_seed))
+        if zygote is None:
             return None
         zygote.busy += 1
     try:
@@ -311,6 +299,27 @@ def run_forked(
     finally:
         with _lock:
             zygote.busy -= 1
+
+
+def _seen_before(env: Mapping[str, str]) -> bool:
+    """Counts a run of this environment: whether it is its second or later (the first runs
+    fresh, so that a variable set to a test's own folder starts no zygote for one run)."""
+    key = _key(env)
+    with _lock:
+        _seen[key] = _seen.get(key, 0) + 1
+        return _seen[key] >= 2
+
+
+def _zygote_for(args: Sequence[str], folder: str, env: dict[str, str], seed: str | None) -> _Zygote | None:
+    """The zygote to fork `args` in `folder` from (`_lock` held); None where a fresh run differs:
+    what `subprocess` refuses (a NUL byte, ValueError there), or a folder holding a module of
+    its own under a name the zygote has imported."""
+    if any("\0" in arg for arg in (*args, folder)):
+        return None
+    zygote = _zygote((family(args), _key(env), seed), env)
+    if zygote is None or _shadowed(folder, zygote.modules):
+        return None
+    return zygote
 
 
 def _seed(number: int) -> str:
