@@ -41,15 +41,17 @@ def _dispositions() -> dict[int, str]:
     return found
 
 
-def _umask() -> int:
-    with open("/proc/self/status", encoding="ascii") as status:
-        return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
-
-
-def _limits() -> dict[str, tuple[int, int]]:
+def inherited() -> dict[str, object]:
+    """What a fresh run inherits from the process that spawns it at that moment and a forked one
+    takes from its request (`forked_cli` sends it too): the file creation mask (read, not set and
+    reset: another thread may be creating files) and the resource limits as they are now (a test
+    may lower one, the file size, to see a full disk)."""
     import resource
 
-    return {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource) if n.startswith("RLIMIT_")}
+    with open("/proc/self/status", encoding="ascii") as status:
+        umask = next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+    limits = {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource) if n.startswith("RLIMIT_")}
+    return {"umask": umask, "limits": limits}
 
 
 class _Forwarder:
@@ -110,8 +112,7 @@ def main() -> None:
         "args": args,
         "cwd": os.getcwd(),
         "env": dict(os.environ),
-        "umask": _umask(),
-        "limits": _limits(),
+        **inherited(),
         "launcher": {
             "signals": _dispositions(),
             "mask": sorted(map(int, signal.pthread_sigmask(signal.SIG_BLOCK, []))),

@@ -329,7 +329,7 @@ def _freeze() -> None:
     """Out of the collector's sight what the zygote holds when it starts serving (its garbage
     collected first): each child's collections walked all of it, the SDK's models included, and
     wrote to every object's header, copying the pages a fork had shared. 19% of the forked runs'
-    CPU on five modules of the suite. A run's teardown puts it back (`_unfrozen`), so the
+    CPU on five modules of the suite. A run's teardown puts it back (`_child`), so the
     interpreter's last collection sees what a fresh run's sees."""
     gc.collect()
     gc.freeze()

@@ -67,7 +67,6 @@ import importlib.machinery
 import json
 import os
 import random
-import resource
 import selectors
 import shutil
 import signal
@@ -81,6 +80,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
+
+import cli_launcher
 
 ZYGOTE = Path(__file__).with_name("cli_zygote.py")
 STATIC = ("lint", "graph", "rule", "lsp")
@@ -406,7 +407,7 @@ def _ask(
     in_r, in_w = os.pipe() if input is not None else (0, -1)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(path)
-        inherited = {"umask": _umask(), "limits": _limits()}
+        inherited = cli_launcher.inherited()
         request = json.dumps({"args": args, "cwd": cwd, "env": env, **inherited}).encode() + b"\n"
         sent = socket.send_fds(connection, [request], [in_r, out_w, err_w])
         connection.sendall(request[sent:])
@@ -454,23 +455,6 @@ class _Replies:
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
-
-
-def _umask() -> int:
-    """This process's file creation mask, which a fresh run inherits (read, not set and reset:
-    another thread may be creating files)."""
-    with open("/proc/self/status", encoding="ascii") as status:
-        return next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
-
-
-def _limits() -> dict[str, tuple[int, int]]:
-    """This process's resource limits as they are now (a test may lower one: the file size, to
-    see a full disk), which a fresh run inherits."""
-    return {
-        name: resource.getrlimit(getattr(resource, name))
-        for name in dir(resource)
-        if name.startswith("RLIMIT_")
-    }
 
 
 def _decoded(stdout: bytes, stderr: bytes) -> tuple[str, str]:
