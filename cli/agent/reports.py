@@ -56,16 +56,14 @@ def lint_document(result_: LintResult) -> dict[str, Any]:
 
 def diagnostics_text(result_: LintResult) -> str:
     """`--format concise` lines (at most MAX_TEXT_LINES) and the summary line of `mcpdeps lint`."""
-    from mcpdeps.cli.lint.render_text import concise_line, summary_line
+    from mcpdeps.cli.lint.render_plain import FIX_HINT, concise_line, summary_text
 
     lines = [concise_line(d) for d in result_.diagnostics[:MAX_TEXT_LINES]]
     if len(result_.diagnostics) > MAX_TEXT_LINES:
         lines.append(
             f"... and {len(result_.diagnostics) - MAX_TEXT_LINES} more (all are in structuredContent)."
         )
-    summary = summary_line(result_).plain.replace(
-        "with `mcpdeps lint --fix` (`--diff` to preview)", "with `fix`"
-    )
+    summary = summary_text(result_).replace(FIX_HINT, "with `fix`")
     return "\n".join([*lines, summary])
 
 

@@ -72,11 +72,6 @@ def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
     return to_json(result) + "\n"
 
 
-def passed_line(files: int) -> str:
-    """The human formats' whole report when nothing was found."""
-    return f"All checks passed! ({files} file{'s' * (files != 1)} checked)"
-
-
 def _styled(to_stderr: bool) -> bool:
     """Whether rich may style what it prints to stdout (stderr): rich's `Console.is_terminal`
     for an auto-detected console, except that it says True in the cases (Jupyter, IDLE)
@@ -154,8 +149,14 @@ def report_text(
     (styled as rich styles for it: the terminal's width and colours, none for a file)."""
     if fmt in ("json", "sarif", "github"):
         return _machine_text(result, fmt, statistics)
-    if not result.diagnostics and not statistics and (to_file or not _styled(to_stderr)):
-        return passed_line(result.files) + "\n"  # what rich prints unstyled, without importing it
+    if (
+        not statistics
+        and (to_file or not _styled(to_stderr))
+        and (fmt == "concise" or not result.diagnostics)
+    ):
+        from mcpdeps.cli.lint.render_plain import concise_text
+
+        return concise_text(result)  # what rich prints unstyled, without importing it
     from mcpdeps.cli.lint.render_text import render_diagnostics, render_statistics
     from rich.console import Console
 

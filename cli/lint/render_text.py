@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mcpdeps.cli.lint.render_report import passed_line, statistics_rows
+from mcpdeps.cli.lint.render_plain import concise_line, summary_parts
+from mcpdeps.cli.lint.render_report import statistics_rows
 from mcpdeps.cli.printable import printable, printable_line
 from mcpdeps.lint_rules import LintResult
 from mcpdeps.resolver_core.diagnostics import Diagnostic
@@ -18,10 +19,6 @@ from rich.console import Console
 from rich.text import Text
 
 STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
-
-
-def concise_line(d: Diagnostic) -> str:
-    return f"{printable(d.path)}:{d.line}:{d.column}: {d.code} {printable(d.message)}"
 
 
 def _source_lines(result: LintResult, path: str) -> list[str]:
@@ -88,23 +85,11 @@ def render_full(result: LintResult, console: Console) -> None:
 
 
 def summary_line(result: LintResult) -> Text:
-    errors, warnings, infos = result.count("error"), result.count("warning"), result.count("info")
-    if not result.diagnostics:
-        return Text(passed_line(result.files), style="green")
-    parts = [
-        f"{n} {label}{'s' * (n != 1)}"
-        for n, label in ((errors, "error"), (warnings, "warning"), (infos, "info"))
-        if n
-    ]
-    # Count the files the findings are in: linting server.py alone can report its imported deps.py.
-    where = len({d.path for d in result.diagnostics})
-    line = Text(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", style="bold")
-    from mcpdeps.lint_rules.fixes import may_fix
-
-    # After `--fix`, what is left is what it declined (a rename it judged unsafe): offer nothing.
-    fixable = 0 if result.fixed else sum(1 for d in result.diagnostics if may_fix(d))
-    if fixable:
-        line.append(f" {fixable} may be fixed with `mcpdeps lint --fix` (`--diff` to preview).", style="")
+    """The summary, styled: the first run's style is the whole line's (the fix hint is bold too)."""
+    (text, style), *rest = summary_parts(result)
+    line = Text(text, style=style)
+    for text, style in rest:
+        line.append(text, style=style)
     return line
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mcpdeps.cli.lint.render_text import concise_line, render_diagnostics
+from mcpdeps.cli.lint.render_plain import concise_line
+from mcpdeps.cli.lint.render_text import render_diagnostics
 from mcpdeps.cli.serve.gate import GateVerdict, lint_verdict
 from rich.console import Console
 from rich.text import Text
