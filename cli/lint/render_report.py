@@ -2,8 +2,9 @@
 `json` here, `sarif`/`github` in `render_sarif.py`/`render_github.py`, `--statistics` as JSON.
 
 No rich at module level: the machine formats are what CI and pre-commit read, and they
-need none of it (importing rich was a tenth of a warm run); the human formats load
-`render_text.py` when they print.
+need none of it (importing rich was a tenth of a warm run). An unstyled `concise` report,
+and any report of nothing found, is `render_plain.py`'s plain text; the styled and `full`
+reports load `render_text.py` when they print.
 """
 
 from __future__ import annotations
