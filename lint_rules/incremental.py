@@ -46,7 +46,7 @@ from mcpdeps.resolver_core.model import Graph, SourceInfo
 if TYPE_CHECKING:
     from mcpdeps.lint_rules.base import Rule
 
-_FORMAT = 5
+_FORMAT = 6
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""
