@@ -195,13 +195,14 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) 
         return everything
     if any(r.coupled for r in previous.records.values()):
         return everything
-    return {
-        f.display
-        for f in files
-        if f.display not in previous.records
-        or f.display not in previous.deps
-        or any(hashes[p] != previous.hashes.get(p, "") for p in previous.deps[f.display])
-    }
+    deps, records = previous.deps, previous.records
+    kept = [f.display for f in files if f.display in records and f.display in deps]
+    # Each dependency compared once, not once per file that has it (files share most of
+    # theirs: 1,000 generated modules list 22,000 dependencies of 1,600 paths).
+    shared: set[str] = set().union(*(deps[d] for d in kept))
+    old = previous.hashes
+    changed = {p for p in shared if hashes[p] != old.get(p, "")}
+    return (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
 
 
 @dataclass(slots=True)
