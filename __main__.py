@@ -1,5 +1,5 @@
 """`python -m mcpdeps`: the same entry point as the console script; every child mcpdeps starts uses it."""
 
-from mcpdeps.cli.main import main
+from .cli.main import main
 
 main()

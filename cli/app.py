@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import typer
-from mcpdeps.cli.agent import command as mcp_cmd
-from mcpdeps.cli.call import command as call_cmd
-from mcpdeps.cli.errors import run_guarded
-from mcpdeps.cli.graph import command as graph_cmd
-from mcpdeps.cli.lint import command as lint_cmd
-from mcpdeps.cli.lsp import command as lsp_cmd
-from mcpdeps.cli.new import command as new_cmd
-from mcpdeps.cli.render.help import prepare_help, wants_help
-from mcpdeps.cli.rule import command as rule_cmd
-from mcpdeps.cli.serve import command as serve_cmd
+
+from .agent import command as mcp_cmd
+from .call import command as call_cmd
+from .errors import run_guarded
+from .graph import command as graph_cmd
+from .lint import command as lint_cmd
+from .lsp import command as lsp_cmd
+from .new import command as new_cmd
+from .render.help import prepare_help, wants_help
+from .rule import command as rule_cmd
+from .serve import command as serve_cmd
 
 COMMANDS: dict[str, Callable[..., object]] = {
     "lint": lint_cmd.lint,

@@ -21,7 +21,7 @@ class UserError(Exception):
 
 def _printable_message(message: str) -> str:
     """A message's lines, with the control characters a file name can carry escaped."""
-    from mcpdeps.cli.printable import printable
+    from .printable import printable
 
     return "\n".join(printable(line) for line in message.split("\n"))
 

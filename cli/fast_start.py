@@ -21,13 +21,13 @@ def start_lint(argv: Sequence[str], *, own_process: bool = False) -> None:
 
     `own_process`: the process runs mcpdeps as its program, and may end without the
     interpreter's teardown (`_leave`)."""
-    from mcpdeps.cli.lint.argv import parse
+    from .lint.argv import parse
 
     args = parse(argv[1:])
     if args is None:
         return
-    from mcpdeps.cli.errors import guarded
-    from mcpdeps.cli.lint.render_run import run_lint
+    from .errors import guarded
+    from .lint.render_run import run_lint
 
     guarded(lambda: _standalone(lambda: run_lint(args), own_process), argv)
 

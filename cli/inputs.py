@@ -11,8 +11,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.suggest import did_you_mean_path
+from ..resolver_core.suggest import did_you_mean_path
+from .errors import UserError
 
 
 def require_existing(paths: Iterable[str | os.PathLike[str]], cwd: Path) -> None:

@@ -40,11 +40,11 @@ def main(*, fast_start: bool = True) -> None:
     argv = sys.argv[1:]
     try:
         if fast_start and argv[:1] == ["lint"]:
-            from mcpdeps.cli.fast_start import start_lint
+            from .fast_start import start_lint
 
             # exits when it could read the line; returns when typer must
             start_lint(argv, own_process=_own_process())
-        from mcpdeps.cli.app import run_app
+        from .app import run_app
     except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on
         raise SystemExit(130) from None
     run_app(argv)

@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.checking import LintResult, lint, report, run_rules
+    from .checking import LintResult, lint, report, run_rules
 
 __all__ = ["LintResult", "lint", "report", "run_rules"]
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from mcpdeps.lint_rules import checking
+        from . import checking
 
         return getattr(checking, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

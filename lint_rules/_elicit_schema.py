@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import ast
 
-from mcpdeps.resolver_core.callables import Classes
-from mcpdeps.resolver_core.typeexpr import (
+from ..resolver_core.callables import Classes
+from ..resolver_core.typeexpr import (
     Evaluator,
     TAnnotated,
     TClass,

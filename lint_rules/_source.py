@@ -13,12 +13,12 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Span, Tool
-from mcpdeps.resolver_core.source import ParsedModule
+from ..resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from ..resolver_core.source import ParsedModule
 
 if TYPE_CHECKING:  # the analyzer's modules load with the builder, not with the rule registry
-    from mcpdeps.resolver_core.callables import Classes
-    from mcpdeps.resolver_core.symbols import Names, Scope
+    from ..resolver_core.callables import Classes
+    from ..resolver_core.symbols import Names, Scope
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
@@ -30,7 +30,7 @@ def names_of(graph: Graph) -> Names | None:
 
 def classes_of(graph: Graph) -> Classes | None:
     """Subclass checks (Context, BaseModel, Enum) with the builder's evaluator."""
-    from mcpdeps.resolver_core.callables import Classes
+    from ..resolver_core.callables import Classes
 
     return Classes(graph.evaluator) if graph.evaluator is not None else None
 
@@ -46,7 +46,7 @@ def module_at(graph: Graph, span: Span | None) -> ParsedModule | None:
 
 def function_scope(module: ParsedModule, fn: FunctionNode) -> Scope:
     """A function's local names (parameters and assignments), so imports inside it resolve."""
-    from mcpdeps.resolver_core.symbols import Scope
+    from ..resolver_core.symbols import Scope
 
     return Scope(module, fn, getattr(fn, "name", "<lambda>"))
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import ast
 
-from mcpdeps.lint_rules._source import FunctionNode, canonical_call, function_scope, walk_body
-from mcpdeps.resolver_core.source import ParsedModule, spelling
-from mcpdeps.resolver_core.symbols import Names, Scope, Value
+from ..resolver_core.source import ParsedModule, spelling
+from ..resolver_core.symbols import Names, Scope, Value
+from ._source import FunctionNode, canonical_call, function_scope, walk_body
 
 CLOCK_CALLS = frozenset(
     {

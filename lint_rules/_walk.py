@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mcpdeps.resolver_core.model import Graph, Resolver, Server, Span, Tool
+from ..resolver_core.model import Graph, Resolver, Server, Span, Tool
 
 
 def tool_argument_names(tool: Tool) -> set[str]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix, Related, Severity
-from mcpdeps.resolver_core.model import Graph, Resolver, Span
+from ..resolver_core.diagnostics import Diagnostic, Fix, Related, Severity
+from ..resolver_core.model import Graph, Resolver, Span
 
 
 class Rule:

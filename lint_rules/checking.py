@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, NotPlain, from_plain, plain
-from mcpdeps.resolver_core.file_states import Seen
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.source import without_cyclic_gc
+from ..resolver_core.diagnostics import Diagnostic, NotPlain, from_plain, plain
+from ..resolver_core.file_states import Seen
+from ..resolver_core.model import Graph
+from ..resolver_core.source import without_cyclic_gc
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.base import Rule
-    from mcpdeps.lint_rules.incremental import State
-    from mcpdeps.resolver_core.discovery import SourceFile
+    from ..resolver_core.discovery import SourceFile
+    from .base import Rule
+    from .incremental import State
 
 
 @dataclass(slots=True)
@@ -47,7 +47,7 @@ class LintResult:
 
 def run_rules(graph: Graph, rules: Iterable[type] | None = None) -> list[Diagnostic]:
     """Run rules over a graph; identical diagnostics are reported once, in contract order."""
-    from mcpdeps.lint_rules.registry import ALL_RULES
+    from .registry import ALL_RULES
 
     unique: dict[tuple[object, ...], Diagnostic] = {}
     for rule_cls in rules if rules is not None else ALL_RULES:
@@ -82,9 +82,9 @@ def lint(
     them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
     `files`: what `discovery.discover(paths, exclude, cwd)` gives, when the caller has it.
     """
-    from mcpdeps.lint_rules.incremental import StateStore, analyse
-    from mcpdeps.lint_rules.registry import select_rules
-    from mcpdeps.resolver_core.discovery import GivenFiles, discover
+    from ..resolver_core.discovery import GivenFiles, discover
+    from .incremental import StateStore, analyse
+    from .registry import select_rules
 
     rules = select_rules(select, ignore, extend_select)
     cwd = cwd or Path.cwd()
@@ -92,7 +92,7 @@ def lint(
         files = list(files) if files is not None else discover(paths, exclude, cwd)
         store = None
         if cache_dir is not None and not source_overrides:
-            from mcpdeps.resolver_core.search_roots import default_roots, root_names
+            from ..resolver_core.search_roots import default_roots, root_names
 
             # The roots too: a project root or `src/` that appears moves imports, not files.
             roots = root_names(default_roots(files, paths, cwd, src))
@@ -101,7 +101,7 @@ def lint(
         given = GivenFiles(files)  # indexed once for every slice's build
 
         def build(only: set[Path] | None, report: bool) -> Graph:
-            from mcpdeps.resolver_core.builder import build_graph  # only when something needs analysing
+            from ..resolver_core.builder import build_graph  # only when something needs analysing
 
             return build_graph(
                 paths,
@@ -137,7 +137,7 @@ def lint(
             state.result = [plain(d) for d in diagnostics]
             changed = True
         if fixes:
-            from mcpdeps.lint_rules.fixes import attach_fixes
+            from .fixes import attach_fixes
 
             def text_of(path: str) -> str | None:
                 info = graph.sources.get(path)
@@ -174,12 +174,12 @@ def report(
 
     `graph` supplies the texts of the files read (the language server's holds unsaved ones).
     """
-    from mcpdeps.lint_rules.per_file import combine
+    from .per_file import combine
 
     diagnostics = combine([f.display for f in files], state.records, rules)
     _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
     if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
-        from mcpdeps.lint_rules.suppressions import apply_suppressions
+        from .suppressions import apply_suppressions
 
         checked = {f.display for f in files}
         diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
@@ -188,8 +188,8 @@ def report(
 
 def _read_sources(graph: Graph, paths: Iterable[str], cwd: Path) -> None:
     """Add the texts renderers and suppressions need for files this run did not read."""
-    from mcpdeps.resolver_core.model import SourceInfo
-    from mcpdeps.resolver_core.source import decode
+    from ..resolver_core.model import SourceInfo
+    from ..resolver_core.source import decode
 
     for path in paths:
         if path in graph.sources:

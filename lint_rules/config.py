@@ -17,8 +17,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from mcpdeps.lint_rules.config_files import ConfigError, locate_config, read_toml, settings_table
-from mcpdeps.resolver_core.suggest import did_you_mean
+from ..resolver_core.suggest import did_you_mean
+from .config_files import ConfigError, locate_config, read_toml, settings_table
 
 if TYPE_CHECKING:
     from dataclasses import Field
@@ -133,7 +133,7 @@ def _explain(error: ValidationError, path: Path, where: str) -> ConfigError:
 
 def _check_selectors(config: LintConfig, path: Path, where: str) -> None:
     """Every code, prefix or name in the file must name a rule: a typo would silently select nothing."""
-    from mcpdeps.lint_rules.registry import UnknownRule, matching
+    from .registry import UnknownRule, matching
 
     lists: list[tuple[str, Iterable[str]]] = [
         ("select", config.select or []),
@@ -194,7 +194,7 @@ def per_file_ignored(config: LintConfig, display_path: str, code: str, cwd: Path
     """Whether `per-file-ignores` turns off `code` for a file (globs relative to the config's folder)."""
     if not config.per_file_ignores:
         return False
-    from mcpdeps.lint_rules.registry import matching
+    from .registry import matching
 
     absolute = (cwd / display_path).absolute()
     root = config.root or cwd

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mcpdeps.resolver_core import bounded_read
+from ..resolver_core import bounded_read
 
 CONFIG_NAMES = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
 """Looked for in each folder, in this order; a pyproject.toml counts only with a [tool.mcpdeps] table."""

@@ -5,11 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator
 
-from mcpdeps.lint_rules._source import FunctionNode, function_node, module_at, used_resolvers, walk_body
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Resolver, Span
-from mcpdeps.resolver_core.source import ParsedModule
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph, Resolver, Span
+from ..resolver_core.source import ParsedModule
+from ._source import FunctionNode, function_node, module_at, used_resolvers, walk_body
+from .base import Rule
 
 _HEADER = (
     "from typing import Annotated\n"

@@ -5,12 +5,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._source import canonical_call, names_of
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.source import ParsedModule
-from mcpdeps.resolver_core.symbols import Names, sdk_name
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ..resolver_core.source import ParsedModule
+from ..resolver_core.symbols import Names, sdk_name
+from ._source import canonical_call, names_of
+from .base import Rule
 
 _SOURCE = (
     "from typing import Annotated\n"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.lint_rules.fixes import ONLY_WHEN, is_fixable
+from .base import Rule
+from .fixes import ONLY_WHEN, is_fixable
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 HOME_URL = "https://pypi.org/project/mcpdeps/"
@@ -48,7 +48,7 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
 
 def configuration_markdown() -> str:
     """The `[tool.mcpdeps]` keys, from the settings' own declaration (what validates them)."""
-    from mcpdeps.lint_rules.config import KEYS, key_name
+    from .config import KEYS, key_name
 
     rows = "\n".join(f"| `{key_name(key)}` | {key.metadata['description']} |" for key in KEYS)
     return (
@@ -75,7 +75,7 @@ def configuration_markdown() -> str:
 
 def document() -> str:
     """The whole of docs/rules.md."""
-    from mcpdeps.lint_rules.registry import ALL_RULES
+    from .registry import ALL_RULES
 
     index = "\n".join(
         f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity} | "

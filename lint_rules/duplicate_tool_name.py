@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from mcpdeps.lint_rules.base import Rule, related
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from .base import Rule, related
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.per_file import ToolRegistration
+    from .per_file import ToolRegistration
 
 _HEADER = "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n"
 
@@ -37,7 +37,7 @@ class DuplicateToolName(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        from mcpdeps.lint_rules.per_file import registrations
+        from .per_file import registrations
 
         return duplicates(registrations(graph))
 

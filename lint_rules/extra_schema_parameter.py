@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._source import classes_of
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.callables import Classes, is_context_for_tool
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Parameter, Tool
+from ..resolver_core.callables import Classes, is_context_for_tool
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph, Parameter, Tool
+from ._source import classes_of
+from .base import Rule
 
 _HEADER = (
     "from mcp.server import MCPServer\nfrom mcp.server.mcpserver import Context\n\nmcp = MCPServer('s')\n\n"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._walk import tool_argument_names, tools_with_resolvers
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Parameter
-from mcpdeps.resolver_core.typeexpr import TResolve, contains_resolve, nested_resolve
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph, Parameter
+from ..resolver_core.typeexpr import TResolve, contains_resolve, nested_resolve
+from ._walk import tool_argument_names, tools_with_resolvers
+from .base import Rule
 
 _HEADER = (
     "from typing import Annotated\n"

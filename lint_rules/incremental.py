@@ -35,16 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.lint_rules import per_file
-from mcpdeps.lint_rules.per_file import FileRecord
-from mcpdeps.resolver_core import bounded_read, file_guard
-from mcpdeps.resolver_core.cache import probe_key, version
-from mcpdeps.resolver_core.discovery import SourceFile, signature
-from mcpdeps.resolver_core.file_states import CHANGED, Hashes
-from mcpdeps.resolver_core.model import Graph, SourceInfo
+from ..resolver_core import bounded_read, file_guard
+from ..resolver_core.cache import probe_key, version
+from ..resolver_core.discovery import SourceFile, signature
+from ..resolver_core.file_states import CHANGED, Hashes
+from ..resolver_core.model import Graph, SourceInfo
+from . import per_file
+from .per_file import FileRecord
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.base import Rule
+    from .base import Rule
 
 _FORMAT = 6
 KEEP_STATES = 16
@@ -285,11 +285,11 @@ def analyse(
         slices = _slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
-        from mcpdeps.lint_rules import parallel  # multiprocessing costs start-up: only for large runs
+        from . import parallel  # multiprocessing costs start-up: only for large runs
 
         if workers and parallel.available():
             # Loaded once here, the analyzer is every forked worker's without importing it again.
-            import mcpdeps.resolver_core.builder  # noqa: F401
+            from ..resolver_core import builder  # noqa: F401
 
             parts = parallel.check_in_workers(
                 origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices
@@ -331,8 +331,8 @@ def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit:
     A tree of files that declare nothing costs less to check in one process than forking
     workers for it does (a copy of the stdlib: 1,790 files, 2 of them past the prefilter).
     The estimate picks only where files are checked, never what is found."""
-    from mcpdeps.resolver_core.source import regular_bytes
-    from mcpdeps.resolver_core.text_scan import might_contribute
+    from ..resolver_core.source import regular_bytes
+    from ..resolver_core.text_scan import might_contribute
 
     sample = origins[:: max(1, len(origins) // SAMPLE)]
     parsed = 0

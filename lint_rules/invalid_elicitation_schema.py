@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._elicit_schema import ElicitSchema
-from mcpdeps.lint_rules._source import used_resolvers
-from mcpdeps.lint_rules.base import Rule, related
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.typeexpr import TClass
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ..resolver_core.typeexpr import TClass
+from ._elicit_schema import ElicitSchema
+from ._source import used_resolvers
+from .base import Rule, related
 
 _HEADER = (
     "from typing import Annotated, Literal\n"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from .base import Rule
 
 
 class LambdaWithoutName(Rule):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._walk import tools_with_resolvers
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.callables import question_arms
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.typeexpr import display
+from ..resolver_core.callables import question_arms
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ..resolver_core.typeexpr import display
+from ._walk import tools_with_resolvers
+from .base import Rule
 
 
 class MultipleQuestions(Rule):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._walk import resolver_problems
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ._walk import resolver_problems
+from .base import Rule
 
 
 class OpaqueResolver(Rule):

@@ -14,7 +14,7 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
-from mcpdeps.lint_rules.held_interrupts import ctrl_c_held
+from .held_interrupts import ctrl_c_held
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor

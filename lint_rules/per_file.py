@@ -24,11 +24,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, from_plain, plain
-from mcpdeps.resolver_core.model import Graph, Server, Span, Tool
+from ..resolver_core.diagnostics import Diagnostic, from_plain, plain
+from ..resolver_core.model import Graph, Server, Span, Tool
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.base import Rule
+    from .base import Rule
 
 GLOBAL_RULES = frozenset({"MCPD110"})
 """Rules computed over every file's registrations rather than per file."""
@@ -187,7 +187,7 @@ def owners(order: Sequence[str], records: dict[str, FileRecord]) -> dict[str, st
 
 def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
     """Run the per-file rules on one view."""
-    from mcpdeps.lint_rules import run_rules
+    from . import run_rules
 
     local = [r for r in rules if r.code not in GLOBAL_RULES]
     return FileRecord(
@@ -233,7 +233,7 @@ def server_key(server: Server) -> str:
 
 def registrations(view: Graph) -> list[ToolRegistration]:
     """The tools a view registers, server by server, in registration order."""
-    from mcpdeps.lint_rules._source import module_at
+    from ._source import module_at
 
     out = []
     for server in view.servers:
@@ -259,7 +259,7 @@ def combine(
     order: Sequence[str], records: dict[str, FileRecord], rules: Sequence[type[Rule]]
 ) -> list[Diagnostic]:
     """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted."""
-    from mcpdeps.lint_rules.duplicate_tool_name import duplicates
+    from .duplicate_tool_name import duplicates
 
     owner = owners(order, records)
     unique: dict[tuple[object, ...], Diagnostic] = {}

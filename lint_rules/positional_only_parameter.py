@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._source import ParameterSite, every_parameter
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Span
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph, Span
+from ._source import ParameterSite, every_parameter
+from .base import Rule
 
 _HEADER = (
     "from typing import Annotated\n"

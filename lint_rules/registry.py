@@ -4,32 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules.aliased_tool_argument import AliasedToolArgument
-from mcpdeps.lint_rules.bare_tool_decorator import BareToolDecorator
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.lint_rules.context_elicit_in_tool import ContextElicitInTool
-from mcpdeps.lint_rules.deprecated_include_context import DeprecatedIncludeContext
-from mcpdeps.lint_rules.duplicate_tool_name import DuplicateToolName
-from mcpdeps.lint_rules.extra_schema_parameter import ExtraSchemaParameter
-from mcpdeps.lint_rules.hidden_resolve import HiddenResolve
-from mcpdeps.lint_rules.ignored_default import IgnoredDefault
-from mcpdeps.lint_rules.invalid_elicitation_schema import InvalidElicitationSchema
-from mcpdeps.lint_rules.invalid_resolver import InvalidResolver
-from mcpdeps.lint_rules.lambda_without_name import LambdaWithoutName
-from mcpdeps.lint_rules.multiple_questions import MultipleQuestions
-from mcpdeps.lint_rules.opaque_resolver import OpaqueResolver
-from mcpdeps.lint_rules.positional_only_parameter import PositionalOnlyParameter
-from mcpdeps.lint_rules.resolve_in_union import ResolveInUnion
-from mcpdeps.lint_rules.resolve_outside_tool import ResolveOutsideTool
-from mcpdeps.lint_rules.resolve_with_input_required import ResolveWithInputRequired
-from mcpdeps.lint_rules.resolver_cycle import ResolverCycle
-from mcpdeps.lint_rules.syntax_error import SyntaxErrorRule
-from mcpdeps.lint_rules.unawaitable_resolver import UnawaitableResolver
-from mcpdeps.lint_rules.unclassifiable_parameter import UnclassifiableParameter
-from mcpdeps.lint_rules.underscore_parameter import UnderscoreParameter
-from mcpdeps.lint_rules.unevaluable_annotation import UnevaluableAnnotation
-from mcpdeps.lint_rules.unstable_question import UnstableQuestion
-from mcpdeps.lint_rules.unused_suppression import UnusedSuppression
+from .aliased_tool_argument import AliasedToolArgument
+from .bare_tool_decorator import BareToolDecorator
+from .base import Rule
+from .context_elicit_in_tool import ContextElicitInTool
+from .deprecated_include_context import DeprecatedIncludeContext
+from .duplicate_tool_name import DuplicateToolName
+from .extra_schema_parameter import ExtraSchemaParameter
+from .hidden_resolve import HiddenResolve
+from .ignored_default import IgnoredDefault
+from .invalid_elicitation_schema import InvalidElicitationSchema
+from .invalid_resolver import InvalidResolver
+from .lambda_without_name import LambdaWithoutName
+from .multiple_questions import MultipleQuestions
+from .opaque_resolver import OpaqueResolver
+from .positional_only_parameter import PositionalOnlyParameter
+from .resolve_in_union import ResolveInUnion
+from .resolve_outside_tool import ResolveOutsideTool
+from .resolve_with_input_required import ResolveWithInputRequired
+from .resolver_cycle import ResolverCycle
+from .syntax_error import SyntaxErrorRule
+from .unawaitable_resolver import UnawaitableResolver
+from .unclassifiable_parameter import UnclassifiableParameter
+from .underscore_parameter import UnderscoreParameter
+from .unevaluable_annotation import UnevaluableAnnotation
+from .unstable_question import UnstableQuestion
+from .unused_suppression import UnusedSuppression
 
 ALL_RULES: list[type[Rule]] = sorted(
     [
@@ -92,7 +92,7 @@ def matching(selector: str) -> list[type[Rule]]:
 
 def _near(selector: str) -> str:
     """` (did you mean 'resolver-cycle'?)`: codes are compared with codes, names with names."""
-    from mcpdeps.resolver_core.suggest import did_you_mean
+    from ..resolver_core.suggest import did_you_mean
 
     if selector.upper().startswith("MCPD"):
         return did_you_mean(selector.upper(), (r.code for r in ALL_RULES), cutoff=1.0)  # one slip only

@@ -5,10 +5,10 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TGeneric, TRef, TUnion, TypeExpr
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ..resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TGeneric, TRef, TUnion, TypeExpr
+from .base import Rule
 
 
 def has_input_required_arm(t: TypeExpr | None, depth: int = 0) -> bool:

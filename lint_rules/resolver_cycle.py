@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Related
-from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from ..resolver_core.diagnostics import Diagnostic, Related
+from ..resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from .base import Rule
 
 
 class ResolverCycle(Rule):

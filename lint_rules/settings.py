@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.lint_rules import LintResult, lint
-from mcpdeps.lint_rules.config import FailOn, LintConfig, per_file_ignored
+from . import LintResult, lint
+from .config import FailOn, LintConfig, per_file_ignored
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.discovery import SourceFile
+    from ..resolver_core.discovery import SourceFile
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit, Fix
-from mcpdeps.resolver_core.model import Graph, Span
+from ..resolver_core.diagnostics import Diagnostic, Edit, Fix
+from ..resolver_core.model import Graph, Span
 
 DIRECTIVE = re.compile(r"#\s*mcpdeps:\s*(?P<kind>ignore-file|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
 UNUSED_CODE = "MCPD114"
@@ -50,7 +50,7 @@ class Suppression:
 
     def codes(self, selector: str) -> set[str] | None:
         """Rule codes a selector names; None when it names no rule."""
-        from mcpdeps.lint_rules.registry import UnknownRule, matching
+        from .registry import UnknownRule, matching
 
         try:
             return {rule.code for rule in matching(selector)}
@@ -177,7 +177,7 @@ def _removal(s: Suppression) -> Edit:
 
 def _unused(s: Suppression, selected: set[str]) -> Diagnostic | None:
     """MCPD114 for a directive (or the part of it) that silenced nothing."""
-    from mcpdeps.lint_rules.unused_suppression import UnusedSuppression
+    from .unused_suppression import UnusedSuppression
 
     rule = UnusedSuppression()
     span = Span(s.path, s.line, s.start + 1, s.line, s.end + 1)
@@ -234,7 +234,7 @@ def checked_files(
     paths: Sequence[str | os.PathLike[str]], exclude: Sequence[str] = (), cwd: Path | None = None
 ) -> set[str]:
     """Display paths of the files the user asked to check (the only ones judged by MCPD114)."""
-    from mcpdeps.resolver_core.discovery import discover
+    from ..resolver_core.discovery import discover
 
     return {f.display for f in discover(paths, exclude, cwd)}
 

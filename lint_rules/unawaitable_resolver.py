@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator
 
-from mcpdeps.lint_rules._source import function_node, function_scope, module_at, names_of, used_resolvers
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.callables import returns_of
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.source import ParsedModule
-from mcpdeps.resolver_core.symbols import Defined, Names, Scope
+from ..resolver_core.callables import returns_of
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ..resolver_core.source import ParsedModule
+from ..resolver_core.symbols import Defined, Names, Scope
+from ._source import function_node, function_scope, module_at, names_of, used_resolvers
+from .base import Rule
 
 _HEADER = (
     "from typing import Annotated\n"

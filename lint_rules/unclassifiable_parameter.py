@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._walk import tool_argument_names, tools_with_resolvers
-from mcpdeps.lint_rules.base import Rule
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Tool
-from mcpdeps.resolver_core.suggest import closest, did_you_mean
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph, Parameter, Resolver, Tool
+from ..resolver_core.suggest import closest, did_you_mean
+from ._walk import tool_argument_names, tools_with_resolvers
+from .base import Rule
 
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from mcpdeps.lint_rules._source import (
+from ..resolver_core.diagnostics import Diagnostic
+from ..resolver_core.model import Graph
+from ..resolver_core.source import ParsedModule
+from ..resolver_core.symbols import Names, sdk_name
+from ._source import (
     canonical_call,
     function_node,
     function_scope,
@@ -14,12 +18,8 @@ from mcpdeps.lint_rules._source import (
     used_resolvers,
     walk_body,
 )
-from mcpdeps.lint_rules._taint import Volatile
-from mcpdeps.lint_rules.base import Rule, related
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.source import ParsedModule
-from mcpdeps.resolver_core.symbols import Names, sdk_name
+from ._taint import Volatile
+from .base import Rule, related
 
 _HEADER = (
     "from typing import Annotated\n"

@@ -14,8 +14,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.builder import build_graph
-    from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
+    from .builder import build_graph
+    from .model import Graph, Parameter, Question, Resolver, Server, Span, Tool
 
 _HOMES = {
     "build_graph": "builder",

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcpdeps.resolver_core.callables import (
+from .callables import (
     Classes,
     ResolverFactory,
     class_scope,
@@ -28,16 +28,16 @@ from mcpdeps.resolver_core.callables import (
     wants_union,
     written_parameter,
 )
-from mcpdeps.resolver_core.decorators import Obj, is_registration, replaced, written_chain
-from mcpdeps.resolver_core.discovery import GivenFiles, SourceFile, discover
-from mcpdeps.resolver_core.import_time import ImportTime, child_blocks, literal_loop
-from mcpdeps.resolver_core.model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
-from mcpdeps.resolver_core.project import Project
-from mcpdeps.resolver_core.search_roots import default_roots, given_folders
-from mcpdeps.resolver_core.source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
-from mcpdeps.resolver_core.symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
-from mcpdeps.resolver_core.text_scan import calls_on_lines, might_contribute, passed_lines
-from mcpdeps.resolver_core.typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
+from .decorators import Obj, is_registration, replaced, written_chain
+from .discovery import GivenFiles, SourceFile, discover
+from .import_time import ImportTime, child_blocks, literal_loop
+from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
+from .project import Project
+from .search_roots import default_roots, given_folders
+from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
+from .symbols import Binding, Defined, External, Names, Param, Scope, Value, sdk_name
+from .text_scan import calls_on_lines, might_contribute, passed_lines
+from .typeexpr import Evaluator, TClass, TMeta, first_error, resolve_marker
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 TOO_DEEP = (
@@ -784,7 +784,7 @@ def _alias(
     t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
 ) -> str | None:
     """A `Field(alias=...)` in `Annotated` metadata or as the default."""
-    from mcpdeps.resolver_core.typeexpr import TAnnotated
+    from .typeexpr import TAnnotated
 
     if isinstance(t, TAnnotated):
         for m in t.metadata:

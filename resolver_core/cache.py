@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.module_search import ModuleSearch
+    from .module_search import ModuleSearch
 
 CACHE_DIR_NAME = ".mcpdeps_cache"
 MAX_BYTES = 20 * 1024 * 1024
@@ -89,7 +89,7 @@ def text_hash(text: str) -> str:
 def dependency_state(key: str, search: ModuleSearch | None = None) -> str | None:
     """The current state of a dependency key: a file's hash, or a probe's `ModuleSearch.state`."""
     if key.startswith(PROBE):
-        from mcpdeps.resolver_core.module_search import ModuleSearch
+        from .module_search import ModuleSearch
 
         return (search or ModuleSearch()).state(key[len(PROBE) :])
     return file_hash(Path(key))
@@ -97,6 +97,6 @@ def dependency_state(key: str, search: ModuleSearch | None = None) -> str | None
 
 def default_cache_dir(anchor: Path) -> Path:
     """`.mcpdeps_cache/` at the project root (pyproject.toml or .git), else beside the input."""
-    from mcpdeps.resolver_core.search_roots import find_project_root
+    from .search_roots import find_project_root
 
     return (find_project_root(anchor) or anchor) / CACHE_DIR_NAME

@@ -17,11 +17,11 @@ import inspect
 from dataclasses import dataclass, replace
 from functools import partial
 
-from mcpdeps.resolver_core.decorators import Decorators, Obj, replaced, written_chain
-from mcpdeps.resolver_core.model import Parameter, Question, Resolver, ResolverKind, Span
-from mcpdeps.resolver_core.sampling import fill_sample
-from mcpdeps.resolver_core.source import ParsedModule, spelling
-from mcpdeps.resolver_core.symbols import (
+from .decorators import Decorators, Obj, replaced, written_chain
+from .model import Parameter, Question, Resolver, ResolverKind, Span
+from .sampling import fill_sample
+from .source import ParsedModule, spelling
+from .symbols import (
     Defined,
     External,
     Missing,
@@ -32,7 +32,7 @@ from mcpdeps.resolver_core.symbols import (
     Value,
     sdk_name,
 )
-from mcpdeps.resolver_core.typeexpr import (
+from .typeexpr import (
     Evaluator,
     TAnnotated,
     TClass,
@@ -234,7 +234,7 @@ CONTEXT = frozenset({"Context"})
 
 def is_context_for_tool(t: TypeExpr | None, classes: Classes) -> bool:
     """`find_context_parameter`: Annotated stripped; the class itself, or one generic level down."""
-    from mcpdeps.resolver_core.typeexpr import strip_annotated
+    from .typeexpr import strip_annotated
 
     t = strip_annotated(t)
     if t is None:

@@ -19,8 +19,8 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from mcpdeps.resolver_core.source import ParsedModule
-from mcpdeps.resolver_core.symbols import Defined, External, Names, Scope, Value
+from .source import ParsedModule
+from .symbols import Defined, External, Names, Scope, Value
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 REGISTRARS = frozenset({"tool", "prompt", "resource"})
@@ -444,7 +444,7 @@ def _bind(node: ast.FunctionDef, args: list[Obj], kwargs: dict[str, Obj]) -> dic
 
 
 def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
-    from mcpdeps.resolver_core.callables import returns_of
+    from .callables import returns_of
 
     return returns_of(node)
 

@@ -96,7 +96,7 @@ def check_replaceable(path: Path, root: Path, display: str) -> tuple[Path, os.st
 def project_of(path: Path, cwd: Path) -> Path:
     """The project a write to `path` must stay inside: the one of `cwd` when `path` is in it,
     else the one holding `path` (pyproject.toml or .git), else its folder."""
-    from mcpdeps.resolver_core.search_roots import find_project_root
+    from .search_roots import find_project_root
 
     path = Path(os.path.abspath(path))
     here = find_project_root(Path(os.path.abspath(cwd))) or Path(os.path.abspath(cwd))

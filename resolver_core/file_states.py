@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from mcpdeps.resolver_core.cache import PROBE, dependency_state, text_hash
-from mcpdeps.resolver_core.module_search import ModuleSearch
+from .cache import PROBE, dependency_state, text_hash
+from .module_search import ModuleSearch
 
 CHANGED = "changed during the run"
 """The state kept for a dependency that kept records were compared against in one state and

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Server, Tool
+from .model import Graph, Parameter, Resolver, Server, Tool
 
 VERSION = 1
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from mcpdeps.resolver_core.model import (
+from .model import (
     Finding,
     Graph,
     Handler,

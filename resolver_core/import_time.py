@@ -18,9 +18,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Iterator
 
-from mcpdeps.resolver_core.decorators import Decorators, is_registration
-from mcpdeps.resolver_core.source import ParsedModule
-from mcpdeps.resolver_core.symbols import Defined, Names, Scope
+from .decorators import Decorators, is_registration
+from .source import ParsedModule
+from .symbols import Defined, Names, Scope
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 CallSite = tuple[ParsedModule, ast.Call, Scope | None]

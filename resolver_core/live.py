@@ -27,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
-from mcpdeps.resolver_core.callables import function_params, returns_of
-from mcpdeps.resolver_core.decorators import is_registration, written_chain
-from mcpdeps.resolver_core.model import (
+
+from .callables import function_params, returns_of
+from .decorators import is_registration, written_chain
+from .model import (
     Graph,
     Parameter,
     ParamKind,
@@ -41,14 +42,15 @@ from mcpdeps.resolver_core.model import (
     Span,
     Tool,
 )
-from mcpdeps.resolver_core.sampling import fill_sample
+from .sampling import fill_sample
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
 
     from mcp.server import MCPServer
     from mcp.server.mcpserver.tools.base import Tool as SdkTool
-    from mcpdeps.resolver_core.loading import LoadedServer
+
+    from .loading import LoadedServer
 
 _PLAN_KINDS: dict[str, ParamKind] = {"context": "context", "resolve": "resolved", "by_name": "tool_argument"}
 _QUESTIONS: dict[type, QuestionKind] = {Elicit: "elicit", Sample: "sample", ListRoots: "list_roots"}
@@ -515,6 +517,6 @@ def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple
 
 def load_server(spec: str | None, *, cwd: Path | None = None) -> LoadedServer:
     """Import the server a spec names (re-exported from `loading`, as architecture.md promises)."""
-    from mcpdeps.resolver_core.loading import load_server as load
+    from .loading import load_server as load
 
     return load(spec, cwd=cwd)

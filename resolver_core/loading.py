@@ -125,7 +125,7 @@ def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
             raise LoadError(_folder_given(target, path))
         if not path.is_file():
             where = " (from [tool.mcpdeps] serve in pyproject.toml)" if source == "pyproject" else ""
-            from mcpdeps.resolver_core.suggest import did_you_mean_path
+            from .suggest import did_you_mean_path
 
             near = did_you_mean_path(target, cwd)
             raise LoadError(f"Server file {target}{where} does not exist{near} (looked in {cwd}).")
@@ -236,7 +236,7 @@ def find_candidates(path: Path) -> list[Candidate]:
     built inside a function is reached through that function (a factory: any
     module-level function annotated `-> MCPServer`).
     """
-    from mcpdeps.resolver_core.builder import build_graph
+    from .builder import build_graph
 
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -323,7 +323,7 @@ def load_spec(spec: ServerSpec) -> LoadedServer:
     if attribute is None:
         attribute = _conventional_attribute(spec, module, MCPServer)
     if not hasattr(module, attribute):
-        from mcpdeps.resolver_core.suggest import did_you_mean
+        from .suggest import did_you_mean
 
         close = did_you_mean(attribute, (n for n in vars(module) if not n.startswith("__")))
         raise LoadError(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     import ast
 
-    from mcpdeps.resolver_core.typeexpr import Evaluator, TypeExpr
+    from .typeexpr import Evaluator, TypeExpr
 
 ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
 """How the SDK fills a parameter. `unclassified` only ever appears on resolvers."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.model import Question
+    from .model import Question
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.discovery import SourceFile
+    from .discovery import SourceFile
 
 
 def find_project_root(start: Path) -> Path | None:

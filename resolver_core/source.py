@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mcpdeps.resolver_core.cache import MAX_BYTES, bytes_hash, oversized
-from mcpdeps.resolver_core.model import Finding, Span
+from .cache import MAX_BYTES, bytes_hash, oversized
+from .model import Finding, Span
 
 
 @dataclass(slots=True)

@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcpdeps.resolver_core.project import Project
-from mcpdeps.resolver_core.source import ParsedModule
+from .project import Project
+from .source import ParsedModule
 
 _BUILTINS = frozenset(dir(builtins))
 _MAX_DEPTH = 40

@@ -14,9 +14,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from mcpdeps.resolver_core.model import Span
-from mcpdeps.resolver_core.source import ParsedModule, spelling
-from mcpdeps.resolver_core.symbols import (
+from .model import Span
+from .source import ParsedModule, spelling
+from .symbols import (
     Defined,
     External,
     Missing,

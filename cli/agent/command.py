@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.serve.command import LOG_LEVELS, TRANSPORTS
+
+from ..errors import UserError
+from ..serve.command import LOG_LEVELS, TRANSPORTS
 
 
 def mcp(
@@ -38,12 +39,12 @@ def mcp(
     import sys
     from pathlib import Path
 
-    from mcpdeps.cli.serve.http import HttpOptions
-    from mcpdeps.cli.serve.run import ServeRequest, run
-    from mcpdeps.cli.serve.terminal import TerminalOutput
-    from mcpdeps.resolver_core.loading import LoadedServer
     from rich.console import Console
 
+    from ...resolver_core.loading import LoadedServer
+    from ..serve.http import HttpOptions
+    from ..serve.run import ServeRequest, run
+    from ..serve.terminal import TerminalOutput
     from . import server as module
 
     loaded = LoadedServer(module.server, module.__name__, Path(module.__file__), "server")

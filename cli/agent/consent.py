@@ -28,9 +28,9 @@ from mcp.server.mcpserver import (
 )
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult
-from mcpdeps.cli.errors import UserError
-from mcpdeps.lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
 
+from ...lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+from ..errors import UserError
 from .models import Consent, FileFix, FixReport, FixStatus
 from .reports import diagnostics_text, lint_document, result, settings_for, with_note
 from .workspace import Targets, lint_targets
@@ -50,7 +50,7 @@ class FixProposal:
         return self.plan.changed()
 
     def files(self) -> list[FileFix]:
-        from mcpdeps.lint_rules.fixes.edits import edits_between
+        from ...lint_rules.fixes.edits import edits_between
 
         return [
             FileFix(
@@ -84,7 +84,7 @@ def _plural(n: int, word: str, words: str | None = None) -> str:
 
 def fix_plan(targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str] | None) -> FixProposal:
     """`lint --fix`'s plan (`--select` = `codes`), refused if it would leave a file unparsable."""
-    from mcpdeps.cli.lint.fix import checked_plan
+    from ..lint.fix import checked_plan
 
     settings = settings_for(targets, {"codes": codes or []}, codes or [])
     try:

@@ -13,8 +13,9 @@ import dataclasses
 import typing
 from typing import Literal
 
-from mcpdeps.resolver_core.diagnostics import KINDS, Diagnostic, Edit
 from pydantic import BaseModel, Field, create_model
+
+from ...resolver_core.diagnostics import KINDS, Diagnostic, Edit
 
 
 class WorkspaceInfo(BaseModel):

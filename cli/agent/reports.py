@@ -17,10 +17,10 @@ from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
-from mcpdeps.cli.errors import UserError
-from mcpdeps.lint_rules import LintResult
-from mcpdeps.lint_rules.settings import Settings
 
+from ...lint_rules import LintResult
+from ...lint_rules.settings import Settings
+from ..errors import UserError
 from .models import RuleReport
 from .workspace import Targets
 
@@ -37,7 +37,7 @@ def settings_for(targets: Targets, flags: dict[str, Sequence[str]], select: Sequ
 
     `flags` names each argument as the agent wrote it, so an unknown rule is reported under its name.
     """
-    from mcpdeps.cli.lint.options import check_selectors, lint_settings
+    from ..lint.options import check_selectors, lint_settings
 
     try:
         check_selectors({name: list(values) for name, values in flags.items()})
@@ -48,15 +48,15 @@ def settings_for(targets: Targets, flags: dict[str, Sequence[str]], select: Sequ
 
 def lint_document(result_: LintResult) -> dict[str, Any]:
     """`mcpdeps lint --format json`'s document (fix edits filled in), parsed back."""
-    from mcpdeps.cli.lint.render_report import to_json
-    from mcpdeps.lint_rules.fixes import with_fixes
+    from ...lint_rules.fixes import with_fixes
+    from ..lint.render_report import to_json
 
     return json.loads(to_json(with_fixes(result_)))
 
 
 def diagnostics_text(result_: LintResult) -> str:
     """`--format concise` lines (at most MAX_TEXT_LINES) and the summary line of `mcpdeps lint`."""
-    from mcpdeps.cli.lint.render_plain import FIX_HINT, concise_line, summary_text
+    from ..lint.render_plain import FIX_HINT, concise_line, summary_text
 
     lines = [concise_line(d) for d in result_.diagnostics[:MAX_TEXT_LINES]]
     if len(result_.diagnostics) > MAX_TEXT_LINES:
@@ -75,14 +75,14 @@ def with_note(text: str, targets: Targets) -> str:
 def cache_dir(targets: Targets) -> Path | None:
     """`mcpdeps lint`'s cache folder, when it lies in the workspace (an agent re-lints often; a warm run
     re-checks only what an edit can have changed). Outside the roots nothing is written: no cache."""
-    from mcpdeps.resolver_core.cache import default_cache_dir
+    from ...resolver_core.cache import default_cache_dir
 
     folder = default_cache_dir(targets.cwd)
     return folder if targets.workspace.contains(folder.parent.resolve()) else None
 
 
 def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
-    from mcpdeps.lint_rules.settings import run
+    from ...lint_rules.settings import run
 
     settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
     found = run(targets.paths, settings, cwd=targets.cwd, cache_dir=cache_dir(targets), fixes=True)
@@ -91,11 +91,11 @@ def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) 
 
 
 def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
-    from mcpdeps.cli.graph.problems import find_problems
-    from mcpdeps.cli.graph.render import print_graph
-    from mcpdeps.cli.graph.select import select
-    from mcpdeps.cli.graph.sources import refuse_unparsable, static_graph
-    from mcpdeps.resolver_core.graph_json import dumps, graph_document
+    from ...resolver_core.graph_json import dumps, graph_document
+    from ..graph.problems import find_problems
+    from ..graph.render import print_graph
+    from ..graph.select import select
+    from ..graph.sources import refuse_unparsable, static_graph
 
     try:
         full = static_graph(targets.paths, targets.cwd)
@@ -110,9 +110,9 @@ def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
 
 
 def rule_report(code: str) -> CallToolResult:
-    from mcpdeps.lint_rules.docs import rule_markdown
-    from mcpdeps.lint_rules.fixes import is_fixable
-    from mcpdeps.lint_rules.registry import ALL_RULES, UnknownRule, find_rule
+    from ...lint_rules.docs import rule_markdown
+    from ...lint_rules.fixes import is_fixable
+    from ...lint_rules.registry import ALL_RULES, UnknownRule, find_rule
 
     try:
         rule = find_rule(code.strip())

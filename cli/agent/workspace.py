@@ -29,10 +29,10 @@ from urllib.request import url2pathname
 from mcp.server.mcpserver import Context, ListRoots, Resolve
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ListRootsResult, Root
-from mcpdeps.resolver_core.discovery import discover
-from mcpdeps.resolver_core.source import MAX_BYTES
-from mcpdeps.resolver_core.suggest import did_you_mean_path
 
+from ...resolver_core.discovery import discover
+from ...resolver_core.source import MAX_BYTES
+from ...resolver_core.suggest import did_you_mean_path
 from .models import WorkspaceInfo
 
 SNIFF_BYTES = 8192

@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core import bounded_read
 from pydantic import BaseModel, ConfigDict, RootModel, ValidationError
+
+from ...resolver_core import bounded_read
+from ..errors import UserError
 
 QuestionKind = Literal["elicit", "sample", "list_roots"]
 

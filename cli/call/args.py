@@ -16,8 +16,9 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core import bounded_read
+
+from ...resolver_core import bounded_read
+from ..errors import UserError
 
 JsonSchema = Mapping[str, Any]
 

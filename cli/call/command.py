@@ -76,19 +76,20 @@ def call(
 ) -> None:
     """Call a tool of a server and answer the questions its resolvers ask (Elicit, Sample, ListRoots)."""
     import anyio
-    from mcpdeps.cli.call.answers import load_answers
-    from mcpdeps.cli.call.args import build_arguments
-    from mcpdeps.cli.call.prompts import TerminalPerson
-    from mcpdeps.cli.call.questions import AnswerSources, QuestionAnswerer, unused_answers
-    from mcpdeps.cli.call.render import print_json, questions_view, render_call
-    from mcpdeps.cli.call.resolvers import live_resolvers, static_resolvers
-    from mcpdeps.cli.call.session import StdioTarget, call_tool
-    from mcpdeps.cli.call.target import exit_on_interrupt, load_in_process, server_path
-    from mcpdeps.cli.runner.interpreter import explaining_missing
-    from mcpdeps.cli.runner.sdk import interpreter_for
-    from mcpdeps.cli.serve.render_gate import lint_gate
     from rich.console import Console
     from rich.markup import escape
+
+    from ..runner.interpreter import explaining_missing
+    from ..runner.sdk import interpreter_for
+    from ..serve.render_gate import lint_gate
+    from .answers import load_answers
+    from .args import build_arguments
+    from .prompts import TerminalPerson
+    from .questions import AnswerSources, QuestionAnswerer, unused_answers
+    from .render import print_json, questions_view, render_call
+    from .resolvers import live_resolvers, static_resolvers
+    from .session import StdioTarget, call_tool
+    from .target import exit_on_interrupt, load_in_process, server_path
 
     out, err = Console(), Console(stderr=True)
     sources = AnswerSources(

@@ -12,13 +12,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.cli.call.form import ACTIONS, Action, FormOutcome, choices, hint, multi_choices, parse_field
-from mcpdeps.cli.call.questions import content_text
-from mcpdeps.cli.errors import UserError
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
+
+from ..errors import UserError
+from .form import ACTIONS, Action, FormOutcome, choices, hint, multi_choices, parse_field
+from .questions import content_text
 
 if TYPE_CHECKING:
     from mcp_types import CreateMessageRequestParams

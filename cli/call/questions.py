@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 import anyio
 import anyio.to_thread
 from jsonschema import Draft202012Validator
-from mcpdeps.cli.call.answers import (
+
+from ..errors import UserError
+from .answers import (
     AnswersFile,
     ElicitAnswer,
     QuestionKind,
@@ -28,9 +30,8 @@ from mcpdeps.cli.call.answers import (
     SampleAnswer,
     example_answer,
 )
-from mcpdeps.cli.call.form import FormOutcome
-from mcpdeps.cli.call.resolvers import ResolverIndex
-from mcpdeps.cli.errors import UserError
+from .form import FormOutcome
+from .resolvers import ResolverIndex
 
 if TYPE_CHECKING:
     from mcp.client import ClientRequestContext

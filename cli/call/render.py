@@ -12,16 +12,17 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.cli.call.questions import AskedQuestion
-from mcpdeps.cli.call.resolvers import ResolverIndex
-from mcpdeps.cli.render.hanging import Hanging
-from mcpdeps.cli.render.markup import markup as escape  # terminal-safe, then markup-safe
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.json import JSON
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from ..render.hanging import Hanging
+from ..render.markup import markup as escape  # terminal-safe, then markup-safe
+from .questions import AskedQuestion
+from .resolvers import ResolverIndex
 
 if TYPE_CHECKING:
     from mcp_types import CallToolResult

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, get_args, get_origin
 
-from mcpdeps.cli.call.answers import QuestionKind
+from .answers import QuestionKind
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -146,7 +146,7 @@ def static_resolvers(path: Path, tool_name: str) -> ResolverIndex | None:
     that cannot be built leaves the resolvers unknown rather than failing the call.
     """
     try:
-        from mcpdeps.resolver_core import build_graph
+        from ...resolver_core import build_graph
 
         graph = build_graph([path])
     except Exception:

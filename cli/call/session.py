@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from mcpdeps.cli.call.questions import QuestionAnswerer
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
+from .questions import QuestionAnswerer
 
 if TYPE_CHECKING:
     from mcp.client import Client, Transport
@@ -64,7 +64,7 @@ async def _find_tool(client: Client, name: str) -> Tool:
         cursor = page.next_cursor
         if not cursor:
             break
-    from mcpdeps.resolver_core.suggest import did_you_mean
+    from ...resolver_core.suggest import did_you_mean
 
     listed = ", ".join(sorted(names)) or "none"
     raise UserError(f"The server has no tool named {name!r}{did_you_mean(name, names)}. Its tools: {listed}.")
@@ -173,7 +173,7 @@ async def _call_over_stdio(
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
     command, *args = target.command()
-    from mcpdeps.cli.serve.parent_watch import EXIT_WITH_PARENT_ENV
+    from ..serve.parent_watch import EXIT_WITH_PARENT_ENV
 
     # The SDK starts the server in its own session: Ctrl-C never reaches it; it watches us instead.
     env = {**os.environ, EXIT_WITH_PARENT_ENV: str(os.getpid())}

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 def load_in_process(spec: str, *, verbose: bool = False) -> MCPServer:
     """The imported `MCPServer`; exit 1 when the SDK's registration refuses it, 2 otherwise."""
     from mcp.server.mcpserver.exceptions import InvalidSignature
-    from mcpdeps.resolver_core.loading import LoadError, load_spec, parse_spec
+
+    from ...resolver_core.loading import LoadError, load_spec, parse_spec
 
     try:
         server = load_spec(parse_spec(spec, Path.cwd())).server
@@ -42,7 +43,7 @@ def load_in_process(spec: str, *, verbose: bool = False) -> MCPServer:
 
 def server_path(spec: str) -> Path:
     """The server's file for `--stdio`, checked before a subprocess is started for nothing."""
-    from mcpdeps.resolver_core.loading import LoadError, parse_spec
+    from ...resolver_core.loading import LoadError, parse_spec
 
     try:
         return parse_spec(spec, Path.cwd()).path

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from mcpdeps.cli.errors import UserError
+
+from ..errors import UserError
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.model import Graph
+    from ...resolver_core.model import Graph
 
 
 class GraphFormat(str, enum.Enum):
@@ -66,22 +67,22 @@ def graph(
 
     Problems are drawn where they are, but the exit code stays 0: gate on `mcpdeps lint`.
     """
-    from mcpdeps.cli.graph.select import select
+    from .select import select
 
     if python is not None and not live:
         raise UserError("--python chooses the interpreter that imports the server: it needs --live.")
     if live:
-        from mcpdeps.cli.graph.live import live_graph
+        from .live import live_graph
 
         if paths and len(paths) > 1:
             raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
         full = live_graph(paths[0] if paths else None, python, verbose)
     else:
-        from mcpdeps.cli.graph.sources import refuse_unparsable, static_graph
-        from mcpdeps.cli.inputs import require_existing
+        from ..inputs import require_existing
+        from .sources import refuse_unparsable, static_graph
 
         require_existing(paths or [], Path.cwd())
-        from mcpdeps.cli.lint.render_progress import lint_progress
+        from ..lint.render_progress import lint_progress
 
         with lint_progress("reading") as progress:
             full = static_graph(paths or ["."], Path.cwd(), progress)
@@ -89,13 +90,13 @@ def graph(
     chosen = select(full, server or (), tool or ())
     fmt, picture = GraphFormat(output_format or "tree"), None
     if output is not None:
-        from mcpdeps.cli.graph.output import format_for
+        from .output import format_for
 
         wanted, picture = format_for(output, output_format.value if output_format else None)
         fmt = GraphFormat(wanted)
     text = _render(chosen, fmt, depth, to_file=output is not None, static=not live)
     if picture is not None and text is not None and output is not None:
-        from mcpdeps.cli.graph.output import draw_picture
+        from .output import draw_picture
 
         draw_picture(text, picture, output)
     elif text is not None:
@@ -106,21 +107,21 @@ def graph(
 def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool, static: bool) -> str | None:
     """The output text, or None when the tree was printed straight to the terminal."""
     if fmt is GraphFormat.json:
-        from mcpdeps.resolver_core.graph_json import dumps, graph_document
+        from ...resolver_core.graph_json import dumps, graph_document
 
         return dumps(graph_document(graph))
-    from mcpdeps.cli.graph.problems import find_problems
+    from .problems import find_problems
 
     problems = find_problems(graph) if static else None
     if fmt is GraphFormat.mermaid:
-        from mcpdeps.cli.graph.mermaid import to_mermaid
+        from .mermaid import to_mermaid
 
         return to_mermaid(graph, problems)
     if fmt is GraphFormat.dot:
-        from mcpdeps.cli.graph.dot import to_dot
+        from .dot import to_dot
 
         return to_dot(graph, problems)
-    from mcpdeps.cli.graph.render import print_graph
+    from .render import print_graph
 
     return print_graph(
         graph, depth=depth, capture=to_file, problems=problems, source="static" if static else "live"

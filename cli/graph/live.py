@@ -10,14 +10,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.model import Graph
+from ...resolver_core.model import Graph
+from ..errors import UserError
 
 
 def live_graph(spec: str | None, python: Path | None = None, verbose: bool = False) -> Graph:
     """The live graph of the server `spec` names, imported by the interpreter chosen for it."""
-    from mcpdeps.cli.runner.sdk import interpreter_for
-    from mcpdeps.resolver_core.loading import LoadError, parse_spec
+    from ...resolver_core.loading import LoadError, parse_spec
+    from ..runner.sdk import interpreter_for
 
     try:
         parsed = parse_spec(spec, Path.cwd())
@@ -25,11 +25,11 @@ def live_graph(spec: str | None, python: Path | None = None, verbose: bool = Fal
         raise UserError(str(exc)) from exc
     interpreter = interpreter_for(python, parsed.path, "graph --live")
     if interpreter.own:
-        from mcpdeps.cli.runner.interpreter import explaining_missing
+        from ..runner.interpreter import explaining_missing
 
         with explaining_missing(interpreter):
             return import_live_graph(spec)
-    from mcpdeps.cli.runner.parent import graph_elsewhere
+    from ..runner.parent import graph_elsewhere
 
     sys.stderr.write(f"mcpdeps graph --live: the server runs under {interpreter.describe()}\n")
     return graph_elsewhere(interpreter, spec, verbose)
@@ -37,7 +37,7 @@ def live_graph(spec: str | None, python: Path | None = None, verbose: bool = Fal
 
 def import_live_graph(spec: str | None) -> Graph:
     """The live graph of the server, imported into this process; failures become user errors (exit 2)."""
-    from mcpdeps.resolver_core.loading import LoadError, load_server
+    from ...resolver_core.loading import LoadError, load_server
 
     try:
         loaded = load_server(spec, cwd=Path.cwd())
@@ -53,6 +53,6 @@ def import_live_graph(spec: str | None) -> Graph:
             f"The server could not be imported: {type(exc).__name__}: {exc}. "
             "Run `mcpdeps graph` without --live (or `mcpdeps lint`) to see every problem at once."
         ) from exc
-    from mcpdeps.resolver_core.live import build_live_graph
+    from ...resolver_core.live import build_live_graph
 
     return build_live_graph(loaded)

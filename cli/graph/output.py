@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 TEXT_FORMATS = {
     ".txt": "tree",

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Literal
 
-from mcpdeps.cli.graph.problems import Problems
-from mcpdeps.cli.graph.walk import display_name
-from mcpdeps.resolver_core.model import Graph, Resolver, Server, Span, Tool
+from ...resolver_core.model import Graph, Resolver, Server, Span, Tool
+from .problems import Problems
+from .walk import display_name
 
 NodeKind = Literal["tool", "resolver", "argument", "context", "question"]
 ASK_LABEL = {"elicit": "asks the user", "sample": "asks the client's LLM", "list_roots": "asks for roots"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Span
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.model import Graph, Span
 
 Place = tuple[str, int]
 
@@ -49,7 +49,7 @@ class Problems:
 
 def find_problems(graph: Graph) -> Problems:
     """Run every lint rule on a static graph and index the results by line."""
-    from mcpdeps.lint_rules import run_rules
+    from ...lint_rules import run_rules
 
     problems = Problems()
     for d in run_rules(graph):

@@ -15,14 +15,15 @@ import io
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from mcpdeps.cli.graph.problems import Problems
-from mcpdeps.cli.graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
-from mcpdeps.cli.render.markup import markup as escape  # terminal-safe, then markup-safe
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.graph_json import published_tools
-from mcpdeps.resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
 from rich.console import Console
 from rich.tree import Tree
+
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.graph_json import published_tools
+from ...resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
+from ..render.markup import markup as escape  # terminal-safe, then markup-safe
+from .problems import Problems
+from .walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.suggest import did_you_mean
+from ...resolver_core.model import Graph
+from ...resolver_core.suggest import did_you_mean
+from ..errors import UserError
 
 
 def _choices(names: Sequence[str]) -> str:

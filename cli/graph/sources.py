@@ -15,11 +15,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.builder import build_graph, new_project
-from mcpdeps.resolver_core.discovery import SourceFile, discover
-from mcpdeps.resolver_core.model import Graph
-from mcpdeps.resolver_core.source import ParsedModule
+from ...resolver_core.builder import build_graph, new_project
+from ...resolver_core.discovery import SourceFile, discover
+from ...resolver_core.model import Graph
+from ...resolver_core.source import ParsedModule
+from ..errors import UserError
 
 
 def _imported_names(module: ParsedModule) -> Iterator[str]:

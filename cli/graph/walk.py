@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from mcpdeps.resolver_core.model import Graph, Resolver, Tool
+from ...resolver_core.model import Graph, Resolver, Tool
 
 KIND_NOTE = {
     "bound_method": "method",

@@ -61,8 +61,8 @@ def lint(
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
-    from mcpdeps.cli.lint.argv import LintArgs
-    from mcpdeps.cli.lint.render_run import run_lint
+    from .argv import LintArgs
+    from .render_run import run_lint
 
     args = LintArgs(
         paths=paths,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.lint_rules.fixes.engine import FixPlan, broken_by_fixes, plan_fixes
-from mcpdeps.lint_rules.settings import Settings
+from ...lint_rules.fixes.engine import FixPlan, broken_by_fixes, plan_fixes
+from ...lint_rules.settings import Settings
+from ..errors import UserError
 
 
 def _plural(n: int, word: str) -> str:

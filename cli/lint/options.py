@@ -10,17 +10,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules.config import FailOn as FailOnLevel
-    from mcpdeps.lint_rules.config import LintConfig
-    from mcpdeps.lint_rules.settings import Settings
+    from ...lint_rules.config import FailOn as FailOnLevel
+    from ...lint_rules.config import LintConfig
+    from ...lint_rules.settings import Settings
 
 
 def _config(paths: list[str], config_file: Path | None, cwd: Path) -> LintConfig:
     """The config file (explicit or found upward from the first path); a bad one exits 2."""
-    from mcpdeps.lint_rules.config import ConfigError, config_for
+    from ...lint_rules.config import ConfigError, config_for
 
     try:
         return config_for(paths, config_file, cwd)
@@ -30,7 +30,7 @@ def _config(paths: list[str], config_file: Path | None, cwd: Path) -> LintConfig
 
 def check_selectors(flags: dict[str, list[str]]) -> None:
     """A rule flag naming no rule is a usage error (exit 2), not a silently empty selection."""
-    from mcpdeps.lint_rules.registry import UnknownRule, matching
+    from ...lint_rules.registry import UnknownRule, matching
 
     for flag, selectors in flags.items():
         for selector in selectors:
@@ -56,7 +56,7 @@ def lint_settings(
 
     Shared with `mcpdeps mcp`, whose `lint` and `fix` tools must judge exactly as the command does.
     """
-    from mcpdeps.lint_rules.settings import merge
+    from ...lint_rules.settings import merge
 
     check_selectors(
         {"--select": list(select), "--ignore": list(ignore), "--extend-select": list(extend_select)}

@@ -11,7 +11,14 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from mcpdeps.cli.lint.fix import (
+from rich.console import Console
+from rich.syntax import Syntax
+from rich.text import Text
+
+from ...lint_rules import LintResult
+from ...lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+from ...lint_rules.settings import Settings
+from .fix import (
     checked_plan,
     diff_summary,
     fixed_summary,
@@ -19,12 +26,6 @@ from mcpdeps.cli.lint.fix import (
     refused_error,
     unsafe_notes,
 )
-from mcpdeps.lint_rules import LintResult
-from mcpdeps.lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
-from mcpdeps.lint_rules.settings import Settings
-from rich.console import Console
-from rich.syntax import Syntax
-from rich.text import Text
 
 
 def _report_unsafe(plan: FixPlan, console: Console) -> None:
@@ -36,7 +37,7 @@ def _planned(
     paths: Sequence[str], settings: Settings, overrides: Mapping[Path, str] | None, cwd: Path
 ) -> FixPlan:
     """The checked plan, with a progress bar on a terminal after a second (each pass re-lints)."""
-    from mcpdeps.cli.lint.render_progress import lint_progress
+    from .render_progress import lint_progress
 
     with lint_progress("fixing") as progress:
         return checked_plan(paths, settings, overrides, cwd, progress)

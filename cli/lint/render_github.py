@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+from ...resolver_core.diagnostics import Diagnostic
 
 COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 

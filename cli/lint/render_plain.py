@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mcpdeps.cli.printable import printable
+from ..printable import printable
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules import LintResult
-    from mcpdeps.resolver_core.diagnostics import Diagnostic
+    from ...lint_rules import LintResult
+    from ...resolver_core.diagnostics import Diagnostic
 
 FIX_HINT = "with `mcpdeps lint --fix` (`--diff` to preview)"
 
@@ -42,7 +42,7 @@ def summary_parts(result: LintResult) -> list[tuple[str, str]]:
     # Count the files the findings are in: linting server.py alone can report its imported deps.py.
     where = len({d.path for d in result.diagnostics})
     runs = [(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", "bold")]
-    from mcpdeps.lint_rules.fixes import may_fix
+    from ...lint_rules.fixes import may_fix
 
     # After `--fix`, what is left is what it declined (a rename it judged unsafe): offer nothing.
     fixable = 0 if result.fixed else sum(1 for d in result.diagnostics if may_fix(d))

@@ -19,10 +19,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules import LintResult
+    from ...lint_rules import LintResult
 
 
 def to_json(result: LintResult) -> str:
@@ -38,14 +38,14 @@ def to_json(result: LintResult) -> str:
             "infos": result.count("info"),
         },
     }
-    from mcpdeps.resolver_core.graph_json import escape_surrogates
+    from ...resolver_core.graph_json import escape_surrogates
 
     return escape_surrogates(json.dumps(doc, indent=2, ensure_ascii=False))
 
 
 def statistics_rows(result: LintResult) -> list[dict[str, object]]:
     """Diagnostics counted per rule, most frequent first (`--statistics`)."""
-    from mcpdeps.lint_rules.fixes import may_fix
+    from ...lint_rules.fixes import may_fix
 
     rows: dict[str, dict[str, object]] = {}
     for d in result.diagnostics:
@@ -60,14 +60,14 @@ def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
     if statistics:
         return json.dumps(statistics_rows(result), indent=2) + "\n"
     if fmt == "github":
-        from mcpdeps.cli.lint.render_github import to_github
+        from .render_github import to_github
 
         return to_github(result.diagnostics)
-    from mcpdeps.lint_rules.fixes import with_fixes
+    from ...lint_rules.fixes import with_fixes
 
     result = with_fixes(result)
     if fmt == "sarif":
-        from mcpdeps.cli.lint.render_sarif import to_sarif
+        from .render_sarif import to_sarif
 
         return to_sarif(result) + "\n"
     return to_json(result) + "\n"
@@ -155,11 +155,12 @@ def report_text(
         and (to_file or not _styled(to_stderr))
         and (fmt == "concise" or not result.diagnostics)
     ):
-        from mcpdeps.cli.lint.render_plain import concise_text
+        from .render_plain import concise_text
 
         return concise_text(result)  # what rich prints unstyled, without importing it
-    from mcpdeps.cli.lint.render_text import render_diagnostics, render_statistics
     from rich.console import Console
+
+    from .render_text import render_diagnostics, render_statistics
 
     console = (
         Console(file=io.StringIO(), highlight=False, color_system=None, width=10_000)

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mcpdeps.cli.lint.options import lint_settings
+from .options import lint_settings
 
 if TYPE_CHECKING:
-    from mcpdeps.cli.lint.argv import LintArgs
-    from mcpdeps.lint_rules import LintResult
+    from ...lint_rules import LintResult
+    from .argv import LintArgs
 
 FIXES_LISTED_BY = ("json", "sarif")
 """The formats whose documents list each diagnostic's fix (only they compute fixes)."""
@@ -45,7 +45,7 @@ def _split(values: list[str] | None) -> list[str]:
 
 
 def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
-    from mcpdeps.resolver_core.diagnostics import SEVERITY_RANK
+    from ...resolver_core.diagnostics import SEVERITY_RANK
 
     threshold = SEVERITY_RANK[fail_on]
     failed = any(SEVERITY_RANK[d.severity] >= threshold for d in result.diagnostics)
@@ -59,7 +59,7 @@ def run_lint(args: LintArgs) -> int:
     stdin_encoding = "utf-8"
     targets = [str(p) for p in args.paths] if args.paths else ["."]
     if args.stdin_filename is None:
-        from mcpdeps.cli.inputs import require_existing
+        from ..inputs import require_existing
 
         require_existing(targets, cwd)
     else:
@@ -69,13 +69,13 @@ def run_lint(args: LintArgs) -> int:
     cache = _cache_dir(args, cwd)
     memo, files = None, None
     if cache is not None:
-        from mcpdeps.cli.lint import report_memo
+        from . import report_memo
 
         memo = report_memo.open_memo(args, targets, cwd, cache)
         if memo is not None:
             found = report_memo.replay(memo, targets, cwd)
             if found.report is not None:
-                from mcpdeps.cli.lint.render_report import write_text
+                from .render_report import write_text
 
                 text, code = found.report
                 write_text(text, args.output_file)
@@ -93,11 +93,11 @@ def run_lint(args: LintArgs) -> int:
         fail_on=args.fail_on,
     )
     if args.diff:
-        from mcpdeps.cli.lint.render_fix import show_diff
+        from .render_fix import show_diff
 
         return show_diff(targets, settings, overrides=overrides, cwd=cwd)
     if args.fix:
-        from mcpdeps.cli.lint.render_fix import apply_fixes
+        from .render_fix import apply_fixes
 
         result = apply_fixes(
             targets,
@@ -108,8 +108,8 @@ def run_lint(args: LintArgs) -> int:
             stdin_encoding=stdin_encoding,
         )
     else:
-        from mcpdeps.cli.lint.render_progress import lint_progress
-        from mcpdeps.lint_rules.settings import run
+        from ...lint_rules.settings import run
+        from .render_progress import lint_progress
 
         with lint_progress() as progress:
             result = run(
@@ -123,7 +123,7 @@ def run_lint(args: LintArgs) -> int:
                 fixes=args.output_format in FIXES_LISTED_BY and not args.statistics,
                 files=files,
             )
-    from mcpdeps.cli.lint.render_report import write_report
+    from .render_report import write_report
 
     text = write_report(
         result,
@@ -148,6 +148,6 @@ def _cache_dir(args: LintArgs, cwd: Path) -> Path | None:
     """The lint cache's folder: `--cache-dir`, else `.mcpdeps_cache/` at the project root."""
     if args.no_cache:
         return None
-    from mcpdeps.resolver_core.cache import default_cache_dir
+    from ...resolver_core.cache import default_cache_dir
 
     return args.cache_dir or default_cache_dir(cwd)

@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mcpdeps.lint_rules import LintResult
-from mcpdeps.lint_rules.docs import HOME_URL as INFORMATION_URI
-from mcpdeps.lint_rules.docs import rule_url
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix, Related
+from ...lint_rules import LintResult
+from ...lint_rules.docs import HOME_URL as INFORMATION_URI
+from ...lint_rules.docs import rule_url
+from ...resolver_core.diagnostics import Diagnostic, Fix, Related
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -40,7 +40,7 @@ def _uri(path: str) -> str:
 
 
 def _rules() -> list[dict[str, Any]]:
-    from mcpdeps.lint_rules.registry import ALL_RULES
+    from ...lint_rules.registry import ALL_RULES
 
     return [
         {
@@ -124,7 +124,7 @@ def _result(d: Diagnostic, rule_index: dict[str, int]) -> dict[str, Any]:
 
 def to_sarif(result: LintResult, *, cwd: Path | None = None) -> str:
     """The whole SARIF log as a string (stable bytes for the same input)."""
-    from mcpdeps import __version__ as tool_version
+    from ... import __version__ as tool_version
 
     rules = _rules()
     rule_index = {rule["id"]: i for i, rule in enumerate(rules)}
@@ -149,6 +149,6 @@ def to_sarif(result: LintResult, *, cwd: Path | None = None) -> str:
             }
         ],
     }
-    from mcpdeps.resolver_core.graph_json import escape_surrogates
+    from ...resolver_core.graph_json import escape_surrogates
 
     return escape_surrogates(json.dumps(log, indent=2, ensure_ascii=False))

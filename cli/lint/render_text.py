@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mcpdeps.cli.lint.render_plain import concise_line, summary_parts
-from mcpdeps.cli.lint.render_report import statistics_rows
-from mcpdeps.cli.printable import printable, printable_line
-from mcpdeps.lint_rules import LintResult
-from mcpdeps.resolver_core.diagnostics import Diagnostic
 from rich.console import Console
 from rich.text import Text
+
+from ...lint_rules import LintResult
+from ...resolver_core.diagnostics import Diagnostic
+from ..printable import printable, printable_line
+from .render_plain import concise_line, summary_parts
+from .render_report import statistics_rows
 
 STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 
@@ -114,6 +115,6 @@ def render_statistics(result: LintResult, console: Console) -> None:
 
 
 def _severity_of(code: str) -> str:
-    from mcpdeps.lint_rules.registry import find_rule
+    from ...lint_rules.registry import find_rule
 
     return find_rule(code).severity

@@ -43,15 +43,15 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import mcpdeps
-from mcpdeps.lint_rules.config_files import CONFIG_NAMES
-from mcpdeps.resolver_core import bounded_read, file_guard
-from mcpdeps.resolver_core.cache import sources_fingerprint, version
-from mcpdeps.resolver_core.file_states import Seen
+from ... import __version__
+from ...lint_rules.config_files import CONFIG_NAMES
+from ...resolver_core import bounded_read, file_guard
+from ...resolver_core.cache import sources_fingerprint, version
+from ...resolver_core.file_states import Seen
 
 if TYPE_CHECKING:
-    from mcpdeps.cli.lint.argv import LintArgs
-    from mcpdeps.resolver_core.discovery import SourceFile
+    from ...resolver_core.discovery import SourceFile
+    from .argv import LintArgs
 
 _FORMAT = 2
 MEMO_NAME = re.compile(r"mcpdeps-report-[0-9a-f]{32}\.json")
@@ -102,7 +102,7 @@ def _code() -> list[str]:
     return [
         version(),
         sources_fingerprint([Path(__file__).parents[1]]),
-        mcpdeps.__version__,
+        __version__,
         _installed("rich"),
     ]
 
@@ -119,8 +119,8 @@ class Lookup:
 
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
-    from mcpdeps.resolver_core.discovery import discover, signature
-    from mcpdeps.resolver_core.search_roots import default_roots, root_names
+    from ...resolver_core.discovery import discover, signature
+    from ...resolver_core.search_roots import default_roots, root_names
 
     try:
         data = json.loads(bounded_read.read_text(memo.path, "the report memo", MAX_MEMO_BYTES))

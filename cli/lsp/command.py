@@ -21,8 +21,8 @@ def lsp(
     import logging
     import sys
 
-    from mcpdeps import __version__
-    from mcpdeps.cli.lsp.server import create_server
+    from ... import __version__
+    from .server import create_server
 
     handler = logging.FileHandler(log_file) if log_file else logging.StreamHandler(sys.stderr)
     logging.basicConfig(

@@ -13,11 +13,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
-from mcpdeps.lint_rules.docs import rule_url
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
-from mcpdeps.resolver_core.model import Span
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import PositionCodec
+
+from ...lint_rules.docs import rule_url
+from ...resolver_core.diagnostics import Diagnostic, Edit
+from ...resolver_core.model import Span
 
 SEVERITY = {
     "error": types.DiagnosticSeverity.Error,

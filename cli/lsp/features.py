@@ -10,15 +10,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
-from mcpdeps.cli.lsp.convert import Positions, path_of, uri_of
-from mcpdeps.cli.lsp.hover import hover_markdown
-from mcpdeps.cli.lsp.lookup import Target, target_at, tools_running
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
-from mcpdeps.resolver_core.model import Graph, Span
+
+from ...resolver_core.diagnostics import Diagnostic, Edit
+from ...resolver_core.model import Graph, Span
+from .convert import Positions, path_of, uri_of
+from .hover import hover_markdown
+from .lookup import Target, target_at, tools_running
 
 if TYPE_CHECKING:
-    from mcpdeps.cli.lsp.server import McpdepsServer
-    from mcpdeps.cli.lsp.workspace import WorkspaceModel
+    from .server import McpdepsServer
+    from .workspace import WorkspaceModel
 
 
 def _positions(ls: McpdepsServer, model: WorkspaceModel) -> Positions:
@@ -105,8 +106,8 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     if found is None:
         return None
     model, _, display = found
-    from mcpdeps.lint_rules.fixes import FixCache
-    from mcpdeps.lint_rules.suppressions import suppression_edit
+    from ...lint_rules.fixes import FixCache
+    from ...lint_rules.suppressions import suppression_edit
 
     positions = _positions(ls, model)
     first, last = params.range.start.line + 1, params.range.end.line + 1

@@ -10,10 +10,10 @@ subtree; for a resolver's `def`, its subtree and the tools that run it.
 
 from __future__ import annotations
 
-from mcpdeps.cli.graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
-from mcpdeps.cli.lsp.lookup import Target, tools_running
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from ..graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
+from .lookup import Target, tools_running
 
 MAX_DEPTH = 6
 """Deeper resolver chains are cut (a hover is read at a glance)."""

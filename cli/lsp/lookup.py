@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from mcpdeps.resolver_core.model import Graph, Parameter, Resolver, Server, Span, Tool
-from mcpdeps.resolver_core.typeexpr import resolve_marker
+from ...resolver_core.model import Graph, Parameter, Resolver, Server, Span, Tool
+from ...resolver_core.typeexpr import resolve_marker
 
 Kind = Literal["tool", "parameter", "resolve", "resolver"]
 

@@ -24,11 +24,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
-from mcpdeps.cli.lsp.convert import Positions, path_of, to_lsp, uri_of
-from mcpdeps.cli.lsp.workspace import WorkspaceModel
-from mcpdeps.resolver_core.diagnostics import Diagnostic
-from mcpdeps.resolver_core.project import find_project_root
 from pygls.lsp.server import LanguageServer
+
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.project import find_project_root
+from .convert import Positions, path_of, to_lsp, uri_of
+from .workspace import WorkspaceModel
 
 log = logging.getLogger(__name__)
 
@@ -359,7 +360,7 @@ def create_server(version: str) -> McpdepsServer:
                 ls.add_folder(path)
         ls.schedule(0)
 
-    from mcpdeps.cli.lsp.features import register
+    from .features import register
 
     register(server)
     return server

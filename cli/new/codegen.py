@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from mcpdeps.cli.new.specs import ArgSpec
+from .specs import ArgSpec
 
 SDK = "mcp.server.mcpserver"
 LINE_LENGTH = 88  # ruff format's and black's default

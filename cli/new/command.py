@@ -46,7 +46,7 @@ def server(
     verbose: Verbose = False,
 ) -> None:
     """Create NAME/ with server.py, tests, pyproject.toml, README.md and a pre-commit config."""
-    from mcpdeps.cli.new.terminal import new_server
+    from .terminal import new_server
 
     new_server(name, directory, force=force, dry_run=dry_run, yes=yes)
 
@@ -81,7 +81,7 @@ def resolver(
     verbose: Verbose = False,
 ) -> None:
     """Insert a resolver function before the first tool of a module."""
-    from mcpdeps.cli.new.terminal import new_resolver
+    from .terminal import new_resolver
 
     new_resolver(
         name,
@@ -123,7 +123,7 @@ def tool(
     verbose: Verbose = False,
 ) -> None:
     """Insert a tool after the last tool of its server, before a trailing main block."""
-    from mcpdeps.cli.new.terminal import new_tool
+    from .terminal import new_tool
 
     new_tool(
         name,

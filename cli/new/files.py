@@ -13,9 +13,9 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.lint_rules.fixes.atomic_write import replace_file
-from mcpdeps.resolver_core import file_guard
+from ...lint_rules.fixes.atomic_write import replace_file
+from ...resolver_core import file_guard
+from ..errors import UserError
 
 _BOM = "\ufeff"
 

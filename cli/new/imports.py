@@ -12,7 +12,8 @@ import sys
 from collections.abc import Mapping, Set
 
 import libcst as cst
-from mcpdeps.cli.new.module_info import dotted_name
+
+from .module_info import dotted_name
 
 
 def _group(module: str) -> int:

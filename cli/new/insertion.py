@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import libcst as cst
-from mcpdeps.cli.new.imports import add_imports
-from mcpdeps.cli.new.module_info import ModuleInfo
+
+from .imports import add_imports
+from .module_info import ModuleInfo
 
 _TWO_BLANK = (cst.EmptyLine(), cst.EmptyLine())
 

@@ -15,7 +15,8 @@ from typing import Literal
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
-from mcpdeps.cli.errors import UserError
+
+from ..errors import UserError
 
 ParamKind = Literal["context", "resolve", "plain"]
 

@@ -15,10 +15,10 @@ import unicodedata
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 if TYPE_CHECKING:  # libcst stays off the import path of `new`'s option parsing
-    from mcpdeps.cli.new.module_info import FunctionInfo, ModuleInfo
+    from .module_info import FunctionInfo, ModuleInfo
 
 MAX_NAME = 100
 """Longest name accepted: a file or folder is named after it (and file names stop at 255 bytes)."""

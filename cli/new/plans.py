@@ -10,18 +10,18 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.codegen import Injected, Question, consumer_type, render_resolver, render_tool
-from mcpdeps.cli.new.insertion import edit_module, resolver_index, tool_index
-from mcpdeps.cli.new.module_info import ModuleInfo
-from mcpdeps.cli.new.name_checks import (
+from ..errors import UserError
+from .codegen import Injected, Question, consumer_type, render_resolver, render_tool
+from .insertion import edit_module, resolver_index, tool_index
+from .module_info import ModuleInfo
+from .name_checks import (
     check_classifiable,
     check_name_free,
     check_no_cycle,
     check_resolver_known,
     local_resolver,
 )
-from mcpdeps.cli.new.specs import ArgSpec, DependSpec, check_identifier, check_type, check_unique
+from .specs import ArgSpec, DependSpec, check_identifier, check_type, check_unique
 
 CONTEXT_PARAM = "ctx"
 

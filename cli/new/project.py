@@ -21,10 +21,10 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.files import write_atomic
-from mcpdeps.cli.new.specs import package_name
-from mcpdeps.resolver_core import file_guard
+from ...resolver_core import file_guard
+from ..errors import UserError
+from .files import write_atomic
+from .specs import package_name
 
 TEMPLATE_PACKAGE = "mcpdeps.templates"
 TEMPLATE_FOLDER = "server"

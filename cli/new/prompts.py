@@ -9,9 +9,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.render import out
 from rich.prompt import Confirm, Prompt
+
+from ..errors import UserError
+from .render import out
 
 
 def is_interactive(yes: bool) -> bool:

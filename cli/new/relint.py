@@ -30,7 +30,7 @@ def _key(diagnostic: Any) -> tuple[str, str, str]:
 
 def _lint_function() -> Any | None:
     try:
-        from mcpdeps.lint_rules import lint
+        from ...lint_rules import lint
     except ImportError:
         return None
     return lint

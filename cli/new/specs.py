@@ -12,8 +12,8 @@ import re
 import sys
 from dataclasses import dataclass
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.name_checks import MAX_NAME, check_identifier
+from ..errors import UserError
+from .name_checks import MAX_NAME, check_identifier
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _PROJECT_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$")

@@ -13,12 +13,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.new.codegen import Question
-from mcpdeps.cli.new.files import SourceFile, read_source, write_or_explain
-from mcpdeps.cli.new.module_info import read_module
-from mcpdeps.cli.new.name_checks import tool_arguments_needed
-from mcpdeps.cli.new.plans import (
+from ..errors import UserError
+from .codegen import Question
+from .files import SourceFile, read_source, write_or_explain
+from .module_info import read_module
+from .name_checks import tool_arguments_needed
+from .plans import (
     CONTEXT_PARAM,
     ResolverRequest,
     ToolRequest,
@@ -26,11 +26,11 @@ from mcpdeps.cli.new.plans import (
     plan_resolver,
     plan_tool,
 )
-from mcpdeps.cli.new.project import SERVER_MODULE, check_target, move_into_place, render_project, stage
-from mcpdeps.cli.new.prompts import ask, choose, confirm, is_interactive
-from mcpdeps.cli.new.relint import Relint, relint
-from mcpdeps.cli.new.render import note, show_diagnostics, show_diff, show_tree
-from mcpdeps.cli.new.specs import ArgSpec, check_project_name, parse_arg, parse_depend
+from .project import SERVER_MODULE, check_target, move_into_place, render_project, stage
+from .prompts import ask, choose, confirm, is_interactive
+from .relint import Relint, relint
+from .render import note, show_diagnostics, show_diff, show_tree
+from .specs import ArgSpec, check_project_name, parse_arg, parse_depend
 
 
 def refuse_if_errors(result: Relint, subject: str) -> None:

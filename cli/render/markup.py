@@ -6,8 +6,9 @@ Apart from `cli/printable.py` because that one is imported by every engine (thro
 
 from __future__ import annotations
 
-from mcpdeps.cli.printable import printable
 from rich.markup import escape
+
+from ..printable import printable
 
 
 def markup(text: str) -> str:

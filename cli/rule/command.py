@@ -7,7 +7,8 @@ by rich; codes and kebab names are both accepted, as everywhere else.
 from __future__ import annotations
 
 import typer
-from mcpdeps.cli.errors import UserError
+
+from ..errors import UserError
 
 
 def rule(
@@ -16,10 +17,11 @@ def rule(
     verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
 ) -> None:
     """Explain a rule: what it finds, why it matters, an example and its fix."""
-    from mcpdeps.lint_rules.docs import rule_markdown
-    from mcpdeps.lint_rules.registry import ALL_RULES, UnknownRule, find_rule
     from rich.console import Console
     from rich.markdown import Markdown
+
+    from ...lint_rules.docs import rule_markdown
+    from ...lint_rules.registry import ALL_RULES, UnknownRule, find_rule
 
     if all_rules == (code is not None):
         raise UserError("Give one rule code or name (`mcpdeps rule MCPD001`), or `--all`.")

@@ -40,6 +40,6 @@ def _install_mcpdeps() -> None:
 _install_mcpdeps()
 
 if __name__ == "__main__":
-    from mcpdeps.cli.runner.child import main
+    from mcpdeps.cli.runner.child import main  # run as a script: no package to be relative to
 
     raise SystemExit(main(sys.argv[1:]))

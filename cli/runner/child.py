@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 
 class _Reporter:
@@ -36,7 +36,7 @@ class _Reporter:
             if "error" in report:
                 sys.stderr.write(f"mcpdeps: error: {report['error']}\n")
             return
-        from mcpdeps.resolver_core.graph_json import escape_surrogates
+        from ...resolver_core.graph_json import escape_surrogates
 
         data = escape_surrogates(json.dumps(report, ensure_ascii=False)).encode("utf-8")
         with os.fdopen(self.fd, "wb") as pipe:
@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
         return 2
     task, rest = argv[0], argv[1:]
     if task == "keys":
-        from mcpdeps.cli.serve.keys import probe_main
+        from ..serve.keys import probe_main
 
         return probe_main(rest)
     options = json.loads(rest[0])
@@ -77,18 +77,18 @@ def main(argv: list[str]) -> int:
 
 
 def _graph(options: dict[str, Any], reporter: _Reporter) -> int:
-    from mcpdeps.cli.graph.live import import_live_graph
-    from mcpdeps.resolver_core.graph_wire import to_wire
+    from ...resolver_core.graph_wire import to_wire
+    from ..graph.live import import_live_graph
 
     reporter.send({"graph": to_wire(import_live_graph(options["spec"]))})
     return 0
 
 
 def _serve(options: dict[str, Any], reporter: _Reporter) -> int:
-    from mcpdeps.cli.serve.http import HttpOptions
-    from mcpdeps.cli.serve.served import Served, load_for_serving, served_graph
-    from mcpdeps.resolver_core.graph_wire import to_wire
-    from mcpdeps.resolver_core.loading import LoadError, parse_spec
+    from ...resolver_core.graph_wire import to_wire
+    from ...resolver_core.loading import LoadError, parse_spec
+    from ..serve.http import HttpOptions
+    from ..serve.served import Served, load_for_serving, served_graph
 
     http = HttpOptions(**options["http"])
     try:
@@ -98,21 +98,21 @@ def _serve(options: dict[str, Any], reporter: _Reporter) -> int:
     loaded = load_for_serving(parsed)
     http = replace(http, spec=f"{loaded.path}:{loaded.attribute}")  # what workers import: this object
     if options["transport"] == "http" and http.workers > 1:
-        from mcpdeps.cli.serve.keys import require_shared_keys
+        from ..serve.keys import require_shared_keys
 
         require_shared_keys(loaded.server, http.spec, Path(http.cwd), http.workers)
     reporter.send({"served": Served.of(loaded).to_data(), "graph": to_wire(served_graph(loaded))})
     if options.get("dry"):
         return 0  # the banner's facts only (stdio with --inspector: the Inspector starts the server)
-    from mcpdeps.cli.serve.logs import install as install_logs
+    from ..serve.logs import install as install_logs
 
     install_logs(http.log_level)  # one log style, as in-process (the SDK installed its own handler)
     if options["transport"] == "stdio":
-        from mcpdeps.cli.serve.stdio import serve_stdio
+        from ..serve.stdio import serve_stdio
 
         serve_stdio(loaded.server)  # a stop signal (forwarded by the parent) ends it at once
         return 0
-    from mcpdeps.cli.serve.http import run_http
+    from ..serve.http import run_http
 
     sock = socket.socket(fileno=options["socket_fd"])
     try:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 VENV_FOLDERS = (".venv", "venv")
 
@@ -97,7 +97,7 @@ def _project_interpreters(server: Path, cwd: Path) -> Iterator[tuple[Path, str]]
         found = _venv_python(Path(active))
         if found is not None:
             yield found, f"the active virtual environment {active}"
-    from mcpdeps.resolver_core.project import find_project_root
+    from ...resolver_core.project import find_project_root
 
     roots = [find_project_root(server.parent), find_project_root(cwd), server.parent, cwd]
     for root in dict.fromkeys(r for r in roots if r is not None):
@@ -109,7 +109,7 @@ def _project_interpreters(server: Path, cwd: Path) -> Iterator[tuple[Path, str]]
 
 def missing_imports(server: Path, cwd: Path) -> list[str]:
     """Third-party top-level modules the server's import closure names that this environment lacks."""
-    from mcpdeps.cli.graph.sources import external_imports
+    from ..graph.sources import external_imports
 
     try:
         names = external_imports([str(server)], cwd)

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.runner import runner_command
-from mcpdeps.cli.runner.interpreter import Interpreter
+from ..errors import UserError
+from . import runner_command
+from .interpreter import Interpreter
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.model import Graph
+    from ...resolver_core.model import Graph
 
 
 @dataclass(slots=True)
@@ -144,7 +144,7 @@ def graph_elsewhere(interpreter: Interpreter, spec: str | None, verbose: bool = 
 
     Whatever the server prints while it is imported goes to stderr: stdout is the graph's.
     """
-    from mcpdeps.resolver_core.graph_wire import from_wire
+    from ...resolver_core.graph_wire import from_wire
 
     task = start_task(
         interpreter,

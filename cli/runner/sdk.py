@@ -18,8 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.runner.interpreter import Interpreter
+from ..errors import UserError
+from .interpreter import Interpreter
 
 SDK_REQUIREMENT = "mcp>=2.3,<3"
 """The SDK range mcpdeps supports (the same as in pyproject.toml; a test keeps them equal)."""
@@ -140,7 +140,7 @@ def check_sdk(interpreter: Interpreter, command: str) -> SdkFacts:
 
 def interpreter_for(python: Path | None, server: Path, command: str) -> Interpreter:
     """The interpreter that will run the server, its SDK checked (exit 2 before anything starts)."""
-    from mcpdeps.cli.runner.interpreter import choose_interpreter
+    from .interpreter import choose_interpreter
 
     interpreter = choose_interpreter(python, server, Path.cwd())
     check_sdk(interpreter, command)

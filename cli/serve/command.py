@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.serve.http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, plain_host
+
+from ..errors import UserError
+from .http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, plain_host
 
 TRANSPORTS = {"stdio": "stdio", "http": "http", "streamable-http": "http"}
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
@@ -87,28 +88,29 @@ def serve(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
 ) -> None:
     """Serve an MCP server over stdio or streamable HTTP, after linting it."""
-    from mcpdeps.cli.serve.parent_watch import exit_with_parent
-    from mcpdeps.cli.serve.terminal import TerminalOutput
     from rich.console import Console
+
+    from .parent_watch import exit_with_parent
+    from .terminal import TerminalOutput
 
     exit_with_parent()  # started by `call --stdio`: end with it
     console = Console(stderr=True)
     kind = _transport(transport)
     _check_options(kind, path, log_level, workers, reload)
-    from mcpdeps.resolver_core.loading import LoadError, parse_spec
+    from ...resolver_core.loading import LoadError, parse_spec
 
     cwd = Path.cwd()
     try:
         parsed = parse_spec(spec, cwd)
     except LoadError as exc:
         raise UserError(str(exc)) from exc
-    from mcpdeps.cli.runner.sdk import interpreter_for
+    from ..runner.sdk import interpreter_for
 
     interpreter = interpreter_for(python, parsed.path, "serve")
     if reload:
-        from mcpdeps.cli.serve.env import read_env_file
-        from mcpdeps.cli.serve.reload import run_with_reload
-        from mcpdeps.cli.serve.watched import reload_plan
+        from .env import read_env_file
+        from .reload import run_with_reload
+        from .watched import reload_plan
 
         for path_ in env_file or ():
             read_env_file(path_)  # fail now rather than in every restarted child
@@ -116,18 +118,18 @@ def serve(
         plan = reload_plan(reload_dir, parsed.root, parsed.path, env_file or (), cwd)
         raise typer.Exit(run_with_reload(sys.argv[1:], plan, TerminalOutput(console)))
     if env_file:
-        from mcpdeps.cli.serve.env import load_env_files
+        from .env import load_env_files
 
         load_env_files(env_file)
     if not no_lint:
-        from mcpdeps.cli.serve.render_gate import lint_gate
+        from .render_gate import lint_gate
 
         if not lint_gate(parsed.path, console):
             raise typer.Exit(1)
-    from mcpdeps.cli.runner.interpreter import explaining_missing
-    from mcpdeps.cli.serve.http import HttpOptions
-    from mcpdeps.cli.serve.run import ServeRequest, run
-    from mcpdeps.cli.serve.served import load_for_serving
+    from ..runner.interpreter import explaining_missing
+    from .http import HttpOptions
+    from .run import ServeRequest, run
+    from .served import load_for_serving
 
     with explaining_missing(interpreter):
         loaded = load_for_serving(parsed) if interpreter.own else None

@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core import bounded_read
+from ...resolver_core import bounded_read
+from ..errors import UserError
 
 
 def read_env_file(path: Path) -> dict[str, str]:

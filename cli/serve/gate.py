@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules import LintResult
-    from mcpdeps.resolver_core.diagnostics import Diagnostic
+    from ...lint_rules import LintResult
+    from ...resolver_core.diagnostics import Diagnostic
 
 BLOCKING = frozenset({"error"})
 """Severities that stop `serve`: what the SDK refuses at registration, and hidden `Resolve`s."""
@@ -42,7 +42,7 @@ class GateVerdict:
 
 def lint_verdict(path: Path) -> GateVerdict:
     """Lint the server's module graph (statically, nothing imported), paths shown as `lint` shows them."""
-    from mcpdeps.lint_rules import lint
+    from ...lint_rules import lint
 
     result = lint([shown_path(path)])
     return GateVerdict(result, tuple(d for d in result.diagnostics if d.severity in BLOCKING))

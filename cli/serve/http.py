@@ -17,8 +17,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.serve.logs import LOG_CONFIG
+from ..errors import UserError
+from .logs import LOG_CONFIG
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -183,8 +183,8 @@ def run_http(server: MCPServer, options: HttpOptions, sock: socket.socket) -> No
 
 def create_worker_app() -> Any:
     """uvicorn factory run inside each worker: import the server again, build the same app."""
-    from mcpdeps.cli.serve.logs import install as install_logs
-    from mcpdeps.resolver_core.loading import load_server
+    from ...resolver_core.loading import load_server
+    from .logs import install as install_logs
 
     options = HttpOptions(**json.loads(os.environ[WORKER_CONFIG_ENV]))
     loaded = load_server(options.spec, cwd=Path(options.cwd))

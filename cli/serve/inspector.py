@@ -18,7 +18,7 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 INSPECTOR_PACKAGE = "@modelcontextprotocol/inspector"
 INSPECTOR_VERSION = "2.12.0"

@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.cli.runner import runner_command
+from ..errors import UserError
+from ..runner import runner_command
 
 if TYPE_CHECKING:
     from mcp.server import MCPServer
@@ -77,7 +77,7 @@ def require_shared_keys(server: MCPServer, spec: str, cwd: Path, workers: int) -
 
 def probe_main(argv: list[str]) -> int:
     """Child side: import the server like a worker does, try to open the parent's token."""
-    from mcpdeps.resolver_core.loading import load_server
+    from ...resolver_core.loading import load_server
 
     spec, cwd, token = argv
     codec = _codec(load_server(spec, cwd=Path(cwd)).server)

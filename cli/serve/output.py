@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from mcpdeps.cli.serve.http import HttpOptions
-    from mcpdeps.cli.serve.served import Served
-    from mcpdeps.resolver_core.model import Graph
+    from ...resolver_core.model import Graph
+    from .http import HttpOptions
+    from .served import Served
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,9 @@ import sys
 from collections.abc import Sequence
 from types import FrameType
 
-from mcpdeps.cli.runner.parent import death_signal_setter
-from mcpdeps.cli.serve.output import ReloadOutput
-from mcpdeps.cli.serve.watched import WatchPlan, source_changes
+from ..runner.parent import death_signal_setter
+from .output import ReloadOutput
+from .watched import WatchPlan, source_changes
 
 RELOAD_CHILD_ENV = "MCPDEPS_RELOAD_CHILD"
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcpdeps.cli.printable import printable
-from mcpdeps.cli.serve.output import BannerFacts
-from mcpdeps.cli.serve.served import Served, shown_path
-from mcpdeps.resolver_core.model import Graph, Resolver, Tool
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from ...resolver_core.model import Graph, Resolver, Tool
+from ..printable import printable
+from .output import BannerFacts
+from .served import Served, shown_path
 
 QUESTION_LABELS = {
     "elicit": "asks the user",

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mcpdeps.cli.lint.render_plain import concise_line
-from mcpdeps.cli.lint.render_text import render_diagnostics
-from mcpdeps.cli.serve.gate import GateVerdict, lint_verdict
 from rich.console import Console
 from rich.text import Text
+
+from ..lint.render_plain import concise_line
+from ..lint.render_text import render_diagnostics
+from .gate import GateVerdict, lint_verdict
 
 
 def lint_gate(path: Path, console: Console, *, refusal: str = "mcpdeps serve: not starting") -> bool:

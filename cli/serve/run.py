@@ -20,15 +20,15 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from types import FrameType
 
-from mcpdeps.cli.runner.interpreter import Interpreter
-from mcpdeps.cli.runner.parent import RunningTask, start_task, stop, wait_for
-from mcpdeps.cli.serve.http import HttpOptions, bind_socket, is_loopback, run_http
-from mcpdeps.cli.serve.inspector import Inspector, npx_path, start_inspector
-from mcpdeps.cli.serve.output import BannerFacts, ServeOutput
-from mcpdeps.cli.serve.reload import RELOAD_CHILD_ENV
-from mcpdeps.cli.serve.served import Served, served_graph
-from mcpdeps.resolver_core.loading import LoadedServer
-from mcpdeps.resolver_core.model import Graph
+from ...resolver_core.loading import LoadedServer
+from ...resolver_core.model import Graph
+from ..runner.interpreter import Interpreter
+from ..runner.parent import RunningTask, start_task, stop, wait_for
+from .http import HttpOptions, bind_socket, is_loopback, run_http
+from .inspector import Inspector, npx_path, start_inspector
+from .output import BannerFacts, ServeOutput
+from .reload import RELOAD_CHILD_ENV
+from .served import Served, served_graph
 
 
 @dataclass(slots=True)
@@ -66,7 +66,7 @@ def run(request: ServeRequest, output: ServeOutput) -> int:
     default SIGTERM disposition that would kill us before cleanup, hence the handler.
     Returns the exit code (the runner's, when it served and failed).
     """
-    from mcpdeps.cli.serve.logs import install as install_logs
+    from .logs import install as install_logs
 
     install_logs(request.http.log_level)  # after the import: replaces the SDK's rich handler
     previous = signal.signal(signal.SIGTERM, _raise_stopped)
@@ -116,14 +116,14 @@ class _InProcess(_Host):
 
     def start(self, transport: str, options: HttpOptions, sock_fd: int | None, dry: bool = False) -> None:
         if transport == "http" and options.workers > 1:
-            from mcpdeps.cli.serve.keys import require_shared_keys
+            from .keys import require_shared_keys
 
             require_shared_keys(self.loaded.server, options.spec, Path(options.cwd), options.workers)
         self.graph = served_graph(self.loaded)
 
     def serve(self, options: HttpOptions, sock: object | None) -> int:
         if sock is None:
-            from mcpdeps.cli.serve.stdio import serve_stdio
+            from .stdio import serve_stdio
 
             stopped_by = serve_stdio(self.loaded.server)
             if stopped_by == signal.SIGINT:
@@ -143,7 +143,7 @@ class _Runner(_Host):
         self.task: RunningTask | None = None
 
     def start(self, transport: str, options: HttpOptions, sock_fd: int | None, dry: bool = False) -> None:
-        from mcpdeps.resolver_core.graph_wire import from_wire
+        from ...resolver_core.graph_wire import from_wire
 
         assert self.request.interpreter is not None
         self.task = start_task(

@@ -10,11 +10,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.cli.errors import UserError
+from ..errors import UserError
 
 if TYPE_CHECKING:
-    from mcpdeps.resolver_core.loading import LoadedServer, ServerSpec
-    from mcpdeps.resolver_core.model import Graph
+    from ...resolver_core.loading import LoadedServer, ServerSpec
+    from ...resolver_core.model import Graph
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class Served:
 
 def load_for_serving(parsed: ServerSpec) -> LoadedServer:
     """Import the server; exit 1 when the SDK refused a tool (as lint would have), else 2."""
-    from mcpdeps.resolver_core.loading import LoadError, load_spec
+    from ...resolver_core.loading import LoadError, load_spec
 
     try:
         return load_spec(parsed)
@@ -50,7 +50,7 @@ def load_for_serving(parsed: ServerSpec) -> LoadedServer:
 
 def served_graph(loaded: LoadedServer) -> Graph:
     """The graph of the imported server, built by the live builder from the SDK's registered tools."""
-    from mcpdeps.resolver_core.live import build_live_graph
+    from ...resolver_core.live import build_live_graph
 
     return build_live_graph(loaded, display=shown_path(loaded.path))
 

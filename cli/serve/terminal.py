@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from mcpdeps.cli.serve.http import HttpOptions
-from mcpdeps.cli.serve.output import BannerFacts
-from mcpdeps.cli.serve.render_banner import render_banner
-from mcpdeps.cli.serve.served import Served
-from mcpdeps.resolver_core.model import Graph
 from rich.console import Console
 from rich.panel import Panel
+
+from ...resolver_core.model import Graph
+from .http import HttpOptions
+from .output import BannerFacts
+from .render_banner import render_banner
+from .served import Served
 
 STOPPED = "[dim]mcpdeps serve: stopped[/dim]"
 SKIPPED_SHOWN = 3

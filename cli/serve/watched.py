@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mcpdeps.cli.errors import UserError
-from mcpdeps.resolver_core.discovery import git_ignored, relative, skipped_folder
+from ...resolver_core.discovery import git_ignored, relative, skipped_folder
+from ..errors import UserError
 
 DEBOUNCE_MS = 400
 EXTRA_EXTENSIONS = (".env", ".toml")
@@ -208,7 +208,7 @@ def reload_plan(
 def _config_exclude(server: Path, cwd: Path) -> tuple[str, ...]:
     """`exclude` and `extend-exclude` of the config lint uses for the server (none if it is broken:
     the child's lint gate says why)."""
-    from mcpdeps.lint_rules.config import ConfigError, config_for
+    from ...lint_rules.config import ConfigError, config_for
 
     try:
         config = config_for([server], None, cwd)

@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Fix, from_plain, plain
+from ...resolver_core.diagnostics import Diagnostic, Fix, from_plain, plain
 
 if TYPE_CHECKING:
-    from mcpdeps.lint_rules import LintResult
-    from mcpdeps.lint_rules.fixes.ast_source import AstSource
-    from mcpdeps.lint_rules.fixes.cst_source import CstSource
+    from .. import LintResult
+    from .ast_source import AstSource
+    from .cst_source import CstSource
 
 FIXERS: dict[str, str] = {
     "MCPD002": "mcpdeps.lint_rules.fixes.rename_resolver_parameter",
@@ -85,7 +85,7 @@ class FixCache:
 
     def source(self, path: str) -> CstSource | None:
         if path not in self._sources:
-            from mcpdeps.lint_rules.fixes.cst_source import CstSource
+            from .cst_source import CstSource
 
             text = self.text_of(path)
             if text is not None and self._too_deep_to_fix(path, text):
@@ -109,7 +109,7 @@ class FixCache:
         deeper than libcst's); a file `ast` cannot parse is left to libcst."""
         import ast
 
-        from mcpdeps.lint_rules.fixes.ast_source import deeper_than
+        from .ast_source import deeper_than
 
         known = self._asts.get(path)
         try:
@@ -121,7 +121,7 @@ class FixCache:
     def ast_source(self, path: str, text: str) -> AstSource | None:
         """The file for the span fixers; None when only libcst may judge it."""
         if path not in self._asts:
-            from mcpdeps.lint_rules.fixes.ast_source import AstSource, Unsure
+            from .ast_source import AstSource, Unsure
 
             try:
                 self._asts[path] = AstSource(text)
@@ -143,14 +143,14 @@ class FixCache:
             fixed = self.by_libcst(d)
         if fixed is None or fixed == text:
             return None
-        from mcpdeps.lint_rules.fixes.edits import edits_between
+        from .edits import edits_between
 
         return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
 
     def by_spans(self, d: Diagnostic, text: str) -> str | object | None:
         """The fixed text from `ast` spans, None for no fix, `UNSURE` when libcst must decide."""
-        from mcpdeps.lint_rules.fixes.ast_source import Unsure
-        from mcpdeps.lint_rules.fixes.spans import SPAN_FIXERS
+        from .ast_source import Unsure
+        from .spans import SPAN_FIXERS
 
         fixer = SPAN_FIXERS.get(d.code)
         src = self.ast_source(d.path, text) if fixer is not None else None

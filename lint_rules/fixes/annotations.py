@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import libcst as cst
-from mcpdeps.lint_rules.fixes.cst_source import last_name
+
+from .cst_source import last_name
 
 
 def is_none(expr: cst.BaseExpression) -> bool:

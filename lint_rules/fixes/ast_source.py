@@ -20,8 +20,8 @@ import re
 import tokenize
 from collections.abc import Iterator
 
-from mcpdeps.lint_rules.fixes.edits import LineIndex
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+from ...resolver_core.diagnostics import Diagnostic
+from .edits import LineIndex
 
 ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 """Characters `str.splitlines` or libcst treat as line breaks and `ast` does not (or the

@@ -18,9 +18,9 @@ import tempfile
 import tokenize
 from pathlib import Path
 
-from mcpdeps.lint_rules.held_interrupts import ctrl_c_held
-from mcpdeps.resolver_core import file_guard
-from mcpdeps.resolver_core.source import decode
+from ...resolver_core import file_guard
+from ...resolver_core.source import decode
+from ..held_interrupts import ctrl_c_held
 
 
 class ChangedOnDisk(Exception):

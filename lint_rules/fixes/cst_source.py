@@ -12,7 +12,8 @@ from collections.abc import Iterator
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
 
 
 class CstSource:

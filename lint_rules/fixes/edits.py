@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 
-from mcpdeps.resolver_core.diagnostics import Edit
+from ...resolver_core.diagnostics import Edit
 
 
 class LineIndex:

@@ -19,14 +19,14 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mcpdeps.lint_rules import LintResult
-from mcpdeps.lint_rules.fixes import FixCache
-from mcpdeps.lint_rules.fixes.atomic_write import ChangedOnDisk, write_atomic
-from mcpdeps.lint_rules.fixes.edits import LineIndex, apply_edits, span
-from mcpdeps.lint_rules.settings import Settings, run
-from mcpdeps.lint_rules.suppressions import checked_files
-from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
-from mcpdeps.resolver_core.file_guard import Refused, project_of
+from ...resolver_core.diagnostics import Diagnostic, Edit
+from ...resolver_core.file_guard import Refused, project_of
+from .. import LintResult
+from ..settings import Settings, run
+from ..suppressions import checked_files
+from . import FixCache
+from .atomic_write import ChangedOnDisk, write_atomic
+from .edits import LineIndex, apply_edits, span
 
 MAX_PASSES = 10
 

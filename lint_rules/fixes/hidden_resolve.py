@@ -10,9 +10,10 @@ default go (a resolved parameter is always filled).
 from __future__ import annotations
 
 import libcst as cst
-from mcpdeps.lint_rules.fixes.annotations import annotated_with_resolve, unwrapped_resolve
-from mcpdeps.lint_rules.fixes.cst_source import CstSource, last_name, reannotated_without_default
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
+from .annotations import annotated_with_resolve, unwrapped_resolve
+from .cst_source import CstSource, last_name, reannotated_without_default
 
 COMMA = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import libcst as cst
-from mcpdeps.lint_rules.fixes.annotations import annotated_with_resolve
-from mcpdeps.lint_rules.fixes.cst_source import CstSource, without_default
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
+from .annotations import annotated_with_resolve
+from .cst_source import CstSource, without_default
 
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:

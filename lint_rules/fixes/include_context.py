@@ -8,8 +8,9 @@ one-argument-per-line layouts survive.
 from __future__ import annotations
 
 import libcst as cst
-from mcpdeps.lint_rules.fixes.cst_source import CstSource, last_name
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
+from .cst_source import CstSource, last_name
 
 
 def _without(call: cst.Call, target: cst.Arg) -> cst.Call:

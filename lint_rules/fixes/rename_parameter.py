@@ -15,8 +15,9 @@ import keyword
 
 import libcst as cst
 from libcst.metadata import ScopeProvider
-from mcpdeps.lint_rules.fixes.cst_source import CstSource
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
+from .cst_source import CstSource
 
 
 class _Rename(cst.CSTTransformer):

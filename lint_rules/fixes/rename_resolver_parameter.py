@@ -11,10 +11,11 @@ the old name as a keyword in its own file (`check_stock(titel=...)` would break)
 from __future__ import annotations
 
 import libcst as cst
-from mcpdeps.lint_rules.fixes.cst_source import CstSource
-from mcpdeps.lint_rules.fixes.rename_parameter import rename
-from mcpdeps.lint_rules.fixes.spans_rename import SUGGESTED
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
+from .cst_source import CstSource
+from .rename_parameter import rename
+from .spans_rename import SUGGESTED
 
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:

@@ -9,9 +9,10 @@ the tool receives, so they are left to the user.
 from __future__ import annotations
 
 import libcst as cst
-from mcpdeps.lint_rules.fixes.annotations import unwrapped_resolve
-from mcpdeps.lint_rules.fixes.cst_source import CstSource, reannotated_without_default
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+
+from ...resolver_core.diagnostics import Diagnostic
+from .annotations import unwrapped_resolve
+from .cst_source import CstSource, reannotated_without_default
 
 
 def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:

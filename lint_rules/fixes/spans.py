@@ -18,15 +18,15 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from mcpdeps.lint_rules.fixes.ast_source import (
+from ...resolver_core.diagnostics import Diagnostic
+from .ast_source import (
     AstSource,
     Unsure,
     default_is_removable,
     default_of,
     last_name,
 )
-from mcpdeps.lint_rules.fixes.spans_rename import rename_parameter, rename_resolver_parameter
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+from .spans_rename import rename_parameter, rename_resolver_parameter
 
 SpanFixer = Callable[[AstSource, Diagnostic], str | None]
 """Fixed text, None when there is certainly no fix, `Unsure` raised when libcst must decide.

@@ -19,8 +19,8 @@ import ast
 import keyword
 import re
 
-from mcpdeps.lint_rules.fixes.ast_source import FUNCTIONS, AstSource, Function, Unsure, all_args
-from mcpdeps.resolver_core.diagnostics import Diagnostic
+from ...resolver_core.diagnostics import Diagnostic
+from .ast_source import FUNCTIONS, AstSource, Function, Unsure, all_args
 
 SUGGESTED = re.compile(r"\(did you mean '([A-Za-z_][A-Za-z0-9_]*)'\?\)")
 """The close name in MCPD002's message (identifiers are quoted with ' by repr)."""
