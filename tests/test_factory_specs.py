@@ -128,6 +128,11 @@ def test_graph_live_serve_and_call_take_a_factory_spec(app: Path) -> None:
     served = run_mcpdeps("call", "--stdio", "app.py:build_server", "ping", "--json", cwd=app)
     assert served.returncode == 0, served.stderr
     assert "pong" in served.stdout
+    # The spec in [tool.mcpdeps] serve is the default of every command that imports the server.
+    (app / "pyproject.toml").write_text('[tool.mcpdeps]\nserve = "app.py:build_server"\n', encoding="utf-8")
+    configured = run_mcpdeps("graph", "--live", "--format", "json", cwd=app)
+    assert configured.returncode == 0, configured.stderr
+    assert [s["name"] for s in json.loads(configured.stdout)["servers"]] == ["factory"]
 
 
 @pytest.mark.parametrize(
