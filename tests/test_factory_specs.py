@@ -177,9 +177,12 @@ def test_static_graph_of_a_factory_equals_the_live_one(app: Path) -> None:
         ("app.py:buld_server", "(did you mean 'build_server'?)"),
         ("app.py:Store", "app.py:Store is a class"),
         ("app.py:lookup", "app.py:lookup builds no MCPServer that can be read from the source"),
+        ("notes.md:mcp", "notes.md:mcp: notes.md is not a Python file"),
+        ("gone.py:mcp", "gone.py does not exist"),
     ],
 )
 def test_static_factory_specs_that_select_nothing_are_usage_errors(app: Path, spec: str, says: str) -> None:
+    (app / "notes.md").write_text("# notes\n", encoding="utf-8")
     proc = run_mcpdeps("graph", spec, cwd=app)
     assert proc.returncode == 2 and says in proc.stderr, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1

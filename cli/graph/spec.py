@@ -64,8 +64,8 @@ def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
         raise UserError(
             f"{spec.text}: {spec.path} is not a Python file; name an object of one, e.g. app.py:mcp."
         )
-    tree = _tree(graph, path, cwd)
-    lines = _lines_of(tree, spec, cwd)
+    tree = _tree(graph, path, cwd, spec)
+    lines = _lines_of(tree, spec)
     found = [
         s
         for s in graph.servers
@@ -81,8 +81,8 @@ def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
     return found
 
 
-def _tree(graph: Graph, path: Path, cwd: Path) -> ast.Module:
-    """The file's syntax tree, from the text the build read (parsed, so never MCPD000 here)."""
+def _tree(graph: Graph, path: Path, cwd: Path, spec: StaticSpec) -> ast.Module:
+    """The file's syntax tree, from the text the build read (every given file is read)."""
     text = next(
         (
             info.text
@@ -91,12 +91,18 @@ def _tree(graph: Graph, path: Path, cwd: Path) -> ast.Module:
         ),
         None,
     )
-    if text is None:
-        text = path.read_text(encoding="utf-8", errors="surrogateescape")
-    return ast.parse(text, filename=str(path))
+    try:
+        if text is None:
+            text = path.read_text(encoding="utf-8")
+        return ast.parse(text, filename=str(path))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise UserError(
+            f"{spec.text}: {spec.path} cannot be read to find {spec.name!r} ({type(exc).__name__}); "
+            f"`mcpdeps graph --live {spec.text}` imports it instead."
+        ) from exc
 
 
-def _lines_of(tree: ast.Module, spec: StaticSpec, cwd: Path) -> list[tuple[int, int]]:
+def _lines_of(tree: ast.Module, spec: StaticSpec) -> list[tuple[int, int]]:
     """The line ranges where the servers NAME stands for are created: a function's body, or the
     statement that binds NAME at module level (and the body of the local factory it calls)."""
     functions = {
