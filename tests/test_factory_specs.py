@@ -161,6 +161,17 @@ def test_static_graph_of_a_factory_spec_selects_the_server_it_builds(app: Path) 
     assert [s["name"] for s in json.loads(top.stdout)["servers"]] == ["top"]
 
 
+def test_static_graph_of_a_factory_spec_runs_nothing(app: Path) -> None:
+    source = (app / "app.py").read_text(encoding="utf-8")
+    (app / "app.py").write_text(
+        "import pathlib\npathlib.Path('imported').touch()\n" + source, encoding="utf-8"
+    )
+    for spec in ("app.py:build_server", "app.py:build_strict"):
+        proc = run_mcpdeps("graph", spec, cwd=app)
+        assert proc.returncode in (0, 2), proc.stderr
+    assert not (app / "imported").exists()
+
+
 @pytest.mark.xfail(
     strict=True, reason="registrations inside factories are read by reg27's builder (issue 27)"
 )
