@@ -40,6 +40,10 @@ class LintResult:
     seen: Seen | None = None
     """What these verdicts were computed from (runs with a cache): the report memo
     (`cli/lint/report_memo.py`) replays a report only while all of it holds."""
+    servers: int = 0
+    """Servers the given files create or register tools on (`per_file.analysed`)."""
+    tools: int = 0
+    """Tools those servers keep."""
 
     def count(self, severity: str) -> int:
         return sum(1 for d in self.diagnostics if d.severity == severity)
@@ -84,6 +88,7 @@ def lint(
     """
     from ..resolver_core.discovery import GivenFiles, discover
     from .incremental import StateStore, analyse
+    from .per_file import analysed
     from .registry import select_rules
 
     rules = select_rules(select, ignore, extend_select)
@@ -152,8 +157,17 @@ def lint(
                 store.store(state)
             seen = Seen(state.files, state.hashes, state.stats, roots)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
+        servers, tools = analysed([f.display for f in files], state.records)
         return LintResult(
-            diagnostics, len(files), len(files) - unparsed, graph, outcome.checked, fixes, seen=seen
+            diagnostics,
+            len(files),
+            len(files) - unparsed,
+            graph,
+            outcome.checked,
+            fixes,
+            seen=seen,
+            servers=servers,
+            tools=tools,
         )
 
 

@@ -87,6 +87,8 @@ class FileRecord:
     """It could not be parsed (a MCPD000 finding in it)."""
     coupled: bool = False
     """Its verdicts depend on files outside its import closure (`register(server)` functions)."""
+    servers: list[str] = field(default_factory=list)
+    """`server_key` of each server it creates, with tools or not (the summary counts them)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -95,6 +97,7 @@ class FileRecord:
             "consumed": self.consumed,
             "unparsed": self.unparsed,
             "coupled": self.coupled,
+            "servers": self.servers,
         }
 
     @classmethod
@@ -105,6 +108,7 @@ class FileRecord:
             consumed=list(data["consumed"]),
             unparsed=bool(data["unparsed"]),
             coupled=bool(data["coupled"]),
+            servers=list(data["servers"]),
         )
 
 
@@ -185,8 +189,8 @@ def owners(order: Sequence[str], records: dict[str, FileRecord]) -> dict[str, st
     return out
 
 
-def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
-    """Run the per-file rules on one view."""
+def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Sequence[str] = ()) -> FileRecord:
+    """Run the per-file rules on one view (`servers`: the keys of those `origin` creates)."""
     from . import run_rules
 
     local = [r for r in rules if r.code not in GLOBAL_RULES]
@@ -196,6 +200,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
         consumed=consumed(view),
         unparsed=any(f.code == "MCPD000" and f.span.path == origin for f in view.findings),
         coupled=origin in view.param_registrations,
+        servers=list(servers),
     )
 
 
@@ -210,10 +215,14 @@ def records(graph: Graph, origins: Iterable[str], rules: Sequence[type[Rule]]) -
     of every rule were a tenth of the analysis).
     """
     out: dict[str, FileRecord] = {}
+    created: dict[str, list[str]] = {}
+    for server in graph.servers:
+        if not server.parameter:
+            created.setdefault(server.path, []).append(server_key(server))
     blank: bool | None = None
     for origin, view in split(graph, origins).items():
         if view.servers or view.findings or view.param_registrations or origin in graph.sources:
-            out[origin] = record(view, origin, rules)
+            out[origin] = record(view, origin, rules, created.get(origin, ()))
         elif blank:
             out[origin] = FileRecord()
         else:
@@ -253,6 +262,23 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                 )
             )
     return out
+
+
+def analysed(order: Sequence[str], records: dict[str, FileRecord]) -> tuple[int, int]:
+    """How many servers and tools the given files hold, for the summary: the servers they
+    create or register on, and the tools those servers keep (a name registered twice on one
+    server is one tool, as the SDK drops the second)."""
+    servers: set[str] = set()
+    tools: set[tuple[str, str]] = set()
+    for origin in order:
+        rec = records.get(origin)
+        if rec is None:
+            continue
+        servers.update(rec.servers)
+        for reg in rec.registrations:
+            servers.add(reg.server)
+            tools.add((reg.server, reg.name))
+    return len(servers), len(tools)
 
 
 def combine(

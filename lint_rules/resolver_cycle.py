@@ -6,7 +6,8 @@ import itertools
 from collections.abc import Iterable
 
 from ..resolver_core.diagnostics import Diagnostic, Related
-from ..resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from ..resolver_core.model import Graph, Span, Tool
+from ..resolver_core.plan import Step
 from .base import Rule
 
 
@@ -56,47 +57,14 @@ class ResolverCycle(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for _, tool in graph.tools():
             seen: set[frozenset[str]] = set()
-            for cycle in self._cycles(graph, tool):
+            for cycle in graph.plan(tool).cycles:  # each back edge of the SDK's walk, in order
                 key = frozenset(r.id for r, _ in cycle)
                 if key in seen:
                     continue
                 seen.add(key)
                 yield self._report(tool, cycle)
 
-    def _cycles(self, graph: Graph, tool: Tool) -> Iterable[list[tuple[Resolver, Parameter]]]:
-        """Depth-first like the SDK's `build_resolver_plans`; yields each back edge's path."""
-        done: set[str] = set()
-        path: list[tuple[Resolver, Parameter]] = []
-        for p in tool.parameters:
-            if p.kind == "resolved" and p.resolver in graph.resolvers:
-                yield from self._visit(graph, tool, graph.resolvers[p.resolver], p, path, done)
-
-    def _visit(
-        self,
-        graph: Graph,
-        tool: Tool,
-        resolver: Resolver,
-        via: Parameter,
-        path: list[tuple[Resolver, Parameter]],
-        done: set[str],
-    ) -> Iterable[list[tuple[Resolver, Parameter]]]:
-        """One depth-first step of `_cycles` (a method: a nested function calling itself is a
-        reference cycle holding the graph, freed only by the paused cyclic collector)."""
-        on_path = [r.id for r, _ in path]
-        if resolver.id in on_path:
-            yield [*path[on_path.index(resolver.id) :], (resolver, via)]
-            return
-        if resolver.id in done:
-            return
-        path.append((resolver, via))
-        late = resolver.id in tool.late_resolvers  # no hints for it at this registration
-        for p in [] if late else resolver.parameters:
-            if p.kind == "resolved" and p.resolver in graph.resolvers:
-                yield from self._visit(graph, tool, graph.resolvers[p.resolver], p, path, done)
-        path.pop()
-        done.add(resolver.id)
-
-    def _report(self, tool: Tool, cycle: list[tuple[Resolver, Parameter]]) -> Diagnostic:
+    def _report(self, tool: Tool, cycle: list[Step]) -> Diagnostic:
         names = [r.name for r, _ in cycle]
         closing = cycle[-1][1]
         edges = [

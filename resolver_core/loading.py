@@ -422,9 +422,23 @@ def _defined_in(value: Any, module: str) -> bool:
 
 
 def _call_factory(spec: ServerSpec, attribute: str, factory: Any) -> Any:
-    """Call a server factory with no arguments; coroutines run to completion on a private loop."""
+    """Call a server factory with no arguments; coroutines run to completion on a private loop.
+
+    Only a factory whose parameters all have defaults is called, as uvicorn's `--factory` and
+    FastMCP's CLI do: mcpdeps has nothing to pass, and a `TypeError` from inside a factory
+    must not read as the user's mistake in the spec.
+    """
     if not callable(factory):
         return factory
+    needed = required_parameters(factory)
+    if needed:
+        listed = ", ".join(needed)
+        them = "it a default" if len(needed) == 1 else "them defaults"
+        raise LoadError(
+            f"{_display(spec)}:{attribute} is a factory that needs {listed}: mcpdeps calls a factory "
+            f"without arguments (as uvicorn --factory does), so give {them} or point at a function "
+            "that builds the server on its own."
+        )
     try:
         result = factory()
         if inspect.isawaitable(result):
@@ -435,6 +449,17 @@ def _call_factory(spec: ServerSpec, attribute: str, factory: Any) -> Any:
             f"{type(exc).__name__}: {exc}{user_frame(exc, spec.root)}"
         ) from exc
     return result
+
+
+def required_parameters(factory: Any) -> list[str]:
+    """The parameters a call without arguments would leave unfilled (none when the signature
+    cannot be read: the call itself then says what is wrong)."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return []
+    variadic = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    return [p.name for p in signature.parameters.values() if p.default is p.empty and p.kind not in variadic]
 
 
 def _run_coroutine(awaitable: Any) -> Any:

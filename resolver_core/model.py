@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     import ast
 
+    from .plan import ResolverPlan
     from .typeexpr import Evaluator, TypeExpr
 
 ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
@@ -274,9 +275,8 @@ class Graph:
     """Module -> the `folder/name` its import lookups probed (`Project.probes`)."""
     digests: dict[str, str | None] = field(default_factory=dict)
     """What the verdicts were computed from (`Project.digests`): file hashes and probe states."""
-    _reachable: dict[int, list[Resolver]] = field(default_factory=dict, repr=False)
-    _named_at: dict[int, dict[str, Span | None]] = field(default_factory=dict, repr=False)
-    """Memo for `reachable` (a graph is not changed once built; every rule asks)."""
+    _plans: dict[int, ResolverPlan] = field(default_factory=dict, repr=False)
+    """Memo for `plan` (a graph is not changed once built; every reader asks)."""
     _consumers: dict[str, Tool] | None = field(default=None, repr=False, compare=False)
     """Memo for `lint_rules._source.first_consumers` (five rules ask, per file's view)."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
@@ -287,36 +287,18 @@ class Graph:
     def tools(self) -> list[tuple[Server, Tool]]:
         return [(s, t) for s in self.servers for t in s.tools]
 
+    def plan(self, tool: Tool) -> ResolverPlan:
+        """The tool's resolver plan (`resolver_core.plan`), walked on first use, then kept."""
+        plan = self._plans.get(id(tool))
+        if plan is None:
+            from .plan import plan_tool
+
+            plan = self._plans[id(tool)] = plan_tool(self.resolvers, tool)
+        return plan
+
     def reachable(self, tool: Tool) -> list[Resolver]:
         """Resolvers a tool's call runs, depth-first in the SDK's analysis order, each once."""
-        cached = self._reachable.get(id(tool))
-        if cached is not None:
-            return cached
-        seen: dict[str, Resolver] = {}
-        named_at: dict[str, Span | None] = {}
-        for p in tool.parameters:
-            if p.kind == "resolved":
-                self._visit(tool, p, seen, named_at)
-        self._reachable[id(tool)] = list(seen.values())
-        self._named_at[id(tool)] = named_at
-        return self._reachable[id(tool)]
-
-    def _visit(
-        self, tool: Tool, via: Parameter, seen: dict[str, Resolver], named_at: dict[str, Span | None]
-    ) -> None:
-        """`reachable`'s depth-first step (a method: a nested function calling itself would be a
-        reference cycle holding the graph, freed only by the paused cyclic collector)."""
-        rid = via.resolver
-        if rid is None or rid in seen or rid not in self.resolvers:
-            return
-        resolver = self.resolvers[rid]
-        seen[rid] = resolver
-        named_at[rid] = via.span
-        if rid in tool.late_resolvers:
-            return  # the SDK reads no hints for it at this registration: no dependencies
-        for p in resolver.parameters:
-            if p.kind == "resolved":
-                self._visit(tool, p, seen, named_at)
+        return self.plan(tool).reached
 
     def located(self, tool: Tool, resolver: Resolver, span: Span | None) -> Span | None:
         """Where to report `span` (the resolver's or one of its parameters') for this tool.
@@ -326,5 +308,4 @@ class Graph:
         """
         if resolver.anchored:
             return span
-        self.reachable(tool)
-        return self._named_at[id(tool)].get(resolver.id) or span
+        return self.plan(tool).named_at.get(resolver.id) or span

@@ -40,7 +40,8 @@ def test_full_format_shows_frames_help_and_summary(broken: Path) -> None:
     assert "65 | @mcp.tool\n" in proc.stdout and "^^^^^^^^ MCPD008" in proc.stdout
     assert "= help: write the decorator with parentheses" in proc.stdout
     assert proc.stdout.rstrip().endswith(
-        "Found 6 errors in 2 files. 3 may be fixed with `mcpdeps lint --fix` (`--diff` to preview)."
+        "Found 6 errors in 2 files; checked 2 files, 1 server, 7 tools."
+        " 3 may be fixed with `mcpdeps lint --fix` (`--diff` to preview)."
     )
 
 

@@ -90,7 +90,7 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
                 "source": "client",
                 "note": None,
             }
-            assert "Found 6 errors in 2 files." in text_of(linted)
+            assert "Found 6 errors in 2 files; checked 2 files, 1 server, 7 tools." in text_of(linted)
             assert roots.asked >= 1
 
             drawn = await client.call_tool("graph", {"file": "bookshop/server.py"})

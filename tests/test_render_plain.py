@@ -50,6 +50,8 @@ result = st.builds(
     parsed=number,
     graph=st.just(Graph()),
     fixed=st.booleans(),
+    servers=number,
+    tools=number,
 )
 
 

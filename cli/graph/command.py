@@ -31,7 +31,8 @@ class GraphFormat(str, enum.Enum):
 def graph(
     paths: list[str] = typer.Argument(
         None,
-        help="Files or folders to read (default: the current folder). With --live: one server spec, "
+        help="Files or folders to read (default: the current folder); FILE.py:NAME draws the server NAME "
+        "is or builds (a factory). With --live: one server spec, "
         "FILE.py[:OBJECT] (default: found the way `serve` finds it).",
     ),
     tool: list[str] = typer.Option(None, "--tool", "-t", help="Show only this tool (repeatable)."),
@@ -80,13 +81,16 @@ def graph(
     else:
         from ..inputs import require_existing
         from .sources import refuse_unparsable, static_graph
+        from .spec import narrow, split_specs
 
-        require_existing(paths or [], Path.cwd())
+        specs = split_specs(paths or ["."], Path.cwd())
+        require_existing([s.path for s in specs], Path.cwd())
         from ..lint.render_progress import lint_progress
 
         with lint_progress("reading") as progress:
-            full = static_graph(paths or ["."], Path.cwd(), progress)
+            full = static_graph([s.path for s in specs], Path.cwd(), progress)
         refuse_unparsable(full)
+        full = narrow(full, specs, Path.cwd())
     chosen = select(full, server or (), tool or ())
     fmt, picture = GraphFormat(output_format or "tree"), None
     if output is not None:

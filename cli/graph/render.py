@@ -21,9 +21,10 @@ from rich.tree import Tree
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.graph_json import published_tools
 from ...resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
+from ...resolver_core.plan import ResolverPlan
 from ..render.markup import markup as escape  # terminal-safe, then markup-safe
 from .problems import Problems
-from .walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
+from .walk import ASKS, KIND_NOTE, consumer_names, cycle_names, display_name, inner_type
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}
 
@@ -35,7 +36,7 @@ class _ToolView:
     graph: Graph
     server: Server
     tool: Tool
-    plan: CallPlan
+    plan: ResolverPlan
     problems: Problems | None
     depth: int | None
     expanded: set[str] = field(default_factory=set)
@@ -164,7 +165,7 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     label += f"  [green]step {step}[/]" if step else ""
     label += f"\n[dim]{note}{kind} · {view.where(resolver.span)}[/]"
     if view.plan.shared(rid) and not view.plan.cycles:
-        consumers = ", ".join(view.plan.consumers[rid])
+        consumers = ", ".join(consumer_names(view.graph, view.tool, view.plan, rid))
         label += f"\n[magenta]shared: runs once per call for {escape(consumers)}[/]"
     others = [n for n in _used_by(view.graph, rid) if n != view.tool.name]
     if others:
@@ -237,7 +238,7 @@ def _run_order(view: _ToolView, root: Tree) -> None:
 
 def _cycles(view: _ToolView, root: Tree) -> None:
     """Instead of a run order (none exists): each cycle, drawn as the loop it is."""
-    for cycle in view.plan.cycles:
+    for cycle in map(cycle_names, view.plan.cycles):
         loop = root.add("[bold red]⟲ resolver cycle: no run order exists, the SDK refuses this tool[/]")
         for i, name in enumerate(cycle):
             arrow = "  " if i == 0 else "→ "
@@ -282,7 +283,7 @@ def render(
         if not server.tools:
             console.print("  [dim]no tools[/]")
         for tool in server.tools:
-            view = _ToolView(graph, server, tool, call_plan(graph, tool), problems, depth)
+            view = _ToolView(graph, server, tool, graph.plan(tool), problems, depth)
             console.print(tool_tree(view))
             console.print()
     for d in problems.left_for(None, set()) if problems else ():

@@ -1,18 +1,19 @@
-"""What one tool call does, derived from the graph: run order, consumers, cycles.
+"""How the pictures word what one tool call does.
 
 The SDK resolves a tool's `Resolve` parameters one after the other, each
 resolver's own dependencies first (depth first, in signature order), and runs a
-resolver at most once per call however many consumers it has. Every picture
-(tree, Mermaid, Graphviz) numbers steps and marks sharing from these functions,
-so they all tell the same story.
+resolver at most once per call however many consumers it has. That walk is the
+tool's plan (`Graph.plan`, `resolver_core/plan.py`), made once for every reader; the
+tree and the editor's hover number steps and mark sharing from it, and these
+functions name its resolvers and consumers the same way in both.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 
 from ...resolver_core.model import Graph, Resolver, Tool
+from ...resolver_core.plan import ResolverPlan, Step
 
 KIND_NOTE = {
     "bound_method": "method",
@@ -30,55 +31,17 @@ ASKS = {
 }
 
 
-@dataclass(slots=True)
-class CallPlan:
-    """The resolvers one call of a tool runs, in order, and who consumes each."""
-
-    order: list[str] = field(default_factory=list)
-    """Resolver ids, dependencies first (the SDK's run order); empty when there is a cycle."""
-    consumers: dict[str, list[str]] = field(default_factory=dict)
-    """Resolver id -> consumers, as `tool.param` or `resolver.param`."""
-    cycles: list[list[str]] = field(default_factory=list)
-    """Each cycle as the path of resolver names, first node repeated at the end."""
-    in_cycle: set[str] = field(default_factory=set)
-    """Ids of the resolvers on some cycle (drawn in red)."""
-
-    def step(self, rid: str) -> int | None:
-        """1-based step number of a resolver, or None when it never runs (cycle)."""
-        return self.order.index(rid) + 1 if rid in self.order else None
-
-    def shared(self, rid: str) -> bool:
-        return len(self.consumers.get(rid, ())) > 1
+def consumer_names(graph: Graph, tool: Tool, plan: ResolverPlan, rid: str) -> list[str]:
+    """Who takes a resolver's value in one call, as `tool.param` or `resolver.param`."""
+    return [
+        f"{tool.name if c.resolver is None else _name(graph, c.resolver)}.{c.parameter.name}"
+        for c in plan.consumers.get(rid, ())
+    ]
 
 
-def call_plan(graph: Graph, tool: Tool) -> CallPlan:
-    """Walk the tool's resolvers the way `resolve_arguments` does."""
-    plan = CallPlan()
-    done: set[str] = set()
-
-    def visit(rid: str, stack: list[str]) -> None:
-        if rid in stack:
-            names = [_name(graph, r) for r in stack[stack.index(rid) :]]
-            plan.cycles.append([*names, _name(graph, rid)])
-            plan.in_cycle.update(stack[stack.index(rid) :])
-            return
-        if rid in done or rid not in graph.resolvers:
-            return
-        resolver = graph.resolvers[rid]
-        for p in resolver.parameters:
-            if p.kind == "resolved" and p.resolver:
-                plan.consumers.setdefault(p.resolver, []).append(f"{display_name(resolver)}.{p.name}")
-                visit(p.resolver, [*stack, rid])
-        done.add(rid)
-        plan.order.append(rid)
-
-    for p in tool.parameters:
-        if p.kind == "resolved" and p.resolver:
-            plan.consumers.setdefault(p.resolver, []).append(f"{tool.name}.{p.name}")
-            visit(p.resolver, [])
-    if plan.cycles:
-        plan.order = []  # no order exists: the SDK refuses the tool before running anything
-    return plan
+def cycle_names(cycle: list[Step]) -> list[str]:
+    """A cycle of the plan as the path of resolver names, the first repeated at the end."""
+    return [display_name(r) for r, _ in cycle]
 
 
 def display_name(resolver: Resolver) -> str:

@@ -20,9 +20,19 @@ if TYPE_CHECKING:
 FIX_HINT = "with `mcpdeps lint --fix` (`--diff` to preview)"
 
 
-def passed_line(files: int) -> str:
-    """The human formats' whole report when nothing was found."""
-    return f"All checks passed! ({files} file{'s' * (files != 1)} checked)"
+NOTHING_TO_CHECK = "Nothing to check: no Python files found."
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def analysed_text(result: LintResult) -> str:
+    """What the run analysed (`5 files, 2 servers, 17 tools`): a summary is never silent about
+    how much it looked at, so a server whose tools mcpdeps did not find shows as `0 tools`."""
+    return ", ".join(
+        (_count(result.files, "file"), _count(result.servers, "server"), _count(result.tools, "tool"))
+    )
 
 
 def concise_line(d: Diagnostic) -> str:
@@ -32,7 +42,9 @@ def concise_line(d: Diagnostic) -> str:
 def summary_parts(result: LintResult) -> list[tuple[str, str]]:
     """The summary line as runs of (text, rich style); `render_text.summary_line` styles them."""
     if not result.diagnostics:
-        return [(passed_line(result.files), "green")]
+        if not result.files:
+            return [(NOTHING_TO_CHECK, "yellow")]
+        return [(f"All checks passed! {analysed_text(result)}", "green")]
     errors, warnings, infos = result.count("error"), result.count("warning"), result.count("info")
     parts = [
         f"{n} {label}{'s' * (n != 1)}"
@@ -41,7 +53,9 @@ def summary_parts(result: LintResult) -> list[tuple[str, str]]:
     ]
     # Count the files the findings are in: linting server.py alone can report its imported deps.py.
     where = len({d.path for d in result.diagnostics})
-    runs = [(f"Found {', '.join(parts)} in {where} file{'s' * (where != 1)}.", "bold")]
+    runs = [
+        (f"Found {', '.join(parts)} in {_count(where, 'file')}; checked {analysed_text(result)}.", "bold")
+    ]
     from ...lint_rules.fixes import may_fix
 
     # After `--fix`, what is left is what it declined (a rename it judged unsafe): offer nothing.

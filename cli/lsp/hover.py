@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Parameter, Resolver, Span, Tool
-from ..graph.walk import ASKS, KIND_NOTE, CallPlan, call_plan, display_name, inner_type
+from ...resolver_core.plan import ResolverPlan
+from ..graph.walk import ASKS, KIND_NOTE, consumer_names, cycle_names, display_name, inner_type
 from .lookup import Target, tools_running
 
 MAX_DEPTH = 6
@@ -43,7 +44,7 @@ class _Writer:
     def __init__(self, graph: Graph, tool: Tool | None, diagnostics: list[Diagnostic]) -> None:
         self.graph = graph
         self.tool = tool
-        self.plan: CallPlan | None = call_plan(graph, tool) if tool is not None else None
+        self.plan: ResolverPlan | None = graph.plan(tool) if tool is not None else None
         self.diagnostics = diagnostics
         self.lines: list[str] = []
         self.expanded: set[str] = set()
@@ -87,8 +88,9 @@ class _Writer:
             return
         self.expanded.add(rid)
         self.add(depth, f"{head}{f' · step {step}' if step else ''} · {self.describe(resolver)}")
-        if self.plan is not None and self.plan.shared(rid):
-            self.add(depth + 1, f"shared: runs once per call for {', '.join(self.plan.consumers[rid])}")
+        if self.tool is not None and self.plan is not None and self.plan.shared(rid):
+            consumers = consumer_names(self.graph, self.tool, self.plan, rid)
+            self.add(depth + 1, f"shared: runs once per call for {', '.join(consumers)}")
         if depth >= MAX_DEPTH:
             self.add(depth + 1, "…")
             return
@@ -142,7 +144,7 @@ def tool_markdown(graph: Graph, tool: Tool, diagnostics: list[Diagnostic]) -> st
         w.lines.append(
             "**run order** " + " → ".join(f"{i}. {s}" for i, s in enumerate([*steps, tool.name], 1))
         )
-    for cycle in w.plan.cycles:
+    for cycle in map(cycle_names, w.plan.cycles):
         w.lines.append(f"⟲ **cycle {' -> '.join(cycle)}**: the SDK refuses this tool")
     w.problems()
     return "\n".join(w.lines)

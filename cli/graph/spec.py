@@ -1,0 +1,147 @@
+"""`graph FILE.py:NAME` without `--live`: the server NAME is, or the one it builds.
+
+`serve`, `call` and `graph --live` take a spec and import it; a static `graph` takes the
+same spec and reads it: NAME bound to a server at module level selects that server, a
+function (a factory such as `def build_server(*, store: Store) -> MCPServer`) selects
+the servers created inside it, with every tool registered on them, whether or not the
+factory's parameters have defaults (nothing is called). Only file specs are read: a
+module spec (`pkg.app:NAME`) would need the import system to find its file, and finding
+it can run the package's `__init__`.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ...resolver_core.model import Graph, Server
+from ...resolver_core.suggest import did_you_mean
+from ..errors import UserError
+
+
+@dataclass(frozen=True, slots=True)
+class StaticSpec:
+    """A path given to `graph`, and the object after its colon, if any."""
+
+    text: str
+    path: str
+    name: str | None
+
+
+def split_specs(paths: Sequence[str], cwd: Path) -> list[StaticSpec]:
+    """Each argument as a path and a NAME: `app.py:build_server` names an object of an existing
+    file; anything else (a folder, `C:\\x.py`, a file whose name has a colon) is a path."""
+    out = []
+    for text in paths:
+        head, sep, tail = text.rpartition(":")
+        if sep and head and tail.isidentifier() and not os.path.lexists(cwd / text):
+            out.append(StaticSpec(text, head, tail))
+        else:
+            out.append(StaticSpec(text, text, None))
+    return out
+
+
+def narrow(graph: Graph, specs: Sequence[StaticSpec], cwd: Path) -> Graph:
+    """The servers the named objects are or build; the graph as is when no spec names one."""
+    named = [s for s in specs if s.name is not None]
+    if not named:
+        return graph
+    kept: list[Server] = []
+    for spec in named:
+        for server in _servers_of(graph, spec, cwd):
+            if all(server is not k for k in kept):
+                kept.append(server)
+    order = {id(s): i for i, s in enumerate(graph.servers)}
+    return replace(graph, servers=sorted(kept, key=lambda s: order[id(s)]))
+
+
+def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
+    path = (cwd / spec.path).resolve()
+    if path.is_dir() or path.suffix != ".py":
+        raise UserError(
+            f"{spec.text}: {spec.path} is not a Python file; name an object of one, e.g. app.py:mcp."
+        )
+    tree = _tree(graph, path, cwd, spec)
+    lines = _lines_of(tree, spec)
+    found = [
+        s
+        for s in graph.servers
+        if s.span is not None
+        and (cwd / s.span.path).resolve() == path
+        and any(first <= s.span.line <= last for first, last in lines)
+    ]
+    if not found:
+        raise UserError(
+            f"{spec.text} builds no MCPServer that can be read from the source; "
+            f"`mcpdeps graph --live {spec.text}` imports it and draws the server the SDK builds."
+        )
+    return found
+
+
+def _tree(graph: Graph, path: Path, cwd: Path, spec: StaticSpec) -> ast.Module:
+    """The file's syntax tree, from the text the build read (every given file is read)."""
+    text = next(
+        (
+            info.text
+            for info in graph.sources.values()
+            if info.text is not None and (cwd / info.path).resolve() == path
+        ),
+        None,
+    )
+    try:
+        if text is None:
+            text = path.read_text(encoding="utf-8")
+        return ast.parse(text, filename=str(path))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise UserError(
+            f"{spec.text}: {spec.path} cannot be read to find {spec.name!r} ({type(exc).__name__}); "
+            f"`mcpdeps graph --live {spec.text}` imports it instead."
+        ) from exc
+
+
+def _lines_of(tree: ast.Module, spec: StaticSpec) -> list[tuple[int, int]]:
+    """The line ranges where the servers NAME stands for are created: a function's body, or the
+    statement that binds NAME at module level (and the body of the local factory it calls)."""
+    functions = {
+        node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    if spec.name in functions:
+        return [_span(functions[spec.name])]
+    ranges: list[tuple[int, int]] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == spec.name for t in node.targets
+        ):
+            value: ast.expr | None = node.value
+        elif (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == spec.name
+        ):
+            value = node.value
+        else:
+            continue
+        ranges.append(_span(node))
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in functions:
+            ranges.append(_span(functions[value.func.id]))
+    if ranges:
+        return ranges
+    if any(isinstance(n, ast.ClassDef) and n.name == spec.name for n in tree.body):
+        raise UserError(
+            f"{spec.text} is a class; name the module-level server or the function that builds it."
+        )
+    names = [
+        *functions,
+        *(t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)),
+    ]
+    raise UserError(
+        f"{spec.path} has no module-level function or server named {spec.name!r}"
+        f"{did_you_mean(spec.name or '', names)}."
+    )
+
+
+def _span(node: ast.stmt) -> tuple[int, int]:
+    return node.lineno, node.end_lineno or node.lineno
