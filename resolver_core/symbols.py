@@ -121,15 +121,16 @@ class Scope:
 
     @property
     def bindings(self) -> dict[str, Binding]:
-        if self._bindings is None and isinstance(self.function, ast.ClassDef):
-            self._bindings = collect_bindings(self.module, self.function.body)
-        if self._bindings is None:
-            fn = self.function
+        fn = self.function
+        if self._bindings is None and isinstance(fn, ast.ClassDef):
+            self._bindings = collect_bindings(self.module, fn.body)
+        elif self._bindings is None and not isinstance(fn, ast.ClassDef):
             local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
             a = fn.args
             for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
                 local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
             self._bindings = local
+        assert self._bindings is not None
         return self._bindings
 
 
@@ -222,11 +223,11 @@ def _walk_bindings(
             for handler in stmt.handlers:
                 # `except ImportError: X = None` must not shadow the import that normally runs;
                 # it is kept as the import's fallback (used when the module cannot be found).
-                for name, binding in collect_bindings(module, handler.body, tc).items():
-                    current = out.get(name)
+                for bound, binding in collect_bindings(module, handler.body, tc).items():
+                    current = out.get(bound)
                     if current is not None and current.kind == "import" and current.fallback is None:
                         current.fallback = binding
-                    out.setdefault(name, binding)
+                    out.setdefault(bound, binding)
             _walk_bindings(module, stmt.orelse, tc, out, bind)
             _walk_bindings(module, stmt.finalbody, tc, out, bind)
         elif isinstance(stmt, _BLOCKS):
