@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_mcpdeps
 
 GIT_ID = {
     "GIT_AUTHOR_NAME": "t",
@@ -89,6 +89,30 @@ def test_the_hooks_stop_a_commit_that_breaks_the_checks(checkout: Path, tmp_path
     for hook in ("ruff check", "ruff format", "mcpdeps lint"):
         assert re.search(rf"^{hook}\.+Failed$", run.stdout, re.M), run.stdout
     assert "F401" in run.stdout and "MCPD006" in run.stdout
+
+
+def test_the_hook_new_server_writes_runs_the_installed_mcpdeps(tmp_path: Path) -> None:
+    made = run_mcpdeps("new", "server", "shop", cwd=tmp_path)
+    assert made.returncode == 0, made.stdout + made.stderr
+    project = tmp_path / "shop"
+    config = (project / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    assert "repo: local" in config and "rev:" not in config.replace("#     rev:", "")
+    env = _env(tmp_path)
+    for git in (["init", "-q"], ["add", "-A"]):
+        subprocess.run(["git", *git], cwd=project, env=env, capture_output=True, check=True)
+    clean = _pre_commit(project, tmp_path, "--all-files")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert re.search(r"^mcpdeps lint\.+Passed$", clean.stdout, re.M), clean.stdout
+    server = project / "src" / "shop" / "server.py"
+    server.write_text(
+        server.read_text(encoding="utf-8")
+        + "\n\n@mcp.tool()\ndef hidden(_secret: str) -> str:\n    return _secret\n",
+        encoding="utf-8",
+    )
+    subprocess.run(["git", "add", "-A"], cwd=project, env=env, capture_output=True, check=True)
+    broken = _pre_commit(project, tmp_path, "--all-files")
+    assert broken.returncode == 1
+    assert "MCPD006" in broken.stdout, broken.stdout
 
 
 def _readme_test_command() -> str:
