@@ -121,17 +121,19 @@ class Scope:
 
     @property
     def bindings(self) -> dict[str, Binding]:
-        fn = self.function
-        if self._bindings is None and isinstance(fn, ast.ClassDef):
-            self._bindings = collect_bindings(self.module, fn.body)
-        elif self._bindings is None and not isinstance(fn, ast.ClassDef):
-            local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
-            a = fn.args
-            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
-                local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
-            self._bindings = local
-        assert self._bindings is not None
+        if self._bindings is None:
+            self._bindings = self._collect()
         return self._bindings
+
+    def _collect(self) -> dict[str, Binding]:
+        fn = self.function
+        if isinstance(fn, ast.ClassDef):
+            return collect_bindings(self.module, fn.body)
+        local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
+        a = fn.args
+        for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
+            local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
+        return local
 
 
 def _is_type_checking(test: ast.expr) -> bool:
