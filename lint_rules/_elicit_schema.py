@@ -86,8 +86,8 @@ class ElicitSchema:
         if depth < 10:
             for base in self.classes.bases(model):
                 if isinstance(base, TClass):
-                    for name, stmt, t in self.fields(base, depth + 1):
-                        out[name] = (name, stmt, t)
+                    for name, field, t in self.fields(base, depth + 1):
+                        out[name] = (name, field, t)
         for stmt in model.node.body:
             if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
                 continue

@@ -8,6 +8,7 @@ the report by the file's bytes), and it must not import pydantic to do it.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,10 @@ class ConfigError(ValueError):
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # Python 3.10
+        import tomli as tomllib
     try:
         return tomllib.loads(bounded_read.read_text(path, f"the configuration file {path}"))
     except bounded_read.Unreadable as exc:

@@ -68,7 +68,7 @@ def check_in_workers(
 
     global _TASK
     slices = chunks(origins, max(jobs * 2, parts))
-    _TASK = task  # type: ignore[assignment]
+    _TASK = task
     try:
         with ProcessPoolExecutor(
             jobs, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupts

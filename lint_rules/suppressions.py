@@ -269,7 +269,7 @@ def apply_suppressions(
         judged = set(checked) if checked is not None else set(by_path)
         for path, suppressions in by_path.items():
             if path in judged:
-                kept.extend(d for s in suppressions if (d := _unused(s, selected)) is not None)
+                kept.extend(u for s in suppressions if (u := _unused(s, selected)) is not None)
     return sorted(kept, key=Diagnostic.sort_key)
 
 

@@ -586,7 +586,7 @@ class StaticBuilder:
         fn = reg.scope.function
         if not isinstance(symbol, Param) or symbol.function is not fn:
             return []
-        params = [a for a, *_ in function_params(fn)]  # type: ignore[arg-type]
+        params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
             _Registration(
@@ -617,7 +617,7 @@ class StaticBuilder:
         symbol = self.names.lookup(reg.module, node.id, reg.scope)
         if not isinstance(symbol, Param) or symbol.function is not outer.function:
             return None
-        params = [a.arg for a, *_ in function_params(outer.function)]  # type: ignore[arg-type]
+        params = [a.arg for a, *_ in function_params(outer.function)]
         index = params.index(symbol.node.arg)
         value = (
             written.args[index]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from .decorators import Decorators, Obj, replaced, written_chain
-from .model import Parameter, Question, Resolver, ResolverKind, Span
+from .model import Parameter, Question, QuestionKind, Resolver, ResolverKind, Span
 from .sampling import fill_sample
 from .source import ParsedModule, spelling
 from .symbols import (
@@ -50,7 +50,7 @@ from .typeexpr import (
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _NO_SIGNATURE = frozenset({"operator.itemgetter", "operator.attrgetter", "operator.methodcaller"})
 """Standard callables whose instances `inspect.signature` refuses (the SDK's T10)."""
-QUESTION_NAMES = {"Elicit": "elicit", "Sample": "sample", "ListRoots": "list_roots"}
+QUESTION_NAMES: dict[str, QuestionKind] = {"Elicit": "elicit", "Sample": "sample", "ListRoots": "list_roots"}
 
 
 @dataclass(slots=True)
@@ -111,7 +111,9 @@ def function_params(node: FunctionNode) -> list[tuple[ast.arg, str | None, bool,
     a = node.args
     positional = [*a.posonlyargs, *a.args]
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
-    out = [(arg, None, i < len(a.posonlyargs), defaults[i]) for i, arg in enumerate(positional)]
+    out: list[tuple[ast.arg, str | None, bool, ast.expr | None]] = [
+        (arg, None, i < len(a.posonlyargs), defaults[i]) for i, arg in enumerate(positional)
+    ]
     if a.vararg:
         out.append((a.vararg, "*", False, None))
     out.extend((arg, None, False, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=False))
@@ -446,7 +448,7 @@ class ResolverFactory:
                 inner.module,
                 inner.qualname,
                 inner.module.name,
-                node=inner.node,  # type: ignore[arg-type]
+                node=inner.node,
                 skip=skip,
                 no_hints=inner.kind == "lambda",
                 scope=scope,
@@ -657,7 +659,7 @@ class ResolverFactory:
                 node=call_method.node,
                 skip=1,
                 scope=class_scope(call_method.owner),
-            )  # type: ignore[arg-type]
+            )
         if (
             isinstance(callee, Defined)
             and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -798,8 +800,8 @@ class ResolverFactory:
             with self.names.tracing() as needs:
                 hints = self._hints(module, node, target.scope)
             resolver.needs = {str(path): where for path, where in needs.items()}
-            for hname, t in hints.items():
-                err = first_error(t)
+            for hname, hint in hints.items():
+                err = first_error(hint)
                 if err is not None:
                     where = "return annotation" if hname == "return" else f"annotation of {hname!r}"
                     resolver.hints_error = f"its {where} cannot be evaluated ({err.reason})"
@@ -843,7 +845,7 @@ class ResolverFactory:
                 Question(
                     kind,
                     resolver.span,
-                    model=display(model_t) if model_t else None,  # type: ignore[arg-type]
+                    model=display(model_t) if model_t else None,
                     model_type=model_t,
                     fields=self._fields(model_t),
                 )
@@ -872,7 +874,7 @@ class ResolverFactory:
                 message = message or (module.segment(msg_kw) if msg_kw is not None else None)
             q = next((q for q in found if q.kind == kind and q.node is None), None)
             if q is None:
-                q = Question(kind, module.span(call))  # type: ignore[arg-type]
+                q = Question(kind, module.span(call))
                 found.append(q)
             q.span, q.node, q.message = module.span(call), call, message if kind != "list_roots" else None
             if kind == "sample":

@@ -382,7 +382,7 @@ class Decorators:
         obj = Obj(
             "instance",
             cls.module,
-            call.node if call is not None else None,  # type: ignore[arg-type]
+            call.node if call is not None else None,
             cls.qualname,
             cls=cls,
             call=call,
@@ -461,8 +461,8 @@ def _update_wrapper_target(node: ast.FunctionDef, env: dict[str, Obj]) -> Obj | 
     """`functools.update_wrapper(wrapper, fn)` as a statement of the decorator's body."""
     for stmt in node.body:
         value = stmt.value if isinstance(stmt, ast.Expr) else None
-        if _is_update_wrapper(value) and isinstance(value.args[1], ast.Name):  # type: ignore[union-attr]
-            return env.get(value.args[1].id)  # type: ignore[union-attr]
+        if isinstance(value, ast.Call) and _is_update_wrapper(value) and isinstance(value.args[1], ast.Name):
+            return env.get(value.args[1].id)
     return None
 
 

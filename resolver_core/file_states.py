@@ -113,6 +113,7 @@ class Hashes(dict[str, str | None]):
 
     def __missing__(self, key: str) -> str | None:
         text = self.overrides.get(Path(key)) if self.overrides else None
+        value: str | None
         if text is not None:
             value = text_hash(text)
         elif key.startswith(PROBE):

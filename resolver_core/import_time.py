@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Iterator
+from typing import TypeGuard
 
 from .decorators import Decorators, is_registration
 from .source import ParsedModule
@@ -157,7 +158,7 @@ def _names(func: ast.expr, name: str) -> bool:
     return isinstance(func, ast.Name) and func.id == name
 
 
-def _is_main_guard(stmt: ast.stmt) -> bool:
+def _is_main_guard(stmt: ast.stmt) -> TypeGuard[ast.If]:
     """`if __name__ == "__main__":` (either side of the comparison)."""
     if not isinstance(stmt, ast.If) or not isinstance(stmt.test, ast.Compare):
         return False

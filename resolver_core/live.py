@@ -94,7 +94,7 @@ class _Source:
         if parsed is None:
             return None
         text, tree = parsed
-        wanted: tuple[type, ...] = {
+        wanted: tuple[type[_Def], ...] = {
             "lambda": (ast.Lambda,),
             "class": (ast.ClassDef,),
         }.get(kind, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -105,7 +105,7 @@ class _Source:
             start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
             closer = best is None or node.col_offset < best.col_offset
             if first in (start, node.lineno) and closer:
-                best = node  # type: ignore[assignment]
+                best = node
         return (path, text, best) if best is not None else None
 
     def span(self, obj: Any) -> Span | None:
@@ -297,9 +297,11 @@ class LiveBuilder:
     def _param_texts(self, owner: Any) -> dict[str, tuple[str | None, str | None]]:
         """Annotation and default source text of each parameter, for display."""
         found = self.source.node(owner)
-        if found is None or isinstance(found[2], ast.ClassDef):
+        if found is None:
             return {}
         _, text, node = found
+        if isinstance(node, ast.ClassDef):
+            return {}
         return {
             arg.arg: (_segment(text, arg.annotation), _segment(text, default))
             for arg, _, _, default in function_params(node)
@@ -316,9 +318,11 @@ class LiveBuilder:
                 model = args[0] if kind == "elicit" and args else None
                 found.append(Question(kind, span, model=_name(model), fields=self._fields(model)))
         located = self.source.node(owner)
-        if located is None or not isinstance(located[2], ast.FunctionDef | ast.AsyncFunctionDef):
+        if located is None:
             return found
         path, text, node = located
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return found
         namespace = getattr(owner, "__globals__", {}) or {}  # where the parsed `return` lines run
         for ret in returns_of(node):
             call = ret.value
@@ -356,9 +360,11 @@ class LiveBuilder:
     def _fields(self, model: Any) -> list[tuple[str, str]]:
         """The model's annotated fields as written in its class body."""
         found = self.source.node(model) if inspect.isclass(model) else None
-        if found is None or not isinstance(found[2], ast.ClassDef):
+        if found is None:
             return []
         _, text, node = found
+        if not isinstance(node, ast.ClassDef):
+            return []
         return [
             (s.target.id, _segment(text, s.annotation) or "")
             for s in node.body
@@ -453,7 +459,7 @@ def build_live_graph(
     so paths match the static graph of the same file.
     """
     loaded = None if hasattr(server, "_tool_manager") else server
-    mcp_server: MCPServer = loaded.server if loaded is not None else server  # type: ignore[union-attr,assignment]
+    mcp_server: MCPServer = loaded.server if loaded is not None else server  # type: ignore[assignment]
     source = _Source((cwd or Path.cwd()).absolute())
     if loaded is not None and display is not None:
         source.displays[loaded.path.absolute()] = display
@@ -507,11 +513,11 @@ def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple
             return attribute, node.value
         callee = node.value.func
         factory = defs.get(callee.id) if isinstance(callee, ast.Name) else None
-    for node in ast.walk(factory) if factory is not None else ():
-        if isinstance(node, ast.Assign) and _is_server_call(node.value, namespace):
-            target = node.targets[0]
+    for inner in ast.walk(factory) if factory is not None else ():
+        if isinstance(inner, ast.Assign) and _is_server_call(inner.value, namespace):
+            target = inner.targets[0]
             if isinstance(target, ast.Name):
-                return target.id, node.value  # type: ignore[return-value]
+                return target.id, inner.value  # type: ignore[return-value]
     return attribute, None
 
 

@@ -206,10 +206,10 @@ def _spec_from_pyproject(cwd: Path) -> tuple[str, Path] | None:
         pyproject = folder / "pyproject.toml"
         if not pyproject.is_file():
             continue
-        try:
+        if sys.version_info >= (3, 11):
             import tomllib
-        except ModuleNotFoundError:  # Python 3.10
-            import tomli as tomllib  # type: ignore[no-redef]
+        else:  # Python 3.10
+            import tomli as tomllib
         try:
             data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:

@@ -24,10 +24,10 @@ import os
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
-from .cache import probe_key, text_hash
+from .cache import bytes_hash, probe_key, text_hash
 from .module_search import ModuleSearch, Spec
 from .search_roots import find_project_root as find_project_root
-from .source import ParsedModule, bytes_hash, decode, parse
+from .source import ParsedModule, decode, parse
 
 SDK_PACKAGES = frozenset({"mcp", "mcp_types"})
 """Top-level packages that are the SDK: external wherever they are found."""

@@ -121,16 +121,19 @@ class Scope:
 
     @property
     def bindings(self) -> dict[str, Binding]:
-        if self._bindings is None and isinstance(self.function, ast.ClassDef):
-            self._bindings = collect_bindings(self.module, self.function.body)
         if self._bindings is None:
-            fn = self.function
-            local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
-            a = fn.args
-            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
-                local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
-            self._bindings = local
+            self._bindings = self._collect()
         return self._bindings
+
+    def _collect(self) -> dict[str, Binding]:
+        fn = self.function
+        if isinstance(fn, ast.ClassDef):
+            return collect_bindings(self.module, fn.body)
+        local = {} if isinstance(fn, ast.Lambda) else collect_bindings(self.module, fn.body)
+        a = fn.args
+        for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, [a.vararg, a.kwarg])]:
+            local[arg.arg] = Binding("param", arg, annotation=fn)  # type: ignore[arg-type]
+        return local
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -222,11 +225,11 @@ def _walk_bindings(
             for handler in stmt.handlers:
                 # `except ImportError: X = None` must not shadow the import that normally runs;
                 # it is kept as the import's fallback (used when the module cannot be found).
-                for name, binding in collect_bindings(module, handler.body, tc).items():
-                    current = out.get(name)
+                for bound, binding in collect_bindings(module, handler.body, tc).items():
+                    current = out.get(bound)
                     if current is not None and current.kind == "import" and current.fallback is None:
                         current.fallback = binding
-                    out.setdefault(name, binding)
+                    out.setdefault(bound, binding)
             _walk_bindings(module, stmt.orelse, tc, out, bind)
             _walk_bindings(module, stmt.finalbody, tc, out, bind)
         elif isinstance(stmt, _BLOCKS):

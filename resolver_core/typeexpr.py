@@ -374,7 +374,7 @@ class Evaluator:
             return TUnknown(text)
         self._alias_stack.add(key)
         try:
-            return self.expr(value.module, node, value.scope, depth + 1)  # type: ignore[arg-type]
+            return self.expr(value.module, node, value.scope, depth + 1)
         finally:
             self._alias_stack.discard(key)
 
@@ -388,10 +388,11 @@ class Evaluator:
         name = sdk_of(origin) if isinstance(origin, TRef) else None
         if name == "Annotated" and raw:
             inner = self.expr(module, raw[0], scope, depth + 1)
-            meta = tuple(self._metadata(module, m, scope) for m in raw[1:])
-            broken = next((m for m in meta if isinstance(m, TError)), None)
+            evaluated = tuple(self._metadata(module, m, scope) for m in raw[1:])
+            broken = next((m for m in evaluated if isinstance(m, TError)), None)
             if broken is not None:
                 return broken
+            meta = tuple(m for m in evaluated if not isinstance(m, TError))  # all of them, now
             if isinstance(inner, TAnnotated):
                 return TAnnotated(inner.inner, inner.metadata + meta)
             return TAnnotated(inner, meta)

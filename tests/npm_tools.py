@@ -17,7 +17,7 @@ from pathlib import Path
 from mcpdeps.cli.serve.inspector import INSPECTOR_PACKAGE, INSPECTOR_VERSION
 
 TOOLS_DIR = Path(__file__).resolve().parent.parent / ".mcpdeps_cache" / "npm-tools"
-"""In the ignored cache folder at the repository root, not among the tests (issue 17)."""
+"""In the ignored cache folder at the repository root, not among the tests."""
 INSTALL_TIMEOUT = 600
 
 

@@ -1,4 +1,4 @@
-"""The lint cache depends on everything a verdict was computed from (issue 19, item 1).
+"""The lint cache depends on everything a verdict was computed from.
 
 - a module that is *missing* at the first run is a dependency too: when it appears, the
   file importing it is checked again;

@@ -1,4 +1,4 @@
-"""Diagnostics as plain JSON data, checked against pydantic (issue 16).
+"""Diagnostics as plain JSON data, checked against pydantic.
 
 `resolver_core.diagnostics.plain` / `from_plain` carry diagnostics in and out of the lint
 cache and into the json/sarif documents without pydantic (loading it, and building its

@@ -1,6 +1,6 @@
 """The `ast` span fixers give exactly the libcst fixers' text, and spare libcst where they can.
 
-Issue 16: a fix computed from `ast` positions for the plain shapes, libcst for the rest.
+A fix is computed from `ast` positions for the plain shapes, by libcst for the rest.
 Every fixable example is fixed both ways (`fix_paths.outcomes_of`): wherever the span
 fixer answers, its text must be libcst's byte for byte (so the `Fix`, its edits and what
 `--fix` writes are too: both go through `edits_between`). Examples: every rule's own

@@ -1,4 +1,4 @@
-"""`mcpdeps graph` output as a new user reads it (issue 17, item 5), on the real CLI and real files."""
+"""`mcpdeps graph` output as a new user reads it, on the real CLI and real files."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Hostile and careless inputs end in one sentence, exit 2, no hang, no secret echoed
-(issue 19, items 6, 8 and 11). Every case through the real CLI."""
+"""Hostile and careless inputs end in one sentence, exit 2, no hang, no secret echoed.
+Every case through the real CLI."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The incremental cache never changes a verdict (issue 4).
+"""The incremental cache never changes a verdict.
 
 A property test: a multi-package project (two servers, resolvers shared by tools of
 several files, questions, duplicate names across files, suppressions) goes through

@@ -1,4 +1,4 @@
-"""Ctrl+C stops every command at once and cleanly (issue 17, item 1): exit 130, no traceback.
+"""Ctrl+C stops every command at once and cleanly: exit 130, no traceback.
 
 Each command runs in a real pseudo-terminal (pexpect), so Ctrl+C is what a user's terminal
 sends: SIGINT to the whole foreground process group (workers and children included).
@@ -151,7 +151,7 @@ def test_reload_does_not_watch_a_huge_cache_or_venv(terminal: list[pexpect.spawn
     nothing, an edit of the server and a package created later do, and Ctrl+C is acted on at once.
 
     Watched recursively, these were one inotify watch per folder (3,000 here) and every write
-    to the cache a restart (issue 16: the reload tests were flaky in a checkout with a full cache).
+    to the cache a restart (tests of `--reload` failed at random in a checkout with a full cache).
     """
     server = tmp_path / "server.py"
     server.write_text((REPO / BOOKSHOP).read_text(encoding="utf-8"), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""`mcpdeps lint` starts without typer for the command lines it can read (issue 16).
+"""`mcpdeps lint` starts without typer for the command lines it can read.
 
 The fast start (`cli/lint/argv.py`, `cli/fast_start.py`) must be invisible: every line it
 accepts, typer reads into the same values; every line it refuses (help, errors, rarities)

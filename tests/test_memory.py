@@ -1,4 +1,4 @@
-"""A large lint run holds one slice's syntax trees at a time (issue 16, peak memory).
+"""A large lint run holds one slice's syntax trees at a time, which bounds its peak memory.
 
 A build keeps every tree it parsed until its records are taken, so a run over more than
 `MAX_FILES_PER_SLICE` given files is checked slice by slice, in one process as in the

@@ -1,4 +1,4 @@
-"""Messages as a new user meets them (issue 17, items 3 and 4): a typo gets its "did you mean",
+"""Messages as a new user meets them: a typo gets its "did you mean",
 and a mistake is named for what it is (a missing path is a usage error, a folder is a folder).
 
 Every case is the real CLI in a subprocess on real files; the runs go concurrently in one

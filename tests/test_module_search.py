@@ -1,4 +1,4 @@
-"""Which file an import means is what Python's import system says (issue 19, item 3).
+"""Which file an import means is what Python's import system says.
 
 A property test: random trees over several roots (modules and packages of the same name
 side by side, namespace packages spread over roots, `src/` layouts, plain modules asked
@@ -131,7 +131,7 @@ def test_module_choice_follows_the_import_system(entries, near_pick: int) -> Non
 
 
 def test_package_beats_module_of_the_same_name(tmp_path: Path) -> None:
-    """The case of the issue: `deps.py` and `deps/__init__.py` side by side."""
+    """`deps.py` and `deps/__init__.py` side by side: the package wins, as in Python."""
     (tmp_path / "deps.py").write_text("")
     (tmp_path / "deps").mkdir()
     (tmp_path / "deps" / "__init__.py").write_text("")

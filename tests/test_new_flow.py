@@ -1,4 +1,4 @@
-"""The issue's full flow, through the real CLI: `new server`, `new resolver`, `new tool`, then check the
+"""A new project's whole flow, through the real CLI: `new server`, `new resolver`, `new tool`, then check the
 result with the real SDK (import + in-process Client), the generated project's own tests, lint, graph,
 `serve` and `call`.
 """
@@ -44,7 +44,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "bookshop"
 
 
-def test_server_project_has_the_issue_files(project: Path) -> None:
+def test_server_project_has_its_files(project: Path) -> None:
     files = sorted(p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file())
     assert files == [
         ".gitignore",
@@ -132,7 +132,7 @@ def test_the_pre_commit_config_is_valid_and_names_our_hook(project: Path) -> Non
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     hooks = REPO / ".pre-commit-hooks.yaml"
-    if hooks.exists():  # written by another issue; the id must match what we point at
+    if hooks.exists():  # the hooks this repository publishes; the id must match what we point at
         assert "- id: mcpdeps-lint\n" in hooks.read_text()
 
 

@@ -174,7 +174,7 @@ def test_no_trailing_newline_bom_and_tabs(tmp_path: Path) -> None:
         "@mcp.tool()\ndef a() -> int:\n\treturn 1\n\n\n"
         "@mcp.tool()\ndef b(x: int) -> str:\n"
         '\t"""Describe what b does: this docstring is the description the model reads."""\n'
-        '\treturn f"b(x={x!r})"\n'  # a file without a final newline gets one (issue 19)
+        '\treturn f"b(x={x!r})"\n'  # a file without a final newline gets one
     )
     assert sdk_probe(path)["tools"]["b"]["required"] == ["x"]
 

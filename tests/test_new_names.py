@@ -1,5 +1,5 @@
 """Names `new` accepts are names Python reads the same way, and that break nothing in the file
-(issue 19, item 9; issue 17, item 4: a keyword is called a keyword)."""
+(and a keyword is called a keyword)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Small output details a new user meets (issue 17, item 7), on the real CLI."""
+"""Small output details a new user meets, on the real CLI."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Tools registered through a function of another module, when only the server file is given
-(issue 19, item 4): what pre-commit passes when only `server.py` changed.
+"""Tools registered through a function of another module, when only the server file is given:
+what pre-commit passes when only `server.py` changed.
 
 The SDK is the oracle: importing `server.py` refuses the tool, so `lint server.py` must say
 so, exactly as `lint .` and `graph server.py` do, cached or not.

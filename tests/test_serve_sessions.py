@@ -1,4 +1,4 @@
-"""`serve` over HTTP keeps its sessions bounded (issue 19, item 10): the SDK's session manager
+"""`serve` over HTTP keeps its sessions bounded: the SDK's session manager
 limits (`max_sessions`, `session_idle_timeout`) exposed as `--max-sessions` and
 `--session-idle-timeout`, with small defaults, and said in the banner.
 

@@ -1,4 +1,4 @@
-"""The SDK's names are the SDK's whether `mcp` is installed or part of the tree (issue 19, item 5).
+"""The SDK's names are the SDK's whether `mcp` is installed or part of the tree.
 
 Inside the SDK's own sdist (`src/mcp`, found as the project's `src/` root), its docs
 examples must get the same verdicts as the same files copied out of it; and random trees

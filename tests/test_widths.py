@@ -1,4 +1,4 @@
-"""Narrow and wide terminals (issue 17, item 2): nothing that matters is cut at 60, 80 or 200 columns.
+"""Narrow and wide terminals: nothing that matters is cut at 60, 80 or 200 columns.
 
 Real runs of the CLI with `COLUMNS` set (rich follows it, as on a terminal of that width),
 and a real pseudo-terminal of 60 columns for the log lines of `serve`.

@@ -1,4 +1,4 @@
-"""mcpdeps writes and deletes only what is its own to touch (issue 19, item 2).
+"""mcpdeps writes and deletes only what is its own to touch.
 
 `resolver_core.file_guard` decides for `lint --fix`, `new` and the lint cache: regular files
 inside the project, never through a link, never splitting a hard link, only what the user

@@ -41,14 +41,19 @@ def _contract_diagnostic() -> type[BaseModel]:
         return ... if f.default is dataclasses.MISSING else f.default
 
     names = [name for name in KINDS[Diagnostic] if name != "help"]
-    model = create_model(  # type: ignore[call-overload]
+    model: type[BaseModel] = create_model(  # type: ignore[call-overload]
         "ContractDiagnostic", __base__=BaseModel, **{name: (hints[name], default(name)) for name in names}
     )
     model.__doc__ = "A diagnostic exactly as `mcpdeps lint --format json` prints it."
     return model
 
 
-ContractDiagnostic = _contract_diagnostic()
+if typing.TYPE_CHECKING:
+    # Built at run time from the dataclass; to a type checker it is a model like the others.
+    class ContractDiagnostic(BaseModel): ...
+
+else:
+    ContractDiagnostic = _contract_diagnostic()
 
 
 class LintSummary(BaseModel):

@@ -51,7 +51,8 @@ def lint_document(result_: LintResult) -> dict[str, Any]:
     from ...lint_rules.fixes import with_fixes
     from ..lint.render_report import to_json
 
-    return json.loads(to_json(with_fixes(result_)))
+    document: dict[str, Any] = json.loads(to_json(with_fixes(result_)))
+    return document
 
 
 def diagnostics_text(result_: LintResult) -> str:

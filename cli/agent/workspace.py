@@ -30,8 +30,8 @@ from mcp.server.mcpserver import Context, ListRoots, Resolve
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ListRootsResult, Root
 
+from ...resolver_core.cache import MAX_BYTES
 from ...resolver_core.discovery import discover
-from ...resolver_core.source import MAX_BYTES
 from ...resolver_core.suggest import did_you_mean_path
 from .models import WorkspaceInfo
 

@@ -88,7 +88,7 @@ def call(
     from .questions import AnswerSources, QuestionAnswerer, unused_answers
     from .render import print_json, questions_view, render_call
     from .resolvers import live_resolvers, static_resolvers
-    from .session import StdioTarget, call_tool
+    from .session import CallTarget, StdioTarget, call_tool
     from .target import exit_on_interrupt, load_in_process, server_path
 
     out, err = Console(), Console(stderr=True)
@@ -101,6 +101,7 @@ def call(
     interpreter = interpreter_for(python, path, "call")
     if not interpreter.own:
         err.print(f"mcpdeps call: the server runs under {escape(interpreter.describe())}", highlight=False)
+    target: CallTarget
     if stdio or not interpreter.own:
         python_args = () if interpreter.own else ("--python", str(interpreter.executable))
         target = StdioTarget(spec, no_lint=no_lint, serve_args=python_args)

@@ -75,9 +75,9 @@ def _parses_to(text: Any, value: Any) -> bool:
     if not isinstance(text, str):
         return False
     try:
-        return json.loads(text) == value
+        return bool(json.loads(text) == value)
     except ValueError:
-        return text == value
+        return bool(text == value)
 
 
 def _text_repeats(structured: Any, result: CallToolResult) -> bool:

@@ -74,6 +74,8 @@ def _question_of(fn: Callable[..., Any]) -> tuple[QuestionKind | None, frozenset
     for arm in arms:
         if get_origin(arm) is Elicit:
             model = next(iter(get_args(arm)), None)
+            if model is None:
+                return "elicit", None
             try:
                 properties = render_elicitation_schema(model).get("properties", {})
             except Exception:

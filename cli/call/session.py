@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from ..errors import UserError
 from .questions import QuestionAnswerer
@@ -52,6 +52,10 @@ class StdioTarget:
         return [sys.executable, *args, *(["--no-lint"] if self.no_lint else [])]
 
 
+CallTarget: TypeAlias = "MCPServer | StdioTarget"
+"""What `call_tool` calls: a server loaded in this process, or one `mcpdeps serve` runs."""
+
+
 async def _find_tool(client: Client, name: str) -> Tool:
     cursor: str | None = None
     names: list[str] = []
@@ -71,7 +75,7 @@ async def _find_tool(client: Client, name: str) -> Tool:
 
 
 async def call_tool(
-    target: MCPServer | StdioTarget,
+    target: CallTarget,
     tool_name: str,
     build_arguments: ArgumentBuilder,
     answerer: QuestionAnswerer,

@@ -55,7 +55,7 @@ def graph(
         None, "--depth", min=1, help="Tree only: show resolvers down to this many levels."
     ),
     live: bool = typer.Option(False, "--live", help="Import the server with the SDK and read its tools."),
-    python: Path = typer.Option(
+    python: Path | None = typer.Option(
         None,
         "--python",
         metavar="PATH",

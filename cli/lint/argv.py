@@ -74,7 +74,7 @@ class LintArgs:
     extend_select: list[str] | None = None
     exclude: list[str] | None = None
     extend_exclude: list[str] | None = None
-    fail_on: str | None = None
+    fail_on: Literal["error", "warning", "info"] | None = None  # one of FAIL_ON
     exit_zero: bool = False
     fix: bool = False
     diff: bool = False

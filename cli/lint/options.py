@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 def _config(paths: list[str], config_file: Path | None, cwd: Path) -> LintConfig:
     """The config file (explicit or found upward from the first path); a bad one exits 2."""
-    from ...lint_rules.config import ConfigError, config_for
+    from ...lint_rules.config import config_for
+    from ...lint_rules.config_files import ConfigError
 
     try:
         return config_for(paths, config_file, cwd)

@@ -6,6 +6,7 @@ document the server does not know, or a place with nothing of mcpdeps', answers 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -128,7 +129,9 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     return actions
 
 
-def _matching(sent: list[types.Diagnostic], d: Diagnostic, positions: Positions) -> list[types.Diagnostic]:
+def _matching(
+    sent: Sequence[types.Diagnostic], d: Diagnostic, positions: Positions
+) -> list[types.Diagnostic]:
     where = positions.range(d.path, d.line, d.column, d.end_line, d.end_column)
     return [x for x in sent if x.code == d.code and x.range == where]
 

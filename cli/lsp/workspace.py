@@ -27,17 +27,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...lint_rules import report
-from ...lint_rules.config import ConfigError, LintConfig, config_for, per_file_ignored
+from ...lint_rules.config import LintConfig, config_for, per_file_ignored
+from ...lint_rules.config_files import ConfigError
 from ...lint_rules.incremental import State, check_files
 from ...lint_rules.per_file import FileRecord
 from ...lint_rules.registry import select_rules
 from ...lint_rules.settings import Settings, merge
-from ...resolver_core.builder import build_graph, default_roots
+from ...resolver_core.builder import build_graph
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.discovery import SourceFile, discover
 from ...resolver_core.file_states import Hashes
 from ...resolver_core.model import Graph, SourceInfo
 from ...resolver_core.project import Project
+from ...resolver_core.search_roots import default_roots
 
 log = logging.getLogger(__name__)
 

@@ -95,7 +95,7 @@ def _is_docstring(stmt: cst.BaseStatement) -> bool:
 def _import_key(stmt: cst.SimpleStatementLine) -> tuple[int, str]:
     first = stmt.body[0]
     if isinstance(first, cst.ImportFrom):
-        name = "." * len(first.relative) + (dotted_name(first.module) if first.module else "") or ""
+        name = "." * len(first.relative) + ((dotted_name(first.module) if first.module else "") or "")
         return (3, name) if first.relative else (_group(name), name)
     assert isinstance(first, cst.Import)
     name = dotted_name(first.names[0].name) or ""

@@ -16,6 +16,7 @@ import libcst as cst
 from .imports import add_imports
 from .module_info import ModuleInfo
 
+_Statement = cst.SimpleStatementLine | cst.BaseCompoundStatement  # what a module's body holds
 _TWO_BLANK = (cst.EmptyLine(), cst.EmptyLine())
 
 
@@ -48,7 +49,7 @@ def tool_index(info: ModuleInfo, server: str, references: Iterable[str]) -> int:
     return index
 
 
-def _separated(stmt: cst.BaseStatement) -> cst.BaseStatement:
+def _separated(stmt: _Statement) -> _Statement:
     """The statement after new code keeps its leading lines, topped up to two blank lines (PEP 8)."""
     blank = 0
     for line in stmt.leading_lines:

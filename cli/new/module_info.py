@@ -220,15 +220,9 @@ def _assigned_names(stmt: cst.BaseSmallStatement) -> list[tuple[str, cst.BaseExp
     if isinstance(stmt, cst.AnnAssign) and isinstance(stmt.target, cst.Name):
         return [(stmt.target.value, stmt.value)]
     if isinstance(stmt, cst.Import):
-        return [
-            ((a.asname.name.value if a.asname else dotted_name(a.name).split(".")[0]), None)  # type: ignore[union-attr]
-            for a in stmt.names
-        ]
+        return [(a.evaluated_alias or a.evaluated_name.split(".")[0], None) for a in stmt.names]
     if isinstance(stmt, cst.ImportFrom) and not isinstance(stmt.names, cst.ImportStar):
-        return [
-            ((a.asname.name.value if a.asname else a.name.value), None)  # type: ignore[union-attr]
-            for a in stmt.names
-        ]
+        return [(a.evaluated_alias or a.evaluated_name, None) for a in stmt.names]
     return []
 
 
@@ -237,7 +231,7 @@ def _is_future_annotations(stmt: cst.BaseSmallStatement) -> bool:
         isinstance(stmt, cst.ImportFrom)
         and dotted_name(stmt.module or cst.Name("_")) == "__future__"
         and not isinstance(stmt.names, cst.ImportStar)
-        and any(a.name.value == "annotations" for a in stmt.names)  # type: ignore[union-attr]
+        and any(a.evaluated_name == "annotations" for a in stmt.names)
     )
 
 

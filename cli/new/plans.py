@@ -16,12 +16,13 @@ from .insertion import edit_module, resolver_index, tool_index
 from .module_info import ModuleInfo
 from .name_checks import (
     check_classifiable,
+    check_identifier,
     check_name_free,
     check_no_cycle,
     check_resolver_known,
     local_resolver,
 )
-from .specs import ArgSpec, DependSpec, check_identifier, check_type, check_unique
+from .specs import ArgSpec, DependSpec, check_type, check_unique
 
 CONTEXT_PARAM = "ctx"
 

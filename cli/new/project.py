@@ -14,10 +14,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
 from importlib.resources import files
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
 
@@ -25,6 +25,11 @@ from ...resolver_core import file_guard
 from ..errors import UserError
 from .files import write_atomic
 from .specs import package_name
+
+if sys.version_info >= (3, 11):
+    from importlib.resources.abc import Traversable
+else:  # Python 3.10: `importlib.resources` is a module there, not a package
+    from importlib.abc import Traversable
 
 TEMPLATE_PACKAGE = "mcpdeps.templates"
 TEMPLATE_FOLDER = "server"

@@ -40,6 +40,7 @@ def _install_mcpdeps() -> None:
 _install_mcpdeps()
 
 if __name__ == "__main__":
-    from mcpdeps.cli.runner.child import main  # run as a script: no package to be relative to
-
-    raise SystemExit(main(sys.argv[1:]))
+    # Run as a script, there is no package to be relative to: the child module is found under
+    # the name `_install_mcpdeps` registered, whatever the checkout's folder is called.
+    child = importlib.import_module("mcpdeps.cli.runner.child")
+    raise SystemExit(child.main(sys.argv[1:]))

@@ -208,7 +208,8 @@ def reload_plan(
 def _config_exclude(server: Path, cwd: Path) -> tuple[str, ...]:
     """`exclude` and `extend-exclude` of the config lint uses for the server (none if it is broken:
     the child's lint gate says why)."""
-    from ...lint_rules.config import ConfigError, config_for
+    from ...lint_rules.config import config_for
+    from ...lint_rules.config_files import ConfigError
 
     try:
         config = config_for([server], None, cwd)

@@ -92,8 +92,8 @@ class FixCache:
                 self._sources[path] = None
                 return None
             try:
-                self._sources[path] = CstSource(text) if text is not None else None
-                if self._sources[path] is not None and self._sources[path].module.code != text:
+                self._sources[path] = source = CstSource(text) if text is not None else None
+                if source is not None and source.module.code != text:
                     # libcst drops some trailing lines (a comment, then a last line of spaces
                     # without a newline): a fix computed through it would delete them.
                     self._sources[path] = None
@@ -141,7 +141,7 @@ class FixCache:
         fixed = self.by_spans(d, text)
         if fixed is UNSURE:
             fixed = self.by_libcst(d)
-        if fixed is None or fixed == text:
+        if not isinstance(fixed, str) or fixed == text:  # None: no fix
             return None
         from .edits import edits_between
 

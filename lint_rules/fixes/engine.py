@@ -200,7 +200,7 @@ def plan_fixes(
 
 def unified_diff(plan: FixPlan) -> str:
     """The plan as a unified diff (`--- a/path`, `+++ b/path`), files in path order."""
-    chunks = []
+    chunks: list[str] = []
     for path in plan.changed():
         chunks.extend(
             difflib.unified_diff(

@@ -177,10 +177,11 @@ def include_context(src: AstSource, d: Diagnostic) -> str | None:
     """MCPD105: remove `include_context=...` from the one `Sample(...)` call at the diagnostic."""
     first = src.offset(d.line, d.column - 1)
     last = src.offset(d.end_line, d.end_column - 1)
-    found = []
+    found: list[tuple[ast.Call, ast.keyword]] = []
     for node in ast.walk(src.tree):
-        sample = isinstance(node, ast.Call) and last_name(node.func) == "Sample"
-        if sample and src.start(node) <= last and first <= src.end(node):
+        if not (isinstance(node, ast.Call) and last_name(node.func) == "Sample"):
+            continue
+        if src.start(node) <= last and first <= src.end(node):
             found += [(node, k) for k in node.keywords if k.arg == "include_context"]
     if len(found) != 1:
         raise Unsure("not one include_context= argument at the diagnostic")

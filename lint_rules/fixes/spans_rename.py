@@ -60,8 +60,9 @@ def called_with_keyword(tree: ast.AST, function: str, name: str) -> bool:
     return False
 
 
-def renamed(src: AstSource, arg: ast.arg, function: Function, new: str) -> str:
-    """The file with `arg` and its plain uses renamed to `new`; `Unsure` for any other shape."""
+def renamed(src: AstSource, arg: ast.arg, function: Function, new: str) -> str | None:
+    """The file with `arg` and its plain uses renamed to `new`; None where libcst's fixer
+    refuses, `Unsure` for any other shape."""
     old = arg.arg
     if not new.isidentifier() or keyword.iskeyword(new) or new == old:
         return None  # libcst refuses: no name, or one the function already uses
