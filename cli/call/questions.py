@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
-from jsonschema import Draft202012Validator
 
+from ...resolver_core.answers import content_problems, content_text
 from ..errors import UserError
 from .answers import (
     AnswersFile,
@@ -246,9 +246,8 @@ def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dic
         return
     if outcome.content is None:
         raise UserError(f"The answers file accepts the question of {asker} but gives no content.")
-    errors = sorted(Draft202012Validator(schema).iter_errors(outcome.content), key=lambda e: list(e.path))
-    if errors:
-        problems = "; ".join(e.message for e in errors)
+    problems = content_problems(outcome.content, schema)
+    if problems:
         raise UserError(f"The answers file's content for {asker} does not fit the form it asks: {problems}.")
 
 
@@ -257,15 +256,3 @@ def unused_answers(answerer: QuestionAnswerer) -> list[str]:
     if answerer.sources.answers is None:
         return []
     return [key for key in answerer.sources.answers.root if key not in answerer.used_answers]
-
-
-def content_text(content: Any) -> str:
-    """Text of one sampling content block (or of a list of them); other media by their type."""
-    if isinstance(content, list):
-        return "\n".join(content_text(part) for part in content)
-    text = getattr(content, "text", None)
-    if isinstance(text, str):
-        return text
-    return f"[{getattr(content, 'type', 'content')} {getattr(content, 'mime_type', '') or ''}]".replace(
-        " ]", "]"
-    )
