@@ -21,7 +21,7 @@ from .answering import Answerer, UnansweredQuestion
 from .identity import Identity
 from .naming import ResolverIndex, ResolverRef
 from .record import CallRecord, Runs
-from .rewiring import Replacement, Rewiring, Value
+from .rewiring import OverrideError, Replacement, Rewiring, Value
 
 if TYPE_CHECKING:
     from mcp.client import Client
@@ -97,12 +97,22 @@ class AsyncTestClient:
         arguments by name, `Context`, `Resolve(...)`) or a value (`testing.value(x)` for
         a callable value). The original never runs; the tool's input schema is unchanged.
         """
-        entry = self.index.find(resolver)
-        self._overrides[entry.key] = (
+        key = self.index.find(resolver).key
+        before = self._overrides.get(key)
+        self._overrides[key] = (
             replacement if callable(replacement) or isinstance(replacement, Value) else Value(replacement)
         )
-        if self._client is not None:
+        if self._client is None:
+            return
+        try:
             self._rewiring.reinstall()
+        except OverrideError:
+            if before is None:
+                del self._overrides[key]
+            else:
+                self._overrides[key] = before
+            self._rewiring.install()
+            raise
 
     def answer(self, resolver: ResolverRef, answer: Mapping[str, Any]) -> None:
         """Answer `resolver`'s question in every later call (an answers-format entry)."""
