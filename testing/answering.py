@@ -71,12 +71,13 @@ class Answerer:
     """The callbacks of one test client; `start_call` resets what one call records."""
 
     log: RunLog
-    answers: AnswersFile = field(default_factory=lambda: AnswersFile({}))
+    answers: tuple[AnswersFile, ...] = ()
+    """Where answers are looked up, first layer first: the call's own, then the client's."""
     wire_ids: dict[str, str] = field(default_factory=dict)
     questions: list[Question] = field(default_factory=list)
     failure: UnansweredQuestion | None = None
 
-    def start_call(self, answers: AnswersFile, wire_ids: dict[str, str]) -> None:
+    def start_call(self, answers: tuple[AnswersFile, ...], wire_ids: dict[str, str]) -> None:
         self.answers, self.wire_ids = answers, wire_ids
         self.questions, self.failure = [], None
         self.log.last_asker = None
@@ -88,7 +89,7 @@ class Answerer:
         return self.log.last_asker or "(a resolver)"
 
     def _answer(self, asker: str, kind: QuestionKind, text: str, schema: dict[str, Any] | None = None) -> Any:
-        found = self.answers.find(asker, kind)
+        found = next(filter(None, (layer.find(asker, kind) for layer in self.answers)), None)
         name = asker.split("#", 1)[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1]
         if found is None:
             example = json.dumps({name: example_answer(kind, schema)})

@@ -79,7 +79,7 @@ class AsyncTestClient:
         self.access_token = access_token
         self.index = ResolverIndex.of(server)
         self._overrides: dict[Any, Replacement] = {}
-        self._answers = read_answers(answers)
+        self._answers = self._checked(read_answers(answers))
         self._rewiring = Rewiring(server, self.index, self._overrides)
         self._answerer = Answerer(self._rewiring.log)
         self._identity: Identity | None = None
@@ -116,8 +116,14 @@ class AsyncTestClient:
 
     def answer(self, resolver: ResolverRef, answer: Mapping[str, Any]) -> None:
         """Answer `resolver`'s question in every later call (an answers-format entry)."""
-        name = resolver if isinstance(resolver, str) else self.index.find(resolver).id
-        self._answers = _merged(self._answers, read_answers({name: answer}))
+        key = self.index.find(resolver).id
+        self._answers = _merged(self._answers, read_answers({key: answer}))
+
+    def _checked(self, answers: AnswersFile) -> AnswersFile:
+        """Answers whose every key names a resolver of the server: a misspelt key fails, with the close name."""
+        for key in answers.root:
+            self.index.find(key)
+        return answers
 
     # --------------------------------------------------------------- lifecycle
     async def __aenter__(self) -> AsyncTestClient:
@@ -199,7 +205,7 @@ class AsyncTestClient:
         args = {**(arguments or {}), **kwargs}
         async with self._one_call:
             self._answerer.start_call(
-                _merged(self._answers, read_answers(answers)), self._rewiring.wire_ids.get(tool, {})
+                (self._checked(read_answers(answers)), self._answers), self._rewiring.wire_ids.get(tool, {})
             )
             self._rewiring.log.runs.clear()
             self._rounds = 0

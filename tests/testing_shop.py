@@ -145,3 +145,13 @@ def client_roots() -> ListRoots:
 @mcp.tool()
 def workspace(roots: Annotated[ListRootsResult, Resolve(client_roots)]) -> list[str]:
     return [str(root.uri) for root in roots.roots]
+
+
+@mcp.tool()
+def gift(
+    title: str,
+    genre: str,
+    backorder: Annotated[Backorder, Resolve(confirm_backorder)],
+    suggestion: Annotated[CreateMessageResult, Resolve(suggest_title)],
+) -> str:
+    return f"{title} (confirm={backorder.confirm}) and {suggestion.content.text}"
