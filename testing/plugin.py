@@ -32,22 +32,25 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    marker = metafunc.definition.get_closest_marker("mcp_protocol")
-    if marker is None or "mcp_protocol" not in metafunc.fixturenames:
+    """Run each test that uses `mcp_client` once per protocol mode (those of its marker, if any)."""
+    if "mcp_protocol" not in metafunc.fixturenames:
         return
-    unknown = [v for v in marker.args if v not in _PROTOCOLS]
-    if not marker.args or unknown:
-        raise pytest.UsageError(
+    marker = metafunc.definition.get_closest_marker("mcp_protocol")
+    protocols = marker.args if marker is not None else _PROTOCOLS
+    unknown = [v for v in protocols if v not in _PROTOCOLS]
+    if not protocols or unknown:
+        pytest.fail(
             f"@pytest.mark.mcp_protocol takes one or more of {', '.join(map(repr, _PROTOCOLS))}; "
-            f"{metafunc.definition.nodeid} gives {', '.join(map(repr, marker.args)) or 'none'}."
+            f"{metafunc.definition.nodeid} gives {', '.join(map(repr, protocols)) or 'none'}.",
+            pytrace=False,
         )
-    metafunc.parametrize("mcp_protocol", marker.args, indirect=True)
+    metafunc.parametrize("mcp_protocol", protocols, indirect=True)
 
 
-@pytest.fixture(params=_PROTOCOLS)
+@pytest.fixture
 def mcp_protocol(request: pytest.FixtureRequest) -> str:
     """The protocol mode of `mcp_client`: 'legacy' (initialize handshake) or '2026-07-28'."""
-    return str(request.param)
+    return str(getattr(request, "param", _PROTOCOLS[0]))
 
 
 @pytest.fixture

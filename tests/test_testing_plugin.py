@@ -1,0 +1,198 @@
+"""The `mcpdeps` pytest plugin as a user meets it (pytester): the seed's bookshop tested with `mcp_client`.
+
+The bookshop is `examples/bookshop/server.py`, copied into each pytester project as a
+user's own module; the tests written there are the ones the README shows.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+pytest_plugins = ["pytester"]
+
+BOOKSHOP = (REPO / "examples" / "bookshop" / "server.py").read_text()
+
+USER_TESTS = """
+import pytest
+from bookshop import Stock, check_stock, mcp
+
+ACCEPT = {"confirm_backorder": {"action": "accept", "content": {"confirm": True}}}
+
+
+@pytest.fixture
+def mcp_server():
+    return mcp
+
+
+def test_in_stock(mcp_client):
+    call = mcp_client.call("order_book", title="Dune")
+    assert call.text == "Ordered 'Dune'; it arrives tomorrow."
+    assert call.questions == []
+
+
+def test_out_of_stock_accepted(mcp_client):
+    call = mcp_client.call("order_book", title="Neuromancer", answers=ACCEPT)
+    assert call.text == "Backordered 'Neuromancer'; it would arrive in 2-3 weeks."
+    assert [q.text for q in call.questions] == ["'Neuromancer' is out of stock (2-3 weeks). Order anyway?"]
+
+
+@pytest.mark.parametrize("action", ["decline", "cancel"])
+def test_out_of_stock_declined_or_cancelled(mcp_client, action):
+    call = mcp_client.call("order_book", title="Neuromancer", answers={"confirm_backorder": {"action": action}})
+    assert call.is_error
+    assert call.text.endswith(f"could not resolve: elicitation was {action}")
+
+
+def test_a_fake_inventory(mcp_client):
+    mcp_client.override(check_stock, lambda title: Stock(title=title, copies=1))
+    call = mcp_client.call("order_book", title="Neuromancer")
+    assert call.text == "Ordered 'Neuromancer'; it arrives tomorrow."
+    assert call.runs == {check_stock: 1, "estimate_delivery": 1, "confirm_backorder": 1}
+    assert list(mcp_client.input_schema("order_book")["properties"]) == ["title"]
+"""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def sdk_loaded() -> None:
+    """Everything a call imports, imported here first: pytester's in-process runs then keep it.
+
+    Each run removes the modules it imported; the SDK's `cryptography` cannot be imported a
+    second time into one process, so it must not be among them.
+    """
+    sys.path.insert(0, str(REPO / "examples" / "bookshop"))
+    try:
+        from mcpdeps.testing import TestClient
+        from server import mcp  # the example itself, under another name than the runs' `bookshop`
+
+        with TestClient(mcp, protocol="2026-07-28") as client:
+            client.call(
+                "order_book", title="Neuromancer", answers={"confirm_backorder": {"action": "decline"}}
+            )
+    finally:
+        sys.path.remove(str(REPO / "examples" / "bookshop"))
+        sys.modules.pop("server", None)
+
+
+@pytest.fixture
+def bookshop(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyfile(bookshop=BOOKSHOP)
+    pytester.syspathinsert()
+    return pytester
+
+
+def test_the_bookshop_tests_pass_in_both_protocol_modes(bookshop: pytest.Pytester) -> None:
+    bookshop.makepyfile(test_bookshop=USER_TESTS)
+    result = bookshop.runpytest("-v", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=10)
+    result.stdout.fnmatch_lines(["*test_in_stock?legacy? PASSED*", "*test_in_stock?2026-07-28? PASSED*"])
+
+
+def test_an_override_is_undone_when_its_test_fails(bookshop: pytest.Pytester) -> None:
+    bookshop.makepyfile(
+        test_bookshop="""
+        import pytest
+        from bookshop import Stock, check_stock, mcp
+
+        @pytest.fixture
+        def mcp_server():
+            return mcp
+
+        def test_fails_with_a_fake_inventory(mcp_client):
+            mcp_client.override(check_stock, lambda title: Stock(title=title, copies=0))
+            assert mcp_client.call("reserve_book", title="Dune").text == "never"
+
+        def test_a_later_test_sees_the_real_inventory(mcp_client):
+            call = mcp_client.call("reserve_book", title="Dune")
+            assert call.text == "Reserved 'Dune' (6 copies left)."
+        """
+    )
+    result = bookshop.runpytest("-p", "no:cacheprovider", "-p", "no:randomly")
+    result.assert_outcomes(passed=2, failed=2)
+    result.stdout.fnmatch_lines(["*'Dune' is out of stock.*"])
+
+
+def test_an_unanswered_question_fails_the_test_with_its_text(bookshop: pytest.Pytester) -> None:
+    bookshop.makepyfile(
+        test_bookshop="""
+        import pytest
+        from bookshop import mcp
+
+        @pytest.fixture
+        def mcp_server():
+            return mcp
+
+        @pytest.mark.mcp_protocol("2026-07-28")
+        def test_nobody_answers(mcp_client):
+            mcp_client.call("order_book", title="Neuromancer")
+        """
+    )
+    result = bookshop.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*UnansweredQuestion: bookshop:confirm_backorder asks the user: "
+            "\"'Neuromancer' is out of stock (2-3 weeks). Order anyway?\", and the test gives no answer for it.*"
+        ]
+    )
+
+
+def test_the_protocol_marker_narrows_the_modes_and_checks_its_values(bookshop: pytest.Pytester) -> None:
+    bookshop.makepyfile(
+        test_bookshop="""
+        import pytest
+        from bookshop import mcp
+
+        pytestmark = pytest.mark.mcp_protocol("legacy")
+
+        @pytest.fixture
+        def mcp_server():
+            return mcp
+
+        def test_legacy_only(mcp_client, mcp_protocol):
+            assert mcp_protocol == "legacy"
+            assert mcp_client.call("reserve_book", title="Dune").rounds == 1
+        """
+    )
+    bookshop.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    bookshop.makepyfile(
+        test_bad="""
+        import pytest
+
+        @pytest.mark.mcp_protocol("2025-11-25")
+        def test_x(mcp_client):
+            pass
+        """
+    )
+    result = bookshop.runpytest("-p", "no:cacheprovider", "test_bad.py")
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines(
+        ["*mcp_protocol takes one or more of 'legacy', '2026-07-28'*gives '2025-11-25'*"]
+    )
+
+
+def test_without_a_server_fixture_the_failure_says_what_to_write(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_x(mcp_client):\n    pass\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(errors=2)
+    result.stdout.fnmatch_lines(
+        ["*mcp_client needs the server under test: define a fixture named `mcp_server`*"]
+    )
+
+
+def test_a_run_that_uses_no_fixture_imports_neither_the_sdk_nor_the_client(tmp_path: Path) -> None:
+    (tmp_path / "test_plain.py").write_text(
+        "import sys\n\ndef test_plain():\n"
+        "    loaded = [m for m in ('mcp', 'mcpdeps.testing.client', 'anyio') if m in sys.modules]\n"
+        "    assert 'mcpdeps.testing.plugin' in sys.modules and loaded == []\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:asyncio",
+         "-p", "no:anyio", "-p", "no:pytest_lsp", "-p", "no:hypothesispytest", "test_plain.py"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
