@@ -1,7 +1,7 @@
 """The `mcpdeps` pytest plugin as a user meets it (pytester): the seed's bookshop tested with `mcp_client`.
 
 The bookshop is `examples/bookshop/server.py`, copied into each pytester project as a
-user's own module; the tests written there are the ones the README shows.
+user's own module; its first tests are the README's own code block.
 """
 
 from __future__ import annotations
@@ -17,44 +17,11 @@ pytest_plugins = ["pytester"]
 
 BOOKSHOP = (REPO / "examples" / "bookshop" / "server.py").read_text()
 
-USER_TESTS = """
-import pytest
-from bookshop import Stock, check_stock, mcp
 
-ACCEPT = {"confirm_backorder": {"action": "accept", "content": {"confirm": True}}}
-
-
-@pytest.fixture
-def mcp_server():
-    return mcp
-
-
-def test_in_stock(mcp_client):
-    call = mcp_client.call("order_book", title="Dune")
-    assert call.text == "Ordered 'Dune'; it arrives tomorrow."
-    assert call.questions == []
-
-
-def test_out_of_stock_accepted(mcp_client):
-    call = mcp_client.call("order_book", title="Neuromancer", answers=ACCEPT)
-    assert call.text == "Backordered 'Neuromancer'; it would arrive in 2-3 weeks."
-    assert [q.text for q in call.questions] == ["'Neuromancer' is out of stock (2-3 weeks). Order anyway?"]
-
-
-@pytest.mark.parametrize("action", ["decline", "cancel"])
-def test_out_of_stock_declined_or_cancelled(mcp_client, action):
-    call = mcp_client.call("order_book", title="Neuromancer", answers={"confirm_backorder": {"action": action}})
-    assert call.is_error
-    assert call.text.endswith(f"could not resolve: elicitation was {action}")
-
-
-def test_a_fake_inventory(mcp_client):
-    mcp_client.override(check_stock, lambda title: Stock(title=title, copies=1))
-    call = mcp_client.call("order_book", title="Neuromancer")
-    assert call.text == "Ordered 'Neuromancer'; it arrives tomorrow."
-    assert call.runs == {check_stock: 1, "estimate_delivery": 1, "confirm_backorder": 1}
-    assert list(mcp_client.input_schema("order_book")["properties"]) == ["title"]
-"""
+def readme_tests() -> str:
+    """The bookshop's tests as the README shows them: the test runs exactly what users read."""
+    section = (REPO / "README.md").read_text().split("### Testing a tool: `mcpdeps.testing`", 1)[1]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -86,7 +53,7 @@ def bookshop(pytester: pytest.Pytester) -> pytest.Pytester:
 
 
 def test_the_bookshop_tests_pass_in_both_protocol_modes(bookshop: pytest.Pytester) -> None:
-    bookshop.makepyfile(test_bookshop=USER_TESTS)
+    bookshop.makepyfile(test_bookshop=readme_tests())
     result = bookshop.runpytest("-v", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=10)
     result.stdout.fnmatch_lines(["*test_in_stock?legacy? PASSED*", "*test_in_stock?2026-07-28? PASSED*"])
