@@ -23,7 +23,7 @@ ResolverRef = Callable[..., Any] | str
 """A resolver as a test names it: the callable given to `Resolve(...)`, its qualname or its id."""
 
 
-class NotAResolver(LookupError):
+class NotAResolver(KeyError):
     """A reference to something that is not a resolver of the server under test."""
 
     def __str__(self) -> str:

@@ -131,3 +131,50 @@ def test_a_fake_the_sdk_would_not_register_is_refused_and_the_client_goes_on(cli
 def test_one_client_per_server_at_a_time() -> None:
     with TestClient(shop.mcp), pytest.raises(RuntimeError, match="already has an open"):
         TestClient(shop.mcp).__enter__()
+
+
+def test_ids_are_the_graphs() -> None:
+    from mcpdeps.resolver_core.live import build_live_graph
+
+    ids = [e.id for e in TestClient(shop.mcp).async_client.index.entries]
+    assert sorted(ids) == sorted(build_live_graph(shop.mcp).resolvers)
+    assert "testing_shop:make_pricer.<locals>.price#1" in ids
+
+
+def test_a_fake_that_asks_is_answered_under_the_originals_name(client: TestClient) -> None:
+    client.override(
+        shop.confirm_backorder, lambda title: shop.Elicit(f"Really order {title}?", shop.Backorder)
+    )
+    call = client.call(
+        "order_book",
+        title="Dune",
+        answers={"confirm_backorder": {"action": "accept", "content": {"confirm": False}}},
+    )
+    assert call.text == "No order placed."
+    assert [(q.resolver, q.text) for q in call.questions] == [
+        ("testing_shop:confirm_backorder", "Really order Dune?")
+    ]
+    assert shop.RAN["confirm_backorder"] == 0
+
+
+def test_the_async_client_in_an_event_loop() -> None:
+    import anyio
+    from mcpdeps.testing import AsyncTestClient
+
+    async def main() -> list[str]:
+        async with AsyncTestClient(shop.mcp, protocol="2026-07-28") as client:
+            client.override("check_stock", value(shop.Stock(title="Dune", copies=2)))
+            first = await client.call("order_book", {"title": "Dune"})
+            return [first.text, str(first.rounds)]
+
+    assert anyio.run(main) == ["Ordered 'Dune'; it arrives tomorrow.", "1"]
+
+
+def test_an_sdk_outside_the_range_is_one_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mcpdeps.testing import UnsupportedSDK, sdk_internals
+
+    monkeypatch.setattr(sdk_internals.metadata, "version", lambda name: "3.1.0")
+    with pytest.raises(
+        UnsupportedSDK, match=r"^mcpdeps.testing supports mcp>=2.3,<3, but mcp 3.1.0 is installed.$"
+    ):
+        TestClient(shop.mcp)
