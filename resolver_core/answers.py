@@ -13,13 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, RootModel, ValidationError
+from pydantic import BaseModel, ConfigDict, RootModel, ValidationError, model_validator
 
 QuestionKind = Literal["elicit", "sample", "list_roots"]
 
 SHAPES = (
     'An elicitation answer is {"action": "accept"|"decline"|"cancel", "content": {...}}, '
-    'a sampling answer {"text": "..."}, a roots answer {"roots": ["file:///..."]}.'
+    'a sampling answer {"text": "..."} or {"result": {...}}, a roots answer {"roots": ["file:///..."]}.'
 )
 
 
@@ -39,12 +39,30 @@ class ElicitAnswer(BaseModel):
 
 
 class SampleAnswer(BaseModel):
-    """`{"text": "..."}`: the completion the client's LLM would have returned."""
+    """`{"text": "..."}`, or `{"result": {...}}`: what the client's LLM would have returned.
+
+    `text` is the common case (one text block); `result` is a whole `CreateMessageResult`
+    in its wire form, for anything else (images, tool use, a stop reason).
+    """
 
     model_config = ConfigDict(extra="forbid")
-    text: str
+    text: str | None = None
+    result: dict[str, Any] | None = None
     model: str = "mcpdeps-call"
     kind: Literal["sample"] = "sample"
+
+    @model_validator(mode="after")
+    def _one_of(self) -> SampleAnswer:
+        if (self.text is None) == (self.result is None):
+            raise ValueError('a sampling answer is {"text": "..."} or {"result": {...}}')
+        return self
+
+    def wire(self) -> dict[str, Any]:
+        """The `CreateMessageResult` this answer stands for, as JSON (the callbacks validate it)."""
+        if self.result is not None:
+            return self.result
+        text = {"type": "text", "text": self.text}
+        return {"role": "assistant", "content": text, "model": self.model, "stopReason": "endTurn"}
 
 
 class RootsAnswer(BaseModel):

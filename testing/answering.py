@@ -139,21 +139,27 @@ class Answerer:
     async def sample(
         self, ctx: ClientRequestContext, params: CreateMessageRequestParams
     ) -> CreateMessageResult | ErrorData:
-        from mcp_types import CreateMessageResult, TextContent
+        from mcp.server.validation import wants_sampling_tools
+        from mcp_types import CreateMessageResult, CreateMessageResultWithTools
+        from pydantic import ValidationError
 
         asker = self._asker(ctx)
         text = content_text(params.messages[-1].content) if params.messages else ""
+        tools = wants_sampling_tools(params.tools, params.tool_choice)
+        expected = CreateMessageResultWithTools if tools else CreateMessageResult
         try:
             answer: SampleAnswer = self._answer(asker, "sample", text)
+            try:
+                result = expected.model_validate(answer.wire())
+            except ValidationError as exc:
+                raise UnansweredQuestion(
+                    f"The test's sampling answer to {asker} is not a {expected.__name__}: {exc}"
+                ) from exc
         except UnansweredQuestion as error:
             return self._refuse(error)
-        self.questions.append(Question(asker, "sample", text, {"text": answer.text}))
-        return CreateMessageResult(
-            role="assistant",
-            content=TextContent(type="text", text=answer.text),
-            model=answer.model,
-            stop_reason="endTurn",
-        )
+        given = answer.model_dump(include={"text", "result"}, exclude_none=True)
+        self.questions.append(Question(asker, "sample", text, given))
+        return result
 
     async def list_roots(self, ctx: ClientRequestContext) -> ListRootsResult | ErrorData:
         from mcp_types import ListRootsResult, Root

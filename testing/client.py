@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 Protocol = Literal["legacy", "2026-07-28"]
 PROTOCOLS: tuple[Protocol, ...] = ("legacy", "2026-07-28")
 AnswersLike = Mapping[str, Any] | str | Path | None
-"""Answers in the `mcpdeps call --answers` format: a mapping, or the path of a JSON file."""
+"""Answers in the `mcpdeps call --answers` format: a mapping, or the path of a JSON file. In a
+mapping, an answer may also be the SDK's own `ElicitResult`, `CreateMessageResult` or `ListRootsResult`."""
 
 _OPEN: dict[int, object] = {}
 """Servers with an open test client (by id; the client keeps its server alive)."""
@@ -50,7 +51,21 @@ def read_answers(answers: AnswersLike) -> AnswersFile:
         except bounded_read.Unreadable as exc:
             raise AnswersError(exc.sentence()) from exc
         return parse_answers(raw, f"The answers file {path}", path.parent)
-    return parse_answers(dict(answers), "The answers", Path.cwd())
+    entries = {key: _as_entry(answer) for key, answer in answers.items()}
+    return parse_answers(entries, "The answers", Path.cwd())
+
+
+def _as_entry(answer: Any) -> Any:
+    """An answer given as the SDK's own result object, in the answers format; anything else as is."""
+    from mcp_types import CreateMessageResult, CreateMessageResultWithTools, ElicitResult, ListRootsResult
+
+    if isinstance(answer, ElicitResult):
+        return {"action": answer.action, "content": answer.content}
+    if isinstance(answer, CreateMessageResult | CreateMessageResultWithTools):
+        return {"result": answer.model_dump(mode="json", by_alias=True, exclude_none=True)}
+    if isinstance(answer, ListRootsResult):
+        return {"roots": [str(root.uri) for root in answer.roots]}
+    return answer
 
 
 def _merged(*layers: AnswersFile) -> AnswersFile:

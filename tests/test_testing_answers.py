@@ -188,3 +188,24 @@ def test_an_answer_for_no_resolver_is_an_error(client: TestClient) -> None:
         NotAResolver, match=r"'confirm_backordr' is not a resolver .*did you mean 'confirm_backorder'"
     ):
         client.call("order_book", title="Dune", answers={"confirm_backordr": {"action": "decline"}})
+
+
+def test_a_sampling_answer_as_a_whole_result(client: TestClient) -> None:
+    from mcp_types import CreateMessageResult, ElicitResult, TextContent
+
+    result = CreateMessageResult(role="assistant", content=TextContent(type="text", text="Ubik"), model="m")
+    assert client.call("recommend", genre="sf", answers={"suggest_title": result}).text == "Read Ubik"
+    wire = {
+        "role": "assistant",
+        "content": {"type": "text", "text": "Kindred"},
+        "model": "m",
+        "stopReason": "endTurn",
+    }
+    call = client.call("recommend", genre="sf", answers={"suggest_title": {"result": wire}})
+    assert (call.text, call.questions[0].answer) == ("Read Kindred", {"result": wire})
+    declined = client.call(
+        "maybe_order", title="Neuromancer", answers={"confirm_backorder": ElicitResult(action="decline")}
+    )
+    assert declined.text == "decline"
+    with pytest.raises(UnansweredQuestion, match="is not a CreateMessageResult"):
+        client.call("recommend", genre="sf", answers={"suggest_title": {"result": {"role": "assistant"}}})

@@ -196,29 +196,25 @@ class QuestionAnswerer:
         self, ctx: ClientRequestContext, params: CreateMessageRequestParams
     ) -> CreateMessageResult | ErrorData:
         """The sampling callback: an answers-file entry, `--sample-reply`, else the person types it."""
-        from mcp_types import CreateMessageResult, TextContent
-
         asker = self._asker(ctx, "sample", None)
         question = content_text(params.messages[-1].content) if params.messages else ""
-        model = "mcpdeps-call"
         try:
             recorded = self._recorded(asker, "sample")
             by: AnsweredBy
             if isinstance(recorded, SampleAnswer):
-                text, model, by = recorded.text, recorded.model, "answers file"
+                answer, by = recorded, "answers file"
             elif self.sources.sample_reply is not None:
-                text, by = self.sources.sample_reply, "--sample-reply"
+                answer, by = SampleAnswer(text=self.sources.sample_reply), "--sample-reply"
             elif self.person is not None:
                 text = await self._ask_person(self.person.complete, asker or "a resolver", params)
-                by = "terminal"
+                answer, by = SampleAnswer(text=text), "terminal"
             else:
                 raise self._missing(asker, "sample", question)
+            result = _sampling_result(asker, answer, params)
         except UserError as error:
             return self._refuse(error)
-        self.transcript.append(AskedQuestion(asker, "sample", question, by, text))
-        return CreateMessageResult(
-            role="assistant", content=TextContent(type="text", text=text), model=model, stop_reason="endTurn"
-        )
+        self.transcript.append(AskedQuestion(asker, "sample", question, by, content_text(result.content)))
+        return result
 
     async def list_roots(self, ctx: ClientRequestContext) -> ListRootsResult | ErrorData:
         """The roots callback: an answers-file entry, `--root` paths, else the current folder; never asks."""
@@ -249,6 +245,28 @@ def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dic
     problems = content_problems(outcome.content, schema)
     if problems:
         raise UserError(f"The answers file's content for {asker} does not fit the form it asks: {problems}.")
+
+
+def _sampling_result(
+    asker: str | None, answer: SampleAnswer, params: CreateMessageRequestParams
+) -> CreateMessageResult:
+    """The answer as the result the request expects (`...WithTools` when it offers tools, as the SDK checks)."""
+    from mcp.server.validation import wants_sampling_tools
+    from mcp_types import CreateMessageResult, CreateMessageResultWithTools
+    from pydantic import ValidationError
+
+    expected = (
+        CreateMessageResultWithTools
+        if wants_sampling_tools(params.tools, params.tool_choice)
+        else CreateMessageResult
+    )
+    try:
+        return expected.model_validate(answer.wire())
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise UserError(
+            f"The sampling answer for {asker} is not a {expected.__name__} ({problems})."
+        ) from exc
 
 
 def unused_answers(answerer: QuestionAnswerer) -> list[str]:
