@@ -120,6 +120,17 @@ def parse_answers(raw: object, where: str, base: Path) -> AnswersFile:
     return answers
 
 
+def read_answers_file(path: Path) -> AnswersFile:
+    """Read and validate an answers file (bounded, no links followed); `AnswersError` says what is wrong."""
+    from . import bounded_read
+
+    try:
+        raw = bounded_read.read_json(path, f"the answers file {path}")
+    except bounded_read.Unreadable as exc:
+        raise AnswersError(exc.sentence()) from exc
+    return parse_answers(raw, f"The answers file {path}", path.parent)
+
+
 def _as_uri(root: str, base: Path) -> str:
     """A root as a URI: kept when it has a scheme, otherwise a path relative to `base`."""
     if "://" in root:

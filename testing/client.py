@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import anyio
 
-from ..resolver_core.answers import AnswersError, AnswersFile, parse_answers
+from ..resolver_core.answers import AnswersFile, parse_answers, read_answers_file
 from ..resolver_core.suggest import did_you_mean
 from . import sdk_internals
 from .answering import Answerer, UnansweredQuestion
@@ -43,14 +43,7 @@ def read_answers(answers: AnswersLike) -> AnswersFile:
     if answers is None:
         return AnswersFile({})
     if isinstance(answers, str | Path):
-        from ..resolver_core import bounded_read
-
-        path = Path(answers)
-        try:
-            raw = bounded_read.read_json(path, f"the answers file {path}")
-        except bounded_read.Unreadable as exc:
-            raise AnswersError(exc.sentence()) from exc
-        return parse_answers(raw, f"The answers file {path}", path.parent)
+        return read_answers_file(Path(answers))
     entries = {key: _as_entry(answer) for key, answer in answers.items()}
     return parse_answers(entries, "The answers", Path.cwd())
 

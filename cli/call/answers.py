@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...resolver_core import bounded_read
 from ...resolver_core.answers import (
     Answer,
     AnswersError,
@@ -14,7 +13,7 @@ from ...resolver_core.answers import (
     RootsAnswer,
     SampleAnswer,
     example_answer,
-    parse_answers,
+    read_answers_file,
 )
 from ..errors import UserError
 
@@ -33,10 +32,6 @@ __all__ = [
 def load_answers(path: Path) -> AnswersFile:
     """Read and validate an answers file; every problem becomes a sentence (exit 2)."""
     try:
-        raw = bounded_read.read_json(path, f"the answers file {path}")
-    except bounded_read.Unreadable as exc:
-        raise UserError(exc.sentence()) from exc
-    try:
-        return parse_answers(raw, f"The answers file {path}", path.parent)
+        return read_answers_file(path)
     except AnswersError as exc:
         raise UserError(str(exc)) from exc
