@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 import testing_shop as shop
+from mcp.server.mcpserver import Context
 from mcpdeps.testing import PROTOCOLS, NotAResolver, OverrideError, TestClient, value
 
 
@@ -178,3 +179,15 @@ def test_an_sdk_outside_the_range_is_one_sentence(monkeypatch: pytest.MonkeyPatc
         UnsupportedSDK, match=r"^mcpdeps.testing supports mcp>=2.3,<3, but mcp 3.1.0 is installed.$"
     ):
         TestClient(shop.mcp)
+
+
+def test_a_fake_can_take_the_context_and_the_sdk_passes_it(client: TestClient) -> None:
+    seen: list[object] = []
+
+    def stock_from_context(ctx: Context, title: str) -> shop.Stock:
+        seen.append(ctx.request_id)
+        return shop.Stock(title=title, copies=1)
+
+    client.override("check_stock", stock_from_context)
+    assert client.call("reserve_book", title="Neuromancer").text == "Reserved 'Neuromancer' (0 copies left)."
+    assert len(seen) == 1 and seen[0] is not None

@@ -155,3 +155,10 @@ def gift(
     suggestion: Annotated[CreateMessageResult, Resolve(suggest_title)],
 ) -> str:
     return f"{title} (confirm={backorder.confirm}) and {suggestion.content.text}"
+
+
+@mcp.tool()
+async def reserve_book(title: str, stock: Annotated[Stock, Resolve(check_stock)]) -> str:
+    if stock.copies == 0:
+        return f"{title!r} is out of stock."
+    return f"Reserved {title!r} ({stock.copies - 1} copies left)."
