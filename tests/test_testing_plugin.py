@@ -6,6 +6,7 @@ user's own module; its first tests are the README's own code block.
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -31,18 +32,19 @@ def sdk_loaded() -> None:
     Each run removes the modules it imported; the SDK's `cryptography` cannot be imported a
     second time into one process, so it must not be among them.
     """
-    sys.path.insert(0, str(REPO / "examples" / "bookshop"))
-    try:
-        from mcpdeps.testing import TestClient
-        from server import mcp  # the example itself, under another name than the runs' `bookshop`
+    from mcpdeps.testing import PROTOCOLS, TestClient
 
-        with TestClient(mcp, protocol="2026-07-28") as client:
+    spec = importlib.util.spec_from_file_location(
+        "warm_up_bookshop", REPO / "examples" / "bookshop" / "server.py"
+    )
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    for protocol in PROTOCOLS:
+        with TestClient(example.mcp, protocol=protocol) as client:
             client.call(
                 "order_book", title="Neuromancer", answers={"confirm_backorder": {"action": "decline"}}
             )
-    finally:
-        sys.path.remove(str(REPO / "examples" / "bookshop"))
-        sys.modules.pop("server", None)
 
 
 @pytest.fixture
