@@ -60,8 +60,8 @@ class ResolverIndex:
     def of(cls, server: MCPServer) -> ResolverIndex:
         index = cls(getattr(server, "name", None) or type(server).__name__)
         for tool in sdk_internals.registered_tools(server):
-            for plan in tool.resolver_plans.values():
-                index.add(plan.fn)
+            for fn in sdk_internals.tool_resolvers(tool):
+                index.add(fn)
         return index
 
     def add(self, fn: Callable[..., Any]) -> ResolverEntry:

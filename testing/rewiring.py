@@ -95,23 +95,28 @@ class Rewiring:
     """Per tool, the SDK's wire key of each resolver to its id (how a 2026-07-28 question names its asker)."""
     _standins: dict[Hashable, Callable[..., Any]] = field(default_factory=dict)
     _ids: dict[int, str] = field(default_factory=dict)
-    _saved: list[tuple[Any, dict[str, Any], dict[Hashable, Any]]] = field(default_factory=list)
+    _saved: list[tuple[Any, tuple[Any, Any]]] = field(default_factory=list)
 
     def install(self) -> None:
         """Give every tool plans over the stand-ins; on an override the SDK refuses, change nothing."""
+        from mcp.server.mcpserver.exceptions import InvalidSignature
+
         self._standins.clear()
         try:
             for tool in sdk_internals.registered_tools(self.server):
-                if not tool.resolved_params:
+                registered = sdk_internals.resolved_parameters(tool)
+                if not registered:
                     continue
-                params = {
-                    name: (self._marker(marker.fn), wants_union)
-                    for name, (marker, wants_union) in tool.resolved_params.items()
-                }
-                plans = self._plans(tool, params)
-                self._saved.append((tool, tool.resolved_params, tool.resolver_plans))
-                sdk_internals.set_plans(tool, params, plans)
-                self.wire_ids[tool.name] = {p.wire_key: self._ids[id(p.fn)] for p in plans.values()}
+                params = {name: (self._standin(fn), wants) for name, (fn, wants) in registered.items()}
+                saved = sdk_internals.registered_plans(tool)
+                try:
+                    planned = sdk_internals.set_resolvers(tool, params)
+                except InvalidSignature as exc:
+                    raise OverrideError(
+                        f"With the overrides, tool {tool.name!r} would not register: {exc}."
+                    ) from exc
+                self._saved.append((tool, saved))
+                self.wire_ids[tool.name] = {key: self._ids[id(fn)] for key, fn in planned.items()}
         except BaseException:
             self.uninstall()
             raise
@@ -119,26 +124,13 @@ class Rewiring:
     def uninstall(self) -> None:
         """Put back the plans the SDK built at registration."""
         while self._saved:
-            tool, params, plans = self._saved.pop()
-            sdk_internals.set_plans(tool, params, plans)
+            tool, saved = self._saved.pop()
+            sdk_internals.restore_plans(tool, saved)
         self.wire_ids.clear()
 
     def reinstall(self) -> None:
         self.uninstall()
         self.install()
-
-    def _plans(self, tool: Any, params: dict[str, Any]) -> dict[Hashable, Any]:
-        from mcp.server.mcpserver.exceptions import InvalidSignature
-
-        try:
-            return sdk_internals.rebuild_plans(tool, params)
-        except InvalidSignature as exc:
-            raise OverrideError(f"With the overrides, tool {tool.name!r} would not register: {exc}.") from exc
-
-    def _marker(self, fn: Callable[..., Any]) -> Any:
-        from mcp.server.mcpserver import Resolve
-
-        return Resolve(self._standin(fn))
 
     def _standin(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         """The one stand-in of `fn`'s SDK identity, made (with its dependencies') on first sight."""
@@ -167,7 +159,7 @@ class Rewiring:
         at = next((i for i, m in enumerate(metadata) if isinstance(m, Resolve)), None)
         if at is None:
             return hint
-        metadata[at] = self._marker(metadata[at].fn)
+        metadata[at] = Resolve(self._standin(metadata[at].fn))
         return Annotated[(base, *metadata)]  # type: ignore[valid-type]
 
 

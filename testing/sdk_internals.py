@@ -91,31 +91,42 @@ def is_async(fn: Callable[..., Any]) -> bool:
     return bool(is_async_callable(fn))
 
 
-def tool_argument_names(tool: Any) -> set[str]:
-    """The names a resolver parameter may match by name, as `Tool.from_function` computes them."""
-    fields = tool.fn_metadata.arg_model.model_fields
-    return {field.alias or name for name, field in fields.items()}
+def resolved_parameters(tool: Any) -> dict[str, tuple[Callable[..., Any], bool]]:
+    """A registered tool's resolved parameters: name to (resolver, whether it wants the `ElicitationResult`)."""
+    return {name: (marker.fn, wants_union) for name, (marker, wants_union) in tool.resolved_params.items()}
 
 
-def rebuild_plans(tool: Any, resolved_params: dict[str, Any]) -> dict[Hashable, Any]:
-    """The SDK's own plans for `resolved_params` (raises the SDK's `InvalidSignature`)."""
+def tool_resolvers(tool: Any) -> list[Callable[..., Any]]:
+    """Every resolver a registered tool runs, in the order the SDK planned them (depth first)."""
+    return [plan.fn for plan in tool.resolver_plans.values()]
+
+
+def registered_plans(tool: Any) -> tuple[Any, Any]:
+    """What `set_resolvers` replaces, for `restore_plans` to put back."""
+    return tool.resolved_params, tool.resolver_plans
+
+
+def restore_plans(tool: Any, saved: tuple[Any, Any]) -> None:
+    tool.resolved_params, tool.resolver_plans = saved
+
+
+def set_resolvers(
+    tool: Any, params: dict[str, tuple[Callable[..., Any], bool]]
+) -> dict[str, Callable[..., Any]]:
+    """Make `tool` resolve `params` (name to (resolver, wants_union)) with plans the SDK builds.
+
+    Returns each planned resolver by its wire key (the key a 2026-07-28 question carries).
+    Raises the SDK's `InvalidSignature` (and changes nothing) when it would not register them.
+    """
+    from mcp.server.mcpserver import Resolve
     from mcp.server.mcpserver.resolve import build_resolver_plans
 
-    return build_resolver_plans(resolved_params, tool_argument_names(tool))
-
-
-def set_plans(tool: Any, resolved_params: dict[str, Any], plans: dict[Hashable, Any]) -> None:
-    """Install resolver plans on a registered tool (both fields are read on every call)."""
-    tool.resolved_params = resolved_params
-    tool.resolver_plans = plans
-
-
-def nested_markers(tool: Any) -> list[Any]:
-    """Every `Resolve` marker a tool's plans hold, its own parameters' first."""
-    markers = [marker for marker, _ in tool.resolved_params.values()]
-    for plan in tool.resolver_plans.values():
-        markers.extend(p.resolve for p in plan.params.values() if p.kind == "resolve" and p.resolve)
-    return markers
+    fields = tool.fn_metadata.arg_model.model_fields
+    argument_names = {field.alias or name for name, field in fields.items()}  # as `Tool.from_function`
+    resolved = {name: (Resolve(fn), wants_union) for name, (fn, wants_union) in params.items()}
+    plans = build_resolver_plans(resolved, argument_names)
+    tool.resolved_params, tool.resolver_plans = resolved, plans
+    return {plan.wire_key: plan.fn for plan in plans.values()}
 
 
 def count_rounds(client: Client, on_round: Callable[[], None]) -> None:
