@@ -191,3 +191,20 @@ def test_a_fake_can_take_the_context_and_the_sdk_passes_it(client: TestClient) -
     client.override("check_stock", stock_from_context)
     assert client.call("reserve_book", title="Neuromancer").text == "Reserved 'Neuromancer' (0 copies left)."
     assert len(seen) == 1 and seen[0] is not None
+
+
+def test_bound_methods_and_classes_by_qualname_and_id(client: TestClient) -> None:
+    client.override("Ledger.discount", 30)
+    client.override("testing_shop:Cart", value(shop.Cart("by id")))
+    assert client.call("quote", title="Dune").text == "['by id']: 10.0 EUR / 15.0 USD, -30%"
+    assert shop.RAN == {"price x1.0": 1, "price x1.5": 1, "Cart": 1}  # the one Cart made above
+
+
+def test_a_value_in_place_of_a_question_asks_nothing(client: TestClient) -> None:
+    client.override(shop.confirm_backorder, shop.Backorder(confirm=True))
+    call = client.call("order_book", title="Neuromancer")
+    assert (call.text, call.questions, call.rounds) == (
+        "Backordered 'Neuromancer'; it would arrive in 2-3 weeks.",
+        [],
+        1,
+    )
