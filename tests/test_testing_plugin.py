@@ -153,11 +153,12 @@ def test_without_a_server_fixture_the_failure_says_what_to_write(pytester: pytes
     )
 
 
-def test_a_run_that_uses_no_fixture_imports_neither_the_sdk_nor_the_client(tmp_path: Path) -> None:
+def test_a_run_that_uses_no_fixture_imports_three_small_modules_and_not_the_sdk(tmp_path: Path) -> None:
     (tmp_path / "test_plain.py").write_text(
         "import sys\n\ndef test_plain():\n"
-        "    loaded = [m for m in ('mcp', 'mcpdeps.testing.client', 'anyio') if m in sys.modules]\n"
-        "    assert 'mcpdeps.testing.plugin' in sys.modules and loaded == []\n"
+        "    assert not {'mcp', 'mcp_types', 'anyio', 'pydantic'} & set(sys.modules)\n"
+        "    ours = sorted(m for m in sys.modules if m.startswith('mcpdeps'))\n"
+        "    assert ours == ['mcpdeps', 'mcpdeps.testing', 'mcpdeps.testing.plugin'], ours\n"
     )
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:asyncio",
