@@ -80,6 +80,12 @@ class AsyncTestClient:
         access_token: AccessToken | None = None,
     ) -> None:
         sdk_internals.check_sdk()
+        from mcp.server import MCPServer
+
+        if not isinstance(server, MCPServer):
+            raise TypeError(
+                f"mcpdeps.testing tests an MCPServer (`from mcp.server import MCPServer`), not {type(server).__name__}."
+            )
         if protocol not in PROTOCOLS:
             raise ValueError(f"protocol must be one of {', '.join(PROTOCOLS)}, not {protocol!r}.")
         self.server = server

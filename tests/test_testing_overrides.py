@@ -208,3 +208,11 @@ def test_a_value_in_place_of_a_question_asks_nothing(client: TestClient) -> None
         [],
         1,
     )
+
+
+def test_what_is_not_an_mcpserver_is_refused_in_one_sentence() -> None:
+    with pytest.raises(
+        TypeError,
+        match=r"^mcpdeps.testing tests an MCPServer \(`from mcp.server import MCPServer`\), not NoneType.$",
+    ):
+        TestClient(None)  # type: ignore[arg-type]
