@@ -166,3 +166,27 @@ def test_a_run_that_uses_no_fixture_imports_three_small_modules_and_not_the_sdk(
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_an_async_test_uses_the_async_client(bookshop: pytest.Pytester) -> None:
+    bookshop.makepyfile(
+        test_bookshop="""
+        import pytest
+        from bookshop import Stock, check_stock, mcp
+        from mcpdeps.testing import AsyncTestClient
+
+        pytestmark = pytest.mark.anyio
+
+        @pytest.fixture
+        def anyio_backend():
+            return "asyncio"
+
+        async def test_backordered_with_a_fake_inventory():
+            async with AsyncTestClient(mcp, protocol="2026-07-28") as client:
+                client.override(check_stock, lambda title: Stock(title=title, copies=0))
+                call = await client.call("order_book", title="Dune", answers={"confirm_backorder": {"action": "accept", "content": {"confirm": True}}})
+            assert call.text == "Backordered 'Dune'; it would arrive in 2-3 weeks."
+            assert (call.rounds, call.runs["confirm_backorder"]) == (2, 2)
+        """
+    )
+    bookshop.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
