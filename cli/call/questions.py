@@ -159,7 +159,7 @@ class QuestionAnswerer:
         return ErrorData(code=INVALID_REQUEST, message=str(error))
 
     async def elicit(
-        self, ctx: ClientRequestContext, params: ElicitRequestParams
+        self, context: ClientRequestContext, params: ElicitRequestParams
     ) -> ElicitResult | ErrorData:
         """The elicitation callback: an answers-file entry, else the terminal form."""
         from mcp_types import ElicitRequestFormParams, ElicitResult
@@ -169,7 +169,7 @@ class QuestionAnswerer:
                 UserError("A resolver asked for a URL-mode elicitation; `call` answers forms only.")
             )
         schema: dict[str, Any] = dict(params.requested_schema)
-        asker = self._asker(ctx, "elicit", schema.get("properties", {}))
+        asker = self._asker(context, "elicit", schema.get("properties", {}))
         try:
             recorded = self._recorded(asker, "elicit")
             by: AnsweredBy
@@ -193,10 +193,10 @@ class QuestionAnswerer:
         return ElicitResult(action=outcome.action, content=outcome.content)
 
     async def sample(
-        self, ctx: ClientRequestContext, params: CreateMessageRequestParams
+        self, context: ClientRequestContext, params: CreateMessageRequestParams
     ) -> CreateMessageResult | ErrorData:
         """The sampling callback: an answers-file entry, `--sample-reply`, else the person types it."""
-        asker = self._asker(ctx, "sample", None)
+        asker = self._asker(context, "sample", None)
         question = content_text(params.messages[-1].content) if params.messages else ""
         try:
             recorded = self._recorded(asker, "sample")
@@ -216,11 +216,12 @@ class QuestionAnswerer:
         self.transcript.append(AskedQuestion(asker, "sample", question, by, content_text(result.content)))
         return result
 
-    async def list_roots(self, ctx: ClientRequestContext) -> ListRootsResult | ErrorData:
+    async def list_roots(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
         """The roots callback: an answers-file entry, `--root` paths, else the current folder; never asks."""
         from mcp_types import ListRootsResult, Root
+        from pydantic import FileUrl
 
-        asker = self._asker(ctx, "list_roots", None)
+        asker = self._asker(context, "list_roots", None)
         try:
             recorded = self._recorded(asker, "list_roots")
         except UserError as error:
@@ -233,7 +234,7 @@ class QuestionAnswerer:
         else:
             uris, by = [Path.cwd().as_uri()], "current folder"
         self.transcript.append(AskedQuestion(asker, "list_roots", "the client's roots", by, ", ".join(uris)))
-        return ListRootsResult(roots=[Root(uri=uri, name=Path(uri).name or None) for uri in uris])
+        return ListRootsResult(roots=[Root(uri=FileUrl(uri), name=Path(uri).name or None) for uri in uris])
 
 
 def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dict[str, Any]) -> None:
