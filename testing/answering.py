@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from mcp_types import (
         CreateMessageRequestParams,
         CreateMessageResult,
+        CreateMessageResultWithTools,
         ElicitRequestParams,
         ElicitResult,
         ErrorData,
@@ -82,8 +83,8 @@ class Answerer:
         self.questions, self.failure = [], None
         self.log.last_asker = None
 
-    def _asker(self, ctx: ClientRequestContext) -> str:
-        key = ctx.request_id
+    def _asker(self, context: ClientRequestContext) -> str:
+        key = context.request_id
         if isinstance(key, str) and key in self.wire_ids:
             return self.wire_ids[key]
         return self.log.last_asker or "(a resolver)"
@@ -112,11 +113,11 @@ class Answerer:
         return ErrorData(code=INVALID_REQUEST, message=str(error))
 
     async def elicit(
-        self, ctx: ClientRequestContext, params: ElicitRequestParams
+        self, context: ClientRequestContext, params: ElicitRequestParams
     ) -> ElicitResult | ErrorData:
         from mcp_types import ElicitRequestFormParams, ElicitResult
 
-        asker = self._asker(ctx)
+        asker = self._asker(context)
         if not isinstance(params, ElicitRequestFormParams):
             return self._refuse(
                 UnansweredQuestion(f"{asker} asks a URL-mode elicitation; tests answer forms.")
@@ -137,13 +138,13 @@ class Answerer:
         return ElicitResult(action=answer.action, content=content)
 
     async def sample(
-        self, ctx: ClientRequestContext, params: CreateMessageRequestParams
-    ) -> CreateMessageResult | ErrorData:
+        self, context: ClientRequestContext, params: CreateMessageRequestParams
+    ) -> CreateMessageResult | CreateMessageResultWithTools | ErrorData:
         from mcp.server.validation import wants_sampling_tools
         from mcp_types import CreateMessageResult, CreateMessageResultWithTools
         from pydantic import ValidationError
 
-        asker = self._asker(ctx)
+        asker = self._asker(context)
         text = content_text(params.messages[-1].content) if params.messages else ""
         tools = wants_sampling_tools(params.tools, params.tool_choice)
         expected = CreateMessageResultWithTools if tools else CreateMessageResult
@@ -161,13 +162,14 @@ class Answerer:
         self.questions.append(Question(asker, "sample", text, given))
         return result
 
-    async def list_roots(self, ctx: ClientRequestContext) -> ListRootsResult | ErrorData:
+    async def list_roots(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
         from mcp_types import ListRootsResult, Root
+        from pydantic import FileUrl
 
-        asker = self._asker(ctx)
+        asker = self._asker(context)
         try:
             answer: RootsAnswer = self._answer(asker, "list_roots", "the client's roots")
         except UnansweredQuestion as error:
             return self._refuse(error)
         self.questions.append(Question(asker, "list_roots", "the client's roots", {"roots": answer.roots}))
-        return ListRootsResult(roots=[Root(uri=uri) for uri in answer.roots])
+        return ListRootsResult(roots=[Root(uri=FileUrl(uri)) for uri in answer.roots])

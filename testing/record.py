@@ -25,7 +25,7 @@ class Runs(Mapping[str, int]):
         self._counts = dict(counts)
         self._index = index
 
-    def __getitem__(self, ref: ResolverRef) -> int:  # type: ignore[override]
+    def __getitem__(self, ref: ResolverRef) -> int:
         return self._counts.get(self._index.find(ref).id, 0)
 
     def __iter__(self) -> Iterator[str]:
@@ -63,7 +63,9 @@ class CallRecord:
     @property
     def text(self) -> str:
         """The text content of the result (an error's message when the tool failed)."""
-        return "\n".join(block.text for block in self.result.content if getattr(block, "type", "") == "text")
+        from mcp_types import TextContent
+
+        return "\n".join(block.text for block in self.result.content if isinstance(block, TextContent))
 
     @property
     def is_error(self) -> bool:

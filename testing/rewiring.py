@@ -160,7 +160,8 @@ class Rewiring:
         if at is None:
             return hint
         metadata[at] = Resolve(self._standin(metadata[at].fn))
-        return Annotated[(base, *metadata)]  # type: ignore[valid-type]
+        arguments = (base, *metadata)
+        return Annotated[arguments]
 
 
 def _constant(obj: Any) -> Callable[[], Any]:

@@ -92,10 +92,12 @@ class TestClient:
         **kwargs: Any,
     ) -> CallRecord:
         """See `AsyncTestClient.call`."""
-        return self._run(
+        record: CallRecord = self._run(
             self.async_client.call, tool, arguments, answers=answers, access_token=access_token, **kwargs
         )
+        return record
 
     def input_schema(self, tool: str) -> dict[str, Any]:
         """The tool's input schema as `tools/list` reports it."""
-        return self._run(self.async_client.input_schema, tool)
+        schema: dict[str, Any] = self._run(self.async_client.input_schema, tool)
+        return schema

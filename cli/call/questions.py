@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from mcp_types import (
         CreateMessageRequestParams,
         CreateMessageResult,
+        CreateMessageResultWithTools,
         ElicitRequestParams,
         ElicitResult,
         ErrorData,
@@ -194,7 +195,7 @@ class QuestionAnswerer:
 
     async def sample(
         self, context: ClientRequestContext, params: CreateMessageRequestParams
-    ) -> CreateMessageResult | ErrorData:
+    ) -> CreateMessageResult | CreateMessageResultWithTools | ErrorData:
         """The sampling callback: an answers-file entry, `--sample-reply`, else the person types it."""
         asker = self._asker(context, "sample", None)
         question = content_text(params.messages[-1].content) if params.messages else ""
@@ -250,7 +251,7 @@ def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dic
 
 def _sampling_result(
     asker: str | None, answer: SampleAnswer, params: CreateMessageRequestParams
-) -> CreateMessageResult:
+) -> CreateMessageResult | CreateMessageResultWithTools:
     """The answer as the result the request expects (`...WithTools` when it offers tools, as the SDK checks)."""
     from mcp.server.validation import wants_sampling_tools
     from mcp_types import CreateMessageResult, CreateMessageResultWithTools
