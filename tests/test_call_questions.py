@@ -122,6 +122,26 @@ def test_sampling_answered_by_function_name(server: MCPServer, protocol: str) ->
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS)
+def test_sampling_answered_by_a_whole_result(server: MCPServer, protocol: str) -> None:
+    result = {
+        "role": "assistant",
+        "content": {"type": "text", "text": "Dune"},
+        "model": "m",
+        "stopReason": "maxTokens",
+    }
+    done = call_in_process(
+        server, "name_book", "topic=sand", sources=answers({"suggest_title": {"result": result}})
+    )
+    assert "Your book about sand: Dune" in done.text
+    assert done.transcript[0].answer == "Dune"
+    broken = answers({"suggest_title": {"result": {"role": "assistant"}}})
+    with pytest.raises(
+        UserError, match="The sampling answer for server:suggest_title is not a CreateMessageResult"
+    ):
+        call_in_process(server, "name_book", "topic=sand", sources=broken, protocol=protocol)
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS)
 def test_root_flags_are_the_roots(server: MCPServer, protocol: str, tmp_path: Path) -> None:
     sources = AnswerSources(roots=[tmp_path, Path("/srv/data")])
     done = call_in_process(server, "list_workspace", sources=sources, protocol=protocol)

@@ -64,7 +64,13 @@ def test_wheel_has_every_package_templates_and_the_script(wheel: Path) -> None:
     assert {n.split("/")[0] for n in names} == {"mcpdeps", "mcpdeps-0.1.0.dist-info"}, (
         "one import package and its metadata, nothing else at the top of site-packages"
     )
-    for package in (REPO / "cli", REPO / "resolver_core", REPO / "lint_rules", REPO / "templates"):
+    for package in (
+        REPO / "cli",
+        REPO / "resolver_core",
+        REPO / "lint_rules",
+        REPO / "templates",
+        REPO / "testing",
+    ):
         for init in package.rglob("__init__.py"):
             assert f"mcpdeps/{init.relative_to(REPO).as_posix()}" in names, "every package ships"
     assert {"mcpdeps/__init__.py", "mcpdeps/__main__.py"} <= set(names)
@@ -75,7 +81,9 @@ def test_wheel_has_every_package_templates_and_the_script(wheel: Path) -> None:
         n.startswith("mcpdeps/") and n.endswith((".md", ".toml")) for n in names if "/templates/" not in n
     ), "the repository's own files (README, pyproject) are not package data"
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "mcpdeps = mcpdeps.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    points = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "mcpdeps = mcpdeps.cli.main:main" in points
+    assert "[pytest11]\nmcpdeps = mcpdeps.testing.plugin" in points, "the pytest plugin is registered"
 
 
 def test_installed_copy_lints_from_outside_the_checkout(wheel: Path, tmp_path: Path) -> None:

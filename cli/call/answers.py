@@ -1,136 +1,37 @@
-"""The `--answers FILE` model: recorded answers to resolver questions, for runs without a person.
-
-Keys name the resolver the way a user knows it: the function's name
-(`confirm_backorder`) or the SDK's wire key `module:qualname`
-(`server:confirm_backorder`). The value's shape says which kind of question it
-answers, so a file that answers an elicitation with a sampling reply is caught
-when it is read, not after the server has asked.
-"""
+"""`--answers FILE`: the shared answers format (`resolver_core/answers.py`) read from a file."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, RootModel, ValidationError
-
-from ...resolver_core import bounded_read
+from ...resolver_core.answers import (
+    Answer,
+    AnswersError,
+    AnswersFile,
+    ElicitAnswer,
+    QuestionKind,
+    RootsAnswer,
+    SampleAnswer,
+    example_answer,
+    read_answers_file,
+)
 from ..errors import UserError
 
-QuestionKind = Literal["elicit", "sample", "list_roots"]
-
-
-class ElicitAnswer(BaseModel):
-    """`{"action": "accept", "content": {...}}`: what the person did with the form."""
-
-    model_config = ConfigDict(extra="forbid")
-    action: Literal["accept", "decline", "cancel"]
-    content: dict[str, str | int | float | bool | list[str] | None] | None = None
-    """What MCP's `ElicitResult.content` can hold: flat values (a nested object is refused
-    here, with the file's name, not as an error from inside the client session)."""
-    kind: Literal["elicit"] = "elicit"
-
-
-class SampleAnswer(BaseModel):
-    """`{"text": "..."}`: the completion the client's LLM would have returned."""
-
-    model_config = ConfigDict(extra="forbid")
-    text: str
-    model: str = "mcpdeps-call"
-    kind: Literal["sample"] = "sample"
-
-
-class RootsAnswer(BaseModel):
-    """`{"roots": ["file:///srv/data", "./docs"]}`: URIs, or paths made absolute from the file's folder."""
-
-    model_config = ConfigDict(extra="forbid")
-    roots: list[str]
-    kind: Literal["list_roots"] = "list_roots"
-
-
-Answer = ElicitAnswer | SampleAnswer | RootsAnswer
-
-
-class AnswersFile(RootModel[dict[str, Answer]]):
-    """The whole file: resolver name or `module:qualname` to its answer."""
-
-    def find(self, resolver_id: str | None, kind: QuestionKind) -> tuple[str, Answer] | None:
-        """The answer recorded for a resolver, or for an unknown resolver the only one of this kind.
-
-        `resolver_id` is the SDK's wire key (`module:qualname`, maybe `#n`-suffixed for
-        closures); a key matches it whole, without the suffix, by qualname, or by the
-        function's own name.
-        """
-        if resolver_id is None:
-            same_kind = [(key, answer) for key, answer in self.root.items() if answer.kind == kind]
-            return same_kind[0] if len(same_kind) == 1 else None
-        base = resolver_id.split("#", 1)[0]
-        qualname = base.split(":", 1)[-1]
-        for candidate in (resolver_id, base, qualname, qualname.rsplit(".", 1)[-1]):
-            if candidate in self.root:
-                return candidate, self.root[candidate]
-        return None
-
-
-def _location(loc: tuple[int | str, ...]) -> str:
-    key = next((str(part) for part in loc if isinstance(part, str)), "")
-    return f"answer for {key!r}" if key else "the file"
+__all__ = [
+    "Answer",
+    "AnswersFile",
+    "ElicitAnswer",
+    "QuestionKind",
+    "RootsAnswer",
+    "SampleAnswer",
+    "example_answer",
+    "load_answers",
+]
 
 
 def load_answers(path: Path) -> AnswersFile:
     """Read and validate an answers file; every problem becomes a sentence (exit 2)."""
     try:
-        raw = bounded_read.read_json(path, f"the answers file {path}")
-    except bounded_read.Unreadable as exc:
-        raise UserError(exc.sentence()) from exc
-    if not isinstance(raw, dict):
-        raise UserError(
-            f"The answers file {path} must hold a JSON object keyed by resolver name, like "
-            '{"confirm_backorder": {"action": "accept", "content": {"confirm": true}}}.'
-        )
-    try:
-        answers = AnswersFile.model_validate(raw)
-    except ValidationError as exc:
-        keys = sorted({_location(err["loc"]) for err in exc.errors()})
-        raise UserError(
-            f"The answers file {path} has an answer of no known shape ({', '.join(keys)}). "
-            'An elicitation answer is {"action": "accept"|"decline"|"cancel", "content": {...}}, '
-            'a sampling answer {"text": "..."}, a roots answer {"roots": ["file:///..."]}.'
-        ) from exc
-    for answer in answers.root.values():
-        if isinstance(answer, RootsAnswer):
-            answer.roots = [_as_uri(root, path.parent) for root in answer.roots]
-    return answers
-
-
-def _as_uri(root: str, base: Path) -> str:
-    """A root as a URI: kept when it has a scheme, otherwise a path relative to `base`."""
-    if "://" in root:
-        return root
-    return (base / root).resolve().as_uri()
-
-
-def _example_value(prop: dict[str, Any]) -> Any:
-    """A plausible value for one form property, to show in an error message."""
-    if "default" in prop:
-        return prop["default"]
-    for key in ("enum", "oneOf"):
-        if prop.get(key):
-            first = prop[key][0]
-            return first["const"] if isinstance(first, dict) else first
-    kind = prop.get("type")
-    if kind == "boolean":
-        return True
-    if kind in ("integer", "number"):
-        return prop.get("minimum", 1)
-    return [] if kind == "array" else "..."
-
-
-def example_answer(kind: QuestionKind, schema: dict[str, Any] | None = None) -> dict[str, Any]:
-    """An answers-file entry of the right shape; for a form, with content that fits it."""
-    if kind == "sample":
-        return {"text": "..."}
-    if kind == "list_roots":
-        return {"roots": ["file:///..."]}
-    properties = (schema or {}).get("properties", {})
-    return {"action": "accept", "content": {name: _example_value(p) for name, p in properties.items()}}
+        return read_answers_file(path)
+    except AnswersError as exc:
+        raise UserError(str(exc)) from exc

@@ -17,9 +17,9 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from ...resolver_core.answers import content_text
 from ..errors import UserError
 from .form import ACTIONS, Action, FormOutcome, choices, hint, multi_choices, parse_field
-from .questions import content_text
 
 if TYPE_CHECKING:
     from mcp_types import CreateMessageRequestParams

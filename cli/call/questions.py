@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import anyio
 import anyio.to_thread
-from jsonschema import Draft202012Validator
 
+from ...resolver_core.answers import content_problems, content_text
 from ..errors import UserError
 from .answers import (
     AnswersFile,
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from mcp_types import (
         CreateMessageRequestParams,
         CreateMessageResult,
+        CreateMessageResultWithTools,
         ElicitRequestParams,
         ElicitResult,
         ErrorData,
@@ -194,31 +195,27 @@ class QuestionAnswerer:
 
     async def sample(
         self, context: ClientRequestContext, params: CreateMessageRequestParams
-    ) -> CreateMessageResult | ErrorData:
+    ) -> CreateMessageResult | CreateMessageResultWithTools | ErrorData:
         """The sampling callback: an answers-file entry, `--sample-reply`, else the person types it."""
-        from mcp_types import CreateMessageResult, TextContent
-
         asker = self._asker(context, "sample", None)
         question = content_text(params.messages[-1].content) if params.messages else ""
-        model = "mcpdeps-call"
         try:
             recorded = self._recorded(asker, "sample")
             by: AnsweredBy
             if isinstance(recorded, SampleAnswer):
-                text, model, by = recorded.text, recorded.model, "answers file"
+                answer, by = recorded, "answers file"
             elif self.sources.sample_reply is not None:
-                text, by = self.sources.sample_reply, "--sample-reply"
+                answer, by = SampleAnswer(text=self.sources.sample_reply), "--sample-reply"
             elif self.person is not None:
                 text = await self._ask_person(self.person.complete, asker or "a resolver", params)
-                by = "terminal"
+                answer, by = SampleAnswer(text=text), "terminal"
             else:
                 raise self._missing(asker, "sample", question)
+            result = _sampling_result(asker, answer, params)
         except UserError as error:
             return self._refuse(error)
-        self.transcript.append(AskedQuestion(asker, "sample", question, by, text))
-        return CreateMessageResult(
-            role="assistant", content=TextContent(type="text", text=text), model=model, stop_reason="endTurn"
-        )
+        self.transcript.append(AskedQuestion(asker, "sample", question, by, content_text(result.content)))
+        return result
 
     async def list_roots(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
         """The roots callback: an answers-file entry, `--root` paths, else the current folder; never asks."""
@@ -247,10 +244,31 @@ def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dic
         return
     if outcome.content is None:
         raise UserError(f"The answers file accepts the question of {asker} but gives no content.")
-    errors = sorted(Draft202012Validator(schema).iter_errors(outcome.content), key=lambda e: list(e.path))
-    if errors:
-        problems = "; ".join(e.message for e in errors)
+    problems = content_problems(outcome.content, schema)
+    if problems:
         raise UserError(f"The answers file's content for {asker} does not fit the form it asks: {problems}.")
+
+
+def _sampling_result(
+    asker: str | None, answer: SampleAnswer, params: CreateMessageRequestParams
+) -> CreateMessageResult | CreateMessageResultWithTools:
+    """The answer as the result the request expects (`...WithTools` when it offers tools, as the SDK checks)."""
+    from mcp.server.validation import wants_sampling_tools
+    from mcp_types import CreateMessageResult, CreateMessageResultWithTools
+    from pydantic import ValidationError
+
+    expected = (
+        CreateMessageResultWithTools
+        if wants_sampling_tools(params.tools, params.tool_choice)
+        else CreateMessageResult
+    )
+    try:
+        return expected.model_validate(answer.wire())
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise UserError(
+            f"The sampling answer for {asker} is not a {expected.__name__} ({problems})."
+        ) from exc
 
 
 def unused_answers(answerer: QuestionAnswerer) -> list[str]:
@@ -258,15 +276,3 @@ def unused_answers(answerer: QuestionAnswerer) -> list[str]:
     if answerer.sources.answers is None:
         return []
     return [key for key in answerer.sources.answers.root if key not in answerer.used_answers]
-
-
-def content_text(content: Any) -> str:
-    """Text of one sampling content block (or of a list of them); other media by their type."""
-    if isinstance(content, list):
-        return "\n".join(content_text(part) for part in content)
-    text = getattr(content, "text", None)
-    if isinstance(text, str):
-        return text
-    return f"[{getattr(content, 'type', 'content')} {getattr(content, 'mime_type', '') or ''}]".replace(
-        " ]", "]"
-    )
