@@ -8,11 +8,11 @@ the two texts) before anyone reads them.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..fixes.cst_source import dotted_name
@@ -38,14 +38,25 @@ def _line_map(before: str, after: str) -> Callable[[int], int]:
     return to_before
 
 
-def with_imports(module: cst.Module, imports: set[tuple[str, str]]) -> cst.Module:
-    """`module` importing each (module, name) it does not import yet, beside its other imports."""
-    if not imports:
+def with_imports(
+    module: cst.Module, imports: set[tuple[str, str]], maybe_unused: Sequence[tuple[str, str]] = ()
+) -> cst.Module:
+    """`module` importing each (module, name) it does not import yet, beside its other imports,
+    without the imports of `maybe_unused` that nothing uses any more (the `Context` of a tool
+    whose only use of it was its question)."""
+    if not imports and not maybe_unused:
         return module
     context = CodemodContext()
     for source, name in sorted(imports):
         AddImportsVisitor.add_needed_import(context, source, name)
-    return AddImportsVisitor(context).transform_module(module)
+    module = AddImportsVisitor(context).transform_module(module)
+    for source, name in maybe_unused:
+        RemoveImportsVisitor.remove_unused_import(context, source, name)
+    return RemoveImportsVisitor(context).transform_module(module) if maybe_unused else module
+
+
+CONTEXT_IMPORTS = (("mcp.server.mcpserver", "Context"), ("mcp.server.fastmcp", "Context"))
+"""Where a tool's `Context` comes from: the import may go with the last parameter that used it."""
 
 
 def _bound_names(module: cst.Module) -> set[str]:
@@ -86,7 +97,8 @@ class QuestionsPass:
         self.notes: list[Note] = []
         self.imports: set[tuple[str, str]] = set()
         self.questions = 0
-        self.converted: list[cst.FunctionDef] = []
+        self.moved: list[cst.Call] = []
+        """The question calls moved into resolvers (nodes of the input module)."""
 
     def line_of(self, node: cst.CSTNode) -> int:
         return self.positions[node].start.line
@@ -152,7 +164,7 @@ class QuestionsPass:
         if conversion is not None:
             self.imports |= conversion.imports
             self.questions += conversion.questions
-            self.converted.append(function)
+            self.moved.extend(conversion.moved)
         return conversion
 
 
@@ -172,7 +184,9 @@ def migrate_module(text: str) -> Migrated:
     notes.extend(Note(to_text(n.line), n.reason) for n in constructor.notes)
 
     questions = QuestionsPass(moved)
-    migrated = with_imports(questions.run(), questions.imports)
+    migrated = questions.run()
+    if questions.moved:
+        migrated = with_imports(migrated, questions.imports, CONTEXT_IMPORTS)
     from_moved = _line_map(text, moved.code)
     notes.extend(Note(from_moved(n.line), n.reason) for n in questions.notes)
     notes.sort(key=lambda n: n.line)

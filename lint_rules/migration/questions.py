@@ -58,6 +58,8 @@ class ToolConversion:
     before: list[cst.BaseStatement]
     imports: set[tuple[str, str]] = field(default_factory=set)
     questions: int = 0
+    moved: list[cst.Call] = field(default_factory=list)
+    """The question calls moved (nodes of the input tree)."""
 
 
 class Refusal(Exception):
@@ -107,6 +109,7 @@ class _Converter:
             self.result.before.append(resolver)
             tool = self._consume(tool, question, annotation)
             self.result.questions += 1
+            self.result.moved.append(question.call)
         tool = self._drop_unused_context(tool)
         tool = self._drop_dead_copies(tool)
         self.result.before[:0] = [
