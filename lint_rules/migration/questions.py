@@ -100,11 +100,11 @@ class _Converter:
 
     def convert(self, questions: Sequence[Question], quiet: dict[str, cst.BaseStatement]) -> ToolConversion:
         tool = self.function
-        answered: set[str] = set()
+        answered: dict[str, cst.BaseExpression] = {}
         hoisted: list[cst.BaseStatement] = []
         for question in questions:
             resolver, annotation, hoist = self._resolver(question, quiet, answered)
-            answered.add(question.target)
+            answered[question.target] = annotation
             hoisted.extend(h for h in hoist if h not in hoisted)
             self.result.before.append(resolver)
             tool = self._consume(tool, question, annotation)
@@ -117,38 +117,47 @@ class _Converter:
         ]
         body = tool.body
         assert isinstance(body, cst.IndentedBlock)
-        kept = [s for s in body.body if s not in hoisted]
+        kept = [s for s in body.body if not any(s.deep_equals(h) for h in hoisted)]
         self.result.tool = tool.with_changes(
             body=body.with_changes(body=kept or [cst.SimpleStatementLine([cst.Pass()])])
         )
         return self.result
 
     def _blank(self) -> list[cst.EmptyLine]:
-        return [cst.EmptyLine()] * (2 if self.module_level else 1)
+        return [cst.EmptyLine(indent=False)] * (2 if self.module_level else 1)
 
     def _resolver(
-        self, question: Question, quiet: dict[str, cst.BaseStatement], answered: set[str]
+        self, question: Question, quiet: dict[str, cst.BaseStatement], answered: dict[str, cst.BaseExpression]
     ) -> tuple[cst.FunctionDef, cst.BaseExpression, list[cst.BaseStatement]]:
+        """The question's resolver, the annotation of the tool's new parameter, the classes to hoist.
+
+        A question whose message uses an earlier answer takes it as that answer's own
+        `Annotated[..., Resolve(...)]` parameter: the SDK runs each resolver once per call."""
         if question.target.startswith("_") or question.target in {p.name.value for p in self.params}:
             raise Refusal(f"its answer is kept as `{question.target}`, which cannot be a tool parameter")
         marker_args = [
             a for a in question.call.args if not (a.keyword and a.keyword.value == "related_request_id")
         ]
-        marker_args = (
-            [*marker_args[:-1], marker_args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)]
-            if marker_args
-            else []
-        )
+        if marker_args and len(marker_args) < len(question.call.args):
+            marker_args[-1] = marker_args[-1].with_changes(comma=question.call.args[-1].comma)
         marker = cst.Call(
             func=cst.Name(MARKERS[question.kind]),
             args=marker_args,
             whitespace_before_args=question.call.whitespace_before_args,
         )
         copied, hoist, names = self._needs(marker, quiet, answered)
+        for earlier in sorted(names & self.unwrapped):
+            marker = marker.visit(_DataToValue(earlier))  # type: ignore[assignment]
+            copied = [s.visit(_DataToValue(earlier)) for s in copied]  # type: ignore[misc]
         by_name = {p.name.value: p for p in self.params}
         params = [
             cst.Param(name=cst.Name(n), annotation=by_name[n].annotation)
             for n in (p.name.value for p in self.params)
+            if n in names
+        ]
+        params += [
+            cst.Param(name=cst.Name(n), annotation=cst.Annotation(a))
+            for n, a in answered.items()
             if n in names
         ]
         returns, consumed = self._types(question)
@@ -177,10 +186,10 @@ class _Converter:
         return resolver, annotation, hoist
 
     def _needs(
-        self, marker: cst.Call, quiet: dict[str, cst.BaseStatement], answered: set[str]
+        self, marker: cst.Call, quiet: dict[str, cst.BaseStatement], answered: dict[str, cst.BaseExpression]
     ) -> tuple[list[cst.BaseStatement], list[cst.BaseStatement], set[str]]:
         """The statements to copy into the resolver, the classes to hoist, and the tool
-        parameters it takes, found by following the names the question reads."""
+        parameters and earlier answers it takes, found by following the names the question reads."""
         copied: list[cst.BaseStatement] = []
         hoist: list[cst.BaseStatement] = []
         params: set[str] = set()
@@ -191,9 +200,7 @@ class _Converter:
             if name in seen:
                 continue
             seen.add(name)
-            if name in answered:
-                raise Refusal(f"it uses the answer to an earlier question (`{name}`)")
-            if name in {p.name.value for p in self.params}:
+            if name in answered or name in {p.name.value for p in self.params}:
                 params.add(name)
             elif name in quiet:
                 statement = quiet[name]
@@ -341,15 +348,17 @@ def convert_tool(
     notes = []
     movable: list[Question] = []
     refused: cst.Call | None = None
+    answered: dict[str, cst.BaseExpression] = {}
     for question in found:
         try:
-            converter._resolver(question, quiet, {q.target for q in movable})
+            _, annotation, _ = converter._resolver(question, quiet, answered)
         except Refusal as refusal:
             notes.append(
                 Note(line_of(question.call), f"{question_label(question.kind)} not moved: {refusal}")
             )
             refused = question.call
             break
+        answered[question.target] = annotation
         movable.append(question)
     converter.result = ToolConversion(function, [])
     converter.unwrapped.clear()
