@@ -136,14 +136,26 @@ def test_migrating_twice_changes_nothing_the_second_time(case: str) -> None:
 def test_what_is_left_is_named_with_its_line_and_reason() -> None:
     notes = {n.line: n.reason for n in migrate_text(_before("left_alone")).notes}
     source = _before("left_alone").splitlines()
-    assert all("ctx.elicit(" in source[line - 1] for line in notes)
+    assert all("await ctx." in source[line - 1] for line in notes)
     reasons = sorted(r.split("asked ", 1)[1] for r in notes.values())
     assert reasons == [
         "after line 16, which has effects",
         "from `confirm`, a helper, not at the start of a tool body",
+        "in a `try` block",
         "in a branch",
         "in a loop",
     ]
+
+
+def test_the_standalone_fastmcp_package_is_not_the_sdk() -> None:
+    """`fastmcp` (the separate package) has its own `Context.fastmcp`: only the SDK's is renamed."""
+    source = (
+        "from fastmcp import Context, FastMCP\n\nmcp = FastMCP('s')\n\n\n@mcp.tool()\n"
+        "async def name(ctx: Context) -> str:\n    return ctx.fastmcp.name\n"
+    )
+    assert migrate_text(source).text == source
+    sdk = source.replace("from fastmcp import", "from mcp.server.fastmcp import")
+    assert "ctx.mcp_server.name" in migrate_text(sdk).text
 
 
 def test_lint_is_clean_on_the_output_but_for_what_was_left(tmp_path: Path) -> None:
@@ -151,7 +163,7 @@ def test_lint_is_clean_on_the_output_but_for_what_was_left(tmp_path: Path) -> No
         (tmp_path / f"{case}.py").write_text(migrate_text(_before(case)).text, encoding="utf-8")
     result = run_mcpdeps("lint", "--format", "json", "--no-cache", ".", cwd=tmp_path)
     found = [(d["path"], d["code"]) for d in json.loads(result.stdout)["diagnostics"]]
-    assert found == [("left_alone.py", "MCPD112")] * 3, result.stdout  # the helper is no tool: no MCPD112
+    assert found == [("left_alone.py", "MCPD112")] * 3, result.stdout  # no MCPD112 for a helper or a sample
 
 
 def test_the_command_writes_through_the_file_guard_and_previews_with_diff(tmp_path: Path) -> None:
@@ -177,7 +189,7 @@ def test_left_alone_places_are_listed_and_make_the_exit_code_1(tmp_path: Path) -
     result = run_mcpdeps("migrate", "server.py", cwd=tmp_path)
     assert result.returncode == 1
     assert "server.py:25: `ctx.elicit(...)` not moved: asked in a loop" in result.stderr
-    assert "4 places left for you" in result.stderr
+    assert "5 places left for you" in result.stderr
 
 
 def test_links_out_of_the_project_and_missing_paths_are_refused(tmp_path: Path) -> None:

@@ -111,6 +111,9 @@ class NamesTransformer(cst.CSTTransformer):
         self.renamed: dict[str, str] = {}
         self.module_aliases: set[str] = set()
         self.imports_mcp = False
+        self.imports_fastmcp = False
+        """The module imports the SDK's `mcp.server.fastmcp`: only then is `ctx.fastmcp` its Context's
+        (the standalone `fastmcp` package's Context keeps that attribute)."""
         self.notes: list[Note] = []
         self._functions: list[cst.FunctionDef] = []
         self._needs_context: list[bool | None] = []
@@ -133,6 +136,7 @@ class NamesTransformer(cst.CSTTransformer):
             if not _is_mcp_module(module):
                 return
             self.imports_mcp = True
+            self.imports_fastmcp |= _moved(module) != module and module.startswith("mcp.server.fastmcp")
             if isinstance(small.names, cst.ImportStar):
                 return
             for alias in small.names:
@@ -144,6 +148,7 @@ class NamesTransformer(cst.CSTTransformer):
                 name = dotted_name(alias.name)
                 if _is_mcp_module(name):
                     self.imports_mcp = True
+                    self.imports_fastmcp |= name.startswith("mcp.server.fastmcp")
                     if alias.asname is not None and _moved(name) != name:
                         self.module_aliases.add(dotted_name(alias.asname.name))  # type: ignore[arg-type]
 
@@ -191,7 +196,7 @@ class NamesTransformer(cst.CSTTransformer):
         base = dotted_name(updated.value)
         if (base.startswith("mcp.") or base in self.module_aliases) and attr in NAME_RENAMES:
             return updated.with_changes(attr=cst.Name(NAME_RENAMES[attr]))
-        if attr in ATTRIBUTE_RENAMES and base != "mcp.server":
+        if attr in ATTRIBUTE_RENAMES and base != "mcp.server" and self.imports_fastmcp:
             return updated.with_changes(attr=cst.Name(ATTRIBUTE_RENAMES[attr]))
         if self.imports_mcp and attr in CAMEL_FIELDS:
             return updated.with_changes(attr=cst.Name(CAMEL_FIELDS[attr]))

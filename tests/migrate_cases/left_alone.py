@@ -44,3 +44,16 @@ async def maybe(path: str, force: bool, ctx: Context) -> str:
         if answer.action != "accept":
             return "kept"
     return "deleted"
+
+
+@mcp.tool()
+async def guarded(text: str, ctx: Context) -> str:
+    from mcp.types import SamplingMessage, TextContent
+
+    try:
+        result = await ctx.session.create_message(
+            messages=[SamplingMessage(role="user", content=TextContent(type="text", text=text))], max_tokens=10
+        )
+    except Exception:
+        return text
+    return result.content.text
