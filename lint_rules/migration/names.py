@@ -161,12 +161,14 @@ class NamesTransformer(cst.CSTTransformer):
         changes: dict[str, object] = {}
         if _moved(module) != module:
             changes["module"] = _dotted(_moved(module))
-        if not isinstance(updated.names, cst.ImportStar):
+        if not isinstance(updated.names, cst.ImportStar) and not isinstance(original.names, cst.ImportStar):
             names = []
-            for alias in updated.names:
-                name = dotted_name(alias.name)
-                if name in REMOVED_FOR_STR:
+            for before, alias in zip(original.names, updated.names, strict=True):
+                name = dotted_name(before.name)  # `Cursor` itself: its uses became `str` already
+                if name in REMOVED_FOR_STR and before.asname is None:
                     continue
+                if name in REMOVED_FOR_STR:
+                    self.notes.append(Note(self._line(original), f"`{name}` was removed in mcp 2: use `str`"))
                 if name in NAME_RENAMES:
                     alias = alias.with_changes(name=cst.Name(NAME_RENAMES[name]))
                 names.append(alias)

@@ -24,15 +24,16 @@ from .statements import asked_in, question_kind, question_label
 
 
 def _line_map(before: str, after: str) -> Callable[[int], int]:
-    """Line of `after` → the line of `before` it came from (the start of a changed block)."""
+    """Line of `after` → the line of `before` it came from: the same line of an unchanged or
+    rewritten block (clipped to the block), the line where an inserted block goes."""
     matcher = difflib.SequenceMatcher(None, before.splitlines(), after.splitlines(), autojunk=False)
     blocks = matcher.get_opcodes()
 
     def to_before(line: int) -> int:
         index = line - 1
-        for tag, a0, _a1, b0, b1 in blocks:
+        for _tag, a0, a1, b0, b1 in blocks:
             if b0 <= index < b1:
-                return a0 + (index - b0 if tag == "equal" else 0) + 1
+                return a0 + min(index - b0, max(a1 - a0 - 1, 0)) + 1
         return line
 
     return to_before

@@ -37,6 +37,7 @@ from .statements import (
     argument,
     asked_in,
     assigned,
+    contains,
     effect_free,
     free_names,
     place,
@@ -369,7 +370,7 @@ def convert_tool(
             continue
         if refused is not None:
             where = "after a question that stays in the body"
-        elif stop is not None:
+        elif stop is not None and not contains(stop, call):
             where = f"after line {line_of(stop)}, which has effects"
         else:
             where = "inside an expression, not as `answer = await ...` on its own line"

@@ -181,6 +181,17 @@ def asked_in(function: cst.FunctionDef, contexts: set[str], nested: bool = True)
     return calls
 
 
+def contains(node: cst.CSTNode, target: cst.CSTNode) -> bool:
+    """Whether `target` is `node` or one of its descendants (by identity; a loop, not recursion)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current is target:
+            return True
+        stack.extend(current.children)
+    return False
+
+
 def place(function: cst.FunctionDef, call: cst.Call) -> str | None:
     """Where a question sits that makes it unmovable: a loop, a branch, a nested function."""
     found: list[str] = []
