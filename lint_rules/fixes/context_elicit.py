@@ -13,8 +13,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ...resolver_core.diagnostics import Diagnostic
+from ..migration.imports import with_imports
 from ..migration.names import tool_decorator
-from ..migration.pipeline import CONTEXT_IMPORTS, QuestionsPass, with_imports
+from ..migration.pipeline import CONTEXT_IMPORTS, QuestionsPass
 from .cst_source import CstSource
 
 

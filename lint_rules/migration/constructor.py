@@ -21,10 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from ..fixes.cst_source import dotted_name
-from . import Note
 
 V1_POSITIONAL = (
     "name",
@@ -118,18 +116,17 @@ def _transport(call: cst.Call) -> str | None:
 
 
 class ConstructorTransformer(cst.CSTTransformer):
-    METADATA_DEPENDENCIES = (PositionProvider,)
-
     def __init__(self, module: cst.Module) -> None:
         super().__init__()
         finder = _Finder()
         module.visit(finder)
         self.servers = finder.servers
-        self.notes: list[Note] = []
+        self.notes: list[tuple[cst.CSTNode, str]] = []
+        """What is left to the user, at nodes of the input tree (as `NamesTransformer.notes`)."""
         self._stack: list[cst.FunctionDef] = []
 
     def _note(self, node: cst.CSTNode, reason: str) -> None:
-        self.notes.append(Note(self.get_metadata(PositionProvider, node).start.line, reason))
+        self.notes.append((node, reason))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self._stack.append(node)

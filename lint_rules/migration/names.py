@@ -16,10 +16,8 @@ tool's own `Context` parameter (added when the tool has none); elsewhere it is a
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from ..fixes.cst_source import dotted_name
-from . import Note
 
 MODULE_MOVES = {"mcp.server.fastmcp": "mcp.server.mcpserver", "mcp.shared.version": "mcp.types.version"}
 
@@ -102,9 +100,7 @@ def tool_decorator(function: cst.FunctionDef) -> str | None:
 
 
 class NamesTransformer(cst.CSTTransformer):
-    """The renames; `notes` collects what was left to the user (lines of the input)."""
-
-    METADATA_DEPENDENCIES = (PositionProvider,)
+    """The renames; `notes` collects what was left to the user."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -114,14 +110,13 @@ class NamesTransformer(cst.CSTTransformer):
         self.imports_fastmcp = False
         """The module imports the SDK's `mcp.server.fastmcp`: only then is `ctx.fastmcp` its Context's
         (the standalone `fastmcp` package's Context keeps that attribute)."""
-        self.notes: list[Note] = []
+        self.notes: list[tuple[cst.CSTNode, str]] = []
+        """What is left to the user, at nodes of the input tree (`pipeline.located` finds their lines:
+        positions cost a pass over the tree, and most modules have no note)."""
         self._functions: list[cst.FunctionDef] = []
         self._needs_context: list[bool | None] = []
         """Per function being visited: None (no `get_context()`), else whether a parameter is added."""
         self.context_added = False
-
-    def _line(self, node: cst.CSTNode) -> int:
-        return self.get_metadata(PositionProvider, node).start.line
 
     # Imports: found on the way down (uses may precede them textually only in functions).
     def visit_Module(self, node: cst.Module) -> None:
@@ -168,7 +163,7 @@ class NamesTransformer(cst.CSTTransformer):
                 if name in REMOVED_FOR_STR and before.asname is None:
                     continue
                 if name in REMOVED_FOR_STR:
-                    self.notes.append(Note(self._line(original), f"`{name}` was removed in mcp 2: use `str`"))
+                    self.notes.append((original, f"`{name}` was removed in mcp 2: use `str`"))
                 if name in NAME_RENAMES:
                     alias = alias.with_changes(name=cst.Name(NAME_RENAMES[name]))
                 names.append(alias)
@@ -236,8 +231,8 @@ class NamesTransformer(cst.CSTTransformer):
         function = self._functions[-1] if self._functions else None
         if function is None or tool_decorator(function) is None:
             self.notes.append(
-                Note(
-                    self._line(original),
+                (
+                    original,
                     "`get_context()` was removed in mcp 2: pass the tool's `Context` parameter to this code",
                 )
             )
@@ -264,8 +259,8 @@ class NamesTransformer(cst.CSTTransformer):
         context = _context_param(self._functions[-1]) if self._functions else None
         if node.attr.value == "client_id" and context and dotted_name(node.value) == context:
             self.notes.append(
-                Note(
-                    self._line(node),
+                (
+                    node,
                     "`Context.client_id` was removed in mcp 2: read `ctx.request_context.meta` "
                     "or the OAuth access token instead",
                 )

@@ -8,17 +8,24 @@ the two texts) before anyone reads them.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..fixes.cst_source import dotted_name
 from . import Migrated, Note
 from .constructor import ConstructorTransformer
-from .names import NamesTransformer, is_context_annotation, tool_decorator
+from .imports import with_imports
+from .names import (
+    CAMEL_FIELDS,
+    NAME_RENAMES,
+    REMOVED_FOR_STR,
+    NamesTransformer,
+    is_context_annotation,
+    tool_decorator,
+)
 from .questions import ToolConversion, convert_tool
 from .statements import asked_in, question_kind, question_label
 
@@ -37,23 +44,6 @@ def _line_map(before: str, after: str) -> Callable[[int], int]:
         return line
 
     return to_before
-
-
-def with_imports(
-    module: cst.Module, imports: set[tuple[str, str]], maybe_unused: Sequence[tuple[str, str]] = ()
-) -> cst.Module:
-    """`module` importing each (module, name) it does not import yet, beside its other imports,
-    without the imports of `maybe_unused` that nothing uses any more (the `Context` of a tool
-    whose only use of it was its question)."""
-    if not imports and not maybe_unused:
-        return module
-    context = CodemodContext()
-    for source, name in sorted(imports):
-        AddImportsVisitor.add_needed_import(context, source, name)
-    module = AddImportsVisitor(context).transform_module(module)
-    for source, name in maybe_unused:
-        RemoveImportsVisitor.remove_unused_import(context, source, name)
-    return RemoveImportsVisitor(context).transform_module(module) if maybe_unused else module
 
 
 CONTEXT_IMPORTS = (("mcp.server.mcpserver", "Context"), ("mcp.server.fastmcp", "Context"))
@@ -169,26 +159,61 @@ class QuestionsPass:
         return conversion
 
 
+ANY_MCP = re.compile(
+    r"\.(elicit|create_message|list_roots)\(|FastMCP|MCPServer\(|fastmcp|get_context|shared\.version|_mcp_server"
+)
+"""What makes a module worth parsing whatever it imports: the SDK's old names, a server, a question."""
+IMPORTS_MCP = re.compile(r"^\s*(from\s+mcp[\w.]*\s+import|import\s+mcp\b)", re.M)
+RENAMED = re.compile(r"\b(" + "|".join([*NAME_RENAMES, *REMOVED_FOR_STR, *CAMEL_FIELDS]) + r")\b")
+
+
+def worth_parsing(text: str) -> bool:
+    """Whether any codemod can have something to do in `text` (most files of a project: none)."""
+    return ANY_MCP.search(text) is not None or (
+        IMPORTS_MCP.search(text) is not None and RENAMED.search(text) is not None
+    )
+
+
+def located(module: cst.Module, pending: list[tuple[cst.CSTNode, str]]) -> list[Note]:
+    """Notes at nodes of `module`, with their lines (positions are computed only when there are some)."""
+    if not pending:
+        return []
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    return [Note(positions[node].start.line, reason) for node, reason in pending]
+
+
+SERVER_BUILT = re.compile(r"\b(FastMCP|MCPServer)\s*\(")
+QUESTION_ASKED = re.compile(r"\.(elicit|create_message|list_roots)\s*\(")
+
+
 def migrate_module(text: str) -> Migrated:
+    """The passes in order; each runs only when the text spells what it looks for (a pass
+    over a 1,000-line module costs most of a second in libcst)."""
+    if not worth_parsing(text):
+        return Migrated(text, (), 0)  # nothing any codemod matches: not even parsed
     module = cst.parse_module(text)
-    wrapper = MetadataWrapper(module)
     names = NamesTransformer()
-    renamed = wrapper.visit(names)
+    current = module.visit(names)
     if names.context_added:
-        renamed = with_imports(renamed, {("mcp.server.mcpserver", "Context")})
-    notes = list(names.notes)
+        current = with_imports(current, {("mcp.server.mcpserver", "Context")})
+    notes = located(module, names.notes)
 
-    wrapper = MetadataWrapper(renamed, unsafe_skip_copy=True)
-    constructor = ConstructorTransformer(wrapper.module)
-    moved = wrapper.visit(constructor)
-    to_text = _line_map(text, renamed.code)
-    notes.extend(Note(to_text(n.line), n.reason) for n in constructor.notes)
+    if SERVER_BUILT.search(text):
+        before = current
+        constructor = ConstructorTransformer(before)
+        current = before.visit(constructor)
+        to_text = _line_map(text, before.code)
+        notes.extend(Note(to_text(n.line), n.reason) for n in located(before, constructor.notes))
 
-    questions = QuestionsPass(moved)
-    migrated = questions.run()
-    if questions.moved:
-        migrated = with_imports(migrated, questions.imports, CONTEXT_IMPORTS)
-    from_moved = _line_map(text, moved.code)
-    notes.extend(Note(from_moved(n.line), n.reason) for n in questions.notes)
+    moved = 0
+    if QUESTION_ASKED.search(text):
+        before = current.code
+        questions = QuestionsPass(current)
+        current = questions.run()
+        if questions.moved:
+            current = with_imports(current, questions.imports, CONTEXT_IMPORTS)
+        to_text = _line_map(text, before)
+        notes.extend(Note(to_text(n.line), n.reason) for n in questions.notes)
+        moved = questions.questions
     notes.sort(key=lambda n: n.line)
-    return Migrated(migrated.code, tuple(dict.fromkeys(notes)), questions.questions)
+    return Migrated(current.code, tuple(dict.fromkeys(notes)), moved)
