@@ -144,3 +144,30 @@ def test_an_unparsable_file_is_listed_and_left_alone(tmp_path: Path) -> None:
     plan = plan_migration(["."], tmp_path)
     assert plan.changed() == ["fine.py"]
     assert [(n.path, n.reason.split(":")[0]) for n in plan.notes] == [("broken.py", "not migrated")]
+
+
+def test_removed_apis_and_context_changes_without_a_drop_in_are_reported() -> None:
+    source = (
+        HEADER + "from mcp.server.fastmcp import Context\n"
+        "from mcp.shared.memory import create_connected_server_and_client_session\n"
+        "mcp = FastMCP('s')\n\n"
+        "async def helper() -> None:\n    await mcp.get_context().info('hi')\n\n"
+        "@mcp.tool()\nasync def who(ctx: Context) -> str:\n    return str(ctx.client_id)\n"
+    )
+    text, notes = migrated(source)
+    assert notes == [
+        "3: `create_connected_server_and_client_session` was removed in mcp 2: use `mcp.Client(server)`",
+        "7: `get_context()` was removed in mcp 2: pass the tool's `Context` parameter to this code",
+        "11: `Context.client_id` was removed in mcp 2: read `ctx.request_context.meta` or the OAuth access token instead",
+    ]
+    assert "await mcp.get_context().info('hi')" in text  # left as it is
+
+
+def test_get_context_in_a_tool_becomes_its_context_parameter() -> None:
+    text, notes = migrated(
+        HEADER + "mcp = FastMCP('s')\n\n@mcp.tool()\nasync def t(x: int = 1) -> int:\n"
+        "    ctx = mcp.get_context()\n    await ctx.report_progress(1, 2)\n    return x\n"
+    )
+    assert "async def t(x: int = 1, *, ctx: Context) -> int:\n    await ctx.report_progress(1, 2)" in text
+    assert "from mcp.server.mcpserver import Context, MCPServer" in text
+    assert notes == []

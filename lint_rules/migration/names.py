@@ -31,6 +31,18 @@ NAME_RENAMES = {
 """Names the guide renames, when imported from an `mcp` module."""
 
 REMOVED_FOR_STR = frozenset({"Cursor"})
+
+REMOVED_APIS = {
+    "streamablehttp_client": "use `streamable_http_client` (headers, timeout and auth go on an `httpx2.AsyncClient`)",
+    "create_connected_server_and_client_session": "use `mcp.Client(server)`",
+    "progress": "call `ctx.report_progress(progress, total)`, with the running total rather than deltas",
+    "ProgressContext": "call `ctx.report_progress(progress, total)`, with the running total rather than deltas",
+    "websocket_client": "use the streamable HTTP transport",
+    "websocket_server": "use the streamable HTTP transport",
+    "RFC7523OAuthClientProvider": "see the guide's OAuth section",
+    "JWTParameters": "see the guide's OAuth section",
+}
+"""Names the guide removes without a drop-in replacement: each import of one is a note, never a guess."""
 """Type aliases removed in favour of `str`."""
 
 CAMEL_FIELDS = {
@@ -164,6 +176,8 @@ class NamesTransformer(cst.CSTTransformer):
                     continue
                 if name in REMOVED_FOR_STR:
                     self.notes.append((original, f"`{name}` was removed in mcp 2: use `str`"))
+                if name in REMOVED_APIS:
+                    self.notes.append((original, f"`{name}` was removed in mcp 2: {REMOVED_APIS[name]}"))
                 if name in NAME_RENAMES:
                     alias = alias.with_changes(name=cst.Name(NAME_RENAMES[name]))
                 names.append(alias)

@@ -21,6 +21,7 @@ from .imports import with_imports
 from .names import (
     CAMEL_FIELDS,
     NAME_RENAMES,
+    REMOVED_APIS,
     REMOVED_FOR_STR,
     NamesTransformer,
     is_context_annotation,
@@ -164,7 +165,9 @@ ANY_MCP = re.compile(
 )
 """What makes a module worth parsing whatever it imports: the SDK's old names, a server, a question."""
 IMPORTS_MCP = re.compile(r"^\s*(from\s+mcp[\w.]*\s+import|import\s+mcp\b)", re.M)
-RENAMED = re.compile(r"\b(" + "|".join([*NAME_RENAMES, *REMOVED_FOR_STR, *CAMEL_FIELDS]) + r")\b")
+RENAMED = re.compile(
+    r"\b(" + "|".join([*NAME_RENAMES, *REMOVED_FOR_STR, *REMOVED_APIS, *CAMEL_FIELDS]) + r")\b"
+)
 
 
 def worth_parsing(text: str) -> bool:
