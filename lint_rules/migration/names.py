@@ -263,9 +263,8 @@ class NamesTransformer(cst.CSTTransformer):
         name = _context_param(function) or "ctx"
         if needs:
             self.context_added = True
-            updated = add_param(
-                updated, cst.Param(name=cst.Name(name), annotation=cst.Annotation(cst.Name("Context")))
-            )
+            context = cst.Param(name=cst.Name(name), annotation=cst.Annotation(cst.Name("Context")))
+            updated = one_per_line(add_param(updated, context), len(self._functions))
         return _without_self_assignment(updated, name)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
@@ -323,6 +322,57 @@ def add_param(function: cst.FunctionDef, param: cst.Param) -> cst.FunctionDef:
         between = items[-2].comma if len(items) > 1 else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         items[-1] = items[-1].with_changes(comma=between)
     return function.with_changes(params=params.with_changes(params=[*items, param]))
+
+
+LINE_LIMIT = 100
+"""A signature longer than this after a parameter was added is laid out one parameter a line."""
+
+
+def _line_break(indent: str) -> cst.ParenthesizedWhitespace:
+    return cst.ParenthesizedWhitespace(
+        first_line=cst.TrailingWhitespace(),
+        empty_lines=[],
+        indent=True,
+        last_line=cst.SimpleWhitespace(indent),
+    )
+
+
+def one_per_line(function: cst.FunctionDef, depth: int = 0) -> cst.FunctionDef:
+    """The signature as ruff format lays out one too long for its line: a parameter a line and a
+    trailing comma (left as it is when it fits, already spans lines, or holds a comment)."""
+    bare = function.with_changes(
+        body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Pass()])]), decorators=(), leading_lines=()
+    )
+    header = cst.Module([]).code_for_node(bare).split("\n", 1)[0]
+    if 4 * depth + len(header) <= LINE_LIMIT or not header.rstrip().endswith(":") or "#" in header:
+        return function
+    params = function.params
+    if params.posonly_params or isinstance(params.posonly_ind, cst.ParamSlash):
+        return function
+    items: list[cst.Param | cst.ParamStar] = [*params.params]
+    if not isinstance(params.star_arg, cst.MaybeSentinel):
+        items.append(params.star_arg)
+    items += params.kwonly_params
+    if params.star_kwarg is not None:
+        items.append(params.star_kwarg)
+    if not items:
+        return function
+    laid = [item.with_changes(comma=cst.Comma(whitespace_after=_line_break("    "))) for item in items[:-1]]
+    laid.append(items[-1].with_changes(comma=cst.Comma(whitespace_after=_line_break(""))))
+    count = len(params.params)
+    star = 1 if not isinstance(params.star_arg, cst.MaybeSentinel) else 0
+    kwonly = len(params.kwonly_params)
+    changes: dict[str, object] = {
+        "params": laid[:count],
+        "kwonly_params": laid[count + star : count + star + kwonly],
+    }
+    if star:
+        changes["star_arg"] = laid[count]
+    if params.star_kwarg is not None:
+        changes["star_kwarg"] = laid[-1]
+    return function.with_changes(
+        params=params.with_changes(**changes), whitespace_before_params=_line_break("    ")
+    )
 
 
 def _without_self_assignment(function: cst.FunctionDef, name: str) -> cst.FunctionDef:

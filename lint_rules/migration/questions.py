@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from . import Note
-from .names import add_param, is_context_annotation
+from .names import add_param, is_context_annotation, one_per_line
 from .statements import (
     Question,
     argument,
@@ -112,7 +112,11 @@ class _Converter:
             self.result.questions += 1
             self.result.moved.append(question.call)
         tool = self._drop_unused_context(tool)
-        tool = self._drop_dead_copies(tool)
+        tool = one_per_line(self._drop_dead_copies(tool), 0 if self.module_level else 1)
+        self.result.before = [
+            one_per_line(r, 0 if self.module_level else 1) if isinstance(r, cst.FunctionDef) else r
+            for r in self.result.before
+        ]
         self.result.before[:0] = [
             h.with_changes(leading_lines=self._blank()) for h in hoisted if isinstance(h, cst.ClassDef)
         ]
