@@ -104,7 +104,7 @@ class _Converter:
         answered: dict[str, cst.BaseExpression] = {}
         hoisted: list[cst.BaseStatement] = []
         for question in questions:
-            resolver, annotation, hoist = self._resolver(question, quiet, answered)
+            resolver, annotation, hoist = self.resolver_for(question, quiet, answered)
             answered[question.target] = annotation
             hoisted.extend(h for h in hoist if h not in hoisted)
             self.result.before.append(resolver)
@@ -131,7 +131,7 @@ class _Converter:
     def _blank(self) -> list[cst.EmptyLine]:
         return [cst.EmptyLine(indent=False)] * (2 if self.module_level else 1)
 
-    def _resolver(
+    def resolver_for(
         self, question: Question, quiet: dict[str, cst.BaseStatement], answered: dict[str, cst.BaseExpression]
     ) -> tuple[cst.FunctionDef, cst.BaseExpression, list[cst.BaseStatement]]:
         """The question's resolver, the annotation of the tool's new parameter, the classes to hoist.
@@ -356,7 +356,7 @@ def convert_tool(
     answered: dict[str, cst.BaseExpression] = {}
     for question in found:
         try:
-            _, annotation, _ = converter._resolver(question, quiet, answered)
+            _, annotation, _ = converter.resolver_for(question, quiet, answered)
         except Refusal as refusal:
             notes.append(
                 Note(line_of(question.call), f"{question_label(question.kind)} not moved: {refusal}")
