@@ -171,3 +171,21 @@ def test_get_context_in_a_tool_becomes_its_context_parameter() -> None:
     assert "async def t(x: int = 1, *, ctx: Context) -> int:\n    await ctx.report_progress(1, 2)" in text
     assert "from mcp.server.mcpserver import Context, MCPServer" in text
     assert notes == []
+
+
+def test_migrating_never_imports_the_sdk_nor_the_code_it_rewrites(tmp_path: Path) -> None:
+    """A codemod reads text: the SDK (1.x or 2.x) and the user's modules stay unimported (the
+    process's own imports are the subject, hence a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "server.py").write_text(HEADER + "mcp = FastMCP('s')\nraise SystemExit('imported!')\n")
+    probe = (
+        "import sys\nfrom mcpdeps.lint_rules.migration.files import plan_migration\nfrom pathlib import Path\n"
+        f"plan = plan_migration(['.'], Path({str(tmp_path)!r}))\n"
+        "print(plan.changed(), sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'server'))))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert done.stdout.strip() == "['server.py'] []", done.stderr
