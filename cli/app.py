@@ -17,6 +17,7 @@ from .errors import run_guarded
 from .graph import command as graph_cmd
 from .lint import command as lint_cmd
 from .lsp import command as lsp_cmd
+from .migrate import command as migrate_cmd
 from .new import command as new_cmd
 from .render.help import prepare_help, wants_help
 from .rule import command as rule_cmd
@@ -30,6 +31,7 @@ COMMANDS: dict[str, Callable[..., object]] = {
     "call": call_cmd.call,
     "mcp": mcp_cmd.mcp,
     "lsp": lsp_cmd.lsp,
+    "migrate": migrate_cmd.migrate,
 }
 """The commands, in the order help lists them."""
 GROUPS: dict[str, typer.Typer] = {"new": new_cmd.app}

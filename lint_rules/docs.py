@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from .base import Rule
-from .fixes import ONLY_WHEN, is_fixable
+from .fixes import ONLY_WHEN, UNSAFE, is_fixable
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 HOME_URL = "https://pypi.org/project/mcpdeps/"
@@ -32,6 +32,11 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
     fix = "`mcpdeps lint --fix` repairs it" if is_fixable(rule.code) else "manual"
     if rule.code in ONLY_WHEN:
         fix = "`mcpdeps lint --fix` repairs the case the help names (a misspelt tool argument); the rest is manual"
+    if rule.code in UNSAFE:
+        fix = (
+            "`mcpdeps lint --fix --unsafe-fixes` (or `mcpdeps migrate`) moves a question asked at the start "
+            "of a tool body into a resolver (unsafe: it is then asked before the body runs); the rest is manual"
+        )
     parts = [
         f"{heading} {rule.code} `{rule.name}`",
         f"**Severity:** {rule.severity} · **Fix:** {fix}",
@@ -79,7 +84,7 @@ def document() -> str:
 
     index = "\n".join(
         f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity} | "
-        f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ''} | {r.summary.replace('|', '&#124;')} |"
+        f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ('unsafe' if r.code in UNSAFE else '')} | {r.summary.replace('|', '&#124;')} |"
         for r in ALL_RULES
     )
     head = (

@@ -68,10 +68,10 @@ def rename(_name: str, size: int = 3) -> str:
 @pytest.fixture
 def root(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     example = getattr(request, "param", None)
-    if example is not None:
+    if isinstance(example, str):
         shutil.copytree(EXAMPLES / example, tmp_path / example)
         return tmp_path / example
-    for relative, text in PACKAGE.items():
+    for relative, text in (example or PACKAGE).items():
         (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / relative).write_text(text)
     return tmp_path
@@ -254,6 +254,48 @@ async def test_code_actions_fix_like_lint_fix_and_suppress(client: LanguageClien
     assert await at_version(client, tools, version) == []
     tools.write_text(silenced)
     assert lint_json(root) == []
+
+
+ASKING = """from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from pydantic import BaseModel
+
+mcp = MCPServer("asks")
+
+
+class Confirm(BaseModel):
+    ok: bool
+
+
+@mcp.tool()
+async def delete(path: str, ctx: Context) -> str:
+    answer = await ctx.elicit(f"Delete {path}?", Confirm)
+    return path if answer.action == "accept" and answer.data.ok else "kept"
+"""
+
+
+async def test_the_unsafe_mcpd112_fix_is_offered_but_never_preferred(
+    client: LanguageClient, root: Path
+) -> None:
+    asks = root / "shop/asks.py"
+    asks.write_text(ASKING)
+    await opened(client, asks)
+    [diagnostic] = [d for d in client.diagnostics[asks.as_uri()] if d.code == "MCPD112"]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(asks),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert actions is not None
+    [fix] = [a for a in actions if isinstance(a, types.CodeAction) and "MCPD112, unsafe" in a.title]
+    assert not fix.is_preferred
+    assert fix.edit is not None and fix.edit.changes is not None
+    fixed = apply(ASKING, fix.edit.changes[asks.as_uri()])
+    assert "async def ask_delete(path: str) -> Elicit[Confirm]:" in fixed
+    assert "answer: Annotated[ElicitationResult[Confirm], Resolve(ask_delete)]" in fixed
+    assert "ctx.elicit" not in fixed
 
 
 async def test_nothing_of_mcpdeps_there_answers_null(client: LanguageClient, root: Path) -> None:
