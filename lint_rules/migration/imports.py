@@ -107,14 +107,15 @@ def _without_unused(module: cst.Module, maybe_unused: Sequence[tuple[str, str]])
         return module
     used: set[str] = set()
     imports = dict(_from_imports(module))
-    for index, statement in enumerate(module.body):
+    for index, top in enumerate(module.body):
         if index not in imports:
-            used |= free_names(statement)
+            used |= free_names(top)
     body: list[cst.BaseStatement | None] = list(module.body)
     for index, statement in imports.items():
-        if isinstance(statement.names, cst.ImportStar):
+        # `_from_imports` yields only absolute imports, whose module is never None
+        if isinstance(statement.names, cst.ImportStar) or statement.module is None:
             continue
-        source = dotted_name(statement.module)  # type: ignore[arg-type]
+        source = dotted_name(statement.module)
         kept = [
             a
             for a in statement.names

@@ -157,7 +157,7 @@ class NamesTransformer(cst.CSTTransformer):
                     self.imports_mcp = True
                     self.imports_fastmcp |= name.startswith("mcp.server.fastmcp")
                     if alias.asname is not None and _moved(name) != name:
-                        self.module_aliases.add(dotted_name(alias.asname.name))  # type: ignore[arg-type]
+                        self.module_aliases.add(dotted_name(alias.asname.name))
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.relative or updated.module is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -120,9 +120,7 @@ class QuestionsPass:
                     )
                 )
 
-    def _block(
-        self, statements: tuple[cst.BaseStatement, ...] | list[cst.BaseStatement], module_level: bool
-    ) -> list:
+    def _block(self, statements: Sequence[cst.BaseStatement], module_level: bool) -> list[cst.BaseStatement]:
         out: list[cst.BaseStatement] = []
         for statement in statements:
             if isinstance(statement, cst.FunctionDef) and tool_decorator(statement) is not None:
@@ -210,12 +208,12 @@ def migrate_module(text: str) -> Migrated:
 
     moved = 0
     if QUESTION_ASKED.search(text):
-        before = current.code
+        code_before = current.code
         questions = QuestionsPass(current)
         current = questions.run()
         if questions.moved:
             current = with_imports(current, questions.imports, CONTEXT_IMPORTS)
-        to_text = _line_map(text, before)
+        to_text = _line_map(text, code_before)
         notes.extend(Note(to_text(n.line), n.reason) for n in questions.notes)
         moved = questions.questions
     notes.sort(key=lambda n: n.line)

@@ -284,7 +284,7 @@ class _Converter:
             bare.deep_equals(s)
             for r in self.result.before
             if isinstance(r, cst.FunctionDef)
-            for s in r.body.body  # type: ignore[union-attr]
+            for s in r.body.body
         )
 
     def _drop_unused_context(self, tool: cst.FunctionDef) -> cst.FunctionDef:

@@ -121,7 +121,7 @@ def assigned(statement: cst.BaseStatement) -> set[str]:
             if isinstance(small, cst.Import | cst.ImportFrom) and not isinstance(small.names, cst.ImportStar):
                 for alias in small.names:
                     bound = alias.asname.name if alias.asname is not None else alias.name
-                    names.add(dotted_name(bound).partition(".")[0])  # type: ignore[arg-type]
+                    names.add(dotted_name(bound).partition(".")[0])
             elif isinstance(small, cst.Assign):
                 names.update(dotted_name(t.target) for t in small.targets)
             elif isinstance(small, cst.AnnAssign):
