@@ -574,7 +574,7 @@ class ResolverFactory:
             module.name,
             node=node,
             skip=skip,
-            scope=class_scope(symbol.owner),
+            scope=class_scope(symbol.owner) if symbol.owner is not None else symbol.scope,
         )
 
     def _value(self, value: Value, key: str, text: str, depth: int) -> Target:

@@ -415,11 +415,26 @@ class Decorators:
         results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
         first = results[0]
         if any(r != first for r in results[1:]):
-            return _opaque(f"{fn.qualname!r} returns different things depending on run-time values")
+            branch = _branch_for(results)
+            if branch is None:
+                return _opaque(f"{fn.qualname!r} returns different things depending on run-time values")
+            first = branch
         wrapped = _update_wrapper_target(node, env)
         if wrapped is not None and first.kind == "function" and first.wrapped is None:
             return self._wrap(first, wrapped)
         return first
+
+
+def _branch_for(results: list[Obj]) -> Obj | None:
+    """`if iscoroutinefunction(fn): return async_wrapper` / `else: return wrapper`: each branch
+    returns a wrapper of the same function, differing in async-ness only. The SDK reads the
+    signature and hints through `__wrapped__` either way; the branch that runs is the one whose
+    async-ness is the wrapped function's (what such a test selects). None: no such branch."""
+    wrapped = results[0].wrapped
+    if wrapped is None or any(r.kind != "function" or r.wrapped != wrapped for r in results):
+        return None
+    inner = wrapped.innermost
+    return next((r for r in results if r.is_async == inner.is_async), None)
 
 
 def _def_scope(symbol: Defined, module: ParsedModule, scope: Scope | None) -> Scope | None:

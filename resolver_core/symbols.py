@@ -14,7 +14,7 @@ import ast
 import builtins
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .project import Project
@@ -56,6 +56,8 @@ class Defined:
     qualname: str
     owner: Defined | None = None
     """The class a method was looked up on."""
+    scope: Scope | None = field(default=None, compare=False, repr=False)
+    """The function body a closure is defined in: where its own annotations are evaluated."""
 
 
 @dataclass(slots=True)
@@ -371,6 +373,7 @@ class Names:
                 qual = f"{scope.qualname}.{node.name}"  # a class body is no function: no <locals>
             else:
                 qual = f"{scope.qualname}.<locals>.{node.name}"
+                return Defined(module, node, qual, scope=scope)
             return Defined(module, node, qual)
         if binding.kind == "value":
             assert isinstance(binding.node, _EXPR_OR_STMT)

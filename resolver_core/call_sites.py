@@ -1,16 +1,18 @@
-"""Which project functions run while the project is imported — where registrations really happen.
+"""Every call of a project function, in every function body: where registrations get their servers.
 
 `@server.tool()` or `server.add_tool(...)` inside a function registers when that function
-runs. At import time that is: a call in module-level code (class bodies run too; an
-`if __name__ == "__main__":` block does not, since `mcp run` and the SDK import the file
-under another name), a call inside a function that itself runs at import, a decorator
-applied at import (its body runs with the decorated function), and a class's `__init__`
-when module-level code instantiates it. A function that is only defined, or only called
-from a tool's or resolver's body (which run per request), never runs at import.
+runs: at import, or when an entry point calls a factory (`build_server()`) or a helper
+(`notes.register(server)`) at start-up. The SDK raises its registration errors then, so
+every function body counts as if it ran: a `register(server)` helper takes its servers
+from all its call sites (module-level code, factories, other helpers, class bodies), and a
+registration of a parameter (`def tool(fn): mcp.add_tool(fn)`) registers what each call or
+decorator application passes in. An `if __name__ == "__main__":` block counts too: it is
+what runs when the file is the program.
 
-Calls whose target cannot be named statically (`getattr(m, name)()`, callbacks) are not
-followed: such a registration counts as not happening (the graph then misses the tool
-rather than inventing one).
+A loop over values written out (`for module in (notes, admin): module.register(server)`,
+`for install in (a, b): install()`) calls each of them. Calls whose target cannot be named
+statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
+registrations they would reach take no server from them.
 """
 
 from __future__ import annotations
@@ -25,11 +27,15 @@ from .symbols import Defined, Names, Scope
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 CallSite = tuple[ParsedModule, ast.Call, Scope | None]
 Application = tuple[ParsedModule, FunctionDef, ast.expr, Scope | None]
-"""A decorator applied at import: (module, the decorated def, the decorator as written, scope)."""
+"""A decorator applied to a def: (module, the decorated def, the decorator as written, scope)."""
 
 
-class ImportTime:
-    """The functions module-level code calls, transitively, with each one's call sites."""
+class CallSites:
+    """The call sites of each project function, and where each is applied as a decorator.
+
+    Modules are walked as the builder scans them (`modules` is its list, filled as it goes):
+    a module scanned late because a server is passed into it is walked on the next question.
+    """
 
     def __init__(
         self,
@@ -41,61 +47,66 @@ class ImportTime:
         self.names = names
         self.decorators = decorators
         self._method_of = method_of
-        self._modules = modules  # the builder's list of scanned modules, filled as it scans
-        self._running: set[int] | None = None
+        self._modules = modules
+        self._walked = 0
         self._sites: dict[int, list[CallSite]] = {}
         self._applications: dict[int, list[Application]] = {}
         self._loops: list[tuple[str, list[ast.expr]]] = []
 
-    def runs(self, fn: ast.AST) -> bool:
-        """Whether the body of this `def` executes while the project is imported."""
-        return id(fn) in self._walk()
-
     def sites(self, fn: ast.AST) -> list[CallSite]:
-        """The import-time calls of this function (module, call, the scope the call is in)."""
+        """The calls of this function (module, call, the scope the call is in)."""
         self._walk()
         return self._sites.get(id(fn), [])
 
     def applications(self, fn: ast.AST) -> list[Application]:
-        """Where this function is applied as a decorator while importing (`@tool` on a def)."""
+        """Where this function is applied as a decorator (`@tool` on a def)."""
         self._walk()
         return self._applications.get(id(fn), [])
 
-    # ------------------------------------------------------------------ the walk
-    def _walk(self) -> set[int]:
-        if self._running is None:
-            self._running = set()
-            for module in self._modules:
-                if module.tree is not None:
-                    self._block(module, module.tree.body, None)
-        return self._running
+    def calls(self) -> Iterator[CallSite]:
+        """Every call site found so far that names a project function."""
+        self._walk()
+        for sites in list(self._sites.values()):
+            yield from sites
 
-    def _block(self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None) -> None:
+    # ------------------------------------------------------------------ the walk
+    def _walk(self) -> None:
+        while self._walked < len(self._modules):
+            module = self._modules[self._walked]
+            self._walked += 1
+            if module.tree is not None:
+                self._block(module, module.tree.body, None, "")
+
+    def _block(
+        self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, prefix: str
+    ) -> None:
         for stmt in body:
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self._decorators(module, stmt, scope)
+                for default in [*stmt.args.defaults, *filter(None, stmt.args.kw_defaults)]:
+                    self._calls_in(module, default, scope)
+                qualname = f"{prefix}{stmt.name}"
+                inner = Scope(module, stmt, qualname, scope)
+                self._block(module, stmt.body, inner, f"{qualname}.<locals>.")
                 continue
             if isinstance(stmt, ast.ClassDef):
                 for node in [*stmt.decorator_list, *stmt.bases]:
                     self._calls_in(module, node, scope)
-                self._block(module, stmt.body, scope)  # a class body runs when it is defined
-                continue
-            if _is_main_guard(stmt):
-                self._block(module, stmt.orelse, scope)
+                self._block(module, stmt.body, scope, f"{prefix}{stmt.name}.")
                 continue
             self._calls_in(module, stmt, scope)
             loop = literal_loop(stmt)
-            if loop is not None:  # `for install in (a, b): install()`: each listed function runs
+            if loop is not None:
                 self._loops.append(loop)
             try:
                 for child in child_blocks(stmt):
-                    self._block(module, child, scope)
+                    self._block(module, child, scope, prefix)
             finally:
                 if loop is not None:
                     self._loops.pop()
 
     def _decorators(self, module: ParsedModule, fn: FunctionDef, scope: Scope | None) -> None:
-        """`@deco` / `@factory(...)` run when the def is executed: the decorator's body runs."""
+        """`@deco` / `@factory(...)`: the decorator's body runs with the decorated def."""
         for written in fn.decorator_list:
             if is_registration(written):
                 continue  # the SDK's own `server.tool()`: nothing of the project runs
@@ -103,69 +114,49 @@ class ImportTime:
             obj = self.decorators.expr(module, written, scope, {}, 0)
             if obj.kind == "function" and isinstance(obj.node, ast.FunctionDef) and obj.module is not None:
                 self._applications.setdefault(id(obj.node), []).append((module, fn, written, scope))
-                self._enter(Defined(obj.module, obj.node, obj.qualname), obj.scope)
-            elif obj.kind == "instance" and obj.call is not None:
-                self._enter(obj.call, None)
 
     def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
         for call in _calls(node):
             self._call(module, call, scope)
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
-        if not isinstance(call.func, ast.Name | ast.Attribute):
+        func = call.func
+        if not isinstance(func, ast.Name | ast.Attribute):
             return
-        listed = next((items for name, items in reversed(self._loops) if _names(call.func, name)), None)
-        if listed is not None:
+        listed = next((items for name, items in reversed(self._loops) if _loops_over(func, name)), None)
+        if listed is not None:  # each listed value in the loop variable's place
             for item in listed:
-                self._call(module, ast.Call(func=item, args=call.args, keywords=call.keywords), scope)
+                each = item if isinstance(func, ast.Name) else ast.Attribute(item, func.attr, ast.Load())
+                self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
-        symbol = self.names.resolve(module, call.func, scope)
+        symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if not isinstance(symbol, Defined):
             return
-        if isinstance(symbol.node, ast.ClassDef):
+        node = symbol.node
+        if isinstance(node, ast.ClassDef):
             init = self._method_of(symbol, "__init__")
-            if init is not None:
-                self._enter(init, None)
-            return
-        if isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            self._sites.setdefault(id(symbol.node), []).append((module, call, scope))
-            parent = scope if scope is not None and symbol.qualname.startswith(f"{scope.qualname}.") else None
-            self._enter(symbol, parent)
-
-    def _enter(self, fn: Defined, parent: Scope | None) -> None:
-        node = fn.node
-        assert self._running is not None
-        if not isinstance(node, ast.FunctionDef) or id(node) in self._running:
-            return  # an `async def` called at import only makes a coroutine: its body does not run
-        self._running.add(id(node))
-        self._block(fn.module, node.body, Scope(fn.module, node, fn.qualname, parent))
+            node = init.node if init is not None else None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            self._sites.setdefault(id(node), []).append((module, call, scope))
 
 
 def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
     """`for fn in (a, b, c):` — the loop variable and the expressions it takes, when written out."""
     if (
-        isinstance(stmt, ast.For)
+        isinstance(stmt, ast.For | ast.AsyncFor)
         and isinstance(stmt.target, ast.Name)
-        and isinstance(stmt.iter, ast.Tuple | ast.List)
+        and isinstance(stmt.iter, ast.Tuple | ast.List | ast.Set)
     ):
         return stmt.target.id, list(stmt.iter.elts)
     return None
 
 
-def _names(func: ast.expr, name: str) -> bool:
+def _loops_over(func: ast.expr, name: str) -> bool:
+    """`name(...)` or `name.attr(...)`: a call through the loop variable."""
+    if isinstance(func, ast.Attribute):
+        func = func.value
     return isinstance(func, ast.Name) and func.id == name
-
-
-def _is_main_guard(stmt: ast.stmt) -> bool:
-    """`if __name__ == "__main__":` (either side of the comparison)."""
-    if not isinstance(stmt, ast.If) or not isinstance(stmt.test, ast.Compare):
-        return False
-    test = stmt.test
-    sides = [test.left, *test.comparators]
-    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
-        isinstance(s, ast.Constant) and s.value == "__main__" for s in sides
-    )
 
 
 def _calls(node: ast.AST) -> Iterator[ast.Call]:

@@ -1,0 +1,158 @@
+"""Where registration sites land: the servers that reach a server parameter, and the functions
+that reach a registered parameter.
+
+`def register(server)` registers on every server its call sites pass: from module-level code,
+a factory's local `MCPServer(...)`, another helper's own server parameter (followed until a
+server is found), in a loop over modules. A parameter annotated `MCPServer` that no call in
+the project fills is a server of its own (a library of tools: its tools are checked anyway);
+an unannotated one that nothing fills is not known to be a server at all, and is reported
+as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
+each `@tool` decorates and each `tool(g)` call's argument.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .call_sites import CallSites
+from .callables import function_params
+from .model import Server
+from .registrations import Registration, Scanner, Unfollowed
+from .servers import ParamServer, Servers
+from .symbols import Defined, Names, Param
+
+_MAX_HOPS = 32
+"""Helpers passing a server on to helpers: deeper chains than this are not followed."""
+
+
+class Reach:
+    """The servers and functions each registration site stands for, from the project's call sites."""
+
+    def __init__(self, names: Names, servers: Servers, scanner: Scanner, call_sites: CallSites) -> None:
+        self.names = names
+        self.servers = servers
+        self.scanner = scanner
+        self.call_sites = call_sites
+
+    def follow_passed_servers(self) -> None:
+        """Scan the modules whose functions receive a server from any call in a scanned module.
+
+        `build_server()` calling `notes.register(mcp)` on its local server: `notes` registers on
+        it even when only the factory's file was given (pre-commit passes the changed files).
+        """
+        done = 0
+        while True:
+            sites = list(self.call_sites.calls())
+            if len(sites) == done:
+                return
+            done = len(sites)
+            for module, call, scope in sites:
+                callee = self.names.resolve(module, call.func, scope)
+                callee = self.names.follow(callee) if callee is not None else None
+                if not isinstance(callee, Defined) or callee.module.path in self.scanner.scanned_paths:
+                    continue
+                args = [*call.args, *(k.value for k in call.keywords)]
+                if any(
+                    self.servers.of(module, a, scope) is not None for a in args if isinstance(a, ast.Name)
+                ):
+                    self.scanner.passed_by.setdefault(callee.module.display, module.display)
+                    self.scanner.scan(callee.module)
+
+    def servers_of(self, reg: Registration) -> list[Server]:
+        """The concrete servers a registration lands on (server parameters through their call sites)."""
+        if isinstance(reg.server, Server):
+            return [reg.server]
+        out: list[Server] = []
+        self._fill(reg.server, out, set(), 0)
+        if not out:
+            if reg.server.annotated:
+                out.append(self.servers.parameter(reg.server))
+            else:
+                ps = reg.server
+                self.scanner.unfollowed.append(
+                    Unfollowed(
+                        reg.span,
+                        _registered_name(reg),
+                        f"{ps.name!r} of {ps.function.name}() is not known to be a server: no call in "
+                        f"the project passes one (annotate it `{ps.name}: MCPServer` to have its tools checked)",
+                    )
+                )
+        return out
+
+    def _fill(self, ps: ParamServer, out: list[Server], seen: set[int], hops: int) -> None:
+        """The servers passed for `ps` at each call site of its function, through helpers' parameters."""
+        if id(ps.function) in seen or hops > _MAX_HOPS:
+            return
+        seen.add(id(ps.function))
+        for module, call, scope in self.call_sites.sites(ps.function):
+            arg = (
+                call.args[ps.index]
+                if ps.index < len(call.args)
+                else next((k.value for k in call.keywords if k.arg == ps.name), None)
+            )
+            if arg is None:
+                continue
+            server = self.servers.of(module, arg, scope)
+            if isinstance(server, Server):
+                if server not in out:
+                    out.append(server)
+            elif isinstance(server, ParamServer):
+                self._fill(server, out, seen, hops + 1)
+
+    def through_parameter(self, reg: Registration) -> list[Registration]:
+        """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each use of the function
+        passes in (the def it decorates, or a call's argument)."""
+        if reg.scope is None or not isinstance(reg.fn, ast.Name):
+            return []
+        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
+        fn = reg.scope.function
+        if not isinstance(symbol, Param) or symbol.function is not fn:
+            return []
+        params = [a for a, *_ in function_params(fn)]  # type: ignore[arg-type]
+        index = params.index(symbol.node)
+        out = [
+            Registration(
+                reg.server,
+                reg.kind,
+                deco_def,
+                module,
+                scope,
+                reg.name or self._factory_argument(reg, written),
+                reg.span,
+                decorator=written,
+            )
+            for module, deco_def, written, scope in self.call_sites.applications(fn)
+            if index == 0
+        ]
+        for module, call, scope in self.call_sites.sites(fn):
+            arg = call.args[index] if index < len(call.args) else None
+            if arg is not None:
+                out.append(Registration(reg.server, reg.kind, arg, module, scope, reg.name, reg.span))
+        return out
+
+    def _factory_argument(self, reg: Registration, written: ast.expr) -> str | None:
+        """`@named("beta")` where the factory's parameter is the `name=` of its `add_tool`."""
+        node = reg.name_node
+        outer = reg.scope.parent if reg.scope is not None else None
+        if not isinstance(node, ast.Name) or outer is None or not isinstance(written, ast.Call):
+            return None
+        symbol = self.names.lookup(reg.module, node.id, reg.scope)
+        if not isinstance(symbol, Param) or symbol.function is not outer.function:
+            return None
+        params = [a.arg for a, *_ in function_params(outer.function)]  # type: ignore[arg-type]
+        index = params.index(symbol.node.arg)
+        value = (
+            written.args[index]
+            if index < len(written.args)
+            else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
+        )
+        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _registered_name(reg: Registration) -> str:
+    """The tool's name as far as the site tells (`name=`, the def's name, the expression)."""
+    if reg.name is not None:
+        return reg.name
+    if isinstance(reg.fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        return reg.fn.name
+    return ast.unparse(reg.fn)
