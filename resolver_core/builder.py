@@ -120,10 +120,10 @@ class StaticBuilder:
         symbol = self.names.resolve(reg.module, fn, reg.scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found = _ToolFunction(symbol.module, symbol.node, symbol.qualname, None)
+            found = _ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
             if not symbol.node.decorator_list:
                 return found
-            obj = self.factory.decorators.applied(symbol, None)
+            obj = self.factory.decorators.applied(symbol, symbol.scope)
             chain = (
                 ()
                 if replaced(obj, symbol.node)
@@ -131,7 +131,7 @@ class StaticBuilder:
             )
             return self._decorated_tool(obj, found, chain)
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):
-            return _ToolFunction(symbol.module, symbol.node, symbol.qualname, None)
+            return _ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
             return _ToolFunction(symbol.module, symbol.node, "<lambda>", symbol.scope)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `t = deco(g)`

@@ -206,6 +206,13 @@ class Scanner:
         )
         return True
 
+    def _text_value(self, module: ParsedModule, node: ast.expr | None, scope: Scope | None) -> str | None:
+        """A tool name written as a string, or as a name bound to one (`name=LOOKUP`)."""
+        if isinstance(node, ast.Name):
+            symbol = self.names.lookup(module, node.id, scope)
+            node = symbol.node if isinstance(symbol, Value) else None
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
     def _may_register(self, stmt: ast.stmt) -> bool:
         """Whether a statement's lines hold a registration token or a decorator (`_marked`)."""
         return self._marked is None or _mentions_registration(stmt, self._marked)
@@ -229,8 +236,8 @@ class Scanner:
                     if call.args
                     else next((k.value for k in call.keywords if k.arg == "name"), None)
                 )
-                if target.attr == "tool" and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    name = arg.value
+                if target.attr == "tool":
+                    name = self._text_value(module, arg, scope)
             self.found.append(
                 Registration(
                     server,
@@ -305,11 +312,7 @@ class Scanner:
                     if len(call.args) > 1
                     else next((k.value for k in call.keywords if k.arg == "name"), None)
                 )
-                name = (
-                    name_node.value
-                    if isinstance(name_node, ast.Constant) and isinstance(name_node.value, str)
-                    else None
-                )
+                name = self._text_value(module, name_node, scope)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
                     return
                 # `for fn in (a, b): mcp.add_tool(fn)` registers each listed function.
@@ -335,8 +338,7 @@ class Scanner:
             first = (
                 func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
             )
-            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
-            name = first.value if literal and func.func.attr == "tool" else None  # type: ignore[union-attr]
+            name = self._text_value(module, first, scope) if func.func.attr == "tool" else None
             self.found.append(
                 Registration(server, func.func.attr, call.args[0], module, scope, name, module.span(call))
             )

@@ -13,7 +13,8 @@ question whose rendering changes between rounds never converges and shows up as 
 
 One process for the whole corpus (the `mcp` import is paid once); each case is imported
 as the module `server` with its folder first on `sys.path`, as `sdk_verdicts.py` does,
-and its modules are dropped from `sys.modules` afterwards.
+then started (its `# start:` statements run, so a factory's server is kept under a module
+name), and its modules are dropped from `sys.modules` afterwards.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from sdk_verdicts import start_statements
 
 SAMPLE_TEXT = "Dune"
 
@@ -162,7 +165,9 @@ def run_case(folder: Path) -> dict[str, Any]:
     sys.path.insert(0, str(folder))
     importlib.invalidate_caches()
     try:
-        importlib.import_module("server")
+        namespace = vars(importlib.import_module("server"))
+        for statement in start_statements(folder / "server.py"):
+            exec(statement, namespace)
         servers = {
             id(value): value
             for module in _case_modules(folder, set(sys.modules) - before).values()
