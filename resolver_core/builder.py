@@ -29,9 +29,9 @@ from .discovery import GivenFiles, SourceFile, discover
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .project import Project
 from .reach import Reach
-from .registrations import Registration, Scanner
+from .registrations import Registration, Scanner, Unfollowed
 from .search_roots import default_roots, given_folders
-from .servers import Servers
+from .servers import ParamServer, Servers
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Defined, Names, Scope, Value
 from .text_scan import might_contribute
@@ -175,14 +175,21 @@ class StaticBuilder:
         """Every registration site, as if its function ran: on each server that reaches it."""
         self.reach.follow_passed_servers()
         found = self.scanner.found
-        expanded = [r for reg in found for r in self.reach.through_parameter(reg)]
+        expanded: list[Registration] = []
+        for reg in found:
+            through = self.reach.through_parameter(reg)
+            if through or isinstance(reg.server, ParamServer):
+                # Which servers or functions it stands for depends on every caller, wherever it
+                # is: an incremental run re-checks these files over one build of all of them.
+                self.graph.param_registrations.update(
+                    {reg.module.display, *(r.module.display for r in through)}
+                )
+            expanded += through
         for reg in [*found, *expanded]:
-            if reg.scope is not None:
-                # Which servers it lands on depends on every caller, wherever it is: an
-                # incremental run re-checks everything (as for `register(server)` functions).
-                self.graph.param_registrations.add(reg.module.display)
             target = self._function_of(reg)
             if target is None:
+                continue
+            if self._rewritten(reg, target):
                 continue
             origin = self.scanner.passed_by.get(reg.module.display)
             for server in self.reach.servers_of(reg):
@@ -201,9 +208,22 @@ class StaticBuilder:
                         Finding("MCPD000", TOO_DEEP, reg.span, reg.name if reg.kind == "tool" else None)
                     )
         for note in self.scanner.unfollowed:
-            self.graph.findings.append(
-                Finding("MCPD113", f"tool {note.what!r} not analysed: {note.reason}", note.span, note.what)
+            self.graph.findings.append(Finding("MCPD113", note.message, note.span, note.tool))
+
+    def _rewritten(self, reg: Registration, target: _ToolFunction) -> bool:
+        """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""
+        fn = target.node
+        if isinstance(fn, ast.Lambda) or fn.name not in self.scanner.rewritten(target.module):
+            return False
+        self.scanner.unfollowed.append(
+            Unfollowed(
+                reg.span,
+                f"tool {reg.name or fn.name!r} not analysed: the annotations of {fn.name}() are assigned at "
+                f"run time (`{fn.name}.__annotations__[...] = ...`); mcpdeps reads only what the source declares",
+                reg.name or fn.name,
             )
+        )
+        return True
 
     def _params(
         self,

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 from .decorators import Decorators, is_registration
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope
+from .text_scan import holds, lines_with
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 CallSite = tuple[ParsedModule, ast.Call, Scope | None]
@@ -31,10 +33,14 @@ Application = tuple[ParsedModule, FunctionDef, ast.expr, Scope | None]
 
 
 class CallSites:
-    """The call sites of each project function, and where each is applied as a decorator.
+    """The call sites of project functions, and where each is applied as a decorator.
 
-    Modules are walked as the builder scans them (`modules` is its list, filled as it goes):
-    a module scanned late because a server is passed into it is walked on the next question.
+    Walking every statement of every module for calls was most of a cold run, so only the
+    statements whose lines mention a wanted name are walked: the name of a function whose
+    sites are asked for (and the names its module's importers bind it to), or, in one module,
+    a server variable whose passing on is asked for (`calls_passing`). A literal loop that
+    mentions one is walked whole (`for install in (a, b): install()`). Modules are walked as
+    the builder scans them (`modules` is its list, filled as it goes).
     """
 
     def __init__(
@@ -48,51 +54,78 @@ class CallSites:
         self.decorators = decorators
         self._method_of = method_of
         self._modules = modules
-        self._walked = 0
+        self._wanted: set[str] = set()
+        self._local: dict[Path, set[str]] = {}
+        self._done: dict[Path, set[str]] = {}
+        self._seen: set[int] = set()
         self._sites: dict[int, list[CallSite]] = {}
         self._applications: dict[int, list[Application]] = {}
+        self._passing: list[tuple[CallSite, Defined]] = []
         self._loops: list[tuple[str, list[ast.expr]]] = []
 
-    def sites(self, fn: ast.AST) -> list[CallSite]:
+    def sites(self, fn: FunctionDef) -> list[CallSite]:
         """The calls of this function (module, call, the scope the call is in)."""
-        self._walk()
+        self._want(fn.name)
         return self._sites.get(id(fn), [])
 
-    def applications(self, fn: ast.AST) -> list[Application]:
+    def applications(self, fn: FunctionDef) -> list[Application]:
         """Where this function is applied as a decorator (`@tool` on a def)."""
-        self._walk()
+        self._want(fn.name)
         return self._applications.get(id(fn), [])
 
-    def calls(self) -> Iterator[CallSite]:
-        """Every call site found so far that names a project function."""
+    def calls_passing(self, module: ParsedModule, variables: Iterable[str]) -> list[tuple[CallSite, Defined]]:
+        """The calls (and their project callees) written on lines of `module` that mention one of
+        `variables`, with a plain name among their arguments: where a server may be passed on."""
+        self._local.setdefault(module.path, set()).update(variables)
         self._walk()
-        for sites in list(self._sites.values()):
-            yield from sites
+        return self._passing
+
+    def _want(self, name: str) -> None:
+        if name not in self._wanted:
+            self._wanted.add(name)
+        self._walk()
 
     # ------------------------------------------------------------------ the walk
     def _walk(self) -> None:
-        while self._walked < len(self._modules):
-            module = self._modules[self._walked]
-            self._walked += 1
-            if module.tree is not None:
-                self._block(module, module.tree.body, None, "")
+        for module in list(self._modules):
+            if module.tree is None:
+                continue
+            done = self._done.setdefault(module.path, set())
+            wanted = (self._wanted | self._local.get(module.path, set())) - done
+            if not wanted:
+                continue
+            done |= wanted
+            tokens = set(wanted)
+            for local, binding in self.names.table(module).items():  # `from x import f as g`
+                if binding.target is not None and binding.target[1] in wanted:
+                    tokens.add(local)
+            lines = lines_with(module, tokens)
+            if lines is None or lines:
+                self._block(module, module.tree.body, None, "", lines)
 
     def _block(
-        self, module: ParsedModule, body: Iterable[ast.stmt], scope: Scope | None, prefix: str
+        self,
+        module: ParsedModule,
+        body: Iterable[ast.stmt],
+        scope: Scope | None,
+        prefix: str,
+        lines: list[int] | None,
     ) -> None:
         for stmt in body:
+            if lines is not None and not holds(stmt, lines):
+                continue
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self._decorators(module, stmt, scope)
                 for default in [*stmt.args.defaults, *filter(None, stmt.args.kw_defaults)]:
                     self._calls_in(module, default, scope)
                 qualname = f"{prefix}{stmt.name}"
                 inner = Scope(module, stmt, qualname, scope)
-                self._block(module, stmt.body, inner, f"{qualname}.<locals>.")
+                self._block(module, stmt.body, inner, f"{qualname}.<locals>.", lines)
                 continue
             if isinstance(stmt, ast.ClassDef):
                 for node in [*stmt.decorator_list, *stmt.bases]:
                     self._calls_in(module, node, scope)
-                self._block(module, stmt.body, scope, f"{prefix}{stmt.name}.")
+                self._block(module, stmt.body, scope, f"{prefix}{stmt.name}.", lines)
                 continue
             self._calls_in(module, stmt, scope)
             loop = literal_loop(stmt)
@@ -100,7 +133,7 @@ class CallSites:
                 self._loops.append(loop)
             try:
                 for child in child_blocks(stmt):
-                    self._block(module, child, scope, prefix)
+                    self._block(module, child, scope, prefix, None if loop is not None else lines)
             finally:
                 if loop is not None:
                     self._loops.pop()
@@ -108,8 +141,9 @@ class CallSites:
     def _decorators(self, module: ParsedModule, fn: FunctionDef, scope: Scope | None) -> None:
         """`@deco` / `@factory(...)`: the decorator's body runs with the decorated def."""
         for written in fn.decorator_list:
-            if is_registration(written):
+            if is_registration(written) or id(written) in self._seen:
                 continue  # the SDK's own `server.tool()`: nothing of the project runs
+            self._seen.add(id(written))
             self._calls_in(module, written, scope)
             obj = self.decorators.expr(module, written, scope, {}, 0)
             if obj.kind == "function" and isinstance(obj.node, ast.FunctionDef) and obj.module is not None:
@@ -117,7 +151,9 @@ class CallSites:
 
     def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
         for call in _calls(node):
-            self._call(module, call, scope)
+            if id(call) not in self._seen:
+                self._seen.add(id(call))
+                self._call(module, call, scope)
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
@@ -139,6 +175,8 @@ class CallSites:
             node = init.node if init is not None else None
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             self._sites.setdefault(id(node), []).append((module, call, scope))
+            if any(isinstance(a, ast.Name) for a in [*call.args, *(k.value for k in call.keywords)]):
+                self._passing.append(((module, call, scope), symbol))
 
 
 def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:

@@ -13,13 +13,34 @@ each `@tool` decorates and each `tool(g)` call's argument.
 from __future__ import annotations
 
 import ast
+import re
+from pathlib import Path
 
 from .call_sites import CallSites
 from .callables import function_params
 from .model import Server
 from .registrations import Registration, Scanner, Unfollowed
 from .servers import ParamServer, Servers
-from .symbols import Defined, Names, Param
+from .source import ParsedModule
+from .symbols import Defined, Names, Param, Scope
+
+_SERVER_LINE = re.compile(r"^.*Server\b.*$", re.MULTILINE)
+_ASSIGNED = re.compile(r"^\s*(\w+)\s*(?::[^=\n]*)?=[^=]")
+_ANNOTATED = re.compile(r"(\w+)\s*:\s*[\"']?[\w.]*Server\b")
+
+
+def server_variables(text: str) -> set[str]:
+    """Names that may hold a server, by their lines: `mcp = MCPServer(...)`, `shop: ShopServer =
+    ...`, `def register(server: MCPServer)`. A guess that may say yes too often, never no for
+    a server created or annotated as one (a server from a factory call is not guessed)."""
+    names: set[str] = set()
+    for line in _SERVER_LINE.findall(text):
+        assigned = _ASSIGNED.match(line)
+        if assigned is not None:
+            names.add(assigned.group(1))
+        names.update(_ANNOTATED.findall(line))
+    return names
+
 
 _MAX_HOPS = 32
 """Helpers passing a server on to helpers: deeper chains than this are not followed."""
@@ -35,28 +56,59 @@ class Reach:
         self.call_sites = call_sites
 
     def follow_passed_servers(self) -> None:
-        """Scan the modules whose functions receive a server from any call in a scanned module.
+        """Scan the modules whose functions receive a server from a call in a scanned module.
 
         `build_server()` calling `notes.register(mcp)` on its local server: `notes` registers on
-        it even when only the factory's file was given (pre-commit passes the changed files).
+        it even when only the factory's file was given (pre-commit passes the changed files),
+        also through helpers that pass their parameter on (`install(server)` calling
+        `notes.register(server)`). Only calls on lines mentioning a variable that may hold a
+        server are looked at (`server_variables`, then the parameters such calls fill);
+        whether it does is decided by `Servers.of`.
         """
-        done = 0
-        while True:
-            sites = list(self.call_sites.calls())
-            if len(sites) == done:
-                return
-            done = len(sites)
-            for module, call, scope in sites:
-                callee = self.names.resolve(module, call.func, scope)
-                callee = self.names.follow(callee) if callee is not None else None
-                if not isinstance(callee, Defined) or callee.module.path in self.scanner.scanned_paths:
+        pending = {m.path: (m, server_variables(m.text or "")) for m in self.scanner.scanned}
+        asked: dict[Path, set[str]] = {}
+        while pending:
+            path, (module, variables) = pending.popitem()
+            variables -= asked.setdefault(path, set())
+            if not variables:
+                continue
+            asked[path] |= variables
+            for (at, call, scope), callee in self.call_sites.calls_passing(module, variables):
+                passed = self._passed_parameters(at, call, scope, callee)
+                if not passed:
                     continue
-                args = [*call.args, *(k.value for k in call.keywords)]
-                if any(
-                    self.servers.of(module, a, scope) is not None for a in args if isinstance(a, ast.Name)
-                ):
-                    self.scanner.passed_by.setdefault(callee.module.display, module.display)
+                if callee.module.path not in self.scanner.scanned_paths:
+                    self.scanner.passed_by.setdefault(callee.module.display, at.display)
                     self.scanner.scan(callee.module)
+                    passed |= server_variables(callee.module.text or "")
+                known = pending.get(callee.module.path, (callee.module, set()))[1]
+                pending[callee.module.path] = (callee.module, known | passed)
+
+    def _passed_parameters(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, callee: Defined
+    ) -> set[str]:
+        """The parameters of `callee` that this call fills with a server (or a server parameter)."""
+        node = callee.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return set()
+        params = [a.arg for a, *_ in function_params(node)]
+        skip = 1 if callee.owner is not None or params[:1] in (["self"], ["cls"]) else 0
+        out = set()
+        for index, arg in enumerate(call.args):
+            if (
+                isinstance(arg, ast.Name)
+                and index + skip < len(params)
+                and self.servers.of(module, arg, scope)
+            ):
+                out.add(params[index + skip])
+        for keyword in call.keywords:
+            if (
+                keyword.arg in params
+                and isinstance(keyword.value, ast.Name)
+                and self.servers.of(module, keyword.value, scope)
+            ):
+                out.add(keyword.arg)
+        return out
 
     def servers_of(self, reg: Registration) -> list[Server]:
         """The concrete servers a registration lands on (server parameters through their call sites)."""
@@ -69,12 +121,14 @@ class Reach:
                 out.append(self.servers.parameter(reg.server))
             else:
                 ps = reg.server
+                name = _registered_name(reg)
                 self.scanner.unfollowed.append(
                     Unfollowed(
                         reg.span,
-                        _registered_name(reg),
-                        f"{ps.name!r} of {ps.function.name}() is not known to be a server: no call in "
-                        f"the project passes one (annotate it `{ps.name}: MCPServer` to have its tools checked)",
+                        f"tool {name!r} not analysed: {ps.name!r} of {ps.function.name}() is not known to be "
+                        "a server, no call in the project passes one (annotate it "
+                        f"`{ps.name}: MCPServer` to have its tools checked)",
+                        name,
                     )
                 )
         return out

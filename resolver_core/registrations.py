@@ -14,15 +14,16 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from .call_sites import child_blocks, literal_loop
 from .model import Server, Span
 from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Scope, Value
-from .text_scan import calls_on_lines, passed_lines
+from .text_scan import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 
@@ -50,9 +51,9 @@ class Unfollowed:
     """A registration whose functions cannot be listed statically (`for fn in TOOLS:`)."""
 
     span: Span
-    what: str
-    """What is registered, as written (`fn`)."""
-    reason: str
+    message: str
+    tool: str | None = None
+    """The tool's name when one is known (a loop's tools have none)."""
 
 
 class Scanner:
@@ -64,11 +65,12 @@ class Scanner:
         self.found: list[Registration] = []
         self.unfollowed: list[Unfollowed] = []
         self.scanned: list[ParsedModule] = []
-        self.scanned_paths: set = set()
+        self.scanned_paths: set[Path] = set()
         self.passed_by: dict[str, str] = {}
         """Module scanned because a server was passed to one of its functions -> the file passing it."""
         self._loop_items: dict[str, list[ast.expr]] = {}
         self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
+        self._rewritten: dict[Path, set[str]] = {}
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
@@ -97,13 +99,13 @@ class Scanner:
             *(f"{name}(" for name in self._registrar_aliases(module, table)),
         )
         calls = any(t in text for t in self._tokens)
-        self._token_lines = _lines_with(module, self._tokens) if calls else []
+        self._token_lines = lines_in(module, self._tokens) if calls else []
         # Line numbers as `splitlines` counts them, which is how `ast` counts them unless the
         # text has a separator only `splitlines` knows (a form feed): then every block is visited.
         self._marked = (
             None
-            if _OTHER_LINE_BREAKS.search(text)
-            else sorted({*self._token_lines, *_lines_with(module, ("@",))})
+            if OTHER_LINE_BREAKS.search(text)
+            else sorted({*self._token_lines, *lines_in(module, ("@",))})
             if "@" in text
             else self._token_lines
         )
@@ -199,9 +201,8 @@ class Scanner:
         self.unfollowed.append(
             Unfollowed(
                 module.span(call),
-                fn.id,
-                f"the tools registered in the loop over {written} (line {loop.lineno}): "
-                "mcpdeps cannot list its values without running the code",
+                f"the tools registered as {fn.id!r} in the loop over {written} (line {loop.lineno}) "
+                "are not analysed: mcpdeps cannot list its values without running the code",
             )
         )
         return True
@@ -212,6 +213,25 @@ class Scanner:
             symbol = self.names.lookup(module, node.id, scope)
             node = symbol.node if isinstance(symbol, Value) else None
         return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+    def rewritten(self, module: ParsedModule) -> set[str]:
+        """Names of the functions whose annotations or signature the module assigns at run time
+        (`fn.__annotations__["x"] = T`, `fn.__signature__ = ...`): what the SDK reads then is
+        not what the source declares."""
+        known = self._rewritten.get(module.path)
+        if known is None:
+            known = self._rewritten[module.path] = set()
+            text = module.text or ""
+            if module.tree is not None and ("__annotations__" in text or "__signature__" in text):
+                for node in ast.walk(module.tree):
+                    targets = node.targets if isinstance(node, ast.Assign) else []
+                    if isinstance(node, ast.AugAssign | ast.AnnAssign):
+                        targets = [node.target]
+                    for target in targets:
+                        name = _rewritten_function(target)
+                        if name is not None:
+                            known.add(name)
+        return known
 
     def _may_register(self, stmt: ast.stmt) -> bool:
         """Whether a statement's lines hold a registration token or a decorator (`_marked`)."""
@@ -296,6 +316,12 @@ class Scanner:
             and _is_callable_arg(call.args[0])
         ):
             server = self.servers.of(module, func.value, scope)
+            if (
+                server is not None
+                and isinstance(call.args[0], ast.Name)
+                and self._unlisted(module, call.args[0], call)
+            ):
+                return
             if server is not None:  # `mcp.tool(fn)`: the function lands where the name goes (T9)
                 self.found.append(
                     Registration(
@@ -339,6 +365,8 @@ class Scanner:
                 func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
             )
             name = self._text_value(module, first, scope) if func.func.attr == "tool" else None
+            if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
+                return
             self.found.append(
                 Registration(server, func.func.attr, call.args[0], module, scope, name, module.span(call))
             )
@@ -351,21 +379,6 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
-
-
-_OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-"""Line separators of `str.splitlines` that Python's tokenizer does not count as lines."""
-
-
-def _lines_with(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
-    """The numbers of the module's lines (as `splitlines` counts them) holding one of `tokens`."""
-    if not module.lines and module.text is not None:
-        module.lines = module.text.splitlines()
-    lines = module.lines
-    if len(tokens) == 1:
-        token = tokens[0]
-        return [n for n, line in enumerate(lines, 1) if token in line]
-    return sorted({n for token in tokens for n, line in enumerate(lines, 1) if token in line})
 
 
 def _is_callable_arg(node: ast.expr) -> bool:
@@ -401,4 +414,17 @@ def _opaque_loop(stmt: ast.stmt) -> str | None:
     """`for fn in TOOLS:` over values not written out: the loop variable, whose values are unknown."""
     if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
         return stmt.target.id
+    return None
+
+
+def _rewritten_function(target: ast.expr) -> str | None:
+    """`f.__annotations__[...]`, `f.__annotations__` or `f.__signature__` as an assignment target: `f`."""
+    if isinstance(target, ast.Subscript):
+        target = target.value
+    if (
+        isinstance(target, ast.Attribute)
+        and target.attr in ("__annotations__", "__signature__")
+        and isinstance(target.value, ast.Name)
+    ):
+        return target.value.id
     return None

@@ -52,7 +52,7 @@ class Servers:
             fn = symbol.function
             ann = symbol.node.annotation
             annotated = ann is not None and self.is_annotation(symbol.module, ann)
-            if annotated or ann is None:
+            if annotated or (ann is None and symbol.node.arg not in ("self", "cls")):
                 params = [a for a, *_ in function_params(fn)]
                 index = params.index(symbol.node)
                 return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)

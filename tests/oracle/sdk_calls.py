@@ -28,8 +28,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from sdk_verdicts import start_statements
-
 SAMPLE_TEXT = "Dune"
 
 
@@ -159,6 +157,7 @@ def run_case(folder: Path) -> dict[str, Any]:
     """Import a valid case and call every tool of every server it defines."""
     import anyio
     from mcp.server import MCPServer
+    from sdk_verdicts import start_statements  # this script's neighbour (run as a script)
 
     folder = folder.resolve()
     before = set(sys.modules)
