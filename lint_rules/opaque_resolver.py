@@ -46,8 +46,8 @@ class OpaqueResolver(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, resolver, span in resolver_problems(graph, self.code):
+        for tool, resolver, span in resolver_problems(graph, "opaque"):
             yield self.diagnostic(span, str(resolver.problem), tool=tool.name)
         for finding in graph.findings:  # a tool or registration mcpdeps cannot follow
-            if finding.code == self.code:
+            if finding.kind == "unfollowed":
                 yield self.diagnostic(finding.span, finding.message, tool=finding.tool)

@@ -194,7 +194,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]]) -> FileRecord:
         diagnostics=[(plain(d), d._resolver) for d in run_rules(view, local)],
         registrations=registrations(view),
         consumed=consumed(view),
-        unparsed=any(f.code == "MCPD000" and f.span.path == origin for f in view.findings),
+        unparsed=any(f.kind == "unreadable" and f.span.path == origin for f in view.findings),
         coupled=origin in view.param_registrations,
     )
 
@@ -248,8 +248,8 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     span=tool.span,
                     registration=tool.registration,
                     root=str(module.root) if module is not None else None,
-                    bare_decorator=tool.bare_decorator,
-                    lambda_without_name=tool.lambda_without_name,
+                    bare_decorator=tool.form == "uncalled_decorator",
+                    lambda_without_name=tool.is_lambda and not tool.named,
                 )
             )
     return out

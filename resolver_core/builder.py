@@ -15,23 +15,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import CallSites
-from .callables import (
-    Classes,
-    ResolverFactory,
-    class_scope,
-    function_params,
-    is_context_for_tool,
-    wants_union,
-    written_parameter,
-)
 from .decorators import Obj, is_registration, replaced, written_chain
 from .discovery import GivenFiles, SourceFile, discover
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .project import Project
 from .reach import Reach
 from .registrations import Registration, Scanner, Unfollowed
+from .resolvers import ResolverFactory
 from .search_roots import default_roots, given_folders
 from .servers import ParamServer, Servers
+from .signatures import (
+    Classes,
+    class_scope,
+    function_params,
+    is_context_for_tool,
+    wants_union,
+    written_parameter,
+)
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Defined, Names, Scope, Value
 from .text_scan import might_contribute
@@ -72,7 +72,7 @@ class StaticBuilder:
         self.servers = Servers(self.names, self.classes, self.graph)
         self.scanner = Scanner(self.names, self.servers)
         self.call_sites = CallSites(
-            self.names, self.factory.decorators, self.factory._method, self.scanner.scanned
+            self.names, self.factory.targets.decorators, self.factory.targets.method, self.scanner.scanned
         )
         self.reach = Reach(self.names, self.servers, self.scanner, self.call_sites)
 
@@ -103,19 +103,19 @@ class StaticBuilder:
             )
             if not below:
                 return found
-            obj = self.factory.decorators.below(Defined(reg.module, fn, qual), reg.scope, below)
+            obj = self.factory.targets.decorators.below(Defined(reg.module, fn, qual), reg.scope, below)
             chain = found.decorators
             return self._decorated_tool(obj, found, chain)
         if isinstance(fn, ast.Lambda):
             return _ToolFunction(reg.module, fn, "<lambda>", reg.scope)
         if isinstance(fn, ast.Attribute):
-            bound = self.factory.bound_method(reg.module, fn, reg.scope)
+            bound = self.factory.targets.bound_method(reg.module, fn, reg.scope)
             if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
                 return _ToolFunction(
                     bound.module, bound.node, bound.qualname, None, bound.skip, bound.is_async
                 )
         if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
-            obj = self.factory.decorators.expr(reg.module, fn, reg.scope, {}, 0)
+            obj = self.factory.targets.decorators.expr(reg.module, fn, reg.scope, {}, 0)
             return self._decorated_tool(obj, None, ())
         symbol = self.names.resolve(reg.module, fn, reg.scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
@@ -123,7 +123,7 @@ class StaticBuilder:
             found = _ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
             if not symbol.node.decorator_list:
                 return found
-            obj = self.factory.decorators.applied(symbol, symbol.scope)
+            obj = self.factory.targets.decorators.applied(symbol, symbol.scope)
             chain = (
                 ()
                 if replaced(obj, symbol.node)
@@ -135,7 +135,7 @@ class StaticBuilder:
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
             return _ToolFunction(symbol.module, symbol.node, "<lambda>", symbol.scope)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `t = deco(g)`
-            obj = self.factory.decorators.value(symbol)
+            obj = self.factory.targets.decorators.value(symbol)
             return self._decorated_tool(obj, None, ())
         return None
 
@@ -205,10 +205,10 @@ class StaticBuilder:
                     # An expression thousands of levels deep (`int | int | ...`, `a + a + ...`):
                     # report this registration and go on with the others.
                     self.graph.findings.append(
-                        Finding("MCPD000", TOO_DEEP, reg.span, reg.name if reg.kind == "tool" else None)
+                        Finding("too_deep", TOO_DEEP, reg.span, reg.name if reg.kind == "tool" else None)
                     )
         for note in self.scanner.unfollowed:
-            self.graph.findings.append(Finding("MCPD113", note.message, note.span, note.tool))
+            self.graph.findings.append(Finding("unfollowed", note.message, note.span, note.tool))
 
     def _rewritten(self, reg: Registration, target: _ToolFunction) -> bool:
         """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""
@@ -285,15 +285,15 @@ class StaticBuilder:
             is_async=target.is_async if target.is_async is not None else isinstance(fn, ast.AsyncFunctionDef),
             return_type=returns,
             hints_error=hints_error,
-            bare_decorator=reg.bare,
-            lambda_without_name=is_lambda and reg.name is None,
+            form=reg.form,
+            named=reg.name is not None or reg.name_node is not None,
             node=fn,
             decorators=target.decorators,
         )
         if target.opaque is not None:
             self.graph.findings.append(
                 Finding(
-                    "MCPD113",
+                    "unfollowed",
                     f"tool {name!r}: {target.opaque}; its parameters are read from the function as written",
                     reg.span,
                     name,

@@ -10,7 +10,7 @@ The model follows decorators written in the project (any module, factories, stac
 used as decorators, partials) by reading what their `return` gives back, and the few library
 decorators whose effect is known (`functools.wraps`/`update_wrapper`/`cache`/`lru_cache`,
 identity markers such as `typing.final`). Anything else is `Obj.opaque`: the caller reports it
-(MCPD113) instead of guessing.
+(`opaque`) instead of guessing.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from .model import ProblemKind
+from .signatures import returns_of
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Scope, Value
 
@@ -91,7 +93,8 @@ class Obj:
     binding: str | None = None
     """`staticmethod` / `classmethod` when the def is marked so (methods only)."""
     opaque: str | None = None
-    opaque_code: str = "MCPD113"
+    opaque_kind: ProblemKind = "opaque"
+    """`invalid` when what the decorators produce is no callable at all (a decorator returning None)."""
     decorated: bool = False
     """Produced by applying at least one decorator (not the def as written)."""
 
@@ -128,8 +131,8 @@ class Obj:
         return False
 
 
-def _opaque(reason: str, code: str = "MCPD113") -> Obj:
-    return Obj("opaque", opaque=reason, opaque_code=code)
+def _opaque(reason: str, kind: ProblemKind = "opaque") -> Obj:
+    return Obj("opaque", opaque=reason, opaque_kind=kind)
 
 
 def _text(module: ParsedModule, node: ast.AST) -> str:
@@ -193,7 +196,7 @@ class Decorators:
 
     def __init__(self, names: Names, method_of: object) -> None:
         self.names = names
-        self._method_of = method_of  # ResolverFactory._method: a class's own or inherited member
+        self._method_of = method_of  # `callables.inherited_method`: a class's own or inherited member
         self._applied: dict[tuple[int, str], Obj] = {}
         self._active: set[int] = set()
 
@@ -411,7 +414,7 @@ class Decorators:
         env = _bind(node, args, kwargs)
         returns = [r for r in _returns(node) if r.value is not None]
         if not returns:
-            return _opaque(f"{fn.qualname!r} returns None", "MCPD007")
+            return _opaque(f"{fn.qualname!r} returns None", "invalid")
         results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
         first = results[0]
         if any(r != first for r in results[1:]):
@@ -459,8 +462,6 @@ def _bind(node: ast.FunctionDef, args: list[Obj], kwargs: dict[str, Obj]) -> dic
 
 
 def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
-    from .callables import returns_of
-
     return returns_of(node)
 
 

@@ -17,10 +17,10 @@ import re
 from pathlib import Path
 
 from .call_sites import CallSites
-from .callables import function_params
 from .model import Server
 from .registrations import Registration, Scanner, Unfollowed
 from .servers import ParamServer, Servers
+from .signatures import function_params
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
@@ -173,6 +173,7 @@ class Reach:
                 scope,
                 reg.name or self._factory_argument(reg, written),
                 reg.span,
+                "applied",
                 decorator=written,
             )
             for module, deco_def, written, scope in self.call_sites.applications(fn)
@@ -181,7 +182,9 @@ class Reach:
         for module, call, scope in self.call_sites.sites(fn):
             arg = call.args[index] if index < len(call.args) else None
             if arg is not None:
-                out.append(Registration(reg.server, reg.kind, arg, module, scope, reg.name, reg.span))
+                out.append(
+                    Registration(reg.server, reg.kind, arg, module, scope, reg.name, reg.span, reg.form)
+                )
         return out
 
     def _factory_argument(self, reg: Registration, written: ast.expr) -> str | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import child_blocks, literal_loop
-from .model import Server, Span
+from .model import RegistrationForm, Server, Span
 from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Scope, Value
@@ -39,7 +39,7 @@ class Registration:
     scope: Scope | None
     name: str | None
     span: Span
-    bare: bool = False
+    form: RegistrationForm = "decorator"
     decorator: ast.expr | None = None
     """The `@server.tool()` decorator itself, when the registration is one."""
     name_node: ast.expr | None = None
@@ -267,7 +267,7 @@ class Scanner:
                     scope,
                     name,
                     module.span(written),
-                    bare=call is None,
+                    form="decorator" if call is not None else "uncalled_decorator",
                     decorator=written,
                 )
             )
@@ -325,7 +325,14 @@ class Scanner:
             if server is not None:  # `mcp.tool(fn)`: the function lands where the name goes (T9)
                 self.found.append(
                     Registration(
-                        server, "tool", call.args[0], module, scope, None, module.span(call), bare=True
+                        server,
+                        "tool",
+                        call.args[0],
+                        module,
+                        scope,
+                        None,
+                        module.span(call),
+                        "uncalled_decorator",
                     )
                 )
             return
@@ -349,7 +356,15 @@ class Scanner:
                 )
                 self.found.extend(
                     Registration(
-                        server, "tool", fn, module, scope, name, module.span(call), name_node=name_node
+                        server,
+                        "tool",
+                        fn,
+                        module,
+                        scope,
+                        name,
+                        module.span(call),
+                        "add_tool",
+                        name_node=name_node,
                     )
                     for fn in functions
                 )
@@ -368,7 +383,9 @@ class Scanner:
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
             self.found.append(
-                Registration(server, func.func.attr, call.args[0], module, scope, name, module.span(call))
+                Registration(
+                    server, func.func.attr, call.args[0], module, scope, name, module.span(call), "applied"
+                )
             )
             return
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .callables import Classes, function_params, returns_of
 from .model import Graph, Server
+from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Param, Scope, Value, sdk_name
 from .typeexpr import TClass
