@@ -75,7 +75,8 @@ class CallSites:
 
     def calls_passing(self, module: ParsedModule, variables: Iterable[str]) -> list[tuple[CallSite, Defined]]:
         """The calls (and their project callees) written on lines of `module` that mention one of
-        `variables`, with a plain name among their arguments: where a server may be passed on."""
+        `variables`, with a name (or `self.name`) among their arguments: where a server may be
+        passed on."""
         self._local.setdefault(module.path, set()).update(variables)
         self._walk()
         return self._passing
@@ -169,14 +170,13 @@ class CallSites:
         symbol = self.names.follow(symbol) if symbol is not None else None
         if not isinstance(symbol, Defined):
             return
-        node = symbol.node
-        if isinstance(node, ast.ClassDef):
-            init = self._method_of(symbol, "__init__")
-            node = init.node if init is not None else None
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            self._sites.setdefault(id(node), []).append((module, call, scope))
-            if any(isinstance(a, ast.Name) for a in [*call.args, *(k.value for k in call.keywords)]):
-                self._passing.append(((module, call, scope), symbol))
+        callee: Defined | None = symbol
+        if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
+            callee = self._method_of(symbol, "__init__")
+        if callee is not None and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            self._sites.setdefault(id(callee.node), []).append((module, call, scope))
+            if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
+                self._passing.append(((module, call, scope), callee))
 
 
 def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
@@ -188,6 +188,13 @@ def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
     ):
         return stmt.target.id, list(stmt.iter.elts)
     return None
+
+
+def _plain(arg: ast.expr) -> bool:
+    """A name or `self.name`: what can hold a server passed on."""
+    if isinstance(arg, ast.Attribute):
+        arg = arg.value
+    return isinstance(arg, ast.Name)
 
 
 def _loops_over(func: ast.expr, name: str) -> bool:

@@ -25,7 +25,7 @@ from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
 _SERVER_LINE = re.compile(r"^.*Server\b.*$", re.MULTILINE)
-_ASSIGNED = re.compile(r"^\s*(\w+)\s*(?::[^=\n]*)?=[^=]")
+_ASSIGNED = re.compile(r"^\s*(?:\w+\.)?(\w+)\s*(?::[^=\n]*)?=[^=]")
 _ANNOTATED = re.compile(r"(\w+)\s*:\s*[\"']?[\w.]*Server\b")
 
 
@@ -95,18 +95,10 @@ class Reach:
         skip = 1 if callee.owner is not None or params[:1] in (["self"], ["cls"]) else 0
         out = set()
         for index, arg in enumerate(call.args):
-            if (
-                isinstance(arg, ast.Name)
-                and index + skip < len(params)
-                and self.servers.of(module, arg, scope)
-            ):
+            if index + skip < len(params) and self.servers.of(module, arg, scope):
                 out.add(params[index + skip])
         for keyword in call.keywords:
-            if (
-                keyword.arg in params
-                and isinstance(keyword.value, ast.Name)
-                and self.servers.of(module, keyword.value, scope)
-            ):
+            if keyword.arg in params and self.servers.of(module, keyword.value, scope):
                 out.add(keyword.arg)
         return out
 
@@ -138,10 +130,13 @@ class Reach:
         if id(ps.function) in seen or hops > _MAX_HOPS:
             return
         seen.add(id(ps.function))
+        # `Tools(server)` fills `__init__(self, mcp)`: the call passes no `self`.
+        bound = ps.function.name == "__init__"
+        index = ps.index - 1 if bound else ps.index
         for module, call, scope in self.call_sites.sites(ps.function):
             arg = (
-                call.args[ps.index]
-                if ps.index < len(call.args)
+                call.args[index]
+                if 0 <= index < len(call.args)
                 else next((k.value for k in call.keywords if k.arg == ps.name), None)
             )
             if arg is None:

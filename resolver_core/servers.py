@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from pathlib import Path
 
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
@@ -39,9 +40,14 @@ class Servers:
         self.classes = classes
         self.graph = graph
         self._servers: dict[str, Server] = {}
+        self._classes: dict[Path, dict[int, ast.ClassDef]] = {}
 
     def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and scope is not None:
+            held = self._held(module, expr, scope)
+            if held is not None:
+                return held
         symbol = self.names.resolve(module, expr, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value):
@@ -57,6 +63,52 @@ class Servers:
                 index = params.index(symbol.node)
                 return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)
         return None
+
+    def _held(self, module: ParsedModule, expr: ast.Attribute, scope: Scope) -> Server | ParamServer | None:
+        """`self.mcp` in a method: what the class's `__init__` stores there (`self.mcp = mcp`, its
+        own parameter filled by each `Tools(server)`, or `self.mcp = MCPServer(...)`)."""
+        fn = scope.function
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not fn.args.args:
+            return None
+        if fn.args.args[0].arg != expr.value.id or self.names.lookup(module, expr.value.id, scope) is None:  # type: ignore[attr-defined]
+            return None
+        cls = self._class_of(module, fn)
+        init = (
+            next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+            if cls is not None
+            else None
+        )
+        if cls is None or init is None or not init.args.args:
+            return None
+        me = init.args.args[0].arg
+        inner = Scope(module, init, f"{cls.name}.__init__", scope.parent)
+        for stmt in ast.walk(init):
+            if isinstance(stmt, ast.Assign | ast.AnnAssign):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                stored = any(
+                    isinstance(t, ast.Attribute)
+                    and t.attr == expr.attr
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == me
+                    for t in targets
+                )
+                if stored and stmt.value is not None:
+                    if self.is_call(module, stmt.value, inner):
+                        return self.server(module, expr.attr, stmt.value, stmt.value, inner)  # type: ignore[arg-type]
+                    if isinstance(stmt.value, ast.Name):
+                        return self.of(module, stmt.value, inner)
+        return None
+
+    def _class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
+        """The class whose body defines `fn` (module-level classes and classes nested in them)."""
+        classes = self._classes.get(module.path)
+        if classes is None:
+            classes = self._classes[module.path] = {}
+            for node in ast.walk(module.tree) if module.tree is not None else ():
+                if isinstance(node, ast.ClassDef):
+                    for stmt in node.body:
+                        classes[id(stmt)] = node
+        return classes.get(id(fn))
 
     def is_call(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> bool:
         """`MCPServer(...)` under any import alias, or an instance of a project subclass of it."""
