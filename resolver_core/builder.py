@@ -175,6 +175,8 @@ class StaticBuilder:
         """Every registration site, as if its function ran: on each server that reaches it."""
         self.reach.follow_passed_servers()
         found = self.scanner.found
+        # Registrations in functions take servers or functions from call sites: one walk for all.
+        self.call_sites.want({reg.scope.function.name for reg in found if reg.scope is not None})  # type: ignore[union-attr]
         expanded: list[Registration] = []
         for reg in found:
             through = self.reach.through_parameter(reg)

@@ -55,50 +55,67 @@ class CallSites:
         self._method_of = method_of
         self._modules = modules
         self._wanted: set[str] = set()
-        self._local: dict[Path, set[str]] = {}
         self._done: dict[Path, set[str]] = {}
+        """Per module, the names its lines were walked for."""
+        self._walked = 0
+        """`modules[:_walked]` were walked for every name in `_wanted` but `_new`."""
+        self._new: set[str] = set()
+        self._local: dict[Path, tuple[ParsedModule, set[str]]] = {}
+        """Names wanted in one module only, not walked for yet."""
         self._seen: set[int] = set()
         self._sites: dict[int, list[CallSite]] = {}
         self._applications: dict[int, list[Application]] = {}
-        self._passing: list[tuple[CallSite, Defined]] = []
+        self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[tuple[str, list[ast.expr]]] = []
 
     def sites(self, fn: FunctionDef) -> list[CallSite]:
         """The calls of this function (module, call, the scope the call is in)."""
-        self._want(fn.name)
+        self.want([fn.name])
         return self._sites.get(id(fn), [])
 
     def applications(self, fn: FunctionDef) -> list[Application]:
         """Where this function is applied as a decorator (`@tool` on a def)."""
-        self._want(fn.name)
+        self.want([fn.name])
         return self._applications.get(id(fn), [])
 
-    def calls_passing(self, module: ParsedModule, variables: Iterable[str]) -> list[tuple[CallSite, Defined]]:
-        """The calls (and their project callees) written on lines of `module` that mention one of
-        `variables`, with a name (or `self.name`) among their arguments: where a server may be
-        passed on."""
-        self._local.setdefault(module.path, set()).update(variables)
+    def want(self, names: Iterable[str]) -> None:
+        """Walk for the call sites of functions with these names (several at once: one walk)."""
+        self._new.update(n for n in names if n not in self._wanted)
+        self._wanted.update(self._new)
         self._walk()
-        return self._passing
 
-    def _want(self, name: str) -> None:
-        if name not in self._wanted:
-            self._wanted.add(name)
+    def calls_passing(self, module: ParsedModule, variables: Iterable[str]) -> list[tuple[CallSite, Defined]]:
+        """The calls (and their project callees) of `module`, among them those on lines that
+        mention one of `variables`, with a name (or `self.name`) among their arguments: where a
+        server may be passed on."""
+        known = self._local.setdefault(module.path, (module, set()))[1]
+        known.update(variables)
         self._walk()
+        return self._passing.get(module.path, [])
 
     # ------------------------------------------------------------------ the walk
     def _walk(self) -> None:
-        for module in list(self._modules):
-            if module.tree is None:
+        """Walk each module for the names it was not walked for yet, and no more."""
+        todo: dict[Path, tuple[ParsedModule, set[str]]] = {}
+        if self._new:
+            for module in self._modules[: self._walked]:
+                todo[module.path] = (module, set(self._new))
+            self._new = set()
+        for module in self._modules[self._walked :]:
+            todo[module.path] = (module, set(self._wanted))
+        self._walked = len(self._modules)
+        for path, (module, names) in self._local.items():
+            todo.setdefault(path, (module, set()))[1].update(names)
+        self._local = {}
+        for path, (module, names) in todo.items():
+            done = self._done.setdefault(path, set())
+            names -= done
+            if module.tree is None or not names:
                 continue
-            done = self._done.setdefault(module.path, set())
-            wanted = (self._wanted | self._local.get(module.path, set())) - done
-            if not wanted:
-                continue
-            done |= wanted
-            tokens = set(wanted)
+            done |= names
+            tokens = set(names)
             for local, binding in self.names.table(module).items():  # `from x import f as g`
-                if binding.target is not None and binding.target[1] in wanted:
+                if binding.target is not None and binding.target[1] in names:
                     tokens.add(local)
             lines = lines_with(module, tokens)
             if lines is None or lines:
@@ -176,7 +193,7 @@ class CallSites:
         if callee is not None and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
             self._sites.setdefault(id(callee.node), []).append((module, call, scope))
             if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
-                self._passing.append(((module, call, scope), callee))
+                self._passing.setdefault(module.path, []).append(((module, call, scope), callee))
 
 
 def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
