@@ -27,6 +27,7 @@ from .servers import ParamServer, Servers
 from .signatures import (
     Classes,
     class_scope,
+    field_alias,
     function_params,
     is_context_for_tool,
     wants_union,
@@ -35,7 +36,7 @@ from .signatures import (
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Defined, Names, Scope, Value
 from .text_scan import might_contribute
-from .typeexpr import Evaluator, TMeta, first_error, resolve_marker
+from .typeexpr import Evaluator, first_error, resolve_marker
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -190,6 +191,7 @@ class StaticBuilder:
         for reg in [*found, *expanded]:
             target = self._function_of(reg)
             if target is None:
+                self._unnamed(reg)
                 continue
             if self._rewritten(reg, target):
                 continue
@@ -211,6 +213,19 @@ class StaticBuilder:
                     )
         for note in self.scanner.unfollowed:
             self.graph.findings.append(Finding("unfollowed", note.message, note.span, note.tool))
+
+    def _unnamed(self, reg: Registration) -> None:
+        """A tool given as an expression mcpdeps cannot name (`self.price`, `handlers[0]`): said, not
+        guessed. A name that is a parameter registers what the callers pass (`reach.py`)."""
+        if reg.kind == "tool" and isinstance(reg.fn, ast.Attribute | ast.Subscript | ast.Call):
+            written = ast.unparse(reg.fn)
+            self.scanner.unfollowed.append(
+                Unfollowed(
+                    reg.span,
+                    f"the tool registered as `{written}` is not analysed: mcpdeps cannot tell "
+                    "which function it is without running the code",
+                )
+            )
 
     def _rewritten(self, reg: Registration, target: _ToolFunction) -> bool:
         """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""
@@ -243,7 +258,7 @@ class StaticBuilder:
             if err is not None and error is None:
                 error = f"the annotation of {arg.arg!r} cannot be evaluated ({err.reason})"
             param = written_parameter(module, arg, variadic, posonly, default, t)
-            param.alias = _alias(t, default, self.names, module, scope)
+            param.alias = field_alias(t, default, self.names, module, scope)
             params.append(param)
         return params, error
 
@@ -350,34 +365,6 @@ def _late_reason(late: tuple[int, str], cutoff: int, what: str) -> str:
         f"the hints of {what} use {name!r}, which is bound at line {line}, after the tool is "
         f"registered at line {cutoff}"
     )
-
-
-def _alias(
-    t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
-) -> str | None:
-    """A `Field(alias=...)` in `Annotated` metadata or as the default."""
-    from .typeexpr import TAnnotated
-
-    if isinstance(t, TAnnotated):
-        for m in t.metadata:
-            if isinstance(m, TMeta) and m.callee == "Field":
-                alias = dict(m.keywords).get("alias")
-                if alias is not None:
-                    return _unquote(alias)
-    callee = names.canonical(module, default.func, scope) if isinstance(default, ast.Call) else None
-    if isinstance(default, ast.Call) and callee in ("pydantic.Field", "pydantic.fields.Field"):
-        kw = next((k.value for k in default.keywords if k.arg == "alias"), None)
-        if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
-            return kw.value
-    return None
-
-
-def _unquote(text: str) -> str | None:
-    try:
-        value = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return None
-    return value if isinstance(value, str) else None
 
 
 def new_project(

@@ -12,6 +12,7 @@ from .model import Parameter
 from .source import ParsedModule
 from .symbols import (
     Defined,
+    Names,
     Scope,
 )
 from .typeexpr import (
@@ -19,6 +20,7 @@ from .typeexpr import (
     TAnnotated,
     TClass,
     TGeneric,
+    TMeta,
     TRef,
     TUnion,
     TypeExpr,
@@ -181,3 +183,29 @@ def question_arms(t: TypeExpr | None, *, through_annotated: bool = True) -> list
         t = t.inner
     arms = t.args if isinstance(t, TUnion) else ((t,) if t is not None else ())
     return [a for a in arms if sdk_of(a) in QUESTION_NAMES]
+
+
+def field_alias(
+    t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
+) -> str | None:
+    """A `Field(alias=...)` in `Annotated` metadata or as the default."""
+    if isinstance(t, TAnnotated):
+        for m in t.metadata:
+            if isinstance(m, TMeta) and m.callee == "Field":
+                alias = dict(m.keywords).get("alias")
+                if alias is not None:
+                    return _unquote(alias)
+    callee = names.canonical(module, default.func, scope) if isinstance(default, ast.Call) else None
+    if isinstance(default, ast.Call) and callee in ("pydantic.Field", "pydantic.fields.Field"):
+        kw = next((k.value for k in default.keywords if k.arg == "alias"), None)
+        if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
+            return kw.value
+    return None
+
+
+def _unquote(text: str) -> str | None:
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None
