@@ -46,7 +46,7 @@ from .per_file import FileRecord
 if TYPE_CHECKING:
     from .base import Rule
 
-_FORMAT = 6
+_FORMAT = 7
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""

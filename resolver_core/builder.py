@@ -303,6 +303,7 @@ class StaticBuilder:
             return_type=returns,
             hints_error=hints_error,
             form=reg.form,
+            arms=reg.arms,
             named=reg.name is not None or reg.name_node is not None,
             node=fn,
             decorators=target.decorators,

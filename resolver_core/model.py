@@ -200,6 +200,9 @@ class Tool:
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     decorators: tuple[str, ...] = ()
     """The decorators between the registration and the def (`@retry(times=3)`), for display."""
+    arms: tuple[tuple[int, int], ...] = ()
+    """The `if`/`match` arms its registration is written in, as (line of the statement, arm):
+    two tools in different arms of one statement are never registered in the same run."""
     origin: str | None = None
     """The given file its verdicts belong to when the module registering it was not given: the
     file that passed it the server (`tools.register(mcp)`). None: the registering file."""

@@ -170,6 +170,7 @@ class Reach:
                 reg.span,
                 "applied",
                 decorator=written,
+                arms=reg.arms,
             )
             for module, deco_def, written, scope in self.call_sites.applications(fn)
             if index == 0

@@ -44,6 +44,8 @@ class Registration:
     """The `@server.tool()` decorator itself, when the registration is one."""
     name_node: ast.expr | None = None
     """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
+    arms: tuple[tuple[int, int], ...] = ()
+    """The `if`/`match` arms the site is written in (`Tool.arms`)."""
 
 
 @dataclass(slots=True)
@@ -71,6 +73,8 @@ class Scanner:
         self._loop_items: dict[str, list[ast.expr]] = {}
         self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
         self._rewritten: dict[Path, set[str]] = {}
+        self._arms: list[tuple[int, int]] = []
+        """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
@@ -185,8 +189,13 @@ class Scanner:
                 opaque = _opaque_loop(stmt) if loop is None else None
                 if opaque is not None:
                     self._opaque_loops[opaque] = stmt  # type: ignore[assignment]
-                for child in child_blocks(stmt):
+                branches = isinstance(stmt, _BRANCHING)
+                for arm, child in enumerate(child_blocks(stmt)):
+                    if branches:
+                        self._arms.append((stmt.lineno, arm))
                     self._scan_body(module, child, scope, calls, prefix)
+                    if branches:
+                        self._arms.pop()
                 if loop is not None:
                     del self._loop_items[loop[0]]
                 if opaque is not None:
@@ -206,6 +215,14 @@ class Scanner:
             )
         )
         return True
+
+    def _found(self, reg: Registration) -> None:
+        reg.arms = tuple(self._arms)
+        self.found.append(reg)
+
+    def _found_all(self, regs: Iterable[Registration]) -> None:
+        for reg in regs:
+            self._found(reg)
 
     def _text_value(self, module: ParsedModule, node: ast.expr | None, scope: Scope | None) -> str | None:
         """A tool name written as a string, or as a name bound to one (`name=LOOKUP`)."""
@@ -258,7 +275,7 @@ class Scanner:
                 )
                 if target.attr == "tool":
                     name = self._text_value(module, arg, scope)
-            self.found.append(
+            self._found(
                 Registration(
                     server,
                     target.attr,
@@ -323,7 +340,7 @@ class Scanner:
             ):
                 return
             if server is not None:  # `mcp.tool(fn)`: the function lands where the name goes (T9)
-                self.found.append(
+                self._found(
                     Registration(
                         server,
                         "tool",
@@ -354,7 +371,7 @@ class Scanner:
                     if isinstance(fn_node, ast.Name)
                     else [fn_node]
                 )
-                self.found.extend(
+                self._found_all(
                     Registration(
                         server,
                         "tool",
@@ -382,7 +399,7 @@ class Scanner:
             name = self._text_value(module, first, scope) if func.func.attr == "tool" else None
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
-            self.found.append(
+            self._found(
                 Registration(
                     server, func.func.attr, call.args[0], module, scope, name, module.span(call), "applied"
                 )
@@ -418,6 +435,9 @@ def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+_BRANCHING = (ast.If, *((ast.Match,) if hasattr(ast, "Match") else ()))
+"""Statements whose arms exclude each other: tools registered in two arms never meet."""
 
 _COMPOUND = tuple(
     getattr(ast, name)

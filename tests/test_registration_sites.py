@@ -257,3 +257,27 @@ def test_registrations_it_cannot_follow_are_named(tmp_path: Path) -> None:
         ("MCPD113", "info", None, 23),
         ("MCPD113", "info", "more", 27),
     ]
+
+
+BRANCHES = HEAD + (
+    "def build(fast: bool) -> MCPServer:\n"
+    "    mcp = MCPServer('x')\n"
+    "    if fast:\n"
+    "        @mcp.tool()\n        def search(query: str) -> str:\n            return query\n"
+    "    else:\n"
+    "        @mcp.tool()\n        def search(query: str, limit: int = 10) -> str:\n            return query\n"
+    "    @mcp.tool(name='search')\n    def again(query: str) -> str:\n        return query\n\n"
+    "    return mcp\n"
+)
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_tools_in_two_arms_of_one_if_are_no_duplicates(fast: bool, tmp_path: Path) -> None:
+    """Each start registers one `search` of the two arms (the SDK drops the later `again`):
+    MCPD110 only for `again`, never between the arms, whichever arm runs."""
+    folder = write(tmp_path, {"server.py": BRANCHES})
+    assert sdk_verdict(folder, lambda m: m.build(fast))[1] == {
+        "search": ["query"] if fast else ["query", "limit"]
+    }
+    found = [(d.code, d.line) for d in lint([folder], cwd=folder).diagnostics]
+    assert found == [("MCPD110", 16)]
