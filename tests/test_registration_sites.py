@@ -281,3 +281,21 @@ def test_tools_in_two_arms_of_one_if_are_no_duplicates(fast: bool, tmp_path: Pat
     }
     found = [(d.code, d.line) for d in lint([folder], cwd=folder).diagnostics]
     assert found == [("MCPD110", 16)]
+
+
+def test_lint_of_the_factory_file_is_the_same_cached_and_after_an_edit(tmp_path: Path) -> None:
+    """The helper's verdict reaches `lint server.py` from the cache too, and follows its edits."""
+    files, _ = CASES["untyped helper of another module, called from the factory (R3)"]
+    write(tmp_path, {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", **files})
+
+    def codes(*args: str) -> list[tuple[str, str]]:
+        done = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        return [(d["code"], d["path"]) for d in json.loads(done.stdout)["diagnostics"]]
+
+    everything = codes("--no-cache", ".")
+    assert everything == [("MCPD003", "extra.py")]
+    assert codes("server.py") == everything  # fills the cache
+    assert codes("server.py") == everything  # from the cache
+    (tmp_path / "extra.py").write_text(files["extra.py"].replace("| None = None", ""), encoding="utf-8")
+    assert codes("server.py") == [] == codes("--no-cache", "server.py")
