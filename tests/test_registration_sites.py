@@ -299,3 +299,22 @@ def test_lint_of_the_factory_file_is_the_same_cached_and_after_an_edit(tmp_path:
     assert codes("server.py") == everything  # from the cache
     (tmp_path / "extra.py").write_text(files["extra.py"].replace("| None = None", ""), encoding="utf-8")
     assert codes("server.py") == [] == codes("--no-cache", "server.py")
+
+
+def test_slices_see_what_one_build_sees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A factory and its helpers in different slices of a large run: the same findings."""
+    from mcpdeps.lint_rules import incremental
+
+    files, _ = CASES["helpers in a loop over modules, through a pass-through helper (valid)"]
+    broken = files["a.py"].replace("def owner(name: str)", "def owner(user_id: int)")
+    write(tmp_path, {**files, "a.py": broken, "c.py": files["a.py"].replace("who", "whom")})
+
+    def found() -> list[tuple[str, str, int, str | None]]:
+        return [
+            (d.code, Path(d.path).name, d.line, d.tool) for d in lint([tmp_path], cwd=tmp_path).diagnostics
+        ]
+
+    whole = found()
+    assert whole == [("MCPD002", "a.py", 6, "who")]
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
+    assert found() == whole
