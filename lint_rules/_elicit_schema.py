@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from ..resolver_core.callables import Classes
+from ..resolver_core.signatures import Classes
 from ..resolver_core.typeexpr import (
     Evaluator,
     TAnnotated,

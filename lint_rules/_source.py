@@ -17,7 +17,7 @@ from ..resolver_core.model import Graph, Parameter, Resolver, Span, Tool
 from ..resolver_core.source import ParsedModule
 
 if TYPE_CHECKING:  # the analyzer's modules load with the builder, not with the rule registry
-    from ..resolver_core.callables import Classes
+    from ..resolver_core.signatures import Classes
     from ..resolver_core.symbols import Names, Scope
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -30,7 +30,7 @@ def names_of(graph: Graph) -> Names | None:
 
 def classes_of(graph: Graph) -> Classes | None:
     """Subclass checks (Context, BaseModel, Enum) with the builder's evaluator."""
-    from ..resolver_core.callables import Classes
+    from ..resolver_core.signatures import Classes
 
     return Classes(graph.evaluator) if graph.evaluator is not None else None
 

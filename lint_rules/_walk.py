@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..resolver_core.model import Graph, Resolver, Server, Span, Tool
+from ..resolver_core.model import Graph, ProblemKind, Resolver, Server, Span, Tool
 
 
 def tool_argument_names(tool: Tool) -> set[str]:
@@ -18,12 +18,12 @@ def tools_with_resolvers(graph: Graph) -> Iterator[tuple[Server, Tool, list[Reso
         yield server, tool, graph.reachable(tool)
 
 
-def resolver_problems(graph: Graph, code: str) -> Iterator[tuple[Tool, Resolver, Span]]:
-    """Each tool's resolvers whose `problem` belongs to rule `code`, with where to report it
-    for that tool (MCPD007 and MCPD113 differ only in their words)."""
+def resolver_problems(graph: Graph, kind: ProblemKind) -> Iterator[tuple[Tool, Resolver, Span]]:
+    """Each tool's resolvers whose `problem` is of this kind, with where to report it for that
+    tool (`invalid` is MCPD007, `opaque` MCPD113: they differ only in their words)."""
     for _, tool, resolvers in tools_with_resolvers(graph):
         for resolver in resolvers:
-            if resolver.problem_code == code:
+            if resolver.problem_kind == kind:
                 span = graph.located(tool, resolver, resolver.span)
                 if span is not None:
                     yield tool, resolver, span

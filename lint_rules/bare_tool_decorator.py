@@ -27,7 +27,7 @@ class BareToolDecorator(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for _, tool in graph.tools():
             span = tool.registration
-            if tool.bare_decorator and span is not None:
+            if tool.form == "uncalled_decorator" and span is not None:
                 edit = Edit(
                     path=span.path,
                     line=span.end_line,

@@ -55,7 +55,7 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
             continue
         kept = first.setdefault((tool.server, tool.root, tool.name), tool)
         span = tool.registration or tool.span
-        if kept is tool or span is None:
+        if kept is tool or span is None or _alternatives(kept, tool):
             continue
         yield rule.diagnostic(
             span,
@@ -66,3 +66,15 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
             related=related(kept.registration or kept.span, f"{tool.name!r} is first registered here"),
             help="give this tool its own name (`@server.tool(name=...)`) or remove the stale one",
         )
+
+
+def _alternatives(one: ToolRegistration, other: ToolRegistration) -> bool:
+    """Registered in different arms of one `if`/`match` (`if fast: ... else: ...`): never both."""
+    if (
+        one.registration is None
+        or other.registration is None
+        or one.registration.path != other.registration.path
+    ):
+        return False
+    arms = dict(one.arms)
+    return any(line in arms and arms[line] != arm for line, arm in other.arms)

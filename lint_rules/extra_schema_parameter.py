@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..resolver_core.callables import Classes, is_context_for_tool
 from ..resolver_core.diagnostics import Diagnostic
 from ..resolver_core.model import Graph, Parameter, Tool
+from ..resolver_core.signatures import Classes, is_context_for_tool
 from ._source import classes_of
 from .base import Rule
 

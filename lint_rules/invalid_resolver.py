@@ -38,7 +38,7 @@ class InvalidResolver(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, resolver, span in resolver_problems(graph, self.code):
+        for tool, resolver, span in resolver_problems(graph, "invalid"):
             yield self.diagnostic(
                 span,
                 f"invalid resolver: {resolver.problem}",

@@ -24,7 +24,7 @@ class LambdaWithoutName(Rule):
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for _, tool in graph.tools():
-            if tool.lambda_without_name and tool.registration is not None:
+            if tool.is_lambda and not tool.named and tool.registration is not None:
                 yield self.diagnostic(
                     tool.registration,
                     "a lambda is registered as a tool without a name; the SDK raises ValueError",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..resolver_core.callables import question_arms
 from ..resolver_core.diagnostics import Diagnostic
 from ..resolver_core.model import Graph
+from ..resolver_core.signatures import question_arms
 from ..resolver_core.typeexpr import display
 from ._walk import tools_with_resolvers
 from .base import Rule

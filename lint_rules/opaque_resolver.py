@@ -1,4 +1,5 @@
-"""MCPD113: a `Resolve(x)` whose target static analysis cannot see (computed at run time)."""
+"""MCPD113: what static analysis cannot see: a `Resolve(x)` target computed at run time, a
+decorator on a tool it cannot follow, a registration whose tools it cannot list."""
 
 from __future__ import annotations
 
@@ -18,7 +19,11 @@ class OpaqueResolver(Rule):
     explanation = (
         "mcpdeps never runs your code, so a resolver built by an arbitrary call (a factory from "
         "another package, a decorator returning a wrapper) cannot be analysed. It is reported "
-        "instead of guessed. Use `mcpdeps graph --live` to see what the SDK sees."
+        "instead of guessed. The same goes for registrations mcpdeps cannot follow: a loop over "
+        "values the source does not list (`for fn in TOOLS: mcp.add_tool(fn)`), annotations "
+        "assigned at run time (`fn.__annotations__[...] = ...`), a helper parameter no call "
+        "passes a server to and no `MCPServer` annotation marks as one: the info names the tools "
+        "left unchecked. Use `mcpdeps graph --live` to see what the SDK sees."
     )
     INVALID = [
         "from typing import Annotated\n"
@@ -41,8 +46,8 @@ class OpaqueResolver(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, resolver, span in resolver_problems(graph, self.code):
+        for tool, resolver, span in resolver_problems(graph, "opaque"):
             yield self.diagnostic(span, str(resolver.problem), tool=tool.name)
-        for finding in graph.findings:  # a tool behind a decorator mcpdeps cannot follow
-            if finding.code == self.code:
+        for finding in graph.findings:  # a tool or registration mcpdeps cannot follow
+            if finding.kind == "unfollowed":
                 yield self.diagnostic(finding.span, finding.message, tool=finding.tool)

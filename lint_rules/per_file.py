@@ -49,6 +49,8 @@ class ToolRegistration:
     """The source root of the tool's module (two projects linted together share no server)."""
     bare_decorator: bool
     lambda_without_name: bool
+    arms: tuple[tuple[int, int], ...] = ()
+    """`Tool.arms`: registrations in different arms of one `if` never meet (MCPD110)."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -63,13 +65,23 @@ class ToolRegistration:
             self.root,
             self.bare_decorator,
             self.lambda_without_name,
+            [list(arm) for arm in self.arms],
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> ToolRegistration:
-        server, variable, name, function, span, registration, root, bare, lambda_ = data
+        server, variable, name, function, span, registration, root, bare, lambda_, arms = data
         return cls(
-            server, variable, name, function, _span_of(span), _span_of(registration), root, bare, lambda_
+            server,
+            variable,
+            name,
+            function,
+            _span_of(span),
+            _span_of(registration),
+            root,
+            bare,
+            lambda_,
+            tuple((line, arm) for line, arm in arms),
         )
 
 
@@ -198,7 +210,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Seque
         diagnostics=[(plain(d), d._resolver) for d in run_rules(view, local)],
         registrations=registrations(view),
         consumed=consumed(view),
-        unparsed=any(f.code == "MCPD000" and f.span.path == origin for f in view.findings),
+        unparsed=any(f.kind == "unreadable" and f.span.path == origin for f in view.findings),
         coupled=origin in view.param_registrations,
         servers=list(servers),
     )
@@ -257,8 +269,9 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     span=tool.span,
                     registration=tool.registration,
                     root=str(module.root) if module is not None else None,
-                    bare_decorator=tool.bare_decorator,
-                    lambda_without_name=tool.lambda_without_name,
+                    bare_decorator=tool.form == "uncalled_decorator",
+                    lambda_without_name=tool.is_lambda and not tool.named,
+                    arms=tool.arms,
                 )
             )
     return out

@@ -23,7 +23,7 @@ class SyntaxErrorRule(Rule):
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for finding in graph.findings:
-            if finding.code == self.code:
+            if finding.kind in ("unreadable", "too_deep"):
                 yield self.diagnostic(finding.span, finding.message, help=_help(finding.message))
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator
 
-from ..resolver_core.callables import returns_of
 from ..resolver_core.diagnostics import Diagnostic
 from ..resolver_core.model import Graph
+from ..resolver_core.signatures import returns_of
 from ..resolver_core.source import ParsedModule
 from ..resolver_core.symbols import Defined, Names, Scope
 from ._source import function_node, function_scope, module_at, names_of, used_resolvers

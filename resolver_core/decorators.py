@@ -10,7 +10,7 @@ The model follows decorators written in the project (any module, factories, stac
 used as decorators, partials) by reading what their `return` gives back, and the few library
 decorators whose effect is known (`functools.wraps`/`update_wrapper`/`cache`/`lru_cache`,
 identity markers such as `typing.final`). Anything else is `Obj.opaque`: the caller reports it
-(MCPD113) instead of guessing.
+(`opaque`) instead of guessing.
 """
 
 from __future__ import annotations
@@ -19,8 +19,10 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from .model import ProblemKind
+from .signatures import returns_of
 from .source import ParsedModule
-from .symbols import Defined, External, Names, Scope, Value
+from .symbols import Defined, External, Names, Scope, Value, lambda_qualname
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 REGISTRARS = frozenset({"tool", "prompt", "resource"})
@@ -91,7 +93,8 @@ class Obj:
     binding: str | None = None
     """`staticmethod` / `classmethod` when the def is marked so (methods only)."""
     opaque: str | None = None
-    opaque_code: str = "MCPD113"
+    opaque_kind: ProblemKind = "opaque"
+    """`invalid` when what the decorators produce is no callable at all (a decorator returning None)."""
     decorated: bool = False
     """Produced by applying at least one decorator (not the def as written)."""
 
@@ -128,8 +131,8 @@ class Obj:
         return False
 
 
-def _opaque(reason: str, code: str = "MCPD113") -> Obj:
-    return Obj("opaque", opaque=reason, opaque_code=code)
+def _opaque(reason: str, kind: ProblemKind = "opaque") -> Obj:
+    return Obj("opaque", opaque=reason, opaque_kind=kind)
 
 
 def _text(module: ParsedModule, node: ast.AST) -> str:
@@ -193,7 +196,7 @@ class Decorators:
 
     def __init__(self, names: Names, method_of: object) -> None:
         self.names = names
-        self._method_of = method_of  # ResolverFactory._method: a class's own or inherited member
+        self._method_of = method_of  # `callables.inherited_method`: a class's own or inherited member
         self._applied: dict[tuple[int, str], Obj] = {}
         self._active: set[int] = set()
 
@@ -283,8 +286,7 @@ class Decorators:
         if isinstance(node, ast.Name) and node.id in env:
             return env[node.id]
         if isinstance(node, ast.Lambda):
-            qual = f"{scope.qualname}.<locals>.<lambda>" if scope is not None else "<lambda>"
-            return Obj("lambda", module, node, qual, scope)
+            return Obj("lambda", module, node, lambda_qualname(scope), scope)
         if isinstance(node, ast.Call):
             func = self.expr(module, node.func, scope, env, depth + 1)
             args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
@@ -411,15 +413,30 @@ class Decorators:
         env = _bind(node, args, kwargs)
         returns = [r for r in _returns(node) if r.value is not None]
         if not returns:
-            return _opaque(f"{fn.qualname!r} returns None", "MCPD007")
+            return _opaque(f"{fn.qualname!r} returns None", "invalid")
         results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
         first = results[0]
         if any(r != first for r in results[1:]):
-            return _opaque(f"{fn.qualname!r} returns different things depending on run-time values")
+            branch = _branch_for(results)
+            if branch is None:
+                return _opaque(f"{fn.qualname!r} returns different things depending on run-time values")
+            first = branch
         wrapped = _update_wrapper_target(node, env)
         if wrapped is not None and first.kind == "function" and first.wrapped is None:
             return self._wrap(first, wrapped)
         return first
+
+
+def _branch_for(results: list[Obj]) -> Obj | None:
+    """`if iscoroutinefunction(fn): return async_wrapper` / `else: return wrapper`: each branch
+    returns a wrapper of the same function, differing in async-ness only. The SDK reads the
+    signature and hints through `__wrapped__` either way; the branch that runs is the one whose
+    async-ness is the wrapped function's (what such a test selects). None: no such branch."""
+    wrapped = results[0].wrapped
+    if wrapped is None or any(r.kind != "function" or r.wrapped != wrapped for r in results):
+        return None
+    inner = wrapped.innermost
+    return next((r for r in results if r.is_async == inner.is_async), None)
 
 
 def _def_scope(symbol: Defined, module: ParsedModule, scope: Scope | None) -> Scope | None:
@@ -444,8 +461,6 @@ def _bind(node: ast.FunctionDef, args: list[Obj], kwargs: dict[str, Obj]) -> dic
 
 
 def _returns(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
-    from .callables import returns_of
-
     return returns_of(node)
 
 

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
 
-from .callables import function_params, returns_of
 from .decorators import is_registration, written_chain
 from .model import (
     Graph,
@@ -43,6 +42,7 @@ from .model import (
     Tool,
 )
 from .sampling import fill_sample
+from .signatures import function_params, returns_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
@@ -385,6 +385,7 @@ class LiveBuilder:
             span=self.source.span(owner),
             registration=None,
             is_async=sdk_tool.is_async,
+            named=True,  # registered: the SDK had a name for it
             context=sdk_tool.context_kwarg,
             decorators=self.decorators(fn, for_tool=True),
         )

@@ -23,6 +23,21 @@ ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
 
 QuestionKind = Literal["elicit", "sample", "list_roots"]
 
+RegistrationForm = Literal["decorator", "uncalled_decorator", "add_tool", "applied"]
+"""How the source registers a tool: `@server.tool(...)` on a def, the decorator itself used
+without being called (`@server.tool`, or `server.tool(fn)` giving the function where the name
+goes), `server.add_tool(fn, ...)`, or the called decorator applied by hand
+(`server.tool(name=...)(fn)`, also a project function registering what it is given)."""
+
+FindingKind = Literal["unreadable", "too_deep", "unfollowed"]
+"""What a build could not do: read or parse a file; analyse an expression nested too deeply;
+follow something that is computed at run time (a decorator on a tool, the values of a loop
+that registers tools, annotations assigned at run time): its tools are then not analysed."""
+
+ProblemKind = Literal["invalid", "opaque"]
+"""Why a `Resolve(x)` target is not a usable resolver: not one the SDK accepts (not callable,
+no signature, undefined), or computed at run time beyond static analysis."""
+
 ResolverKind = Literal[
     "function",
     "bound_method",
@@ -129,9 +144,9 @@ class Resolver:
     """Per module path, the latest module-level binding (line, name) its hints look up: a tool
     registered before that line in that module gets no hints for this resolver."""
     problem: str | None = None
-    """Why the target is not a usable resolver (T10, undefined, opaque), if it is not."""
-    problem_code: str | None = None
-    """The rule that reports `problem`: MCPD007 (invalid) or MCPD113 (opaque to static analysis)."""
+    """Why the target is not a usable resolver (not callable, undefined, opaque), if it is not."""
+    problem_kind: ProblemKind | None = None
+    """Set with `problem`: invalid for the SDK, or opaque to static analysis."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     """The defining ast node (static graphs only)."""
     decorators: tuple[str, ...] = ()
@@ -176,9 +191,9 @@ class Tool:
     return_type: TypeExpr | None = None
     hints_error: str | None = None
     """Why the tool's annotations cannot be evaluated (T3), if they cannot."""
-    bare_decorator: bool = False
-    """Registered with `@server.tool` without parentheses (T9)."""
-    lambda_without_name: bool = False
+    form: RegistrationForm = "decorator"
+    named: bool = False
+    """A name is given at registration (`name=`, or the decorator's first argument)."""
     context: str | None = None
     """The parameter that receives the Context (the SDK's `context_kwarg`)."""
     late_resolvers: dict[str, str] = field(default_factory=dict)
@@ -186,9 +201,16 @@ class Tool:
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     decorators: tuple[str, ...] = ()
     """The decorators between the registration and the def (`@retry(times=3)`), for display."""
+    arms: tuple[tuple[int, int], ...] = ()
+    """The `if`/`match` arms its registration is written in, as (line of the statement, arm):
+    two tools in different arms of one statement are never registered in the same run."""
     origin: str | None = None
     """The given file its verdicts belong to when the module registering it was not given: the
     file that passed it the server (`tools.register(mcp)`). None: the registering file."""
+
+    @property
+    def is_lambda(self) -> bool:
+        return self.function.rpartition(".")[2] == "<lambda>"
 
     @property
     def arguments(self) -> list[str]:
@@ -233,11 +255,11 @@ class Server:
 class Finding:
     """A problem found while building the graph, before any rule runs.
 
-    Rules turn findings with their code into diagnostics; this is how
-    syntax errors and unresolvable `Resolve(...)` targets reach the user.
+    Rules turn findings of their kind into diagnostics; this is how unreadable files and
+    what static analysis cannot follow reach the user.
     """
 
-    code: str
+    kind: FindingKind
     message: str
     span: Span
     tool: str | None = None

@@ -2,7 +2,7 @@
 
 Analysis uses the standard library's `ast` (about ten times faster than libcst,
 which is kept for the places that rewrite code: `--fix` and `new`). Every way a
-file can be unreadable becomes a `Finding` (MCPD000) instead of an exception,
+file can be unreadable becomes a `Finding` (`unreadable`) instead of an exception,
 so one bad file never stops a run.
 """
 
@@ -141,26 +141,30 @@ def read_source(
     where = Span(display, 1, 1, 1, 1)
     try:
         if path.is_dir():
-            return None, Finding("MCPD000", "is a directory, not a Python file", where), None
+            return None, Finding("unreadable", "is a directory, not a Python file", where), None
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
             # A FIFO or device named `x.py` would block the read forever (or never end).
-            return None, Finding("MCPD000", "is not a regular file (a pipe, socket or device)", where), None
+            return (
+                None,
+                Finding("unreadable", "is not a regular file (a pipe, socket or device)", where),
+                None,
+            )
         size = st.st_size
         if size > MAX_BYTES:
             return (
                 None,
-                Finding("MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where),
+                Finding("unreadable", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where),
                 oversized(size),
             )
         data = path.read_bytes()
     except OSError as exc:
-        return None, Finding("MCPD000", f"cannot read file: {exc.strerror or exc}", where), None
+        return None, Finding("unreadable", f"cannot read file: {exc.strerror or exc}", where), None
     digest = bytes_hash(data)
     try:
         return decode(data), None, digest
     except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
-        return None, Finding("MCPD000", f"cannot decode file: {exc}", where), digest
+        return None, Finding("unreadable", f"cannot decode file: {exc}", where), digest
 
 
 def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
@@ -181,7 +185,7 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
         span = Span(
             module.display, line, col, exc.end_lineno or line, max(exc.end_offset or col + 1, col + 1)
         )
-        module.error = Finding("MCPD000", f"syntax error: {exc.msg}", span)
+        module.error = Finding("unreadable", f"syntax error: {exc.msg}", span)
         return module
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
@@ -189,7 +193,7 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
             reason = "it is not valid UTF-8 and declares no other encoding"
         if isinstance(exc, RecursionError | MemoryError):  # `a.b.b.b...` or `- - - 1` thousands deep
             reason = "it is nested too deeply for Python's parser (importing it would fail too)"
-        module.error = Finding("MCPD000", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
+        module.error = Finding("unreadable", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
         return module
     module.tree = tree
     module.future_annotations = any(

@@ -1,6 +1,6 @@
 """ "Did you mean ...?": the one close name, for every message that names something unknown.
 
-Shared by lint rules (MCPD002's misspelt tool argument), rule selectors, server specs,
+Shared by lint rules (a resolver parameter's misspelt tool argument), rule selectors, server specs,
 `call`'s tool names and file paths, so every typo is answered the same way. Pure
 library: a thin layer over `difflib.get_close_matches` with one cut-off for all.
 """

@@ -14,7 +14,7 @@ import ast
 import builtins
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .project import Project
@@ -56,6 +56,8 @@ class Defined:
     qualname: str
     owner: Defined | None = None
     """The class a method was looked up on."""
+    scope: Scope | None = field(default=None, compare=False, repr=False)
+    """The function body a closure is defined in: where its own annotations are evaluated."""
 
 
 @dataclass(slots=True)
@@ -374,6 +376,7 @@ class Names:
                 qual = f"{scope.qualname}.{node.name}"  # a class body is no function: no <locals>
             else:
                 qual = f"{scope.qualname}.<locals>.{node.name}"
+                return Defined(module, node, qual, scope=scope)
             return Defined(module, node, qual)
         if binding.kind == "value":
             assert isinstance(binding.node, _EXPR_OR_STMT)
@@ -506,3 +509,12 @@ def sdk_name(qualname: str | None) -> str | None:
     if root == "builtins":
         return f"builtins.{last}"
     return None
+
+
+def lambda_qualname(scope: Scope | None) -> str:
+    """A lambda's `__qualname__` where it is written: `<locals>` of a function, not of a class body."""
+    if scope is None:
+        return "<lambda>"
+    if isinstance(scope.function, ast.ClassDef):
+        return f"{scope.qualname}.<lambda>"
+    return f"{scope.qualname}.<locals>.<lambda>"

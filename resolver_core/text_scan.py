@@ -4,6 +4,9 @@
   cannot are not parsed (the byte prefilter).
 - `passed_lines`: the lines where a call can pass one of some names as a whole argument,
   so `builder` walks only the statements holding them (`calls_on_lines`).
+- `lines_in` / `lines_with`: the lines mentioning some names (the registration scan's
+  tokens, the functions whose call sites are asked for), and `holds`: whether a statement
+  has one of them.
 
 Each test may say yes too often (the walk then looks and finds nothing), never no where
 the walk would find something: verdicts do not depend on them.
@@ -13,10 +16,15 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import re
 import unicodedata
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .source import ParsedModule
 
 _WORD = rb"[A-Za-z0-9_\x80-\xff]"
 """A byte of an identifier (non-ASCII bytes too: UTF-8 names)."""
@@ -125,12 +133,53 @@ def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[ast.Call]
         if isinstance(node, ast.Call):
             yield node
         for child in ast.iter_child_nodes(node):
-            if lines is None or not isinstance(child, ast.stmt) or _holds(child, lines):
+            if lines is None or not isinstance(child, ast.stmt) or holds(child, lines):
                 todo.append(child)
 
 
-def _holds(stmt: ast.stmt, lines: list[int]) -> bool:
+def holds(stmt: ast.stmt, lines: list[int]) -> bool:
     """Whether one of the sorted `lines` is in the statement (its decorators included)."""
     first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
     at = bisect.bisect_left(lines, first)
     return at < len(lines) and lines[at] <= (stmt.end_lineno or stmt.lineno)
+
+
+OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""Line separators of `str.splitlines` that Python's tokenizer does not count as lines."""
+
+
+def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
+    """The numbers of the module's lines (as `splitlines` counts them) holding one of `tokens`."""
+    if not module.lines and module.text is not None:
+        module.lines = module.text.splitlines()
+    lines = module.lines
+    text = module.text or ""
+    if len(tokens) > 8 and "\r" not in text and not OTHER_LINE_BREAKS.search(text):
+        # Many names (the helpers of a large project): one pass of one pattern over the text.
+        pattern = _alternatives(tuple(sorted(tokens)))
+        found: list[int] = []
+        line, last = 1, 0
+        for match in pattern.finditer(text):
+            line += text.count("\n", last, match.start())
+            last = match.start()
+            if not found or found[-1] != line:
+                found.append(line)
+        return found
+    if len(tokens) == 1:
+        token = tokens[0]
+        return [n for n, line in enumerate(lines, 1) if token in line]
+    return sorted({n for token in tokens for n, line in enumerate(lines, 1) if token in line})
+
+
+@functools.lru_cache(maxsize=32)
+def _alternatives(tokens: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern matching any of `tokens` (the same names are looked for in every module)."""
+    return re.compile("|".join(map(re.escape, sorted(tokens, key=len, reverse=True))))
+
+
+def lines_with(module: ParsedModule, tokens: Iterable[str]) -> list[int] | None:
+    """`lines_in`, or None when the text's lines cannot be told from the tree's (a separator
+    only `splitlines` knows, such as a form feed): then every statement holds one."""
+    if OTHER_LINE_BREAKS.search(module.text or ""):
+        return None
+    return lines_in(module, sorted(tokens))

@@ -11,11 +11,14 @@ Each case is loaded exactly as `mcpdeps graph --live CASE/server.py` loads it
 side goes through the same functions as `mcpdeps graph CASE/server.py`, with
 `--server` set to the variable the live side loaded. Between cases, the case's
 own modules leave `sys.modules` and its folder leaves `sys.path`, so cases that
-reuse module names (`server`, `tools`) never see each other.
+reuse module names (`server`, `tools`) never see each other. A case whose tools register
+when it starts (`# start:` lines: a factory to call, a helper to give a server) is imported,
+started as the SDK oracle starts it, and its server taken from the name the start binds.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -28,6 +31,8 @@ from mcpdeps.resolver_core.graph_json import graph_document
 from mcpdeps.resolver_core.graph_wire import from_wire, to_wire
 from mcpdeps.resolver_core.live import build_live_graph, load_server
 from mcpdeps.resolver_core.loading import find_candidates
+from mcpdeps.resolver_core.model import Graph
+from oracle.sdk_verdicts import start_statements
 
 
 def _forget(case: Path, before: dict[str, object]) -> None:
@@ -66,11 +71,14 @@ def compare(case: str, cwd: Path) -> dict[str, Any]:
     before = dict(sys.modules)
     try:
         lives, statics = [], []
+        started = bool(start_statements(cwd / case / "server.py"))
         for spec in _specs(case, cwd):
-            live = build_live_graph(load_server(spec, cwd=cwd))
-            lives.append(graph_document(live))
+            live = build_live_graph(_started(case, cwd) or load_server(spec, cwd=cwd))
             static = static_graph([f"{case}/server.py"], cwd)
             static = select(static, [live.servers[0].variable])
+            if started:
+                _as_started(static, live)
+            lives.append(graph_document(live))
             statics.append(graph_document(static))
             out["live_tree"] += print_graph(live, capture=True) or ""
             wired = from_wire(json.loads(json.dumps(to_wire(live))))  # what the runner sends mcpdeps
@@ -83,6 +91,37 @@ def compare(case: str, cwd: Path) -> dict[str, Any]:
     finally:
         _forget((cwd / case).resolve(), before)
     return out
+
+
+def _started(case: str, cwd: Path) -> Any:
+    """The server of a case that registers its tools when it starts (None: a plain import does)."""
+    starts = start_statements(cwd / case / "server.py")
+    if not starts:
+        return None
+    from mcp.server import MCPServer
+
+    sys.path.insert(0, str(cwd / case))
+    module = importlib.import_module("server")
+    namespace = vars(module)
+    for statement in starts:
+        exec(statement, namespace)
+    assigned = [s.partition("=")[0].strip() for s in starts if "=" in s.partition("(")[0]]
+    server = namespace[assigned[0]] if assigned else namespace["mcp"]
+    assert isinstance(server, MCPServer)
+    return server
+
+
+def _as_started(static: Graph, live: Graph) -> None:
+    """What a started case's two graphs can share. The live builder finds a server's line where
+    a module binds it to `MCPServer(...)`; a factory's server is bound by the start (`mcp =
+    build_server()`), its call is inside the factory: the live server has no span. And the
+    SDK's order of registrations is the order the start ran them in, which the source does not
+    fix (a helper defined first may run last): tools are put in name order on both sides."""
+    for mine, theirs in zip(static.servers, live.servers, strict=False):
+        if theirs.span is None:
+            mine.span = None
+        for server in (mine, theirs):
+            server.tools.sort(key=lambda t: t.name)
 
 
 def _merge(documents: list[dict[str, Any]]) -> dict[str, Any]:

@@ -172,9 +172,6 @@ def test_static_graph_of_a_factory_spec_runs_nothing(app: Path) -> None:
     assert not (app / "imported").exists()
 
 
-@pytest.mark.xfail(
-    strict=True, reason="registrations inside factories are read by reg27's builder (issue 27)"
-)
 def test_static_graph_of_a_factory_equals_the_live_one(app: Path) -> None:
     static = run_mcpdeps("graph", "app.py:build_server", "--format", "json", cwd=app)
     live = run_mcpdeps("graph", "--live", "app.py:build_server", "--format", "json", cwd=app)

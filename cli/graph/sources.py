@@ -108,7 +108,7 @@ def refuse_unparsable(graph: Graph) -> None:
     """No server to draw because the files did not parse: say so (exit 2), not "No MCPServer found"."""
     if graph.servers:
         return
-    broken = [f for f in graph.findings if f.code == "MCPD000"]
+    broken = [f for f in graph.findings if f.kind == "unreadable"]
     if broken:
         where = "; ".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.message}" for f in broken[:3])
         more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""

@@ -10,8 +10,11 @@ any cycle writable (the SDK evaluates the hints at registration, when every name
 Resolvers may carry a random stack of project decorators (`decos.py`): `functools.wraps`
 wrappers (sync or async), identity decorators, `functools.cache`, a wraps factory
 (`@decos.retry(2)`), and plain wrappers without `wraps`, whose `(*args, **kwargs)` is then all
-the SDK sees. Tools may be registered inside an `install_tN()` function that module-level
-code calls, or never calls (then the SDK never registers the tool).
+the SDK sees. Tools may be registered inside functions: an `install_tN()` on the module's
+server, a factory `build_tN() -> MCPServer` on its own server, or a helper `register_tN(server)`
+(annotated `MCPServer` or not) that module-level code calls with the module's server, or that
+nothing in the project calls: then the case's `# start:` lines call it, as an entry point
+would at start-up (the oracle runs them; mcpdeps counts every registration site anyway).
 
 `expected_codes(spec, tool)` is the model's verdict: MCPD001 when a cycle is reachable
 from the tool, MCPD002 when a reachable resolver has a parameter that is no Context, no
@@ -129,8 +132,8 @@ class ToolSpec:
     """(resolver index, through an alias) per resolved parameter `p0`, `p1`..."""
     context: bool = False
     installed: str | None = None
-    """None: registered at module level; `called`/`uncalled`: inside `install_tN()`, which
-    module-level code calls, or not (then the tool is never registered)."""
+    """None: registered at module level; else `<where>_<called|uncalled>` (`INSTALLS`): inside
+    a function that module-level code calls, or that only the case's start-up calls."""
     wrapped: bool = False
     """A `functools.wraps` decorator between `@mcp.tool()` and the def (no effect)."""
 
@@ -178,8 +181,36 @@ def hidden_by_wrapper(r: ResolverSpec) -> bool:
     return "nowraps" in r.decorators
 
 
-def registered(tool: ToolSpec) -> bool:
-    return tool.installed != "uncalled"
+INSTALLS = tuple(
+    f"{where}_{called}"
+    for where in ("install", "factory", "helper", "untyped_helper")
+    for called in ("called", "uncalled")
+)
+"""Where a tool may be registered besides module level: `install_tN()` on the module's server,
+a factory `build_tN()` creating its own, a helper `register_tN(server: MCPServer)`, or one
+without the annotation (an untyped helper nothing calls is not known to be given a server:
+mcpdeps says it did not analyse its tools, so the start-up always calls it through a caller)."""
+
+
+def _installed(t: int, tool: ToolSpec, source: str) -> tuple[str, str]:
+    """(the code defining and maybe calling the function that registers tool `t`, its start-up line)."""
+    where, _, called = (tool.installed or "").rpartition("_")
+    body = "".join(f"    {line}\n" for line in source.splitlines())
+    if where == "install":
+        code, call = f"def install_t{t}() -> None:\n{body}", f"install_t{t}()"
+    elif where == "factory":
+        code = f"def build_t{t}() -> MCPServer:\n    srv = MCPServer('F{t}')\n{body}    return srv\n"
+        call = f"f{t} = build_t{t}()"
+    else:
+        typed = ": MCPServer" if where == "helper" else ""
+        code = f"def register_t{t}(srv{typed}) -> None:\n{body}"
+        call = f"register_t{t}(mcp)"
+        if where == "untyped_helper" and called == "uncalled":  # called from a function only
+            code += f"\n\ndef setup_t{t}() -> None:\n    register_t{t}(mcp)\n"
+            call = f"setup_t{t}()"
+    if called == "called":
+        return f"{code}\n\n{call}\n", ""
+    return code, call
 
 
 def _deps_of(spec: GraphSpec, index: int) -> list[int]:
@@ -307,6 +338,7 @@ def render(spec: GraphSpec) -> dict[str, str]:
     deps_src = head + "\n" + "".join(_resolver_source(spec, i) + _alias(i) for i in deps)
     server = head + "\nimport deps\n\nmcp = MCPServer('Fuzz')\n\n"
     server += "".join(_resolver_source(spec, i) + _alias(i) for i in local)
+    starts: list[str] = []
     for t, tool in enumerate(spec.tools):
         params = [f"{a}: {ARGUMENT_TYPES[a]}" for a in tool.arguments]
         for k, (r, alias) in enumerate(tool.resolved):
@@ -314,16 +346,17 @@ def render(spec: GraphSpec) -> dict[str, str]:
             params.append(f"p{k}: {prefix}A{r}" if alias else f"p{k}: Annotated[int, Resolve({prefix}r{r})]")
         if tool.context:
             params.append("ctx: Context")
-        source = "@mcp.tool()\n" + ("@decos.traced\n" if tool.wrapped else "")
+        server_name = "mcp" if tool.installed is None or tool.installed.startswith("install") else "srv"
+        source = f"@{server_name}.tool()\n" + ("@decos.traced\n" if tool.wrapped else "")
         source += f"def t{t}({', '.join(params)}) -> int:\n    return 1\n"
         if tool.installed is None:
             server += f"\n\n{source}"
             continue
-        body = "".join(f"    {line}\n" for line in source.splitlines())
-        server += f"\n\ndef install_t{t}() -> None:\n{body}"
-        if tool.installed == "called":
-            server += f"\n\ninstall_t{t}()\n"
-    return {"server.py": server, "deps.py": deps_src, "decos.py": DECOS}
+        code, start = _installed(t, tool, source)
+        server += f"\n\n{code}"
+        if start:
+            starts.append(f"# start: {start}\n")
+    return {"server.py": "".join(starts) + server, "deps.py": deps_src, "decos.py": DECOS}
 
 
 @st.composite
@@ -369,6 +402,6 @@ def graph_specs(draw: st.DrawFn, max_resolvers: int = 7) -> GraphSpec:
         resolved = tuple(
             (draw(st.integers(0, n - 1)), draw(st.booleans())) for _ in range(draw(st.integers(1, 2)))
         )
-        installed = draw(st.sampled_from((None, None, "called", "uncalled")))
+        installed = draw(st.sampled_from((None, None, None, *INSTALLS)))
         tools.append(ToolSpec(arguments, resolved, draw(st.booleans()), installed, draw(st.booleans())))
     return GraphSpec(tuple(resolvers), tuple(tools), postponed=postponed)

@@ -45,6 +45,12 @@ packages the case needs). The first line of `server.py` says what the SDK does w
 - `# expect: ok`: every tool registers;
 - `# expect: MCPD00X[, MCPD00Y]`: the registration-error codes (contracts.md) the case produces.
 
+Registrations inside functions happen when an entry point calls them at start-up: the next
+comment lines, `# start: <statement>`, are what the oracle runs after the import, in the
+module's namespace (`# start: mcp = build_server(store={})` calls a factory and keeps its
+server under the factory's variable name; `# start: register(MCPServer())` calls a helper
+with a fresh server). The linter sees no such line: every registration site counts for it.
+
 `tests/test_oracle.py` checks every case three ways in one run: the real SDK
 (`tests/oracle/sdk_verdicts.py`, one subprocess, registration patched so every tool gets a
 verdict) must produce exactly the header's codes; `mcpdeps lint` must report the SDK's code

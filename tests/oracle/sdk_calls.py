@@ -13,7 +13,8 @@ question whose rendering changes between rounds never converges and shows up as 
 
 One process for the whole corpus (the `mcp` import is paid once); each case is imported
 as the module `server` with its folder first on `sys.path`, as `sdk_verdicts.py` does,
-and its modules are dropped from `sys.modules` afterwards.
+then started (its `# start:` statements run, so a factory's server is kept under a module
+name), and its modules are dropped from `sys.modules` afterwards.
 """
 
 from __future__ import annotations
@@ -156,13 +157,16 @@ def run_case(folder: Path) -> dict[str, Any]:
     """Import a valid case and call every tool of every server it defines."""
     import anyio
     from mcp.server import MCPServer
+    from sdk_verdicts import start_statements  # this script's neighbour (run as a script)
 
     folder = folder.resolve()
     before = set(sys.modules)
     sys.path.insert(0, str(folder))
     importlib.invalidate_caches()
     try:
-        importlib.import_module("server")
+        namespace = vars(importlib.import_module("server"))
+        for statement in start_statements(folder / "server.py"):
+            exec(statement, namespace)
         servers = {
             id(value): value
             for module in _case_modules(folder, set(sys.modules) - before).values()

@@ -14,7 +14,12 @@ static analyzer is tested against, so it must see exactly what the SDK sees:
   verdict comes from the SDK's own `Tool.from_function`, the code the SDK's
   `ToolManager.add_tool` runs, so messages and schemas are the SDK's;
 - the case's own modules are dropped from `sys.modules` afterwards, so cases
-  that reuse module names (`server`, `deps`, `app`) never see each other.
+  that reuse module names (`server`, `deps`, `app`) never see each other;
+- then the case starts: each `# start: <statement>` line of `server.py`'s leading
+  comments runs in its namespace, in order, as an entry point would at start-up
+  (`# start: admin = build_admin()` calls a factory and keeps its server under the
+  factory's variable name; `# start: register(MCPServer("t"))` calls a helper with a
+  fresh server). The SDK raises registration errors then: a linter reports them.
 
 One process for the whole corpus because importing `mcp` costs ~0.7 s.
 
@@ -188,6 +193,21 @@ def _server_variables(modules: list[ModuleType]) -> dict[int, str]:
     return names
 
 
+START = re.compile(r"^# start: (.+)$")
+
+
+def start_statements(server: Path) -> list[str]:
+    """The `# start: ...` statements of the comment lines heading `server.py`."""
+    statements = []
+    for line in server.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        match = START.match(line)
+        if match is not None:
+            statements.append(match.group(1))
+    return statements
+
+
 def judge_case(folder: Path) -> dict[str, Any]:
     """Import one case under the patched SDK and return its verdicts."""
     folder = folder.resolve()
@@ -198,7 +218,9 @@ def judge_case(folder: Path) -> dict[str, Any]:
     importlib.invalidate_caches()
     try:
         with patched_registration(recorder), contextlib.redirect_stdout(sys.stderr):
-            importlib.import_module("server")
+            namespace = vars(importlib.import_module("server"))
+            for statement in start_statements(folder / "server.py"):
+                exec(statement, namespace)
     except Exception as exc:
         import_error = f"{type(exc).__name__}: {exc}"
         traceback.print_exc(file=sys.stderr)

@@ -1,5 +1,6 @@
 # expect: ok
-"""A resolver's body that calls a registration function: per request, never at import."""
+# start: install()
+"""A resolver's body that calls a registration function: on the first request (checked too)."""
 from typing import Annotated
 
 from mcp.server import MCPServer

@@ -1,6 +1,7 @@
-# expect: ok
+# expect: MCPD006
+# start: later()
 """A project decorator that registers what it decorates (`mcp.add_tool(fn)` in its body), also
-through a factory that passes the name; a helper that would register `gamma` is never called."""
+through a factory that passes the name; `later()` registers `gamma` when it is called (T2)."""
 from mcp.server import MCPServer
 
 mcp = MCPServer("Plugins")
@@ -32,7 +33,7 @@ def beta(count: int) -> int:
 
 
 def gamma(_secret: int) -> int:
-    """Would fail T2: never registered."""
+    """Fails T2 when `later()` registers it."""
     return 1
 
 

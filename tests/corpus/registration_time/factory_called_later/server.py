@@ -1,5 +1,7 @@
-# expect: ok
-"""A server factory nobody calls at import: its server and tools do not exist yet."""
+# expect: MCPD006
+# start: admin = build_admin()
+"""A server factory nobody calls at import: its tools register when an entry point calls it
+(at start-up), and the SDK refuses the broken one then."""
 from mcp.server import MCPServer
 
 mcp = MCPServer("Main")
@@ -16,7 +18,7 @@ def build_admin() -> MCPServer:
 
     @admin.tool()
     def wipe(_everything: bool) -> str:
-        """Never registered."""
+        """Registered by whoever calls `build_admin()`."""
         return "gone"
 
     return admin

@@ -1,5 +1,7 @@
-# expect: ok
-"""`if __name__ == "__main__": setup()` does not run when the SDK imports the file."""
+# expect: MCPD006
+# start: setup()
+"""`if __name__ == "__main__": setup()` runs when the file is the program: its registration
+fails then (a lambda with an `_` parameter)."""
 from mcp.server import MCPServer
 
 mcp = MCPServer("Main")

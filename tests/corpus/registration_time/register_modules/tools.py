@@ -19,5 +19,5 @@ def register(server: MCPServer) -> None:
 def register_admin(server: MCPServer) -> None:
     @server.tool()
     def wipe(_everything: bool) -> str:
-        """Never registered."""
+        """Registered on the server the caller passes."""
         return "gone"

@@ -1,5 +1,6 @@
 # expect: ok
-"""A tool whose body registers another tool: that happens per call, never at import."""
+# start: enable("title")
+"""A tool whose body registers another tool: that happens on the first call (checked too)."""
 from mcp.server import MCPServer
 
 mcp = MCPServer("Body")

@@ -1,5 +1,7 @@
-# expect: ok
-"""Tools added inside a function nobody calls at import are never registered (the broken one included)."""
+# expect: MCPD006
+# start: setup()
+"""Tools added inside a function nobody calls at import register when it is called: the broken
+one fails then."""
 from mcp.server import MCPServer
 
 mcp = MCPServer("Late")
@@ -14,5 +16,5 @@ def early(title: str) -> str:
 def setup() -> None:
     @mcp.tool()
     def late(_secret: str) -> str:
-        """Would fail T2, but never registers."""
+        """Fails T2 when `setup()` runs."""
         return _secret

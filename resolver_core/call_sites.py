@@ -1,0 +1,246 @@
+"""Every call of a project function, in every function body: where registrations get their servers.
+
+`@server.tool()` or `server.add_tool(...)` inside a function registers when that function
+runs: at import, or when an entry point calls a factory (`build_server()`) or a helper
+(`notes.register(server)`) at start-up. The SDK raises its registration errors then, so
+every function body counts as if it ran: a `register(server)` helper takes its servers
+from all its call sites (module-level code, factories, other helpers, class bodies), and a
+registration of a parameter (`def tool(fn): mcp.add_tool(fn)`) registers what each call or
+decorator application passes in. An `if __name__ == "__main__":` block counts too: it is
+what runs when the file is the program.
+
+A loop over values written out (`for module in (notes, admin): module.register(server)`,
+`for install in (a, b): install()`) calls each of them. Calls whose target cannot be named
+statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
+registrations they would reach take no server from them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from .decorators import Decorators, is_registration
+from .source import ParsedModule
+from .symbols import Defined, Names, Scope
+from .text_scan import holds, lines_with
+
+FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
+CallSite = tuple[ParsedModule, ast.Call, Scope | None]
+Application = tuple[ParsedModule, FunctionDef, ast.expr, Scope | None]
+"""A decorator applied to a def: (module, the decorated def, the decorator as written, scope)."""
+
+
+class CallSites:
+    """The call sites of project functions, and where each is applied as a decorator.
+
+    Walking every statement of every module for calls was most of a cold run, so only the
+    statements whose lines mention a wanted name are walked: the name of a function whose
+    sites are asked for (and the names its module's importers bind it to), or, in one module,
+    a server variable whose passing on is asked for (`calls_passing`). A literal loop that
+    mentions one is walked whole (`for install in (a, b): install()`). Modules are walked as
+    the builder scans them (`modules` is its list, filled as it goes).
+    """
+
+    def __init__(
+        self,
+        names: Names,
+        decorators: Decorators,
+        method_of: Callable[[Defined, str], Defined | None],
+        modules: list[ParsedModule],
+    ) -> None:
+        self.names = names
+        self.decorators = decorators
+        self._method_of = method_of
+        self._modules = modules
+        self._wanted: set[str] = set()
+        self._done: dict[Path, set[str]] = {}
+        """Per module, the names its lines were walked for."""
+        self._walked = 0
+        """`modules[:_walked]` were walked for every name in `_wanted` but `_new`."""
+        self._new: set[str] = set()
+        self._local: dict[Path, tuple[ParsedModule, set[str]]] = {}
+        """Names wanted in one module only, not walked for yet."""
+        self._seen: set[int] = set()
+        self._sites: dict[int, list[CallSite]] = {}
+        self._applications: dict[int, list[Application]] = {}
+        self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
+        self._loops: list[tuple[str, list[ast.expr]]] = []
+
+    def sites(self, fn: FunctionDef) -> list[CallSite]:
+        """The calls of this function (module, call, the scope the call is in)."""
+        self.want([fn.name])
+        return self._sites.get(id(fn), [])
+
+    def applications(self, fn: FunctionDef) -> list[Application]:
+        """Where this function is applied as a decorator (`@tool` on a def)."""
+        self.want([fn.name])
+        return self._applications.get(id(fn), [])
+
+    def want(self, names: Iterable[str]) -> None:
+        """Walk for the call sites of functions with these names (several at once: one walk)."""
+        self._new.update(n for n in names if n not in self._wanted)
+        self._wanted.update(self._new)
+        self._walk()
+
+    def calls_passing(self, module: ParsedModule, variables: Iterable[str]) -> list[tuple[CallSite, Defined]]:
+        """The calls (and their project callees) of `module`, among them those on lines that
+        mention one of `variables`, with a name (or `self.name`) among their arguments: where a
+        server may be passed on."""
+        known = self._local.setdefault(module.path, (module, set()))[1]
+        known.update(variables)
+        self._walk()
+        return self._passing.get(module.path, [])
+
+    # ------------------------------------------------------------------ the walk
+    def _walk(self) -> None:
+        """Walk each module for the names it was not walked for yet, and no more."""
+        todo: dict[Path, tuple[ParsedModule, set[str]]] = {}
+        if self._new:
+            for module in self._modules[: self._walked]:
+                todo[module.path] = (module, set(self._new))
+            self._new = set()
+        for module in self._modules[self._walked :]:
+            todo[module.path] = (module, set(self._wanted))
+        self._walked = len(self._modules)
+        for path, (module, names) in self._local.items():
+            todo.setdefault(path, (module, set()))[1].update(names)
+        self._local = {}
+        for path, (module, names) in todo.items():
+            done = self._done.setdefault(path, set())
+            names -= done
+            if module.tree is None or not names:
+                continue
+            done |= names
+            tokens = set(names)
+            for local, binding in self.names.table(module).items():  # `from x import f as g`
+                if binding.target is not None and binding.target[1] in names:
+                    tokens.add(local)
+            lines = lines_with(module, tokens)
+            if lines is None or lines:
+                self._block(module, module.tree.body, None, "", lines)
+
+    def _block(
+        self,
+        module: ParsedModule,
+        body: Iterable[ast.stmt],
+        scope: Scope | None,
+        prefix: str,
+        lines: list[int] | None,
+    ) -> None:
+        for stmt in body:
+            if lines is not None and not holds(stmt, lines):
+                continue
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                self._decorators(module, stmt, scope)
+                for default in [*stmt.args.defaults, *filter(None, stmt.args.kw_defaults)]:
+                    self._calls_in(module, default, scope)
+                qualname = f"{prefix}{stmt.name}"
+                inner = Scope(module, stmt, qualname, scope)
+                self._block(module, stmt.body, inner, f"{qualname}.<locals>.", lines)
+                continue
+            if isinstance(stmt, ast.ClassDef):
+                for node in [*stmt.decorator_list, *stmt.bases]:
+                    self._calls_in(module, node, scope)
+                self._block(module, stmt.body, scope, f"{prefix}{stmt.name}.", lines)
+                continue
+            self._calls_in(module, stmt, scope)
+            loop = literal_loop(stmt)
+            if loop is not None:
+                self._loops.append(loop)
+            try:
+                for child in child_blocks(stmt):
+                    self._block(module, child, scope, prefix, None if loop is not None else lines)
+            finally:
+                if loop is not None:
+                    self._loops.pop()
+
+    def _decorators(self, module: ParsedModule, fn: FunctionDef, scope: Scope | None) -> None:
+        """`@deco` / `@factory(...)`: the decorator's body runs with the decorated def."""
+        for written in fn.decorator_list:
+            if is_registration(written) or id(written) in self._seen:
+                continue  # the SDK's own `server.tool()`: nothing of the project runs
+            self._seen.add(id(written))
+            self._calls_in(module, written, scope)
+            obj = self.decorators.expr(module, written, scope, {}, 0)
+            if obj.kind == "function" and isinstance(obj.node, ast.FunctionDef) and obj.module is not None:
+                self._applications.setdefault(id(obj.node), []).append((module, fn, written, scope))
+
+    def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
+        for call in _calls(node):
+            if id(call) not in self._seen:
+                self._seen.add(id(call))
+                self._call(module, call, scope)
+
+    def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        func = call.func
+        if not isinstance(func, ast.Name | ast.Attribute):
+            return
+        listed = next((items for name, items in reversed(self._loops) if _loops_over(func, name)), None)
+        if listed is not None:  # each listed value in the loop variable's place
+            for item in listed:
+                each = item if isinstance(func, ast.Name) else ast.Attribute(item, func.attr, ast.Load())
+                self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
+            return
+        symbol = self.names.resolve(module, func, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if not isinstance(symbol, Defined):
+            return
+        callee: Defined | None = symbol
+        if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
+            callee = self._method_of(symbol, "__init__")
+        if callee is not None and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            self._sites.setdefault(id(callee.node), []).append((module, call, scope))
+            if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
+                self._passing.setdefault(module.path, []).append(((module, call, scope), callee))
+
+
+def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
+    """`for fn in (a, b, c):` — the loop variable and the expressions it takes, when written out."""
+    if (
+        isinstance(stmt, ast.For | ast.AsyncFor)
+        and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.iter, ast.Tuple | ast.List | ast.Set)
+    ):
+        return stmt.target.id, list(stmt.iter.elts)
+    return None
+
+
+def _plain(arg: ast.expr) -> bool:
+    """A name or `self.name`: what can hold a server passed on."""
+    if isinstance(arg, ast.Attribute):
+        arg = arg.value
+    return isinstance(arg, ast.Name)
+
+
+def _loops_over(func: ast.expr, name: str) -> bool:
+    """`name(...)` or `name.attr(...)`: a call through the loop variable."""
+    if isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id == name
+
+
+def _calls(node: ast.AST) -> Iterator[ast.Call]:
+    """Calls in a statement's own expressions (not in nested blocks, defs, lambdas or classes)."""
+    stack: list[ast.AST] = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Call):
+            yield cur
+        for child in ast.iter_child_nodes(cur):
+            if isinstance(child, ast.stmt | ast.Lambda):
+                continue
+            stack.append(child)
+
+
+def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
+    """The statement blocks nested in a compound statement (bodies, branches, handlers, cases)."""
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(stmt, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(stmt, "handlers", []) or []:
+        yield handler.body
+    for case in getattr(stmt, "cases", []) or []:
+        yield case.body

@@ -1,0 +1,82 @@
+"""What a project class exposes: its members, looked up through its bases, and the signature
+`inspect.signature` gives the class itself (`__init__` without `self`, else the fields of a
+dataclass, a pydantic model or a NamedTuple)."""
+
+from __future__ import annotations
+
+import ast
+
+from .signatures import Classes, function_params
+from .symbols import Defined, Names
+from .typeexpr import TClass, TRef
+
+
+def inherited_method(names: Names, cls: Defined, name: str, depth: int = 0) -> Defined | None:
+    """A class's own member `name`, else the first found in its bases (depth-first, as far as
+    the project's source goes)."""
+    found = names.member(cls, name)
+    if isinstance(found, Defined):
+        return found
+    if depth > 10 or not isinstance(cls.node, ast.ClassDef):
+        return None
+    for base in cls.node.bases:
+        sym = names.resolve(cls.module, base)
+        sym = names.follow(sym) if sym is not None else None
+        if isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef):
+            m = inherited_method(names, sym, name, depth + 1)
+            if m is not None:
+                return m
+    return None
+
+
+def class_signature(names: Names, classes: Classes, cls: Defined) -> list[tuple[str, ast.AST]]:
+    """Parameters `inspect.signature(cls)` shows: `__init__` minus self, else dataclass/model fields."""
+    init = inherited_method(names, cls, "__init__")
+    if init is not None and isinstance(init.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return [(arg.arg, arg) for arg, *_ in function_params(init.node)[1:]]
+    assert isinstance(cls.node, ast.ClassDef)
+    tclass = TClass(cls.module.name, cls.qualname, cls.node, cls.module)
+    is_model = classes.is_sub(tclass, frozenset({"BaseModel"}))
+    is_tuple = any(  # `class Point(NamedTuple)`: its fields are its `__new__` parameters
+        isinstance(b, TRef) and b.qualname.rpartition(".")[2] == "NamedTuple" for b in classes.bases(tclass)
+    )
+    if is_model or is_tuple or "dataclass" in decorator_names(cls.node):
+        return [
+            ((_field_alias(s.value) if is_model else None) or s.target.id, s)
+            for s in cls.node.body
+            if isinstance(s, ast.AnnAssign)
+            and isinstance(s.target, ast.Name)
+            and "ClassVar" not in ast.unparse(s.annotation)
+            and not _init_false(s.value)
+        ]
+    return []
+
+
+def decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> set[str]:
+    out = set()
+    for d in node.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        out.add(target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", ""))
+    return out
+
+
+def _keyword(call: ast.expr | None, names: tuple[str, ...], keyword: str) -> ast.expr | None:
+    """The `keyword=` argument of a call to one of `names` (`Field(alias=...)`, `field(init=...)`)."""
+    if not isinstance(call, ast.Call):
+        return None
+    callee = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    if callee not in names:
+        return None
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def _field_alias(value: ast.expr | None) -> str | None:
+    """A pydantic field's alias: `inspect.signature(Model)` names the parameter after it."""
+    alias = _keyword(value, ("Field",), "alias")
+    return alias.value if isinstance(alias, ast.Constant) and isinstance(alias.value, str) else None
+
+
+def _init_false(value: ast.expr | None) -> bool:
+    """A dataclass `field(init=False)`: not an `__init__` parameter."""
+    init = _keyword(value, ("field",), "init")
+    return isinstance(init, ast.Constant) and init.value is False

@@ -1,0 +1,211 @@
+"""Where registration sites land: the servers that reach a server parameter, and the functions
+that reach a registered parameter.
+
+`def register(server)` registers on every server its call sites pass: from module-level code,
+a factory's local `MCPServer(...)`, another helper's own server parameter (followed until a
+server is found), in a loop over modules. A parameter annotated `MCPServer` that no call in
+the project fills is a server of its own (a library of tools: its tools are checked anyway);
+an unannotated one that nothing fills is not known to be a server at all, and is reported
+as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
+each `@tool` decorates and each `tool(g)` call's argument.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from .call_sites import CallSites
+from .model import Server
+from .registrations import Registration, Scanner, Unfollowed
+from .servers import ParamServer, Servers
+from .signatures import function_params
+from .source import ParsedModule
+from .symbols import Defined, Names, Param, Scope
+
+_SERVER_LINE = re.compile(r"^.*Server\b.*$", re.MULTILINE)
+_ASSIGNED = re.compile(r"^\s*(?:\w+\.)?(\w+)\s*(?::[^=\n]*)?=[^=]")
+_ANNOTATED = re.compile(r"(\w+)\s*:\s*[\"']?[\w.]*Server\b")
+
+
+def server_variables(text: str) -> set[str]:
+    """Names that may hold a server, by their lines: `mcp = MCPServer(...)`, `shop: ShopServer =
+    ...`, `def register(server: MCPServer)`. A guess that may say yes too often, never no for
+    a server created or annotated as one (a server from a factory call is not guessed)."""
+    names: set[str] = set()
+    for line in _SERVER_LINE.findall(text):
+        assigned = _ASSIGNED.match(line)
+        if assigned is not None:
+            names.add(assigned.group(1))
+        names.update(_ANNOTATED.findall(line))
+    return names
+
+
+_MAX_HOPS = 32
+"""Helpers passing a server on to helpers: deeper chains than this are not followed."""
+
+
+class Reach:
+    """The servers and functions each registration site stands for, from the project's call sites."""
+
+    def __init__(self, names: Names, servers: Servers, scanner: Scanner, call_sites: CallSites) -> None:
+        self.names = names
+        self.servers = servers
+        self.scanner = scanner
+        self.call_sites = call_sites
+
+    def follow_passed_servers(self) -> None:
+        """Scan the modules whose functions receive a server from a call in a scanned module.
+
+        `build_server()` calling `notes.register(mcp)` on its local server: `notes` registers on
+        it even when only the factory's file was given (pre-commit passes the changed files),
+        also through helpers that pass their parameter on (`install(server)` calling
+        `notes.register(server)`). Only calls on lines mentioning a variable that may hold a
+        server are looked at (`server_variables`, then the parameters such calls fill);
+        whether it does is decided by `Servers.of`.
+        """
+        pending = {m.path: (m, server_variables(m.text or "")) for m in self.scanner.scanned}
+        asked: dict[Path, set[str]] = {}
+        while pending:
+            path, (module, variables) = pending.popitem()
+            variables -= asked.setdefault(path, set())
+            if not variables:
+                continue
+            asked[path] |= variables
+            for (at, call, scope), callee in self.call_sites.calls_passing(module, variables):
+                passed = self._passed_parameters(at, call, scope, callee)
+                if not passed:
+                    continue
+                if callee.module.path not in self.scanner.scanned_paths:
+                    self.scanner.passed_by.setdefault(callee.module.display, at.display)
+                    self.scanner.scan(callee.module)
+                    passed |= server_variables(callee.module.text or "")
+                known = pending.get(callee.module.path, (callee.module, set()))[1]
+                pending[callee.module.path] = (callee.module, known | passed)
+
+    def _passed_parameters(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, callee: Defined
+    ) -> set[str]:
+        """The parameters of `callee` that this call fills with a server (or a server parameter)."""
+        node = callee.node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return set()
+        params = [a.arg for a, *_ in function_params(node)]
+        skip = 1 if callee.owner is not None or params[:1] in (["self"], ["cls"]) else 0
+        out = set()
+        for index, arg in enumerate(call.args):
+            if index + skip < len(params) and self.servers.of(module, arg, scope):
+                out.add(params[index + skip])
+        for keyword in call.keywords:
+            if keyword.arg in params and self.servers.of(module, keyword.value, scope):
+                out.add(keyword.arg)
+        return out
+
+    def servers_of(self, reg: Registration) -> list[Server]:
+        """The concrete servers a registration lands on (server parameters through their call sites)."""
+        if isinstance(reg.server, Server):
+            return [reg.server]
+        out: list[Server] = []
+        self._fill(reg.server, out, set(), 0)
+        if not out:
+            if reg.server.annotated:
+                out.append(self.servers.parameter(reg.server))
+            else:
+                ps = reg.server
+                name = _registered_name(reg)
+                self.scanner.unfollowed.append(
+                    Unfollowed(
+                        reg.span,
+                        f"tool {name!r} not analysed: {ps.name!r} of {ps.function.name}() is not known to be "
+                        "a server, no call in the project passes one (annotate it "
+                        f"`{ps.name}: MCPServer` to have its tools checked)",
+                        name,
+                    )
+                )
+        return out
+
+    def _fill(self, ps: ParamServer, out: list[Server], seen: set[int], hops: int) -> None:
+        """The servers passed for `ps` at each call site of its function, through helpers' parameters."""
+        if id(ps.function) in seen or hops > _MAX_HOPS:
+            return
+        seen.add(id(ps.function))
+        # `Tools(server)` fills `__init__(self, mcp)`: the call passes no `self`.
+        bound = ps.function.name == "__init__"
+        index = ps.index - 1 if bound else ps.index
+        for module, call, scope in self.call_sites.sites(ps.function):
+            arg = (
+                call.args[index]
+                if 0 <= index < len(call.args)
+                else next((k.value for k in call.keywords if k.arg == ps.name), None)
+            )
+            if arg is None:
+                continue
+            server = self.servers.of(module, arg, scope)
+            if isinstance(server, Server):
+                if server not in out:
+                    out.append(server)
+            elif isinstance(server, ParamServer):
+                self._fill(server, out, seen, hops + 1)
+
+    def through_parameter(self, reg: Registration) -> list[Registration]:
+        """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each use of the function
+        passes in (the def it decorates, or a call's argument)."""
+        if reg.scope is None or not isinstance(reg.fn, ast.Name):
+            return []
+        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
+        fn = reg.scope.function
+        if not isinstance(symbol, Param) or symbol.function is not fn:
+            return []
+        params = [a for a, *_ in function_params(fn)]
+        index = params.index(symbol.node)
+        out = [
+            Registration(
+                reg.server,
+                reg.kind,
+                deco_def,
+                module,
+                scope,
+                reg.name or self._factory_argument(reg, written),
+                reg.span,
+                "applied",
+                decorator=written,
+                arms=reg.arms,
+            )
+            for module, deco_def, written, scope in self.call_sites.applications(fn)
+            if index == 0
+        ]
+        for module, call, scope in self.call_sites.sites(fn):
+            arg = call.args[index] if index < len(call.args) else None
+            if arg is not None:
+                out.append(
+                    Registration(reg.server, reg.kind, arg, module, scope, reg.name, reg.span, reg.form)
+                )
+        return out
+
+    def _factory_argument(self, reg: Registration, written: ast.expr) -> str | None:
+        """`@named("beta")` where the factory's parameter is the `name=` of its `add_tool`."""
+        node = reg.name_node
+        outer = reg.scope.parent if reg.scope is not None else None
+        if not isinstance(node, ast.Name) or outer is None or not isinstance(written, ast.Call):
+            return None
+        symbol = self.names.lookup(reg.module, node.id, reg.scope)
+        if not isinstance(symbol, Param) or symbol.function is not outer.function:
+            return None
+        params = [a.arg for a, *_ in function_params(outer.function)]
+        index = params.index(symbol.node.arg)
+        value = (
+            written.args[index]
+            if index < len(written.args)
+            else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
+        )
+        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _registered_name(reg: Registration) -> str:
+    """The tool's name as far as the site tells (`name=`, the def's name, the expression)."""
+    if reg.name is not None:
+        return reg.name
+    if isinstance(reg.fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        return reg.fn.name
+    return ast.unparse(reg.fn)

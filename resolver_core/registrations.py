@@ -1,0 +1,467 @@
+"""Registration sites: every `@server.tool()`, `server.add_tool(...)`, prompt and resource
+the source writes, wherever it is written.
+
+One notion of a registration site for module-level code, factories (`def build_server() ->
+MCPServer`), helpers that receive the server (`def register(server)`), class bodies and
+methods, and every branch: the SDK raises a registration error when the site runs, at import
+or at start-up, so every site counts as if its function were called. Which servers a site
+lands on, and which functions a registration of a parameter stands for, is decided from the
+call sites (`reach.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .call_sites import child_blocks, literal_loop
+from .model import RegistrationForm, Server, Span
+from .servers import ParamServer, Servers
+from .source import ParsedModule
+from .symbols import Binding, Defined, Names, Scope, Value
+from .text_scan import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
+
+REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
+
+
+@dataclass(slots=True)
+class Registration:
+    """One registration site: what is registered, on which server (or server parameter), where."""
+
+    server: Server | ParamServer
+    kind: str
+    fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
+    module: ParsedModule
+    scope: Scope | None
+    name: str | None
+    span: Span
+    form: RegistrationForm = "decorator"
+    decorator: ast.expr | None = None
+    """The `@server.tool()` decorator itself, when the registration is one."""
+    name_node: ast.expr | None = None
+    """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
+    arms: tuple[tuple[int, int], ...] = ()
+    """The `if`/`match` arms the site is written in (`Tool.arms`)."""
+
+
+@dataclass(slots=True)
+class Unfollowed:
+    """A registration whose functions cannot be listed statically (`for fn in TOOLS:`)."""
+
+    span: Span
+    message: str
+    tool: str | None = None
+    """The tool's name when one is known (a loop's tools have none)."""
+
+
+class Scanner:
+    """Finds the registration sites of the modules it is given, and the servers they name."""
+
+    def __init__(self, names: Names, servers: Servers) -> None:
+        self.names = names
+        self.servers = servers
+        self.found: list[Registration] = []
+        self.unfollowed: list[Unfollowed] = []
+        self.scanned: list[ParsedModule] = []
+        self.scanned_paths: set[Path] = set()
+        self.passed_by: dict[str, str] = {}
+        """Module scanned because a server was passed to one of its functions -> the file passing it."""
+        self._loop_items: dict[str, list[ast.expr]] = {}
+        self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
+        self._rewritten: dict[Path, set[str]] = {}
+        self._arms: list[tuple[int, int]] = []
+        """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
+        self._tokens: tuple[str, ...] = (".tool(", "add_tool")
+        self._token_lines: list[int] = []
+        """Lines of the module being scanned that mention one of `_tokens`, in order."""
+        self._marked: list[int] | None = None
+        """Lines of the module being scanned with a token or a `@` (a decorator): a block
+        without one registers nothing, so its statements are not visited. None: visit all."""
+
+    def scan(self, module: ParsedModule) -> None:
+        """Find servers, registrations and call sites in one module (all scopes)."""
+        if module.tree is None or module.path in self.scanned_paths:
+            return  # scanned already: as a given file, or for a server passed into it
+        self.scanned.append(module)
+        self.scanned_paths.add(module.path)
+        table = self.names.table(module)
+        for name, binding in table.items():
+            if binding.kind == "value":
+                origin = self.servers.origin(module, binding.node, None, binding.annotation)
+                if origin is not False:
+                    self.servers.server(module, name, binding.node, origin)
+        text = module.text or ""
+        # Walking every expression for calls is the costliest part of a scan: only do it
+        # where a registration call can appear at all (also through `register = mcp.add_tool`).
+        self._tokens = (
+            ".tool(",
+            "add_tool",
+            *(f"{name}(" for name in self._registrar_aliases(module, table)),
+        )
+        calls = any(t in text for t in self._tokens)
+        self._token_lines = lines_in(module, self._tokens) if calls else []
+        # Line numbers as `splitlines` counts them, which is how `ast` counts them unless the
+        # text has a separator only `splitlines` knows (a form feed): then every block is visited.
+        self._marked = (
+            None
+            if OTHER_LINE_BREAKS.search(text)
+            else sorted({*self._token_lines, *lines_in(module, ("@",))})
+            if "@" in text
+            else self._token_lines
+        )
+        self._scan_body(module, module.tree.body, None, calls)
+        self._follow_servers_passed(module, table, text)
+
+    def _follow_servers_passed(self, module: ParsedModule, table: dict[str, Binding], text: str) -> None:
+        """`tools.register(mcp)`: a server passed to a function of another project module.
+
+        That module registers tools on the server, so it is scanned too, even when only this
+        file was given (pre-commit passes `server.py` alone when only it changed); its tools'
+        verdicts belong to this file (`Tool.origin`) unless that module is given itself.
+        Only calls passing a module-level name as a whole argument are looked at, and only
+        in text that has one (`(mcp)`, `(mcp, ...)`, `server=mcp`): resolving every call of
+        every file would cost more than the scan itself. Only the statements whose lines
+        can hold such a call are walked (`text_scan.passed_lines`): walking whole trees
+        was most of a cold run.
+        """
+        names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
+        if not names or module.tree is None:
+            return
+        lines = passed_lines(text, names)
+        if lines is None:  # a text the lines cannot be told from: the whole tree, as written
+            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
+            if not passed.search(text):
+                return
+        elif not lines:
+            return
+        for node in calls_on_lines(module.tree, lines):
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if not any(isinstance(a, ast.Name) and a.id in table for a in args):
+                continue
+            if not any(
+                isinstance(self.servers.of(module, a, None), Server) for a in args if isinstance(a, ast.Name)
+            ):
+                continue
+            callee = self.names.resolve(module, node.func, None)
+            callee = self.names.follow(callee) if callee is not None else None
+            if (
+                isinstance(callee, Defined)
+                and callee.module is not module
+                and callee.module.path not in self.scanned_paths
+                and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            ):
+                self.passed_by.setdefault(callee.module.display, module.display)
+                self.scan(callee.module)
+
+    def _scan_body(
+        self,
+        module: ParsedModule,
+        body: Iterable[ast.stmt],
+        scope: Scope | None,
+        calls: bool,
+        prefix: str = "",
+    ) -> None:
+        """A block's registrations, in function bodies (`scope`) and class bodies (`prefix`) too."""
+        for stmt in body:
+            if isinstance(stmt, _FUNCTIONS):
+                if stmt.decorator_list:
+                    self._decorated(module, stmt, scope)
+                if self._may_register(stmt):
+                    inner = Scope(module, stmt, f"{prefix}{stmt.name}", scope)
+                    self._scan_body(module, stmt.body, inner, calls, f"{inner.qualname}.<locals>.")
+            elif isinstance(stmt, ast.ClassDef):
+                if self._may_register(stmt):  # a class body runs; its methods register when called
+                    self._scan_body(module, stmt.body, scope, calls, f"{prefix}{stmt.name}.")
+            else:
+                if calls and _mentions_registration(stmt, self._token_lines):
+                    for node in _walk_no_defs(stmt):
+                        if isinstance(node, ast.Call):
+                            self._call(module, node, scope)
+                if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
+                    continue  # most statements: no block to look into
+                loop = literal_loop(stmt)
+                if loop is not None:
+                    self._loop_items[loop[0]] = loop[1]
+                opaque = _opaque_loop(stmt) if loop is None else None
+                if opaque is not None:
+                    self._opaque_loops[opaque] = stmt
+                branches = isinstance(stmt, _BRANCHING)
+                for arm, child in enumerate(child_blocks(stmt)):
+                    if branches:
+                        self._arms.append((stmt.lineno, arm))
+                    self._scan_body(module, child, scope, calls, prefix)
+                    if branches:
+                        self._arms.pop()
+                if loop is not None:
+                    del self._loop_items[loop[0]]
+                if opaque is not None:
+                    del self._opaque_loops[opaque]
+
+    def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:
+        """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list: noted, not guessed."""
+        loop = self._opaque_loops.get(fn.id)
+        if loop is None or fn.id in self._loop_items:
+            return False
+        written = ast.get_source_segment(module.text or "", loop.iter) or "a computed value"
+        self.unfollowed.append(
+            Unfollowed(
+                module.span(call),
+                f"the tools registered as {fn.id!r} in the loop over {written} (line {loop.lineno}) "
+                "are not analysed: mcpdeps cannot list its values without running the code",
+            )
+        )
+        return True
+
+    def _found(self, reg: Registration) -> None:
+        reg.arms = tuple(self._arms)
+        self.found.append(reg)
+
+    def _found_all(self, regs: Iterable[Registration]) -> None:
+        for reg in regs:
+            self._found(reg)
+
+    def _text_value(self, module: ParsedModule, node: ast.expr | None, scope: Scope | None) -> str | None:
+        """A tool name written as a string, or as a name bound to one (`name=LOOKUP`)."""
+        if isinstance(node, ast.Name):
+            symbol = self.names.lookup(module, node.id, scope)
+            node = symbol.node if isinstance(symbol, Value) else None
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+    def rewritten(self, module: ParsedModule) -> set[str]:
+        """Names of the functions whose annotations or signature the module assigns at run time
+        (`fn.__annotations__["x"] = T`, `fn.__signature__ = ...`): what the SDK reads then is
+        not what the source declares."""
+        known = self._rewritten.get(module.path)
+        if known is None:
+            known = self._rewritten[module.path] = set()
+            text = module.text or ""
+            if module.tree is not None and ("__annotations__" in text or "__signature__" in text):
+                for node in ast.walk(module.tree):
+                    targets = node.targets if isinstance(node, ast.Assign) else []
+                    if isinstance(node, ast.AugAssign | ast.AnnAssign):
+                        targets = [node.target]
+                    for target in targets:
+                        name = _rewritten_function(target)
+                        if name is not None:
+                            known.add(name)
+        return known
+
+    def _may_register(self, stmt: ast.stmt) -> bool:
+        """Whether a statement's lines hold a registration token or a decorator (`_marked`)."""
+        return self._marked is None or _mentions_registration(stmt, self._marked)
+
+    def _decorated(
+        self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
+    ) -> None:
+        for written in fn.decorator_list:
+            deco = self.alias_of(module, written, scope)
+            call = deco if isinstance(deco, ast.Call) else None
+            target = call.func if call is not None else deco
+            if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
+                continue
+            server = self.servers.of(module, target.value, scope)
+            if server is None:
+                continue
+            name = None
+            if call is not None:
+                arg = (
+                    call.args[0]
+                    if call.args
+                    else next((k.value for k in call.keywords if k.arg == "name"), None)
+                )
+                if target.attr == "tool":
+                    name = self._text_value(module, arg, scope)
+            self._found(
+                Registration(
+                    server,
+                    target.attr,
+                    fn,
+                    module,
+                    scope,
+                    name,
+                    module.span(written),
+                    form="decorator" if call is not None else "uncalled_decorator",
+                    decorator=written,
+                )
+            )
+
+    def _registrar_aliases(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
+        """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
+        out = []
+        for name, binding in table.items():
+            node = binding.node
+            target = node.func if isinstance(node, ast.Call) else node
+            if (
+                binding.kind == "value"
+                and isinstance(target, ast.Attribute)
+                and target.attr in ("tool", "add_tool")
+            ):
+                out.append(name)
+        return out
+
+    def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
+        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for."""
+        if isinstance(expr, ast.Name):
+            symbol = self.names.lookup(module, expr.id, scope)
+            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
+                node = symbol.node
+                target = node.func if isinstance(node, ast.Call) else node
+                if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
+                    return node
+        return expr
+
+    def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        func = self.alias_of(module, call.func, scope)
+        if func is not call.func and isinstance(func, ast.Attribute):
+            call = ast.Call(
+                func=func,
+                args=call.args,
+                keywords=call.keywords,
+                lineno=call.lineno,
+                col_offset=call.col_offset,
+                end_lineno=call.end_lineno,
+                end_col_offset=call.end_col_offset,
+            )
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "tool"
+            and call.args
+            and _is_callable_arg(call.args[0])
+        ):
+            server = self.servers.of(module, func.value, scope)
+            if (
+                server is not None
+                and isinstance(call.args[0], ast.Name)
+                and self._unlisted(module, call.args[0], call)
+            ):
+                return
+            if server is not None:  # `mcp.tool(fn)`: the function lands where the name goes (T9)
+                self._found(
+                    Registration(
+                        server,
+                        "tool",
+                        call.args[0],
+                        module,
+                        scope,
+                        None,
+                        module.span(call),
+                        "uncalled_decorator",
+                    )
+                )
+            return
+        fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
+        if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
+            server = self.servers.of(module, func.value, scope)
+            if server is not None:
+                name_node = (
+                    call.args[1]
+                    if len(call.args) > 1
+                    else next((k.value for k in call.keywords if k.arg == "name"), None)
+                )
+                name = self._text_value(module, name_node, scope)
+                if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
+                    return
+                # `for fn in (a, b): mcp.add_tool(fn)` registers each listed function.
+                functions = (
+                    self._loop_items.get(fn_node.id, [fn_node])
+                    if isinstance(fn_node, ast.Name)
+                    else [fn_node]
+                )
+                self._found_all(
+                    Registration(
+                        server,
+                        "tool",
+                        fn,
+                        module,
+                        scope,
+                        name,
+                        module.span(call),
+                        "add_tool",
+                        name_node=name_node,
+                    )
+                    for fn in functions
+                )
+            return
+        if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
+            isinstance(func, ast.Call)
+            and isinstance(func.func, ast.Attribute)
+            and func.func.attr in REGISTRARS
+            and call.args
+            and (server := self.servers.of(module, func.func.value, scope)) is not None
+        ):
+            first = (
+                func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
+            )
+            name = self._text_value(module, first, scope) if func.func.attr == "tool" else None
+            if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
+                return
+            self._found(
+                Registration(
+                    server, func.func.attr, call.args[0], module, scope, name, module.span(call), "applied"
+                )
+            )
+            return
+
+
+def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
+    """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)`: `token_lines`
+    are the module's lines that mention one (found in one pass over the module's text)."""
+    end = getattr(stmt, "end_lineno", None) or stmt.lineno
+    at = bisect.bisect_left(token_lines, stmt.lineno)
+    return at < len(token_lines) and token_lines[at] <= end
+
+
+def _is_callable_arg(node: ast.expr) -> bool:
+    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call."""
+    return not (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
+
+
+def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
+    """Nodes of a simple statement (not descending into nested blocks or definitions)."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        cur = stack.pop()
+        yield cur
+        for child in ast.iter_child_nodes(cur):
+            if isinstance(
+                child, ast.stmt | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
+            ):
+                continue
+            stack.append(child)
+
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+_BRANCHING = (ast.If, *((ast.Match,) if hasattr(ast, "Match") else ()))
+"""Statements whose arms exclude each other: tools registered in two arms never meet."""
+
+_COMPOUND = tuple(
+    getattr(ast, name)
+    for name in ("If", "For", "AsyncFor", "While", "With", "AsyncWith", "Try", "TryStar", "Match")
+    if hasattr(ast, name)
+)
+"""The statements with blocks of statements inside (definitions are scanned on their own)."""
+
+
+def _opaque_loop(stmt: ast.stmt) -> str | None:
+    """`for fn in TOOLS:` over values not written out: the loop variable, whose values are unknown."""
+    if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id
+    return None
+
+
+def _rewritten_function(target: ast.expr) -> str | None:
+    """`f.__annotations__[...]`, `f.__annotations__` or `f.__signature__` as an assignment target: `f`."""
+    if isinstance(target, ast.Subscript):
+        target = target.value
+    if (
+        isinstance(target, ast.Attribute)
+        and target.attr in ("__annotations__", "__signature__")
+        and isinstance(target.value, ast.Name)
+    ):
+        return target.value.id
+    return None

@@ -1,0 +1,230 @@
+"""Which expressions denote an `MCPServer`: the servers registrations land on.
+
+A server is an `MCPServer(...)` call (or one of a project subclass), a variable annotated
+`MCPServer`, the result of a project factory annotated `-> MCPServer` or returning one,
+wherever it is bound: at module level or as a factory's local variable. A function
+parameter is a server *slot* (`ParamServer`): annotated `MCPServer` (or `MCPServer[Deps]`),
+or unannotated; which servers fill it is decided by its call sites (`registrations.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+from .model import Graph, Server
+from .signatures import Classes, function_params, returns_of
+from .source import ParsedModule
+from .symbols import Defined, External, Names, Param, Scope, Value, sdk_name
+from .typeexpr import TClass
+
+
+@dataclass(slots=True)
+class ParamServer:
+    """A server that is a function parameter (`def register(server: MCPServer)`)."""
+
+    module: ParsedModule
+    function: ast.FunctionDef | ast.AsyncFunctionDef
+    index: int
+    name: str
+    annotated: bool = True
+    """Annotated `MCPServer`: a server even when no call site in the project passes one."""
+
+
+class Servers:
+    """The servers of one build, by where they are bound (module path, scope, variable)."""
+
+    def __init__(self, names: Names, classes: Classes, graph: Graph) -> None:
+        self.names = names
+        self.classes = classes
+        self.graph = graph
+        self._servers: dict[str, Server] = {}
+        self._classes: dict[Path, dict[int, ast.ClassDef]] = {}
+
+    def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
+        """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and scope is not None:
+            held = self._held(module, expr, scope)
+            if held is not None:
+                return held
+        symbol = self.names.resolve(module, expr, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Value):
+            origin = self.origin(symbol.module, symbol.node, symbol.scope, symbol.annotation)
+            if origin is not False:
+                return self.server(symbol.module, symbol.name, symbol.node, origin, symbol.scope)
+        if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
+            fn = symbol.function
+            if fn.args.args and fn.args.args[0] is symbol.node and self._class_of(module, fn) is not None:
+                return self._itself(module, fn)  # `self`: an instance of the class
+            ann = symbol.node.annotation
+            annotated = ann is not None and self.is_annotation(symbol.module, ann)
+            if annotated or (ann is None and symbol.node.arg not in ("self", "cls")):
+                params = [a for a, *_ in function_params(fn)]
+                index = params.index(symbol.node)
+                return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)
+        return None
+
+    def _held(self, module: ParsedModule, expr: ast.Attribute, scope: Scope) -> Server | ParamServer | None:
+        """`self.mcp` in a method: what the class's `__init__` stores there (`self.mcp = mcp`, its
+        own parameter filled by each `Tools(server)`, or `self.mcp = MCPServer(...)`)."""
+        fn = scope.function
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not fn.args.args:
+            return None
+        if fn.args.args[0].arg != expr.value.id or self.names.lookup(module, expr.value.id, scope) is None:  # type: ignore[attr-defined]
+            return None
+        cls = self._class_of(module, fn)
+        init = (
+            next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+            if cls is not None
+            else None
+        )
+        if cls is None or init is None or not init.args.args:
+            return None
+        me = init.args.args[0].arg
+        inner = Scope(module, init, f"{cls.name}.__init__", scope.parent)
+        for stmt in ast.walk(init):
+            if isinstance(stmt, ast.Assign | ast.AnnAssign):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                stored = any(
+                    isinstance(t, ast.Attribute)
+                    and t.attr == expr.attr
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == me
+                    for t in targets
+                )
+                if stored and stmt.value is not None:
+                    if self.is_call(module, stmt.value, inner):
+                        return self.server(module, expr.attr, stmt.value, stmt.value, inner)  # type: ignore[arg-type]
+                    if isinstance(stmt.value, ast.Name):
+                        return self.of(module, stmt.value, inner)
+        return None
+
+    def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:
+        """`self.tool()` in a method of a project subclass of `MCPServer`: every instance of it,
+        one server (named after the class: `Shop()`)."""
+        cls = self._class_of(module, method)
+        if cls is None or not self.classes.is_sub(
+            TClass(module.name, cls.name, cls, module), frozenset({"MCPServer"})
+        ):
+            return None
+        return self.server(module, f"{cls.name}()", cls, True)
+
+    def _class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
+        """The class whose body defines `fn` (module-level classes and classes nested in them)."""
+        classes = self._classes.get(module.path)
+        if classes is None:
+            classes = self._classes[module.path] = {}
+            for node in ast.walk(module.tree) if module.tree is not None else ():
+                if isinstance(node, ast.ClassDef):
+                    for stmt in node.body:
+                        classes[id(stmt)] = node
+        return classes.get(id(fn))
+
+    def is_call(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> bool:
+        """`MCPServer(...)` under any import alias, or an instance of a project subclass of it."""
+        if not isinstance(node, ast.Call):
+            return False
+        symbol = self.names.resolve(module, node.func, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, External):
+            return sdk_name(symbol.qualname) == "MCPServer"
+        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.ClassDef):
+            cls = TClass(symbol.module.name, symbol.qualname, symbol.node, symbol.module)
+            return self.classes.is_sub(cls, frozenset({"MCPServer"}))
+        return False
+
+    def origin(
+        self, module: ParsedModule, node: ast.AST, scope: Scope | None, annotation: ast.expr | None
+    ) -> ast.Call | bool:
+        """Whether a bound value is a server; if so the `MCPServer(...)` call that names it, or True.
+
+        `MCPServer(...)` itself, a variable annotated `MCPServer`, or a call of a project factory
+        annotated `-> MCPServer` or returning `MCPServer(...)`. False when it is no server.
+        """
+        if self.is_call(module, node, scope):
+            assert isinstance(node, ast.Call)
+            return node
+        if isinstance(node, ast.Call):
+            symbol = self.names.resolve(module, node.func, scope)
+            symbol = self.names.follow(symbol) if symbol is not None else None
+            if isinstance(symbol, Defined) and isinstance(
+                symbol.node, ast.FunctionDef | ast.AsyncFunctionDef
+            ):
+                fn = symbol.node
+                factory_call = next(
+                    (
+                        r.value
+                        for r in returns_of(fn)
+                        if isinstance(r.value, ast.Call) and self.is_call(symbol.module, r.value, None)
+                    ),
+                    None,
+                )
+                if factory_call is not None:
+                    return factory_call
+                if fn.returns is not None and self.is_annotation(symbol.module, fn.returns):
+                    return True
+        return annotation is not None and self.is_annotation(module, annotation)
+
+    def is_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
+        """`MCPServer`, `"MCPServer"` or `MCPServer[Deps]` under any import alias."""
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            try:
+                ann = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                return False
+        if isinstance(ann, ast.Subscript):
+            ann = ann.value
+        return sdk_name(self.names.canonical(module, ann)) == "MCPServer"
+
+    def server(
+        self,
+        module: ParsedModule,
+        variable: str,
+        site: ast.AST,
+        origin: ast.Call | bool,
+        scope: Scope | None = None,
+    ) -> Server:
+        """The one `Server` of a binding: a module's variable, or a factory's local variable.
+
+        Its id is `module:variable` either way, as the live builder names the server it
+        finds (a factory's server has no module-level name).
+        """
+        where = f"{scope.qualname}.<locals>." if scope is not None else ""
+        key = f"{module.path}:{where}{variable}"  # module names repeat across source roots; paths do not
+        if key not in self._servers:
+            call = origin if isinstance(origin, ast.Call) else None
+            first = (
+                (
+                    call.args[0]
+                    if call.args
+                    else next((k.value for k in call.keywords if k.arg == "name"), None)
+                )
+                if call is not None
+                else None
+            )
+            name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+            server = Server(
+                f"{module.name}:{variable}", name, variable, module.name, module.display, module.span(site)
+            )
+            self._servers[key] = server
+            self.graph.servers.append(server)
+        return self._servers[key]
+
+    def parameter(self, ps: ParamServer) -> Server:
+        """The server standing for a parameter no call site in the project fills (a library of tools)."""
+        sid = f"{ps.module.name}:{ps.function.name}({ps.name})"
+        if sid not in self._servers:
+            server = Server(
+                sid,
+                None,
+                ps.name,
+                ps.module.name,
+                ps.module.display,
+                ps.module.span(ps.function),
+                parameter=True,
+            )
+            self._servers[sid] = server
+            self.graph.servers.append(server)
+        return self._servers[sid]

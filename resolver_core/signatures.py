@@ -1,0 +1,213 @@
+"""Signatures and types as the SDK reads them: parameters in signature order, the Context
+and `Resolve` tests on evaluated annotations, the question arms of a return annotation.
+
+Shared by the static builder (tools and resolvers), the live builder and the lint rules.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .model import Parameter, QuestionKind
+from .source import ParsedModule
+from .symbols import (
+    Defined,
+    Names,
+    Scope,
+)
+from .typeexpr import (
+    Evaluator,
+    TAnnotated,
+    TClass,
+    TGeneric,
+    TMeta,
+    TRef,
+    TUnion,
+    TypeExpr,
+    sdk_of,
+)
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+QUESTION_NAMES: dict[str, QuestionKind] = {"Elicit": "elicit", "Sample": "sample", "ListRoots": "list_roots"}
+
+
+def function_params(node: FunctionNode) -> list[tuple[ast.arg, str | None, bool, ast.expr | None]]:
+    """(arg, variadic marker, positional_only, default) for every parameter, in signature order."""
+    a = node.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults: list[ast.expr | None] = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    out: list[tuple[ast.arg, str | None, bool, ast.expr | None]] = [
+        (arg, None, i < len(a.posonlyargs), defaults[i]) for i, arg in enumerate(positional)
+    ]
+    if a.vararg:
+        out.append((a.vararg, "*", False, None))
+    out.extend((arg, None, False, d) for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=False))
+    if a.kwarg:
+        out.append((a.kwarg, "**", False, None))
+    return out
+
+
+def class_scope(owner: Defined | None) -> Scope | None:
+    """The class body a method's eager annotations are evaluated in (nested classes, aliases)."""
+    if owner is None or not isinstance(owner.node, ast.ClassDef):
+        return None
+    return Scope(owner.module, owner.node, owner.qualname)
+
+
+def written_parameter(
+    module: ParsedModule,
+    arg: ast.arg,
+    variadic: str | None,
+    positional_only: bool,
+    default: ast.expr | None,
+    type_: TypeExpr | None,
+) -> Parameter:
+    """A parameter as written (annotation and default as source text), not yet classified."""
+    return Parameter(
+        arg.arg,
+        "tool_argument",
+        module.span(arg),
+        annotation=module.segment(arg.annotation) if arg.annotation is not None else None,
+        type=type_,
+        default=module.segment(default) if default is not None else None,
+        positional_only=positional_only,
+        variadic=variadic,  # type: ignore[arg-type]
+    )
+
+
+def own_nodes(node: FunctionNode) -> list[ast.AST]:
+    """Every node of a function body that is its own: nested functions, lambdas and classes
+    are in it, their insides are not. Walked once per function and kept on its node (the
+    builder asks for its yields, its returns and their calls; rules read the returns again)."""
+    nodes: list[ast.AST] | None = getattr(node, "_mcpdeps_own_nodes", None)
+    if nodes is None:
+        nodes = []
+        stack: list[ast.AST] = list(node.body) if not isinstance(node, ast.Lambda) else [node.body]
+        while stack:
+            cur = stack.pop()
+            nodes.append(cur)
+            if not isinstance(cur, _NESTED):
+                stack.extend(ast.iter_child_nodes(cur))
+        node._mcpdeps_own_nodes = nodes  # type: ignore[union-attr]
+    return nodes
+
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_YIELDS = (ast.Yield, ast.YieldFrom)
+
+
+def contains_yield(node: FunctionNode) -> bool:
+    """Whether a function body yields (nested functions and lambdas excluded)."""
+    return any(isinstance(cur, _YIELDS) for cur in own_nodes(node))
+
+
+def returns_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Return]:
+    """`return` statements of a function body, not of nested functions."""
+    out = [cur for cur in own_nodes(node) if isinstance(cur, ast.Return)]
+    return sorted(out, key=lambda r: (r.lineno, r.col_offset))
+
+
+class Classes:
+    """Subclass checks on project classes (Context subclasses, BaseModel, InputRequiredResult)."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.evaluator = evaluator
+
+    def bases(self, cls: TClass) -> list[TypeExpr]:
+        return [self.evaluator.expr(cls.source, b, None) for b in cls.node.bases]
+
+    def is_sub(self, t: TypeExpr | None, names: frozenset[str], depth: int = 0) -> bool:
+        """Is `t` one of the SDK/pydantic classes `names`, or a project subclass of one?"""
+        if depth > 30 or t is None:
+            return False
+        if isinstance(t, TRef):
+            return t.qualname.rpartition(".")[2] in names and _known_root(t.qualname)
+        if isinstance(t, TGeneric):
+            # pydantic generics (`Context[Any, Any]`) are real subclasses at run time.
+            return self.is_sub(t.origin, names, depth + 1)
+        if isinstance(t, TClass):
+            return any(self.is_sub(b, names, depth + 1) for b in self.bases(t))
+        return False
+
+
+def _known_root(qualname: str) -> bool:
+    return qualname.partition(".")[0] in ("mcp", "mcp_types", "pydantic")
+
+
+CONTEXT = frozenset({"Context"})
+
+
+def is_context_for_tool(t: TypeExpr | None, classes: Classes) -> bool:
+    """`find_context_parameter`: Annotated stripped; the class itself, or one generic level down."""
+    from .typeexpr import strip_annotated
+
+    t = strip_annotated(t)
+    if t is None:
+        return False
+    if classes.is_sub(t, CONTEXT) and not (isinstance(t, TGeneric) and not classes.is_sub(t.origin, CONTEXT)):
+        return True
+    if isinstance(t, TUnion):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    if isinstance(t, TGeneric):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    return False
+
+
+def is_context_for_resolver(t: TypeExpr | None, classes: Classes) -> bool:
+    """`_is_context_annotation`: one outer Annotated removed; the type or its arguments."""
+    if isinstance(t, TAnnotated):
+        t = t.inner
+    if t is None:
+        return False
+    if isinstance(t, TUnion):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    if isinstance(t, TGeneric) and not classes.is_sub(t.origin, CONTEXT):
+        return any(classes.is_sub(a, CONTEXT) for a in t.args)
+    return classes.is_sub(t, CONTEXT)
+
+
+def wants_union(t: TypeExpr | None) -> bool:
+    """The consumer asked for the full `ElicitationResult` (or one of its members)."""
+    if isinstance(t, TAnnotated):
+        t = t.inner
+    members = t.args if isinstance(t, TUnion) else (t,)
+    names = {"ElicitationResult", "AcceptedElicitation", "DeclinedElicitation", "CancelledElicitation"}
+    return any(sdk_of(m) in names for m in members)
+
+
+def question_arms(t: TypeExpr | None, *, through_annotated: bool = True) -> list[TypeExpr]:
+    """The `Elicit[...]`/`Sample`/`ListRoots` arms of a return annotation (typing-deduplicated).
+
+    The SDK's own check (`_check_elicit_return`) does not look through `Annotated`;
+    pass `through_annotated=False` to see exactly what it sees.
+    """
+    if isinstance(t, TAnnotated) and through_annotated:
+        t = t.inner
+    arms = t.args if isinstance(t, TUnion) else ((t,) if t is not None else ())
+    return [a for a in arms if sdk_of(a) in QUESTION_NAMES]
+
+
+def field_alias(
+    t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
+) -> str | None:
+    """A `Field(alias=...)` in `Annotated` metadata or as the default."""
+    if isinstance(t, TAnnotated):
+        for m in t.metadata:
+            if isinstance(m, TMeta) and m.callee == "Field":
+                alias = dict(m.keywords).get("alias")
+                if alias is not None:
+                    return _unquote(alias)
+    callee = names.canonical(module, default.func, scope) if isinstance(default, ast.Call) else None
+    if isinstance(default, ast.Call) and callee in ("pydantic.Field", "pydantic.fields.Field"):
+        kw = next((k.value for k in default.keywords if k.arg == "alias"), None)
+        if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
+            return kw.value
+    return None
+
+
+def _unquote(text: str) -> str | None:
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return None
+    return value if isinstance(value, str) else None
