@@ -61,7 +61,7 @@ class ResolverCycle(Rule):
                 if key in seen:
                     continue
                 seen.add(key)
-                yield self._report(tool, cycle)
+                yield from self._report(tool, cycle)
 
     def _cycles(self, graph: Graph, tool: Tool) -> Iterable[list[tuple[Resolver, Parameter]]]:
         """Depth-first like the SDK's `build_resolver_plans`; yields each back edge's path."""
@@ -96,9 +96,12 @@ class ResolverCycle(Rule):
         path.pop()
         done.add(resolver.id)
 
-    def _report(self, tool: Tool, cycle: list[tuple[Resolver, Parameter]]) -> Diagnostic:
+    def _report(self, tool: Tool, cycle: list[tuple[Resolver, Parameter]]) -> Iterable[Diagnostic]:
+        """One diagnostic per file that holds an edge of the cycle, at that file's edge: the
+        closing one where it is there, else its first in the cycle's order. So `lint deps.py`
+        and an editor showing `deps.py` see the cycle at a line of their own file, whichever
+        file the SDK's depth-first walk happens to close it in."""
         names = [r.name for r, _ in cycle]
-        closing = cycle[-1][1]
         edges = [
             Related(
                 path=p.span.path,
@@ -109,11 +112,16 @@ class ResolverCycle(Rule):
             for (owner, _), (dep, p) in itertools.pairwise(cycle)
             if p.span is not None
         ]
-        span = closing.span or cycle[0][0].span or Span("?", 1, 1, 1, 1)
-        return self.diagnostic(
-            span,
-            f"resolver cycle: {' -> '.join(names)}",
-            tool=tool.name,
-            related=edges,
-            help="break the cycle: depend on a shared third resolver, or take the value as a tool argument",
-        )
+        closing = cycle[-1][1].span or cycle[0][0].span or Span("?", 1, 1, 1, 1)
+        at: dict[str, Span] = {closing.path: closing}
+        for _, p in cycle[1:]:
+            if p.span is not None:
+                at.setdefault(p.span.path, p.span)
+        for span in at.values():
+            yield self.diagnostic(
+                span,
+                f"resolver cycle: {' -> '.join(names)}",
+                tool=tool.name,
+                related=edges,
+                help="break the cycle: depend on a shared third resolver, or take the value as a tool argument",
+            )
