@@ -54,7 +54,7 @@ _IMPORT = re.compile(
 """An `import` or `from ... import` statement: at a line's start, or after `;` or `:` (one-line
 blocks). Also matches such lines inside strings: more importers, never fewer."""
 
-Import = tuple[int, str, list[str]]
+Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
 """(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
 
 
@@ -109,6 +109,17 @@ class Entry:
     """Whether the prefilter lets it through (`text_scan.might_contribute`): only such files
     can register tools."""
     imports: list[Import]
+    module: str = ""
+    """The module name `resolved` was computed under (`name/` for a package); "" for none."""
+    resolved: list[str] = field(default_factory=list)
+    """`imported_modules` of `imports` under `module`: computed again only when the file or
+    its module name changes (resolving every file's imports was most of a warm lookup)."""
+
+    def imported(self, name: str, is_package: bool) -> list[str]:
+        key = f"{name}/" if is_package else name
+        if self.module != key:
+            self.module, self.resolved = key, sorted(imported_modules(self.imports, name, is_package))
+        return self.resolved
 
 
 @dataclass(slots=True)
@@ -135,10 +146,8 @@ class ImportIndex:
             data = json.loads(bounded_read.read_text(index.path, "the import index", MAX_INDEX_BYTES))
             if isinstance(data, dict) and data.get("format") == _FORMAT:
                 index.entries = {
-                    path: Entry(
-                        stat, bool(contributes), [(level, name, names) for level, name, names in imports]
-                    )
-                    for path, (stat, contributes, imports) in data["files"].items()
+                    path: Entry(stat, bool(contributes), imports, module, resolved)
+                    for path, (stat, contributes, imports, module, resolved) in data["files"].items()
                 }
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
@@ -162,7 +171,11 @@ class ImportIndex:
     def store(self) -> None:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
-        files = {p: [e.stat, e.contributes, e.imports] for p, e in self.entries.items() if e.stat}
+        files = {
+            p: [e.stat, e.contributes, e.imports, e.module, e.resolved]
+            for p, e in self.entries.items()
+            if e.stat
+        }
         data = json.dumps({"format": _FORMAT, "files": files}, separators=(",", ":"))
         with contextlib.suppress(OSError, ValueError):  # a read-only or full disk never fails a run
             file_guard.store_pruned(self.path, data, self.cache_dir, INDEX_NAME, KEEP_INDEXES)
@@ -212,23 +225,27 @@ def _importers_in(
     files = [f.path.absolute() for f in discover([root], exclude, cwd)]
     index = ImportIndex.open(root, exclude, cache_dir)
     index.refresh(files)
-    index.store()
     search = ModuleSearch()
-    names: dict[Path, tuple[str, bool]] = {}
-    by_name: dict[str, list[Path]] = {}
+    # Strings, not Paths, as keys: hashing a Path is Python code, a str's is cached.
+    names: dict[str, tuple[str, bool]] = {}
+    by_name: dict[str, list[str]] = {}
     for path in files:
         name, _, is_package = module_name_for(path, search)
-        names[path] = (name, is_package)
-        by_name.setdefault(name, []).append(path)
-    imported_by: dict[Path, set[Path]] = {}
-    for path in files:
-        name, is_package = names[path]
-        for target in imported_modules(index.entries[str(path)].imports, name, is_package):
+        names[str(path)] = (name, is_package)
+        by_name.setdefault(name, []).append(str(path))
+    imported_by: dict[str, set[str]] = {}
+    for key, (name, is_package) in names.items():
+        entry = index.entries[key]
+        before = entry.module
+        for target in entry.imported(name, is_package):
             for found in by_name.get(target, ()):
-                if found != path:
-                    imported_by.setdefault(found, set()).add(path)
-    reached = set(given)
-    todo = [p for p in given if p in names]
+                if found != key:
+                    imported_by.setdefault(found, set()).add(key)
+        index.changed = index.changed or entry.module != before
+    index.store()
+    start = {str(p) for p in given}
+    reached = set(start)
+    todo = [p for p in start if p in names]
     while todo:
         for importer in imported_by.get(todo.pop(), ()):
             if importer not in reached:
@@ -237,7 +254,7 @@ def _importers_in(
     return [
         SourceFile(path, _display(path, cwd), companion=True)
         for path in files
-        if path in reached and path not in given and index.entries[str(path)].contributes
+        if str(path) in reached and str(path) not in start and index.entries[str(path)].contributes
     ]
 
 
