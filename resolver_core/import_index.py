@@ -208,8 +208,8 @@ def importers(
     given_paths = {f.path.absolute() for f in given}
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
-    for f in given:
-        root = find_project_root(f.path.absolute().parent)
+    for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
+        root = find_project_root(parent)
         if root is not None and not any(root.is_relative_to(folder) for folder in folders):
             roots.setdefault(root, None)
     out: dict[Path, SourceFile] = {}

@@ -226,3 +226,18 @@ def test_an_import_index_is_kept_and_only_changed_files_are_read_again(shop: Pat
     os.utime(app, ns=(app.stat().st_atime_ns, app.stat().st_mtime_ns + 10**9))
     index.refresh(files)
     assert index.changed
+
+
+def test_a_src_layout_a_subfolder_and_stdin_find_the_same_importers(tmp_path: Path) -> None:
+    _write(tmp_path, {k if k == "pyproject.toml" else f"src/{k}": v for k, v in FILES.items()})
+    whole = _lint(tmp_path, "--no-cache", ".")
+    deps = "src/shop/deps.py"
+    assert [d["code"] for d in _located(whole, deps)] == ["MCPD001", "MCPD002"]
+    assert _lint(tmp_path, deps) == _located(whole, deps)
+    folder = _lint(tmp_path, "src/shop")  # app.py is outside the folder given
+    assert folder == [d for d in whole if d["path"].startswith("src/shop/")]
+    text = (tmp_path / deps).read_text(encoding="utf-8")
+    proc = run_mcpdeps(
+        "lint", "--format", "json", "--exit-zero", "--stdin-filename", deps, input=text, cwd=tmp_path
+    )
+    assert json.loads(proc.stdout)["diagnostics"] == _located(whole, deps)
