@@ -23,6 +23,7 @@ mcpdeps under it.
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import re
 import sys
@@ -79,15 +80,23 @@ class _Rewrite:
         return len(self.text[start : start + column].encode())
 
 
-def parse_newer(text: str, filename: str) -> tuple[ast.Module, frozenset[str]] | None:
+def parse_newer(text: str, filename: str) -> tuple[ast.Module, frozenset[str]] | SyntaxError | None:
     """The tree of a text the running `ast` refused, read as Python 3.12 reads it, and the
-    names of its type parameters; None when the text is not newer syntax this module reads."""
+    names of its type parameters. A `SyntaxError` when the newer syntax was read but something
+    else is wrong (the error Python 3.12 reports, at the same place); None when the text
+    holds no newer syntax this module reads (the running parser's error stands)."""
     if not NEWER_HINT.search(text):
         return None
     try:
         rewrite = _rewrite(text)
-        tree = ast.parse("".join(rewrite.chars), filename=filename)
     except (SyntaxError, tokenize.TokenError, ValueError, RecursionError, MemoryError):
+        return None
+    source = "".join(rewrite.chars)
+    try:
+        tree = ast.parse(source, filename=filename)
+    except SyntaxError as exc:
+        return exc if source != text else None
+    except (ValueError, RecursionError, MemoryError):
         return None
     names = {n for ps in rewrite.params.values() for n in ps}
     names.update(n for _, _, ps in rewrite.aliases.values() for n in ps)
@@ -102,16 +111,19 @@ class _Newer(SyntaxError):
 def hint(text: str) -> str:
     """What a syntax error's message adds when the file may be newer Python than this one: which
     Python read it, and how to run mcpdeps under the project's own."""
-    running = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    newer = sys.version_info < (3, 12) and bool(TYPE_PARAMETERS.search(text))
+    if sys.version_info >= (3, 12):
+        return ""
     try:
         _swap_nested_quotes(_Rewrite(text, list(text), [0]))
     except _Newer:
-        newer = sys.version_info < (3, 12)
-    except SyntaxError:
+        running = f"{sys.version_info[0]}.{sys.version_info[1]}"
+        return (
+            f" (read by Python {running}, which mcpdeps runs on; if the project targets Python 3.12"
+            " or later, run mcpdeps under that Python: `uvx --python 3.12 mcpdeps lint`)"
+        )
+    except (SyntaxError, RecursionError):
         pass
-    if not newer:
-        return ""
+    return ""
     return (
         f" (read by Python {running}, which mcpdeps runs on; if the project targets Python 3.12"
         " or later, run mcpdeps under that Python: `uvx --python 3.12 mcpdeps lint`)"
@@ -135,7 +147,11 @@ def _rewrite(text: str) -> _Rewrite:
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     rewrite = _Rewrite(text, list(text), starts)
-    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    tokens: list[tokenize.TokenInfo] = []
+    with contextlib.suppress(tokenize.TokenError, SyntaxError):
+        # An unclosed bracket ends the tokens at the end of the text: what came before is read,
+        # and the parser then reports the bracket, as Python 3.12 does.
+        tokens.extend(tokenize.generate_tokens(io.StringIO(text).readline))
     for i, tok in enumerate(tokens):
         if tok.type != tokenize.NAME or i + 2 >= len(tokens):
             continue

@@ -182,15 +182,17 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
         module.type_params = modern_syntax.type_parameter_names(tree, text)
     except SyntaxError as exc:
         newer = modern_syntax.parse_newer(text, module.display)
-        if newer is not None:
+        if newer is not None and not isinstance(newer, SyntaxError):
             tree, module.type_params = newer
             return _parsed(module, tree)
-        line = exc.lineno or 1
-        col = exc.offset or 1
+        # The newer syntax read, something else wrong: the error Python 3.12 reports.
+        error = newer if isinstance(newer, SyntaxError) else exc
+        line = error.lineno or 1
+        col = error.offset or 1
         span = Span(
-            module.display, line, col, exc.end_lineno or line, max(exc.end_offset or col + 1, col + 1)
+            module.display, line, col, error.end_lineno or line, max(error.end_offset or col + 1, col + 1)
         )
-        module.error = Finding("MCPD000", f"syntax error: {exc.msg}{modern_syntax.hint(text)}", span)
+        module.error = Finding("MCPD000", f"syntax error: {error.msg}{modern_syntax.hint(text)}", span)
         return module
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"

@@ -236,3 +236,13 @@ def test_text_the_running_python_reads_is_left_as_it_is(text: str) -> None:
         native = ast.dump(ast.parse(text), include_attributes=True)
         assert ast.dump(parsed[0], include_attributes=True) == native
         assert parsed[1] == frozenset()
+
+
+def test_a_true_error_in_newer_syntax_is_reported_where_python_312_reports_it(tmp_path: Path) -> None:
+    text = 'import mcp\n\n\ndef f[T](x: T) -> str:\n    return f"{x["a"]}"\n\n\nx = (\n'
+    (tmp_path / "server.py").write_text(text, encoding="utf-8")
+    found = json.loads(
+        run_mcpdeps("lint", "--format", "json", "--no-cache", "--exit-zero", "server.py", cwd=tmp_path).stdout
+    )["diagnostics"]
+    assert [(d["code"], d["line"]) for d in found] == [("MCPD000", 8)]
+    assert "never closed" in found[0]["message"] and "Python 3.12" not in found[0]["message"]
