@@ -41,6 +41,11 @@ FILES = {
         @mcp.tool()
         def show(title: str, who: Annotated[str, Resolve(owner)]) -> str:
             return who
+
+
+        @mcp.tool()
+        def rename(_name: str) -> str:
+            return _name
         """,
     "shop/__init__.py": "from .deps import check_quota as check_quota, owner as owner\n",
     "shop/deps.py": """\
@@ -105,13 +110,15 @@ def _located(found: list[dict], path: str) -> list[dict]:
 
 def test_each_file_alone_equals_lint_dot_restricted_to_it(shop: Path) -> None:
     whole = _lint(shop, "--no-cache", ".")
-    assert {d["path"] for d in whole} == {"shop/deps.py", "shop/plans.py"}, whole
+    assert {d["path"] for d in whole} == {"app.py", "shop/deps.py", "shop/plans.py"}, whole
     for path in ("shop/deps.py", "shop/plans.py", "shop/__init__.py", "shop/notes.py"):
         cold = _lint(shop, path)
         warm = _lint(shop, path)  # the index and the states kept
         uncached = _lint(shop, "--no-cache", path)
         assert cold == warm == uncached == _located(whole, path), path
     assert [d["code"] for d in _located(whole, "shop/deps.py")] == ["MCPD001", "MCPD002"]
+    # A tool file: its own lines alike (its tools' findings in the modules it imports come too).
+    assert _located(_lint(shop, "app.py"), "app.py") == _located(whole, "app.py") != []
 
 
 def test_a_cycle_is_reported_in_every_file_holding_an_edge_at_its_own_edge(shop: Path) -> None:
@@ -130,7 +137,7 @@ def test_a_cycle_is_reported_in_every_file_holding_an_edge_at_its_own_edge(shop:
 def test_a_tool_file_still_reports_what_its_tools_find_elsewhere(shop: Path) -> None:
     """pre-commit passing only an edited tool file must still fail on the resolver it uses."""
     found = _lint(shop, "app.py")
-    assert {d["path"] for d in found} == {"shop/deps.py", "shop/plans.py"}
+    assert {d["path"] for d in found} == {"app.py", "shop/deps.py", "shop/plans.py"}
 
 
 def test_the_index_follows_the_project_as_it_changes(shop: Path) -> None:
