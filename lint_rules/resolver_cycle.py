@@ -17,7 +17,8 @@ class ResolverCycle(Rule):
     explanation = (
         "The SDK analyses the resolver graph when the tool is registered and raises "
         "`InvalidSignature: Resolver 'a' has a cyclic dependency` — naming one node, not the path. "
-        "mcpdeps shows the whole path. Break the cycle: move the shared computation into a third "
+        "mcpdeps shows the whole path, in every file that holds one of its edges (at that file's "
+        "edge), so the file you lint or edit shows it. Break the cycle: move the shared computation into a third "
         "resolver both can depend on, or pass the value as a tool argument."
     )
     INVALID = [
