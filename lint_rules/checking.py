@@ -71,6 +71,7 @@ def lint(
     jobs: int = 1,
     fixes: bool = False,
     files: Sequence[SourceFile] | None = None,
+    importers: bool = True,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
@@ -84,9 +85,10 @@ def lint(
     they find is reported where it is located in a given file (`resolver_core.import_index`):
     `lint deps.py` says about `deps.py` what `lint .` says about it.
     `files`: what `import_index.run_files(paths, exclude, cwd, cache_dir)` gives, when the
-    caller has it.
+    caller has it. `importers=False`: the given files alone (`serve`'s gate judges the server
+    its file builds, not what other files register).
     """
-    from ..resolver_core.discovery import GivenFiles
+    from ..resolver_core.discovery import GivenFiles, discover
     from ..resolver_core.import_index import run_files
     from .incremental import StateStore, analyse
     from .registry import select_rules
@@ -94,7 +96,9 @@ def lint(
     rules = select_rules(select, ignore, extend_select)
     cwd = cwd or Path.cwd()
     with without_cyclic_gc():
-        files = list(files) if files is not None else run_files(paths, exclude, cwd, cache_dir)
+        if files is None:
+            files = run_files(paths, exclude, cwd, cache_dir) if importers else discover(paths, exclude, cwd)
+        files = list(files)
         store = None
         if cache_dir is not None and not source_overrides:
             from ..resolver_core.search_roots import default_roots, root_names
