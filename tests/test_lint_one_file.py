@@ -248,3 +248,20 @@ def test_a_src_layout_a_subfolder_and_stdin_find_the_same_importers(tmp_path: Pa
         "lint", "--format", "json", "--exit-zero", "--stdin-filename", deps, input=text, cwd=tmp_path
     )
     assert json.loads(proc.stdout)["diagnostics"] == _located(whole, deps)
+
+
+def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
+    """The benchmark's tree (`benchmarks/gen_corpus.py`): chained resolvers across packages,
+    cycles, and every error kind, checked file by file against one `lint .`."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from gen_corpus import generate
+
+    tree = tmp_path / "tree"
+    generate(tree, 120)
+    whole = _lint(tree, "--no-cache", ".")
+    assert len({d["path"] for d in whole}) >= 2
+    picked = [*sorted({d["path"] for d in whole}), "pkg0/deps_0.py", "pkg1/deps_41.py", "app/server.py"]
+    for path in picked:
+        assert _located(_lint(tree, path), path) == _located(whole, path), path
