@@ -246,3 +246,32 @@ def test_a_true_error_in_newer_syntax_is_reported_where_python_312_reports_it(tm
     )["diagnostics"]
     assert [(d["code"], d["line"]) for d in found] == [("MCPD000", 8)]
     assert "never closed" in found[0]["message"] and "Python 3.12" not in found[0]["message"]
+
+
+@needs_312
+def test_mcpdeps_under_python_312_reads_the_same_verdicts(tmp_path: Path, sdk_312: Path) -> None:
+    """Python 3.12's own parser (its `TypeAlias` and `type_params`) and the rewrite agree."""
+    for name, text in CASES.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "server.py").write_text(text, encoding="utf-8")
+    (tmp_path / "code").mkdir()
+    (tmp_path / "code" / "mcpdeps").symlink_to(REPO)  # the package is the repository's root
+    script = (
+        "import json, sys\nfrom pathlib import Path\nfrom mcpdeps.lint_rules import lint\n"
+        "found = lint(sys.argv[1:], cwd=Path.cwd()).diagnostics\n"
+        "print(json.dumps(sorted([d.path, d.line, d.code, d.tool] for d in found)))\n"
+    )
+    native = subprocess.run(
+        [str(sdk_312), "-c", script, *CASES],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "code"), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert native.returncode == 0, native.stderr
+    from mcpdeps.lint_rules import lint
+
+    here = sorted([d.path, d.line, d.code, d.tool] for d in lint(list(CASES), cwd=tmp_path).diagnostics)
+    assert json.loads(native.stdout) == here
+    assert {code for _, _, code, _ in here} == {"MCPD001", "MCPD002", "MCPD101"}
