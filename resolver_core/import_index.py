@@ -26,13 +26,14 @@ import hashlib
 import json
 import os
 import re
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import bounded_read, file_guard
 from .discovery import SourceFile, discover
-from .file_states import stat_key
+from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch
 from .project import module_name_for
 from .search_roots import find_project_root
@@ -185,12 +186,14 @@ def _read(path: Path, st: list[int] | None) -> Entry:
     data = regular_bytes(path)
     if data is None:
         return Entry([], False, [])
+    # Kept with its stat only when that stat vouches for what was read: not changed while it
+    # was read, nor within `RACY_NS` (a second same-size edit in one time stamp keeps it).
+    vouched = st if st is not None and stat_key(str(path)) == st and st[2] < time.time_ns() - RACY_NS else []
     try:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
-        return Entry(st or [], might_contribute(data), [])
-    # A file changed while it was read is read again next time (no stat vouches for it).
-    return Entry(st if stat_key(str(path)) == st else [], might_contribute(data), scan_imports(text))
+        return Entry(vouched, might_contribute(data), [])
+    return Entry(vouched, might_contribute(data), scan_imports(text))
 
 
 def importers(

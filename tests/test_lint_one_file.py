@@ -218,15 +218,27 @@ def test_the_import_scan_lists_every_import_ast_finds() -> None:
     assert checked > 100
 
 
-def test_an_import_index_is_kept_and_only_changed_files_are_read_again(shop: Path) -> None:
+def test_an_import_index_is_kept_and_only_changed_files_are_read_again(
+    shop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mcpdeps.resolver_core import import_index
     from mcpdeps.resolver_core.discovery import discover
     from mcpdeps.resolver_core.import_index import ImportIndex
 
     cache = shop / ".mcpdeps_cache"
-    _lint(shop, "shop/deps.py")
+    files = [f.path for f in discover([shop], [], shop)]
+    monkeypatch.setattr(import_index, "RACY_NS", 10**18)  # every file changed "just now"
+    fresh = ImportIndex.open(shop, [], cache)
+    fresh.refresh(files)
+    fresh.store()
+    racy = ImportIndex.open(shop, [], cache)
+    assert racy.entries == {}, "files changed within RACY_NS are not vouched for by their stat"
+    monkeypatch.setattr(import_index, "RACY_NS", 0)  # as if the files were older
+    fresh.refresh(files)
+    fresh.changed = True
+    fresh.store()
     index = ImportIndex.open(shop, [], cache)
     assert {Path(p).name for p in index.entries} >= {"app.py", "deps.py", "plans.py", "__init__.py"}
-    files = [f.path for f in discover([shop], [], shop)]
     index.refresh(files)
     assert not index.changed  # every stat still vouches for its entry
     app = shop / "app.py"
