@@ -34,11 +34,8 @@ from pathlib import Path
 from . import bounded_read, file_guard
 from .discovery import SourceFile, discover
 from .file_states import RACY_NS, stat_key
-from .module_search import ModuleSearch
-from .project import module_name_for
+from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
-from .source import decode, regular_bytes
-from .text_scan import might_contribute
 
 _FORMAT = 1
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
@@ -183,6 +180,11 @@ class ImportIndex:
 
 
 def _read(path: Path, st: list[int] | None) -> Entry:
+    # Imported here: a warm run reads no file, and the report memo's replay (which finds
+    # importers too) loads none of the analyzer.
+    from .source import decode, regular_bytes
+    from .text_scan import might_contribute
+
     data = regular_bytes(path)
     if data is None:
         return Entry([], False, [])
