@@ -75,6 +75,7 @@ def lint(
     jobs: int = 1,
     fixes: bool = False,
     files: Sequence[SourceFile] | None = None,
+    importers: bool = True,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
@@ -84,9 +85,15 @@ def lint(
     are split over that many worker processes (`lint_rules.parallel`); verdicts are the same.
     With `fixes`, every fixable diagnostic gets its `fix` (the json and sarif formats list
     them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
-    `files`: what `discovery.discover(paths, exclude, cwd)` gives, when the caller has it.
+    Files that import a given file (directly or through others) are checked too, and what
+    they find is reported where it is located in a given file (`resolver_core.import_index`):
+    `lint deps.py` says about `deps.py` what `lint .` says about it.
+    `files`: what `import_index.run_files(paths, exclude, cwd, cache_dir)` gives, when the
+    caller has it. `importers=False`: the given files alone (`serve`'s gate judges the server
+    its file builds, not what other files register).
     """
     from ..resolver_core.discovery import GivenFiles, discover
+    from ..resolver_core.import_index import run_files
     from .incremental import StateStore, analyse
     from .per_file import analysed
     from .registry import select_rules
@@ -94,13 +101,15 @@ def lint(
     rules = select_rules(select, ignore, extend_select)
     cwd = cwd or Path.cwd()
     with without_cyclic_gc():
-        files = list(files) if files is not None else discover(paths, exclude, cwd)
+        if files is None:
+            files = run_files(paths, exclude, cwd, cache_dir) if importers else discover(paths, exclude, cwd)
+        files = list(files)
         store = None
         if cache_dir is not None and not source_overrides:
             from ..resolver_core.search_roots import default_roots, root_names
 
             # The roots too: a project root or `src/` that appears moves imports, not files.
-            roots = root_names(default_roots(files, paths, cwd, src))
+            roots = root_names(default_roots(files, paths, cwd, src))  # the given files' project
             options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
             store = StateStore(cache_dir, [*options, "|", *exclude, "|", *roots])
         given = GivenFiles(files)  # indexed once for every slice's build
@@ -156,12 +165,13 @@ def lint(
             if changed or outcome.hashes.outdated():
                 store.store(state)
             seen = Seen(state.files, state.hashes, state.stats, roots)
-        unparsed = sum(1 for r in state.records.values() if r.unparsed)
-        servers, tools = analysed([f.display for f in files], state.records)
+        named = [f.display for f in files if not f.companion]  # not the importers checked for them
+        unparsed = sum(1 for o in named if o in state.records and state.records[o].unparsed)
+        servers, tools = analysed(named, state.records)
         return LintResult(
             diagnostics,
-            len(files),
-            len(files) - unparsed,
+            len(named),
+            len(named) - unparsed,
             graph,
             outcome.checked,
             fixes,
@@ -190,12 +200,13 @@ def report(
     """
     from .per_file import combine
 
-    diagnostics = combine([f.display for f in files], state.records, rules)
+    checked = {f.display for f in files if not f.companion}
+    only = checked if len(checked) < len(files) else None
+    diagnostics = combine([f.display for f in files], state.records, rules, only)
     _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
     if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
         from .suppressions import apply_suppressions
 
-        checked = {f.display for f in files}
         diagnostics = apply_suppressions(diagnostics, graph, [r.code for r in rules], checked)
     return diagnostics
 

@@ -20,7 +20,7 @@ reports; the property test in `tests/test_incremental.py` checks it against cold
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -295,21 +295,33 @@ def analysed(order: Sequence[str], records: dict[str, FileRecord]) -> tuple[int,
 
 
 def combine(
-    order: Sequence[str], records: dict[str, FileRecord], rules: Sequence[type[Rule]]
+    order: Sequence[str],
+    records: dict[str, FileRecord],
+    rules: Sequence[type[Rule]],
+    given: Collection[str] | None = None,
 ) -> list[Diagnostic]:
-    """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted."""
+    """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted.
+
+    `given`: the files the user named, when `order` also holds files checked only for what
+    they find in them (`import_index.importers`): the records of those others count only
+    where a diagnostic is located in a given file. A given file's record counts whole (its
+    tools' findings in a module it imports are its own: pre-commit passing only the edited
+    tool file must still fail on the unchanged resolver it now uses).
+    """
     from .duplicate_tool_name import duplicates
 
     owner = owners(order, records)
     unique: dict[tuple[object, ...], Diagnostic] = {}
     for origin in order:
         rec = records.get(origin)
+        whole = given is None or origin in given
         for data, key in rec.diagnostics if rec is not None else ():
-            if key is None or owner.get(key) == origin:
+            if (key is None or owner.get(key) == origin) and (whole or data["path"] in given):
                 d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):
         regs = [reg for origin in order if origin in records for reg in records[origin].registrations]
         for d in duplicates(regs):
-            unique.setdefault(d.sort_key(), d)
+            if given is None or d.path in given:
+                unique.setdefault(d.sort_key(), d)
     return sorted(unique.values(), key=Diagnostic.sort_key)

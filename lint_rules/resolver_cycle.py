@@ -18,7 +18,8 @@ class ResolverCycle(Rule):
     explanation = (
         "The SDK analyses the resolver graph when the tool is registered and raises "
         "`InvalidSignature: Resolver 'a' has a cyclic dependency` — naming one node, not the path. "
-        "mcpdeps shows the whole path. Break the cycle: move the shared computation into a third "
+        "mcpdeps shows the whole path, in every file that holds one of its edges (at that file's "
+        "edge), so the file you lint or edit shows it. Break the cycle: move the shared computation into a third "
         "resolver both can depend on, or pass the value as a tool argument."
     )
     INVALID = [
@@ -62,11 +63,14 @@ class ResolverCycle(Rule):
                 if key in seen:
                     continue
                 seen.add(key)
-                yield self._report(tool, cycle)
+                yield from self._report(tool, cycle)
 
-    def _report(self, tool: Tool, cycle: list[Step]) -> Diagnostic:
+    def _report(self, tool: Tool, cycle: list[Step]) -> Iterable[Diagnostic]:
+        """One diagnostic per file that holds an edge of the cycle, at that file's edge: the
+        closing one where it is there, else its first in the cycle's order. So `lint deps.py`
+        and an editor showing `deps.py` see the cycle at a line of their own file, whichever
+        file the SDK's depth-first walk happens to close it in."""
         names = [r.name for r, _ in cycle]
-        closing = cycle[-1][1]
         edges = [
             Related(
                 path=p.span.path,
@@ -77,11 +81,16 @@ class ResolverCycle(Rule):
             for (owner, _), (dep, p) in itertools.pairwise(cycle)
             if p.span is not None
         ]
-        span = closing.span or cycle[0][0].span or Span("?", 1, 1, 1, 1)
-        return self.diagnostic(
-            span,
-            f"resolver cycle: {' -> '.join(names)}",
-            tool=tool.name,
-            related=edges,
-            help="break the cycle: depend on a shared third resolver, or take the value as a tool argument",
-        )
+        closing = cycle[-1][1].span or cycle[0][0].span or Span("?", 1, 1, 1, 1)
+        at: dict[str, Span] = {closing.path: closing}
+        for _, p in cycle[1:]:
+            if p.span is not None:
+                at.setdefault(p.span.path, p.span)
+        for span in at.values():
+            yield self.diagnostic(
+                span,
+                f"resolver cycle: {' -> '.join(names)}",
+                tool=tool.name,
+                related=edges,
+                help="break the cycle: depend on a shared third resolver, or take the value as a tool argument",
+            )

@@ -46,6 +46,9 @@ class SourceFile:
     display: str
     explicit: bool = False
     """Named on the command line (always checked) rather than found by walking a folder."""
+    companion: bool = False
+    """Not given: a project file importing a given one (`import_index.importers`), checked for
+    what its tools find in the given files, and reported only there."""
 
 
 class GivenFiles:
@@ -82,8 +85,8 @@ class GivenFiles:
 
 def signature(files: Sequence[SourceFile]) -> list[list[object]]:
     """What a cache compares of a run's files (as JSON): each one's display name, absolute
-    path and whether it was named. A file added to a walked folder, or gone, changes it."""
-    return [[f.display, str(f.path.absolute()), f.explicit] for f in files]
+    path and whether it was named (and `True` after them for a companion). A file added to a walked folder, or gone, changes it."""
+    return [[f.display, str(f.path.absolute()), f.explicit, *([True] if f.companion else [])] for f in files]
 
 
 def _is_venv(directory: Path) -> bool:

@@ -140,3 +140,15 @@ class ModuleSearch:
                 if self._is_file(folder, f"{part}{suffix}"):
                     return Spec(folder / f"{part}{suffix}", [], source)
         return Spec(None, portions) if portions else None
+
+
+def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str, Path, bool]:
+    """(dotted module name, source root, is_package) for a Python file.
+
+    `search`: the run's `ModuleSearch`, which answers each folder once (a run's files share
+    a few folders)."""
+    path = path.absolute()
+    is_package = path.stem == "__init__"
+    packages, root = (search or ModuleSearch()).packages_of(path.parent)
+    parts = [*packages] if is_package else [*packages, path.stem]
+    return ".".join(parts) or path.stem, root, is_package

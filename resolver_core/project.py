@@ -25,7 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 from .cache import bytes_hash, probe_key, text_hash
-from .module_search import ModuleSearch, Spec
+from .module_search import ModuleSearch, Spec, module_name_for
 from .search_roots import find_project_root as find_project_root
 from .source import ParsedModule, decode, parse
 
@@ -35,18 +35,6 @@ SDK_PACKAGES = frozenset({"mcp", "mcp_types"})
 
 def is_sdk_module(name: str) -> bool:
     return name.partition(".")[0] in SDK_PACKAGES
-
-
-def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str, Path, bool]:
-    """(dotted module name, source root, is_package) for a Python file.
-
-    `search`: the run's `ModuleSearch`, which answers each folder once (a run's files share
-    a few folders)."""
-    path = path.absolute()
-    is_package = path.stem == "__init__"
-    packages, root = (search or ModuleSearch()).packages_of(path.parent)
-    parts = [*packages] if is_package else [*packages, path.stem]
-    return ".".join(parts) or path.stem, root, is_package
 
 
 class Project:

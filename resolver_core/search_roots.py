@@ -34,7 +34,8 @@ def default_roots(
 ) -> list[Path]:
     """Source roots: given folders, the project root and its `src/`, configured extras."""
     roots = given_folders(paths, cwd)
-    anchor = files[0].path.parent if files else cwd
+    # The first given file's project (a run's importers of it are never the anchor).
+    anchor = next((f.path.parent for f in files if not f.companion), cwd)
     project_root = find_project_root(anchor) or find_project_root(cwd)
     if project_root is not None:
         roots.append(project_root)

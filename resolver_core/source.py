@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import modern_syntax
 from .cache import MAX_BYTES, bytes_hash, oversized
 from .model import Finding, Span
 
@@ -39,6 +40,9 @@ class ParsedModule:
     future_annotations: bool = False
     digest: str | None = None
     """The content hash of the bytes the text was decoded from (None: not read from disk)."""
+    type_params: frozenset[str] = frozenset()
+    """Names the module declares as PEP 695 type parameters (`def first[T]`): type variables
+    wherever an annotation names them (`modern_syntax`)."""
     lines: list[str] = field(default_factory=list, repr=False)
 
     @property
@@ -179,13 +183,20 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
     assert text is not None
     try:
         tree = ast.parse(text, filename=module.display)
+        module.type_params = modern_syntax.type_parameter_names(tree, text)
     except SyntaxError as exc:
-        line = exc.lineno or 1
-        col = exc.offset or 1
+        newer = modern_syntax.parse_newer(text, module.display)
+        if newer is not None and not isinstance(newer, SyntaxError):
+            tree, module.type_params = newer
+            return _parsed(module, tree)
+        # The newer syntax read, something else wrong: the error Python 3.12 reports.
+        error = newer if isinstance(newer, SyntaxError) else exc
+        line = error.lineno or 1
+        col = error.offset or 1
         span = Span(
-            module.display, line, col, exc.end_lineno or line, max(exc.end_offset or col + 1, col + 1)
+            module.display, line, col, error.end_lineno or line, max(error.end_offset or col + 1, col + 1)
         )
-        module.error = Finding("unreadable", f"syntax error: {exc.msg}", span)
+        module.error = Finding("unreadable", f"syntax error: {error.msg}{modern_syntax.hint(text)}", span)
         return module
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
@@ -195,6 +206,10 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
             reason = "it is nested too deeply for Python's parser (importing it would fail too)"
         module.error = Finding("unreadable", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
         return module
+    return _parsed(module, tree)
+
+
+def _parsed(module: ParsedModule, tree: ast.Module) -> ParsedModule:
     module.tree = tree
     module.future_annotations = any(
         isinstance(stmt, ast.ImportFrom)

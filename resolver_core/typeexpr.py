@@ -329,6 +329,8 @@ class Evaluator:
         symbol = self.names.resolve(module, node, scope)
         if symbol is None:
             return TUnknown(_text(node))
+        if isinstance(symbol, Missing) and isinstance(node, ast.Name) and node.id in module.type_params:
+            return TVar(node.id)  # `def first[T](items: list[T])`: a PEP 695 type parameter
         symbol = self.names.follow(symbol)
         return self.from_symbol(symbol, _text(node), depth)
 

@@ -40,7 +40,7 @@ def test_full_format_shows_frames_help_and_summary(broken: Path) -> None:
     assert "65 | @mcp.tool\n" in proc.stdout and "^^^^^^^^ MCPD008" in proc.stdout
     assert "= help: write the decorator with parentheses" in proc.stdout
     assert proc.stdout.rstrip().endswith(
-        "Found 6 errors in 2 files; checked 2 files, 1 server, 7 tools."
+        "Found 7 errors in 2 files; checked 2 files, 1 server, 7 tools."
         " 3 may be fixed with `mcpdeps lint --fix` (`--diff` to preview)."
     )
 
@@ -48,7 +48,8 @@ def test_full_format_shows_frames_help_and_summary(broken: Path) -> None:
 def test_concise_format(broken: Path) -> None:
     lines = run_mcpdeps("lint", "--format", "concise", cwd=broken).stdout.splitlines()
     assert lines[0] == "deps.py:29:28: MCPD001 resolver cycle: plan_of -> check_quota -> plan_of"
-    assert len(lines) == 7
+    assert lines[3] == "server.py:31:24: MCPD001 resolver cycle: plan_of -> check_quota -> plan_of"
+    assert len(lines) == 8  # the cycle crosses two files: reported at the edge in each
 
 
 def test_json_format_is_the_contract_and_stable(broken: Path) -> None:
@@ -57,7 +58,7 @@ def test_json_format_is_the_contract_and_stable(broken: Path) -> None:
     assert first.stdout == second.stdout
     doc = json.loads(first.stdout)
     assert set(doc) == {"version", "diagnostics", "summary"}
-    assert doc["summary"] == {"files": 2, "parsed": 2, "errors": 6, "warnings": 0, "infos": 0}
+    assert doc["summary"] == {"files": 2, "parsed": 2, "errors": 7, "warnings": 0, "infos": 0}
     assert all(set(d) == DIAGNOSTIC_KEYS for d in doc["diagnostics"])
     order = [(d["path"], d["line"], d["column"], d["code"]) for d in doc["diagnostics"]]
     assert order == sorted(order)
@@ -95,13 +96,13 @@ def test_statistics_text_and_json(broken: Path) -> None:
     text = run_mcpdeps("lint", "--statistics", cwd=broken)
     assert text.returncode == 1
     assert text.stdout.splitlines()[:3] == [
-        "1  MCPD001      resolver-cycle",
+        "2  MCPD001      resolver-cycle",
         "1  MCPD002      unclassifiable-parameter",
         "1  MCPD003  [*] resolve-in-union",
     ]
     rows = json.loads(run_mcpdeps("lint", "--statistics", "--format", "json", cwd=broken).stdout)
-    assert rows[0] == {"code": "MCPD001", "name": "resolver-cycle", "count": 1, "fixable": False}
-    assert sum(r["count"] for r in rows) == 6
+    assert rows[0] == {"code": "MCPD001", "name": "resolver-cycle", "count": 2, "fixable": False}
+    assert sum(r["count"] for r in rows) == 7
 
 
 def test_stdin_is_linted_as_the_given_path_with_its_config(broken: Path) -> None:
@@ -115,6 +116,7 @@ def test_stdin_is_linted_as_the_given_path_with_its_config(broken: Path) -> None
         "MCPD001",
         "MCPD002",
         "MCPD004",
+        "MCPD001",
         "MCPD003",
     ]  # deps.py is still followed; no 006, 008 ignored
     assert all(line.startswith(("deps.py:", "server.py:")) for line in proc.stdout.splitlines()[:-1])

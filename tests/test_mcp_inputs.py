@@ -92,7 +92,7 @@ def test_bad_input_is_a_sentence_and_the_server_keeps_serving(
                         assert len(text.splitlines()) == 1 and text.endswith("."), text
                 good = await client.call_tool("lint", {"paths": ["broken"]})
                 assert not good.is_error, text_of(good)
-                assert good.structured_content["summary"]["errors"] == 6
+                assert good.structured_content["summary"]["errors"] == 7
 
     anyio.run(main)
     assert file_bytes(folder / "broken") == before

@@ -219,3 +219,28 @@ def test_fix_hook_rewrites_the_file_and_then_passes(project: Path) -> None:
     assert "@mcp.tool()\n" in (project / "server.py").read_text(encoding="utf-8")
     second = pre_commit(project, "--hook-stage", "manual", "mcpdeps-fix", "--files", "server.py")
     assert second.returncode == 0, second.stdout + second.stderr
+
+
+def test_lint_hook_on_a_changed_resolver_module_alone_catches_the_unchanged_tool_it_breaks(
+    project: Path,
+) -> None:
+    """pre-commit passes only the changed files: here the resolver module, whose new parameter
+    the unchanged tool in server.py does not have (the SDK refuses `quota` at start-up)."""
+    (project / "deps.py").write_text(NO_CYCLE, encoding="utf-8")
+    _git(project, "add", "-A")
+    _git(project, "commit", "-q", "-m", "working server")
+    (project / "deps.py").write_text(
+        NO_CYCLE.replace("def plan_of(user: str,", "def plan_of(account: str,"), encoding="utf-8"
+    )
+    _git(project, "add", "deps.py")
+    assert _git(project, "diff", "--cached", "--name-only") == "deps.py"
+    run = pre_commit(project, "mcpdeps-lint")  # the staged files: deps.py alone
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "deps.py:" in run.stdout and "MCPD002" in run.stdout and "'account'" in run.stdout
+    assert "server.py:" not in run.stdout
+
+    (project / "deps.py").write_text(CYCLE, encoding="utf-8")
+    _git(project, "add", "deps.py")
+    cycle = pre_commit(project, "mcpdeps-lint")
+    assert cycle.returncode == 1, cycle.stdout + cycle.stderr
+    assert "MCPD001 resolver cycle: plan_of -> check_quota -> plan_of" in cycle.stdout

@@ -69,15 +69,26 @@ def _pip(venv: Path, *args: str) -> None:
         raise RuntimeError(f"pip install {' '.join(args)} failed:\n{done.stderr[-3000:]}")
 
 
-def venv(name: str, requirements: Sequence[str] = (), *, no_deps: Sequence[str | Path] = ()) -> Path:
-    """A venv holding `requirements` (with their dependencies) and `no_deps` (without), built once."""
-    key = _digest(sys.version, *requirements, *(_file_key(p) for p in no_deps))
+def venv(
+    name: str,
+    requirements: Sequence[str] = (),
+    *,
+    no_deps: Sequence[str | Path] = (),
+    python: Path | None = None,
+) -> Path:
+    """A venv holding `requirements` (with their dependencies) and `no_deps` (without), built once.
+
+    `python`: the interpreter it is made from (this one by default)."""
+    interpreter = str(python or sys.executable)
+    key = _digest(
+        sys.version if python is None else interpreter, *requirements, *(_file_key(p) for p in no_deps)
+    )
     folder = CACHE / f"{name}-{key}"
     with _locked(folder.name):
         if (folder / ".complete").is_file():
             return folder
         shutil.rmtree(folder, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=120)
+        subprocess.run([interpreter, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=120)
         if requirements:
             _pip(folder, *requirements)
         if no_deps:

@@ -121,7 +121,8 @@ class Lookup:
 
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
-    from ...resolver_core.discovery import discover, signature
+    from ...resolver_core.discovery import signature
+    from ...resolver_core.import_index import run_files
     from ...resolver_core.search_roots import default_roots, root_names
 
     try:
@@ -132,9 +133,11 @@ def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
         text, code, exclude, src = data["text"], data["code"], data["exclude"], data["src"]
         if not (isinstance(text, str) and isinstance(code, int) and isinstance(exclude, list)):
             return Lookup()
-        # The same key means the same settings, so these are the files the run would check.
-        files = discover(targets, exclude, cwd)
-        if not seen.holds(signature(files), root_names(default_roots(files, targets, cwd, src))):
+        # The same key means the same settings, so these are the files the run would check
+        # (the importers of the given files too: a file that starts importing one is checked).
+        files = run_files(targets, exclude, cwd, memo.cache_dir)
+        given = [f for f in files if not f.companion]
+        if not seen.holds(signature(files), root_names(default_roots(given, targets, cwd, src))):
             return Lookup(files=files)
     except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
         return Lookup()  # no memo, or a damaged or foreign one: the run computes its report

@@ -44,7 +44,7 @@ def lint_verdict(path: Path) -> GateVerdict:
     """Lint the server's module graph (statically, nothing imported), paths shown as `lint` shows them."""
     from ...lint_rules import lint
 
-    result = lint([shown_path(path)])
+    result = lint([shown_path(path)], importers=False)  # the server this file builds, no other
     return GateVerdict(result, tuple(d for d in result.diagnostics if d.severity in BLOCKING))
 
 

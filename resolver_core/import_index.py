@@ -1,0 +1,285 @@
+"""Who imports whom in a project: the files a run must check beside the files it was given.
+
+`mcpdeps lint deps.py` on a module of resolvers reports what the SDK will refuse there, and
+the SDK refuses a resolver only when a tool that runs it is registered, in another file. So
+a run also checks the project's files that import a given file, directly or through other
+modules (a package's `__init__` re-exporting it), and that may register tools: its
+*importers*. They are checked as `lint .` would check them; what they find is reported only
+where it is located in a given file (`per_file.combine`), so `lint deps.py` says about
+`deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
+an edit to `deps.py` that breaks an unchanged tool file is caught this way.
+
+Finding importers must not cost a parse of the whole project each time (pre-commit runs on
+every commit of a 1,000-module project): imports are read from the text with a pattern
+(`scan_imports`, never `ast`; it may list too much, which only costs a check, never too
+little), and the index keeps each file's imports beside its `os.stat`, under the lint
+cache (`mcpdeps-imports-<hash>.json`, one per project root and exclusions). A warm run lists
+the project's folders and stats its files; only files whose stat changed are read again.
+Module names are not kept: they are computed each run from the folders' `__init__.py`
+(a marker created or deleted renames modules without touching any file).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import bounded_read, file_guard
+from .discovery import SourceFile, discover
+from .file_states import RACY_NS, stat_key
+from .module_search import ModuleSearch, module_name_for
+from .search_roots import find_project_root
+
+_FORMAT = 1
+INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
+"""How mcpdeps names its import indexes (pruned only by this name)."""
+KEEP_INDEXES = 4
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+
+_IMPORT = re.compile(
+    r"(?:^|[;:])[ \t]*(?:"
+    r"from(?=[ \t.])[ \t]*(\.*)[ \t]*([\w.]*)[ \t]+import\b[ \t]*(\([^)]*\)|(?:[^\n;#\\]|\\\r?\n)*)"
+    r"|import[ \t]+((?:[^\n;#\\]|\\\r?\n)*))",
+    re.M,
+)
+"""An `import` or `from ... import` statement: at a line's start, or after `;` or `:` (one-line
+blocks). Also matches such lines inside strings: more importers, never fewer."""
+
+Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
+"""(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
+
+
+def scan_imports(text: str) -> list[Import]:
+    """The imports a module's text can make, read without parsing it."""
+    out: list[Import] = []
+    for m in _IMPORT.finditer(text):
+        if m.group(4) is not None:
+            out.extend((0, name, []) for name in _names(m.group(4)))
+        else:
+            out.append((len(m.group(1)), m.group(2), _names(m.group(3))))
+    return out
+
+
+def _names(raw: str) -> list[str]:
+    """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d]."""
+    raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")
+    out = []
+    for part in raw.split(","):
+        words = part.split()
+        if words and re.fullmatch(r"[\w.]+", words[0]):
+            out.append(words[0])
+    return out
+
+
+def imported_modules(imports: Iterable[Import], module: str, is_package: bool) -> set[str]:
+    """Every module name an import of a module (named `module`) can load: each dotted prefix
+    (`import a.b.c` runs `a` and `a.b` too), and `from p import x`'s `p.x` (a submodule)."""
+    package = module if is_package else module.rpartition(".")[0]
+    out: set[str] = set()
+    for level, name, names in imports:
+        if level:
+            parts = package.split(".") if package else []
+            if level - 1 > len(parts):
+                continue
+            base = ".".join(parts[: len(parts) - (level - 1)])
+            name = f"{base}.{name}".strip(".") if name else base
+        if not name:
+            continue
+        pieces = name.split(".")
+        out.update(".".join(pieces[: i + 1]) for i in range(len(pieces)))
+        out.update(f"{name}.{n}" for n in names if n != "*")
+    return out
+
+
+@dataclass(slots=True)
+class Entry:
+    """What the index keeps of one file."""
+
+    stat: list[int]
+    contributes: bool
+    """Whether the prefilter lets it through (`text_scan.might_contribute`): only such files
+    can register tools."""
+    imports: list[Import]
+    module: str = ""
+    """The module name `resolved` was computed under (`name/` for a package); "" for none."""
+    resolved: list[str] = field(default_factory=list)
+    """`imported_modules` of `imports` under `module`: computed again only when the file or
+    its module name changes (resolving every file's imports was most of a warm lookup)."""
+
+    def imported(self, name: str, is_package: bool) -> list[str]:
+        key = f"{name}/" if is_package else name
+        if self.module != key:
+            self.module, self.resolved = key, sorted(imported_modules(self.imports, name, is_package))
+        return self.resolved
+
+
+@dataclass(slots=True)
+class ImportIndex:
+    """The imports of every source file of one project, kept between runs under the cache."""
+
+    root: Path
+    entries: dict[str, Entry] = field(default_factory=dict)
+    path: Path | None = None
+    cache_dir: Path | None = None
+    changed: bool = False
+
+    @classmethod
+    def open(cls, root: Path, exclude: Sequence[str], cache_dir: Path | None) -> ImportIndex:
+        index = cls(root)
+        if cache_dir is None:
+            return index
+        key = hashlib.sha256(
+            json.dumps([_FORMAT, str(root), list(exclude)]).encode("utf-8", "surrogateescape")
+        )
+        index.cache_dir = cache_dir
+        index.path = cache_dir / "lint" / f"mcpdeps-imports-{key.hexdigest()[:32]}.json"
+        try:
+            data = json.loads(bounded_read.read_text(index.path, "the import index", MAX_INDEX_BYTES))
+            if isinstance(data, dict) and data.get("format") == _FORMAT:
+                index.entries = {
+                    path: Entry(stat, bool(contributes), imports, module, resolved)
+                    for path, (stat, contributes, imports, module, resolved) in data["files"].items()
+                }
+        except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
+            index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
+        return index
+
+    def refresh(self, paths: Sequence[Path]) -> None:
+        """Keep an entry for each of `paths` (and no other): read again each file whose stat
+        is not the one kept."""
+        fresh: dict[str, Entry] = {}
+        for path in paths:
+            key = str(path)
+            st = stat_key(key)
+            entry = self.entries.get(key)
+            if st is None or entry is None or entry.stat != st:
+                entry = _read(path, st)
+                self.changed = True
+            fresh[key] = entry
+        self.changed = self.changed or len(fresh) != len(self.entries)
+        self.entries = fresh
+
+    def store(self) -> None:
+        if self.path is None or self.cache_dir is None or not self.changed:
+            return
+        files = {
+            p: [e.stat, e.contributes, e.imports, e.module, e.resolved]
+            for p, e in self.entries.items()
+            if e.stat
+        }
+        data = json.dumps({"format": _FORMAT, "files": files}, separators=(",", ":"))
+        with contextlib.suppress(OSError, ValueError):  # a read-only or full disk never fails a run
+            file_guard.store_pruned(self.path, data, self.cache_dir, INDEX_NAME, KEEP_INDEXES)
+
+
+def _read(path: Path, st: list[int] | None) -> Entry:
+    # Imported here: a warm run reads no file, and the report memo's replay (which finds
+    # importers too) loads none of the analyzer.
+    from .source import decode, regular_bytes
+    from .text_scan import might_contribute
+
+    data = regular_bytes(path)
+    if data is None:
+        return Entry([], False, [])
+    # Kept with its stat only when that stat vouches for what was read: not changed while it
+    # was read, nor within `RACY_NS` (a second same-size edit in one time stamp keeps it).
+    vouched = st if st is not None and stat_key(str(path)) == st and st[2] < time.time_ns() - RACY_NS else []
+    try:
+        text = decode(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return Entry(vouched, might_contribute(data), [])
+    return Entry(vouched, might_contribute(data), scan_imports(text))
+
+
+def importers(
+    given: Sequence[SourceFile],
+    paths: Sequence[str | os.PathLike[str]],
+    cwd: Path,
+    exclude: Sequence[str] = (),
+    cache_dir: Path | None = None,
+) -> list[SourceFile]:
+    """The project files outside `given` that import one of them, directly or through other
+    project modules, and may register tools (in display order, as `lint .` lists them).
+
+    None for files outside any project (no `pyproject.toml` or `.git` above them), nor when a
+    given folder holds the whole project (every file is given already)."""
+    given_paths = {f.path.absolute() for f in given}
+    folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
+    roots: dict[Path, None] = {}
+    for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
+        root = find_project_root(parent)
+        if root is not None and not any(root.is_relative_to(folder) for folder in folders):
+            roots.setdefault(root, None)
+    out: dict[Path, SourceFile] = {}
+    for root in roots:
+        for f in _importers_in(root, given_paths, cwd, exclude, cache_dir):
+            out.setdefault(f.path, f)
+    return sorted(out.values(), key=lambda f: f.display)
+
+
+def _importers_in(
+    root: Path, given: set[Path], cwd: Path, exclude: Sequence[str], cache_dir: Path | None
+) -> list[SourceFile]:
+    files = [f.path.absolute() for f in discover([root], exclude, cwd)]
+    index = ImportIndex.open(root, exclude, cache_dir)
+    index.refresh(files)
+    search = ModuleSearch()
+    # Strings, not Paths, as keys: hashing a Path is Python code, a str's is cached.
+    names: dict[str, tuple[str, bool]] = {}
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        name, _, is_package = module_name_for(path, search)
+        names[str(path)] = (name, is_package)
+        by_name.setdefault(name, []).append(str(path))
+    imported_by: dict[str, set[str]] = {}
+    for key, (name, is_package) in names.items():
+        entry = index.entries[key]
+        before = entry.module
+        for target in entry.imported(name, is_package):
+            for found in by_name.get(target, ()):
+                if found != key:
+                    imported_by.setdefault(found, set()).add(key)
+        index.changed = index.changed or entry.module != before
+    index.store()
+    start = {str(p) for p in given}
+    reached = set(start)
+    todo = [p for p in start if p in names]
+    while todo:
+        for importer in imported_by.get(todo.pop(), ()):
+            if importer not in reached:
+                reached.add(importer)
+                todo.append(importer)
+    return [
+        SourceFile(path, _display(path, cwd), companion=True)
+        for path in files
+        if str(path) in reached and str(path) not in start and index.entries[str(path)].contributes
+    ]
+
+
+def _display(path: Path, cwd: Path) -> str:
+    """How a run shows a file it was not given (`Project.display`)."""
+    try:
+        return os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)
+    except ValueError:
+        return str(path)
+
+
+def run_files(
+    paths: Sequence[str | os.PathLike[str]],
+    exclude: Sequence[str],
+    cwd: Path,
+    cache_dir: Path | None = None,
+    given: Sequence[SourceFile] | None = None,
+) -> list[SourceFile]:
+    """What a lint run checks: the given files (`discover`, or `given` when the caller has
+    them) and their importers, in display order."""
+    files = list(given) if given is not None else discover(paths, exclude, cwd)
+    extra = importers(files, paths, cwd, exclude, cache_dir)
+    return sorted([*files, *extra], key=lambda f: f.display) if extra else files

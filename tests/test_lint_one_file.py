@@ -1,0 +1,279 @@
+"""`mcpdeps lint FILE` on a module of resolvers says about FILE what `lint .` says about it.
+
+The SDK refuses a resolver when a tool that runs it is registered, in another file: the run
+also checks the project's files that import FILE (directly, through a package's `__init__`,
+or through another module), found with the import index kept under the lint cache
+(`resolver_core/import_index.py`), and reports what they find located in FILE. Checked
+here for every file of a project with errors spread over several modules, cold and warm,
+with and without the cache, and while the project changes under the index: a new file that
+imports FILE, an edit that adds such an import, a package marker that renames a module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import run_mcpdeps
+from mcpdeps.resolver_core.import_index import imported_modules, scan_imports
+
+FILES = {
+    "pyproject.toml": "[project]\nname = 'shop'\nversion = '0'\n",
+    "app.py": """\
+        from typing import Annotated
+
+        from mcp.server import MCPServer
+        from mcp.server.mcpserver import Resolve
+
+        from shop import check_quota, owner
+
+        mcp = MCPServer("shop")
+
+
+        @mcp.tool()
+        def quota(user: str, q: Annotated[int, Resolve(check_quota)]) -> str:
+            return str(q)
+
+
+        @mcp.tool()
+        def show(title: str, who: Annotated[str, Resolve(owner)]) -> str:
+            return who
+
+
+        @mcp.tool()
+        def rename(_name: str) -> str:
+            return _name
+        """,
+    "shop/__init__.py": "from .deps import check_quota as check_quota, owner as owner\n",
+    "shop/deps.py": """\
+        from __future__ import annotations
+
+        from typing import Annotated
+
+        from mcp.server.mcpserver import Resolve
+
+        from . import plans
+
+
+        def check_quota(user: str, plan: Annotated[str, Resolve(plans.plan_of)]) -> int:
+            return 1
+
+
+        def owner(user_id: str) -> str:
+            return user_id
+
+
+        def unused(x: Annotated[int, Resolve(nowhere)]) -> int:
+            return x
+        """,
+    "shop/plans.py": """\
+        from __future__ import annotations
+
+        from typing import Annotated
+
+        from mcp.server.mcpserver import Resolve
+
+        import shop.deps
+
+
+        def plan_of(user: str, quota: Annotated[int, Resolve(shop.deps.check_quota)]) -> str:
+            return "pro"
+        """,
+    "shop/notes.py": "'''Notes: nothing about servers here.'''\n",
+}
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Path:
+    _write(tmp_path, FILES)
+    return tmp_path
+
+
+def _lint(root: Path, *args: str) -> list[dict]:
+    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)["diagnostics"]
+
+
+def _located(found: list[dict], path: str) -> list[dict]:
+    return [d for d in found if d["path"] == path]
+
+
+def test_each_file_alone_equals_lint_dot_restricted_to_it(shop: Path) -> None:
+    whole = _lint(shop, "--no-cache", ".")
+    assert {d["path"] for d in whole} == {"app.py", "shop/deps.py", "shop/plans.py"}, whole
+    for path in ("shop/deps.py", "shop/plans.py", "shop/__init__.py", "shop/notes.py"):
+        cold = _lint(shop, path)
+        warm = _lint(shop, path)  # the index and the states kept
+        uncached = _lint(shop, "--no-cache", path)
+        assert cold == warm == uncached == _located(whole, path), path
+    assert [d["code"] for d in _located(whole, "shop/deps.py")] == ["MCPD001", "MCPD002"]
+    # A tool file: its own lines alike (its tools' findings in the modules it imports come too).
+    assert _located(_lint(shop, "app.py"), "app.py") == _located(whole, "app.py") != []
+
+
+def test_a_cycle_is_reported_in_every_file_holding_an_edge_at_its_own_edge(shop: Path) -> None:
+    cycles = [d for d in _lint(shop, "--no-cache", ".") if d["code"] == "MCPD001"]
+    assert [(d["path"], d["line"]) for d in cycles] == [("shop/deps.py", 10), ("shop/plans.py", 10)]
+    assert cycles[0]["message"] == cycles[1]["message"]
+    assert cycles[0]["related"] == cycles[1]["related"]
+    assert {r["path"] for r in cycles[0]["related"]} == {"shop/deps.py", "shop/plans.py"}
+    both = _lint(shop, "shop/plans.py", "shop/deps.py")
+    assert [(d["path"], d["line"]) for d in both if d["code"] == "MCPD001"] == [
+        ("shop/deps.py", 10),
+        ("shop/plans.py", 10),
+    ]
+
+
+def test_a_tool_file_still_reports_what_its_tools_find_elsewhere(shop: Path) -> None:
+    """pre-commit passing only an edited tool file must still fail on the resolver it uses."""
+    found = _lint(shop, "app.py")
+    assert {d["path"] for d in found} == {"app.py", "shop/deps.py", "shop/plans.py"}
+
+
+def test_the_index_follows_the_project_as_it_changes(shop: Path) -> None:
+    (shop / "shop" / "deps.py").write_text(
+        "def owner(user_id: str) -> str:\n    return user_id\n\n\ndef check_quota(user: str) -> int:\n    return 1\n",
+        encoding="utf-8",
+    )
+    assert _lint(shop, "shop/deps.py") == [
+        d for d in _lint(shop, "--no-cache", ".") if d["path"] == "shop/deps.py"
+    ]
+    assert [d["code"] for d in _lint(shop, "shop/deps.py")] == ["MCPD002"]  # owner's user_id, for `show`
+    # A new tool file that runs `check_quota` without `user`: deps.py is wrong for it too.
+    _write(
+        shop,
+        {
+            "admin/tools.py": """\
+                from typing import Annotated
+
+                from mcp.server import MCPServer
+                from mcp.server.mcpserver import Resolve
+
+                from shop.deps import check_quota
+
+                admin = MCPServer("admin")
+
+
+                @admin.tool()
+                def limits(account: str, q: Annotated[int, Resolve(check_quota)]) -> str:
+                    return str(q)
+                """
+        },
+    )
+    found = _lint(shop, "shop/deps.py")
+    assert sorted(d["tool"] for d in found) == ["limits", "show"]
+    assert found == _located(_lint(shop, "--no-cache", "."), "shop/deps.py")
+    # An edit that makes a file the index already read import the module.
+    limits = (shop / "admin" / "tools.py").read_text(encoding="utf-8")
+    (shop / "admin" / "tools.py").write_text("x = 1\n", encoding="utf-8")
+    assert [d["tool"] for d in _lint(shop, "shop/deps.py")] == ["show"]
+    (shop / "shop" / "notes.py").write_text(limits, encoding="utf-8")
+    found = _lint(shop, "shop/deps.py")
+    assert sorted(d["tool"] for d in found) == ["limits", "show"]
+    assert found == _located(_lint(shop, "--no-cache", "."), "shop/deps.py")
+
+
+def test_a_file_outside_any_project_is_checked_alone(tmp_path: Path) -> None:
+    folder = tmp_path / "loose"
+    _write(folder, {k: v for k, v in FILES.items() if k != "pyproject.toml"})
+    assert not any(
+        (p / "pyproject.toml").exists() or (p / ".git").exists() for p in [folder, *folder.parents]
+    )
+    assert _lint(folder, "--no-cache", "shop/deps.py") == []
+
+
+def test_the_import_scan_lists_every_import_ast_finds() -> None:
+    """The pattern may list more than `ast` (imports in strings), never less: every import
+    statement of this repository's own modules, with relative ones resolved alike."""
+    import ast
+
+    repo = Path(__file__).resolve().parent.parent
+    checked = 0
+    for path in sorted(repo.glob("*/**/*.py")):
+        if ".venv" in path.parts or ".mcpdeps_cache" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        expected: set[str] = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                expected.update(imported_modules([(0, a.name, []) for a in node.names], "pkg.sub.mod", False))
+            elif isinstance(node, ast.ImportFrom):
+                names = [a.name for a in node.names]
+                expected.update(
+                    imported_modules([(node.level, node.module or "", names)], "pkg.sub.mod", False)
+                )
+        found = imported_modules(scan_imports(text), "pkg.sub.mod", False)
+        assert expected <= found, (path, expected - found)
+        checked += 1
+    assert checked > 100
+
+
+def test_an_import_index_is_kept_and_only_changed_files_are_read_again(
+    shop: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mcpdeps.resolver_core import import_index
+    from mcpdeps.resolver_core.discovery import discover
+    from mcpdeps.resolver_core.import_index import ImportIndex
+
+    cache = shop / ".mcpdeps_cache"
+    files = [f.path for f in discover([shop], [], shop)]
+    monkeypatch.setattr(import_index, "RACY_NS", 10**18)  # every file changed "just now"
+    fresh = ImportIndex.open(shop, [], cache)
+    fresh.refresh(files)
+    fresh.store()
+    racy = ImportIndex.open(shop, [], cache)
+    assert racy.entries == {}, "files changed within RACY_NS are not vouched for by their stat"
+    monkeypatch.setattr(import_index, "RACY_NS", 0)  # as if the files were older
+    fresh.refresh(files)
+    fresh.changed = True
+    fresh.store()
+    index = ImportIndex.open(shop, [], cache)
+    assert {Path(p).name for p in index.entries} >= {"app.py", "deps.py", "plans.py", "__init__.py"}
+    index.refresh(files)
+    assert not index.changed  # every stat still vouches for its entry
+    app = shop / "app.py"
+    os.utime(app, ns=(app.stat().st_atime_ns, app.stat().st_mtime_ns + 10**9))
+    index.refresh(files)
+    assert index.changed
+
+
+def test_a_src_layout_a_subfolder_and_stdin_find_the_same_importers(tmp_path: Path) -> None:
+    _write(tmp_path, {k if k == "pyproject.toml" else f"src/{k}": v for k, v in FILES.items()})
+    whole = _lint(tmp_path, "--no-cache", ".")
+    deps = "src/shop/deps.py"
+    assert [d["code"] for d in _located(whole, deps)] == ["MCPD001", "MCPD002"]
+    assert _lint(tmp_path, deps) == _located(whole, deps)
+    folder = _lint(tmp_path, "src/shop")  # app.py is outside the folder given
+    assert folder == [d for d in whole if d["path"].startswith("src/shop/")]
+    text = (tmp_path / deps).read_text(encoding="utf-8")
+    proc = run_mcpdeps(
+        "lint", "--format", "json", "--exit-zero", "--stdin-filename", deps, input=text, cwd=tmp_path
+    )
+    assert json.loads(proc.stdout)["diagnostics"] == _located(whole, deps)
+
+
+def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
+    """The benchmark's tree (`benchmarks/gen_corpus.py`): chained resolvers across packages,
+    cycles, and every error kind, checked file by file against one `lint .`."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from gen_corpus import generate
+
+    tree = tmp_path / "tree"
+    generate(tree, 120)
+    whole = _lint(tree, "--no-cache", ".")
+    assert len({d["path"] for d in whole}) >= 2
+    picked = [*sorted({d["path"] for d in whole}), "pkg0/deps_0.py", "pkg1/deps_41.py", "app/server.py"]
+    for path in picked:
+        assert _located(_lint(tree, path), path) == _located(whole, path), path
