@@ -316,7 +316,9 @@ def combine(
         rec = records.get(origin)
         whole = given is None or origin in given
         for data, key in rec.diagnostics if rec is not None else ():
-            if (key is None or owner.get(key) == origin) and (whole or data["path"] in given):
+            if (key is None or owner.get(key) == origin) and (
+                whole or (given is not None and data["path"] in given)
+            ):
                 d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):

@@ -38,9 +38,22 @@ NEWER_HINT = re.compile(rf"{TYPE_PARAMETERS.pattern}|\b[rR]?[fF][rR]?['\"]", re.
 _STARTS = frozenset({tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING})
 
 
+# The nodes a restored tree gets: Python 3.12's own where the running `ast` has them, else
+# stand-ins of the same name and fields. mypy checks for Python 3.10 and so skips the first
+# branch (whose `ast.TypeVar`, `ast.TypeAlias` and `type_params` its 3.10 stubs lack).
 if sys.version_info >= (3, 12):
-    TypeAlias = ast.TypeAlias
-    TypeVar = ast.TypeVar
+
+    def _type_var(name: str) -> ast.type_param:
+        return ast.TypeVar(name=name, bound=None)
+
+    def _type_alias(name: ast.Name, type_params: list[ast.type_param], value: ast.expr) -> ast.stmt:
+        return ast.TypeAlias(name=name, type_params=type_params, value=value)
+
+    def _set_type_params(
+        node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, params: list[ast.type_param]
+    ) -> None:
+        node.type_params = params
+
 else:
 
     class TypeAlias(ast.stmt):
@@ -48,10 +61,34 @@ else:
 
         _fields = ("name", "type_params", "value")
 
+        def __init__(self, name: ast.Name, type_params: list[ast.AST], value: ast.expr) -> None:
+            super().__init__()
+            self.name = name
+            self.type_params = type_params
+            self.value = value
+
     class TypeVar(ast.AST):
         """Python 3.12's `ast.TypeVar` (a type parameter: `T`, `*Ts` and `**P` alike here)."""
 
         _fields = ("name", "bound")
+
+        def __init__(self, name: str, bound: ast.expr | None) -> None:
+            super().__init__()
+            self.name = name
+            self.bound = bound
+
+    def _type_var(name: str) -> ast.AST:
+        return TypeVar(name=name, bound=None)
+
+    def _type_alias(name: ast.Name, type_params: list[ast.AST], value: ast.expr) -> ast.stmt:
+        return TypeAlias(name=name, type_params=type_params, value=value)
+
+    def _set_type_params(
+        node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, params: list[ast.AST]
+    ) -> None:
+        # Python 3.10 and 3.11's definitions have no `type_params` field (nor do their stubs):
+        # set as a plain attribute, where readers look for it (`getattr(node, "type_params", ())`).
+        setattr(node, "type_params", params)  # noqa: B010 - a literal name the stubs do not declare
 
 
 @dataclass(slots=True)
@@ -124,10 +161,6 @@ def hint(text: str) -> str:
     except (SyntaxError, RecursionError):
         pass
     return ""
-    return (
-        f" (read by Python {running}, which mcpdeps runs on; if the project targets Python 3.12"
-        " or later, run mcpdeps under that Python: `uvx --python 3.12 mcpdeps lint`)"
-    )
 
 
 def type_parameter_names(tree: ast.Module, text: str) -> frozenset[str]:
@@ -166,7 +199,7 @@ def _rewrite(text: str) -> _Rewrite:
         elif tok.string == "type" and (
             i == 0 or tokens[i - 1].type in _STARTS or tokens[i - 1].string == ";"
         ):
-            params: list[str] = []
+            params = []
             end = i + 1
             if after.string == "[":
                 end, params = _bracket(tokens, i + 2)
@@ -184,7 +217,8 @@ def _rewrite(text: str) -> _Rewrite:
 
 def _bracket(tokens: list[tokenize.TokenInfo], at: int) -> tuple[int, list[str]]:
     """The index of the `]` closing the `[` at `at`, and the parameter names inside."""
-    depth, names, expect = 0, [], True
+    depth, expect = 0, True
+    names: list[str] = []
     for j in range(at, len(tokens)):
         s = tokens[j].string
         if s in "([{" and tokens[j].type == tokenize.OP:
@@ -310,7 +344,7 @@ def _restore(tree: ast.Module, rewrite: _Rewrite) -> None:
             keyword = _keyword_position(node, rewrite)
             params = rewrite.params.get(keyword)
             if params:
-                node.type_params = [TypeVar(name=p, bound=None) for p in params]  # type: ignore[attr-defined]
+                _set_type_params(node, [_type_var(p) for p in params])
         body = getattr(node, "body", None)
         if not rewrite.aliases or not isinstance(body, list):
             continue
@@ -321,9 +355,9 @@ def _restore(tree: ast.Module, rewrite: _Rewrite) -> None:
                     lst[k] = _alias_node(stmt, *alias)
 
 
-def _keyword_position(node: ast.AST, rewrite: _Rewrite) -> tuple[int, int]:
+def _keyword_position(node: ast.stmt, rewrite: _Rewrite) -> tuple[int, int]:
     """Where the `def`/`class` keyword of a definition is (after its decorators, `async`)."""
-    line, column = node.lineno, node.col_offset  # type: ignore[attr-defined]
+    line, column = node.lineno, node.col_offset
     if isinstance(node, ast.AsyncFunctionDef):
         start = rewrite.line_starts[line - 1]
         raw = rewrite.text[start:].encode()[column:]
@@ -336,5 +370,5 @@ def _alias_node(stmt: ast.Assign, name: str, column: int, params: list[str]) -> 
     ast.copy_location(target, stmt.targets[0])
     target.col_offset = column
     target.end_col_offset = column + len(name.encode())
-    node = TypeAlias(name=target, type_params=[TypeVar(name=p, bound=None) for p in params], value=stmt.value)
+    node = _type_alias(target, [_type_var(p) for p in params], stmt.value)
     return ast.copy_location(node, stmt)

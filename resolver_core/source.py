@@ -190,13 +190,17 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
             tree, module.type_params = newer
             return _parsed(module, tree)
         # The newer syntax read, something else wrong: the error Python 3.12 reports.
-        error = newer if isinstance(newer, SyntaxError) else exc
-        line = error.lineno or 1
-        col = error.offset or 1
+        reported = newer if isinstance(newer, SyntaxError) else exc
+        line = reported.lineno or 1
+        col = reported.offset or 1
         span = Span(
-            module.display, line, col, error.end_lineno or line, max(error.end_offset or col + 1, col + 1)
+            module.display,
+            line,
+            col,
+            reported.end_lineno or line,
+            max(reported.end_offset or col + 1, col + 1),
         )
-        module.error = Finding("unreadable", f"syntax error: {error.msg}{modern_syntax.hint(text)}", span)
+        module.error = Finding("unreadable", f"syntax error: {reported.msg}{modern_syntax.hint(text)}", span)
         return module
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
