@@ -58,9 +58,7 @@ class LaunderedIdentity(TrustRule):
             if not _consults_only_arguments(resolver):
                 continue
             for p in resolver.parameters:
-                if p.kind != "tool_argument" or not (
-                    trust.identity_words(p.name) or trust.authority_words(p.name)
-                ):
+                if p.kind != "tool_argument" or not _identifies(p.name):
                     continue
                 span = graph.located(tool, resolver, p.span)
                 if span is not None:

@@ -109,11 +109,8 @@ class IdentityArgument(TrustRule):
         if trust.knows_caller_from_session(tool, tool.resolved):
             return None
         if trust.authority_words(p.name):
-            return (
-                "states the caller's rights and the tool decides on it"
-                if trust.decides_on(fn, p.name)
-                else None
-            )
+            decides = trust.decides_on(fn, p.name, truthiness=True)
+            return "states the caller's rights and the tool decides on it" if decides else None
         ws = trust.identity_words(p.name)
         if ws is None or (trust.type_names(p.annotation) - trust.SCALAR_ID - {"Literal"}):
             return None
@@ -229,9 +226,7 @@ class ForgeableConfirmation(TrustRule):
     code = "MCPD204"
     name = "forgeable-confirmation"
     security_severity = "6.1"
-    summary = (
-        "A `confirm`/`approved`/`force` boolean is a tool argument: the model can say yes for the person."
-    )
+    summary = "A `confirm`/`approved` boolean is a tool argument: the model can say yes for the person."
     explanation = (
         "A confirmation the model fills in is the model agreeing with itself: it sets "
         "`confirm=True` on the first call (or an injected prompt tells it to), and the person "
