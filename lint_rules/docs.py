@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from .base import Rule
-from .fixes import ONLY_WHEN, is_fixable
+from .fixes import ONLY_WHEN, UNSAFE, is_fixable
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 HOME_URL = "https://pypi.org/project/mcpdeps/"
@@ -32,6 +32,10 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
     fix = "`mcpdeps lint --fix` repairs it" if is_fixable(rule.code) else "manual"
     if rule.code in ONLY_WHEN:
         fix = "`mcpdeps lint --fix` repairs the case the help names (a misspelt tool argument); the rest is manual"
+    if rule.code in UNSAFE:
+        from .fixes import MESSAGES
+
+        fix = f"`mcpdeps lint --diff --unsafe-fixes` offers to {MESSAGES[rule.code]} (unsafe: it changes behaviour)"
     parts = [
         f"{heading} {rule.code} `{rule.name}`",
         f"**Severity:** {rule.severity}{_opt_in(rule)} · **Fix:** {fix}",
@@ -83,7 +87,7 @@ def document() -> str:
 
     index = "\n".join(
         f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity}{'' if r.enabled_by_default else ' (opt-in)'} | "
-        f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ''} | {r.summary.replace('|', '&#124;')} |"
+        f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ('unsafe' if r.code in UNSAFE else '')} | {r.summary.replace('|', '&#124;')} |"
         for r in ALL_RULES
     )
     head = (

@@ -49,6 +49,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(("--exit-zero",), "exit_zero", "flag"),
     Option(("--fix",), "fix", "flag"),
     Option(("--diff",), "diff", "flag"),
+    Option(("--unsafe-fixes",), "unsafe_fixes", "flag"),
     Option(("--output-file", "-o"), "output_file", "path"),
     Option(("--statistics",), "statistics", "flag"),
     Option(("--stdin-filename",), "stdin_filename", "value"),
@@ -78,6 +79,7 @@ class LintArgs:
     exit_zero: bool = False
     fix: bool = False
     diff: bool = False
+    unsafe_fixes: bool = False
     output_file: Path | None = None
     statistics: bool = False
     stdin_filename: str | None = None

@@ -46,6 +46,9 @@ def lint(
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 even when diagnostics are found."),
     fix: bool = typer.Option(False, "--fix", help="Apply the safe fixes and rewrite the files."),
     diff: bool = typer.Option(False, "--diff", help="Show the fixes as a unified diff; write nothing."),
+    unsafe_fixes: bool = typer.Option(
+        False, "--unsafe-fixes", help="With --fix or --diff, also the fixes that change behaviour (MCPD112)."
+    ),
     output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the report to this file."),
     statistics: bool = typer.Option(False, "--statistics", help="Count diagnostics per rule instead."),
     stdin_filename: str = typer.Option(
@@ -77,6 +80,7 @@ def lint(
         exit_zero=exit_zero,
         fix=fix,
         diff=diff,
+        unsafe_fixes=unsafe_fixes,
         output_file=output_file,
         statistics=statistics,
         stdin_filename=stdin_filename,

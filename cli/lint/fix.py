@@ -26,12 +26,13 @@ def checked_plan(
     overrides: Mapping[Path, str] | None,
     cwd: Path,
     progress: Callable[[int, int], None] | None = None,
+    unsafe: bool = False,
 ) -> FixPlan:
     """The fix engine's plan, refused (nothing written) if it would leave a file unparsable.
 
     `mcpdeps mcp`'s `fix` tool plans through here too, so it writes exactly what `--fix` writes.
     """
-    plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd, progress=progress)
+    plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd, progress=progress, unsafe=unsafe)
     broken = broken_by_fixes(plan)
     if broken:
         raise UserError(

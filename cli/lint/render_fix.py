@@ -34,20 +34,29 @@ def _report_unsafe(plan: FixPlan, console: Console) -> None:
 
 
 def _planned(
-    paths: Sequence[str], settings: Settings, overrides: Mapping[Path, str] | None, cwd: Path
+    paths: Sequence[str],
+    settings: Settings,
+    overrides: Mapping[Path, str] | None,
+    cwd: Path,
+    unsafe: bool = False,
 ) -> FixPlan:
     """The checked plan, with a progress bar on a terminal after a second (each pass re-lints)."""
     from .render_progress import lint_progress
 
     with lint_progress("fixing") as progress:
-        return checked_plan(paths, settings, overrides, cwd, progress)
+        return checked_plan(paths, settings, overrides, cwd, progress, unsafe=unsafe)
 
 
 def show_diff(
-    paths: Sequence[str], settings: Settings, *, overrides: Mapping[Path, str] | None, cwd: Path
+    paths: Sequence[str],
+    settings: Settings,
+    *,
+    overrides: Mapping[Path, str] | None,
+    cwd: Path,
+    unsafe: bool = False,
 ) -> int:
     """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
-    plan = _planned(paths, settings, overrides, cwd)
+    plan = _planned(paths, settings, overrides, cwd, unsafe)
     text = unified_diff(plan)
     console = Console(highlight=False)
     if text and console.is_terminal:
@@ -68,9 +77,10 @@ def apply_fixes(
     cwd: Path,
     stdin: str | None = None,
     stdin_encoding: str = "utf-8",
+    unsafe: bool = False,
 ) -> LintResult:
     """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
-    plan = _planned(paths, settings, overrides, cwd)
+    plan = _planned(paths, settings, overrides, cwd, unsafe)
     assert plan.result is not None
     stderr = Console(stderr=True, highlight=False)
     if stdin is not None:

@@ -95,7 +95,7 @@ def run_lint(args: LintArgs) -> int:
     if args.diff:
         from .render_fix import show_diff
 
-        return show_diff(targets, settings, overrides=overrides, cwd=cwd)
+        return show_diff(targets, settings, overrides=overrides, cwd=cwd, unsafe=args.unsafe_fixes)
     if args.fix:
         from .render_fix import apply_fixes
 
@@ -106,6 +106,7 @@ def run_lint(args: LintArgs) -> int:
             cwd=cwd,
             stdin=args.stdin_filename,
             stdin_encoding=stdin_encoding,
+            unsafe=args.unsafe_fixes,
         )
     else:
         from ...lint_rules.settings import run

@@ -41,6 +41,10 @@ FIXERS: dict[str, str] = {
     "MCPD101": "mcpdeps.lint_rules.fixes.hidden_resolve",
     "MCPD105": "mcpdeps.lint_rules.fixes.include_context",
     "MCPD111": "mcpdeps.lint_rules.fixes.ignored_default",
+    "MCPD201": "mcpdeps.lint_rules.fixes.model_supplied",
+    "MCPD202": "mcpdeps.lint_rules.fixes.model_supplied",
+    "MCPD203": "mcpdeps.lint_rules.fixes.model_supplied",
+    "MCPD204": "mcpdeps.lint_rules.fixes.model_supplied",
 }
 """Rule code → module with `fix(source, diagnostic) -> libcst.Module | None`."""
 
@@ -51,8 +55,19 @@ MESSAGES: dict[str, str] = {
     "MCPD101": "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it",
     "MCPD105": 'remove `include_context=` (the default, "none", is the supported behaviour)',
     "MCPD111": "remove the default: the resolver always provides the value",
+    "MCPD201": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    "MCPD202": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    "MCPD203": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    "MCPD204": "ask the person: an `Elicit` resolver with a one-field model",
 }
 """Rule code → the `Fix.message` of its fixer (whichever path computed the edits)."""
+
+
+UNSAFE = frozenset({"MCPD201", "MCPD202", "MCPD203", "MCPD204"})
+"""Codes whose fix changes what the code does (MCPD201-MCPD204: a client can no longer send the
+value; the stub raises until it is written, the person is asked): applied and shown only with
+`--unsafe-fixes`, never counted as fixable, never listed in the json/sarif reports, as ruff
+keeps its unsafe fixes out of `--fix`."""
 
 
 RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
@@ -65,7 +80,7 @@ ONLY_WHEN: dict[str, str] = {"MCPD002": "(did you mean '"}
 
 def is_fixable(code: str) -> bool:
     """Whether `--fix` can repair some diagnostics of this code (when the shape is a safe one)."""
-    return code in FIXERS or code in RULE_FIXES
+    return (code in FIXERS and code not in UNSAFE) or code in RULE_FIXES
 
 
 def may_fix(d: Diagnostic) -> bool:
@@ -78,8 +93,10 @@ def may_fix(d: Diagnostic) -> bool:
 class FixCache:
     """Parses each file once per pass, however many of its diagnostics need a fix."""
 
-    def __init__(self, text_of: Callable[[str], str | None]) -> None:
+    def __init__(self, text_of: Callable[[str], str | None], unsafe: bool = False) -> None:
         self.text_of = text_of
+        self.unsafe = unsafe
+        """Whether the fixes of `UNSAFE` codes are computed too (`--unsafe-fixes`)."""
         self._sources: dict[str, CstSource | None] = {}
         self._asts: dict[str, AstSource | None] = {}
 
@@ -133,6 +150,8 @@ class FixCache:
         """The diagnostic's own fix, else its fixer's rewrite as edits; None when not safely fixable."""
         if d.fix is not None or d.code not in FIXERS:
             return d.fix
+        if d.code in UNSAFE and not self.unsafe:
+            return None
         if ONLY_WHEN.get(d.code, "") not in d.message:
             return None  # the fixer refuses every other case, whatever the file holds
         text = self.text_of(d.path)
@@ -210,7 +229,7 @@ def attach_fixes(
     computed = False
     out = []
     for d in diagnostics:
-        text = text_of(d.path) if d.fix is None and d.code in FIXERS else None
+        text = text_of(d.path) if d.fix is None and d.code in FIXERS and d.code not in UNSAFE else None
         if text is None:
             out.append(d)
             continue
@@ -230,7 +249,7 @@ def attach_fixes(
 def with_fixes(result: LintResult) -> LintResult:
     """The result with `fix` filled for every fixable diagnostic (for the json and sarif formats);
     as it is when `lint(fixes=True)` filled them already."""
-    if result.fixes or not any(d.fix is None and d.code in FIXERS for d in result.diagnostics):
+    if result.fixes or not any(d.fix is None and is_fixable(d.code) for d in result.diagnostics):
         return result
 
     def text_of(path: str) -> str | None:

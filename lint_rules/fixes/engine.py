@@ -88,8 +88,10 @@ class _Planner:
         overrides: Mapping[Path, str] | None,
         cwd: Path,
         progress: Callable[[int, int], None] | None = None,
+        unsafe: bool = False,
     ) -> None:
         self.paths, self.settings, self.cwd = paths, settings, cwd
+        self.unsafe = unsafe
         self.progress = progress
         self.pending = {(cwd / p).absolute(): t for p, t in (overrides or {}).items()}
         self.asked = checked_files(paths, settings.exclude, cwd)
@@ -106,7 +108,7 @@ class _Planner:
     def candidates(self, result: LintResult) -> list[_Candidate]:
         """Non-overlapping fixes, per file, for diagnostics in the files asked for."""
         texts = {p: i.text for p, i in result.graph.sources.items() if i.text is not None}
-        cache = FixCache(texts.get)
+        cache = FixCache(texts.get, unsafe=self.unsafe)
         by_file: dict[str, list[_Candidate]] = {}
         for d in result.diagnostics:
             if d.path not in self.asked or _key(d) in self.rejected:
@@ -139,7 +141,7 @@ class _Planner:
         found = next((d for d in result.diagnostics if _key(d) == key), None)
         if found is None:
             return None
-        fix = FixCache(lambda path: result.graph.sources[path].text).fix_for(found)
+        fix = FixCache(lambda path: result.graph.sources[path].text, unsafe=self.unsafe).fix_for(found)
         return _Candidate(found, fix.edits) if fix is not None and fix.edits else None
 
     def one_by_one(self, result: LintResult, chosen: list[_Candidate]) -> LintResult:
@@ -189,13 +191,15 @@ def plan_fixes(
     overrides: Mapping[Path, str] | None = None,
     cwd: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    unsafe: bool = False,
 ) -> FixPlan:
     """Fix everything safely fixable in the files asked for, in memory; the result lints the fixed code.
 
     Modules only followed through imports are reported but never rewritten: a
-    pre-commit run on `server.py` must not edit an unstaged `deps.py`.
+    pre-commit run on `server.py` must not edit an unstaged `deps.py`. `unsafe`: the fixes
+    that change behaviour (`fixes.UNSAFE`) too, as `--unsafe-fixes` asks.
     """
-    return _Planner(paths, settings, overrides, cwd or Path.cwd(), progress).run()
+    return _Planner(paths, settings, overrides, cwd or Path.cwd(), progress, unsafe).run()
 
 
 def unified_diff(plan: FixPlan) -> str:

@@ -1,0 +1,163 @@
+"""MCPD201-MCPD204 fixes (unsafe): take the value out of the model's hands.
+
+"Resolve it instead" (MCPD201, MCPD202, MCPD203): the argument becomes
+`Annotated[T, Resolve(resolve_<name>)]` and a stub with the right signature
+(`Context` in, the argument's type out) is written above the tool, raising until
+the author says where the value comes from. "Ask the person" (MCPD204): the
+confirmation becomes a one-field model asked through `Elicit`, and a second
+small resolver hands the tool the same bool it read before, so the body is
+untouched. Both change what the tool does (a client can no longer send the value;
+the stub raises until it is written), so they are offered only as unsafe fixes.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ...resolver_core.diagnostics import Diagnostic
+from .cst_source import CstSource, without_default
+
+RESOLVE_INSTEAD = frozenset({"MCPD201", "MCPD202", "MCPD203"})
+ASK_THE_PERSON = frozenset({"MCPD204"})
+
+MESSAGES = {
+    **dict.fromkeys(
+        RESOLVE_INSTEAD, "resolve it instead: a resolved parameter and a resolver stub beside the tool"
+    ),
+    **dict.fromkeys(ASK_THE_PERSON, "ask the person: an `Elicit` resolver with a one-field model"),
+}
+"""Rule code → what the fix does (`Fix.message`)."""
+
+_SDK = "mcp.server.mcpserver"
+
+
+def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
+    param = source.param_at(d)
+    function = source.function_of(param) if param is not None else None
+    if param is None or function is None or param.annotation is None or function not in source.module.body:
+        return None  # a tool nested in a factory or a class: the stub would have nowhere to go
+    if d.code in RESOLVE_INSTEAD:
+        return _resolve_instead(source, function, param)
+    if d.code in ASK_THE_PERSON:
+        return _ask_the_person(source, function, param)
+    return None
+
+
+def _resolve_instead(source: CstSource, function: cst.FunctionDef, param: cst.Param) -> cst.Module | None:
+    name = param.name.value
+    resolver = f"resolve_{name}"
+    assert param.annotation is not None
+    type_text = source.module.code_for_node(param.annotation.annotation)
+    if resolver in _bound(source.module):
+        return None
+    stub = (
+        f"def {resolver}(ctx: Context) -> {type_text}:\n"
+        f'    """Where `{name}` comes from instead of the model: the session, the lifespan state, your records."""\n'
+        f'    raise NotImplementedError("resolve {name} on the server")\n'
+    )
+    imports = {"typing": ["Annotated"], _SDK: ["Context", "Resolve"]}
+    return _rewrite(source, function, param, f"Annotated[{type_text}, Resolve({resolver})]", stub, imports)
+
+
+def _ask_the_person(source: CstSource, function: cst.FunctionDef, param: cst.Param) -> cst.Module | None:
+    name, tool = param.name.value, function.name.value
+    model = "".join(part.capitalize() for part in tool.split("_") if part) + "Answer"
+    ask, answer = f"ask_{name}_{tool}", f"{name}_{tool}"
+    if {model, ask, answer} & _bound(source.module):
+        return None
+    question = f"Go ahead with {tool.replace('_', ' ')}?"
+    stub = (
+        f"class {model}(BaseModel):\n"
+        f"    {name}: bool = Field(description={question!r})\n\n\n"
+        f"def {ask}() -> Elicit[{model}]:\n"
+        f"    return Elicit({question!r}, {model})\n\n\n"
+        f"def {answer}(answer: Annotated[{model}, Resolve({ask})]) -> bool:\n"
+        f"    return answer.{name}\n"
+    )
+    imports = {"typing": ["Annotated"], "pydantic": ["BaseModel", "Field"], _SDK: ["Elicit", "Resolve"]}
+    return _rewrite(source, function, param, f"Annotated[bool, Resolve({answer})]", stub, imports)
+
+
+def _rewrite(
+    source: CstSource,
+    function: cst.FunctionDef,
+    param: cst.Param,
+    annotation: str,
+    stub: str,
+    imports: dict[str, list[str]],
+) -> cst.Module | None:
+    """The tool's parameter resolved (its default dropped), the stub above the tool, the imports added."""
+    changed = without_default(function, param)
+    if changed is None or param.annotation is None:
+        return None
+    changed = changed.with_changes(
+        annotation=param.annotation.with_changes(annotation=cst.parse_expression(annotation))
+    )
+    new_function = function.deep_replace(param, changed)
+    assert isinstance(new_function, cst.FunctionDef)
+    body = list(source.module.body)
+    at = body.index(function)
+    stub_statements = list(cst.parse_module(stub).body)
+    stub_statements[0] = stub_statements[0].with_changes(leading_lines=function.leading_lines)
+    new_function = new_function.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
+    body[at : at + 1] = [*stub_statements, new_function]
+    return _with_imports(source.module.with_changes(body=body), imports)
+
+
+def _bound(module: cst.Module) -> set[str]:
+    """Names the module binds at its top level (imports, defs, classes, assignments)."""
+    names: set[str] = set()
+    for statement in module.body:
+        if isinstance(statement, cst.FunctionDef | cst.ClassDef):
+            names.add(statement.name.value)
+        elif isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.ImportFrom | cst.Import) and not isinstance(
+                    small.names, cst.ImportStar
+                ):
+                    names.update(_alias(a) for a in small.names)
+                elif isinstance(small, cst.Assign):
+                    names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+                elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    names.add(small.target.value)
+    return names
+
+
+def _alias(alias: cst.ImportAlias) -> str:
+    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+        return alias.asname.name.value
+    return cst.Module([]).code_for_node(alias.name).split(".")[0]
+
+
+def _docstring_end(body: list[cst.BaseStatement]) -> int:
+    """-1, or 0 when the module opens with its docstring (imports go after it)."""
+    first = body[0] if body else None
+    if isinstance(first, cst.SimpleStatementLine) and isinstance(first.body[0], cst.Expr):
+        return 0 if isinstance(first.body[0].value, cst.SimpleString | cst.ConcatenatedString) else -1
+    return -1
+
+
+def _with_imports(module: cst.Module, wanted: dict[str, list[str]]) -> cst.Module:
+    """`from M import N` for each wanted name the module does not bind yet, after its last
+    top-level import (a name bound under another meaning is left for the linter to report)."""
+    bound = _bound(module)
+    lines = [
+        f"from {source} import {', '.join(missing)}\n"
+        for source, names in wanted.items()
+        if (missing := [n for n in names if n not in bound])
+    ]
+    if not lines:
+        return module
+    body = list(module.body)
+    last = max(
+        (
+            i
+            for i, s in enumerate(body)
+            if isinstance(s, cst.SimpleStatementLine)
+            and any(isinstance(x, cst.Import | cst.ImportFrom) for x in s.body)
+        ),
+        default=_docstring_end(body),
+    )
+    added = list(cst.parse_module("".join(lines)).body)
+    body[last + 1 : last + 1] = added
+    return module.with_changes(body=body)
