@@ -12,6 +12,8 @@ the stub raises until it is written), so they are offered only as unsafe fixes.
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from ...resolver_core.diagnostics import Diagnostic
@@ -37,13 +39,26 @@ def fix(source: CstSource, d: Diagnostic) -> cst.Module | None:
     if param is None or function is None or param.annotation is None or function not in source.module.body:
         return None  # a tool nested in a factory or a class: the stub would have nowhere to go
     if d.code in RESOLVE_INSTEAD:
-        return _resolve_instead(source, function, param)
+        return _resolve_instead(source, function, param, _record_key(source, function, d))
     if d.code in ASK_THE_PERSON:
         return _ask_the_person(source, function, param)
     return None
 
 
-def _resolve_instead(source: CstSource, function: cst.FunctionDef, param: cst.Param) -> cst.Module | None:
+def _record_key(source: CstSource, function: cst.FunctionDef, d: Diagnostic) -> str | None:
+    """MCPD202's stub takes the argument that picks the record (`title: str`), by name as the SDK
+    matches it, since that is what the value is looked up by."""
+    found = re.search(r"the record '(\w+)' picks", d.message)
+    key = next((p for p in function.params.params if found and p.name.value == found.group(1)), None)
+    if key is None:
+        return None
+    annotation = source.module.code_for_node(key.annotation.annotation) if key.annotation else "str"
+    return f"{key.name.value}: {annotation}"
+
+
+def _resolve_instead(
+    source: CstSource, function: cst.FunctionDef, param: cst.Param, inputs: str | None
+) -> cst.Module | None:
     name = param.name.value
     resolver = f"resolve_{name}"
     assert param.annotation is not None
@@ -51,11 +66,11 @@ def _resolve_instead(source: CstSource, function: cst.FunctionDef, param: cst.Pa
     if resolver in _bound(source.module):
         return None
     stub = (
-        f"def {resolver}(ctx: Context) -> {type_text}:\n"
+        f"def {resolver}({inputs or 'ctx: Context'}) -> {type_text}:\n"
         f'    """Where `{name}` comes from instead of the model: the session, the lifespan state, your records."""\n'
         f'    raise NotImplementedError("resolve {name} on the server")\n'
     )
-    imports = {"typing": ["Annotated"], _SDK: ["Context", "Resolve"]}
+    imports = {"typing": ["Annotated"], _SDK: ["Resolve"] if inputs else ["Context", "Resolve"]}
     return _rewrite(source, function, param, f"Annotated[{type_text}, Resolve({resolver})]", stub, imports)
 
 
