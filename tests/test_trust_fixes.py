@@ -135,3 +135,34 @@ def test_the_fixes_are_unsafe_only(tmp_path: Path) -> None:
 
     run_mcpdeps("lint", "--no-cache", "--fix", "--unsafe-fixes", "server.py", cwd=tmp_path)
     assert "Resolve(confirm_order_book)" in server.read_text(encoding="utf-8")
+
+
+def test_the_agents_fix_applies_them_only_when_asked_and_after_consent(tmp_path: Path) -> None:
+    """`mcpdeps mcp`'s `fix` with `unsafe_fixes`: the user sees the edits (and that they change
+    behaviour) before anything is written; without it, the unsafe fixes are not even offered."""
+    import anyio
+    from mcp_helpers import Answers, call_once, make_workspace
+
+    folder = make_workspace(tmp_path / "ws")
+    (folder / "shop").mkdir()
+    server = folder / "shop" / "server.py"
+    server.write_text(find_rule("MCPD204").INVALID[0], encoding="utf-8")
+    arguments: dict[str, Any] = {"paths": ["shop"], "codes": ["MCPD204"]}
+
+    answers = Answers("accept")
+    safe = anyio.run(lambda: call_once(folder, "fix", arguments, elicitation_callback=answers))
+    assert safe.structured_content["status"] == "nothing_to_fix" and answers.asked == []
+
+    unsafe = {**arguments, "unsafe_fixes": True}
+    answers.action = "decline"
+    declined = anyio.run(lambda: call_once(folder, "fix", unsafe, elicitation_callback=answers))
+    assert declined.structured_content["status"] == "declined"
+    assert server.read_text(encoding="utf-8") == find_rule("MCPD204").INVALID[0]
+    assert (
+        "some change what the code does" in answers.asked[0] and "Elicit[OrderBookAnswer]" in answers.asked[0]
+    )
+
+    answers.action = "accept"
+    applied = anyio.run(lambda: call_once(folder, "fix", unsafe, elicitation_callback=answers))
+    assert applied.structured_content["status"] == "applied"
+    assert "Resolve(confirm_order_book)" in server.read_text(encoding="utf-8")

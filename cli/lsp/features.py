@@ -102,12 +102,15 @@ def references(ls: McpdepsServer, params: types.ReferenceParams) -> list[types.L
 
 
 def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-    """Each `lint --fix` fix as a quick fix on its diagnostic, and "suppress on this line"."""
+    """Each `lint --fix` fix as a quick fix on its diagnostic, and "suppress on this line".
+
+    The fixes that change behaviour (`fixes.UNSAFE`: MCPD112's question moved into a resolver) are
+    offered too, never as the preferred action, and say so: choosing one is the user's consent."""
     found = _context(ls, params.text_document.uri)
     if found is None:
         return None
     model, _, display = found
-    from ...lint_rules.fixes import FixCache
+    from ...lint_rules.fixes import UNSAFE, FixCache
     from ...lint_rules.suppressions import suppression_edit
 
     positions = _positions(ls, model)
@@ -115,13 +118,15 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     diagnostics = [
         d for d in ls.published.get(params.text_document.uri, []) if d.line <= last and d.end_line >= first
     ]
-    fixes = FixCache(model.text)
+    fixes = FixCache(model.text, unsafe=True)
     actions: list[types.CodeAction] = []
     for d in diagnostics:
         lsp = _matching(params.context.diagnostics, d, positions)
         fix = fixes.fix_for(d)
         if fix is not None and fix.edits:
-            actions.append(_action(ls, model, f"mcpdeps: {fix.message} ({d.code})", fix.edits, lsp, True))
+            unsafe = d.code in UNSAFE
+            title = f"mcpdeps: {fix.message} ({d.code}{', unsafe: it changes behaviour' if unsafe else ''})"
+            actions.append(_action(ls, model, title, fix.edits, lsp, not unsafe))
         text = model.text(display)
         if text is not None and d.code != "MCPD000":
             edit = suppression_edit(d.path, text, d.line, d.code)

@@ -13,6 +13,7 @@ the stub raises until it is written), so they are offered only as unsafe fixes.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import libcst as cst
 
@@ -144,7 +145,7 @@ def _alias(alias: cst.ImportAlias) -> str:
     return cst.Module([]).code_for_node(alias.name).split(".")[0]
 
 
-def _docstring_end(body: list[cst.BaseStatement]) -> int:
+def _docstring_end(body: Sequence[cst.BaseStatement]) -> int:
     """-1, or 0 when the module opens with its docstring (imports go after it)."""
     first = body[0] if body else None
     if isinstance(first, cst.SimpleStatementLine) and isinstance(first.body[0], cst.Expr):
