@@ -236,3 +236,12 @@ def test_the_line_reports_these(shape: str, tmp_path: Path) -> None:
 def test_the_seeds_bookshop_raises_nothing(tmp_path: Path) -> None:
     """The seed's examples (examples/bookshop) resolve what they must: no MCPD2xx, opt-in included."""
     assert lint([EXAMPLES / "bookshop"], select=["MCPD2"]).diagnostics == []
+
+
+def test_a_cached_run_does_not_hide_the_opt_in_rules(tmp_path: Path) -> None:
+    """The lint cache is keyed by the rules that ran: opting in after a default run reports them."""
+    (tmp_path / "server.py").write_text(find_rule("MCPD202").INVALID[0], encoding="utf-8")
+    first = run_mcpdeps("lint", "--format", "json", "server.py", cwd=tmp_path)
+    assert json.loads(first.stdout)["diagnostics"] == []
+    second = run_mcpdeps("lint", "--format", "json", "--extend-select", "MCPD202", "server.py", cwd=tmp_path)
+    assert [d["code"] for d in json.loads(second.stdout)["diagnostics"]] == ["MCPD202"]
