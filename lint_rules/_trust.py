@@ -21,6 +21,15 @@ from ..resolver_core.model import Parameter, Tool
 from ._source import FunctionNode, walk_body
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def _phrases(text: str) -> frozenset[tuple[str, ...]]:
+    """`"is_admin role"` → {('is', 'admin'), ('role',)}: word lists written as snake_case names."""
+    return frozenset(tuple(phrase.split("_")) for phrase in text.split())
+
+
 def words(name: str) -> list[str]:
     """`userId`, `user_id`, `UserID` → ['user', 'id']."""
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
@@ -173,26 +182,11 @@ _CALLER = {
     "whoami",
     "impersonate",
 }
-_AUTHORITY = {
-    ("role",),
-    ("roles",),
-    ("is", "admin"),
-    ("admin",),
-    ("is", "superuser"),
-    ("superuser",),
-    ("is", "staff"),
-    ("permissions",),
-    ("permission",),
-    ("scopes",),
-    ("access", "level"),
-    ("privileges",),
-    ("privilege",),
-    ("is", "owner"),
-    ("is", "authorized"),
-    ("authorized",),
-    ("is", "authenticated"),
-    ("authenticated",),
-}
+_AUTHORITY = _phrases(
+    "role roles is_admin admin is_superuser superuser is_staff permissions permission scopes "
+    "access_level privileges privilege is_owner is_authorized authorized is_authenticated "
+    "authenticated"
+)
 _SELF_DOC = re.compile(
     r"\b(current(ly)?[ -](logged|user|account|tenant)|logged[ -]in user|authenticated user|"
     r"the caller|calling user|requesting user|on behalf of|acting as)\b",
@@ -294,59 +288,17 @@ def secret_words(name: str) -> tuple[str, ...] | None:
 
 # --- server-owned facts (MCPD202) ------------------------------------------------------------
 
-_FACT = {
-    ("price",),
-    ("unit", "price"),
-    ("item", "price"),
-    ("cost",),
-    ("unit", "cost"),
-    ("balance",),
-    ("account", "balance"),
-    ("current", "balance"),
-    ("discount",),
-    ("discount", "percent"),
-    ("discount", "rate"),
-    ("stock",),
-    ("stock", "level"),
-    ("in", "stock"),
-    ("quantity", "available"),
-    ("credit", "limit"),
-    ("fee",),
-    ("tax", "rate"),
-    ("list", "price"),
-}
+_FACT = _phrases(
+    "price unit_price item_price cost unit_cost balance account_balance current_balance "
+    "discount discount_percent discount_rate stock stock_level in_stock quantity_available "
+    "credit_limit fee tax_rate list_price"
+)
 _RECORD_KEY_LAST = {"id", "sku", "isbn", "title", "code", "product", "item", "symbol", "ticker", "number"}
-_SETTING_VERBS = {
-    "create",
-    "add",
-    "set",
-    "update",
-    "edit",
-    "new",
-    "register",
-    "calculate",
-    "calc",
-    "compute",
-    "estimate",
-    "convert",
-    "format",
-    "simulate",
-    "quote",
-    "list",
-    "search",
-    "find",
-    "filter",
-    "get",
-    "query",
-    "change",
-    "adjust",
-    "modify",
-    "upsert",
-    "put",
-    "patch",
-    "restock",
-    "import",
-}
+_SETTING_VERBS = _words(
+    "create add set update edit new register calculate calc compute estimate convert format "
+    "simulate quote list search find filter get query change adjust modify upsert put patch "
+    "restock import"
+)
 
 
 def fact_words(name: str) -> tuple[str, ...] | None:
@@ -372,33 +324,12 @@ def sets_records(tool_name: str) -> bool:
 
 # --- confirmations (MCPD204) and irreversible tools (MCPD207) -----------------------------------
 
-_CONFIRM = {
-    ("confirm",),
-    ("confirmed",),
-    ("confirmation",),
-    ("approve",),
-    ("approved",),
-    ("approval",),
-    ("yes",),
-    ("sure",),
-    ("are", "you", "sure"),
-    ("acknowledge",),
-    ("acknowledged",),
-    ("i", "understand"),
-    ("user", "confirmed"),
-    ("user", "approved"),
-    ("user", "confirmation"),
-    ("confirm", "delete"),
-    ("confirm", "deletion"),
-    ("confirm", "send"),
-    ("confirm", "payment"),
-    ("confirm", "transfer"),
-    ("skip", "confirmation"),
-    ("no", "confirm"),
-    ("really",),
-    ("consent",),
-    ("user", "consent"),
-}
+_CONFIRM = _phrases(
+    "confirm confirmed confirmation approve approved approval yes sure are_you_sure "
+    "acknowledge acknowledged i_understand user_confirmed user_approved user_confirmation "
+    "confirm_delete confirm_deletion confirm_send confirm_payment confirm_transfer "
+    "skip_confirmation no_confirm really consent user_consent"
+)
 
 
 def confirmation_words(name: str) -> tuple[str, ...] | None:
@@ -406,26 +337,10 @@ def confirmation_words(name: str) -> tuple[str, ...] | None:
     return ws if ws in _CONFIRM else None
 
 
-_IRREVERSIBLE = {
-    "delete",
-    "remove",
-    "drop",
-    "destroy",
-    "purge",
-    "wipe",
-    "erase",
-    "truncate",
-    "transfer",
-    "pay",
-    "send",
-    "refund",
-    "charge",
-    "withdraw",
-    "revoke",
-    "terminate",
-    "rm",
-    "unlink",
-}
+_IRREVERSIBLE = _words(
+    "delete remove drop destroy purge wipe erase truncate transfer pay send refund charge "
+    "withdraw revoke terminate rm unlink"
+)
 _HARMLESS_FIRST = {
     "get",
     "list",
