@@ -154,26 +154,54 @@ def _docstring_end(body: Sequence[cst.BaseStatement]) -> int:
 
 
 def _with_imports(module: cst.Module, wanted: dict[str, list[str]]) -> cst.Module:
-    """`from M import N` for each wanted name the module does not bind yet, after its last
-    top-level import (a name bound under another meaning is left for the linter to report)."""
+    """Each wanted name the module does not bind yet: added to its `from M import ...` when it
+    has one, else in a new `from M import N` after its last top-level import (a name bound
+    under another meaning is left for the linter to report)."""
     bound = _bound(module)
-    lines = [
-        f"from {source} import {', '.join(missing)}\n"
-        for source, names in wanted.items()
-        if (missing := [n for n in names if n not in bound])
-    ]
-    if not lines:
-        return module
     body = list(module.body)
-    last = max(
-        (
-            i
-            for i, s in enumerate(body)
-            if isinstance(s, cst.SimpleStatementLine)
-            and any(isinstance(x, cst.Import | cst.ImportFrom) for x in s.body)
-        ),
-        default=_docstring_end(body),
-    )
-    added = list(cst.parse_module("".join(lines)).body)
-    body[last + 1 : last + 1] = added
+    lines = []
+    for source, names in wanted.items():
+        missing = [n for n in names if n not in bound]
+        at = _import_from(body, source) if missing else None
+        if at is not None:
+            body[at] = _extended(body[at], missing)
+        elif missing:
+            lines.append(f"from {source} import {', '.join(missing)}\n")
+    if lines:
+        last = max(
+            (
+                i
+                for i, s in enumerate(body)
+                if isinstance(s, cst.SimpleStatementLine)
+                and any(isinstance(x, cst.Import | cst.ImportFrom) for x in s.body)
+            ),
+            default=_docstring_end(body),
+        )
+        body[last + 1 : last + 1] = list(cst.parse_module("".join(lines)).body)
     return module.with_changes(body=body)
+
+
+def _import_from(body: Sequence[cst.BaseStatement], source: str) -> int | None:
+    """The index of a top-level `from <source> import a, b` (no star, one statement on its line)."""
+    for i, statement in enumerate(body):
+        if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+            node = statement.body[0]
+            if (
+                isinstance(node, cst.ImportFrom)
+                and node.module is not None
+                and not node.relative
+                and not isinstance(node.names, cst.ImportStar)
+                and cst.Module([]).code_for_node(node.module) == source
+            ):
+                return i
+    return None
+
+
+def _extended(statement: cst.BaseStatement, names: list[str]) -> cst.BaseStatement:
+    assert isinstance(statement, cst.SimpleStatementLine)
+    node = statement.body[0]
+    assert isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
+    aliases = list(node.names)
+    aliases[-1] = aliases[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    aliases += [cst.ImportAlias(name=cst.Name(n)) for n in names]
+    return statement.with_changes(body=[node.with_changes(names=aliases)])
