@@ -197,7 +197,7 @@ def _import_from(body: Sequence[cst.BaseStatement], source: str) -> int | None:
     return None
 
 
-def _extended(statement: cst.BaseStatement, names: list[str]) -> cst.BaseStatement:
+def _extended(statement: cst.BaseStatement, names: list[str]) -> cst.SimpleStatementLine:
     assert isinstance(statement, cst.SimpleStatementLine)
     node = statement.body[0]
     assert isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
