@@ -24,6 +24,12 @@ class Rule:
     """Why it matters and how to fix it (`mcpdeps rule CODE`, docs/rules.md)."""
     VALID: ClassVar[list[str]] = []
     INVALID: ClassVar[list[str]] = []
+    INVALID_AT: ClassVar[list[tuple[int, int]]] = []
+    """Where each INVALID example is reported (line, column), as Fixit's `Invalid(line=, column=)`;
+    empty for rules whose examples only say that they are reported."""
+    enabled_by_default: ClassVar[bool] = True
+    """False for opt-in rules (ruff's security rules are so): they run only when a selector
+    names them (`--extend-select MCPD207`, `select = ["ALL"]`), not by default."""
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         raise NotImplementedError

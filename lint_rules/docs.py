@@ -33,13 +33,18 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
     if rule.code in ONLY_WHEN:
         fix = "`mcpdeps lint --fix` repairs the case the help names (a misspelt tool argument); the rest is manual"
     if rule.code in UNSAFE:
-        fix = (
-            "`mcpdeps lint --fix --unsafe-fixes` (or `mcpdeps migrate`) moves a question asked at the start "
-            "of a tool body into a resolver (unsafe: it is then asked before the body runs); the rest is manual"
-        )
+        if rule.code == "MCPD112":
+            fix = (
+                "`mcpdeps lint --fix --unsafe-fixes` (or `mcpdeps migrate`) moves a question asked at the start "
+                "of a tool body into a resolver (unsafe: it is then asked before the body runs); the rest is manual"
+            )
+        else:
+            from .fixes import MESSAGES
+
+            fix = f"`mcpdeps lint --diff --unsafe-fixes` offers to {MESSAGES[rule.code]} (unsafe: it changes behaviour)"
     parts = [
         f"{heading} {rule.code} `{rule.name}`",
-        f"**Severity:** {rule.severity} · **Fix:** {fix}",
+        f"**Severity:** {rule.severity}{_opt_in(rule)} · **Fix:** {fix}",
         f"**What it finds:** {rule.summary}",
     ]
     if rule.explanation:
@@ -49,6 +54,10 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
     if rule.VALID:
         parts.append(f"**Fixed** (not reported):\n\n{_code_block(rule.VALID[0])}")
     return "\n\n".join(parts) + "\n"
+
+
+def _opt_in(rule: type[Rule]) -> str:
+    return "" if rule.enabled_by_default else " (off by default: `extend-select` it)"
 
 
 def configuration_markdown() -> str:
@@ -83,7 +92,7 @@ def document() -> str:
     from .registry import ALL_RULES
 
     index = "\n".join(
-        f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity} | "
+        f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity}{'' if r.enabled_by_default else ' (opt-in)'} | "
         f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ('unsafe' if r.code in UNSAFE else '')} | {r.summary.replace('|', '&#124;')} |"
         for r in ALL_RULES
     )

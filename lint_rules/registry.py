@@ -16,6 +16,8 @@ from .ignored_default import IgnoredDefault
 from .invalid_elicitation_schema import InvalidElicitationSchema
 from .invalid_resolver import InvalidResolver
 from .lambda_without_name import LambdaWithoutName
+from .model_chosen_identity import HeaderIdentity, LaunderedIdentity, UnconfirmedIrreversible
+from .model_supplied_arguments import ForgeableConfirmation, IdentityArgument, SecretArgument, ServerOwnedFact
 from .multiple_questions import MultipleQuestions
 from .opaque_resolver import OpaqueResolver
 from .positional_only_parameter import PositionalOnlyParameter
@@ -58,6 +60,13 @@ ALL_RULES: list[type[Rule]] = sorted(
         IgnoredDefault,
         ContextElicitInTool,
         UnusedSuppression,
+        IdentityArgument,
+        ServerOwnedFact,
+        SecretArgument,
+        ForgeableConfirmation,
+        LaunderedIdentity,
+        HeaderIdentity,
+        UnconfirmedIrreversible,
     ],
     key=lambda r: r.code,
 )
@@ -104,9 +113,15 @@ def select_rules(
     ignore: Iterable[str] = (),
     extend_select: Iterable[str] = (),
 ) -> list[type[Rule]]:
-    """Resolve ruff-style `select`/`extend-select`/`ignore` into the rules to run."""
+    """Resolve ruff-style `select`/`extend-select`/`ignore` into the rules to run.
+
+    Without `select`, the rules enabled by default; an opt-in rule runs when some selector
+    picks it (its code, a prefix such as `MCPD2`, its name, or `ALL`).
+    """
     chosen: dict[str, type[Rule]] = {}
-    for sel in select if select is not None else ["ALL"]:
+    if select is None:
+        chosen.update((r.code, r) for r in ALL_RULES if r.enabled_by_default)
+    for sel in select or ():
         chosen.update((r.code, r) for r in matching(sel))
     for sel in extend_select:
         chosen.update((r.code, r) for r in matching(sel))

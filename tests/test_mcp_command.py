@@ -36,7 +36,7 @@ def test_graph_draws_its_resolvers_and_questions() -> None:
     tools = {t["name"]: t for t in server["tools"]}
     assert list(tools) == ["lint", "graph", "explain", "fix"]
     assert tools["lint"]["arguments"] == ["paths", "select", "ignore"]
-    assert tools["fix"]["arguments"] == ["paths", "codes"]
+    assert tools["fix"]["arguments"] == ["paths", "codes", "unsafe_fixes"]
     assert set(tools["fix"]["resolved"]) == {"proposal", "can_ask", "consent"}
     resolvers = {r["name"]: r for r in document["resolvers"].values()}
     assert resolvers["client_roots"]["asks"] == "list_roots"

@@ -21,6 +21,7 @@ from conftest import EXAMPLES, REPO
 from mcpdeps.lint_rules import lint
 from mcpdeps.lint_rules.base import Rule
 from mcpdeps.lint_rules.registry import ALL_RULES
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 CORPUS = REPO / "tests" / "corpus"
 
@@ -34,9 +35,14 @@ def _ids(cases: list[tuple[type[Rule], int, str]]) -> list[str]:
 
 
 def _lint_source(tmp_path: Path, source: str) -> list[tuple[str, int, str]]:
+    """Every rule, the opt-in ones included: no example may teach what an opt-in rule flags."""
+    return [(d.code, d.line, d.message) for d in _lint_all(tmp_path, source)]
+
+
+def _lint_all(tmp_path: Path, source: str) -> list[Diagnostic]:
     path = tmp_path / "server.py"
     path.write_text(source, encoding="utf-8")
-    return [(d.code, d.line, d.message) for d in lint([path]).diagnostics]
+    return lint([path], select=["ALL"]).diagnostics
 
 
 INVALID = _examples("INVALID")
@@ -61,6 +67,19 @@ def test_every_rule_documents_itself_with_examples(rule: type[Rule]) -> None:
 def test_invalid_example_reports_its_rule(rule: type[Rule], index: int, source: str, tmp_path: Path) -> None:
     found = _lint_source(tmp_path, source)
     assert rule.code in {code for code, _, _ in found}, f"{rule.code} INVALID[{index}] gave {found}"
+
+
+AT = [(rule, i, source) for rule, i, source in INVALID if rule.INVALID_AT]
+
+
+@pytest.mark.parametrize(("rule", "index", "source"), AT, ids=_ids(AT))
+def test_invalid_example_is_reported_where_it_says(
+    rule: type[Rule], index: int, source: str, tmp_path: Path
+) -> None:
+    """Fixit's `Invalid(line=, column=)`: the rule reports the example exactly there, once."""
+    assert len(rule.INVALID_AT) == len(rule.INVALID)
+    at = [(d.line, d.column) for d in _lint_all(tmp_path, source) if d.code == rule.code]
+    assert at == [rule.INVALID_AT[index]]
 
 
 @pytest.mark.parametrize(("rule", "index", "source"), VALID, ids=_ids(VALID))

@@ -45,6 +45,8 @@ class FixProposal:
 
     targets: Targets
     plan: FixPlan
+    unsafe: bool = False
+    """Whether the fixes that change behaviour are in the plan (`fixes.UNSAFE`, `unsafe_fixes`)."""
 
     def changed(self) -> list[str]:
         return self.plan.changed()
@@ -71,24 +73,32 @@ class FixProposal:
             cut = diff[:MAX_QUESTION_CHARS].rsplit("\n", 1)[0]
             diff = f"{cut}\n... ({diff.count(chr(10)) - cut.count(chr(10))} more diff lines)\n"
         return (
-            f"mcpdeps fix: apply {_plural(self.plan.fixed, 'safe fix', 'safe fixes')} to "
+            f"mcpdeps fix: apply {self._fixes()} to "
             f"{_plural(len(changed), 'file')} in {self.targets.cwd}?\n\n"
             + "\n".join(f"  {path}" for path in changed)
             + f"\n\n{diff}"
         )
+
+    def _fixes(self) -> str:
+        if self.unsafe:
+            return f"{_plural(self.plan.fixed, 'fix', 'fixes')} (some change what the code does)"
+        return _plural(self.plan.fixed, "safe fix", "safe fixes")
 
 
 def _plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
-def fix_plan(targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str] | None) -> FixProposal:
-    """`lint --fix`'s plan (`--select` = `codes`), refused if it would leave a file unparsable."""
+def fix_plan(
+    targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str] | None, unsafe_fixes: bool
+) -> FixProposal:
+    """`lint --fix`'s plan (`--select` = `codes`, `--unsafe-fixes` = `unsafe_fixes`), refused if it
+    would leave a file unparsable. The user sees every edit before anything is written either way."""
     from ..lint.fix import checked_plan
 
     settings = settings_for(targets, {"codes": codes or []}, codes or [])
     try:
-        plan = checked_plan(targets.paths, settings, None, targets.cwd)
+        plan = checked_plan(targets.paths, settings, None, targets.cwd, unsafe=unsafe_fixes)
     except UserError as exc:
         raise ToolError(str(exc)) from None
     outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
@@ -96,7 +106,7 @@ def fix_plan(targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str
         raise ToolError(
             f"{', '.join(outside)} would be written but lies outside the workspace; nothing was written."
         )
-    return FixProposal(targets, plan)
+    return FixProposal(targets, plan, unsafe_fixes)
 
 
 def client_can_ask(ctx: Context) -> bool:

@@ -48,6 +48,12 @@ File = Annotated[str, Field(description="The server's Python file, relative to t
 ToolName = Annotated[str | None, Field(description="Show only this tool's tree.")]
 Code = Annotated[str, Field(description="A rule code (MCPD001) or name (resolver-cycle).")]
 Codes = Annotated[list[str] | None, Field(description="Fix only these rules (codes, prefixes or names).")]
+UnsafeFixes = Annotated[
+    bool,
+    Field(
+        description="Also the fixes that change behaviour (`lint --unsafe-fixes`); the user still sees every edit."
+    ),
+]
 
 
 @server.tool(title="Lint MCP servers")
@@ -84,6 +90,7 @@ def fix(
     can_ask: Annotated[bool, Resolve(client_can_ask)],
     consent: Annotated[ElicitationResult[Consent], Resolve(confirm_fix)],
     codes: Codes = None,
+    unsafe_fixes: UnsafeFixes = False,
 ) -> Annotated[CallToolResult, FixReport]:
     """Apply the safe fixes `mcpdeps lint --fix` applies, once the user has seen every edit and said yes (declined or cancelled: nothing is written); the result lists each file's edits and what is left to fix."""
     return fix_report(proposal, can_ask, consent)

@@ -47,7 +47,9 @@ def lint(
     fix: bool = typer.Option(False, "--fix", help="Apply the safe fixes and rewrite the files."),
     diff: bool = typer.Option(False, "--diff", help="Show the fixes as a unified diff; write nothing."),
     unsafe_fixes: bool = typer.Option(
-        False, "--unsafe-fixes", help="With --fix or --diff, also the fixes that change behaviour (MCPD112)."
+        False,
+        "--unsafe-fixes",
+        help="With --fix or --diff, also the fixes that change behaviour (MCPD112, MCPD201-MCPD204).",
     ),
     output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the report to this file."),
     statistics: bool = typer.Option(False, "--statistics", help="Count diagnostics per rule instead."),

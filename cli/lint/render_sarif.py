@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...lint_rules import LintResult
+from ...lint_rules.base import Rule
 from ...lint_rules.docs import HOME_URL as INFORMATION_URI
 from ...lint_rules.docs import rule_url
 from ...resolver_core.diagnostics import Diagnostic, Fix, Related
@@ -51,10 +52,19 @@ def _rules() -> list[dict[str, Any]]:
             "helpUri": rule_url(rule.code),
             "help": {"text": _sentence(rule.explanation or rule.summary)},
             "defaultConfiguration": {"level": LEVEL[rule.severity]},
-            "properties": {"tags": ["mcp", rule.name]},
+            "properties": _properties(rule),
         }
         for rule in ALL_RULES
     ]
+
+
+def _properties(rule: type[Rule]) -> dict[str, Any]:
+    """Tags, and for the security rules (MCPD2xx) the `security-severity` GitHub code scanning
+    ranks alerts by (a CVSS-like score as a string)."""
+    score: str | None = getattr(rule, "security_severity", None)
+    if score is None:
+        return {"tags": ["mcp", rule.name]}
+    return {"tags": ["mcp", "security", rule.name], "security-severity": score}
 
 
 def _location(path: str, line: int, column: int, end_line: int, end_column: int) -> dict[str, Any]:

@@ -42,6 +42,10 @@ FIXERS: dict[str, str] = {
     "MCPD105": "mcpdeps.lint_rules.fixes.include_context",
     "MCPD111": "mcpdeps.lint_rules.fixes.ignored_default",
     "MCPD112": "mcpdeps.lint_rules.fixes.context_elicit",
+    "MCPD201": "mcpdeps.lint_rules.fixes.model_supplied",
+    "MCPD202": "mcpdeps.lint_rules.fixes.model_supplied",
+    "MCPD203": "mcpdeps.lint_rules.fixes.model_supplied",
+    "MCPD204": "mcpdeps.lint_rules.fixes.model_supplied",
 }
 """Rule code → module with `fix(source, diagnostic) -> libcst.Module | None`."""
 
@@ -53,14 +57,19 @@ MESSAGES: dict[str, str] = {
     "MCPD105": 'remove `include_context=` (the default, "none", is the supported behaviour)',
     "MCPD111": "remove the default: the resolver always provides the value",
     "MCPD112": "move the question into a resolver returning `Elicit(...)` and take the answer as a parameter",
+    "MCPD201": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    "MCPD202": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    "MCPD203": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    "MCPD204": "ask the person: an `Elicit` resolver with a one-field model",
 }
 """Rule code → the `Fix.message` of its fixer (whichever path computed the edits)."""
 
 
-UNSAFE = frozenset({"MCPD112"})
+UNSAFE = frozenset({"MCPD112", "MCPD201", "MCPD202", "MCPD203", "MCPD204"})
 """Codes whose fix changes what the code does (MCPD112: the question is asked before the body
-runs): applied and shown only with `--unsafe-fixes`, never counted as fixable, never listed
-in the json/sarif reports, as ruff keeps its unsafe fixes out of `--fix`."""
+runs; MCPD201-MCPD204: a client can no longer send the value, the stub raises until it is
+written, the person is asked): applied and shown only with `--unsafe-fixes`, never counted as
+fixable, never listed in the json/sarif reports, as ruff keeps its unsafe fixes out of `--fix`."""
 
 
 RULE_FIXES = frozenset({"MCPD008", "MCPD114"})

@@ -1,0 +1,53 @@
+"""In the editor, MCPD201-MCPD204's unsafe fixes are quick fixes that are never preferred and
+say they change behaviour: choosing one is the user's consent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsp_helpers import SERVER, start
+from lsprotocol import types
+from mcpdeps.lint_rules.registry import find_rule
+from pytest_lsp import LanguageClient
+from test_lsp_features import apply, doc, opened
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    (tmp_path / "server.py").write_text(find_rule("MCPD203").INVALID[0])
+    return tmp_path
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
+    await start(lsp_client, request.getfixturevalue("root"))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_resolve_it_instead_is_offered_but_never_preferred(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    source = find_rule("MCPD203").INVALID[0]
+    server = tmp_path / "server.py"
+    server.write_text(source)
+    await opened(client, server)
+    [diagnostic] = [d for d in client.diagnostics[server.as_uri()] if d.code == "MCPD203"]
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(server),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert actions is not None
+    [fix] = [a for a in actions if isinstance(a, types.CodeAction) and "MCPD203, unsafe" in a.title]
+    assert fix.title.startswith("mcpdeps: resolve it instead") and not fix.is_preferred
+    assert fix.edit is not None and fix.edit.changes is not None
+    fixed = apply(source, fix.edit.changes[server.as_uri()])
+    assert "def resolve_api_key(ctx: Context) -> str:" in fixed
+    assert "api_key: Annotated[str, Resolve(resolve_api_key)]" in fixed
