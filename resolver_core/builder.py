@@ -31,6 +31,7 @@ from .callables import (
 from .decorators import Obj, is_registration, replaced, written_chain
 from .discovery import GivenFiles, SourceFile, discover
 from .import_time import ImportTime, child_blocks, literal_loop
+from .lines import split_lines
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .project import Project
 from .search_roots import default_roots, given_folders
@@ -813,9 +814,9 @@ _OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def _lines_with(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
-    """The numbers of the module's lines (as `splitlines` counts them) holding one of `tokens`."""
+    """The numbers of the module's lines (as the tokenizer counts them) holding one of `tokens`."""
     if not module.lines and module.text is not None:
-        module.lines = module.text.splitlines()
+        module.lines = split_lines(module.text)
     lines = module.lines
     if len(tokens) == 1:
         token = tokens[0]

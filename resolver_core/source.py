@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cache import MAX_BYTES, bytes_hash, oversized
+from .lines import split_lines
 from .model import Finding, Span
 
 
@@ -52,7 +53,7 @@ class ParsedModule:
         if self.text is None or self.text.isascii():
             return span
         if not self.lines:
-            self.lines = self.text.splitlines()
+            self.lines = split_lines(self.text)
 
         def chars(line: int, column: int) -> int:
             text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -71,7 +72,7 @@ class ParsedModule:
         if self.text is None or not hasattr(node, "lineno") or node.end_lineno is None:  # type: ignore[attr-defined]
             return ast.unparse(node)
         if not self.lines:
-            self.lines = self.text.splitlines()
+            self.lines = split_lines(self.text)
         first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined]
         if last >= len(self.lines):
             return ast.unparse(node)

@@ -27,8 +27,10 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.lines import split_lines
 from ...resolver_core.project import find_project_root
 from .convert import Positions, path_of, to_lsp, uri_of
+from .documents import LineWorkspace
 from .workspace import WorkspaceModel
 
 log = logging.getLogger(__name__)
@@ -273,7 +275,7 @@ class McpdepsServer(LanguageServer):
         if doc is not None:
             return list(doc.lines)
         text = model.text(display)
-        return text.splitlines(True) if text is not None else []
+        return split_lines(text, keepends=True) if text is not None else []
 
     # ------------------------------------------------------------------ document events
     def text_changed(self, uri: str, text: str | None, delay: float) -> None:
@@ -314,6 +316,7 @@ def create_server(version: str) -> McpdepsServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: McpdepsServer, params: types.InitializeParams) -> None:
+        ls.protocol._workspace = LineWorkspace.like(ls.workspace)  # no document is open yet
         options = params.initialization_options
         if isinstance(options, dict) and isinstance(options.get("debounceMs"), int | float):
             ls.debounce = max(0.0, float(options["debounceMs"]) / 1000)

@@ -21,6 +21,7 @@ import tokenize
 from collections.abc import Iterator
 
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.lines import split_lines
 from .edits import LineIndex
 
 ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -53,7 +54,7 @@ class AstSource:
         if deeper_than(self.tree, MAX_DEPTH):
             raise Unsure("deep tree")
         self.index = LineIndex(text)
-        self.lines = text.splitlines(keepends=True)
+        self.lines = split_lines(text, keepends=True)
         self._comments: list[tuple[int, int]] | None = None
 
     def offset(self, line: int, byte_column: int) -> int:

@@ -13,6 +13,7 @@ import difflib
 from collections.abc import Iterable, Sequence
 
 from ...resolver_core.diagnostics import Edit
+from ...resolver_core.lines import line_starts, split_lines
 
 
 class LineIndex:
@@ -20,9 +21,7 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = [0]
-        for line in text.splitlines(keepends=True):
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = line_starts(text)
 
     def offset(self, line: int, column: int) -> int:
         if line > len(self.starts) - 1:
@@ -46,8 +45,8 @@ def edits_between(path: str, before: str, after: str) -> list[Edit]:
     Character runs that stay equal over fewer than `MIN_EQUAL` characters are folded into
     the surrounding edit, so an edit is a readable piece of code, not scattered letters.
     """
-    old_lines = before.splitlines(keepends=True)
-    new_lines = after.splitlines(keepends=True)
+    old_lines = split_lines(before, keepends=True)
+    new_lines = split_lines(after, keepends=True)
     index = LineIndex(before)
     edits: list[Edit] = []
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
