@@ -37,6 +37,8 @@ class LintResult:
     """`fix` is filled on every diagnostic that has a safe one (`lint(fixes=True)`)."""
     fixed: bool = False
     """What is left after `--fix` ran: no diagnostic here may be fixed by running it again."""
+    skipped: str | None = None
+    """The sentence naming the folders skipped because they cannot be read (`discovery.unreadable_note`)."""
     seen: Seen | None = None
     """What these verdicts were computed from (runs with a cache): the report memo
     (`cli/lint/report_memo.py`) replays a report only while all of it holds."""
@@ -82,7 +84,7 @@ def lint(
     them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
     `files`: what `discovery.discover(paths, exclude, cwd)` gives, when the caller has it.
     """
-    from ..resolver_core.discovery import GivenFiles, discover
+    from ..resolver_core.discovery import GivenFiles, discover, unreadable_note
     from .incremental import StateStore, analyse
     from .registry import select_rules
 
@@ -153,7 +155,14 @@ def lint(
             seen = Seen(state.files, state.hashes, state.stats, roots)
         unparsed = sum(1 for r in state.records.values() if r.unparsed)
         return LintResult(
-            diagnostics, len(files), len(files) - unparsed, graph, outcome.checked, fixes, seen=seen
+            diagnostics,
+            len(files),
+            len(files) - unparsed,
+            graph,
+            outcome.checked,
+            fixes,
+            skipped=unreadable_note(files),
+            seen=seen,
         )
 
 

@@ -119,7 +119,7 @@ class Lookup:
 
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
-    from ...resolver_core.discovery import discover, signature
+    from ...resolver_core.discovery import discover, signature, unreadable_note
     from ...resolver_core.search_roots import default_roots, root_names
 
     try:
@@ -132,6 +132,8 @@ def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
             return Lookup()
         # The same key means the same settings, so these are the files the run would check.
         files = discover(targets, exclude, cwd)
+        if unreadable_note(files) is not None:  # said on every run: the run computes its report
+            return Lookup(files=files)
         if not seen.holds(signature(files), root_names(default_roots(files, targets, cwd, src))):
             return Lookup(files=files)
     except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):

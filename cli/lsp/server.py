@@ -27,6 +27,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.discovery import unreadable_note
 from ...resolver_core.lines import split_lines
 from ...resolver_core.project import find_project_root
 from .convert import Positions, path_of, to_lsp, uri_of
@@ -57,6 +58,8 @@ class McpdepsServer(LanguageServer):
 
     def __init__(self, version: str) -> None:
         super().__init__("mcpdeps", version)
+        self._said: set[str] = set()
+        """Notes already logged (the folders that cannot be read), so a reset does not repeat them."""
         self.debounce = DEBOUNCE
         self.models: dict[Path, WorkspaceModel] = {}
         self.published: dict[str, list[Diagnostic]] = {}
@@ -117,6 +120,13 @@ class McpdepsServer(LanguageServer):
         return fresh
 
     def _report_config(self, model: WorkspaceModel) -> None:
+        skipped = unreadable_note(model.files)
+        if skipped is not None and skipped not in self._said:  # once per session, not per reset
+            self._said.add(skipped)
+            log.info("%s", skipped)
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Info, message=f"mcpdeps: {skipped}")
+            )
         if model.config_error:
             log.warning("%s", model.config_error)
             self.window_show_message(
