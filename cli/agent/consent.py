@@ -33,6 +33,7 @@ from ...lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
 from ..errors import UserError
 from .models import Consent, FileFix, FixReport, FixStatus
 from .reports import diagnostics_text, lint_document, result, settings_for, with_note
+from .serial import alone
 from .workspace import Targets, lint_targets
 
 MAX_QUESTION_CHARS = 12_000
@@ -88,7 +89,8 @@ def fix_plan(targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str
 
     settings = settings_for(targets, {"codes": codes or []}, codes or [])
     try:
-        plan = checked_plan(targets.paths, settings, None, targets.cwd)
+        with alone("plan the fixes"):
+            plan = checked_plan(targets.paths, settings, None, targets.cwd)
     except UserError as exc:
         raise ToolError(str(exc)) from None
     outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
@@ -136,6 +138,11 @@ SAID = {
 
 def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
     """Write the plan if the user accepted it; report what was (or would have been) done."""
+    with alone("write the fixes"):
+        return _fix_report(proposal, can_ask, consent)
+
+
+def _fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
     status = decision(proposal, can_ask, consent)
     plan = proposal.plan
     refused = write_plan(plan, proposal.targets.cwd) if status == "applied" else []
