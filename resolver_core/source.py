@@ -9,13 +9,14 @@ so one bad file never stops a run.
 from __future__ import annotations
 
 import ast
+import contextvars
 import gc
 import io
 import os
 import stat
 import sys
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -164,8 +165,31 @@ def read_source(
         return None, Finding("MCPD000", f"cannot decode file: {exc}", where), digest
 
 
+_READABLE: contextvars.ContextVar[Callable[[Path], bool] | None] = contextvars.ContextVar(
+    "readable", default=None
+)
+
+
+@contextmanager
+def reading_only(allowed: Callable[[Path], bool]) -> Iterator[None]:
+    """Within the block, a module whose real path (links followed) `allowed` refuses is not
+    read: it is an unreadable module (MCPD000), whichever way it was reached (given, found
+    by an import, prefiltered). The agent server's rule for its client's roots: no text from
+    outside them may reach a result, and imports would otherwise lead there."""
+    token = _READABLE.set(allowed)
+    try:
+        yield
+    finally:
+        _READABLE.reset(token)
+
+
 def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
     """Fill in text, tree and `from __future__ import annotations` for a module."""
+    allowed = _READABLE.get()
+    if allowed is not None and not allowed(Path(os.path.realpath(module.path))):
+        where = Span(module.display, 1, 1, 1, 1)
+        module.error = Finding("MCPD000", "lies outside the workspace roots, so it was not read", where)
+        return module
     text, error, digest = read_source(module.path, module.display, override)
     module.text = text
     if digest is not None:

@@ -96,7 +96,7 @@ def fix_plan(targets: Annotated[Targets, Resolve(lint_targets)], codes: list[str
 
     settings = settings_for(targets, {"codes": codes or []}, codes or [])
     try:
-        with alone("plan the fixes"):
+        with alone("plan the fixes", targets.workspace):
             plan = checked_plan(targets.paths, settings, None, targets.cwd)
     except UserError as exc:
         raise ToolError(str(exc)) from None
@@ -145,7 +145,7 @@ SAID = {
 
 def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
     """Write the plan if the user accepted it; report what was (or would have been) done."""
-    with alone("write the fixes"):
+    with alone("write the fixes", proposal.targets.workspace):
         return _fix_report(proposal, can_ask, consent)
 
 

@@ -85,7 +85,7 @@ def cache_dir(targets: Targets) -> Path | None:
 def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
     from ...lint_rules.settings import run
 
-    with alone("lint these files"):
+    with alone("lint these files", targets.workspace):
         settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
         found = run(targets.paths, settings, cwd=targets.cwd, cache_dir=cache_dir(targets), fixes=True)
         document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
@@ -99,7 +99,7 @@ def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
     from ..graph.select import select
     from ..graph.sources import refuse_unparsable, static_graph
 
-    with alone("draw this graph"):
+    with alone("draw this graph", targets.workspace):
         try:
             full = static_graph(targets.paths, targets.cwd)
             refuse_unparsable(full)
