@@ -119,3 +119,16 @@ def test_client_disconnecting_mid_request(project: Path) -> None:
     code, stderr = session.close(timeout=30)  # gone before the answer
     assert code == 0, stderr
     assert session.stdout_rest == b""
+
+
+def test_exit_without_shutdown_exits_1_and_with_it_0(project: Path) -> None:
+    """The protocol: `exit` ends the server with 0 if `shutdown` came first, else 1 (issue 34, item 12)."""
+    rude = RawSession(project)
+    rude.initialize()
+    rude.send("exit")
+    code, stderr = rude.close(timeout=30)
+    assert code == 1, stderr
+    polite = RawSession(project)
+    polite.initialize()
+    code, stderr = polite.finish(timeout=30)
+    assert code == 0, stderr

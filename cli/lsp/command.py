@@ -35,4 +35,7 @@ def lsp(
     # Standard output carries the protocol and nothing else: anything printed goes to stderr.
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr
-    create_server(__version__).start_io(sys.stdin.buffer, protocol_out)
+    server = create_server(__version__)
+    server.start_io(sys.stdin.buffer, protocol_out)
+    if server.exiting and server.exit_code:
+        raise SystemExit(server.exit_code)

@@ -59,6 +59,10 @@ class McpdepsServer(LanguageServer):
     def __init__(self, version: str) -> None:
         super().__init__("mcpdeps", version)
         self._said: set[str] = set()
+        self.exit_code = 1
+        """What `exit` ends the process with: 0 once `shutdown` was asked for (the protocol's rule)."""
+        self.exiting = False
+        """`exit` arrived (end of input without it is a client gone away: 0, as before)."""
         """Notes already logged (the folders that cannot be read), so a reset does not repeat them."""
         self.debounce = DEBOUNCE
         self.models: dict[Path, WorkspaceModel] = {}
@@ -354,6 +358,15 @@ def create_server(version: str) -> McpdepsServer:
         path = path_of(params.text_document.uri)
         if path is not None and path.name in CONFIG_NAMES:
             ls.files_changed([(path, types.FileChangeType.Changed)])
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: McpdepsServer, params: None) -> None:
+        ls.exit_code = 0
+
+    @server.feature(types.EXIT)
+    def exit_(ls: McpdepsServer, params: None) -> None:
+        # pygls computes the same code but raises it in a callback, where asyncio swallows it
+        ls.exiting = True
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: McpdepsServer, params: types.DidCloseTextDocumentParams) -> None:
