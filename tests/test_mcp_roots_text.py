@@ -104,3 +104,30 @@ def test_a_link_within_the_roots_is_still_followed(tmp_path: Path) -> None:
     os.symlink(project / "lib" / "shared.py", project / "app" / "shared.py")
     (project / "app" / "server.py").write_text(_server("shared"))
     assert SECRET in _shown(_calls(project, "app/server.py", "app"))
+
+
+def test_roots_that_are_not_folders_are_refused_not_widened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client whose roots name no local folder (`file://fileserver/...`: another host; the SDK
+    refuses other schemes itself) gave none: the server's own folder (which holds a project
+    here) is not read in their place (issue 34, item 12)."""
+    import mcp.types as types
+
+    project = _project(tmp_path)
+    (project / "shared.py").write_text(ASKING)
+    (project / "app" / "server.py").write_text(_server("shared"))
+    monkeypatch.chdir(project)
+
+    async def roots(context: Any) -> types.ListRootsResult:
+        return types.ListRootsResult(roots=[types.Root(uri="file://fileserver/share/repo", name="remote")])
+
+    async def main() -> Any:
+        with anyio.fail_after(TIMEOUT):
+            async with Client(server, list_roots_callback=roots) as client:
+                return await client.call_tool("graph", {"file": "app/server.py"})
+
+    result = anyio.run(main)
+    assert result.is_error
+    text = text_of(result)
+    assert SECRET not in text and "file:" in text and text.endswith("."), text
