@@ -40,7 +40,10 @@ def might_contribute(data: bytes) -> bool:
     """Cheap byte-level prefilter: can this file declare servers, tools or resolvers at all?
 
     Files that cannot are not parsed (modules they could matter to still are, when an import
-    is followed into them)."""
+    is followed into them). Bytes with a NUL (UTF-16 or UTF-32 text) hide every marker, and
+    Python refuses to import them: they are parsed, so the parser reports them."""
+    if b"\0" in data:
+        return True
     if b"tool" in data and (b"add_tool" in data or _TOOL.search(data) is not None):
         return True
     return any(pattern.search(data) is not None for pattern in _MARKERS)
