@@ -131,3 +131,21 @@ def test_roots_that_are_not_folders_are_refused_not_widened(
     assert result.is_error
     text = text_of(result)
     assert SECRET not in text and "file:" in text and text.endswith("."), text
+
+
+def test_a_nul_in_a_path_is_a_sentence(tmp_path: Path) -> None:
+    """Every tool, every path argument: no bare "Error executing tool" (issue 34, item 12)."""
+    project = _project(tmp_path)
+    (project / "app" / "server.py").write_text(_server("shared"))
+
+    async def main() -> list[Any]:
+        with anyio.fail_after(TIMEOUT):
+            async with Client(server, list_roots_callback=Roots(project)) as client:
+                return [
+                    await client.call_tool("lint", {"paths": ["app/a\x00b.py"]}),
+                    await client.call_tool("graph", {"file": "app/ser\x00ver.py"}),
+                    await client.call_tool("fix", {"paths": ["\x00"]}),
+                ]
+
+    for result in anyio.run(main):
+        assert result.is_error and "NUL" in text_of(result), text_of(result)

@@ -127,6 +127,8 @@ def check_path(workspace: Workspace, given: str) -> Path:
     """The real path of one argument; a ToolError (nothing read) unless it is usable and inside."""
     if not given.strip():
         raise ToolError("An empty path was given; name a file or folder inside the workspace.")
+    if "\0" in given:
+        raise ToolError(f"{given!r} contains a NUL character, which no file name can hold; nothing was read.")
     if ".." in PurePath(given).parts:
         raise ToolError(f"{given!r} contains '..', which is refused; give the path from a workspace root.")
     candidate = Path(os.path.abspath(given if os.path.isabs(given) else workspace.base / given))
