@@ -138,9 +138,19 @@ def read_source(
 ) -> tuple[str | None, Finding | None, str | None]:
     """`read_text`, plus the content hash of the bytes read (None for an override or no bytes;
     `cache.oversized` for a file too large to read)."""
-    if override is not None:
-        return override, None, None
     where = Span(display, 1, 1, 1, 1)
+    if override is not None:
+        if (
+            len(override) * 4 > MAX_BYTES
+            and (size := len(override.encode("utf-8", "surrogatepass"))) > MAX_BYTES
+        ):
+            # an editor's unsaved copy is held to the limit of the file on disk
+            return (
+                None,
+                Finding("MCPD000", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where),
+                None,
+            )
+        return override, None, None
     try:
         if path.is_dir():
             return None, Finding("MCPD000", "is a directory, not a Python file", where), None
