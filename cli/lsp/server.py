@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -300,6 +301,7 @@ class McpdepsServer(LanguageServer):
         assert model is not None
         if model.config_changed():
             model = self.reset(model)
+        model = self._include(model, path, text)
         started = time.perf_counter()
         self._last_edit = time.monotonic()
         model.set_text(path, text)
@@ -307,6 +309,23 @@ class McpdepsServer(LanguageServer):
         if text is not None:
             self._fresh.add(uri)
         self.schedule(delay)
+
+    def _include(self, model: WorkspaceModel, path: Path, text: str | None) -> WorkspaceModel:
+        """The model, knowing `path` if it should: a file created during the session (no
+        watcher may tell) is found by walking the folder again, and an unsaved new buffer,
+        which no walk finds, is named as a target, as `lint` would be given it; once such a
+        buffer is closed unsaved, it is forgotten."""
+        rel = os.path.relpath(path, model.root)
+        if text is None:
+            if rel in model.targets and rel != "." and not path.exists() and model.targets != [rel]:
+                model.targets.remove(rel)
+                return self.reset(model)
+            return model
+        if model.knows(path) or not path.is_relative_to(model.root):
+            return model
+        if not path.exists() and rel not in model.targets:
+            model.targets.append(rel)
+        return self.reset(model)
 
     def files_changed(self, changes: Iterable[tuple[Path, types.FileChangeType]]) -> None:
         """Files changed on disk: configuration and file sets start new models; edits re-read."""
