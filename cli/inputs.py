@@ -16,10 +16,17 @@ from .errors import UserError
 
 
 def require_existing(paths: Iterable[str | os.PathLike[str]], cwd: Path) -> None:
-    """Raise a `UserError` for the first path that does not exist (a dangling link does exist)."""
+    """Raise a `UserError` for the first path that does not exist (a dangling link does exist).
+
+    A path in a folder the user may not enter is not missing: the command says it cannot be
+    read (lint: MCPD000 "Permission denied") and checks the rest."""
     for p in paths:
         typed = os.fspath(p)
-        if not os.path.lexists(cwd / typed):
+        try:
+            os.lstat(cwd / typed)
+        except PermissionError:
+            continue
+        except (OSError, ValueError):
             raise UserError(
                 f"{typed} does not exist{did_you_mean_path(typed, cwd)}; give a Python file or a folder."
-            )
+            ) from None

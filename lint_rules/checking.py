@@ -37,6 +37,8 @@ class LintResult:
     """`fix` is filled on every diagnostic that has a safe one (`lint(fixes=True)`)."""
     fixed: bool = False
     """What is left after `--fix` ran: no diagnostic here may be fixed by running it again."""
+    skipped: str | None = None
+    """The sentence naming the folders skipped because they cannot be read (`discovery.unreadable_note`)."""
     seen: Seen | None = None
     """What these verdicts were computed from (runs with a cache): the report memo
     (`cli/lint/report_memo.py`) replays a report only while all of it holds."""
@@ -92,7 +94,7 @@ def lint(
     caller has it. `importers=False`: the given files alone (`serve`'s gate judges the server
     its file builds, not what other files register).
     """
-    from ..resolver_core.discovery import GivenFiles, discover
+    from ..resolver_core.discovery import GivenFiles, discover, unreadable_note
     from ..resolver_core.import_index import run_files
     from .incremental import StateStore, analyse
     from .per_file import analysed
@@ -175,6 +177,7 @@ def lint(
             graph,
             outcome.checked,
             fixes,
+            skipped=unreadable_note(files),
             seen=seen,
             servers=servers,
             tools=tools,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..resolver_core.diagnostics import Diagnostic, Edit, Fix
+from ..resolver_core.lines import split_lines
 from ..resolver_core.model import Graph, Span
 
 DIRECTIVE = re.compile(r"#\s*mcpdeps:\s*(?P<kind>ignore-file|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
@@ -78,7 +79,7 @@ def _comments(text: str) -> list[tuple[int, int, str]]:
     except (tokenize.TokenError, SyntaxError, IndentationError):
         return [
             (number, line.index("#"), line[line.index("#") :])
-            for number, line in enumerate(text.splitlines(), 1)
+            for number, line in enumerate(split_lines(text), 1)
             if "#" in line
         ]
 
@@ -92,7 +93,7 @@ def _first_statement_line(text: str) -> int:
             if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.ENCODING)
         ]
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        lines = text.splitlines()
+        lines = split_lines(text)
         code = (n for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#"))
         return next(code, len(lines) + 1)
     start = 0
@@ -101,14 +102,14 @@ def _first_statement_line(text: str) -> int:
     for tok in tokens[start:]:
         if tok.type not in (tokenize.NEWLINE, tokenize.ENDMARKER):
             return tok.start[0]
-    return len(text.splitlines()) + 1
+    return len(split_lines(text)) + 1
 
 
 def parse_suppressions(path: str, text: str) -> list[Suppression]:
     """Every mcpdeps directive in one file's text."""
     if "mcpdeps:" not in text:
         return []
-    lines = text.splitlines()
+    lines = split_lines(text)
     found: list[Suppression] = []
     for line, column, comment in _comments(text):
         for match in DIRECTIVE.finditer(comment):
@@ -277,7 +278,7 @@ def suppression_edit(path: str, text: str, line: int, code: str) -> Edit:
     """The edit that silences `code` on `line`: the code added to the line's `ignore[...]`
     directive, or a new `# mcpdeps: ignore[CODE]` at the end of the line (the editor's
     "suppress on this line" action)."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
     for s in parse_suppressions(path, text):
         if s.line == line and not s.file_level and s.selectors:

@@ -90,7 +90,10 @@ def signature(files: Sequence[SourceFile]) -> list[list[object]]:
 
 
 def _is_venv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").is_file()
+    try:
+        return (directory / "pyvenv.cfg").is_file()
+    except OSError:  # a folder we may not enter (PermissionError): not ours to judge, nor to walk
+        return False
 
 
 def skipped_folder(folder: Path, rel: str, exclude: Sequence[str] = ()) -> bool:
@@ -135,7 +138,33 @@ def git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
     return {Path(os.fsdecode(p)) for p in proc.stdout.split(b"\0") if p}
 
 
-def _walk(root: Path, display_root: str, exclude: Sequence[str]) -> Iterable[SourceFile]:
+class Discovered(list[SourceFile]):
+    """The files to check, and the folders under the given ones that could not be read
+    (another user's database volume, mode 700): skipped, and said once by the front ends,
+    while the rest is checked."""
+
+    unreadable: list[tuple[str, str]]
+    """(display path, why) of each folder that could not be listed."""
+
+    def __init__(self, files: Iterable[SourceFile] = (), unreadable: Iterable[tuple[str, str]] = ()) -> None:
+        super().__init__(files)
+        self.unreadable = list(unreadable)
+
+
+def unreadable_note(files: Sequence[SourceFile]) -> str | None:
+    """One sentence naming the folders that were skipped because they cannot be read; None if none."""
+    skipped = getattr(files, "unreadable", None)
+    if not skipped:
+        return None
+    shown = ", ".join(f"{display} ({why})" for display, why in skipped[:5])
+    more = f" and {len(skipped) - 5} more" if len(skipped) > 5 else ""
+    noun = "folder" if len(skipped) == 1 else "folders"
+    return f"{len(skipped)} {noun} cannot be read and {'was' if len(skipped) == 1 else 'were'} skipped: {shown}{more}."
+
+
+def _walk(
+    root: Path, display_root: str, exclude: Sequence[str], unreadable: list[tuple[str, str]] | None = None
+) -> Iterable[SourceFile]:
     """The source files under `root`, top-down, each folder's files before its subfolders.
 
     `os.scandir` tells regular files and folders apart without a `stat` per file (except
@@ -151,7 +180,11 @@ def _walk(root: Path, display_root: str, exclude: Sequence[str]) -> Iterable[Sou
             st = current.stat()
             with os.scandir(current) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            if unreadable is not None and not isinstance(exc, FileNotFoundError):
+                rel = current.relative_to(root).as_posix()
+                display = display_root if rel == "." else relative(display_root.rstrip("/") or ".", rel)
+                unreadable.append((display, (exc.strerror or str(exc)).lower()))
             continue
         if (st.st_dev, st.st_ino) in seen_dirs:
             continue
@@ -206,11 +239,12 @@ def discover(
     cwd = cwd or Path.cwd()
     found: dict[Path, SourceFile] = {}
     walked: list[SourceFile] = []
+    unreadable: list[tuple[str, str]] = []
     for raw in paths:
         given = str(raw)
         path = (cwd / given) if not os.path.isabs(given) else Path(given)
         if path.is_dir():
-            walked.extend(_walk(path, given, exclude))
+            walked.extend(_walk(path, given, exclude, unreadable))
         else:
             resolved = path.absolute()
             found.setdefault(resolved, SourceFile(resolved, given, explicit=True))
@@ -219,4 +253,4 @@ def discover(
         if not ignored or f.path not in ignored:  # (no `Path` hashing when git ignores nothing)
             path = f.path.absolute()  # the walked file itself when its folder was given absolute
             found.setdefault(path, f if path is f.path else SourceFile(path, f.display))
-    return sorted(found.values(), key=lambda f: f.display)
+    return Discovered(sorted(found.values(), key=lambda f: f.display), unreadable)

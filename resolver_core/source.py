@@ -9,19 +9,21 @@ so one bad file never stops a run.
 from __future__ import annotations
 
 import ast
+import contextvars
 import gc
 import io
 import os
 import stat
 import sys
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import modern_syntax
 from .cache import MAX_BYTES, bytes_hash, oversized
+from .lines import split_lines
 from .model import Finding, Span
 
 
@@ -56,7 +58,7 @@ class ParsedModule:
         if self.text is None or self.text.isascii():
             return span
         if not self.lines:
-            self.lines = self.text.splitlines()
+            self.lines = split_lines(self.text)
 
         def chars(line: int, column: int) -> int:
             text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
@@ -75,7 +77,7 @@ class ParsedModule:
         if self.text is None or not hasattr(node, "lineno") or node.end_lineno is None:  # type: ignore[attr-defined]
             return ast.unparse(node)
         if not self.lines:
-            self.lines = self.text.splitlines()
+            self.lines = split_lines(self.text)
         first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined]
         if last >= len(self.lines):
             return ast.unparse(node)
@@ -140,9 +142,19 @@ def read_source(
 ) -> tuple[str | None, Finding | None, str | None]:
     """`read_text`, plus the content hash of the bytes read (None for an override or no bytes;
     `cache.oversized` for a file too large to read)."""
-    if override is not None:
-        return override, None, None
     where = Span(display, 1, 1, 1, 1)
+    if override is not None:
+        if (
+            len(override) * 4 > MAX_BYTES
+            and (size := len(override.encode("utf-8", "surrogatepass"))) > MAX_BYTES
+        ):
+            # an editor's unsaved copy is held to the limit of the file on disk
+            return (
+                None,
+                Finding("unreadable", f"file is too large to analyse ({size // 1024 // 1024} MiB)", where),
+                None,
+            )
+        return override, None, None
     try:
         if path.is_dir():
             return None, Finding("unreadable", "is a directory, not a Python file", where), None
@@ -171,8 +183,31 @@ def read_source(
         return None, Finding("unreadable", f"cannot decode file: {exc}", where), digest
 
 
+_READABLE: contextvars.ContextVar[Callable[[Path], bool] | None] = contextvars.ContextVar(
+    "readable", default=None
+)
+
+
+@contextmanager
+def reading_only(allowed: Callable[[Path], bool]) -> Iterator[None]:
+    """Within the block, a module whose real path (links followed) `allowed` refuses is not
+    read: it is an unreadable module (MCPD000), whichever way it was reached (given, found
+    by an import, prefiltered). The agent server's rule for its client's roots: no text from
+    outside them may reach a result, and imports would otherwise lead there."""
+    token = _READABLE.set(allowed)
+    try:
+        yield
+    finally:
+        _READABLE.reset(token)
+
+
 def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
     """Fill in text, tree and `from __future__ import annotations` for a module."""
+    allowed = _READABLE.get()
+    if allowed is not None and not allowed(Path(os.path.realpath(module.path))):
+        where = Span(module.display, 1, 1, 1, 1)
+        module.error = Finding("unreadable", "lies outside the workspace roots, so it was not read", where)
+        return module
     text, error, digest = read_source(module.path, module.display, override)
     module.text = text
     if digest is not None:

@@ -23,6 +23,8 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from .lines import split_lines
+
 if TYPE_CHECKING:
     from .source import ParsedModule
 
@@ -48,7 +50,10 @@ def might_contribute(data: bytes) -> bool:
     """Cheap byte-level prefilter: can this file declare servers, tools or resolvers at all?
 
     Files that cannot are not parsed (modules they could matter to still are, when an import
-    is followed into them)."""
+    is followed into them). Bytes with a NUL (UTF-16 or UTF-32 text) hide every marker, and
+    Python refuses to import them: they are parsed, so the parser reports them."""
+    if b"\0" in data:
+        return True
     if b"tool" in data and (b"add_tool" in data or _TOOL.search(data) is not None):
         return True
     return any(pattern.search(data) is not None for pattern in _MARKERS)
@@ -149,9 +154,9 @@ OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
-    """The numbers of the module's lines (as `splitlines` counts them) holding one of `tokens`."""
+    """The numbers of the module's lines (as the tokenizer counts them) holding one of `tokens`."""
     if not module.lines and module.text is not None:
-        module.lines = module.text.splitlines()
+        module.lines = split_lines(module.text)
     lines = module.lines
     text = module.text or ""
     if len(tokens) > 8 and "\r" not in text and not OTHER_LINE_BREAKS.search(text):

@@ -282,7 +282,7 @@ def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing_behind(tmp_path:
     import tempfile
 
     import pytest
-    from mcpdeps.lint_rules.fixes.atomic_write import replace_file
+    from mcpdeps.lint_rules.fixes.atomic_write import Original, replace_file
 
     target = tmp_path / "server.py"
     target.write_bytes(b"old\n")
@@ -302,7 +302,7 @@ def test_ctrl_c_as_the_temporary_file_is_created_leaves_nothing_behind(tmp_path:
     try:
         sys.setprofile(interrupt_once_created)
         with pytest.raises(KeyboardInterrupt):
-            replace_file(target, b"new\n", 0o644, None, ".mcpdeps-fix")
+            replace_file(target, b"new\n", Original.read(target, "server.py"), "server.py", ".mcpdeps-fix")
         sys.setprofile(None)
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # handed back
     finally:

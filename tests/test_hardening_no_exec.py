@@ -108,3 +108,36 @@ def test_command_never_runs_user_code(tmp_path: Path, argv: tuple[str, ...]) -> 
     if argv[0] == "new" and argv[1] == "server":
         assert (project / "fresh" / "src" / "fresh" / "server.py").is_file()
     shutil.rmtree(project)
+
+
+ENTRY_SHADOWS = (*SHADOWS, "pygls", "lsprotocol", "mcp", "anyio", "click", "json", "re")
+"""What `lint`, `lsp` and `mcp` import (with stdlib modules not loaded at start-up): each one,
+found in the current folder first, would run there."""
+
+
+@pytest.mark.parametrize("argv", [("lint", "."), ("graph", "."), ("lsp",), ("mcp",)], ids=" ".join)
+def test_python_m_mcpdeps_imports_nothing_from_the_current_folder(
+    tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    """`python -m` puts the current folder first on `sys.path`, and the README tells MCP
+    clients to launch `python -m mcpdeps mcp` in the project (issue 34, item 3). The process
+    is the subject: a real interpreter started as users start it."""
+    project = write_project(tmp_path / "p")
+    for name in ENTRY_SHADOWS:
+        (project / f"{name}.py").write_text(MARK, encoding="utf-8")
+    env = {**os.environ, "NO_COLOR": "1", "MCPDEPS_NO_INSTALL": "1"}
+    env.pop("PYTHONPATH", None)
+    env.pop("PYTHONSAFEPATH", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mcpdeps", *argv],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+        stdin=subprocess.DEVNULL,  # the servers read EOF and stop
+    )
+    assert ran(project) == [], f"python -m mcpdeps {' '.join(argv)} executed user code: {proc.stderr[-1500:]}"
+    assert "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    if argv[0] in ("lint", "graph"):
+        assert proc.returncode in (0, 1), proc.stderr[-2000:]

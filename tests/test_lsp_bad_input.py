@@ -119,3 +119,51 @@ def test_client_disconnecting_mid_request(project: Path) -> None:
     code, stderr = session.close(timeout=30)  # gone before the answer
     assert code == 0, stderr
     assert session.stdout_rest == b""
+
+
+def test_exit_without_shutdown_exits_1_and_with_it_0(project: Path) -> None:
+    """The protocol: `exit` ends the server with 0 if `shutdown` came first, else 1 (issue 34, item 12)."""
+    rude = RawSession(project)
+    rude.initialize()
+    rude.send("exit")
+    code, stderr = rude.close(timeout=30)
+    assert code == 1, stderr
+    polite = RawSession(project)
+    polite.initialize()
+    code, stderr = polite.finish(timeout=30)
+    assert code == 0, stderr
+
+
+def test_an_enormous_content_length_is_refused_not_allocated(project: Path) -> None:
+    """`Content-Length: 99999999999` made the server allocate it and die of MemoryError; now the
+    claim is refused with a sentence on stderr, and a client that then goes away ends it cleanly."""
+    session = RawSession(project)
+    session.initialize()
+    session.send_bytes(b'Content-Length: 99999999999\r\n\r\n{"jsonrpc": "2.0", "method": "x"}')
+    code, stderr = session.close(timeout=30)
+    assert "MemoryError" not in stderr, stderr[-2000:]
+    assert "Content-Length" in stderr and "larger than" in stderr, stderr[-2000:]
+    assert code == 0, stderr[-2000:]
+
+
+def test_a_document_too_large_for_lint_is_too_large_for_the_editor(project: Path) -> None:
+    """`lint` reports a file over its size limit (MCPD000) without parsing it; the editor's
+    unsaved copy of the same size was analysed (issue 34, item 12)."""
+    from mcpdeps.resolver_core.cache import MAX_BYTES
+
+    session = RawSession(project)
+    session.initialize()
+    server = project / "server.py"
+    huge = server.read_text() + ("#" * 79 + "\n") * (MAX_BYTES // 80 + 1000)
+    session.send(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": server.as_uri(), "languageId": "python", "version": 1, "text": huge}},
+    )
+    session.published(server, 1, timeout=60)
+    found = next(
+        m["params"]["diagnostics"]
+        for m in reversed(session.messages)
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 1
+    )
+    session.finish()
+    assert [d["code"] for d in found] == ["MCPD000"] and "too large" in found[0]["message"], found

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_mcpdeps
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.text_scan import might_contribute
@@ -149,3 +149,16 @@ def test_workers_start_only_for_files_past_the_prefilter(
         assert [plain(d) for d in two.diagnostics] == [plain(d) for d in one.diagnostics]
         assert (two.files, two.parsed) == (one.files, one.parsed) == (200, 200)
     assert {d.code for d in one.diagnostics} >= {"MCPD006", "MCPD008"}
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_a_utf16_module_in_a_walked_folder_is_reported_not_skipped(tmp_path: Path, encoding: str) -> None:
+    """Its bytes hold NULs between the letters, so no marker matched and the file passed;
+    Python cannot import it (null bytes / no encoding), so it is MCPD000 as when named (issue 34, item 12)."""
+    (tmp_path / "server.py").write_bytes(
+        "from mcp.server import MCPServer\nmcp = MCPServer('s')\n".encode(encoding)
+    )
+    (tmp_path / "ok.py").write_text("x = 1\n")
+    proc = run_mcpdeps("lint", "--no-cache", "--format", "concise", ".", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stdout
+    assert "server.py:1:1: MCPD000" in proc.stdout, proc.stdout

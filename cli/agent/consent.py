@@ -30,13 +30,17 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult
 
 from ...lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+from ...lint_rules.settings import Settings
 from ..errors import UserError
 from .models import Consent, FileFix, FixReport, FixStatus
 from .reports import diagnostics_text, lint_document, result, settings_for, with_note
+from .serial import alone
 from .workspace import Targets, lint_targets
 
 MAX_QUESTION_CHARS = 12_000
-"""Longer diffs are cut in the question (the result lists every edit); forms are not meant for books."""
+"""The longest diff put to the user. A longer plan is not asked about at all: a question cut
+short would let the part not shown be written without consent (and on 2026-07-28
+connections, where the plan is recomputed when the answer comes, change unseen)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +49,7 @@ class FixProposal:
 
     targets: Targets
     plan: FixPlan
+    settings: Settings
     unsafe: bool = False
     """Whether the fixes that change behaviour are in the plan (`fixes.UNSAFE`, `unsafe_fixes`)."""
 
@@ -65,13 +70,16 @@ class FixProposal:
             for path in self.changed()
         ]
 
+    def too_long(self) -> bool:
+        """Whether the edits are more than one question can show whole."""
+        return len(unified_diff(self.plan)) > MAX_QUESTION_CHARS
+
     def question(self) -> str:
-        """The consent question: how many fixes, which files, and the edits as a diff."""
+        """The consent question: how many fixes, which files, and every edit as a diff (the
+        written text is exactly the read text with this diff applied: `write_plan` refuses a
+        file that is no longer what was read)."""
         changed = self.changed()
         diff = unified_diff(self.plan)
-        if len(diff) > MAX_QUESTION_CHARS:
-            cut = diff[:MAX_QUESTION_CHARS].rsplit("\n", 1)[0]
-            diff = f"{cut}\n... ({diff.count(chr(10)) - cut.count(chr(10))} more diff lines)\n"
         return (
             f"mcpdeps fix: apply {self._fixes()} to "
             f"{_plural(len(changed), 'file')} in {self.targets.cwd}?\n\n"
@@ -98,7 +106,8 @@ def fix_plan(
 
     settings = settings_for(targets, {"codes": codes or []}, codes or [])
     try:
-        plan = checked_plan(targets.paths, settings, None, targets.cwd, unsafe=unsafe_fixes)
+        with alone("plan the fixes", targets.workspace):
+            plan = checked_plan(targets.paths, settings, None, targets.cwd, unsafe=unsafe_fixes)
     except UserError as exc:
         raise ToolError(str(exc)) from None
     outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
@@ -106,7 +115,7 @@ def fix_plan(
         raise ToolError(
             f"{', '.join(outside)} would be written but lies outside the workspace; nothing was written."
         )
-    return FixProposal(targets, plan, unsafe_fixes)
+    return FixProposal(targets, plan, settings, unsafe_fixes)
 
 
 def client_can_ask(ctx: Context) -> bool:
@@ -120,7 +129,7 @@ def confirm_fix(
     proposal: Annotated[FixProposal, Resolve(fix_plan)], can_ask: Annotated[bool, Resolve(client_can_ask)]
 ) -> Elicit[Consent] | None:
     """Ask the user before anything is written; nothing to ask when there is nothing to fix."""
-    if not proposal.changed() or not can_ask:
+    if not proposal.changed() or not can_ask or proposal.too_long():
         return None
     return Elicit(proposal.question(), Consent)
 
@@ -128,7 +137,7 @@ def confirm_fix(
 def decision(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> FixStatus:
     if not proposal.changed():
         return "nothing_to_fix"
-    if not can_ask:
+    if not can_ask or proposal.too_long():
         return "not_asked"
     if isinstance(consent, AcceptedElicitation):
         return "applied" if consent.data is not None and consent.data.apply else "declined"
@@ -146,14 +155,27 @@ SAID = {
 
 def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
     """Write the plan if the user accepted it; report what was (or would have been) done."""
+    with alone("write the fixes", proposal.targets.workspace):
+        return _fix_report(proposal, can_ask, consent)
+
+
+def _fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
     status = decision(proposal, can_ask, consent)
     plan = proposal.plan
     refused = write_plan(plan, proposal.targets.cwd) if status == "applied" else []
     assert plan.result is not None
-    remaining = lint_document(plan.result)["diagnostics"]
+    now = plan.result
+    fixed = plan.fixed
+    if refused:  # what is on disk is not what was planned: say what was done, lint what is there
+        from ...lint_rules.settings import run
+
+        targets = proposal.targets
+        now = run(targets.paths, proposal.settings, cwd=targets.cwd)
+        fixed = sum(n for path, n in plan.fixed_in.items() if path not in plan.refused)
+    remaining = lint_document(now)["diagnostics"]
     report = FixReport(
         status=status,
-        fixed=plan.fixed,
+        fixed=fixed,
         files=proposal.files(),
         unsafe=[f"{d.path}:{d.line}:{d.column}: {d.code}" for d in plan.unsafe],
         refused=refused,
@@ -162,15 +184,21 @@ def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[
     )
     if status == "applied":
         written = len(proposal.changed()) - len(refused)
-        lines = [f"Fixed {_plural(plan.fixed, 'problem')} in {_plural(written, 'file')}."]
+        lines = [f"Fixed {_plural(fixed, 'problem')} in {_plural(written, 'file')}."] if written else []
         lines += [f"Not written: {message}." for message in refused]
+    elif status == "not_asked" and can_ask:
+        lines = [
+            f"Nothing was written: the edits ({len(unified_diff(plan)):,} characters of diff) are more than "
+            "one consent question can show whole. Fix fewer at a time (fewer `paths`, or `codes`), "
+            "or run `mcpdeps lint --fix` in a terminal."
+        ]
     else:
         lines = [SAID[status]]
     lines += [
         f"{u} was not fixed: the fix would make a new error appear (fix it by hand)." for u in report.unsafe
     ]
     if status == "applied":
-        lines += ["", "What lint reports now:", diagnostics_text(plan.result)]
+        lines += ["", "What lint reports now:", diagnostics_text(now)]
     elif status != "nothing_to_fix":
         lines += ["", "The edits proposed:", unified_diff(plan).rstrip("\n")]
     return result(with_note("\n".join(lines), proposal.targets), report.model_dump(mode="json"))

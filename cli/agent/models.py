@@ -153,9 +153,12 @@ class FixReport(BaseModel):
 
     status: FixStatus = Field(
         description="`applied`: written; `declined`/`cancelled`: the user said no, nothing written; "
-        "`nothing_to_fix`; `not_asked`: the client cannot ask the user, nothing written."
+        "`nothing_to_fix`; `not_asked`: the user could not be asked (the client has no forms, or the edits "
+        "are more than one question can show whole), nothing written."
     )
-    fixed: int = Field(description="How many problems the edits fix (written only when `applied`).")
+    fixed: int = Field(
+        description="How many problems the edits fix (when `applied`: the edits written, refused files not counted)."
+    )
     files: list[FileFix]
     unsafe: list[str] = Field(description="Fixes left out because they would make a new error appear.")
     refused: list[str] = Field(description="Files not written because they changed on disk meanwhile.")

@@ -22,6 +22,7 @@ from ...lint_rules import LintResult
 from ...lint_rules.settings import Settings
 from ..errors import UserError
 from .models import RuleReport
+from .serial import alone
 from .workspace import Targets
 
 MAX_TEXT_LINES = 60
@@ -85,10 +86,11 @@ def cache_dir(targets: Targets) -> Path | None:
 def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
     from ...lint_rules.settings import run
 
-    settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
-    found = run(targets.paths, settings, cwd=targets.cwd, cache_dir=cache_dir(targets), fixes=True)
-    document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
-    return result(with_note(diagnostics_text(found), targets), document)
+    with alone("lint these files", targets.workspace):
+        settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
+        found = run(targets.paths, settings, cwd=targets.cwd, cache_dir=cache_dir(targets), fixes=True)
+        document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
+        return result(with_note(diagnostics_text(found), targets), document)
 
 
 def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
@@ -98,16 +100,17 @@ def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
     from ..graph.select import select
     from ..graph.sources import refuse_unparsable, static_graph
 
-    try:
-        full = static_graph(targets.paths, targets.cwd)
-        refuse_unparsable(full)
-        chosen = select(full, (), [tool] if tool else ())
-    except UserError as exc:
-        raise ToolError(str(exc)) from None
-    document = json.loads(dumps(graph_document(chosen)))
-    tree = print_graph(chosen, capture=True, problems=find_problems(chosen)) or ""
-    document["workspace"] = targets.workspace.info().model_dump(mode="json")
-    return result(with_note(tree.rstrip("\n"), targets), document)
+    with alone("draw this graph", targets.workspace):
+        try:
+            full = static_graph(targets.paths, targets.cwd)
+            refuse_unparsable(full)
+            chosen = select(full, (), [tool] if tool else ())
+        except UserError as exc:
+            raise ToolError(str(exc)) from None
+        document = json.loads(dumps(graph_document(chosen)))
+        tree = print_graph(chosen, capture=True, problems=find_problems(chosen)) or ""
+        document["workspace"] = targets.workspace.info().model_dump(mode="json")
+        return result(with_note(tree.rstrip("\n"), targets), document)
 
 
 def rule_report(code: str) -> CallToolResult:
@@ -120,7 +123,8 @@ def rule_report(code: str) -> CallToolResult:
     except UnknownRule as exc:
         known = ", ".join(r.code for r in ALL_RULES)
         raise ToolError(f"There is no {str(exc).removeprefix('unknown ')}; the rules are {known}.") from None
-    markdown = rule_markdown(rule)
+    with alone("explain this rule"):
+        markdown = rule_markdown(rule)
     report = RuleReport(
         code=rule.code,
         name=rule.name,

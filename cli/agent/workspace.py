@@ -105,8 +105,13 @@ def current_workspace(listed: Annotated[ListRootsResult | None, Resolve(client_r
     if listed is None:
         return Workspace.fallback("The client does not share its roots")
     folders = [folder for folder in map(_root_path, listed.roots) if folder is not None]
+    if listed.roots and not folders:  # roots were given: never widened to the server's folder
+        raise ToolError(
+            f"The client's roots ({', '.join(str(r.uri) for r in listed.roots[:3])}) are not folders "
+            "of this machine (file: URIs), and mcpdeps reads only inside the roots it is given; nothing was read."
+        )
     if not folders:
-        return Workspace.fallback("The client listed no file roots")
+        return Workspace.fallback("The client listed no roots")
     return Workspace.of(folders, from_client=True)
 
 
@@ -122,6 +127,8 @@ def check_path(workspace: Workspace, given: str) -> Path:
     """The real path of one argument; a ToolError (nothing read) unless it is usable and inside."""
     if not given.strip():
         raise ToolError("An empty path was given; name a file or folder inside the workspace.")
+    if "\0" in given:
+        raise ToolError(f"{given!r} contains a NUL character, which no file name can hold; nothing was read.")
     if ".." in PurePath(given).parts:
         raise ToolError(f"{given!r} contains '..', which is refused; give the path from a workspace root.")
     candidate = Path(os.path.abspath(given if os.path.isabs(given) else workspace.base / given))

@@ -14,6 +14,7 @@ from pathlib import PurePath
 from typing import Literal
 
 from ...resolver_core.model import Graph, Resolver, Server, Span, Tool
+from ..printable import printable
 from .problems import Problems
 from .walk import display_name
 
@@ -49,11 +50,15 @@ class Picture:
     edges: list[Edge] = field(default_factory=list)
 
     def node(self, key: str, kind: NodeKind, lines: list[str], server: int) -> str:
+        """A node once per key. Labels hold names from the user's source (a tool named
+        `"t\\x1b]0;..."`): control characters are written as escapes, never passed to a
+        terminal or a renderer raw."""
         if key not in self.nodes:
-            self.nodes[key] = Node(f"n{len(self.nodes)}", kind, lines, server)
+            self.nodes[key] = Node(f"n{len(self.nodes)}", kind, [printable(line) for line in lines], server)
         return self.nodes[key].id
 
     def edge(self, edge: Edge) -> None:
+        edge = replace(edge, label=printable(edge.label))
         if edge not in self.edges:
             self.edges.append(edge)
 
@@ -159,7 +164,7 @@ def build_picture(graph: Graph, problems: Problems | None = None) -> Picture:
     builder = _Builder(graph, problems)
     for si, server in enumerate(graph.servers):
         name = f"{server.name} ({server.variable})" if server.name else server.variable
-        builder.picture.servers.append(name)
+        builder.picture.servers.append(printable(name))
         for tool in server.tools:
             builder.tool(si, server, tool)
     cycle = builder.cycle_nodes

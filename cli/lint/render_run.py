@@ -126,6 +126,8 @@ def run_lint(args: LintArgs) -> int:
             )
     from .render_report import write_report
 
+    if result.skipped is not None:
+        print(f"mcpdeps: info: {result.skipped}", file=sys.stderr)
     text = write_report(
         result,
         fmt=args.output_format,

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from ...lint_rules import LintResult
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.lines import split_lines
 from ..printable import printable, printable_line
 from .render_plain import concise_line, summary_parts
 from .render_report import statistics_rows
@@ -24,7 +25,7 @@ STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 
 def _source_lines(result: LintResult, path: str) -> list[str]:
     info = result.graph.sources.get(path)
-    return info.text.splitlines() if info is not None and info.text is not None else []
+    return split_lines(info.text) if info is not None and info.text is not None else []
 
 
 def _frame(console: Console, d: Diagnostic, lines: Sequence[str]) -> None:

@@ -121,7 +121,7 @@ class Lookup:
 
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
-    from ...resolver_core.discovery import signature
+    from ...resolver_core.discovery import signature, unreadable_note
     from ...resolver_core.import_index import run_files
     from ...resolver_core.search_roots import default_roots, root_names
 
@@ -136,6 +136,8 @@ def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
         # The same key means the same settings, so these are the files the run would check
         # (the importers of the given files too: a file that starts importing one is checked).
         files = run_files(targets, exclude, cwd, memo.cache_dir)
+        if unreadable_note(files) is not None:  # said on every run: the run computes its report
+            return Lookup(files=files)
         given = [f for f in files if not f.companion]
         if not seen.holds(signature(files), root_names(default_roots(given, targets, cwd, src))):
             return Lookup(files=files)

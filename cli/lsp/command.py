@@ -23,6 +23,7 @@ def lsp(
 
     from ... import __version__
     from .server import create_server
+    from .stream import BoundedInput
 
     handler = logging.FileHandler(log_file) if log_file else logging.StreamHandler(sys.stderr)
     logging.basicConfig(
@@ -35,4 +36,7 @@ def lsp(
     # Standard output carries the protocol and nothing else: anything printed goes to stderr.
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr
-    create_server(__version__).start_io(sys.stdin.buffer, protocol_out)
+    server = create_server(__version__)
+    server.start_io(BoundedInput(sys.stdin.buffer), protocol_out)  # type: ignore[arg-type]
+    if server.exiting and server.exit_code:
+        raise SystemExit(server.exit_code)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -27,8 +28,11 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.discovery import unreadable_note
+from ...resolver_core.lines import split_lines
 from ...resolver_core.project import find_project_root
 from .convert import Positions, path_of, to_lsp, uri_of
+from .documents import LineWorkspace
 from .workspace import WorkspaceModel
 
 log = logging.getLogger(__name__)
@@ -55,6 +59,12 @@ class McpdepsServer(LanguageServer):
 
     def __init__(self, version: str) -> None:
         super().__init__("mcpdeps", version)
+        self._said: set[str] = set()
+        self.exit_code = 1
+        """What `exit` ends the process with: 0 once `shutdown` was asked for (the protocol's rule)."""
+        self.exiting = False
+        """`exit` arrived (end of input without it is a client gone away: 0, as before)."""
+        """Notes already logged (the folders that cannot be read), so a reset does not repeat them."""
         self.debounce = DEBOUNCE
         self.models: dict[Path, WorkspaceModel] = {}
         self.published: dict[str, list[Diagnostic]] = {}
@@ -115,6 +125,13 @@ class McpdepsServer(LanguageServer):
         return fresh
 
     def _report_config(self, model: WorkspaceModel) -> None:
+        skipped = unreadable_note(model.files)
+        if skipped is not None and skipped not in self._said:  # once per session, not per reset
+            self._said.add(skipped)
+            log.info("%s", skipped)
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Info, message=f"mcpdeps: {skipped}")
+            )
         if model.config_error:
             log.warning("%s", model.config_error)
             self.window_show_message(
@@ -273,7 +290,7 @@ class McpdepsServer(LanguageServer):
         if doc is not None:
             return list(doc.lines)
         text = model.text(display)
-        return text.splitlines(True) if text is not None else []
+        return split_lines(text, keepends=True) if text is not None else []
 
     # ------------------------------------------------------------------ document events
     def text_changed(self, uri: str, text: str | None, delay: float) -> None:
@@ -284,13 +301,40 @@ class McpdepsServer(LanguageServer):
         assert model is not None
         if model.config_changed():
             model = self.reset(model)
+        model = self._include(model, path, text)
         started = time.perf_counter()
         self._last_edit = time.monotonic()
         model.set_text(path, text)
         log.debug("%s read in %.1f ms", path.name, (time.perf_counter() - started) * 1000)
         if text is not None:
             self._fresh.add(uri)
+        self._forget_finished()
         self.schedule(delay)
+
+    def _forget_finished(self) -> None:
+        """Drop the futures pygls keeps for notifications it has handled: it files each one
+        under a fresh id that no response ever removes (about 4 MB per 1,000 edits). A request's
+        future is removed by its response whether or not it is still here."""
+        futures = self.protocol._request_futures
+        for key in [key for key, future in futures.items() if future.done()]:
+            futures.pop(key, None)
+
+    def _include(self, model: WorkspaceModel, path: Path, text: str | None) -> WorkspaceModel:
+        """The model, knowing `path` if it should: a file created during the session (no
+        watcher may tell) is found by walking the folder again, and an unsaved new buffer,
+        which no walk finds, is named as a target, as `lint` would be given it; once such a
+        buffer is closed unsaved, it is forgotten."""
+        rel = os.path.relpath(path, model.root)
+        if text is None:
+            if rel in model.targets and rel != "." and not path.exists() and model.targets != [rel]:
+                model.targets.remove(rel)
+                return self.reset(model)
+            return model
+        if model.knows(path) or not path.is_relative_to(model.root):
+            return model
+        if not path.exists() and rel not in model.targets:
+            model.targets.append(rel)
+        return self.reset(model)
 
     def files_changed(self, changes: Iterable[tuple[Path, types.FileChangeType]]) -> None:
         """Files changed on disk: configuration and file sets start new models; edits re-read."""
@@ -314,6 +358,7 @@ def create_server(version: str) -> McpdepsServer:
 
     @server.feature(types.INITIALIZE)
     def initialize(ls: McpdepsServer, params: types.InitializeParams) -> None:
+        ls.protocol._workspace = LineWorkspace.like(ls.workspace)  # no document is open yet
         options = params.initialization_options
         if isinstance(options, dict) and isinstance(options.get("debounceMs"), int | float):
             ls.debounce = max(0.0, float(options["debounceMs"]) / 1000)
@@ -341,6 +386,15 @@ def create_server(version: str) -> McpdepsServer:
         path = path_of(params.text_document.uri)
         if path is not None and path.name in CONFIG_NAMES:
             ls.files_changed([(path, types.FileChangeType.Changed)])
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls: McpdepsServer, params: None) -> None:
+        ls.exit_code = 0
+
+    @server.feature(types.EXIT)
+    def exit_(ls: McpdepsServer, params: None) -> None:
+        # pygls computes the same code but raises it in a callback, where asyncio swallows it
+        ls.exiting = True
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: McpdepsServer, params: types.DidCloseTextDocumentParams) -> None:

@@ -1,19 +1,17 @@
 """Reading the file to edit exactly as it is, and writing atomically.
 
 Text is decoded without newline translation (CRLF stays CRLF) and a UTF-8 byte-order mark is
-kept. A write goes to a temporary file in the same folder, is flushed to disk, takes the old
-file's permission bits, and replaces the target with `os.replace`: a crash or a full disk
-leaves either the old file or the new one, never half of one.
+kept. Writes go through the one writer, `lint_rules.fixes.atomic_write.replace_file`: atomic,
+keeping the file's metadata, and refused if the file is no longer the one read (a save in
+the editor meanwhile is never overwritten).
 """
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...lint_rules.fixes.atomic_write import replace_file
+from ...lint_rules.fixes.atomic_write import ChangedOnDisk, Original, replace_file
 from ...resolver_core import file_guard
 from ..errors import UserError
 
@@ -27,6 +25,11 @@ class SourceFile:
     path: Path  # as named: `file_guard` refuses to write through a link
     text: str
     bom: bool
+
+    @property
+    def raw(self) -> bytes:
+        """The bytes read (the text was decoded strictly, so this is exact)."""
+        return ((_BOM if self.bom else "") + self.text).encode("utf-8")
 
 
 def read_source(path: Path) -> SourceFile:
@@ -49,30 +52,32 @@ def read_source(path: Path) -> SourceFile:
     return SourceFile(path, text[1:] if bom else text, bom)
 
 
-def _default_mode() -> int:
-    """0o666 minus the umask: what `open(path, "w")` would have given a new file."""
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
-def write_atomic(path: Path, text: str, *, bom: bool = False) -> None:
-    """Replace (or create) `path` with `text` in one step, keeping an existing file's mode."""
+def write_atomic(path: Path, text: str, *, expected: bytes | None, bom: bool = False) -> None:
+    """Replace `path` with `text` in one step if it still holds `expected` (the bytes the edit
+    was computed from; None: create it, if nobody did meanwhile), keeping its metadata.
+    `ChangedOnDisk` (an OSError) when the file is no longer what was read."""
     data = ((_BOM if bom else "") + text).encode("utf-8")
     path, st = file_guard.check_replaceable(path, file_guard.project_of(path, Path.cwd()), str(path))
-    if st is not None:
-        mode, owner = stat.S_IMODE(st.st_mode), (st.st_uid, st.st_gid)
-    else:
-        mode, owner = _default_mode(), None
+    original = None
+    if expected is not None:
+        if st is None:
+            raise ChangedOnDisk(str(path))
+        original = Original.read(path, str(path))
+        if original.data != expected:
+            raise ChangedOnDisk(str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     file_guard.check_folder_writable(path.parent, str(path.parent))
-    replace_file(path, data, mode, owner, ".mcpdeps-tmp")
+    replace_file(path, data, original, str(path), ".mcpdeps-tmp")
 
 
-def write_or_explain(path: Path, text: str, *, bom: bool = False) -> None:
-    """`write_atomic`, with an OS failure turned into a sentence (nothing half-written)."""
+def write_or_explain(source: SourceFile, text: str) -> None:
+    """`write_atomic` over the file `source` was read from, with a failure turned into a
+    sentence (nothing half-written)."""
+    path = source.path
     try:
-        write_atomic(path, text, bom=bom)
+        write_atomic(path, text, expected=source.raw, bom=source.bom)
+    except ChangedOnDisk as exc:
+        raise UserError(f"{path} changed while mcpdeps was working on it; run the command again.") from exc
     except file_guard.Refused as exc:
         raise UserError(f"{exc}. The file was left as it was.") from exc
     except OSError as exc:

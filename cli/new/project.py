@@ -107,7 +107,7 @@ def stage(project: Project, *, beside_target: bool = True) -> Path:
     os.umask(umask)
     os.chmod(staging, 0o777 & ~umask)  # mkdtemp's 0o700 would otherwise become the project's mode
     for rel, text in project.files.items():
-        write_atomic(staging / rel, text)
+        write_atomic(staging / rel, text, expected=None)
     return staging
 
 

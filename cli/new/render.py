@@ -12,6 +12,8 @@ from rich.markup import escape
 from rich.text import Text
 from rich.tree import Tree
 
+from ...resolver_core.lines import split_lines
+
 _SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
 out = Console(highlight=False, soft_wrap=True)
@@ -23,7 +25,7 @@ def diff_lines(path: str, old: str, new: str) -> list[str]:
     return [
         line.rstrip("\r\n")
         for line in difflib.unified_diff(
-            old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{path}", f"b/{path}"
+            split_lines(old, keepends=True), split_lines(new, keepends=True), f"a/{path}", f"b/{path}"
         )
     ]
 

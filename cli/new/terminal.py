@@ -71,7 +71,7 @@ def apply_edit(
         raise SystemExit(1)
     if read_source(source.path) != source:
         raise UserError(f"{display} changed while mcpdeps was working on it; run the command again.")
-    write_or_explain(source.path, new_text, bom=source.bom)
+    write_or_explain(source, new_text)
     note(f"Added {what} to {display}.")
 
 

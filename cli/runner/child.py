@@ -31,6 +31,13 @@ class _Reporter:
     def __init__(self, fd: int | None) -> None:
         self.fd = fd
 
+    def started(self) -> None:
+        """Tell mcpdeps the task runs (one space: the report that follows is still one JSON
+        document), before anything of the user's is imported: an interpreter that never gets
+        here is stopped after `parent.STARTUP_TIMEOUT`, a slow import is waited for."""
+        if self.fd is not None:
+            os.write(self.fd, b" ")
+
     def send(self, report: dict[str, Any]) -> None:
         if self.fd is None:
             if "error" in report:
@@ -56,6 +63,7 @@ def main(argv: list[str]) -> int:
         return probe_main(rest)
     options = json.loads(rest[0])
     reporter = _Reporter(options.get("result_fd"))
+    reporter.started()
     try:
         if task == "graph":
             return _graph(options, reporter)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -61,6 +62,7 @@ def start_task(
     finally:
         os.close(write_end)
     with os.fdopen(read_end, "rb") as pipe:
+        _await_start(pipe, process, interpreter)
         data = pipe.read()
     try:
         report = json.loads(data.decode("utf-8", errors="surrogateescape")) if data else None
@@ -75,6 +77,26 @@ def start_task(
             )
         raise UserError(report["error"], exit_code=int(report.get("exit_code", 2)))
     return RunningTask(process, interpreter, report)
+
+
+STARTUP_TIMEOUT = 30.0
+"""Seconds an interpreter has to start the runner task (before any user code is imported)."""
+
+
+def _await_start(pipe: IO[bytes], process: subprocess.Popen[bytes], interpreter: Interpreter) -> None:
+    """Wait until the task says it started, or its pipe closes; an interpreter that does
+    neither within STARTUP_TIMEOUT (a wrapper script waiting for something) is stopped, with
+    everything it started, and that is a `UserError`."""
+    ready, _, _ = select.select([pipe], [], [], STARTUP_TIMEOUT)
+    if ready:
+        return
+    with contextlib.suppress(OSError):
+        os.killpg(process.pid, signal.SIGKILL)  # its own session: the wrapper and its children
+    process.wait()
+    raise UserError(
+        f"{interpreter.describe()} did not start mcpdeps' runner within {STARTUP_TIMEOUT:.0f}s and was "
+        "stopped; nothing was started. Point --python at a Python interpreter, e.g. .venv/bin/python."
+    )
 
 
 def death_signal_setter() -> Callable[[], None] | None:

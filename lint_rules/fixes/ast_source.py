@@ -21,6 +21,7 @@ import tokenize
 from collections.abc import Iterator
 
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.lines import split_lines
 from .edits import LineIndex
 
 ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -53,8 +54,9 @@ class AstSource:
         if deeper_than(self.tree, MAX_DEPTH):
             raise Unsure("deep tree")
         self.index = LineIndex(text)
-        self.lines = text.splitlines(keepends=True)
+        self.lines = split_lines(text, keepends=True)
         self._comments: list[tuple[int, int]] | None = None
+        self._param_index: dict[tuple[int, int], tuple[ast.arg, Function | ast.Lambda]] | None = None
 
     def offset(self, line: int, byte_column: int) -> int:
         """Offset in the text of a 1-based line and a 0-based UTF-8 byte column."""
@@ -89,17 +91,26 @@ class AstSource:
 
         A lambda's parameter (libcst would take the `def` around the lambda) is not handled.
         """
-        for node in ast.walk(self.tree):
-            if not isinstance(node, (*FUNCTIONS, ast.Lambda)):
-                continue
-            for arg in all_args(node.args):
-                if arg.lineno == d.line and arg.col_offset == d.column - 1:
-                    if isinstance(node, ast.Lambda):
-                        raise Unsure("a lambda's parameter")
-                    if self.text[self.start(arg) :].startswith(arg.arg):
-                        return arg, node
-                    raise Unsure("positions do not match the text")
-        raise Unsure("no parameter at the diagnostic")
+        found = self._params().get((d.line, d.column - 1))
+        if found is None:
+            raise Unsure("no parameter at the diagnostic")
+        arg, node = found
+        if isinstance(node, ast.Lambda):
+            raise Unsure("a lambda's parameter")
+        if self.text[self.start(arg) :].startswith(arg.arg):
+            return arg, node
+        raise Unsure("positions do not match the text")
+
+    def _params(self) -> dict[tuple[int, int], tuple[ast.arg, Function | ast.Lambda]]:
+        """Every parameter by (line, column), the first in walk order: indexed once per file,
+        not walked once per fix (a file of 1,000 fixable tools walked its tree 1,000 times)."""
+        if self._param_index is None:
+            self._param_index = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, (*FUNCTIONS, ast.Lambda)):
+                    for arg in all_args(node.args):
+                        self._param_index.setdefault((arg.lineno, arg.col_offset), (arg, node))
+        return self._param_index
 
     def name_end(self, arg: ast.arg) -> int:
         return self.start(arg) + len(arg.arg)

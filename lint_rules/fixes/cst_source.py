@@ -14,6 +14,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.lines import split_lines
 
 
 class CstSource:
@@ -23,7 +24,7 @@ class CstSource:
         self.wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.positions = self.wrapper.resolve(PositionProvider)
         self._parents: dict[cst.CSTNode, cst.CSTNode] | None = None
-        self.lines = text.splitlines()
+        self.lines = split_lines(text)
 
     @property
     def parents(self) -> dict[cst.CSTNode, cst.CSTNode]:

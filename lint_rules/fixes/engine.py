@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ...resolver_core.diagnostics import Diagnostic, Edit
 from ...resolver_core.file_guard import Refused, project_of
+from ...resolver_core.lines import split_lines
 from .. import LintResult
 from ..settings import Settings, run
 from ..suppressions import checked_files
@@ -208,8 +209,8 @@ def unified_diff(plan: FixPlan) -> str:
     for path in plan.changed():
         chunks.extend(
             difflib.unified_diff(
-                plan.originals[path].splitlines(keepends=True),
-                plan.texts[path].splitlines(keepends=True),
+                split_lines(plan.originals[path], keepends=True),
+                split_lines(plan.texts[path], keepends=True),
                 fromfile=f"a/{path}",
                 tofile=f"b/{path}",
             )
