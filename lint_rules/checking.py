@@ -105,6 +105,7 @@ def lint(
     with without_cyclic_gc():
         if files is None:
             files = run_files(paths, exclude, cwd, cache_dir) if importers else discover(paths, exclude, cwd)
+        skipped = unreadable_note(files)  # said before `files` becomes a plain list
         files = list(files)
         store = None
         if cache_dir is not None and not source_overrides:
@@ -177,7 +178,7 @@ def lint(
             graph,
             outcome.checked,
             fixes,
-            skipped=unreadable_note(files),
+            skipped=skipped,
             seen=seen,
             servers=servers,
             tools=tools,

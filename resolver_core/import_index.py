@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import bounded_read, file_guard
-from .discovery import SourceFile, discover
+from .discovery import Discovered, SourceFile, discover
 from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
@@ -282,4 +282,7 @@ def run_files(
     them) and their importers, in display order."""
     files = list(given) if given is not None else discover(paths, exclude, cwd)
     extra = importers(files, paths, cwd, exclude, cache_dir)
-    return sorted([*files, *extra], key=lambda f: f.display) if extra else files
+    if not extra:
+        return files
+    # The folders the walk could not read are still said (`discovery.unreadable_note`).
+    return Discovered(sorted([*files, *extra], key=lambda f: f.display), getattr(files, "unreadable", ()))

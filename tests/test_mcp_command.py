@@ -130,4 +130,4 @@ def test_inspector_cli_lists_tools_and_calls_lint(pinned_inspector: Path, tmp_pa
     structured = called["structuredContent"]
     assert without_workspace(structured) == expected  # type: ignore[arg-type]
     assert structured["workspace"]["source"] == "cwd"  # type: ignore[index]
-    assert "listed no file roots" in structured["workspace"]["note"]  # type: ignore[index]
+    assert "listed no roots" in structured["workspace"]["note"]  # type: ignore[index]
