@@ -25,7 +25,6 @@ from mcpdeps.resolver_core.file_states import RACY_NS
 
 # One xdist worker runs this module (`--dist loadgroup`): the coverage test reuses what the
 # 40 seeds' property tests saw instead of running 30 of them again (~16 s).
-pytestmark = pytest.mark.xdist_group("incremental")
 
 HEADER = """from __future__ import annotations
 

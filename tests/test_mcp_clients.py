@@ -35,7 +35,6 @@ from test_serve_support import PROTOCOLS, ServeProcess, serving_http
 
 # One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
 # per worker: the expected answers and an HTTP server shared by the module.
-pytestmark = pytest.mark.xdist_group("mcp_clients")
 
 OUTPUTS = {"lint": "LintReport", "graph": "GraphReport", "explain": "RuleReport", "fix": "FixReport"}
 

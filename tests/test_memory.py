@@ -27,7 +27,6 @@ from test_incremental import make_project
 
 # One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
 # per worker: a generated project its runs measure.
-pytestmark = pytest.mark.xdist_group("memory")
 
 CORPUS = REPO / "tests" / "corpus"
 

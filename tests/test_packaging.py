@@ -20,7 +20,6 @@ from venv_tools import local_wheel
 
 # One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
 # per worker: the wheel, built and installed into a new venv with its dependencies.
-pytestmark = pytest.mark.xdist_group("packaging")
 
 SKIP = shutil.ignore_patterns(
     ".git",

@@ -32,7 +32,6 @@ from test_serve_support import (
 
 # One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
 # per worker: an HTTP server shared by the module.
-pytestmark = pytest.mark.xdist_group("serve_clients")
 
 TIMEOUT = 60
 

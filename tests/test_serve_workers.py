@@ -31,7 +31,6 @@ from test_serve_support import (
 
 # One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
 # per worker: a server with workers.
-pytestmark = pytest.mark.xdist_group("serve_workers")
 
 SERVER = FIXTURES / "workers" / "server.py"
 ATTEMPTS = 12

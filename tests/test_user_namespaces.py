@@ -28,7 +28,6 @@ from test_serve_support import ServeProcess, cli_env, free_port, serving_http, s
 
 # One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
 # per worker: each layout's project.
-pytestmark = pytest.mark.xdist_group("user_namespaces")
 
 MARKER = "RAN_AS_MAIN"
 

@@ -1,0 +1,221 @@
+"""`mcpdeps ARGS` run inside the test process: `mcpdeps.cli.main.main(argv)` on captured streams.
+
+Why: a test of what a command prints or writes has no use for a new interpreter, whose start
+(importing typer, rich, click and the command line) cost ten times the command's own work on
+a test's small project. Peers do the same: click's `CliRunner`, pre-commit's `main([...])`,
+the SDK's in-memory `Client`. Tests whose subject is the process itself (signals, terminals,
+installs, start-up imports, transports) start one (`run_mcpdeps(..., fresh=True)`).
+
+A run sees what `python -m mcpdeps ARGS` would see, and leaves the test process as it found it:
+- its folder (`cwd`), environment (the whole of `os.environ`), `sys.argv`, standard streams
+  (stdin from `input`, else empty; stdout and stderr captured as bytes, decoded as
+  `subprocess.run(..., text=True)` decodes them);
+- what typer reads from the environment only when imported (`TERMINAL_WIDTH`, `FORCE_COLOR`):
+  set from the run's environment, as an interpreter started under it would have it;
+- afterwards: signal handlers, the collector's state, logging's root, warnings filters,
+  `sys.path`, and every module the run imported from outside the interpreter's and mcpdeps'
+  own folders (a user's server, imported by `call` or `graph --live`: the next run in another
+  folder must import its own `server`) are put back;
+- the exit code: `SystemExit` as the interpreter maps it, 1 with the traceback for an
+  uncaught exception, -2 (killed by SIGINT) for an uncaught KeyboardInterrupt;
+- `timeout`: an alarm interrupts the run (in the main thread) and `subprocess.TimeoutExpired`
+  is raised, as `subprocess.run` raises it.
+Runs hold a lock: the process has one folder and one set of streams.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import io
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import traceback
+import warnings
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The checkout: the `mcpdeps` package (its modules stay imported between runs)."""
+KEPT_ROOTS = tuple(
+    {os.path.realpath(p) + os.sep for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, str(PACKAGE))}
+)
+"""Modules imported from under these stay imported after a run: the standard library, the
+installed distributions (the SDK, rich...) and mcpdeps itself. Any other is the user's."""
+ENCODING = "utf-8"
+"""The standard streams' encoding of a process started under the tests' UTF-8 locale."""
+
+_lock = threading.RLock()
+
+
+class _Timeout(BaseException):
+    """Raised by the alarm into the run: a BaseException, so no `except Exception` keeps it."""
+
+
+def run(
+    args: Sequence[str],
+    *,
+    cwd: str | os.PathLike[str] | None,
+    input: str | None,
+    env: dict[str, str],
+    timeout: float | None,
+) -> subprocess.CompletedProcess[str]:
+    """`mcpdeps ARGS` in this process, as `subprocess.run([...], capture_output=True, text=True)`
+    reports a child's run."""
+    command = [sys.executable, "-m", "mcpdeps", *args]
+    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode(ENCODING)), encoding=ENCODING)
+    stdout = _capture()
+    stderr = _capture()
+    with _lock, _isolated(list(args), cwd, env, (stdin, stdout, stderr)), _alarm(timeout):
+        try:
+            code = _main(list(args))
+        except _Timeout:
+            raise subprocess.TimeoutExpired(command, timeout or 0, _text(stdout), _text(stderr)) from None
+    return subprocess.CompletedProcess(command, code, _text(stdout), _text(stderr))
+
+
+def _main(args: list[str]) -> int:
+    """The exit code of `main(args)`, as the interpreter turns its end into one."""
+    from mcpdeps.cli.main import main
+
+    try:
+        main(args)
+    except SystemExit as exc:
+        if exc.code is None:
+            return 0
+        if isinstance(exc.code, int):
+            return exc.code & 0xFF
+        print(exc.code, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        traceback.print_exc()
+        return -signal.SIGINT
+    except _Timeout:
+        raise
+    except BaseException:
+        traceback.print_exc()
+        return 1
+    return 0
+
+
+def _capture() -> io.TextIOWrapper:
+    return io.TextIOWrapper(io.BytesIO(), encoding=ENCODING, newline="\n", write_through=True)
+
+
+def _text(stream: io.TextIOWrapper) -> str:
+    """What `subprocess` makes of the bytes written: decoded, universal newlines."""
+    stream.flush()
+    data = stream.buffer.getvalue()  # type: ignore[attr-defined]
+    return data.decode(ENCODING).replace("\r\n", "\n").replace("\r", "\n")
+
+
+@contextlib.contextmanager
+def _isolated(
+    args: list[str],
+    cwd: str | os.PathLike[str] | None,
+    env: dict[str, str],
+    streams: tuple[io.TextIOWrapper, io.TextIOWrapper, io.TextIOWrapper],
+) -> Iterator[None]:
+    """The process as the run should find it, and as it was again afterwards."""
+    saved_env = dict(os.environ)
+    saved_cwd = os.getcwd()
+    saved_argv = sys.argv
+    saved_path = list(sys.path)
+    saved_streams = (sys.stdin, sys.stdout, sys.stderr)
+    saved_modules = set(sys.modules)
+    saved_gc = gc.isenabled()
+    saved_signals = _signal_handlers()
+    root = logging.getLogger()
+    saved_root = (root.level, list(root.handlers))
+    try:
+        with warnings.catch_warnings():
+            os.environ.clear()
+            os.environ.update(env)
+            if cwd is not None:
+                os.chdir(cwd)
+            sys.argv = [str(PACKAGE / "__main__.py"), *args]
+            sys.stdin, sys.stdout, sys.stderr = streams
+            with _typer_environment():
+                yield
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved_streams
+        sys.argv = saved_argv
+        sys.path[:] = saved_path
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
+        _forget_user_modules(saved_modules)
+        for number, handler in saved_signals.items():
+            with contextlib.suppress(OSError, ValueError, TypeError):
+                signal.signal(number, handler)
+        if saved_gc:
+            gc.enable()
+        else:
+            gc.disable()
+        root.setLevel(saved_root[0])
+        root.handlers[:] = saved_root[1]
+
+
+def _signal_handlers() -> dict[int, object]:
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    handlers = {}
+    for number in signal.valid_signals():
+        with contextlib.suppress(OSError, ValueError):
+            handler = signal.getsignal(number)
+            if handler is not None:  # not set from Python: nothing to put back
+                handlers[number] = handler
+    return handlers
+
+
+def _forget_user_modules(before: set[str]) -> None:
+    """Unload what the run imported from the user's folders (see `KEPT_ROOTS`)."""
+    for name in set(sys.modules) - before:
+        module = sys.modules.get(name)
+        origin = getattr(module, "__file__", None)
+        paths = [origin] if origin else list(getattr(module, "__path__", None) or [])
+        if paths and not all(os.path.realpath(p).startswith(KEPT_ROOTS) for p in paths):
+            del sys.modules[name]
+
+
+@contextlib.contextmanager
+def _typer_environment() -> Iterator[None]:
+    """typer's settings that it reads from the environment when imported, as an interpreter
+    started under the run's environment would have them (the test process imported typer
+    under its own)."""
+    rich_utils = sys.modules.get("typer.rich_utils")
+    if rich_utils is None:
+        yield
+        return
+    saved = (rich_utils.MAX_WIDTH, rich_utils.FORCE_TERMINAL)
+    width = os.environ.get("TERMINAL_WIDTH")
+    rich_utils.MAX_WIDTH = int(width) if width else None
+    force = any(os.environ.get(n) for n in ("GITHUB_ACTIONS", "FORCE_COLOR", "PY_COLORS"))
+    rich_utils.FORCE_TERMINAL = False if os.environ.get("_TYPER_FORCE_DISABLE_TERMINAL") else (force or None)
+    try:
+        yield
+    finally:
+        rich_utils.MAX_WIDTH, rich_utils.FORCE_TERMINAL = saved
+
+
+@contextlib.contextmanager
+def _alarm(timeout: float | None) -> Iterator[None]:
+    """Raise `_Timeout` into the run after `timeout` seconds (only the main thread gets signals)."""
+    if not timeout or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(number: int, frame: object) -> None:
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
