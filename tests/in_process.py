@@ -40,12 +40,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
-"""The checkout: the `mcpdeps` package (its modules stay imported between runs)."""
-KEPT_ROOTS = tuple(
-    {os.path.realpath(p) + os.sep for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, str(PACKAGE))}
-)
-"""Modules imported from under these stay imported after a run: the standard library, the
-installed distributions (the SDK, rich...) and mcpdeps itself. Any other is the user's."""
+"""The checkout, whose root is the `mcpdeps` package."""
+KEPT_ROOTS = tuple({os.path.realpath(p) + os.sep for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)})
+"""Modules imported from under these stay imported after a run: the standard library and the
+installed distributions (the SDK, rich...); so do mcpdeps' own. Any other is the user's, even
+from the checkout (the corpus, the examples)."""
 ENCODING = "utf-8"
 """The standard streams' encoding of a process started under the tests' UTF-8 locale."""
 
@@ -175,6 +174,8 @@ def _signal_handlers() -> dict[int, object]:
 def _forget_user_modules(before: set[str]) -> None:
     """Unload what the run imported from the user's folders (see `KEPT_ROOTS`)."""
     for name in set(sys.modules) - before:
+        if name == "mcpdeps" or name.startswith("mcpdeps."):
+            continue
         module = sys.modules.get(name)
         origin = getattr(module, "__file__", None)
         paths = [origin] if origin else list(getattr(module, "__path__", None) or [])
