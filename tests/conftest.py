@@ -68,7 +68,8 @@ def run_mcpdeps(
     """Run `mcpdeps ARGS` and capture its text output, its exit code and its files: in this
     process (`tests/in_process.py` says what a run sees and what is put back), or, with
     `fresh=True`, as `python -m mcpdeps ARGS` in a new interpreter, for a test whose subject
-    is the process itself (imports at start-up, exit by signal, file descriptors).
+    is the process itself (imports at start-up, exit by signal, file descriptors), and
+    whenever `env` sets a variable that acts on the interpreter (`_acts_on_the_interpreter`).
 
     `hash_seed=N`: runs in this process all share its string hash seed, so output that
     followed set order would agree with itself. A test that holds separate runs to the same
@@ -78,8 +79,7 @@ def run_mcpdeps(
     arguments = list(map(str, args))
     if hash_seed is not None and "PYTHONHASHSEED" not in full_env:
         full_env["PYTHONHASHSEED"] = _seed(hash_seed)
-        fresh = True
-    if not fresh:
+    if not fresh and not _acts_on_the_interpreter(full_env):
         return in_process.run(arguments, cwd=cwd, input=input, env=full_env, timeout=timeout)
     return subprocess.run(
         [sys.executable, "-m", "mcpdeps", *arguments],
@@ -90,6 +90,14 @@ def run_mcpdeps(
         env=full_env,
         timeout=timeout,
     )
+
+
+def _acts_on_the_interpreter(env: dict[str, str]) -> bool:
+    """Whether `env` sets a `PYTHON*` variable as this process does not have it: those act on an
+    interpreter as it starts or imports (`PYTHONPROFILEIMPORTTIME`, `PYTHONHASHSEED`,
+    `PYTHONWARNINGS`...), so only a new one shows their effect."""
+    names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}
+    return any(env.get(name) != os.environ.get(name) for name in names)
 
 
 _seeds: dict[int, str] = {}

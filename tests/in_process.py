@@ -12,7 +12,8 @@ A run sees what `python -m mcpdeps ARGS` would see, and leaves the test process 
   `subprocess.run(..., text=True)` decodes them);
 - what typer reads from the environment only when imported (`TERMINAL_WIDTH`, `FORCE_COLOR`):
   set from the run's environment, as an interpreter started under it would have it;
-- afterwards: signal handlers, the collector's state, logging's root, warnings filters,
+- afterwards: signal handlers, the collector's state, the recursion limit (raised by a run
+  for deep syntax trees), logging's root, warnings filters,
   `sys.path`, and every module the run imported from outside the interpreter's and mcpdeps'
   own folders (a user's server, imported by `call` or `graph --live`: the next run in another
   folder must import its own `server`) are put back;
@@ -127,6 +128,7 @@ def _isolated(
     saved_streams = (sys.stdin, sys.stdout, sys.stderr)
     saved_modules = set(sys.modules)
     saved_gc = gc.isenabled()
+    saved_recursion = sys.getrecursionlimit()
     saved_signals = _signal_handlers()
     root = logging.getLogger()
     saved_root = (root.level, list(root.handlers))
@@ -151,6 +153,7 @@ def _isolated(
         for number, handler in saved_signals.items():
             with contextlib.suppress(OSError, ValueError, TypeError):
                 signal.signal(number, handler)
+        sys.setrecursionlimit(saved_recursion)
         if saved_gc:
             gc.enable()
         else:

@@ -43,7 +43,6 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ... import __version__
 from ...lint_rules.config_files import CONFIG_NAMES
 from ...resolver_core import bounded_read, file_guard
 from ...resolver_core.cache import sources_fingerprint, version
@@ -98,7 +97,10 @@ def open_memo(args: LintArgs, targets: list[str], cwd: Path, cache_dir: Path) ->
 @functools.cache
 def _code() -> list[str]:
     """What of the key is the code: read once per process (a run that keeps its report keys
-    itself twice, and the modules it runs do not change under it)."""
+    itself twice, and the modules it runs do not change under it). The release is read here,
+    not bound at import, as `render_sarif` reads the one it names."""
+    from ... import __version__
+
     return [
         version(),
         sources_fingerprint([Path(__file__).parents[1]]),
