@@ -12,11 +12,12 @@ A run sees what `python -m mcpdeps ARGS` would see, and leaves the test process 
   `subprocess.run(..., text=True)` decodes them);
 - what typer reads from the environment only when imported (`TERMINAL_WIDTH`, `FORCE_COLOR`):
   set from the run's environment, as an interpreter started under it would have it;
+- no module of the user's (from outside the interpreter's folders and mcpdeps): those this
+  process imported (a test's own `load_server`) are set aside during the run, and those the
+  run imported (`call`, `serve`, `graph --live`) are forgotten after it, so a run in another
+  folder imports its own `server`;
 - afterwards: signal handlers, the collector's state, the recursion limit (raised by a run
-  for deep syntax trees), logging's root, warnings filters,
-  `sys.path`, and every module the run imported from outside the interpreter's and mcpdeps'
-  own folders (a user's server, imported by `call` or `graph --live`: the next run in another
-  folder must import its own `server`) are put back;
+  for deep syntax trees), logging's root, warnings filters and `sys.path` are put back;
 - the exit code: `SystemExit` as the interpreter maps it, 1 with the traceback for an
   uncaught exception, -2 (killed by SIGINT) for an uncaught KeyboardInterrupt;
 - `timeout`: an alarm interrupts the run (in the main thread) and `subprocess.TimeoutExpired`
@@ -126,7 +127,6 @@ def _isolated(
     saved_argv = sys.argv
     saved_path = list(sys.path)
     saved_streams = (sys.stdin, sys.stdout, sys.stderr)
-    saved_modules = set(sys.modules)
     saved_gc = gc.isenabled()
     saved_recursion = sys.getrecursionlimit()
     saved_signals = _signal_handlers()
@@ -140,7 +140,7 @@ def _isolated(
                 os.chdir(cwd)
             sys.argv = [str(PACKAGE / "__main__.py"), *args]
             sys.stdin, sys.stdout, sys.stderr = streams
-            with _typer_environment():
+            with _typer_environment(), _users_modules_set_aside():
                 yield
     finally:
         sys.stdin, sys.stdout, sys.stderr = saved_streams
@@ -149,7 +149,6 @@ def _isolated(
         os.chdir(saved_cwd)
         os.environ.clear()
         os.environ.update(saved_env)
-        _forget_user_modules(saved_modules)
         for number, handler in saved_signals.items():
             with contextlib.suppress(OSError, ValueError, TypeError):
                 signal.signal(number, handler)
@@ -174,16 +173,39 @@ def _signal_handlers() -> dict[int, object]:
     return handlers
 
 
-def _forget_user_modules(before: set[str]) -> None:
-    """Unload what the run imported from the user's folders (see `KEPT_ROOTS`)."""
-    for name in set(sys.modules) - before:
-        if name == "mcpdeps" or name.startswith("mcpdeps."):
-            continue
-        module = sys.modules.get(name)
+_verdicts: dict[int, bool] = {}
+"""`_is_users` of each module seen (by `id`, the module being kept alive by `sys.modules`)."""
+
+
+def _is_users(name: str, module: object) -> bool:
+    """Whether a module is the user's: imported from outside `KEPT_ROOTS` and not mcpdeps'."""
+    if name == "mcpdeps" or name.startswith("mcpdeps.") or name in ("__main__", "__mp_main__"):
+        return False
+    verdict = _verdicts.get(id(module))
+    if verdict is None:
         origin = getattr(module, "__file__", None)
         paths = [origin] if origin else list(getattr(module, "__path__", None) or [])
-        if paths and not all(os.path.realpath(p).startswith(KEPT_ROOTS) for p in paths):
-            del sys.modules[name]
+        verdict = bool(paths) and not all(os.path.realpath(p).startswith(KEPT_ROOTS) for p in paths)
+        _verdicts[id(module)] = verdict
+    return verdict
+
+
+@contextlib.contextmanager
+def _users_modules_set_aside() -> Iterator[None]:
+    """The run imports the user's modules afresh, as a new process would: what this process
+    imported from the user's folders (a test's own `load_server`, the test modules) is out of
+    `sys.modules` during the run and back after it; what the run imported is forgotten."""
+    aside = {name: module for name, module in list(sys.modules.items()) if _is_users(name, module)}
+    for name in aside:
+        del sys.modules[name]
+    before = set(sys.modules)
+    try:
+        yield
+    finally:
+        for name in set(sys.modules) - before:
+            if _is_users(name, sys.modules[name]):
+                _verdicts.pop(id(sys.modules.pop(name)), None)
+        sys.modules.update(aside)
 
 
 @contextlib.contextmanager

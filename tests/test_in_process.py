@@ -105,7 +105,9 @@ def test_a_run_leaves_the_folder_environment_streams_and_handlers_as_they_were(t
 
 def test_each_live_run_imports_its_own_server(tmp_path: Path) -> None:
     """Two projects, each with its own `server.py`: the second run must import the second one,
-    as a new process would, not find the first one's module still imported."""
+    as a new process would, not find the first one's module still imported; and this process's
+    own `server`, if any, is neither seen by the runs nor replaced by theirs."""
+    own = sys.modules.get("server")  # a test before may have imported an example's itself
     first = _project(tmp_path / "first", "First", "first_tool", "first_resolver")
     second = _project(tmp_path / "second", "Second", "second_tool", "second_resolver")
     for project, tool in ((first, "first_tool"), (second, "second_tool")):
@@ -114,7 +116,7 @@ def test_each_live_run_imports_its_own_server(tmp_path: Path) -> None:
         servers = json.loads(proc.stdout)["servers"]
         tools = [t["name"] for server in servers for t in server["tools"]]
         assert tools == [tool]
-    assert "server" not in sys.modules
+    assert sys.modules.get("server") is own
 
 
 def test_exit_codes_and_output_are_those_of_a_process(tmp_path: Path) -> None:
