@@ -16,8 +16,9 @@ A run sees what `python -m mcpdeps ARGS` would see, and leaves the test process 
   process imported (a test's own `load_server`) are set aside during the run, and those the
   run imported (`call`, `serve`, `graph --live`) are forgotten after it, so a run in another
   folder imports its own `server`;
-- afterwards: signal handlers, the collector's state, the recursion limit (raised by a run
-  for deep syntax trees), logging's root, warnings filters and `sys.path` are put back;
+- the interpreter's default recursion limit (a run raises it for deep syntax trees);
+- afterwards: signal handlers, the collector's state, the recursion limit, logging's root,
+  warnings filters and `sys.path` are put back;
 - the exit code: `SystemExit` as the interpreter maps it, 1 with the traceback for an
   uncaught exception, -2 (killed by SIGINT) for an uncaught KeyboardInterrupt;
 - `timeout`: an alarm interrupts the run (in the main thread) and `subprocess.TimeoutExpired`
@@ -47,6 +48,9 @@ KEPT_ROOTS = tuple({os.path.realpath(p) + os.sep for p in (sys.prefix, sys.base_
 """Modules imported from under these stay imported after a run: the standard library and the
 installed distributions (the SDK, rich...); so do mcpdeps' own. Any other is the user's, even
 from the checkout (the corpus, the examples)."""
+RECURSION_LIMIT = 1000
+"""CPython's default recursion limit, which a new interpreter starts with (a test's own call
+of mcpdeps' parser may have raised this process's, `resolver_core/source.py`)."""
 ENCODING = "utf-8"
 """The standard streams' encoding of a process started under the tests' UTF-8 locale."""
 
@@ -136,6 +140,7 @@ def _isolated(
         with warnings.catch_warnings():
             os.environ.clear()
             os.environ.update(env)
+            sys.setrecursionlimit(RECURSION_LIMIT)
             if cwd is not None:
                 os.chdir(cwd)
             sys.argv = [str(PACKAGE / "__main__.py"), *args]

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: one run of each format, made together (~13 s).
 
 BOOKSHOP = "examples/bookshop/server.py"

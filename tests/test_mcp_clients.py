@@ -34,7 +34,7 @@ from mcpdeps.lint_rules.docs import rule_markdown
 from mcpdeps.lint_rules.registry import find_rule
 from test_serve_support import PROTOCOLS, ServeProcess, serving_http
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the expected answers and an HTTP server shared by the module.
 
 OUTPUTS = {"lint": "LintReport", "graph": "GraphReport", "explain": "RuleReport", "fix": "FixReport"}

@@ -25,7 +25,7 @@ from mcpdeps.resolver_core.discovery import discover
 from mcpdeps.resolver_core.source import without_cyclic_gc
 from test_incremental import make_project
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a generated project its runs measure.
 
 CORPUS = REPO / "tests" / "corpus"

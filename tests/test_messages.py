@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: one run of each usage error, made together.
 
 BOOKSHOP = "examples/bookshop/server.py"

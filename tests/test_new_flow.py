@@ -15,7 +15,7 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from new_helpers import graph_json, lint_json, sdk_probe
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a generated project with its venv checks.
 
 SERVER = "src/bookshop/server.py"

@@ -33,7 +33,7 @@ from typing import Any
 import pytest
 from conftest import REPO, run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the SDK's, lint's and graph's runs over the whole corpus (session fixtures, ~25 s).
 
 CORPUS = REPO / "tests" / "corpus"

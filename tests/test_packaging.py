@@ -18,7 +18,7 @@ import pytest
 from conftest import EXAMPLES, REPO
 from venv_tools import local_wheel
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the wheel, built and installed into a new venv with its dependencies.
 
 SKIP = shutil.ignore_patterns(

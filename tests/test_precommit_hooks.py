@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a git repository whose hooks pre-commit installs into its own venv.
 
 CACHE = REPO / ".mcpdeps_cache" / "precommit"

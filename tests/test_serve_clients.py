@@ -30,7 +30,7 @@ from test_serve_support import (
     text_of,
 )
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: an HTTP server shared by the module.
 
 TIMEOUT = 60

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from conftest import run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the runs whose imports the tests read.
 
 MARKER = "IMPORTED-{}"
