@@ -1,30 +1,40 @@
-"""Shared fixtures: run the real `mcpdeps` command in a subprocess."""
+"""Shared fixtures: run the real `mcpdeps` command, in this process unless the process is the subject."""
 
 from __future__ import annotations
 
 import gc
 import os
+import random
 import signal
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import forked_cli
+import in_process
 import pytest
-
-# `serial` tests run alone (the suite runs with `-n auto`); `xdist_group` modules on one worker.
-pytest_plugins = ["bytecode", "machine_share", "worker_groups"]
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: one worker more than there are cores.
+
+    Some tests wait (a server starting, a file watcher, a terminal) while their worker holds
+    no core: one more worker fills those waits. `PYTEST_XDIST_AUTO_NUM_WORKERS` still decides
+    when it is set (xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + 1
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What collection built (the items, every imported module, the SDK) lives as long as the
-    worker: out of the collector's sight from here, so that each full collection during the
-    run walks only what the tests made. The collector took 10% of the in-process modules' CPU
-    (`test_incremental`, `test_fix_spans`...), 6% with this."""
+    worker: out of the collector's sight from here, so that each collection during the run
+    walks only what the tests made."""
     gc.collect()
     gc.freeze()
 
@@ -39,6 +49,13 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def test_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a test's run: this process's, plain (NO_COLOR), 120 columns, and `env`."""
+    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
+    full_env.pop("FORCE_COLOR", None)
+    return full_env
+
+
 def run_mcpdeps(
     *args: str | os.PathLike[str],
     cwd: str | os.PathLike[str] | None = None,
@@ -48,25 +65,24 @@ def run_mcpdeps(
     fresh: bool = False,
     hash_seed: int | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `python -m mcpdeps ARGS` (the same code as the `mcpdeps` script) and capture text output:
-    forked from a started process where that prints the same (`tests/forked_cli.py`).
+    """Run `mcpdeps ARGS` and capture its text output, its exit code and its files: in this
+    process (`tests/in_process.py` says what a run sees and what is put back), or, with
+    `fresh=True`, as `python -m mcpdeps ARGS` in a new interpreter, for a test whose subject
+    is the process itself (imports at start-up, exit by signal, file descriptors), and
+    whenever `env` sets a variable that acts on the interpreter (`_acts_on_the_interpreter`).
 
-    `fresh=True`: always a new interpreter, for a test whose subject is the process itself.
-    `hash_seed=N`: forked runs share their zygote's string hash seed, so a test that holds
-    separate runs to the same bytes (cold and warm, 1 and 2 workers) only sees an order that
-    follows the seed when the runs it compares hash differently: give them different numbers
-    (runs with the same number share this session's seed of that number)."""
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", **(env or {})}
-    full_env.pop("FORCE_COLOR", None)
-    forked = None
-    if not fresh:
-        forked = forked_cli.run(
-            list(map(str, args)), cwd=cwd, input=input, env=full_env, timeout=timeout, hash_seed=hash_seed
-        )
-    if forked is not None:
-        return forked
+    `hash_seed=N`: runs in this process all share its string hash seed, so output that
+    followed set order would agree with itself. A test that holds separate runs to the same
+    bytes (cold and warm, 1 and 2 workers) gives them different numbers: each number is a
+    fresh process under its own `PYTHONHASHSEED`, drawn at random once per session."""
+    full_env = test_environment(env)
+    arguments = list(map(str, args))
+    if hash_seed is not None and "PYTHONHASHSEED" not in full_env:
+        full_env["PYTHONHASHSEED"] = _seed(hash_seed)
+    if not fresh and not _acts_on_the_interpreter(full_env):
+        return in_process.run(arguments, cwd=cwd, input=input, env=full_env, timeout=timeout)
     return subprocess.run(
-        [sys.executable, "-m", "mcpdeps", *map(str, args)],
+        [sys.executable, "-m", "mcpdeps", *arguments],
         cwd=cwd,
         input=input,
         capture_output=True,
@@ -74,6 +90,26 @@ def run_mcpdeps(
         env=full_env,
         timeout=timeout,
     )
+
+
+def _acts_on_the_interpreter(env: dict[str, str]) -> bool:
+    """Whether `env` sets a `PYTHON*` variable as this process does not have it: those act on an
+    interpreter as it starts or imports (`PYTHONPROFILEIMPORTTIME`, `PYTHONHASHSEED`,
+    `PYTHONWARNINGS`...), so only a new one shows their effect."""
+    names = {name for name in (*env, *os.environ) if name.startswith("PYTHON")}
+    return any(env.get(name) != os.environ.get(name) for name in names)
+
+
+_seeds: dict[int, str] = {}
+
+
+def _seed(number: int) -> str:
+    """This session's `PYTHONHASHSEED` number `number`: drawn when first asked, unlike the others."""
+    while number not in _seeds:
+        value = str(random.SystemRandom().randrange(1, 2**32))  # 0 would turn randomization off
+        if value not in _seeds.values():
+            _seeds[number] = value
+    return _seeds[number]
 
 
 @pytest.fixture
@@ -87,14 +123,4 @@ def run_mcpdeps_in_colour(
     """`run_mcpdeps` as on a colour terminal (FORCE_COLOR, no NO_COLOR): for tests of styles."""
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env = {**env, "FORCE_COLOR": "1", "COLUMNS": str(columns)}
-    forked = forked_cli.run(list(map(str, args)), cwd=cwd, input=None, env=env, timeout=120)
-    if forked is not None:
-        return forked
-    return subprocess.run(
-        [sys.executable, "-m", "mcpdeps", *map(str, args)],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return in_process.run(list(map(str, args)), cwd=cwd, input=None, env=env, timeout=120)

@@ -69,13 +69,21 @@ class Answers:
         return types.ElicitResult(action=self.action, content=content)
 
 
+def in_memory_target() -> Any:
+    """`mcpdeps mcp`'s server itself, for the SDK's in-memory `Client`: for the tests about its
+    tools and answers (the transports have tests of their own, over stdio and HTTP)."""
+    from mcpdeps.cli.agent.server import server
+
+    return server
+
+
 async def call_once(folder: Path, tool: str, arguments: dict[str, Any], **callbacks: Any) -> Any:
-    """One tool call in a fresh stdio session started in `folder` (the roots callback lists it)."""
+    """One tool call in a new in-memory session (the roots callback lists `folder`)."""
     import anyio
     from mcp import Client
 
     with anyio.fail_after(TIMEOUT):
-        async with Client(stdio_target(folder), list_roots_callback=Roots(folder), **callbacks) as client:
+        async with Client(in_memory_target(), list_roots_callback=Roots(folder), **callbacks) as client:
             return await client.call_tool(tool, arguments)
 
 

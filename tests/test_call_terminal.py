@@ -136,12 +136,14 @@ def test_stdio_server_questions_reach_the_terminal(terminal: list[pexpect.spawn]
     assert "protocol 2025-11-25" in output
 
 
-@pytest.mark.serial  # the interrupt must be answered within seconds
 def test_ctrl_c_at_a_question_ends_the_call_at_once(terminal: list[pexpect.spawn]) -> None:
+    """The interrupt comes while the call waits at the prompt (seen on the terminal), not at a
+    time after the start: its answer takes milliseconds, and the bound only tells that from a
+    call that hangs, so it holds on a machine the other tests keep busy."""
     child = spawn(terminal, BOOKSHOP, "order_book", "--arg", "title=Neuromancer")
     child.expect(r"Confirm \(y/n\): ")
     child.sendintr()
-    child.expect("mcpdeps: interrupted", timeout=5)
+    child.expect("mcpdeps: interrupted", timeout=10)
     _, status = finish(child)
     assert status == 130
 

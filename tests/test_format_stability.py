@@ -19,10 +19,10 @@ EDITED = "underscore/argument/server.py"
 """The server that gets a new tool with a fixable diagnostic (MCPD006) in the edit."""
 
 
-def _report(cwd: Path, seed: int, *args: str) -> str:
-    """Runs compared with one another get different seed numbers: runs forked from one zygote
-    share its hash seed, and could agree on an order that another seed would not print
-    (`run_mcpdeps`)."""
+def _report(cwd: Path, seed: int | None, *args: str) -> str:
+    """Runs compared with one another hash strings differently: the runs in this process
+    share its hash seed, and could agree on an order that another seed would not print, so
+    the runs they are compared with get a seed number (a process of their own, `run_mcpdeps`)."""
     proc = run_mcpdeps("lint", ".", "--exit-zero", *args, cwd=cwd, timeout=300, hash_seed=seed)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout
@@ -45,14 +45,14 @@ def test_cold_warm_edited_and_parallel_runs_print_the_same_bytes(tmp_path: Path,
     cache = ["--cache-dir", str(tmp_path / "cache")]
     cold = _report(corpus, 0, *args, "--no-cache", "--jobs", "1")
     assert cold.strip(), "the corpus has findings in every format"
-    assert _report(corpus, 1, *args, "--no-cache", "--jobs", "2") == cold
-    assert _report(corpus, 1, *args, *cache, "--jobs", "2") == cold, "first run, filling the cache"
-    assert _report(corpus, 1, *args, *cache) == cold, "warm: nothing changed"
+    assert _report(corpus, None, *args, "--no-cache", "--jobs", "2") == cold
+    assert _report(corpus, None, *args, *cache, "--jobs", "2") == cold, "first run, filling the cache"
+    assert _report(corpus, None, *args, *cache) == cold, "warm: nothing changed"
     _edit(corpus)
     edited = _report(corpus, 0, *args, "--no-cache", "--jobs", "2")
     assert edited != cold
-    assert _report(corpus, 1, *args, *cache) == edited, "warm: one file edited"
-    assert _report(corpus, 1, *args, *cache, "--jobs", "1") == edited
+    assert _report(corpus, None, *args, *cache) == edited, "warm: one file edited"
+    assert _report(corpus, None, *args, *cache, "--jobs", "1") == edited
 
 
 def test_a_warm_json_or_sarif_run_computes_no_fix(tmp_path: Path) -> None:

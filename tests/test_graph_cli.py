@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from conftest import REPO, run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: one run of each format, made together (~13 s).
-pytestmark = pytest.mark.xdist_group("graph_cli")
 
 BOOKSHOP = "examples/bookshop/server.py"
 BROKEN = "examples/broken"
@@ -137,11 +135,7 @@ BOOKSHOP_DOCUMENT = {
 
 @pytest.fixture(scope="module")
 def runs() -> dict[str, subprocess.CompletedProcess[str]]:
-    def run(item: tuple[str, tuple[str, ...]]) -> tuple[str, subprocess.CompletedProcess[str]]:
-        return item[0], run_mcpdeps(*item[1], cwd=REPO)
-
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return dict(pool.map(run, RUNS.items()))
+    return {name: run_mcpdeps(*args, cwd=REPO) for name, args in RUNS.items()}
 
 
 def _ok(proc: subprocess.CompletedProcess[str]) -> str:

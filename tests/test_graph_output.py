@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from conftest import run_mcpdeps, run_mcpdeps_in_colour
+from graph_renderers import RendererUnavailable, graphviz_dot
 
 BOOKSHOP = "examples/bookshop/server.py"
 BROKEN = "examples/broken"
@@ -60,8 +60,18 @@ def test_output_format_follows_the_extension(tmp_path: Path, name: str, starts: 
     assert out.read_text(encoding="utf-8").startswith(starts)
 
 
-@pytest.mark.skipif(not any((Path(p) / "dot").exists() for p in os.get_exec_path()), reason="no Graphviz")
+@pytest.fixture(scope="module")
+def graphviz() -> str:
+    """Graphviz's `dot`, installed when missing where it can be (`graph_renderers`): decided when
+    the test runs, not at collection, so a first run on a clean machine draws the pictures too."""
+    try:
+        return graphviz_dot()
+    except RendererUnavailable as exc:
+        pytest.skip(str(exc))
+
+
 @pytest.mark.parametrize(("name", "magic"), [("g.svg", b"<?xml"), ("g.png", b"\x89PNG"), ("g.pdf", b"%PDF")])
+@pytest.mark.usefixtures("graphviz")
 def test_pictures_are_drawn_by_graphviz(tmp_path: Path, name: str, magic: bytes) -> None:
     out = tmp_path / name
     proc = run_mcpdeps("graph", BOOKSHOP, "-o", out)

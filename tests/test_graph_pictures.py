@@ -27,9 +27,8 @@ from mcpdeps.cli.graph.problems import find_problems
 from mcpdeps.cli.graph.render import print_graph
 from mcpdeps.cli.graph.sources import static_graph
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: Mermaid in headless Chromium and Graphviz over every case (~25 s).
-pytestmark = pytest.mark.xdist_group("graph_pictures")
 
 EXAMPLES = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("examples/*/server.py"))
 CORPUS = sorted(p.parent.relative_to(REPO).as_posix() for p in REPO.glob("tests/corpus/*/*/server.py"))

@@ -19,9 +19,8 @@ from typing import Any
 import pytest
 from conftest import REPO
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: every case imported and graphed live (a session fixture, ~17 s).
-pytestmark = pytest.mark.xdist_group("graph_static_live")
 
 SCRIPT = REPO / "tests" / "graph_static_live.py"
 OPAQUE_BY_DESIGN = {

@@ -74,7 +74,7 @@ def test_lint_with_every_file_named_explicitly(zoo: tuple[Path, set[str]]) -> No
     assert "not a regular file" in found["zoo/fifo.py"]
     assert "zoo/server.py" not in found and "zoo/crlf.py" not in found and "zoo/bom.py" not in found
     # Cached second run (the cache hashes inputs and re-reads files for code frames): same bytes,
-    # under another hash seed (a run forked as the first shares its seed, `run_mcpdeps`).
+    # under another hash seed (a run in this process has the first one's, `run_mcpdeps`).
     again = run_mcpdeps(
         "lint", *(f"zoo/{n}" for n in names), "--format", "json", cwd=root, timeout=300, hash_seed=0
     )

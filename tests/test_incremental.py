@@ -23,9 +23,8 @@ from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB, State
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.file_states import RACY_NS
 
-# One xdist worker runs this module (`--dist loadgroup`): the coverage test reuses what the
+# One xdist worker runs this module (`--dist loadfile`): the coverage test reuses what the
 # 40 seeds' property tests saw instead of running 30 of them again (~16 s).
-pytestmark = pytest.mark.xdist_group("incremental")
 
 HEADER = """from __future__ import annotations
 

@@ -24,6 +24,7 @@ from mcp_helpers import (
     call_once,
     cli_json,
     file_bytes,
+    in_memory_target,
     make_workspace,
     stdio_target,
     text_of,
@@ -33,9 +34,8 @@ from mcpdeps.lint_rules.docs import rule_markdown
 from mcpdeps.lint_rules.registry import find_rule
 from test_serve_support import PROTOCOLS, ServeProcess, serving_http
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the expected answers and an HTTP server shared by the module.
-pytestmark = pytest.mark.xdist_group("mcp_clients")
 
 OUTPUTS = {"lint": "LintReport", "graph": "GraphReport", "explain": "RuleReport", "fix": "FixReport"}
 
@@ -229,7 +229,7 @@ def test_lint_keeps_its_cache_only_inside_the_workspace(tmp_path: Path, expected
 
     async def twice(root: Path) -> list[Any]:
         with anyio.fail_after(TIMEOUT):
-            async with Client(stdio_target(root), list_roots_callback=Roots(root)) as client:
+            async with Client(in_memory_target(), list_roots_callback=Roots(root)) as client:
                 return [await client.call_tool("lint", {"paths": ["broken"]}) for _ in range(2)]
 
     cold, warm = anyio.run(twice, folder)

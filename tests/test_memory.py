@@ -25,9 +25,8 @@ from mcpdeps.resolver_core.discovery import discover
 from mcpdeps.resolver_core.source import without_cyclic_gc
 from test_incremental import make_project
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a generated project its runs measure.
-pytestmark = pytest.mark.xdist_group("memory")
 
 CORPUS = REPO / "tests" / "corpus"
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from conftest import REPO, run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: one run of each usage error, made together.
-pytestmark = pytest.mark.xdist_group("messages")
 
 BOOKSHOP = "examples/bookshop/server.py"
 
@@ -74,9 +72,7 @@ RUNS: dict[str, tuple[str, ...]] = {
 
 @pytest.fixture(scope="module")
 def runs(project: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = {name: pool.submit(run_mcpdeps, *args, cwd=project) for name, args in RUNS.items()}
-        return {name: f.result() for name, f in futures.items()}
+    return {name: run_mcpdeps(*args, cwd=project) for name, args in RUNS.items()}
 
 
 USAGE_ERRORS = [

@@ -15,9 +15,8 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from new_helpers import graph_json, lint_json, sdk_probe
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a generated project with its venv checks.
-pytestmark = pytest.mark.xdist_group("new_flow")
 
 SERVER = "src/bookshop/server.py"
 """The server module: in the project's own package, so it imports as `bookshop.server`."""

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the generated projects installed into one venv.
-pytestmark = pytest.mark.xdist_group("new_installs")
 
 PROJECTS = ("bookshop", "library")
 

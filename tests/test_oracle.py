@@ -33,9 +33,8 @@ from typing import Any
 import pytest
 from conftest import REPO, run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the SDK's, lint's and graph's runs over the whole corpus (session fixtures, ~25 s).
-pytestmark = pytest.mark.xdist_group("oracle")
 
 CORPUS = REPO / "tests" / "corpus"
 ORACLE_SCRIPT = REPO / "tests" / "oracle" / "sdk_verdicts.py"

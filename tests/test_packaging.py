@@ -18,9 +18,8 @@ import pytest
 from conftest import EXAMPLES, REPO
 from venv_tools import local_wheel
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the wheel, built and installed into a new venv with its dependencies.
-pytestmark = pytest.mark.xdist_group("packaging")
 
 SKIP = shutil.ignore_patterns(
     ".git",

@@ -22,9 +22,8 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a git repository whose hooks pre-commit installs into its own venv.
-pytestmark = pytest.mark.xdist_group("precommit_hooks")
 
 CACHE = REPO / ".mcpdeps_cache" / "precommit"
 SNAPSHOT = [

@@ -15,9 +15,8 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from gen_corpus import generate
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a generated tree of 1,000 modules.
-pytestmark = pytest.mark.xdist_group("progress_bar")
 
 MODULES = 1000
 """Enough that reading the tree takes well over the bar's one-second delay anywhere."""

@@ -37,8 +37,6 @@ from mcp.client.stdio import StdioServerParameters
 from test_serve_support import FIXTURES, ElicitationAnswers, free_port, port_is_open, text_of
 from venv_tools import CACHE, local_wheel, mcpdeps_tool_venv, python_of, venv
 
-pytestmark = pytest.mark.xdist_group("runner-venvs")
-
 SDK = importlib.metadata.version("mcp")
 BOOKSHOP = EXAMPLES / "bookshop" / "server.py"
 LOCAL_INVENTORY = 'INVENTORY = {"Dune": 7, "Neuromancer": 0}'

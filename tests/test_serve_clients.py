@@ -30,9 +30,8 @@ from test_serve_support import (
     text_of,
 )
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: an HTTP server shared by the module.
-pytestmark = pytest.mark.xdist_group("serve_clients")
 
 TIMEOUT = 60
 

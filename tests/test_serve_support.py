@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import forked_cli
 import mcp.types as types
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,9 +64,8 @@ def cli_env(**extra: str) -> dict[str, str]:
 
 class ServeProcess:
     """`python -m mcpdeps serve ARGS` (or another serving `command`, such as `mcp`) in the background,
-    its stderr captured in a file. `process` is the process spawned: the run itself, or (unless
-    `fresh`) the launcher that stands for a forked run, which ends as the run ends and takes
-    its signals to the run's group (`tests/cli_launcher.py`)."""
+    its stderr captured in a file: a real process, as the subject is serving over a real
+    transport and ending by signal."""
 
     def __init__(
         self,
@@ -75,15 +73,12 @@ class ServeProcess:
         cwd: Path = REPO,
         env: dict[str, str] | None = None,
         command: str = "serve",
-        fresh: bool = False,
     ):
         self.args = [str(a) for a in args]
         self._final_stderr: str | None = None
         self._log = tempfile.NamedTemporaryFile(prefix="mcpdeps-serve-", suffix=".log", delete=False)  # noqa: SIM115
         env = env or cli_env()
         spawned = [sys.executable, "-m", "mcpdeps", command, *self.args]
-        if not fresh:  # the run forked from a zygote, stood for by its launcher (`tests/forked_cli.py`)
-            spawned = forked_cli.launcher_command(spawned[3:], cwd=cwd, env=env)
         self.process = subprocess.Popen(
             spawned,
             cwd=cwd,
@@ -192,13 +187,10 @@ def stdio_params(*args: str, cwd: Path = REPO, env: dict[str, str] | None = None
     return sdk_stdio(["serve", *args], cwd=cwd, env={"NO_COLOR": "1", **(env or {})})
 
 
-def sdk_stdio(args: list[str], *, cwd: Path, env: dict[str, str], fresh: bool = False) -> Any:
+def sdk_stdio(args: list[str], *, cwd: Path, env: dict[str, str]) -> Any:
     """`StdioServerParameters` for `python -m mcpdeps ARGS` under `env` (which the SDK merges over
-    its few default variables): unless `fresh`, the launcher of a forked run where that is the
-    same (`forked_cli.launcher_command`, told the environment the SDK will give it)."""
-    from mcp.client.stdio import StdioServerParameters, get_default_environment
+    its few default variables)."""
+    from mcp.client.stdio import StdioServerParameters
 
     spawned = [sys.executable, "-m", "mcpdeps", *args]
-    if not fresh:
-        spawned = forked_cli.launcher_command(args, cwd=cwd, env=get_default_environment() | env)
     return StdioServerParameters(command=spawned[0], args=spawned[1:], cwd=cwd, env=env)

@@ -29,9 +29,8 @@ from test_serve_support import (
     text_of,
 )
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: a server with workers.
-pytestmark = pytest.mark.xdist_group("serve_workers")
 
 SERVER = FIXTURES / "workers" / "server.py"
 ATTEMPTS = 12

@@ -25,9 +25,8 @@ from pathlib import Path
 import pytest
 from conftest import run_mcpdeps
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the runs whose imports the tests read.
-pytestmark = pytest.mark.xdist_group("static_never_imports")
 
 MARKER = "IMPORTED-{}"
 WRITE_MARKER = 'import pathlib\npathlib.Path(__file__).parent.joinpath("{marker}").write_text("imported")\n'
@@ -115,16 +114,19 @@ def run_importtime(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    """Run lint, graph and both under `-X importtime` once, concurrently, on one side-effect project."""
+    """Run lint and graph (in this process), and both under `-X importtime` in processes of their
+    own (concurrently, while the others run), once on one side-effect project."""
     project = write_project(tmp_path_factory.mktemp("side_effects") / "project")
-    with ThreadPoolExecutor(max_workers=4) as pool:
+    with ThreadPoolExecutor(max_workers=2) as pool:
         futures = {
-            "lint": pool.submit(run_mcpdeps, "lint", "--format", "json", project),
-            "graph": pool.submit(run_mcpdeps, "graph", "--format", "json", project / "server.py"),
             "importtime lint": pool.submit(run_importtime, "lint", "--format", "json", project),
             "importtime graph": pool.submit(run_importtime, "graph", project / "server.py"),
         }
-        results = {name: future.result() for name, future in futures.items()}
+        results: dict[str, object] = {
+            "lint": run_mcpdeps("lint", "--format", "json", project),
+            "graph": run_mcpdeps("graph", "--format", "json", project / "server.py"),
+        }
+        results.update({name: future.result() for name, future in futures.items()})
     return {"project": project, **results}
 
 

@@ -26,9 +26,8 @@ from conftest import run_mcpdeps
 from mcp import Client
 from test_serve_support import ServeProcess, cli_env, free_port, serving_http, stdio_params, text_of
 
-# One xdist worker runs this module (`--dist loadgroup`), so its fixtures are built once per run, not once
+# One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: each layout's project.
-pytestmark = pytest.mark.xdist_group("user_namespaces")
 
 MARKER = "RAN_AS_MAIN"
 

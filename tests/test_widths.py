@@ -34,16 +34,10 @@ HELPS = (
 )
 
 
-pytestmark = pytest.mark.xdist_group("widths")
-
-
 @pytest.fixture(scope="module", params=WIDTHS, ids=str)
 def width(request: pytest.FixtureRequest) -> int:
     """The terminal's width: a module-scoped parameter, so that pytest runs every test of one
-    width before the next width (and `xdist_group` keeps them on one worker). Each width is its
-    own environment, so its own zygotes (`tests/forked_cli.py`): one width's tests in a row fork
-    from the ones its help runs started, instead of starting them again after other widths'
-    zygotes pushed them out."""
+    width before the next width."""
     return request.param
 
 

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from ..errors import UserError
+from ..main import command_line
 from ..serve.command import LOG_LEVELS, TRANSPORTS
 
 
@@ -36,7 +37,6 @@ def mcp(
         raise UserError(f"Unknown log level {log_level!r}: use one of {', '.join(LOG_LEVELS)}.")
     if not path.startswith("/"):
         raise UserError(f"--path must start with '/', got {path!r}.")
-    import sys
     from pathlib import Path
 
     from rich.console import Console
@@ -56,5 +56,5 @@ def mcp(
         path=path,
         log_level=log_level.lower(),
     )
-    request = ServeRequest(loaded=loaded, transport=kind, http=http, argv=sys.argv[1:], verbose=verbose)
+    request = ServeRequest(loaded=loaded, transport=kind, http=http, argv=command_line(), verbose=verbose)
     raise typer.Exit(run(request, TerminalOutput(Console(stderr=True))))

@@ -28,9 +28,9 @@ def ask(value: str | None, question: str, option: str, interactive: bool, defaul
         raise UserError(f"{option} is required (nothing is asked without a terminal, or with --yes).")
     while True:
         answer = (
-            Prompt.ask(question, console=out, default=default)
+            Prompt.ask(question, console=out(), default=default)
             if default
-            else Prompt.ask(question, console=out)
+            else Prompt.ask(question, console=out())
         )
         if answer and answer.strip():
             return answer.strip()
@@ -40,9 +40,9 @@ def choose(question: str, choices: Sequence[str], option: str, interactive: bool
     """One of `choices`, asked on a terminal; else refuse, naming `option` and the choices."""
     if not interactive:
         raise UserError(f"{option} is required here; choose one of: {', '.join(choices)}.")
-    return Prompt.ask(question, console=out, choices=list(choices), default=choices[0])
+    return Prompt.ask(question, console=out(), choices=list(choices), default=choices[0])
 
 
 def confirm(question: str, default: bool = True) -> bool:
     """A yes/no question (only called when interactive)."""
-    return Confirm.ask(question, console=out, default=default)
+    return Confirm.ask(question, console=out(), default=default)

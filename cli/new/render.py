@@ -16,8 +16,16 @@ from ...resolver_core.lines import split_lines
 
 _SEVERITY_COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+def out() -> Console:
+    """The console for stdout, made when it is used: its width and colours are the terminal's
+    and environment's of this run (one made at import would keep those of the first)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def err() -> Console:
+    """The console for stderr (as `out`)."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def diff_lines(path: str, old: str, new: str) -> list[str]:
@@ -35,9 +43,9 @@ def show_diff(path: str, old: str, new: str) -> None:
     styles = {"+": "green", "-": "red", "@": "cyan"}
     for line in diff_lines(path, old, new):
         style = "bold" if line.startswith(("+++", "---")) else styles.get(line[:1], "")
-        out.print(Text(line, style=style))
+        out().print(Text(line, style=style))
     if "\r\n" in old:
-        out.print(Text("(CRLF line endings are kept)", style="dim"))
+        out().print(Text("(CRLF line endings are kept)", style="dim"))
 
 
 def show_tree(root: Path, files: Iterable[str]) -> None:
@@ -53,14 +61,14 @@ def show_tree(root: Path, files: Iterable[str]) -> None:
                 folders[key] = node.add(Text(f"{part}/", style="bold"))
             node = folders[key]
         node.add(name)
-    out.print(tree)
+    out().print(tree)
 
 
 def show_diagnostics(diagnostics: Sequence[Any]) -> None:
     """Print lint diagnostics the way `mcpdeps lint` prints them: path:line:col: CODE message."""
     for d in diagnostics:
         colour = _SEVERITY_COLOURS.get(d.severity, "red")
-        err.print(
+        err().print(
             f"{escape(str(d.path))}:{d.line}:{d.column}: [bold {colour}]{d.code}[/] "
             f"[{colour}]{escape(d.name)}[/]: {escape(d.message)}"
         )
@@ -68,4 +76,4 @@ def show_diagnostics(diagnostics: Sequence[Any]) -> None:
 
 def note(message: str) -> None:
     """A one-line status message."""
-    out.print(message)
+    out().print(message)

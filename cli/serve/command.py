@@ -9,13 +9,13 @@ the command so `mcpdeps lint` does not pay for mcp/uvicorn at start-up.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ..errors import UserError
+from ..main import command_line
 from .http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, plain_host
 
 TRANSPORTS = {"stdio": "stdio", "http": "http", "streamable-http": "http"}
@@ -116,7 +116,7 @@ def serve(
             read_env_file(path_)  # fail now rather than in every restarted child
 
         plan = reload_plan(reload_dir, parsed.root, parsed.path, env_file or (), cwd)
-        raise typer.Exit(run_with_reload(sys.argv[1:], plan, TerminalOutput(console)))
+        raise typer.Exit(run_with_reload(command_line(), plan, TerminalOutput(console)))
     if env_file:
         from .env import load_env_files
 
@@ -154,7 +154,7 @@ def serve(
             spec=spec,
             inspector=inspector,
             banner=not no_banner,
-            argv=sys.argv[1:],
+            argv=command_line(),
             verbose=verbose,
         ),
         TerminalOutput(console),
