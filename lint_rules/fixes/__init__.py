@@ -55,6 +55,9 @@ MESSAGES: dict[str, str] = {
 """Rule code → the `Fix.message` of its fixer (whichever path computed the edits)."""
 
 
+TIDIES_IMPORTS = frozenset({"MCPD003", "MCPD101"})
+"""Codes whose fix may leave `Optional`/`Union` imported and unused (`typing_imports`)."""
+
 RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
 """Codes whose rule attaches its own edit to the diagnostic (no libcst needed)."""
 
@@ -144,6 +147,11 @@ class FixCache:
         if fixed is None or fixed == text:
             return None
         from .edits import edits_between
+
+        if d.code in TIDIES_IMPORTS:
+            from .typing_imports import without_newly_unused
+
+            fixed = without_newly_unused(text, fixed)
 
         return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
 
