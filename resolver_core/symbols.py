@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .project import Project
 from .source import ParsedModule
+from .suggest import did_you_mean
 
 _BUILTINS = frozenset(dir(builtins))
 _MAX_DEPTH = 40
@@ -357,7 +358,9 @@ class Names:
                     return External(f"{star}.{name}")
         if name in _BUILTINS:
             return External(f"builtins.{name}")
-        return Missing(f"name {name!r} is not defined")
+        # Python's NameError suggests among the globals and builtins: so does this message.
+        hint = did_you_mean(name, [*self.table(module), *sorted(_BUILTINS)])
+        return Missing(f"name {name!r} is not defined{hint}")
 
     def _from_binding(
         self, module: ParsedModule, name: str, binding: Binding, scope: Scope | None, depth: int
