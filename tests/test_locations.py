@@ -97,3 +97,62 @@ def test_an_undefined_resolver_gets_the_suggestion_python_gives(tmp_path: Path) 
     [d] = json.loads(run_mcpdeps("lint", "--format", "json", cwd=tmp_path).stdout)["diagnostics"]
     assert d["code"] == "MCPD007"
     assert d["message"].endswith("name 'check_stok' is not defined (did you mean 'check_stock'?)")
+
+
+STOCK = "def check_stock(title: str) -> int:\n    return len(title)\n"
+IMPORTS_IT = """\
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+
+from {module} import check_stock
+
+mcp = MCPServer("s")
+
+
+@mcp.tool()
+def t(title: str, s: Annotated[int, Resolve(check_stock)]) -> str:
+    return title
+"""
+
+
+def _module_not_found(server: Path) -> str:
+    """What Python says importing the server (what the SDK's `mcp run` does first)."""
+    proc = subprocess.run(
+        [sys.executable, server.name], capture_output=True, text=True, timeout=60, cwd=server.parent
+    )
+    return proc.stderr.strip().splitlines()[-1]
+
+
+def test_a_misspelt_project_module_is_not_found_and_fails(tmp_path: Path) -> None:
+    (tmp_path / "stock.py").write_text(STOCK, encoding="utf-8")
+    server = tmp_path / "server.py"
+    server.write_text(IMPORTS_IT.format(module="stocks"), encoding="utf-8")
+    assert _module_not_found(server) == "ModuleNotFoundError: No module named 'stocks'"
+    proc = run_mcpdeps("lint", "--format", "json", cwd=tmp_path)
+    [d] = json.loads(proc.stdout)["diagnostics"]
+    assert (d["code"], d["severity"], proc.returncode) == ("MCPD007", "error", 1)
+    assert d["message"].endswith("module 'stocks' was not found (did you mean 'stock'?)")
+    full = run_mcpdeps("lint", cwd=tmp_path).stdout
+    assert "= help: correct the module's name in the import" in full
+
+    (tmp_path / "stock.py").rename(tmp_path / "inventory.py")  # the cache must not keep the verdict
+    proc = run_mcpdeps("lint", "--format", "json", cwd=tmp_path)
+    [d] = json.loads(proc.stdout)["diagnostics"]
+    assert (d["code"], d["severity"], proc.returncode) == ("MCPD113", "info", 0)
+
+
+def test_a_module_found_nowhere_and_like_no_project_module_may_be_installed_elsewhere(tmp_path: Path) -> None:
+    """pre-commit runs mcpdeps in an environment of its own: a dependency missing there is
+    no proof; it is said plainly, at `info`."""
+    server = tmp_path / "server.py"
+    server.write_text(IMPORTS_IT.format(module="warehouse_client"), encoding="utf-8")
+    proc = run_mcpdeps("lint", "--format", "json", cwd=tmp_path)
+    [d] = json.loads(proc.stdout)["diagnostics"]
+    assert (d["code"], d["severity"], proc.returncode) == ("MCPD113", "info", 0)
+    assert (
+        "module 'warehouse_client', which is neither in the project nor installed where mcpdeps runs"
+        in (d["message"])
+    )
+    assert "computed at run time" not in d["message"]
