@@ -19,6 +19,7 @@ from .lint import command as lint_cmd
 from .lsp import command as lsp_cmd
 from .new import command as new_cmd
 from .render.help import prepare_help, wants_help
+from .render.usage_errors import reword_errors
 from .rule import command as rule_cmd
 from .serve import command as serve_cmd
 
@@ -92,13 +93,11 @@ def app_for(argv: Sequence[str]) -> typer.Typer:
 
 
 def run_app(argv: list[str]) -> None:
-    """Read `argv` with typer and run the command (help adjusted for this terminal first)."""
-    reader = app_for(argv)
-    if wants_help(argv):  # built as `app(...)` would build it, then adjusted for this terminal
-        import typer.main
+    """Read `argv` with typer and run the command (help written by `render.help`, errors reworded)."""
+    import typer.main
 
-        command = typer.main.get_command(reader)
+    command = typer.main.get_command(app_for(argv))  # what `app(...)` builds, then adjusted
+    if wants_help(argv):
         prepare_help(command)
-        run_guarded(command, argv)
-    else:
-        run_guarded(reader, argv)
+    reword_errors(command)
+    run_guarded(command, argv)
