@@ -143,7 +143,10 @@ def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[
     remaining = lint_document(plan.result)["diagnostics"]
     report = FixReport(
         status=status,
-        fixed=plan.fixed,
+        fixed=sum(n for path, n in plan.fixed_in.items() if path not in plan.refused)
+        if status == "applied"
+        else 0,
+        proposed=plan.fixed,
         files=proposal.files(),
         unsafe=[f"{d.path}:{d.line}:{d.column}: {d.code}" for d in plan.unsafe],
         refused=refused,

@@ -150,7 +150,8 @@ class FixReport(BaseModel):
         description="`applied`: written; `declined`/`cancelled`: the user said no, nothing written; "
         "`nothing_to_fix`; `not_asked`: the client cannot ask the user, nothing written."
     )
-    fixed: int = Field(description="How many problems the edits fix (written only when `applied`).")
+    fixed: int = Field(description="How many problems were fixed on disk (0 unless `applied`).")
+    proposed: int = Field(description="How many problems the edits proposed fix, written or not.")
     files: list[FileFix]
     unsafe: list[str] = Field(description="Fixes left out because they would make a new error appear.")
     refused: list[str] = Field(description="Files not written because they changed on disk meanwhile.")
