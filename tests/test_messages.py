@@ -171,3 +171,19 @@ def test_unreadable_file_is_not_told_to_fix_its_syntax(tmp_path: Path) -> None:
     proc = run_mcpdeps("lint", "--format", "json", "server.py", cwd=tmp_path)
     diagnostics = json.loads(proc.stdout)["diagnostics"]
     assert all("parse" not in (d.get("help") or "") for d in diagnostics)
+
+
+def test_messages_name_the_users_server_variable_and_what_the_sdk_really_does(tmp_path: Path) -> None:
+    """MCPD008's help writes the decorator on the user's variable; MCPD110 says what the SDK does
+    with a duplicate (keeps the first, logs `Tool already exists`), not that it is silent."""
+    (tmp_path / "server.py").write_text(
+        "from mcp.server import MCPServer\n\nshop = MCPServer('s')\n\n\n"
+        "@shop.tool\ndef a(x: str) -> str:\n    return x\n\n\n"
+        "@shop.tool(name='b')\ndef b1(x: str) -> str:\n    return x\n\n\n"
+        "@shop.tool(name='b')\ndef b2(x: str) -> str:\n    return x\n",
+        encoding="utf-8",
+    )
+    full = run_mcpdeps("lint", cwd=tmp_path).stdout
+    assert "= help: write the decorator with parentheses: `@shop.tool()`" in full
+    assert "logs 'Tool already exists: b' and ignores this one ('b2' is never called)" in full
+    assert "silently" not in full and "@server." not in full

@@ -135,7 +135,7 @@ def render(cmd: Any, ctx: Any, sections: dict[str, str]) -> str:
         )
     commands = getattr(cmd, "commands", None) or {}
     grouped["Commands"] = [(sub, _summary(c)) for sub, c in commands.items() if not c.hidden]
-    column = min(max(len(n) for rows in grouped.values() for n, _ in rows), 30) + 4
+    column = min(max(len(n) for rows in grouped.values() for n, _ in rows), 30, wide // 3) + 4
     for title, rows in grouped.items():
         if rows:
             out += [f"{title}:", *_table(rows, wide, column), ""]
