@@ -65,3 +65,33 @@ async def test_hover_on_a_suppression_says_what_it_silences(client: LanguageClie
     shown = await hover_text(client, tools, at(tools, "ignore[", 3))
     assert "**MCPD006** `underscore-parameter`" in shown and "*(silenced on this line)*" in shown
     assert "**MCPD104** `unstable-question`" in shown and "silences nothing on this line (MCPD114)" in shown
+
+
+async def test_a_code_lens_on_each_tool_draws_its_graph_and_says_how_to_call_it(
+    client: LanguageClient,  # noqa: F811
+    root: Path,  # noqa: F811
+) -> None:
+    tools = root / "shop/tools.py"
+    await opened(client, tools)
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=doc(tools)))
+    assert lenses is not None
+    by_line: dict[int, list[str]] = {}
+    for lens in lenses:
+        assert lens.command is not None
+        by_line.setdefault(lens.range.start.line, []).append(lens.command.title)
+    defs = [at(tools, f"def {name}(").line for name in ("upload", "whoami", "rename")]
+    assert sorted(by_line) == sorted(defs) and all(titles == ["graph", "call"] for titles in by_line.values())
+    graph_lens = next(x for x in lenses if x.range.start.line == defs[0] and x.command.title == "graph")
+    drawn = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=graph_lens.command.command, arguments=graph_lens.command.arguments)
+    )
+    subprocess.run(
+        [sys.executable, "-m", "mcpdeps", "graph", "shop/tools.py", "--tool", "upload", "-o", "tree.txt"],
+        cwd=root, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert drawn == (root / "tree.txt").read_text() and "upload" in drawn and "the model never sees" in drawn
+    call_lens = next(x for x in lenses if x.range.start.line == defs[0] and x.command.title == "call")
+    said = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=call_lens.command.command, arguments=call_lens.command.arguments)
+    )
+    assert said.startswith("mcpdeps call shop/tools.py upload")

@@ -13,6 +13,7 @@ from lsprotocol import types
 
 from ...resolver_core.diagnostics import Diagnostic, Edit
 from ...resolver_core.model import Graph, Span
+from .code_lens import CALL, GRAPH, call_command, code_lenses, graph_command
 from .convert import Positions, path_of, uri_of
 from .hover import hover_markdown
 from .lookup import Target, target_at, tools_running
@@ -214,3 +215,6 @@ def register(server: McpdepsServer) -> None:
         types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
     )(code_actions)
     server.feature(types.TEXT_DOCUMENT_INLAY_HINT)(inlay_hints)
+    server.feature(types.TEXT_DOCUMENT_CODE_LENS)(code_lenses)
+    server.command(GRAPH)(graph_command)
+    server.command(CALL)(call_command)
