@@ -8,6 +8,7 @@ heavy imports (mcp, libcst) inside the command function so that start-up stays s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import typer
 
@@ -19,7 +20,7 @@ from .lint import command as lint_cmd
 from .lsp import command as lsp_cmd
 from .new import command as new_cmd
 from .render.help import prepare_help, wants_help
-from .render.usage_errors import reword_errors
+from .render.usage_errors import plainly
 from .rule import command as rule_cmd
 from .serve import command as serve_cmd
 
@@ -101,3 +102,22 @@ def run_app(argv: list[str]) -> None:
         prepare_help(command)
     reword_errors(command)
     run_guarded(command, argv)
+
+
+def reword_errors(command: Any) -> None:
+    """Wrap every option's value check in the command tree so its error reads `plainly`."""
+    from typer._click.exceptions import BadParameter
+
+    for param in getattr(command, "params", []):
+        original = param.process_value
+
+        def process_value(ctx: Any, value: Any, _original: Any = original) -> Any:
+            try:
+                return _original(ctx, value)
+            except BadParameter as exc:
+                exc.message = plainly(exc.message)
+                raise
+
+        param.process_value = process_value
+    for sub in (getattr(command, "commands", None) or {}).values():
+        reword_errors(sub)

@@ -3,13 +3,13 @@
 typer checks values with pydantic and passes its message on: `--format xml` answered
 `Value error, 'xml' is not one of 'full', 'concise', 'json', 'sarif', 'github'.` Each
 option's check is wrapped here so that the message reads `must be one of full, concise,
-json, sarif or github, not 'xml'`, with a did-you-mean when the value is a near miss.
+json, sarif or github, not 'xml'`, with a did-you-mean when the value is a near miss
+(`cli/app.py` wraps each option's check with it: typer stays in the command modules).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ...resolver_core.suggest import closest
 
@@ -27,22 +27,3 @@ def plainly(message: str) -> str:
     close = closest(value.strip("'"), choices)
     hint = f" (did you mean {close!r}?)" if close is not None else ""
     return f"must be one of {words}, not {value}{hint}"
-
-
-def reword_errors(command: Any) -> None:
-    """Wrap every option's value check in the command tree so its error reads `plainly`."""
-    from typer._click.exceptions import BadParameter
-
-    for param in getattr(command, "params", []):
-        original = param.process_value
-
-        def process_value(ctx: Any, value: Any, _original: Any = original) -> Any:
-            try:
-                return _original(ctx, value)
-            except BadParameter as exc:
-                exc.message = plainly(exc.message)
-                raise
-
-        param.process_value = process_value
-    for sub in (getattr(command, "commands", None) or {}).values():
-        reword_errors(sub)
