@@ -8,6 +8,7 @@ heavy imports (mcp, libcst) inside the command function so that start-up stays s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import typer
 
@@ -20,6 +21,7 @@ from .lsp import command as lsp_cmd
 from .migrate import command as migrate_cmd
 from .new import command as new_cmd
 from .render.help import prepare_help, wants_help
+from .render.usage_errors import plainly
 from .rule import command as rule_cmd
 from .serve import command as serve_cmd
 
@@ -94,13 +96,30 @@ def app_for(argv: Sequence[str]) -> typer.Typer:
 
 
 def run_app(argv: list[str]) -> None:
-    """Read `argv` with typer and run the command (help adjusted for this terminal first)."""
-    reader = app_for(argv)
-    if wants_help(argv):  # built as `app(...)` would build it, then adjusted for this terminal
-        import typer.main
+    """Read `argv` with typer and run the command (help written by `render.help`, errors reworded)."""
+    import typer.main
 
-        command = typer.main.get_command(reader)
+    command = typer.main.get_command(app_for(argv))  # what `app(...)` builds, then adjusted
+    if wants_help(argv):
         prepare_help(command)
-        run_guarded(command, argv)
-    else:
-        run_guarded(reader, argv)
+    reword_errors(command)
+    run_guarded(command, argv)
+
+
+def reword_errors(command: Any) -> None:
+    """Wrap every option's value check in the command tree so its error reads `plainly`."""
+    from typer._click.exceptions import BadParameter
+
+    for param in getattr(command, "params", []):
+        original = param.process_value
+
+        def process_value(ctx: Any, value: Any, _original: Any = original) -> Any:
+            try:
+                return _original(ctx, value)
+            except BadParameter as exc:
+                exc.message = plainly(exc.message)
+                raise
+
+        param.process_value = process_value
+    for sub in (getattr(command, "commands", None) or {}).values():
+        reword_errors(sub)

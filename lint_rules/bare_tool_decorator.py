@@ -25,7 +25,7 @@ class BareToolDecorator(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for _, tool in graph.tools():
+        for server, tool in graph.tools():
             span = tool.registration
             if tool.form == "uncalled_decorator" and span is not None:
                 edit = Edit(
@@ -41,5 +41,5 @@ class BareToolDecorator(Rule):
                     f"tool {tool.name!r} is registered with a bare decorator; the SDK raises TypeError",
                     tool=tool.name,
                     fix=Fix(message="call the decorator: add `()`", edits=[edit]),
-                    help="write the decorator with parentheses: `@server.tool()`",
+                    help=f"write the decorator with parentheses: `@{server.variable}.tool()`",
                 )

@@ -19,7 +19,7 @@ class DuplicateToolName(Rule):
     code = "MCPD110"
     name = "duplicate-tool-name"
     severity = "warning"
-    summary = "A second tool with the same name on one server is silently dropped."
+    summary = "A second tool with the same name on one server is ignored (the SDK only logs a warning)."
     explanation = (
         "Tool names are unique per server. When a second function is registered under a name "
         "that is already taken (the same function name, or the same `name=`), the SDK logs "
@@ -60,11 +60,11 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
         yield rule.diagnostic(
             span,
             f"tool name {tool.name!r} is already registered on server {tool.server_variable!r}: the SDK "
-            f"keeps the first registration and silently drops this one ({tool.function!r} is never "
-            "called)",
+            f"keeps the first registration, logs 'Tool already exists: {tool.name}' and ignores this one "
+            f"({tool.function!r} is never called)",
             tool=tool.name,
             related=related(kept.registration or kept.span, f"{tool.name!r} is first registered here"),
-            help="give this tool its own name (`@server.tool(name=...)`) or remove the stale one",
+            help=f"give this tool its own name (`@{tool.server_variable}.tool(name=...)`) or remove the stale one",
         )
 
 

@@ -43,5 +43,13 @@ class InvalidResolver(Rule):
                 span,
                 f"invalid resolver: {resolver.problem}",
                 tool=tool.name,
-                help="pass a function, a bound method or a callable object to Resolve(...)",
+                help=_help(resolver.problem or ""),
             )
+
+
+def _help(problem: str) -> str:
+    if "was not found" in problem:
+        return "correct the module's name in the import"
+    if "is not defined" in problem:
+        return "define or import the resolver before the tool that uses it"
+    return "pass a function, a bound method or a callable object to Resolve(...)"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..resolver_core.diagnostics import Diagnostic
-from ..resolver_core.model import Graph
+from ..resolver_core.model import Graph, Resolver, Span
 from ..resolver_core.signatures import question_arms
 from ..resolver_core.typeexpr import display
-from ._walk import tools_with_resolvers
+from ._source import function_node, used_resolvers
 from .base import Rule
 
 
@@ -44,14 +44,25 @@ class MultipleQuestions(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for _, tool, resolvers in tools_with_resolvers(graph):
-            for resolver in resolvers:
-                arms = question_arms(resolver.return_type, through_annotated=False)
-                if len(arms) > 1 and resolver.span is not None:
-                    yield self.diagnostic(
-                        resolver.span,
-                        f"resolver {resolver.name!r} return annotation has {len(arms)} question arms "
-                        f"({', '.join(display(a) for a in arms)}); a resolver asks one question",
-                        tool=tool.name,
-                        help="split it into separate resolvers, one question each",
-                    )
+        for resolver, tool in used_resolvers(graph):
+            arms = question_arms(resolver.return_type, through_annotated=False)
+            span = graph.located(tool, resolver, _return_annotation(resolver))
+            if len(arms) > 1 and span is not None:
+                yield self.diagnostic(
+                    span,
+                    f"resolver {resolver.name!r} return annotation has {len(arms)} question arms "
+                    f"({', '.join(display(a) for a in arms)}); a resolver asks one question",
+                    tool=tool.name,
+                    resolver=resolver,
+                    help="split it into separate resolvers, one question each",
+                )
+
+
+def _return_annotation(resolver: Resolver) -> Span | None:
+    """Where the annotation at fault is: `-> Elicit[A] | ListRoots`, not the `def` line (the
+    resolver's span when it has no annotation node of its own, a class's `__call__` say)."""
+    node = function_node(resolver)
+    returns = getattr(node, "returns", None)
+    if returns is None or resolver.span is None or not resolver.anchored:
+        return resolver.span
+    return Span.of(resolver.span.path, returns)

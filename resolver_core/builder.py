@@ -60,6 +60,13 @@ class _ToolFunction:
     """Why a decorator on it cannot be followed (the function as written is assumed)."""
 
 
+EXPLICIT_DATA_LIMIT = 1 << 20
+"""Bytes past which a file named on the command line that cannot declare a server, a tool or a
+resolver (`might_contribute`) is not parsed for its syntax alone: pre-commit names data files
+too, and Python's parser takes about 100 bytes of memory and 1 us per byte of a literal (a 13 MB
+list: over 1 GB and several seconds, for nothing mcpdeps checks; ruff reports its syntax)."""
+
+
 class StaticBuilder:
     """Builds one `Graph` from a set of files; see `build_graph`."""
 
@@ -456,9 +463,11 @@ def _build_graph(
         data: bytes | None = None
         if not project.overrides or path not in project.overrides:
             data = regular_bytes(path)
-            # Files named explicitly are always parsed (a syntax error there is reported, as ruff
-            # does); files found by walking a folder are parsed only if they can contribute.
-            if data is not None and not f.explicit and not might_contribute(data):
+            # Files named explicitly are parsed (a syntax error there is reported, as ruff does)
+            # unless they are data: too large to be read for a syntax error alone. Files found by
+            # walking a folder are parsed only if they can contribute.
+            skip = not f.explicit or len(data or b"") > EXPLICIT_DATA_LIMIT
+            if data is not None and skip and not might_contribute(data):
                 project.note_read(path, data)
                 continue
         module = project.load_path(path, data)

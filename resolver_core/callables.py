@@ -325,7 +325,23 @@ class Targets:
             except (ValueError, TypeError) as exc:
                 return Target("builtin", ("b", name), module, name, "builtins", problem=str(exc))
             return Target("builtin", ("b", name), module, name, "builtins", no_hints=True, signature=sig)
+        unfound = self.names.unfound_module(module, symbol.qualname)
+        if unfound is not None:
+            return self._unfound(module, key, text, *unfound)
         return self._opaque(module, key, text)
+
+    def _unfound(self, module: ParsedModule, key: str, text: str, name: str, close: str | None) -> Target:
+        """`Resolve(check_stock)` imported from a module Python cannot find: a typo of a project
+        module fails the server's import (MCPD007); any other may be installed where it runs."""
+        if close is not None:
+            problem = f"`{text}`: module {name!r} was not found (did you mean {close!r}?)"
+            return Target("opaque", ("missing", key), module, text, module.name, problem=problem)
+        target = self._opaque(module, key, text)
+        target.problem = (
+            f"`{text}` comes from module {name!r}, which is neither in the project nor installed "
+            "where mcpdeps runs; the server cannot start unless it is installed where it runs"
+        )
+        return target
 
     def _defined(self, symbol: Defined, plain: bool = False) -> Target:
         node, module = symbol.node, symbol.module

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from .project import Project
 from .source import ParsedModule
+from .suggest import closest, did_you_mean
 
 _BUILTINS = frozenset(dir(builtins))
 _MAX_DEPTH = 40
@@ -362,7 +364,9 @@ class Names:
                     return External(f"{star}.{name}")
         if name in _BUILTINS:
             return External(f"builtins.{name}")
-        return Missing(f"name {name!r} is not defined")
+        # Python's NameError suggests among the globals and builtins: so does this message.
+        hint = did_you_mean(name, [*self.table(module), *sorted(_BUILTINS)])
+        return Missing(f"name {name!r} is not defined{hint}")
 
     def _from_binding(
         self, module: ParsedModule, name: str, binding: Binding, scope: Scope | None, depth: int
@@ -402,6 +406,25 @@ class Names:
             return importlib.util.find_spec(mod.partition(".")[0]) is not None
         except (ImportError, ValueError):
             return False
+
+    def unfound_module(self, near: ParsedModule, qualname: str) -> tuple[str, str | None] | None:
+        """For an external `stocks.check_stock` whose top-level module Python cannot find (not in
+        the project, not installed where mcpdeps runs): that module, and the project module it
+        is a typo of (`stock`), if one is. None when the module exists somewhere.
+
+        Only a close project module makes the import certainly wrong: a module missing here
+        may be installed where the server runs (pre-commit gives mcpdeps its own environment).
+        The suggestion is looked up like an import (`Project.spec`), so the lint cache knows
+        the verdict depends on that file too.
+        """
+        top = qualname.partition(".")[0]
+        if not top.isidentifier() or self._importable(near, top):
+            return None
+        candidates = sorted(_module_names(near.root))
+        close = closest(top, candidates)
+        if close is not None and self.project.spec(close, near) is None:
+            close = None
+        return top, close
 
     def import_target(self, near: ParsedModule, mod: str, attr: str | None, depth: int = 0) -> Symbol:
         target = self.project.find(mod, near) if mod else None
@@ -518,3 +541,18 @@ def lambda_qualname(scope: Scope | None) -> str:
     if isinstance(scope.function, ast.ClassDef):
         return f"{scope.qualname}.<lambda>"
     return f"{scope.qualname}.<locals>.<lambda>"
+
+
+def _module_names(root: Path) -> set[str]:
+    """What `import name` could mean in a source root: its `.py` files and its folders."""
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return set()
+    names = set()
+    for entry in entries:
+        stem, dot, suffix = entry.name.partition(".")
+        module = suffix == "py" if dot else entry.is_dir(follow_symlinks=False)
+        if module and stem.isidentifier():
+            names.add(stem)
+    return names

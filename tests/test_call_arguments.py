@@ -105,3 +105,9 @@ def test_the_cli_reports_a_bad_argument_before_calling() -> None:
     assert done.returncode == 2
     assert "the tool has no argument 'copies'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_misspelt_argument_gets_a_did_you_mean() -> None:
+    done = call(BOOKSHOP, "reserve_book", "--arg", "titel=Dune")
+    assert done.returncode == 2
+    assert "--arg titel: the tool has no argument 'titel' (did you mean 'title'?)." in done.stderr

@@ -78,6 +78,21 @@ def test_decline_at_the_terminal_fails_the_call(terminal: list[pexpect.spawn]) -
     assert "could not resolve: elicitation was decline" in output
 
 
+def test_any_start_of_the_action_word_is_understood(terminal: list[pexpect.spawn]) -> None:
+    """`a` and `accept` were, `acc` was not: a person types as much of the word as they like."""
+    child = spawn(terminal, BOOKSHOP, "order_book", "--arg", "title=Neuromancer")
+    child.expect(r"Confirm \(y/n\): ")
+    child.sendline("y")
+    child.expect(r"Send\? ")
+    child.sendline("xyz")
+    child.expect("type accept, decline or cancel")
+    child.expect(r"Send\? ")
+    child.sendline("Acc")
+    output, status = finish(child)
+    assert status == 0, output
+    assert "Backordered 'Neuromancer'" in output
+
+
 def test_richer_form_checks_each_field_where_it_is_typed(terminal: list[pexpect.spawn]) -> None:
     child = spawn(terminal, QUESTIONS, "plan_trip", "--arg", "city=Lyon")
     child.expect("Planning a trip to Lyon")

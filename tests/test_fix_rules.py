@@ -12,8 +12,10 @@ import pytest
 from conftest import run_mcpdeps
 from new_helpers import sdk_probe
 
+IMPORTS = "Annotated, Optional, Union"
+
 HEAD = """\
-from typing import Annotated, Optional, Union
+from typing import {imports}
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Resolve, Sample
@@ -48,9 +50,16 @@ class Case:
     arguments: dict[str, str] | None = None
     """Call the fixed tool with these arguments and expect `expected` back (proves the resolver runs)."""
     expected: str = ""
+    imports_after: str = IMPORTS
+    """What `from typing import` keeps: the name the fix made unused goes (one unused before stays)."""
 
     def source(self, which: str) -> str:
-        return HEAD.format(include=self.include if which == "before" else "") + getattr(self, which)
+        before = which == "before"
+        head = HEAD.format(
+            imports=IMPORTS if before else self.imports_after,
+            include=self.include if before else "",
+        )
+        return head + getattr(self, which)
 
 
 GREET = (
@@ -74,6 +83,7 @@ CASES = [
         "greet",
         before=GREET.format(param="user: Optional[Annotated[str, Resolve(current_user)]] = None"),
         after=FIXED_GREET,
+        imports_after="Annotated, Union",
     ),
     Case(
         "MCPD003-union",
@@ -81,6 +91,7 @@ CASES = [
         "greet",
         before=GREET.format(param="user: Union[None, Annotated[str, Resolve(current_user)]]"),
         after=FIXED_GREET,
+        imports_after="Annotated, Optional",
     ),
     Case(
         "MCPD101-hidden-resolve",
@@ -160,6 +171,29 @@ CASES = [
         expected="Hi",
     ),
     Case(
+        "MCPD002-typo-passed-on-as-a-keyword",
+        "MCPD002",
+        "greet",
+        before=(
+            "def shout(*, greeting: str) -> str:\n    return greeting.upper()\n\n\n"
+            "def greeting_of(greting: str) -> str:\n"
+            "    return shout(greeting=greting)  # passed on by keyword\n\n\n"
+            "@mcp.tool()\n"
+            "def greet(greeting: str, shown: Annotated[str, Resolve(greeting_of)]) -> str:\n"
+            "    return shown\n"
+        ),
+        after=(
+            "def shout(*, greeting: str) -> str:\n    return greeting.upper()\n\n\n"
+            "def greeting_of(greeting: str) -> str:\n"
+            "    return shout(greeting=greeting)  # passed on by keyword\n\n\n"
+            "@mcp.tool()\n"
+            "def greet(greeting: str, shown: Annotated[str, Resolve(greeting_of)]) -> str:\n"
+            "    return shown\n"
+        ),
+        arguments={"greeting": "hi"},
+        expected="HI",
+    ),
+    Case(
         "MCPD008-bare-decorator",
         "MCPD008",
         "greet",
@@ -226,9 +260,23 @@ REFUSED = [
 @pytest.mark.parametrize(("tool", "code"), REFUSED)
 def test_unsafe_shapes_are_reported_but_never_rewritten(tool: str, code: str, tmp_path: Path) -> None:
     server = tmp_path / "server.py"
-    server.write_text(HEAD.format(include="") + tool, encoding="utf-8")
+    server.write_text(HEAD.format(imports=IMPORTS, include="") + tool, encoding="utf-8")
     proc = run_mcpdeps("lint", "--fix", "--format", "json", cwd=tmp_path)
     diagnostics = json.loads(proc.stdout)["diagnostics"]
     assert code in {d["code"] for d in diagnostics}
     assert all(d["fix"] is None for d in diagnostics if d["code"] == code)
-    assert server.read_text(encoding="utf-8") == HEAD.format(include="") + tool
+    assert server.read_text(encoding="utf-8") == HEAD.format(imports=IMPORTS, include="") + tool
+
+
+def test_optional_fixed_in_two_places_leaves_no_unused_import(tmp_path: Path) -> None:
+    """Each fix keeps the import the other still uses; the plan drops it once both are made."""
+    server = tmp_path / "server.py"
+    wrapped = "user: Optional[Annotated[str, Resolve(current_user)]] = None"
+    bye = GREET.format(param=wrapped).replace("greet", "bye")
+    server.write_text(HEAD.format(imports=IMPORTS, include="") + GREET.format(param=wrapped) + "\n\n" + bye)
+    fixed = run_mcpdeps("lint", "--fix", cwd=tmp_path)
+    assert "Fixed 2 problems in 1 file." in fixed.stderr, fixed.stdout + fixed.stderr
+    text = server.read_text(encoding="utf-8")
+    assert text.startswith("from typing import Annotated, Union\n")  # Union was unused before: not ours
+    assert "Optional" not in text
+    assert sorted(sdk_probe(server)["tools"]) == ["bye", "greet"]

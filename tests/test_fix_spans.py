@@ -61,7 +61,9 @@ def test_rule_examples_fix_the_same_both_ways(source: str) -> None:
 
 
 FIX_CASES = [pytest.param(c.source("before"), id=c.id) for c in test_fix_rules.CASES] + [
-    pytest.param(test_fix_rules.HEAD.format(include="") + p.values[0], id=p.id)
+    pytest.param(
+        test_fix_rules.HEAD.format(imports=test_fix_rules.IMPORTS, include="") + p.values[0], id=p.id
+    )
     for p in test_fix_rules.REFUSED
 ]
 
@@ -83,7 +85,9 @@ def test_the_fix_rules_cases_take_the_span_path() -> None:
     for refused in test_fix_rules.REFUSED:
         source, code = refused.values
         outcomes = [
-            o for o in _in_tmp(test_fix_rules.HEAD.format(include="") + source) if o.diagnostic.code == code
+            o
+            for o in _in_tmp(test_fix_rules.HEAD.format(imports=test_fix_rules.IMPORTS, include="") + source)
+            if o.diagnostic.code == code
         ]
         assert outcomes and all(o.decided and o.spans is None for o in outcomes), refused.id
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps, run_mcpdeps_in_colour
+from conftest import REPO, run_mcpdeps, run_mcpdeps_in_colour
 from graph_renderers import RendererUnavailable, graphviz_dot
 
 BOOKSHOP = "examples/bookshop/server.py"
@@ -94,3 +97,19 @@ def test_unknown_or_contradicting_extensions_are_refused(tmp_path: Path) -> None
     both = run_mcpdeps("graph", BOOKSHOP, "-f", "json", "-o", tmp_path / "g.svg")
     assert both.returncode == 2 and "contradicts" in both.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_graph_to_a_pipe_is_what_the_o_file_holds(tmp_path: Path) -> None:
+    """A pipe (`| less`, `> out.txt`) gets the 120 columns `-o` writes, no padding spaces; not
+    rich's default 80 columns with a space at every wrap. A real pipe: the subject here."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    piped = subprocess.run(
+        [sys.executable, "-m", "mcpdeps", "graph", "examples/bookshop/server.py"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert piped.returncode == 0, piped.stderr
+    written = run_mcpdeps("graph", "examples/bookshop/server.py", "-o", str(tmp_path / "g.txt"), cwd=REPO)
+    assert written.returncode == 0, written.stderr
+    assert piped.stdout == (tmp_path / "g.txt").read_text(encoding="utf-8")
+    assert not any(line != line.rstrip() for line in piped.stdout.splitlines())
+    assert max(len(line) for line in piped.stdout.splitlines()) > 80

@@ -116,6 +116,7 @@ def test_serve_reload_stops_on_ctrl_c_and_says_stopped_once(terminal: list[pexpe
     by the checkout's path length, and the wait for it timed out at 60 s."""
     child = spawn(terminal, "serve", BOOKSHOP, "-t", "http", "-p", "0", "--reload", env=NARROW)
     child.expect("press Ctrl\\+C to stop")
+    assert child.before.endswith("\n")  # a line of its own: none starts with "; press" (issue 33)
     child.expect("Application startup complete")
     output, status, took = interrupt(child)
     assert_clean_stop(output, status, took)
@@ -162,7 +163,7 @@ def test_reload_does_not_watch_a_huge_cache_or_venv(terminal: list[pexpect.spawn
     child = spawn(
         terminal, "serve", "server.py", "-t", "http", "-p", "0", "--reload", "--no-lint", cwd=tmp_path
     )
-    child.expect(r"watching \. \(not \.mcpdeps_cache, env\); press Ctrl\+C to stop")
+    child.expect(r"watching \. \(not \.mcpdeps_cache, env\)\r?\npress Ctrl\+C to stop")
     child.expect("Application startup complete", timeout=20)
 
     for written in (cache / "cached.py", venv / "installed.py"):

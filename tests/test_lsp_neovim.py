@@ -143,3 +143,41 @@ def test_neovim_receives_what_lint_reports(nvim: str, example: str, tmp_path: Pa
     )
     assert location["uri"] == (root / target_file).as_uri()
     assert location["range"]["start"]["line"] == line_of(root / target_file, target)[0]
+
+
+WAIT_AND_WRITE = """
+vim.wait(60000, function() return #vim.diagnostic.get() >= tonumber(vim.env.MCPDEPS_EXPECTED) end, 100)
+local codes = {}
+for _, d in ipairs(vim.diagnostic.get()) do table.insert(codes, d.user_data.lsp.code) end
+table.sort(codes)
+vim.fn.writefile({ table.concat(codes, ",") }, vim.env.MCPDEPS_OUT)
+vim.cmd("qall!")
+"""
+
+
+def test_the_readme_snippet_for_neovim_0_7_works_as_published(nvim: str, tmp_path: Path) -> None:
+    """The README's Lua, copied as it is into an `init.lua`, on the installed Neovim (Debian's
+    0.7.2 here, where `vim.fs` and `vim.lsp.start` do not exist): a Python buffer gets the
+    diagnostics `mcpdeps lint` reports, from the `mcpdeps` found on PATH."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    snippet = readme.split("<!-- neovim-0.7 -->\n```lua\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "init.lua").write_text(snippet, encoding="utf-8")
+    root = tmp_path / "broken"
+    shutil.copytree(EXAMPLES / "broken", root)
+    expected = sorted(d["code"] for d in lint_json(root))  # the whole project, pushed
+    (tmp_path / "wait.lua").write_text(WAIT_AND_WRITE, encoding="utf-8")
+    out = tmp_path / "codes.txt"
+    env = {
+        **os.environ,
+        "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+        "MCPDEPS_OUT": str(out),
+        "MCPDEPS_EXPECTED": str(len(expected)),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    subprocess.run(
+        [nvim, "--headless", "-n", "-i", "NONE", "-u", str(tmp_path / "init.lua"), "server.py",
+         "-c", f"luafile {tmp_path / 'wait.lua'}"],
+        cwd=root, env=env, timeout=120, capture_output=True,
+    )  # fmt: skip
+    assert out.read_text().strip().split(",") == expected

@@ -105,6 +105,7 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
             declined = await client.call_tool("fix", {"paths": ["broken"]})
             assert not declined.is_error, text_of(declined)
             assert declined.structured_content["status"] == "declined"
+            assert (declined.structured_content["fixed"], declined.structured_content["proposed"]) == (0, 3)
             assert file_bytes(folder) == expected["before"]
             question = answers.asked[-1]
             assert "apply 3 safe fixes to 1 file" in question and "broken/server.py" in question
@@ -114,7 +115,7 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
             applied = await client.call_tool("fix", {"paths": ["broken"]})
             assert not applied.is_error, text_of(applied)
             report = applied.structured_content
-            assert report["status"] == "applied" and report["fixed"] == 3
+            assert report["status"] == "applied" and report["fixed"] == report["proposed"] == 3
             assert [f["path"] for f in report["files"]] == ["broken/server.py"]
             assert file_bytes(folder) == expected["after"]
             assert len(answers.asked) == 2  # one question per call, on both generations

@@ -131,3 +131,10 @@ def test_inspector_cli_lists_tools_and_calls_lint(pinned_inspector: Path, tmp_pa
     assert without_workspace(structured) == expected  # type: ignore[arg-type]
     assert structured["workspace"]["source"] == "cwd"  # type: ignore[index]
     assert "listed no roots" in structured["workspace"]["note"]  # type: ignore[index]
+
+
+def test_over_stdio_it_prints_nothing_to_the_clients_log(tmp_path: Path) -> None:
+    """A client keeps the stderr of the server it launched as a log: no `serve` banner there."""
+    done = run_mcpdeps("mcp", cwd=tmp_path, input="")  # stdin at EOF: the session ends at once
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and done.stdout == ""

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, run_mcpdeps
+from new_helpers import sdk_probe
 
 # One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: one run of each usage error, made together.
@@ -121,6 +122,26 @@ def test_mcpd002_suggests_the_close_tool_argument_first_and_offers_the_rename(
     assert "1 may be fixed with `mcpdeps lint --fix`" in full
 
 
+def test_a_typo_in_a_resolver_two_tools_share_is_one_diagnostic_naming_both(tmp_path: Path) -> None:
+    """The SDK refuses the first tool it registers with the shared resolver; one fix repairs both,
+    so it is one diagnostic (tool: the first), one "may be fixed", and the fix really makes it."""
+    shared = TYPO_SERVER + (
+        "\n\n@mcp.tool()\ndef reserve_book(title: str, stock: Annotated[int, Resolve(stock_of)]) -> str:\n"
+        '    return f"{title}: {stock}"\n'
+    )
+    (tmp_path / "server.py").write_text(shared, encoding="utf-8")
+    [d] = json.loads(run_mcpdeps("lint", "--format", "json", cwd=tmp_path).stdout)["diagnostics"]
+    assert "for tools 'order_book' and 'reserve_book':" in d["message"] and d["tool"] == "order_book"
+    full = run_mcpdeps("lint", cwd=tmp_path).stdout
+    assert "Found 1 error" in full and "1 may be fixed" in full
+    assert "the argument of tools 'order_book' and 'reserve_book' it looks like a typo of" in full
+    fixed = run_mcpdeps("lint", "--fix", cwd=tmp_path)
+    assert fixed.returncode == 0 and "Fixed 1 problem in 1 file." in fixed.stderr
+    assert "titel" not in (tmp_path / "server.py").read_text(encoding="utf-8")
+    probe = sdk_probe(tmp_path / "server.py")
+    assert sorted(probe["tools"]) == ["order_book", "reserve_book"]
+
+
 def test_mcpd002_without_a_close_name_offers_no_fix(tmp_path: Path) -> None:
     (tmp_path / "server.py").write_text(TYPO_SERVER.replace("titel", "shelf"), encoding="utf-8")
     proc = run_mcpdeps("lint", "server.py", cwd=tmp_path)
@@ -146,3 +167,19 @@ def test_unreadable_file_is_not_told_to_fix_its_syntax(tmp_path: Path) -> None:
     proc = run_mcpdeps("lint", "--format", "json", "server.py", cwd=tmp_path)
     diagnostics = json.loads(proc.stdout)["diagnostics"]
     assert all("parse" not in (d.get("help") or "") for d in diagnostics)
+
+
+def test_messages_name_the_users_server_variable_and_what_the_sdk_really_does(tmp_path: Path) -> None:
+    """MCPD008's help writes the decorator on the user's variable; MCPD110 says what the SDK does
+    with a duplicate (keeps the first, logs `Tool already exists`), not that it is silent."""
+    (tmp_path / "server.py").write_text(
+        "from mcp.server import MCPServer\n\nshop = MCPServer('s')\n\n\n"
+        "@shop.tool\ndef a(x: str) -> str:\n    return x\n\n\n"
+        "@shop.tool(name='b')\ndef b1(x: str) -> str:\n    return x\n\n\n"
+        "@shop.tool(name='b')\ndef b2(x: str) -> str:\n    return x\n",
+        encoding="utf-8",
+    )
+    full = run_mcpdeps("lint", cwd=tmp_path).stdout
+    assert "= help: write the decorator with parentheses: `@shop.tool()`" in full
+    assert "logs 'Tool already exists: b' and ignores this one ('b2' is never called)" in full
+    assert "silently" not in full and "@server." not in full

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -133,6 +134,44 @@ def test_the_pre_commit_config_is_valid_and_names_our_hook(project: Path) -> Non
     hooks = REPO / ".pre-commit-hooks.yaml"
     if hooks.exists():  # the hooks this repository publishes; the id must match what we point at
         assert "- id: mcpdeps-lint\n" in hooks.read_text()
+
+
+def test_the_generated_pre_commit_hook_runs_today_with_the_installed_mcpdeps(
+    project: Path, tmp_path: Path
+) -> None:
+    """The config `new server` writes works before mcpdeps is published (a `repo: local` hook
+    running the mcpdeps of the environment, installed from a clone or a wheel): the real
+    pre-commit, in a real git repository, passes the project, then fails a misspelt resolver."""
+    import shutil
+
+    copy = tmp_path / "bookshop"
+    shutil.copytree(project, copy)
+    config = (copy / ".pre-commit-config.yaml").read_text()
+    assert "repo: local" in config and "language: system" in config and "v0.1.0" not in config
+    bin_dir = str(Path(sys.executable).parent)  # where this environment's `mcpdeps` script is
+    env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ.get("PATH", "")}
+    env |= {"PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "GIT_CONFIG_GLOBAL": os.devnull}
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for args in (["init", "-q"], ["add", "-A"]):
+        subprocess.run([*git, *args], cwd=copy, env=env, check=True, timeout=60)
+
+    def run_hooks() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
+            cwd=copy, env=env, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+
+    clean = run_hooks()
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert re.search(r"mcpdeps lint\.+Passed", clean.stdout), clean.stdout
+    server = copy / SERVER
+    server.write_text(
+        server.read_text().replace("def stock_for(title", "def stock_for(titel"), encoding="utf-8"
+    )
+    subprocess.run([*git, "add", "-A"], cwd=copy, env=env, check=True, timeout=60)
+    broken = run_hooks()
+    assert broken.returncode == 1, broken.stdout + broken.stderr
+    assert "MCPD002" in broken.stdout and "(did you mean 'title'?)" in broken.stdout
 
 
 STDIO_PROBE = """

@@ -56,5 +56,9 @@ def mcp(
         path=path,
         log_level=log_level.lower(),
     )
-    request = ServeRequest(loaded=loaded, transport=kind, http=http, argv=command_line(), verbose=verbose)
+    # Over stdio a client launched this process and keeps its stderr as a log: a `serve` banner
+    # there is noise in every client's logs, so only a person starting HTTP gets one.
+    request = ServeRequest(
+        loaded=loaded, transport=kind, http=http, argv=command_line(), verbose=verbose, banner=kind == "http"
+    )
     raise typer.Exit(run(request, TerminalOutput(Console(stderr=True))))

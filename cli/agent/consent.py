@@ -175,7 +175,8 @@ def _fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult
     remaining = lint_document(now)["diagnostics"]
     report = FixReport(
         status=status,
-        fixed=fixed,
+        fixed=fixed if status == "applied" else 0,
+        proposed=plan.fixed,
         files=proposal.files(),
         unsafe=[f"{d.path}:{d.line}:{d.column}: {d.code}" for d in plan.unsafe],
         refused=refused,

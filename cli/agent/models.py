@@ -157,8 +157,9 @@ class FixReport(BaseModel):
         "are more than one question can show whole), nothing written."
     )
     fixed: int = Field(
-        description="How many problems the edits fix (when `applied`: the edits written, refused files not counted)."
+        description="How many problems were fixed on disk (0 unless `applied`; refused files not counted)."
     )
+    proposed: int = Field(description="How many problems the edits proposed fix, written or not.")
     files: list[FileFix]
     unsafe: list[str] = Field(description="Fixes left out because they would make a new error appear.")
     refused: list[str] = Field(description="Files not written because they changed on disk meanwhile.")

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from ...resolver_core import bounded_read
+from ...resolver_core.suggest import did_you_mean
 from ..errors import UserError
 
 JsonSchema = Mapping[str, Any]
@@ -174,7 +175,10 @@ def build_arguments(schema: JsonSchema, pairs: Sequence[str], args_json: str | N
         elif open_schema:
             arguments[name] = text
         else:
-            raise UserError(f"--arg {name}: the tool has no argument {name!r}.\n{describe_arguments(schema)}")
+            hint = did_you_mean(name, properties)
+            raise UserError(
+                f"--arg {name}: the tool has no argument {name!r}{hint}.\n{describe_arguments(schema)}"
+            )
     errors = sorted(Draft202012Validator(dict(schema)).iter_errors(arguments), key=lambda e: list(e.path))
     if errors:
         problems = "; ".join(_error_sentence(e) for e in errors)

@@ -17,10 +17,16 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 Action = Literal["accept", "decline", "cancel"]
-ACTIONS: dict[str, Action] = {
-    word: action for action in ("accept", "decline", "cancel") for word in (action, action[0])
-} | {"": "accept"}
-"""What a person may type to choose the outcome: the word, its first letter, or nothing (accept)."""
+ACTIONS: tuple[Action, ...] = ("accept", "decline", "cancel")
+
+
+def action_of(typed: str) -> Action | None:
+    """What a person typed to choose the outcome: the word or any start of it (`a`, `acc`;
+    the three start differently), or nothing (accept). None for anything else."""
+    word = typed.strip().lower()
+    if not word:
+        return "accept"
+    return next((action for action in ACTIONS if action.startswith(word)), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from ...resolver_core.answers import content_text
 from ..errors import UserError
-from .form import ACTIONS, Action, FormOutcome, choices, hint, multi_choices, parse_field
+from .form import Action, FormOutcome, action_of, choices, hint, multi_choices, parse_field
 
 if TYPE_CHECKING:
     from mcp_types import CreateMessageRequestParams
@@ -76,10 +76,10 @@ def _ask_field(console: Console, name: str, prop: Mapping[str, Any], required: b
 
 
 def ask_action(console: Console) -> Action:
-    """Accept, decline or cancel; the first letter is enough, Enter accepts."""
+    """Accept, decline or cancel; any start of the word is enough (`a`, `acc`), Enter accepts."""
     while True:
         raw = ask_line(console, "[bold]Send?[/] [dim](accept / decline / cancel, default accept)[/]: ")
-        action = ACTIONS.get(raw.lower())
+        action = action_of(raw)
         if action is not None:
             return action
         console.print("  [red]type accept, decline or cancel[/]")

@@ -12,6 +12,8 @@ consumer, and the tree says so.
 from __future__ import annotations
 
 import io
+import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -302,10 +304,23 @@ def print_graph(
 
     `source` ("static" or "live") puts a first line saying where the graph comes from.
     """
-    if not capture:
+    if not capture and sys.stdout.isatty():
         render(Console(highlight=False), graph, depth=depth, problems=problems, source=source)
         return None
     buffer = io.StringIO()
-    console = Console(file=buffer, highlight=False, color_system=None, width=120, force_terminal=False)
+    width = 120 if capture else _pipe_width()
+    console = Console(file=buffer, highlight=False, color_system=None, width=width, force_terminal=False)
     render(console, graph, depth=depth, problems=problems, source=source)
-    return buffer.getvalue()
+    # rich pads a wrapped line with spaces to its width: a file or a pipe gets none of them
+    text = "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
+    if capture:
+        return text
+    sys.stdout.write(text)
+    return None
+
+
+def _pipe_width() -> int:
+    """A pipe reads what `-o` writes (120 columns, not a terminal's default 80), unless `COLUMNS`
+    asks for a width."""
+    columns = os.environ.get("COLUMNS", "")
+    return int(columns) if columns.isdigit() and int(columns) > 0 else 120

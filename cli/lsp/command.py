@@ -36,7 +36,32 @@ def lsp(
     # Standard output carries the protocol and nothing else: anything printed goes to stderr.
     protocol_out = sys.stdout.buffer
     sys.stdout = sys.stderr
+    _stop_on_ctrl_c()
+    if sys.stdin.isatty():
+        sys.stderr.write(
+            "mcpdeps lsp: waiting for an editor to speak LSP on standard input; "
+            "configure your editor to start `mcpdeps lsp` (README: In your editor). Ctrl+C stops it.\n"
+        )
+        sys.stderr.flush()
     server = create_server(__version__)
     server.start_io(BoundedInput(sys.stdin.buffer), protocol_out)  # type: ignore[arg-type]
     if server.exiting and server.exit_code:
         raise SystemExit(server.exit_code)
+
+
+def _stop_on_ctrl_c() -> None:
+    """Ctrl+C ends the server at once with 130, as every command does.
+
+    pygls reads standard input in a thread of its own: once a line has been read (anything
+    typed in a terminal), the main thread's KeyboardInterrupt leaves that thread blocked in
+    `read`, the first Ctrl+C seems ignored and a second aborts the interpreter at shutdown
+    ("_enter_buffered_busy", exit 134). Nothing is left to save (files are written whole,
+    atomically), so the process ends here, without the shutdown that would wait for it.
+    """
+    import os
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, stop)

@@ -14,9 +14,11 @@ from lsprotocol import types
 
 from ...resolver_core.diagnostics import Diagnostic, Edit
 from ...resolver_core.model import Graph, Span
+from .code_lens import CALL, GRAPH, call_command, code_lenses, graph_command
 from .convert import Positions, path_of, uri_of
 from .hover import hover_markdown
 from .lookup import Target, target_at, tools_running
+from .source_actions import FIX_ALL, fix_all, suppression_hover, wants_fix_all
 
 if TYPE_CHECKING:
     from .server import McpdepsServer
@@ -63,6 +65,13 @@ def _about(target: Target, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def hover(ls: McpdepsServer, params: types.HoverParams) -> types.Hover | None:
+    context = _context(ls, params.text_document.uri)
+    if context is None:
+        return None
+    published = ls.published.get(params.text_document.uri, [])
+    on_comment = suppression_hover(ls, context[0], context[2], params.position, published)
+    if on_comment is not None:  # the comment's line is often a tool's `def`: the comment wins
+        return on_comment
     found = _target(ls, params.text_document.uri, params.position)
     if found is None:
         return None
@@ -102,14 +111,22 @@ def references(ls: McpdepsServer, params: types.ReferenceParams) -> list[types.L
 
 
 def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-    """Each `lint --fix` fix as a quick fix on its diagnostic, and "suppress on this line".
+    """Each `lint --fix` fix as a quick fix on its diagnostic, "suppress on this line", and
+    `source.fixAll.mcpdeps` (every fix of the document at once).
 
-    The fixes that change behaviour (`fixes.UNSAFE`: MCPD112's question moved into a resolver) are
-    offered too, never as the preferred action, and say so: choosing one is the user's consent."""
+    The fixes that change behaviour (`fixes.UNSAFE`: MCPD112's question moved into a resolver,
+    MCPD201-MCPD204's values resolved or asked) are offered too, never as the preferred action,
+    and say so: choosing one is the user's consent."""
     found = _context(ls, params.text_document.uri)
     if found is None:
         return None
-    model, _, display = found
+    model, path, display = found
+    only = params.context.only
+    if only is not None and not any(
+        k == types.CodeActionKind.QuickFix or "quickfix".startswith(k) for k in only
+    ):
+        every = fix_all(model, path, display, _positions(ls, model)) if wants_fix_all(only) else None
+        return [every] if every is not None else []
     from ...lint_rules.fixes import UNSAFE, FixCache
     from ...lint_rules.suppressions import suppression_edit
 
@@ -131,6 +148,9 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
         if text is not None and d.code != "MCPD000":
             edit = suppression_edit(d.path, text, d.line, d.code)
             actions.append(_action(ls, model, f"mcpdeps: suppress {d.code} on this line", [edit], lsp, False))
+    if only is None and diagnostics:
+        every = fix_all(model, path, display, positions)
+        actions += [every] if every is not None else []
     return actions
 
 
@@ -201,6 +221,9 @@ def register(server: McpdepsServer) -> None:
     server.feature(types.TEXT_DOCUMENT_REFERENCES)(references)
     server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
-        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
     )(code_actions)
     server.feature(types.TEXT_DOCUMENT_INLAY_HINT)(inlay_hints)
+    server.feature(types.TEXT_DOCUMENT_CODE_LENS)(code_lenses)
+    server.command(GRAPH)(graph_command)
+    server.command(CALL)(call_command)

@@ -45,7 +45,7 @@ def server(
     yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
-    """Create NAME/ with server.py, tests, pyproject.toml, README.md and a pre-commit config."""
+    """Create NAME/ with src/NAME/server.py, tests, pyproject.toml, README.md and a pre-commit config."""
     from .terminal import new_server
 
     new_server(name, directory, force=force, dry_run=dry_run, yes=yes)

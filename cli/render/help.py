@@ -1,22 +1,87 @@
-"""`--help` that never cuts an option name and shows every word as written.
+"""`--help` as `ruff check --help` reads: plain text, options in groups, nothing cut.
 
-typer's rich help lays options out in a table of five columns; below about 100 columns
-rich shrinks them until names like `--output-format` end in `…`. And it reads every help
-text as rich markup, so `[tool.mcpdeps]` silently disappeared. Here the click command tree
-is built once (what `typer.Typer.__call__` does too) and adjusted before it runs: on a
-terminal narrower than `RICH_HELP_WIDTH`, click's plain help (names in full, text wrapped
-under them); otherwise rich help with every help text escaped, so no text is markup.
+typer's own help showed Python types as placeholders (`<list[Path]>`, `<int range>`, `<bool>`
+after every flag in its rich panels), cut the command summaries at 80 columns, read help
+texts as rich markup (`[tool.mcpdeps]` vanished) and shrank option names below 100 columns.
+Here each command of the click tree typer builds gets its help written by `render`, the same
+at every width: the summary, the usage line with readable arguments (`[PATHS]...`), then
+sections of `-s, --long <PLACEHOLDER>  help [default: x] [possible values: a, b]`, wrapped
+to the terminal. `-h` is `--help` everywhere.
 """
 
 from __future__ import annotations
 
+import re
+import shutil
+import textwrap
 from collections.abc import Iterator, Sequence
+from types import MethodType
 from typing import Any
 
-RICH_HELP_WIDTH = 100
-"""From this width on, typer's rich panels fit every option of every command uncut."""
-
 HELP_FLAGS = ("--help", "-h")
+
+MAX_WIDTH = 120
+"""Wider lines are harder to read than wrapped ones (ruff and clap stop at about this too)."""
+
+SECTIONS: dict[str, dict[str, str]] = {
+    "lint": {
+        "--select": "Rule selection",
+        "--ignore": "Rule selection",
+        "--extend-select": "Rule selection",
+        "--fail-on": "Rule selection",
+        "--exit-zero": "Rule selection",
+        "--config": "File selection",
+        "--exclude": "File selection",
+        "--extend-exclude": "File selection",
+        "--stdin-filename": "File selection",
+        "--fix": "Fixes",
+        "--diff": "Fixes",
+        "--unsafe-fixes": "Fixes",
+        "--format": "Output",
+        "--output-file": "Output",
+        "--statistics": "Output",
+        "--no-cache": "Miscellaneous",
+        "--cache-dir": "Miscellaneous",
+        "--jobs": "Miscellaneous",
+        "--verbose": "Miscellaneous",
+        "--help": "Miscellaneous",
+    },
+    "graph": {
+        "--tool": "Selection",
+        "--server": "Selection",
+        "--depth": "Selection",
+        "--format": "Output",
+        "--output": "Output",
+        "--live": "Live graph",
+        "--python": "Live graph",
+        "--verbose": "Miscellaneous",
+        "--help": "Miscellaneous",
+    },
+}
+"""Per command, the section of each option (by its first long name), sections in this order
+after `Options`, which holds the rest (ruff's order: the usual options, then the groups)."""
+
+PLACEHOLDERS: dict[str, str] = {
+    "--select": "RULES",
+    "--ignore": "RULES",
+    "--extend-select": "RULES",
+    "--exclude": "GLOBS",
+    "--extend-exclude": "GLOBS",
+    "--config": "FILE",
+    "--output-file": "FILE",
+    "--output": "FILE",
+    "--env-file": "FILE",
+    "--stdin-filename": "PATH",
+    "--cache-dir": "DIR",
+    "--reload-dir": "DIR",
+    "--fail-on": "SEVERITY",
+    "--jobs": "N",
+    "--depth": "N",
+    "--workers": "N",
+    "--max-sessions": "N",
+}
+"""What an option's value is, where its name does not say it (`--select <RULES>`); any
+other option takes its own name (`--port <PORT>`), as clap and ruff do."""
 
 
 def wants_help(argv: Sequence[str]) -> bool:
@@ -25,25 +90,148 @@ def wants_help(argv: Sequence[str]) -> bool:
 
 
 def prepare_help(command: Any) -> None:
-    """Choose the help style for this terminal and make every help text literal in it."""
-    from rich.console import Console
-    from rich.markup import escape
+    """Give every command of the tree this module's help, and `-h` as well as `--help`."""
+    for name, cmd in _walk(command, ""):
+        cmd.rich_markup_mode = None
+        cmd.context_settings = {**(cmd.context_settings or {}), "help_option_names": list(HELP_FLAGS)}
+        cmd.format_help = MethodType(_formatter(name), cmd)
 
-    rich = Console().width >= RICH_HELP_WIDTH
-    for cmd in _walk(command):
-        if not rich:
-            cmd.rich_markup_mode = None
+
+def _walk(command: Any, name: str) -> Iterator[tuple[str, Any]]:
+    """Each command with its name (typer's groups keep their commands in `commands`, as click's do)."""
+    yield name, command
+    for sub_name, sub in (getattr(command, "commands", None) or {}).items():
+        yield from _walk(sub, sub_name)
+
+
+def _formatter(name: str) -> Any:
+    def format_help(self: Any, ctx: Any, formatter: Any) -> None:
+        formatter.write(render(self, ctx, SECTIONS.get(name, {})))
+
+    return format_help
+
+
+def width() -> int:
+    return max(40, min(shutil.get_terminal_size().columns, MAX_WIDTH))
+
+
+def render(cmd: Any, ctx: Any, sections: dict[str, str]) -> str:
+    """The whole help of one command, ready to print."""
+    wide = width()
+    out: list[str] = []
+    if cmd.help:
+        out += [line for paragraph in _paragraphs(cmd.help) for line in (_wrap(paragraph, wide, ""), "")]
+    out += [f"Usage: {ctx.command_path} {' '.join(_usage(cmd, ctx))}".rstrip(), ""]
+    grouped: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
+    grouped.update((title, []) for title in sections.values())
+    for p in cmd.params:
+        if p.param_type_name == "argument":
+            grouped["Arguments"].append((_argument_metavar(p), _help_text(p, ctx)))
+    for p in [*(p for p in cmd.params if p.param_type_name == "option"), cmd.get_help_option(ctx)]:
+        if p is None or getattr(p, "hidden", False):
             continue
-        cmd.help = escape(cmd.help) if cmd.help else cmd.help
-        cmd.short_help = escape(cmd.short_help) if cmd.short_help else cmd.short_help
-        for param in cmd.params:
-            text = getattr(param, "help", None)
-            if text:
-                param.help = escape(text)
+        long = next((o for o in [*p.opts, *p.secondary_opts] if o.startswith("--")), p.opts[0])
+        grouped.setdefault(sections.get(long, "Options"), []).append(
+            (_option_names(p, long), _help_text(p, ctx))
+        )
+    commands = getattr(cmd, "commands", None) or {}
+    grouped["Commands"] = [(sub, _summary(c)) for sub, c in commands.items() if not c.hidden]
+    column = min(max(len(n) for rows in grouped.values() for n, _ in rows), 30, wide // 3) + 4
+    for title, rows in grouped.items():
+        if rows:
+            out += [f"{title}:", *_table(rows, wide, column), ""]
+    return "\n".join(out)
 
 
-def _walk(command: Any) -> Iterator[Any]:
-    """The command and its subcommands (typer's groups keep them in `commands`, as click's do)."""
-    yield command
-    for sub in (getattr(command, "commands", None) or {}).values():
-        yield from _walk(sub)
+def _paragraphs(text: str) -> list[str]:
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", textwrap.dedent(text).strip()) if p.strip()]
+
+
+def _summary(cmd: Any) -> str:
+    """A command's first paragraph, whole (click cut it to fit one line: `Check MCP servers...`)."""
+    text = cmd.short_help or cmd.help or ""
+    return _paragraphs(text)[0] if text.strip() else ""
+
+
+def _usage(cmd: Any, ctx: Any) -> list[str]:
+    pieces = ["[OPTIONS]"]
+    pieces += [_argument_metavar(p) for p in cmd.params if p.param_type_name == "argument"]
+    if getattr(cmd, "commands", None):
+        pieces.append("COMMAND [ARGS]...")
+    return pieces
+
+
+def _argument_metavar(p: Any) -> str:
+    name = (p.metavar if p.metavar and not p.metavar.startswith(("<", "{")) else p.name).upper()
+    shown = name if p.required else f"[{name}]"
+    return f"{shown}..." if p.nargs == -1 else shown
+
+
+def _option_names(p: Any, long: str) -> str:
+    short = [o for o in p.opts if not o.startswith("--")]
+    longs = [o for o in p.opts if o.startswith("--")]
+    names = ", ".join([*short, *longs]) if short else "    " + ", ".join(longs)
+    if getattr(p, "is_flag", False) or getattr(p, "count", False):
+        return names
+    return f"{names} <{_placeholder(p, long)}>"
+
+
+def _placeholder(p: Any, long: str) -> str:
+    metavar: str | None = p.metavar
+    if metavar and not metavar.startswith(("<", "{")):
+        return metavar
+    return PLACEHOLDERS.get(long, long.lstrip("-").upper().replace("-", "_"))
+
+
+def _choices(p: Any, ctx: Any) -> list[str]:
+    shown = str(p.display_type(ctx)) if hasattr(p, "display_type") else ""
+    found = re.fullmatch(r"<([\w.-]+(?:\|[\w.-]+)+)>", shown)
+    return found.group(1).split("|") if found else []
+
+
+def _help_text(p: Any, ctx: Any) -> str:
+    text = " ".join((getattr(p, "help", None) or "").split())
+    extras = []
+    default = _default(p)
+    if default is not None:
+        extras.append(f"[default: {default}]")
+    choices = _choices(p, ctx)
+    if choices:
+        extras.append(f"[possible values: {', '.join(choices)}]")
+    return " ".join([text, *extras]).strip()
+
+
+def _default(p: Any) -> str | None:
+    if p.param_type_name != "option" or getattr(p, "is_flag", False) or not getattr(p, "show_default", True):
+        return None
+    value = p.default
+    if value is None or value == () or value == [] or callable(value):
+        return None
+    value = getattr(value, "value", value)  # an Enum's value is what the user types
+    return str(value)
+
+
+def _table(rows: list[tuple[str, str]], wide: int, column: int) -> list[str]:
+    """`  names  help`, the help wrapped in its column (one for every section, so they line
+    up); a name too long for the column puts its help on the next line (as clap does)."""
+    lines: list[str] = []
+    for names, text in rows:
+        indent = " " * column
+        if not text:
+            lines.append(f"  {names}")
+        elif len(names) + 4 <= column:
+            lines.append(_wrap(text, wide, indent, first=f"  {names}".ljust(column)))
+        else:
+            lines += [f"  {names}", _wrap(text, wide, indent)]
+    return lines
+
+
+def _wrap(text: str, wide: int, indent: str, first: str | None = None) -> str:
+    return textwrap.fill(
+        text,
+        width=wide,
+        initial_indent=indent if first is None else first,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )

@@ -22,9 +22,9 @@ from .output import BannerFacts
 from .served import Served, shown_path
 
 QUESTION_LABELS = {
-    "elicit": "asks the user",
-    "sample": "asks the client's LLM",
-    "list_roots": "asks for roots",
+    "elicit": "the user",
+    "sample": "the client's LLM",
+    "list_roots": "for roots",
 }
 
 
@@ -65,7 +65,7 @@ def render_banner(graph: Graph, served: Served, facts: BannerFacts, console: Con
     )
 
 
-_HEADERS = ("tool", "arguments", "runs resolvers", "may ask")
+_HEADERS = ("tool", "arguments", "runs resolvers", "asks")
 
 
 def _tool_row(graph: Graph, tool: Tool) -> tuple[Text, Text, Text, Text]:
@@ -122,5 +122,6 @@ def _asks(resolvers: list[Resolver]) -> Text:
         if r.asks is not None:
             if text:
                 text.append(", ")
-            text.append(f"{r.name}: {QUESTION_LABELS[r.asks]}", style="magenta")
+            # `asks the user (confirm_backorder)`: the row's label is not repeated ("asks ...: asks")
+            text.append(f"{QUESTION_LABELS[r.asks]} ({r.name})", style="magenta")
     return text or Text("-", style="dim")

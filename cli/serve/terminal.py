@@ -43,11 +43,11 @@ class TerminalOutput:
         if skipped:
             more = f" +{len(skipped) - SKIPPED_SHOWN} more" if len(skipped) > SKIPPED_SHOWN else ""
             shown += f" (not {', '.join(skipped[:SKIPPED_SHOWN])}{more})"
-        # One line however long (the terminal wraps it): scripts and tests wait for "press Ctrl+C to
-        # stop", which rich's own wrapping cut in two at some widths and path lengths.
-        self.console.print(
-            f"[cyan]mcpdeps serve --reload[/]: watching {shown}; press Ctrl+C to stop", soft_wrap=True
-        )
+        # Never wrapped by rich (the terminal wraps a long path): scripts and tests wait for "press
+        # Ctrl+C to stop", which rich's wrapping cut in two. It has a line of its own, so a narrow
+        # terminal never starts a line with its "; ".
+        self.console.print(f"[cyan]mcpdeps serve --reload[/]: watching {shown}", soft_wrap=True)
+        self.console.print("press Ctrl+C to stop", soft_wrap=True)
 
     def reloading(self, names: Sequence[str]) -> None:
         self.console.print(f"[cyan]reloading[/]: {', '.join(names)} changed", soft_wrap=True)

@@ -71,6 +71,8 @@ runs; MCPD201-MCPD204: a client can no longer send the value, the stub raises un
 written, the person is asked): applied and shown only with `--unsafe-fixes`, never counted as
 fixable, never listed in the json/sarif reports, as ruff keeps its unsafe fixes out of `--fix`."""
 
+TIDIES_IMPORTS = frozenset({"MCPD003", "MCPD101"})
+"""Codes whose fix may leave `Optional`/`Union` imported and unused (`typing_imports`)."""
 
 RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
 """Codes whose rule attaches its own edit to the diagnostic (no libcst needed)."""
@@ -165,6 +167,11 @@ class FixCache:
         if not isinstance(fixed, str) or fixed == text:  # None: no fix
             return None
         from .edits import edits_between
+
+        if d.code in TIDIES_IMPORTS:
+            from .typing_imports import without_newly_unused
+
+            fixed = without_newly_unused(text, fixed)
 
         return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
 

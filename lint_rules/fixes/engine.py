@@ -161,6 +161,18 @@ class _Planner:
                 result = trial
         return result
 
+    def tidied(self) -> dict[Path, str]:
+        """The pending texts without the `typing` imports the fixes together made unused: each
+        fix tidies what it alone empties, but two `Optional[...]` fixed in one pass leave the
+        import to this (`typing_imports`)."""
+        from .typing_imports import without_newly_unused
+
+        originals = {(self.cwd / p).absolute(): t for p, t in self.plan.originals.items()}
+        return {
+            path: without_newly_unused(originals[path], text) if path in originals else text
+            for path, text in self.pending.items()
+        }
+
     def run(self) -> FixPlan:
         result = self.lint(self.pending)
         self.baseline = {_key(d) for d in result.diagnostics if d.severity == "error"}
@@ -177,6 +189,10 @@ class _Planner:
             else:
                 self.accept(pending, chosen)
                 result = trial
+        tidied = self.tidied()
+        if tidied != self.pending:
+            self.pending = tidied
+            result = self.lint(tidied)
         self.plan.result = result
         for path, info in result.graph.sources.items():
             if info.text is not None:

@@ -36,11 +36,22 @@ def new_name(old: str) -> str | None:
 
 
 def _names_used(function: cst.FunctionDef) -> set[str]:
+    """Every name the function reads or binds; a keyword's name (`Stock(title=...)`) and an
+    attribute's (`stock.title`) are labels of something else, so they do not count."""
     found: set[str] = set()
+    labels: set[int] = set()
 
     class Collect(cst.CSTVisitor):
+        def visit_Arg(self, node: cst.Arg) -> None:
+            if node.keyword is not None:
+                labels.add(id(node.keyword))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            labels.add(id(node.attr))
+
         def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
+            if id(node) not in labels:
+                found.add(node.value)
 
     function.visit(Collect())
     return found

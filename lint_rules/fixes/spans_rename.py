@@ -71,7 +71,8 @@ def renamed(src: AstSource, arg: ast.arg, function: Function, new: str) -> str |
     region = src.text[region_start : src.end(function)]
     if _spells(src, function, new):
         return None  # libcst's `_names_used` has a name node spelt so
-    if re.search(rf"\b{re.escape(new)}\b", region):
+    spelt = {region_start + m.start() for m in re.finditer(rf"\b{re.escape(new)}\b", region)}
+    if spelt - _labels(src, function, new):
         raise Unsure("the new name is in the function's text already")
     if _dotted_import_of(src.tree, old):
         raise Unsure("`import old.sub` makes libcst see `old.sub` as one name")
@@ -195,6 +196,18 @@ def _spells(src: AstSource, function: Function, name: str) -> bool:
         if spelt == name and src.text[src.start(node) :].startswith(name):
             return True
     return False
+
+
+def _labels(src: AstSource, function: Function, name: str) -> set[int]:
+    """Where `name` is a keyword's (`Stock(title=...)`) or an attribute's (`stock.title`) label:
+    not a name of the function's scope, so libcst's fixer renames around it (`_names_used`)."""
+    found: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.keyword) and node.arg == name:
+            found.add(src.start(node))
+        elif isinstance(node, ast.Attribute) and node.attr == name:
+            found.add(src.end(node) - len(name))
+    return found
 
 
 def _dotted_import_of(tree: ast.AST, old: str) -> bool:
