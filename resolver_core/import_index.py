@@ -235,9 +235,10 @@ def _importers_in(
     names: dict[str, tuple[str, bool]] = {}
     by_name: dict[str, list[str]] = {}
     for path in files:
-        name, _, is_package = module_name_for(path, search)
+        name, source_root, is_package = module_name_for(path, search)
         names[str(path)] = (name, is_package)
-        by_name.setdefault(name, []).append(str(path))
+        for alias in _names_under(name, source_root, root):
+            by_name.setdefault(alias, []).append(str(path))
     imported_by: dict[str, set[str]] = {}
     for key, (name, is_package) in names.items():
         entry = index.entries[key]
@@ -261,6 +262,20 @@ def _importers_in(
         for path in files
         if str(path) in reached and str(path) not in start and index.entries[str(path)].contributes
     ]
+
+
+def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
+    """Every name a file can be imported under from a folder of its project: its own, and for
+    each folder without `__init__.py` between the project root and its source root, the
+    namespace package name seen from above it (`ns/sub/deps.py` is `deps`, `sub.deps` and
+    `ns.sub.deps`; the builder names it as the first import reaching it does)."""
+    out = [name]
+    folder = source_root
+    while folder != root and folder.is_relative_to(root):
+        name = f"{folder.name}.{name}"
+        out.append(name)
+        folder = folder.parent
+    return out
 
 
 def _display(path: Path, cwd: Path) -> str:

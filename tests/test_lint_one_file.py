@@ -277,3 +277,34 @@ def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
     picked = [*sorted({d["path"] for d in whole}), "pkg0/deps_0.py", "pkg1/deps_41.py", "app/server.py"]
     for path in picked:
         assert _located(_lint(tree, path), path) == _located(whole, path), path
+
+
+def test_a_module_of_a_namespace_package_finds_importers_under_its_dotted_name(tmp_path: Path) -> None:
+    """`ns/sub/` has no `__init__.py`: `deps.py` is `deps` seen from its folder, and
+    `ns.sub.deps` to the tool file that imports it from the project root."""
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": FILES["pyproject.toml"],
+            "ns/sub/deps.py": "def owner(user_id: str) -> str:\n    return user_id\n",
+            "ns/tools/app.py": """\
+                from typing import Annotated
+
+                from mcp.server import MCPServer
+                from mcp.server.mcpserver import Resolve
+
+                from ns.sub.deps import owner
+
+                mcp = MCPServer("ns")
+
+
+                @mcp.tool()
+                def show(title: str, who: Annotated[str, Resolve(owner)]) -> str:
+                    return who
+                """,
+        },
+    )
+    deps = "ns/sub/deps.py"
+    whole = _located(_lint(tmp_path, "--no-cache", "."), deps)
+    assert [d["code"] for d in whole] == ["MCPD002"]
+    assert _lint(tmp_path, deps) == _lint(tmp_path, "--no-cache", deps) == whole
