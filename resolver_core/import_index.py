@@ -37,7 +37,7 @@ from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 1
+_FORMAT = 2
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -107,6 +107,9 @@ class Entry:
     """Whether the prefilter lets it through (`text_scan.might_contribute`): only such files
     can register tools."""
     imports: list[Import]
+    creates: bool = False
+    """Whether its text names `MCPServer` (it may create a server, or subclass the class):
+    the files that register tools on a server a given file uses are checked too (MCPD110)."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -144,8 +147,8 @@ class ImportIndex:
             data = json.loads(bounded_read.read_text(index.path, "the import index", MAX_INDEX_BYTES))
             if isinstance(data, dict) and data.get("format") == _FORMAT:
                 index.entries = {
-                    path: Entry(stat, bool(contributes), imports, module, resolved)
-                    for path, (stat, contributes, imports, module, resolved) in data["files"].items()
+                    path: Entry(stat, bool(contributes), imports, bool(creates), module, resolved)
+                    for path, (stat, contributes, imports, creates, module, resolved) in data["files"].items()
                 }
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
@@ -170,7 +173,7 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.module, e.resolved]
+            p: [e.stat, e.contributes, e.imports, e.creates, e.module, e.resolved]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -194,8 +197,8 @@ def _read(path: Path, st: list[int] | None) -> Entry:
     try:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
-        return Entry(vouched, might_contribute(data), [])
-    return Entry(vouched, might_contribute(data), scan_imports(text))
+        return Entry(vouched, might_contribute(data), [], b"MCPServer" in data)
+    return Entry(vouched, might_contribute(data), scan_imports(text), b"MCPServer" in data)
 
 
 def importers(
@@ -240,6 +243,7 @@ def _importers_in(
         for alias in _names_under(name, source_root, root):
             by_name.setdefault(alias, []).append(str(path))
     imported_by: dict[str, set[str]] = {}
+    imports: dict[str, set[str]] = {}
     for key, (name, is_package) in names.items():
         entry = index.entries[key]
         before = entry.module
@@ -247,21 +251,34 @@ def _importers_in(
             for found in by_name.get(target, ()):
                 if found != key:
                     imported_by.setdefault(found, set()).add(key)
+                    imports.setdefault(key, set()).add(found)
         index.changed = index.changed or entry.module != before
     index.store()
-    start = {str(p) for p in given}
-    reached = set(start)
-    todo = [p for p in start if p in names]
-    while todo:
-        for importer in imported_by.get(todo.pop(), ()):
-            if importer not in reached:
-                reached.add(importer)
-                todo.append(importer)
+    start = {str(p) for p in given if str(p) in names}
+    reached = _closure(start, imported_by)
+    # The servers the given files may register on are created in a module they import, or in
+    # an importer that passes them to a helper: every file that imports such a module, and
+    # every file it imports (the helpers it calls), registers on the same servers, and a
+    # duplicate tool name (MCPD110) is reported at whichever registration comes second.
+    creators = {p for p in reached | _closure(start, imports) if index.entries[p].creates}
+    reached |= _closure(creators, imported_by) | _closure(creators, imports)
     return [
         SourceFile(path, _display(path, cwd), companion=True)
         for path in files
         if str(path) in reached and str(path) not in start and index.entries[str(path)].contributes
     ]
+
+
+def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
+    """`start` and every file reached from it along `edges`."""
+    reached = set(start)
+    todo = list(start)
+    while todo:
+        for found in edges.get(todo.pop(), ()):
+            if found not in reached:
+                reached.add(found)
+                todo.append(found)
+    return reached
 
 
 def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
