@@ -9,6 +9,12 @@ where it is located in a given file (`per_file.combine`), so `lint deps.py` says
 `deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
 an edit to `deps.py` that breaks an unchanged tool file is caught this way.
 
+A duplicate tool name (MCPD110) is a property of a whole server: the run also checks every
+file that registers on a server a given file may use (the importers of the modules that name
+`MCPServer`, and the helpers those call). For one tool file of a project whose tools all
+share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
+cached one re-checks only what changed.
+
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
 (`scan_imports`, never `ast`; it may list too much, which only costs a check, never too
