@@ -264,10 +264,14 @@ def _importers_in(
     reached = _closure(start, imported_by)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
-    # every file it imports (the helpers it calls), registers on the same servers, and a
-    # duplicate tool name (MCPD110) is reported at whichever registration comes second.
+    # every helper such an importer calls, registers on the same servers, and a duplicate
+    # tool name (MCPD110) is reported at whichever registration comes second. The helpers a
+    # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
+    # whole as any given file's.
     creators = {p for p in reached | _closure(start, imports) if index.entries[p].creates}
-    reached |= _closure(creators, imported_by) | _closure(creators, imports)
+    reached |= _closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
+    callers = {p for p in reached if index.entries[p].creates} - start
+    reached |= _closure(callers, imports)
     return [
         SourceFile(path, _display(path, cwd), companion=True)
         for path in files
