@@ -9,6 +9,12 @@ where it is located in a given file (`per_file.combine`), so `lint deps.py` says
 `deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
 an edit to `deps.py` that breaks an unchanged tool file is caught this way.
 
+A duplicate tool name (MCPD110) is a property of a whole server: the run also checks every
+file that registers on a server a given file may use (the importers of the modules that name
+`MCPServer`, and the helpers those call). For one tool file of a project whose tools all
+share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
+cached one re-checks only what changed.
+
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
 (`scan_imports`, never `ast`; it may list too much, which only costs a check, never too
@@ -37,7 +43,7 @@ from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 1
+_FORMAT = 2
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -107,6 +113,9 @@ class Entry:
     """Whether the prefilter lets it through (`text_scan.might_contribute`): only such files
     can register tools."""
     imports: list[Import]
+    creates: bool = False
+    """Whether its text names `MCPServer` (it may create a server, or subclass the class):
+    the files that register tools on a server a given file uses are checked too (MCPD110)."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -144,8 +153,8 @@ class ImportIndex:
             data = json.loads(bounded_read.read_text(index.path, "the import index", MAX_INDEX_BYTES))
             if isinstance(data, dict) and data.get("format") == _FORMAT:
                 index.entries = {
-                    path: Entry(stat, bool(contributes), imports, module, resolved)
-                    for path, (stat, contributes, imports, module, resolved) in data["files"].items()
+                    path: Entry(stat, bool(contributes), imports, bool(creates), module, resolved)
+                    for path, (stat, contributes, imports, creates, module, resolved) in data["files"].items()
                 }
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
@@ -170,7 +179,7 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.module, e.resolved]
+            p: [e.stat, e.contributes, e.imports, e.creates, e.module, e.resolved]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -194,8 +203,8 @@ def _read(path: Path, st: list[int] | None) -> Entry:
     try:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
-        return Entry(vouched, might_contribute(data), [])
-    return Entry(vouched, might_contribute(data), scan_imports(text))
+        return Entry(vouched, might_contribute(data), [], b"MCPServer" in data)
+    return Entry(vouched, might_contribute(data), scan_imports(text), b"MCPServer" in data)
 
 
 def importers(
@@ -235,10 +244,12 @@ def _importers_in(
     names: dict[str, tuple[str, bool]] = {}
     by_name: dict[str, list[str]] = {}
     for path in files:
-        name, _, is_package = module_name_for(path, search)
+        name, source_root, is_package = module_name_for(path, search)
         names[str(path)] = (name, is_package)
-        by_name.setdefault(name, []).append(str(path))
+        for alias in _names_under(name, source_root, root):
+            by_name.setdefault(alias, []).append(str(path))
     imported_by: dict[str, set[str]] = {}
+    imports: dict[str, set[str]] = {}
     for key, (name, is_package) in names.items():
         entry = index.entries[key]
         before = entry.module
@@ -246,21 +257,52 @@ def _importers_in(
             for found in by_name.get(target, ()):
                 if found != key:
                     imported_by.setdefault(found, set()).add(key)
+                    imports.setdefault(key, set()).add(found)
         index.changed = index.changed or entry.module != before
     index.store()
-    start = {str(p) for p in given}
-    reached = set(start)
-    todo = [p for p in start if p in names]
-    while todo:
-        for importer in imported_by.get(todo.pop(), ()):
-            if importer not in reached:
-                reached.add(importer)
-                todo.append(importer)
+    start = {str(p) for p in given if str(p) in names}
+    reached = _closure(start, imported_by)
+    # The servers the given files may register on are created in a module they import, or in
+    # an importer that passes them to a helper: every file that imports such a module, and
+    # every helper such an importer calls, registers on the same servers, and a duplicate
+    # tool name (MCPD110) is reported at whichever registration comes second. The helpers a
+    # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
+    # whole as any given file's.
+    creators = {p for p in reached | _closure(start, imports) if index.entries[p].creates}
+    reached |= _closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
+    callers = {p for p in reached if index.entries[p].creates} - start
+    reached |= _closure(callers, imports)
     return [
         SourceFile(path, _display(path, cwd), companion=True)
         for path in files
         if str(path) in reached and str(path) not in start and index.entries[str(path)].contributes
     ]
+
+
+def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
+    """`start` and every file reached from it along `edges`."""
+    reached = set(start)
+    todo = list(start)
+    while todo:
+        for found in edges.get(todo.pop(), ()):
+            if found not in reached:
+                reached.add(found)
+                todo.append(found)
+    return reached
+
+
+def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
+    """Every name a file can be imported under from a folder of its project: its own, and for
+    each folder without `__init__.py` between the project root and its source root, the
+    namespace package name seen from above it (`ns/sub/deps.py` is `deps`, `sub.deps` and
+    `ns.sub.deps`; the builder names it as the first import reaching it does)."""
+    out = [name]
+    folder = source_root
+    while folder != root and folder.is_relative_to(root):
+        name = f"{folder.name}.{name}"
+        out.append(name)
+        folder = folder.parent
+    return out
 
 
 def _display(path: Path, cwd: Path) -> str:

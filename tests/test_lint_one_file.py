@@ -277,3 +277,78 @@ def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
     picked = [*sorted({d["path"] for d in whole}), "pkg0/deps_0.py", "pkg1/deps_41.py", "app/server.py"]
     for path in picked:
         assert _located(_lint(tree, path), path) == _located(whole, path), path
+
+
+def test_a_module_of_a_namespace_package_finds_importers_under_its_dotted_name(tmp_path: Path) -> None:
+    """`ns/sub/` has no `__init__.py`: `deps.py` is `deps` seen from its folder, and
+    `ns.sub.deps` to the tool file that imports it from the project root."""
+    _write(
+        tmp_path,
+        {
+            "pyproject.toml": FILES["pyproject.toml"],
+            "ns/sub/deps.py": "def owner(user_id: str) -> str:\n    return user_id\n",
+            "ns/tools/app.py": """\
+                from typing import Annotated
+
+                from mcp.server import MCPServer
+                from mcp.server.mcpserver import Resolve
+
+                from ns.sub.deps import owner
+
+                mcp = MCPServer("ns")
+
+
+                @mcp.tool()
+                def show(title: str, who: Annotated[str, Resolve(owner)]) -> str:
+                    return who
+                """,
+        },
+    )
+    deps = "ns/sub/deps.py"
+    whole = _located(_lint(tmp_path, "--no-cache", "."), deps)
+    assert [d["code"] for d in whole] == ["MCPD002"]
+    assert _lint(tmp_path, deps) == _lint(tmp_path, "--no-cache", deps) == whole
+
+
+_SAME = "\n\n@mcp.tool()\ndef same(x: int) -> int:\n    return x\n"
+_HELPER = "def register(s):\n    @s.tool()\n    def same(x: int) -> int:\n        return x\n"
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        pytest.param(
+            {
+                "server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n",
+                "t1.py": "from server import mcp" + _SAME,
+                "t2.py": "from server import mcp" + _SAME,
+                "main.py": "import t1\nimport t2\nfrom server import mcp\n\nmcp.run()\n",
+            },
+            id="modules-importing-the-server",
+        ),
+        pytest.param(
+            {
+                "t1.py": _HELPER,
+                "t2.py": _HELPER,
+                "main.py": (
+                    "from mcp.server import MCPServer\n\nimport t1\nimport t2\n\n\n"
+                    "def build() -> MCPServer:\n    s = MCPServer('s')\n    t1.register(s)\n"
+                    "    t2.register(s)\n    return s\n"
+                ),
+            },
+            id="helpers-called-by-a-factory",
+        ),
+    ],
+)
+def test_a_duplicate_tool_name_across_files_is_seen_from_either_file(
+    tmp_path: Path, files: dict[str, str]
+) -> None:
+    """MCPD110 is a property of the server: `lint t2.py` must see the tool `t1.py` registers
+    first on it (t1 neither imports t2 nor is imported by it), and `lint t1.py` must not call
+    its own registration the second."""
+    _write(tmp_path, {"pyproject.toml": FILES["pyproject.toml"], **files})
+    whole = _lint(tmp_path, "--no-cache", ".")
+    assert [(d["path"], d["code"]) for d in whole] == [("t2.py", "MCPD110")]
+    for path in files:
+        assert _located(_lint(tmp_path, path), path) == _located(whole, path), path
+        assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path

@@ -8,6 +8,7 @@ shop/deps.py` and `lint .` restricted to it, cycles included at each file's own 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,16 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.fixture(params=[".", "shop"], ids=["project", "subfolder"])
+def folder(root: Path, request: pytest.FixtureRequest) -> Path:
+    """The workspace folder the editor opened: the project, or its package alone (the tools
+    in `app.py` are then outside the folder, in the project around it)."""
+    return (root / request.param).resolve()
+
+
 @pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient, root: Path):
-    await start(lsp_client, root)
+async def client(lsp_client: LanguageClient, folder: Path):
+    await start(lsp_client, folder)
     yield
     await lsp_client.shutdown_session()
 
@@ -41,13 +49,19 @@ def _lint(root: Path, *args: str) -> list[dict]:
 
 @pytest.mark.parametrize("name", ["shop/deps.py", "shop/plans.py"])
 async def test_the_editor_lint_file_and_lint_dot_agree_on_a_resolver_module(
-    client: LanguageClient, root: Path, name: str
+    client: LanguageClient, root: Path, folder: Path, name: str
 ) -> None:
     path = root / name
     Docs(client).open(path)
     alone = _lint(root, name)
     whole = [d for d in _lint(root, ".") if d["path"] == name]
     assert alone == whole
+    inside = Path(os.path.relpath(path, folder)).as_posix()  # `lint .` in the folder opened
+
+    def at(found: list[dict]) -> list[tuple]:
+        return [(d["code"], d["line"], d["column"], d["message"]) for d in found]
+
+    assert at([d for d in _lint(folder, ".") if d["path"] == inside]) == at(whole)
     assert "MCPD001" in {d["code"] for d in alone}
 
     def shown() -> list[dict]:

@@ -275,3 +275,98 @@ def test_mcpdeps_under_python_312_reads_the_same_verdicts(tmp_path: Path, sdk_31
     here = sorted([d.path, d.line, d.code, d.tool] for d in lint(list(CASES), cwd=tmp_path).diagnostics)
     assert json.loads(native.stdout) == here
     assert {code for _, _, code, _ in here} == {"MCPD001", "MCPD002", "MCPD101"}
+
+
+SPLIT = {
+    "pyproject.toml": "[project]\nname = 'split'\nversion = '0'\n",
+    "deps312.py": """\
+        from __future__ import annotations
+
+        from typing import Annotated
+
+        from mcp.server.mcpserver import Resolve
+
+
+        def owner[T](user_id: T) -> str:
+            return f"{ {"u": str(user_id)}["u"] }"
+
+
+        def current[T](title: str) -> str:
+            return title
+
+
+        type Who = Annotated[str, Resolve(current)]
+
+
+        def plan_of[T](quota: Annotated[int, Resolve(quota_of)]) -> str:
+            return "p"
+
+
+        def quota_of(plan: Annotated[str, Resolve(plan_of)]) -> int:
+            return 1
+        """,
+    "server.py": """\
+        from typing import Annotated
+
+        from mcp.server import MCPServer
+        from mcp.server.mcpserver import Resolve
+
+        from deps312 import Who, owner, quota_of
+
+        mcp = MCPServer("split")
+
+
+        def owner_ok[T](title: str) -> str:
+            return title
+
+
+        @mcp.tool()
+        def show[T](title: str, who: Who, o: Annotated[str, Resolve(owner)]) -> str:
+            return f"{who + f'{o}'}"
+
+
+        @mcp.tool()
+        async def quota(q: Annotated[int, Resolve(quota_of)]) -> str:
+            return str(q)
+
+
+        @mcp.tool()
+        def fine[T](title: str, w: Annotated[str, Resolve(owner_ok)]) -> str:
+            return w
+        """,
+}
+
+
+@needs_312
+def test_a_resolver_module_in_312_syntax_linted_alone_matches_the_sdk_under_312(
+    tmp_path: Path, sdk_312: Path
+) -> None:
+    """Generic resolvers and a `type` alias in their own module, used by generic tools in
+    another: `lint deps312.py`, `lint server.py` and `lint .` agree on each file, and with
+    the SDK's verdicts."""
+    case = tmp_path / "split"
+    for name, text in SPLIT.items():
+        (case / name).parent.mkdir(parents=True, exist_ok=True)
+        (case / name).write_text(textwrap.dedent(text), encoding="utf-8")
+    script = REPO / "tests" / "oracle" / "sdk_verdicts.py"
+    sdk = subprocess.run([str(sdk_312), str(script), "split"], cwd=tmp_path, capture_output=True, text=True)
+    assert sdk.returncode == 0, sdk.stderr
+    verdicts = json.loads(sdk.stdout)["cases"]["split"]
+    assert verdicts["import_error"] is None, verdicts
+
+    def lint(*args: str) -> list[dict]:
+        proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", "--no-cache", *args, cwd=case)
+        return json.loads(proc.stdout)["diagnostics"]
+
+    whole = lint(".")
+    assert {t["tool"]: t["code"] for t in verdicts["tools"]} == {
+        "show": "MCPD002",
+        "quota": "MCPD001",
+        "fine": None,
+    }
+    for tool in verdicts["tools"]:
+        codes = {d["code"] for d in whole if d["tool"] == tool["tool"] and d["code"] < "MCPD1"}
+        assert codes == ({tool["code"]} if tool["code"] else set()), (tool, whole)
+    for name in ("deps312.py", "server.py"):
+        assert [d for d in lint(name) if d["path"] == name] == [d for d in whole if d["path"] == name]
+    assert {d["path"] for d in lint("deps312.py")} == {"deps312.py"}

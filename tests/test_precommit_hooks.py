@@ -33,6 +33,7 @@ SNAPSHOT = [
     "resolver_core",
     "lint_rules",
     "templates",
+    "testing",
     "pyproject.toml",
     ".pre-commit-hooks.yaml",
 ]

@@ -35,8 +35,9 @@ from ...lint_rules.registry import select_rules
 from ...lint_rules.settings import Settings, merge
 from ...resolver_core.builder import build_graph
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.discovery import SourceFile, discover
+from ...resolver_core.discovery import SourceFile
 from ...resolver_core.file_states import Hashes
+from ...resolver_core.import_index import run_files
 from ...resolver_core.model import Graph, SourceInfo
 from ...resolver_core.project import Project
 from ...resolver_core.search_roots import default_roots
@@ -64,7 +65,9 @@ class WorkspaceModel:
         self.config_error: str | None = None
         self.settings = self._settings()
         self.rules = select_rules(self.settings.select, self.settings.ignore, self.settings.extend_select)
-        self.files: list[SourceFile] = discover(self.targets, self.settings.exclude, self.root)
+        # The folder's files and, when the folder is part of a larger project (an editor opened
+        # on `src/pkg`), the project files that import them: what `lint .` checks there.
+        self.files: list[SourceFile] = run_files(self.targets, self.settings.exclude, self.root)
         self.order = [f.display for f in self.files]
         self.path_of = {f.display: f.path.absolute() for f in self.files}
         self.display_of = {p: d for d, p in self.path_of.items()}
