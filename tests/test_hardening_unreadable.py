@@ -69,6 +69,8 @@ def _as_nobody(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     assert NOBODY is not None
     import colorsys  # noqa: F401  (rich converts colours with it when it prints an error)
 
+    import rich.console  # noqa: F401  (a report with findings is rendered by rich: load it here)
+
     saved = (sys.argv, os.getcwd())
     os.chdir(cwd)
     try:
