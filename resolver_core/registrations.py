@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .call_sites import child_blocks, literal_loop
+from .call_sites import child_blocks
+from .loops import Listed, listed_loop
 from .model import RegistrationForm, Server, Span
 from .servers import ParamServer, Servers
 from .source import ParsedModule
@@ -70,7 +71,8 @@ class Scanner:
         self.scanned_paths: set[Path] = set()
         self.passed_by: dict[str, str] = {}
         """Module scanned because a server was passed to one of its functions -> the file passing it."""
-        self._loop_items: dict[str, list[ast.expr]] = {}
+        self._loop_items: dict[str, Listed] = {}
+        """Variables of the loops around the statement being scanned -> the values they take."""
         self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
         self._rewritten: dict[Path, set[str]] = {}
         self._arms: list[tuple[int, int]] = []
@@ -183,12 +185,11 @@ class Scanner:
                             self._call(module, node, scope)
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
-                loop = literal_loop(stmt)
-                if loop is not None:
-                    self._loop_items[loop[0]] = loop[1]
-                opaque = _opaque_loop(stmt) if loop is None else None
-                if opaque is not None:
-                    self._opaque_loops[opaque] = stmt
+                loop = listed_loop(self.names, module, stmt, scope)
+                outer = {name: self._loop_items[name] for name in loop if name in self._loop_items}
+                self._loop_items.update(loop)
+                opaque = _opaque_loop(stmt) if not loop else ()
+                self._opaque_loops.update(dict.fromkeys(opaque, stmt))  # type: ignore[arg-type]
                 branches = isinstance(stmt, _BRANCHING)
                 for arm, child in enumerate(child_blocks(stmt)):
                     if branches:
@@ -196,10 +197,11 @@ class Scanner:
                     self._scan_body(module, child, scope, calls, prefix)
                     if branches:
                         self._arms.pop()
-                if loop is not None:
-                    del self._loop_items[loop[0]]
-                if opaque is not None:
-                    del self._opaque_loops[opaque]
+                for name in loop:
+                    del self._loop_items[name]
+                self._loop_items.update(outer)
+                for name in opaque:
+                    del self._opaque_loops[name]
 
     def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:
         """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list: noted, not guessed."""
@@ -362,28 +364,21 @@ class Scanner:
                     if len(call.args) > 1
                     else next((k.value for k in call.keywords if k.arg == "name"), None)
                 )
-                name = self._text_value(module, name_node, scope)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
                     return
-                # `for fn in (a, b): mcp.add_tool(fn)` registers each listed function.
-                functions = (
-                    self._loop_items.get(fn_node.id, [fn_node])
-                    if isinstance(fn_node, ast.Name)
-                    else [fn_node]
-                )
                 self._found_all(
                     Registration(
                         server,
                         "tool",
                         fn,
-                        module,
-                        scope,
-                        name,
+                        where,
+                        where_scope,
+                        self._text_value(*named),
                         module.span(call),
                         "add_tool",
                         name_node=name_node,
                     )
-                    for fn in functions
+                    for fn, where, where_scope, named in self._each(module, scope, fn_node, name_node)
                 )
             return
         if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
@@ -396,15 +391,48 @@ class Scanner:
             first = (
                 func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
             )
-            name = self._text_value(module, first, scope) if func.func.attr == "tool" else None
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
-            self._found(
+            self._found_all(
                 Registration(
-                    server, func.func.attr, call.args[0], module, scope, name, module.span(call), "applied"
+                    server,
+                    func.func.attr,
+                    fn,
+                    where,
+                    where_scope,
+                    self._text_value(*named) if func.func.attr == "tool" else None,
+                    module.span(call),
+                    "applied",
                 )
+                for fn, where, where_scope, named in self._each(module, scope, call.args[0], first)
             )
             return
+
+    def _each(
+        self, module: ParsedModule, scope: Scope | None, fn: ast.expr, name: ast.expr | None
+    ) -> list[
+        tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
+    ]:
+        """`for fn in TOOLS: mcp.add_tool(fn)` registers each listed function, named in step
+        (`for name, fn in SPECS.items(): mcp.add_tool(fn, name=name)`): each function with the
+        module and scope it is written in, and its `name=` expression with where to read it."""
+        listed = self._loop_items.get(fn.id) if isinstance(fn, ast.Name) else None
+        if listed is None:
+            return [(fn, module, scope, (module, name, scope))]
+        names = self._loop_items.get(name.id) if isinstance(name, ast.Name) else None
+        if names is not None and names.loop is not listed.loop:
+            names = None
+        return [
+            (
+                value,
+                listed.module,
+                listed.scope,
+                (listed.module, names.values[i], listed.scope)
+                if names is not None
+                else (module, name, scope),
+            )
+            for i, value in enumerate(listed.values)
+        ]
 
 
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
@@ -447,11 +475,13 @@ _COMPOUND = tuple(
 """The statements with blocks of statements inside (definitions are scanned on their own)."""
 
 
-def _opaque_loop(stmt: ast.stmt) -> str | None:
-    """`for fn in TOOLS:` over values not written out: the loop variable, whose values are unknown."""
-    if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id
-    return None
+def _opaque_loop(stmt: ast.stmt) -> tuple[str, ...]:
+    """`for fn in TOOLS:` / `for name, fn in SPECS:` over values not written out: the loop
+    variables, whose values are unknown."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor):
+        return ()
+    targets = stmt.target.elts if isinstance(stmt.target, ast.Tuple | ast.List) else [stmt.target]
+    return tuple(t.id for t in targets if isinstance(t, ast.Name))
 
 
 def _rewritten_function(target: ast.expr) -> str | None:

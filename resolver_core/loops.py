@@ -1,0 +1,118 @@
+"""What the variables of a `for` loop take, when the source lists the values.
+
+Real servers register their tools in loops: over a tuple written in place (`for fn in (a, b):`),
+over a collection named at module level, often in another module (`ALL_TOOLS = [a, b]`,
+`TOOLS = {"notes_list": list_notes}` then `for name, fn in TOOLS.items():`), or over pairs
+(`for name, fn in (("a", f), ("b", g)):`). The SDK registers each value, so each one is a
+registration site; a loop whose values are computed (`inspect.getmembers(...)`, a list filled
+by a decorator at run time) is not guessed: the caller notes it as not followed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from .source import ParsedModule
+from .symbols import Names, Scope, Value
+
+_SEQUENCES = (ast.Tuple, ast.List, ast.Set)
+_MAX_ALIASES = 8
+"""`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """The values one loop variable takes, in order, and where they are written (to resolve them)."""
+
+    module: ParsedModule
+    scope: Scope | None
+    values: tuple[ast.expr, ...]
+    loop: ast.For | ast.AsyncFor
+    """The loop that binds the variable: two variables of one loop take their values in step."""
+
+
+def listed_loop(names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> dict[str, Listed]:
+    """Each variable of `stmt` (a `for` loop) -> the values it takes; empty when they are not listed."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor):
+        return {}
+    found = _rows(names, module, stmt.iter, scope)
+    if found is None:
+        return {}
+    where, where_scope, rows = found
+    if isinstance(stmt.target, ast.Name):
+        return {stmt.target.id: Listed(where, where_scope, rows, stmt)}
+    if not isinstance(stmt.target, ast.Tuple | ast.List) or not all(
+        isinstance(t, ast.Name) for t in stmt.target.elts
+    ):
+        return {}
+    width = len(stmt.target.elts)
+    if not all(isinstance(row, _SEQUENCES) and len(row.elts) == width for row in rows):
+        return {}
+    return {
+        target.id: Listed(where, where_scope, tuple(row.elts[i] for row in rows), stmt)  # type: ignore[attr-defined]
+        for i, target in enumerate(stmt.target.elts)
+        if isinstance(target, ast.Name)
+    }
+
+
+def _rows(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
+    """The values iterating `expr` yields, where they are written; None when not written out."""
+    method = None
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in ("items", "values", "keys")
+        and not expr.args
+        and not expr.keywords
+    ):
+        method, expr = expr.func.attr, expr.func.value
+    found = _literal(names, module, expr, scope)
+    if found is None:
+        return None
+    where, where_scope, node = found
+    if isinstance(node, ast.Dict):
+        if any(key is None for key in node.keys):
+            return None  # `{**BASE, ...}`: part of it is elsewhere
+        keys = [key for key in node.keys if key is not None]
+        if method == "items":
+            pairs = (ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True))
+            return where, where_scope, tuple(pairs)
+        return where, where_scope, tuple(node.values if method == "values" else keys)
+    if method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
+        return None
+    return where, where_scope, tuple(node.elts)
+
+
+def _literal(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
+    """`expr` when written out, or the collection a name bound once to one stands for."""
+    for _ in range(_MAX_ALIASES):
+        if isinstance(expr, (*_SEQUENCES, ast.Dict)):
+            return (module, scope, expr) if _elements(expr) else None  # `[]`: filled at run time
+        if not isinstance(expr, ast.Name | ast.Attribute):
+            return None
+        symbol = names.resolve(module, expr, scope)
+        if not isinstance(symbol, Value) or _filled_elsewhere(symbol.name, module, symbol.module):
+            return None
+        module, scope, expr = symbol.module, symbol.scope, symbol.node
+    return None
+
+
+def _elements(node: ast.Tuple | ast.List | ast.Set | ast.Dict) -> bool:
+    return bool(node.keys if isinstance(node, ast.Dict) else node.elts)
+
+
+def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
+    """Whether the source changes the collection after binding it (`TOOLS.append(fn)` in a
+    registry decorator, `TOOLS += [...]`, `TOOLS["x"] = f`): then what is written is not
+    what the loop sees."""
+    changed = re.compile(
+        rf"\b{re.escape(name)}\s*(?:\.\s*(?:append|extend|insert|update|add|setdefault|__setitem__)\s*\("
+        r"|[-+|]=|\[[^\]\n]*\]\s*=[^=])"
+    )
+    return any(changed.search(m.text or "") for m in modules)
