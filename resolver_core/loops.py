@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .source import ParsedModule
@@ -33,11 +34,18 @@ class Listed:
     """The loop that binds the variable: two variables of one loop take their values in step."""
 
 
-def listed_loop(names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> dict[str, Listed]:
-    """Each variable of `stmt` (a `for` loop) -> the values it takes; empty when they are not listed."""
+def listed_loop(
+    names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None, outer: Mapping[str, Listed]
+) -> dict[str, Listed]:
+    """Each variable of `stmt` (a `for` loop) -> the values it takes; empty when they are not
+    listed. `outer` are the variables of the loops around it (`for group in (A, B): for fn in
+    group:` takes the values of `A`, then of `B`)."""
     if not isinstance(stmt, ast.For | ast.AsyncFor):
         return {}
-    found = _rows(names, module, stmt.iter, scope)
+    if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
+        found = _flattened(names, outer[stmt.iter.id])
+    else:
+        found = _rows(names, module, stmt.iter, scope)
     if found is None:
         return {}
     where, where_scope, rows = found
@@ -55,6 +63,20 @@ def listed_loop(names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope
         for i, target in enumerate(stmt.target.elts)
         if isinstance(target, ast.Name)
     }
+
+
+def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
+    """The values of each collection an outer loop variable takes, one after the other (all
+    written in one module, to be resolved there)."""
+    rows: list[ast.expr] = []
+    where: tuple[ParsedModule, Scope | None] | None = None
+    for value in group.values:
+        found = _rows(names, group.module, value, group.scope)
+        if found is None or (where is not None and where != found[:2]):
+            return None
+        where = found[:2]
+        rows += found[2]
+    return (*where, tuple(rows)) if where is not None else None
 
 
 def _rows(

@@ -185,11 +185,11 @@ class Scanner:
                             self._call(module, node, scope)
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
-                loop = listed_loop(self.names, module, stmt, scope)
+                loop = listed_loop(self.names, module, stmt, scope, self._loop_items)
                 outer = {name: self._loop_items[name] for name in loop if name in self._loop_items}
                 self._loop_items.update(loop)
                 opaque = _opaque_loop(stmt) if not loop else ()
-                self._opaque_loops.update(dict.fromkeys(opaque, stmt))  # type: ignore[arg-type]
+                self._opaque_loops.update(dict.fromkeys(opaque, stmt))
                 branches = isinstance(stmt, _BRANCHING)
                 for arm, child in enumerate(child_blocks(stmt)):
                     if branches:
@@ -429,10 +429,33 @@ class Scanner:
                 listed.scope,
                 (listed.module, names.values[i], listed.scope)
                 if names is not None
-                else (module, name, scope),
+                else (module, _named_after(name, fn.id, value), scope),  # type: ignore[union-attr]
             )
             for i, value in enumerate(listed.values)
         ]
+
+
+def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
+    """`name=f"v2_{fn.__name__}"` in `for fn in (a, b):`: the name each function gets (`v2_a`),
+    as a constant; any other name expression as written."""
+    if not isinstance(name, ast.JoinedStr) or not isinstance(value, ast.Name):
+        return name
+    text = ""
+    for part in name.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            text += part.value
+        elif (
+            isinstance(part, ast.FormattedValue)
+            and part.format_spec is None
+            and isinstance(part.value, ast.Attribute)
+            and part.value.attr == "__name__"
+            and isinstance(part.value.value, ast.Name)
+            and part.value.value.id == variable
+        ):
+            text += value.id
+        else:
+            return name
+    return ast.Constant(text)
 
 
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
