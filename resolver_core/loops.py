@@ -138,3 +138,80 @@ def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
         r"|[-+|]=|\[[^\]\n]*\]\s*=[^=])"
     )
     return any(changed.search(m.text or "") for m in modules)
+
+
+@dataclass(frozen=True, slots=True)
+class Collector:
+    """`def tool(fn): TOOLS.append(fn); return fn`: the function that fills a list the source
+    leaves empty; a loop over that list registers whatever each `@tool` decorates or each
+    `tool(f)` passes (followed from the collector's parameter, as for `def tool(fn): mcp.add_tool(fn)`)."""
+
+    module: ParsedModule
+    function: ast.FunctionDef
+    parameter: ast.Name
+    """`fn` as the collector appends it: the registered expression, read in its body."""
+
+
+def collector_of(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Collector | None:
+    """The one module-level function that appends its first parameter to the list `expr` names."""
+    symbol = names.resolve(module, expr, scope) if isinstance(expr, ast.Name | ast.Attribute) else None
+    if not isinstance(symbol, Value) or symbol.scope is not None or symbol.module.tree is None:
+        return None
+    node = symbol.node
+    empty = isinstance(node, ast.List) and not node.elts
+    if not empty and not (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list"
+    ):
+        return None
+    found = [
+        Collector(symbol.module, stmt, arg)
+        for stmt in symbol.module.tree.body
+        if isinstance(stmt, ast.FunctionDef) and stmt.args.args
+        for arg in _appended(stmt, symbol.name)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _appended(fn: ast.FunctionDef, name: str) -> list[ast.Name]:
+    """`NAME.append(p)` in `fn`'s own body, `p` its first parameter."""
+    first = fn.args.args[0].arg
+    return [
+        call.args[0]
+        for stmt in fn.body
+        if isinstance(stmt, ast.Expr) and isinstance(call := stmt.value, ast.Call)
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "append"
+        if isinstance(call.func.value, ast.Name) and call.func.value.id == name
+        if len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == first
+    ]
+
+
+def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
+    """`name=f"v2_{fn.__name__}"` in `for fn in (a, b):`: the name each function gets (`v2_a`),
+    as a constant; any other name expression as written."""
+    if not isinstance(name, ast.JoinedStr) or not isinstance(value, ast.Name):
+        return name
+    text = ""
+    for part in name.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            text += part.value
+        elif (
+            isinstance(part, ast.FormattedValue)
+            and part.format_spec is None
+            and isinstance(part.value, ast.Attribute)
+            and part.value.attr == "__name__"
+            and isinstance(part.value.value, ast.Name)
+            and part.value.value.id == variable
+        ):
+            text += value.id
+        else:
+            return name
+    return ast.Constant(text)
+
+
+def unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
+    """`for fn in TOOLS:` / `for name, fn in SPECS:` over values not written out: the loop
+    variables, whose values are unknown."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor):
+        return ()
+    targets = stmt.target.elts if isinstance(stmt.target, ast.Tuple | ast.List) else [stmt.target]
+    return tuple(t.id for t in targets if isinstance(t, ast.Name))

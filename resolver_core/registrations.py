@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import child_blocks
-from .loops import Listed, listed_loop
+from .loops import Collector, Listed, collector_of, listed_loop, named_after, unlisted_variables
 from .model import RegistrationForm, Server, Span
 from .servers import ParamServer, Servers
 from .source import ParsedModule
@@ -74,6 +74,8 @@ class Scanner:
         self._loop_items: dict[str, Listed] = {}
         """Variables of the loops around the statement being scanned -> the values they take."""
         self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
+        self._collected: dict[str, Collector] = {}
+        """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
         self._rewritten: dict[Path, set[str]] = {}
         self._arms: list[tuple[int, int]] = []
         """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
@@ -188,7 +190,11 @@ class Scanner:
                 loop = listed_loop(self.names, module, stmt, scope, self._loop_items)
                 outer = {name: self._loop_items[name] for name in loop if name in self._loop_items}
                 self._loop_items.update(loop)
-                opaque = _opaque_loop(stmt) if not loop else ()
+                opaque = unlisted_variables(stmt) if not loop else ()
+                collector = self._collector(module, stmt, scope) if opaque else None
+                if collector is not None:
+                    self._collected[opaque[0]] = collector
+                    opaque = ()
                 self._opaque_loops.update(dict.fromkeys(opaque, stmt))
                 branches = isinstance(stmt, _BRANCHING)
                 for arm, child in enumerate(child_blocks(stmt)):
@@ -202,6 +208,14 @@ class Scanner:
                 self._loop_items.update(outer)
                 for name in opaque:
                     del self._opaque_loops[name]
+                if collector is not None:
+                    del self._collected[stmt.target.id]  # type: ignore[attr-defined]
+
+    def _collector(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Collector | None:
+        """`for fn in TOOLS:` where `TOOLS = []` is filled by one decorator: that decorator."""
+        if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
+            return collector_of(self.names, module, stmt.iter, scope)
+        return None
 
     def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:
         """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list: noted, not guessed."""
@@ -416,6 +430,10 @@ class Scanner:
         """`for fn in TOOLS: mcp.add_tool(fn)` registers each listed function, named in step
         (`for name, fn in SPECS.items(): mcp.add_tool(fn, name=name)`): each function with the
         module and scope it is written in, and its `name=` expression with where to read it."""
+        collector = self._collected.get(fn.id) if isinstance(fn, ast.Name) else None
+        if collector is not None:  # each function the collector is applied to (`reach.py`)
+            inner = Scope(collector.module, collector.function, collector.function.name, None)
+            return [(collector.parameter, collector.module, inner, (module, name, scope))]
         listed = self._loop_items.get(fn.id) if isinstance(fn, ast.Name) else None
         if listed is None:
             return [(fn, module, scope, (module, name, scope))]
@@ -429,33 +447,10 @@ class Scanner:
                 listed.scope,
                 (listed.module, names.values[i], listed.scope)
                 if names is not None
-                else (module, _named_after(name, fn.id, value), scope),  # type: ignore[union-attr]
+                else (module, named_after(name, fn.id, value), scope),  # type: ignore[union-attr]
             )
             for i, value in enumerate(listed.values)
         ]
-
-
-def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
-    """`name=f"v2_{fn.__name__}"` in `for fn in (a, b):`: the name each function gets (`v2_a`),
-    as a constant; any other name expression as written."""
-    if not isinstance(name, ast.JoinedStr) or not isinstance(value, ast.Name):
-        return name
-    text = ""
-    for part in name.values:
-        if isinstance(part, ast.Constant) and isinstance(part.value, str):
-            text += part.value
-        elif (
-            isinstance(part, ast.FormattedValue)
-            and part.format_spec is None
-            and isinstance(part.value, ast.Attribute)
-            and part.value.attr == "__name__"
-            and isinstance(part.value.value, ast.Name)
-            and part.value.value.id == variable
-        ):
-            text += value.id
-        else:
-            return name
-    return ast.Constant(text)
 
 
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
@@ -496,15 +491,6 @@ _COMPOUND = tuple(
     if hasattr(ast, name)
 )
 """The statements with blocks of statements inside (definitions are scanned on their own)."""
-
-
-def _opaque_loop(stmt: ast.stmt) -> tuple[str, ...]:
-    """`for fn in TOOLS:` / `for name, fn in SPECS:` over values not written out: the loop
-    variables, whose values are unknown."""
-    if not isinstance(stmt, ast.For | ast.AsyncFor):
-        return ()
-    targets = stmt.target.elts if isinstance(stmt.target, ast.Tuple | ast.List) else [stmt.target]
-    return tuple(t.id for t in targets if isinstance(t, ast.Name))
 
 
 def _rewritten_function(target: ast.expr) -> str | None:
