@@ -209,7 +209,7 @@ class Scanner:
                 for name in opaque:
                     del self._opaque_loops[name]
                 if collector is not None:
-                    del self._collected[stmt.target.id]  # type: ignore[attr-defined]
+                    del self._collected[ast.unparse(stmt.target)]
 
     def _collector(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Collector | None:
         """`for fn in TOOLS:` where `TOOLS = []` is filled by one decorator: that decorator."""
@@ -435,7 +435,7 @@ class Scanner:
             inner = Scope(collector.module, collector.function, collector.function.name, None)
             return [(collector.parameter, collector.module, inner, (module, name, scope))]
         listed = self._loop_items.get(fn.id) if isinstance(fn, ast.Name) else None
-        if listed is None:
+        if listed is None or not isinstance(fn, ast.Name):
             return [(fn, module, scope, (module, name, scope))]
         names = self._loop_items.get(name.id) if isinstance(name, ast.Name) else None
         if names is not None and names.loop is not listed.loop:
@@ -447,7 +447,7 @@ class Scanner:
                 listed.scope,
                 (listed.module, names.values[i], listed.scope)
                 if names is not None
-                else (module, named_after(name, fn.id, value), scope),  # type: ignore[union-attr]
+                else (module, named_after(name, fn.id, value), scope),
             )
             for i, value in enumerate(listed.values)
         ]
