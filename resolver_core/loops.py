@@ -33,6 +33,34 @@ class Listed:
     loop: ast.For | ast.AsyncFor
     """The loop that binds the variable: two variables of one loop take their values in step."""
 
+    def field(self, key: str) -> Listed | None:
+        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes (None when one
+        of them is not a dict written out with that key)."""
+        values = []
+        for value in self.values:
+            if not isinstance(value, ast.Dict):
+                return None
+            found = [v for k, v in zip(value.keys, value.values, strict=True) if _is_text(k, key)]
+            if len(found) != 1:
+                return None
+            values.append(found[0])
+        return Listed(self.module, self.scope, tuple(values), self.loop)
+
+
+def subscripted(node: ast.expr) -> tuple[ast.expr, str | None]:
+    """`spec["func"]` -> (`spec`, "func"); anything else as it is, without a key."""
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        return node.value, node.slice.value
+    return node, None
+
+
+def _is_text(node: ast.expr | None, text: str) -> bool:
+    return isinstance(node, ast.Constant) and node.value == text
+
 
 def listed_loop(
     names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None, outer: Mapping[str, Listed]

@@ -19,7 +19,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import child_blocks
-from .loops import Collector, Listed, collector_of, listed_loop, named_after, unlisted_variables
+from .loops import (
+    Collector,
+    Listed,
+    collector_of,
+    listed_loop,
+    named_after,
+    subscripted,
+    unlisted_variables,
+)
 from .model import RegistrationForm, Server, Span
 from .servers import ParamServer, Servers
 from .source import ParsedModule
@@ -434,10 +442,16 @@ class Scanner:
         if collector is not None:  # each function the collector is applied to (`reach.py`)
             inner = Scope(collector.module, collector.function, collector.function.name, None)
             return [(collector.parameter, collector.module, inner, (module, name, scope))]
-        listed = self._loop_items.get(fn.id) if isinstance(fn, ast.Name) else None
-        if listed is None or not isinstance(fn, ast.Name):
+        variable, key = subscripted(fn)
+        listed = self._loop_items.get(variable.id) if isinstance(variable, ast.Name) else None
+        if key is not None and listed is not None:  # `spec["func"]` of each `{"func": f, ...}`
+            listed = listed.field(key)
+        if listed is None or not isinstance(variable, ast.Name):
             return [(fn, module, scope, (module, name, scope))]
-        names = self._loop_items.get(name.id) if isinstance(name, ast.Name) else None
+        name_variable, name_key = subscripted(name) if name is not None else (None, None)
+        names = self._loop_items.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
+        if name_key is not None and names is not None:
+            names = names.field(name_key)
         if names is not None and names.loop is not listed.loop:
             names = None
         return [
@@ -447,7 +461,7 @@ class Scanner:
                 listed.scope,
                 (listed.module, names.values[i], listed.scope)
                 if names is not None
-                else (module, named_after(name, fn.id, value), scope),
+                else (module, named_after(name, variable.id, value), scope),
             )
             for i, value in enumerate(listed.values)
         ]
