@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .decorators import Decorators, is_registration
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope
+from .symbols import Defined, Names, Scope, Value
 from .text_scan import holds, lines_with
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -173,6 +173,20 @@ class CallSites:
                 self._seen.add(id(call))
                 self._call(module, call, scope)
 
+    def _instance_method(
+        self, module: ParsedModule, func: ast.Attribute, scope: Scope | None
+    ) -> Defined | None:
+        """`manager.register_tool(...)` where `manager = ServerManager()`: that class's method."""
+        base = self.names.resolve(module, func.value, scope)
+        base = self.names.follow(base) if base is not None else None
+        if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
+            return None
+        cls = self.names.resolve(base.module, base.node.func, base.scope)
+        cls = self.names.follow(cls) if cls is not None else None
+        if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef):
+            return self._method_of(cls, func.attr)
+        return None
+
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
         if not isinstance(func, ast.Name | ast.Attribute):
@@ -185,6 +199,8 @@ class CallSites:
             return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
+        if not isinstance(symbol, Defined) and isinstance(func, ast.Attribute):
+            symbol = self._instance_method(module, func, scope)
         if not isinstance(symbol, Defined):
             return
         callee: Defined | None = symbol

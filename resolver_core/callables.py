@@ -17,7 +17,7 @@ import inspect
 from dataclasses import dataclass, replace
 from functools import partial
 
-from .class_members import class_signature, decorator_names, inherited_method
+from .class_members import class_signature, decorator_names, inherited_method, self_class
 from .decorators import Decorators, Obj, replaced, written_chain
 from .model import ProblemKind, ResolverKind
 from .signatures import Classes, FunctionNode, class_scope, returns_of
@@ -158,6 +158,9 @@ class Targets:
         """`service.lookup` where `service = CatalogService()`: a bound method (no `self`)."""
         base = self.names.resolve(module, expr.value, scope)
         found = self._instance_class(self.names.follow(base) if base is not None else None)
+        cls = self_class(self.names, module, base, scope) if found is None else None
+        if cls is not None:  # `self.search` in a method: bound to whichever instance runs it
+            found = Value(module, expr.value, ast.unparse(expr.value), scope=scope), cls
         if found is None:
             return None
         instance, cls = found

@@ -7,7 +7,8 @@ from __future__ import annotations
 import ast
 
 from .signatures import Classes, function_params
-from .symbols import Defined, Names
+from .source import ParsedModule
+from .symbols import Defined, Names, Param, Scope
 from .typeexpr import TClass, TRef
 
 
@@ -26,6 +27,20 @@ def inherited_method(names: Names, cls: Defined, name: str, depth: int = 0) -> D
             m = inherited_method(names, sym, name, depth + 1)
             if m is not None:
                 return m
+    return None
+
+
+def self_class(names: Names, module: ParsedModule, symbol: object, scope: Scope | None) -> Defined | None:
+    """`self` inside a method of a module-level project class: that class (`self.mcp.add_tool(
+    self.search)` in `_register_tools(self)` registers the method bound to the instance)."""
+    if not isinstance(symbol, Param) or scope is None or scope.function is not symbol.function:
+        return None
+    positional = [*symbol.function.args.posonlyargs, *symbol.function.args.args]
+    if not positional or positional[0] is not symbol.node or "." not in scope.qualname:
+        return None
+    cls = names.lookup(module, scope.qualname.split(".")[0])
+    if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef) and symbol.function in cls.node.body:
+        return cls
     return None
 
 

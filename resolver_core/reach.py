@@ -176,12 +176,29 @@ class Reach:
             if index == 0
         ]
         for module, call, scope in self.call_sites.sites(fn):
-            arg = call.args[index] if index < len(call.args) else None
+            # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
+            bound = isinstance(call.func, ast.Attribute) and params[0].arg in ("self", "cls")
+            arg = _argument(call, index - bound, params[index].arg)
             if arg is not None:
-                out.append(
-                    Registration(reg.server, reg.kind, arg, module, scope, reg.name, reg.span, reg.form)
-                )
+                name = reg.name or self._passed_name(reg, call, params, bound)
+                # Registered when the call runs: its line is where module-level names must be bound.
+                span = module.span(call)
+                out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
         return out
+
+    def _passed_name(
+        self, reg: Registration, call: ast.Call, params: list[ast.arg], bound: bool
+    ) -> str | None:
+        """`def register_tool(self, name, handler): server.add_tool(handler, name=name)`: the name
+        each call passes."""
+        node = reg.name_node
+        if not isinstance(node, ast.Name) or reg.scope is None:
+            return None
+        symbol = self.names.lookup(reg.module, node.id, reg.scope)
+        if not isinstance(symbol, Param) or symbol.function is not reg.scope.function:
+            return None
+        value = _argument(call, params.index(symbol.node) - bound, symbol.node.arg)
+        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
 
     def _factory_argument(self, reg: Registration, written: ast.expr) -> str | None:
         """`@named("beta")` where the factory's parameter is the `name=` of its `add_tool`."""
@@ -200,6 +217,16 @@ class Reach:
             else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
         )
         return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _argument(call: ast.Call, position: int, name: str) -> ast.expr | None:
+    """What a call passes for a parameter: at its position (counted without a bound `self`) or
+    by its name."""
+    if 0 <= position < len(call.args) and not any(
+        isinstance(a, ast.Starred) for a in call.args[: position + 1]
+    ):
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def _registered_name(reg: Registration) -> str:

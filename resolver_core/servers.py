@@ -44,7 +44,7 @@ class Servers:
 
     def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
-        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and scope is not None:
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             held = self._held(module, expr, scope)
             if held is not None:
                 return held
@@ -66,24 +66,21 @@ class Servers:
                 return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)
         return None
 
-    def _held(self, module: ParsedModule, expr: ast.Attribute, scope: Scope) -> Server | ParamServer | None:
-        """`self.mcp` in a method: what the class's `__init__` stores there (`self.mcp = mcp`, its
-        own parameter filled by each `Tools(server)`, or `self.mcp = MCPServer(...)`)."""
-        fn = scope.function
-        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not fn.args.args:
+    def _held(
+        self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None
+    ) -> Server | ParamServer | None:
+        """`self.mcp` in a method, or `app.mcp` where `app = App()`: what the class's `__init__`
+        stores there (`self.mcp = mcp`, its own parameter filled by each `App(server)`, or
+        `self.mcp = MCPServer(...)`)."""
+        holder = self._holder(module, expr.value, scope)  # type: ignore[arg-type]
+        if holder is None:
             return None
-        if fn.args.args[0].arg != expr.value.id or self.names.lookup(module, expr.value.id, scope) is None:  # type: ignore[attr-defined]
-            return None
-        cls = self._class_of(module, fn)
-        init = (
-            next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
-            if cls is not None
-            else None
-        )
-        if cls is None or init is None or not init.args.args:
+        module, cls, parent = holder
+        init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+        if init is None or not init.args.args:
             return None
         me = init.args.args[0].arg
-        inner = Scope(module, init, f"{cls.name}.__init__", scope.parent)
+        inner = Scope(module, init, f"{cls.name}.__init__", parent)
         for stmt in ast.walk(init):
             if isinstance(stmt, ast.Assign | ast.AnnAssign):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -99,6 +96,30 @@ class Servers:
                         return self.server(module, expr.attr, stmt.value, stmt.value, inner)  # type: ignore[arg-type]
                     if isinstance(stmt.value, ast.Name):
                         return self.of(module, stmt.value, inner)
+        return None
+
+    def _holder(
+        self, module: ParsedModule, name: ast.Name, scope: Scope | None
+    ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
+        """The class of the object `name` denotes: `self` in a method, or a `Cls()` bound to it."""
+        fn = scope.function if scope is not None else None
+        if (
+            isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+            and fn.args.args
+            and fn.args.args[0].arg == name.id
+        ):
+            cls = self._class_of(module, fn)
+            if cls is None or self.names.lookup(module, name.id, scope) is None:
+                return None
+            return module, cls, scope.parent if scope is not None else None
+        symbol = self.names.resolve(module, name, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
+            return None
+        callee = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
+        callee = self.names.follow(callee) if callee is not None else None
+        if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
+            return callee.module, callee.node, callee.scope
         return None
 
     def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:

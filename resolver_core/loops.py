@@ -1,0 +1,245 @@
+"""What the variables of a `for` loop take, when the source lists the values.
+
+Real servers register their tools in loops: over a tuple written in place (`for fn in (a, b):`),
+over a collection named at module level, often in another module (`ALL_TOOLS = [a, b]`,
+`TOOLS = {"notes_list": list_notes}` then `for name, fn in TOOLS.items():`), or over pairs
+(`for name, fn in (("a", f), ("b", g)):`). The SDK registers each value, so each one is a
+registration site; a loop whose values are computed (`inspect.getmembers(...)`, a list filled
+by a decorator at run time) is not guessed: the caller notes it as not followed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .source import ParsedModule
+from .symbols import Names, Scope, Value
+
+_SEQUENCES = (ast.Tuple, ast.List, ast.Set)
+_MAX_ALIASES = 8
+"""`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """The values one loop variable takes, in order, and where they are written (to resolve them)."""
+
+    module: ParsedModule
+    scope: Scope | None
+    values: tuple[ast.expr, ...]
+    loop: ast.For | ast.AsyncFor
+    """The loop that binds the variable: two variables of one loop take their values in step."""
+
+    def field(self, key: str) -> Listed | None:
+        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes (None when one
+        of them is not a dict written out with that key)."""
+        values = []
+        for value in self.values:
+            if not isinstance(value, ast.Dict):
+                return None
+            found = [v for k, v in zip(value.keys, value.values, strict=True) if _is_text(k, key)]
+            if len(found) != 1:
+                return None
+            values.append(found[0])
+        return Listed(self.module, self.scope, tuple(values), self.loop)
+
+
+def subscripted(node: ast.expr) -> tuple[ast.expr, str | None]:
+    """`spec["func"]` -> (`spec`, "func"); anything else as it is, without a key."""
+    if (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        return node.value, node.slice.value
+    return node, None
+
+
+def _is_text(node: ast.expr | None, text: str) -> bool:
+    return isinstance(node, ast.Constant) and node.value == text
+
+
+def listed_loop(
+    names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None, outer: Mapping[str, Listed]
+) -> dict[str, Listed]:
+    """Each variable of `stmt` (a `for` loop) -> the values it takes; empty when they are not
+    listed. `outer` are the variables of the loops around it (`for group in (A, B): for fn in
+    group:` takes the values of `A`, then of `B`)."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor):
+        return {}
+    if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
+        found = _flattened(names, outer[stmt.iter.id])
+    else:
+        found = _rows(names, module, stmt.iter, scope)
+    if found is None:
+        return {}
+    where, where_scope, rows = found
+    if isinstance(stmt.target, ast.Name):
+        return {stmt.target.id: Listed(where, where_scope, rows, stmt)}
+    if not isinstance(stmt.target, ast.Tuple | ast.List) or not all(
+        isinstance(t, ast.Name) for t in stmt.target.elts
+    ):
+        return {}
+    width = len(stmt.target.elts)
+    if not all(isinstance(row, _SEQUENCES) and len(row.elts) == width for row in rows):
+        return {}
+    return {
+        target.id: Listed(where, where_scope, tuple(row.elts[i] for row in rows), stmt)  # type: ignore[attr-defined]
+        for i, target in enumerate(stmt.target.elts)
+        if isinstance(target, ast.Name)
+    }
+
+
+def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
+    """The values of each collection an outer loop variable takes, one after the other (all
+    written in one module, to be resolved there)."""
+    rows: list[ast.expr] = []
+    where: tuple[ParsedModule, Scope | None] | None = None
+    for value in group.values:
+        found = _rows(names, group.module, value, group.scope)
+        if found is None or (where is not None and where != found[:2]):
+            return None
+        where = found[:2]
+        rows += found[2]
+    return (*where, tuple(rows)) if where is not None else None
+
+
+def _rows(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
+    """The values iterating `expr` yields, where they are written; None when not written out."""
+    method = None
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in ("items", "values", "keys")
+        and not expr.args
+        and not expr.keywords
+    ):
+        method, expr = expr.func.attr, expr.func.value
+    found = _literal(names, module, expr, scope)
+    if found is None:
+        return None
+    where, where_scope, node = found
+    if isinstance(node, ast.Dict):
+        if any(key is None for key in node.keys):
+            return None  # `{**BASE, ...}`: part of it is elsewhere
+        keys = [key for key in node.keys if key is not None]
+        if method == "items":
+            pairs = (ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True))
+            return where, where_scope, tuple(pairs)
+        return where, where_scope, tuple(node.values if method == "values" else keys)
+    if method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
+        return None
+    return where, where_scope, tuple(node.elts)
+
+
+def _literal(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
+    """`expr` when written out, or the collection a name bound once to one stands for."""
+    for _ in range(_MAX_ALIASES):
+        if isinstance(expr, (*_SEQUENCES, ast.Dict)):
+            return (module, scope, expr) if _elements(expr) else None  # `[]`: filled at run time
+        if not isinstance(expr, ast.Name | ast.Attribute):
+            return None
+        symbol = names.resolve(module, expr, scope)
+        if not isinstance(symbol, Value) or _filled_elsewhere(symbol.name, module, symbol.module):
+            return None
+        module, scope, expr = symbol.module, symbol.scope, symbol.node
+    return None
+
+
+def _elements(node: ast.Tuple | ast.List | ast.Set | ast.Dict) -> bool:
+    return bool(node.keys if isinstance(node, ast.Dict) else node.elts)
+
+
+def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
+    """Whether the source changes the collection after binding it (`TOOLS.append(fn)` in a
+    registry decorator, `TOOLS += [...]`, `TOOLS["x"] = f`): then what is written is not
+    what the loop sees."""
+    changed = re.compile(
+        rf"\b{re.escape(name)}\s*(?:\.\s*(?:append|extend|insert|update|add|setdefault|__setitem__)\s*\("
+        r"|[-+|]=|\[[^\]\n]*\]\s*=[^=])"
+    )
+    return any(changed.search(m.text or "") for m in modules)
+
+
+@dataclass(frozen=True, slots=True)
+class Collector:
+    """`def tool(fn): TOOLS.append(fn); return fn`: the function that fills a list the source
+    leaves empty; a loop over that list registers whatever each `@tool` decorates or each
+    `tool(f)` passes (followed from the collector's parameter, as for `def tool(fn): mcp.add_tool(fn)`)."""
+
+    module: ParsedModule
+    function: ast.FunctionDef
+    parameter: ast.Name
+    """`fn` as the collector appends it: the registered expression, read in its body."""
+
+
+def collector_of(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Collector | None:
+    """The one module-level function that appends its first parameter to the list `expr` names."""
+    symbol = names.resolve(module, expr, scope) if isinstance(expr, ast.Name | ast.Attribute) else None
+    if not isinstance(symbol, Value) or symbol.scope is not None or symbol.module.tree is None:
+        return None
+    node = symbol.node
+    empty = isinstance(node, ast.List) and not node.elts
+    if not empty and not (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list"
+    ):
+        return None
+    found = [
+        Collector(symbol.module, stmt, arg)
+        for stmt in symbol.module.tree.body
+        if isinstance(stmt, ast.FunctionDef) and stmt.args.args
+        for arg in _appended(stmt, symbol.name)
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _appended(fn: ast.FunctionDef, name: str) -> list[ast.Name]:
+    """`NAME.append(p)` in `fn`'s own body, `p` its first parameter."""
+    first = fn.args.args[0].arg
+    return [
+        call.args[0]
+        for stmt in fn.body
+        if isinstance(stmt, ast.Expr) and isinstance(call := stmt.value, ast.Call)
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "append"
+        if isinstance(call.func.value, ast.Name) and call.func.value.id == name
+        if len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == first
+    ]
+
+
+def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
+    """`name=f"v2_{fn.__name__}"` in `for fn in (a, b):`: the name each function gets (`v2_a`),
+    as a constant; any other name expression as written."""
+    if not isinstance(name, ast.JoinedStr) or not isinstance(value, ast.Name):
+        return name
+    text = ""
+    for part in name.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            text += part.value
+        elif (
+            isinstance(part, ast.FormattedValue)
+            and part.format_spec is None
+            and isinstance(part.value, ast.Attribute)
+            and part.value.attr == "__name__"
+            and isinstance(part.value.value, ast.Name)
+            and part.value.value.id == variable
+        ):
+            text += value.id
+        else:
+            return name
+    return ast.Constant(text)
+
+
+def unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
+    """`for fn in TOOLS:` / `for name, fn in SPECS:` over values not written out: the loop
+    variables, whose values are unknown."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor):
+        return ()
+    targets = stmt.target.elts if isinstance(stmt.target, ast.Tuple | ast.List) else [stmt.target]
+    return tuple(t.id for t in targets if isinstance(t, ast.Name))
