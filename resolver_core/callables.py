@@ -335,7 +335,7 @@ class Targets:
 
     def _unfound(self, module: ParsedModule, key: str, text: str, name: str, close: str | None) -> Target:
         """`Resolve(check_stock)` imported from a module Python cannot find: a typo of a project
-        module fails the server's import (MCPD007); any other may be installed where it runs."""
+        module fails the server's import (an error); any other may be installed where it runs."""
         if close is not None:
             problem = f"`{text}`: module {name!r} was not found (did you mean {close!r}?)"
             return Target("opaque", ("missing", key), module, text, module.name, problem=problem)

@@ -9,7 +9,7 @@ where it is located in a given file (`per_file.combine`), so `lint deps.py` says
 `deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
 an edit to `deps.py` that breaks an unchanged tool file is caught this way.
 
-A duplicate tool name (MCPD110) is a property of a whole server: the run also checks every
+A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
 `MCPServer`, and the helpers those call). For one tool file of a project whose tools all
 share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
@@ -115,7 +115,7 @@ class Entry:
     imports: list[Import]
     creates: bool = False
     """Whether its text names `MCPServer` (it may create a server, or subclass the class):
-    the files that register tools on a server a given file uses are checked too (MCPD110)."""
+    the files that register tools on a server a given file uses are checked too (duplicate names)."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -265,7 +265,7 @@ def _importers_in(
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
     # every helper such an importer calls, registers on the same servers, and a duplicate
-    # tool name (MCPD110) is reported at whichever registration comes second. The helpers a
+    # tool name is reported at whichever registration comes second. The helpers a
     # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
     # whole as any given file's.
     creators = {p for p in reached | _closure(start, imports) if index.entries[p].creates}

@@ -42,7 +42,7 @@ class LoadError(Exception):
 
     @property
     def refused_at_registration(self) -> bool:
-        """The SDK itself rejected a tool (`InvalidSignature`): what lint's MCPD0xx codes predict."""
+        """The SDK itself rejected a tool (`InvalidSignature`): what lint's error rules predict."""
         from mcp.server.mcpserver.exceptions import InvalidSignature
 
         return isinstance(self.__cause__, InvalidSignature)

@@ -191,7 +191,7 @@ _READABLE: contextvars.ContextVar[Callable[[Path], bool] | None] = contextvars.C
 @contextmanager
 def reading_only(allowed: Callable[[Path], bool]) -> Iterator[None]:
     """Within the block, a module whose real path (links followed) `allowed` refuses is not
-    read: it is an unreadable module (MCPD000), whichever way it was reached (given, found
+    read: it is an unreadable module, whichever way it was reached (given, found
     by an import, prefiltered). The agent server's rule for its client's roots: no text from
     outside them may reach a result, and imports would otherwise lead there."""
     token = _READABLE.set(allowed)
