@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..resolver_core.diagnostics import Diagnostic
-from ..resolver_core.model import Graph, Parameter, Resolver, Span, Tool
+from ..resolver_core.model import Graph, Parameter, Resolver, Tool
 from ..resolver_core.suggest import closest, did_you_mean
 from ._walk import tool_argument_names, tools_with_resolvers
-from .base import Rule, related
+from .base import Rule
 
-_ALSO = "tool {!r} runs this resolver too"
-"""The `related` entry for each other tool a shared resolver fails (the oracle reads it)."""
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
 
 
@@ -46,8 +44,6 @@ class UnclassifiableParameter(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        # A resolver shared by several tools fails the same way for each: one diagnostic names them all.
-        failing: dict[tuple[str, str, Span, str], list[Tool]] = {}
         for _, tool, resolvers in tools_with_resolvers(graph):
             arguments = tool_argument_names(tool)
             for resolver in resolvers:
@@ -58,20 +54,13 @@ class UnclassifiableParameter(Rule):
                     by_name = p.kind == "tool_argument" or late is not None
                     span = graph.located(tool, resolver, p.span)
                     if by_name and p.name not in arguments and span is not None:
-                        why = late or self._why(tool, resolver, p)
-                        failing.setdefault((resolver.id, p.name, span, why), []).append(tool)
-        for (rid, name, span, why), tools in failing.items():
-            resolver = graph.resolvers[rid]
-            p = next(p for p in resolver.parameters if p.name == name)
-            yield self.diagnostic(
-                span,
-                f"resolver {resolver.name!r} parameter {name!r} cannot be resolved for {_tools(tools)}: {why}",
-                tool=tools[0].name,
-                related=[
-                    r for t in tools[1:] for r in related(t.registration or t.span, _ALSO.format(t.name))
-                ],
-                help=self._help(tools, resolver, p),
-            )
+                        yield self.diagnostic(
+                            span,
+                            f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved for tool "
+                            f"{tool.name!r}: {late or self._why(tool, resolver, p)}",
+                            tool=tool.name,
+                            help=self._help(tool, resolver, p),
+                        )
 
     def _why(self, tool: Tool, resolver: Resolver, p: Parameter) -> str:
         own = next((tp for tp in tool.parameters if tp.name == p.name), None)
@@ -90,8 +79,7 @@ class UnclassifiableParameter(Rule):
         arguments = sorted(tool_argument_names(tool))
         return f"{_EXPECTED}; the tool's arguments are {arguments or 'none'}{did_you_mean(p.name, arguments)}"
 
-    def _help(self, tools: list[Tool], resolver: Resolver, p: Parameter) -> str:
-        tool = tools[0]
+    def _help(self, tool: Tool, resolver: Resolver, p: Parameter) -> str:
         if resolver.hints_error:
             return (
                 "make every annotation of the resolver importable at run time (not only under TYPE_CHECKING)"
@@ -101,18 +89,10 @@ class UnclassifiableParameter(Rule):
         close = closest(p.name, tool_argument_names(tool))
         if close is not None and p.kind == "tool_argument":
             return (
-                f"rename it `{close}`, the argument of {_tools(tools)} it looks like a typo of "
+                f"rename it `{close}`, the argument of tool {tool.name!r} it looks like a typo of "
                 f"(or annotate it `{p.name}: Context` or `{p.name}: Annotated[T, Resolve(fn)]`)"
             )
         return (
             f"annotate it `{p.name}: Context`, `{p.name}: Annotated[T, Resolve(fn)]`, "
-            f"or add a `{p.name}` argument to {_tools(tools)}"
+            f"or add a `{p.name}` argument to tool {tool.name!r}"
         )
-
-
-def _tools(tools: list[Tool]) -> str:
-    """`tool 'a'`, or `tools 'a' and 'b'` (`'a', 'b' and 'c'`)."""
-    names = [repr(t.name) for t in tools]
-    if len(names) == 1:
-        return f"tool {names[0]}"
-    return f"tools {', '.join(names[:-1])} and {names[-1]}"

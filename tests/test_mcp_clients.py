@@ -79,7 +79,7 @@ async def _session(target: Any, mode: str, folder: Path, outside: Path, expected
                 assert tools[name].output_schema.get("title") == model
                 assert "\n" not in (tools[name].description or "\n"), name
             assert list(tools["lint"].input_schema["properties"]) == ["paths", "select", "ignore"]
-            assert list(tools["fix"].input_schema["properties"]) == ["paths", "codes"]
+            assert list(tools["fix"].input_schema["properties"]) == ["paths", "codes", "unsafe_fixes"]
             assert tools["lint"].input_schema["required"] == ["paths"]
 
             linted = await client.call_tool("lint", {"paths": ["broken"]})

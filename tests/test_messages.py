@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, run_mcpdeps
-from new_helpers import sdk_probe
 
 # One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: one run of each usage error, made together.
@@ -120,26 +119,6 @@ def test_mcpd002_suggests_the_close_tool_argument_first_and_offers_the_rename(
     full = runs["typo full"].stdout
     assert "= help: rename it `title`, the argument of tool 'order_book' it looks like a typo of" in full
     assert "1 may be fixed with `mcpdeps lint --fix`" in full
-
-
-def test_a_typo_in_a_resolver_two_tools_share_is_one_diagnostic_naming_both(tmp_path: Path) -> None:
-    """The SDK refuses the first tool it registers with the shared resolver; one fix repairs both,
-    so it is one diagnostic (tool: the first), one "may be fixed", and the fix really makes it."""
-    shared = TYPO_SERVER + (
-        "\n\n@mcp.tool()\ndef reserve_book(title: str, stock: Annotated[int, Resolve(stock_of)]) -> str:\n"
-        '    return f"{title}: {stock}"\n'
-    )
-    (tmp_path / "server.py").write_text(shared, encoding="utf-8")
-    [d] = json.loads(run_mcpdeps("lint", "--format", "json", cwd=tmp_path).stdout)["diagnostics"]
-    assert "for tools 'order_book' and 'reserve_book':" in d["message"] and d["tool"] == "order_book"
-    full = run_mcpdeps("lint", cwd=tmp_path).stdout
-    assert "Found 1 error" in full and "1 may be fixed" in full
-    assert "the argument of tools 'order_book' and 'reserve_book' it looks like a typo of" in full
-    fixed = run_mcpdeps("lint", "--fix", cwd=tmp_path)
-    assert fixed.returncode == 0 and "Fixed 1 problem in 1 file." in fixed.stderr
-    assert "titel" not in (tmp_path / "server.py").read_text(encoding="utf-8")
-    probe = sdk_probe(tmp_path / "server.py")
-    assert sorted(probe["tools"]) == ["order_book", "reserve_book"]
 
 
 def test_mcpd002_without_a_close_name_offers_no_fix(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ SOURCES = (
     "resolver_core",
     "lint_rules",
     "templates",
+    "testing",
 )
 """What the mcpdeps wheel is built from (its hash names the wheel)."""
 

@@ -168,6 +168,8 @@ def test_lint_is_silent(results: dict[str, Any], case: str) -> None:
     found = [
         f"{d['path']}:{d['line']}: {d['code']} {d['message']}"
         for d in results["lint"]
-        if d["path"].startswith(prefix) and d["code"] not in ALLOWED_ON_VALID
-    ]
+        if d["path"].startswith(prefix)
+        and d["code"] not in ALLOWED_ON_VALID
+        and not d["code"].startswith("MCPD2")
+    ]  # the MCPD2xx family judges trust (a `token` argument), not what the SDK accepts
     assert found == []
