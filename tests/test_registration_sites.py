@@ -41,6 +41,7 @@ Start = Callable[[ModuleType], Any]
 @contextmanager
 def imported(folder: Path) -> Iterator[ModuleType]:
     """The case's `server` module, imported with its folder first on `sys.path` (then forgotten)."""
+    sys.modules.pop("server", None)  # another test's `server`, imported in this process
     before = set(sys.modules)
     sys.path.insert(0, str(folder))
     importlib.invalidate_caches()

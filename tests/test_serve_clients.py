@@ -118,7 +118,7 @@ def test_banner_shows_server_url_tools_resolvers_and_questions(http_server: tupl
         if line.startswith("│   ") and len(line.split()) > 2
     }
     assert "check_stock" in rows["reserve_book"]
-    assert "asks the user (confirm_backorder)" in banner
+    assert "the user (confirm_backorder)" in banner  # under the row label "asks"
     assert "estimate_delivery" in banner
 
 
