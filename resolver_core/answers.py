@@ -164,6 +164,18 @@ def _example_value(prop: dict[str, Any]) -> Any:
     return [] if kind == "array" else "..."
 
 
+def answer_key(resolver_id: str | None) -> str:
+    """The shortest key that answers this resolver in an answers file: the function's own name."""
+    return (resolver_id or "resolver").split("#", 1)[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def example_entry(resolver_id: str | None, kind: QuestionKind, schema: dict[str, Any] | None = None) -> str:
+    """An answers-file entry for this resolver's question, as JSON, for a message that asks for one."""
+    import json
+
+    return json.dumps({answer_key(resolver_id): example_answer(kind, schema)})
+
+
 def example_answer(kind: QuestionKind, schema: dict[str, Any] | None = None) -> dict[str, Any]:
     """An answer of the right shape; for a form, with content that fits it."""
     if kind == "sample":

@@ -10,19 +10,27 @@ the client raises once the SDK has unwound: the test fails with the question's t
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..resolver_core.answer_results import (
+    SamplingMismatch,
+    elicit_result,
+    form_schema,
+    refusal,
+    roots_result,
+    sampling_result,
+)
 from ..resolver_core.answers import (
     AnswersFile,
     ElicitAnswer,
     QuestionKind,
     RootsAnswer,
     SampleAnswer,
+    answer_key,
     content_problems,
     content_text,
-    example_answer,
+    example_entry,
 )
 
 if TYPE_CHECKING:
@@ -64,7 +72,7 @@ class Question:
 
     @property
     def resolver_name(self) -> str:
-        return self.resolver.split("#", 1)[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+        return answer_key(self.resolver)
 
 
 @dataclass(slots=True)
@@ -91,9 +99,8 @@ class Answerer:
 
     def _answer(self, asker: str, kind: QuestionKind, text: str, schema: dict[str, Any] | None = None) -> Any:
         found = next(filter(None, (layer.find(asker, kind) for layer in self.answers)), None)
-        name = asker.split("#", 1)[0].rsplit(":", 1)[-1].rsplit(".", 1)[-1]
         if found is None:
-            example = json.dumps({name: example_answer(kind, schema)})
+            example = example_entry(asker, kind, schema)
             raise UnansweredQuestion(
                 f"{asker} {_ASKS[kind]}: {text!r}, and the test gives no answer for it. "
                 f"Give one, e.g. answers={example}."
@@ -107,22 +114,18 @@ class Answerer:
         return answer
 
     def _refuse(self, error: UnansweredQuestion) -> ErrorData:
-        from mcp_types import INVALID_REQUEST, ErrorData
-
         self.failure = self.failure or error
-        return ErrorData(code=INVALID_REQUEST, message=str(error))
+        return refusal(str(error))
 
     async def elicit(
         self, context: ClientRequestContext, params: ElicitRequestParams
     ) -> ElicitResult | ErrorData:
-        from mcp_types import ElicitRequestFormParams, ElicitResult
-
         asker = self._asker(context)
-        if not isinstance(params, ElicitRequestFormParams):
+        schema = form_schema(params)
+        if schema is None:
             return self._refuse(
                 UnansweredQuestion(f"{asker} asks a URL-mode elicitation; tests answer forms.")
             )
-        schema = dict(params.requested_schema)
         try:
             answer: ElicitAnswer = self._answer(asker, "elicit", params.message, schema)
             problems = content_problems(answer.content, schema) if answer.action == "accept" else None
@@ -134,28 +137,19 @@ class Answerer:
             return self._refuse(error)
         recorded = answer.model_dump(exclude={"kind"}, exclude_none=True)
         self.questions.append(Question(asker, "elicit", params.message, recorded))
-        content = answer.content if answer.action == "accept" else None
-        return ElicitResult(action=answer.action, content=content)
+        return elicit_result(answer.action, answer.content)
 
     async def sample(
         self, context: ClientRequestContext, params: CreateMessageRequestParams
     ) -> CreateMessageResult | CreateMessageResultWithTools | ErrorData:
-        from mcp.server.validation import wants_sampling_tools
-        from mcp_types import CreateMessageResult, CreateMessageResultWithTools
-        from pydantic import ValidationError
-
         asker = self._asker(context)
         text = content_text(params.messages[-1].content) if params.messages else ""
-        tools = wants_sampling_tools(params.tools, params.tool_choice)
-        expected = CreateMessageResultWithTools if tools else CreateMessageResult
         try:
             answer: SampleAnswer = self._answer(asker, "sample", text)
             try:
-                result = expected.model_validate(answer.wire())
-            except ValidationError as exc:
-                raise UnansweredQuestion(
-                    f"The test's sampling answer to {asker} is not a {expected.__name__}: {exc}"
-                ) from exc
+                result = sampling_result(answer, params)
+            except SamplingMismatch as exc:
+                raise UnansweredQuestion(f"The test's sampling answer to {asker} is {exc}.") from exc
         except UnansweredQuestion as error:
             return self._refuse(error)
         given = answer.model_dump(include={"text", "result"}, exclude_none=True)
@@ -163,13 +157,10 @@ class Answerer:
         return result
 
     async def list_roots(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
-        from mcp_types import ListRootsResult, Root
-        from pydantic import FileUrl
-
         asker = self._asker(context)
         try:
             answer: RootsAnswer = self._answer(asker, "list_roots", "the client's roots")
         except UnansweredQuestion as error:
             return self._refuse(error)
         self.questions.append(Question(asker, "list_roots", "the client's roots", {"roots": answer.roots}))
-        return ListRootsResult(roots=[Root(uri=FileUrl(uri)) for uri in answer.roots])
+        return roots_result(answer.roots)

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 import anyio
 import anyio.to_thread
 
-from ...resolver_core.answers import content_problems, content_text
+from ...resolver_core.answer_results import (
+    SamplingMismatch,
+    elicit_result,
+    form_schema,
+    refusal,
+    roots_result,
+    sampling_result,
+)
+from ...resolver_core.answers import content_problems, content_text, example_entry
 from ..errors import UserError
 from .answers import (
     AnswersFile,
@@ -28,7 +36,6 @@ from .answers import (
     QuestionKind,
     RootsAnswer,
     SampleAnswer,
-    example_answer,
 )
 from .form import FormOutcome
 from .resolvers import ResolverIndex
@@ -136,8 +143,7 @@ class QuestionAnswerer:
     def _missing(
         self, asker: str | None, kind: QuestionKind, question: str, schema: dict[str, Any] | None = None
     ) -> UserError:
-        key = (asker or "resolver").split("#", 1)[0].rsplit(":", 1)[-1]
-        example = json.dumps({key: example_answer(kind, schema)})
+        example = example_entry(asker, kind, schema)
         return UserError(
             f"The resolver {asker or '(unknown)'} asks {_KIND_WORDS[kind]} ({question!r}), but there is no "
             f"terminal to ask and no recorded answer for it. Run in a terminal, or pass --answers FILE "
@@ -154,22 +160,18 @@ class QuestionAnswerer:
             return await anyio.to_thread.run_sync(fn, *args, abandon_on_cancel=True)
 
     def _refuse(self, error: UserError) -> ErrorData:
-        from mcp_types import INVALID_REQUEST, ErrorData
-
         self.failure = self.failure or error
-        return ErrorData(code=INVALID_REQUEST, message=str(error))
+        return refusal(str(error))
 
     async def elicit(
         self, context: ClientRequestContext, params: ElicitRequestParams
     ) -> ElicitResult | ErrorData:
         """The elicitation callback: an answers-file entry, else the terminal form."""
-        from mcp_types import ElicitRequestFormParams, ElicitResult
-
-        if not isinstance(params, ElicitRequestFormParams):
+        schema = form_schema(params)
+        if schema is None:
             return self._refuse(
                 UserError("A resolver asked for a URL-mode elicitation; `call` answers forms only.")
             )
-        schema: dict[str, Any] = dict(params.requested_schema)
         asker = self._asker(context, "elicit", schema.get("properties", {}))
         try:
             recorded = self._recorded(asker, "elicit")
@@ -191,7 +193,7 @@ class QuestionAnswerer:
             return self._refuse(error)
         shown = outcome.action + (f" {json.dumps(outcome.content)}" if outcome.content is not None else "")
         self.transcript.append(AskedQuestion(asker, "elicit", params.message, by, shown))
-        return ElicitResult(action=outcome.action, content=outcome.content)
+        return elicit_result(outcome.action, outcome.content)
 
     async def sample(
         self, context: ClientRequestContext, params: CreateMessageRequestParams
@@ -211,7 +213,10 @@ class QuestionAnswerer:
                 answer, by = SampleAnswer(text=text), "terminal"
             else:
                 raise self._missing(asker, "sample", question)
-            result = _sampling_result(asker, answer, params)
+            try:
+                result = sampling_result(answer, params)
+            except SamplingMismatch as exc:
+                raise UserError(f"The sampling answer for {asker} is {exc}.") from exc
         except UserError as error:
             return self._refuse(error)
         self.transcript.append(AskedQuestion(asker, "sample", question, by, content_text(result.content)))
@@ -219,9 +224,6 @@ class QuestionAnswerer:
 
     async def list_roots(self, context: ClientRequestContext) -> ListRootsResult | ErrorData:
         """The roots callback: an answers-file entry, `--root` paths, else the current folder; never asks."""
-        from mcp_types import ListRootsResult, Root
-        from pydantic import FileUrl
-
         asker = self._asker(context, "list_roots", None)
         try:
             recorded = self._recorded(asker, "list_roots")
@@ -235,7 +237,7 @@ class QuestionAnswerer:
         else:
             uris, by = [Path.cwd().as_uri()], "current folder"
         self.transcript.append(AskedQuestion(asker, "list_roots", "the client's roots", by, ", ".join(uris)))
-        return ListRootsResult(roots=[Root(uri=FileUrl(uri), name=Path(uri).name or None) for uri in uris])
+        return roots_result(uris)
 
 
 def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dict[str, Any]) -> None:
@@ -247,28 +249,6 @@ def _check_recorded_content(asker: str | None, outcome: FormOutcome, schema: dic
     problems = content_problems(outcome.content, schema)
     if problems:
         raise UserError(f"The answers file's content for {asker} does not fit the form it asks: {problems}.")
-
-
-def _sampling_result(
-    asker: str | None, answer: SampleAnswer, params: CreateMessageRequestParams
-) -> CreateMessageResult | CreateMessageResultWithTools:
-    """The answer as the result the request expects (`...WithTools` when it offers tools, as the SDK checks)."""
-    from mcp.server.validation import wants_sampling_tools
-    from mcp_types import CreateMessageResult, CreateMessageResultWithTools
-    from pydantic import ValidationError
-
-    expected = (
-        CreateMessageResultWithTools
-        if wants_sampling_tools(params.tools, params.tool_choice)
-        else CreateMessageResult
-    )
-    try:
-        return expected.model_validate(answer.wire())
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise UserError(
-            f"The sampling answer for {asker} is not a {expected.__name__} ({problems})."
-        ) from exc
 
 
 def unused_answers(answerer: QuestionAnswerer) -> list[str]:
