@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
 import anyio
 
@@ -33,6 +33,21 @@ PROTOCOLS: tuple[Protocol, ...] = ("legacy", "2026-07-28")
 AnswersLike = Mapping[str, Any] | str | Path | None
 """Answers in the `mcpdeps call --answers` format: a mapping, or the path of a JSON file. In a
 mapping, an answer may also be the SDK's own `ElicitResult`, `CreateMessageResult` or `ListRootsResult`."""
+
+
+class ClientOptions(TypedDict, total=False):
+    """`AsyncTestClient`'s keyword options, which `TestClient` passes on unchanged.
+
+    Declared as a type so that the blocking client takes exactly the async one's options
+    (`**options: Unpack[ClientOptions]`): the type checker, not a copy of the signature,
+    keeps the two equal. The defaults are `AsyncTestClient.__init__`'s.
+    """
+
+    protocol: Protocol
+    overrides: Mapping[ResolverRef, Replacement | Any] | None
+    answers: AnswersLike
+    access_token: AccessToken | None
+
 
 _OPEN: dict[int, object] = {}
 """Servers with an open test client (by id; the client keeps its server alive)."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any, Literal
 
-from .client import AnswersLike, AsyncTestClient, Protocol
+from .client import AnswersLike, AsyncTestClient, ClientOptions, Protocol
 from .naming import ResolverRef
 from .record import CallRecord
 from .rewiring import Replacement
@@ -19,6 +19,7 @@ from .rewiring import Replacement
 if TYPE_CHECKING:
     from mcp.server import MCPServer
     from mcp.server.auth.provider import AccessToken
+    from typing_extensions import Unpack
 
 
 class TestClient:
@@ -29,18 +30,8 @@ class TestClient:
 
     __test__ = False  # not a test class, whatever pytest's `Test*` pattern says
 
-    def __init__(
-        self,
-        server: MCPServer,
-        *,
-        protocol: Protocol = "legacy",
-        overrides: Mapping[ResolverRef, Replacement | Any] | None = None,
-        answers: AnswersLike = None,
-        access_token: AccessToken | None = None,
-    ) -> None:
-        self.async_client = AsyncTestClient(
-            server, protocol=protocol, overrides=overrides, answers=answers, access_token=access_token
-        )
+    def __init__(self, server: MCPServer, **options: Unpack[ClientOptions]) -> None:
+        self.async_client = AsyncTestClient(server, **options)
         self._stack: ExitStack | None = None
         self._portal: Any = None
 
