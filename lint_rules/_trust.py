@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from ..resolver_core.model import Parameter, Tool
-from ._source import FunctionNode, walk_body
+from ..resolver_core.model import Graph, Parameter, Resolver, Tool
+from ._source import FunctionNode, used_resolvers, walk_body
 
 
 def _words(text: str) -> frozenset[str]:
@@ -112,6 +112,27 @@ def function_of(node: ast.AST | None) -> FunctionNode | None:
 
 def tool_arguments(tool: Tool) -> list[Parameter]:
     return [p for p in tool.parameters if p.kind == "tool_argument"]
+
+
+# --- the walks the rules share: what they look at ------------------------------------------
+
+
+def argument_sites(graph: Graph) -> Iterator[tuple[Tool, Parameter]]:
+    """Every tool argument with a place in the source, and its tool: what MCPD201-MCPD204 judge."""
+    for _, tool in graph.tools():
+        for p in tool_arguments(tool):
+            if p.span is not None:
+                yield tool, p
+
+
+def code_owners(graph: Graph) -> Iterator[tuple[ast.AST | None, str, Tool, Resolver | None]]:
+    """Every body a tool call runs, as (node, how a message names it, tool, resolver or None):
+    each tool, then each resolver it uses that has a definition in the source."""
+    for _, tool in graph.tools():
+        yield tool.node, f"tool {tool.name!r}", tool, None
+    for resolver, tool in used_resolvers(graph):
+        if resolver.anchored:
+            yield resolver.node, f"resolver {resolver.name!r}", tool, resolver
 
 
 # --- what the body does with a value -------------------------------------------------------

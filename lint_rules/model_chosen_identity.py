@@ -8,7 +8,6 @@ act the person never saw (MCPD207).
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable
 
 from ..resolver_core.diagnostics import Diagnostic
@@ -119,11 +118,7 @@ class HeaderIdentity(TrustRule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        owners: list[tuple[ast.AST | None, str, Tool, Resolver | None]] = [
-            (t.node, f"tool {t.name!r}", t, None) for _, t in graph.tools()
-        ]
-        owners += [(r.node, f"resolver {r.name!r}", t, r) for r, t in used_resolvers(graph) if r.anchored]
-        for node, owner, tool, resolver in owners:
+        for node, owner, tool, resolver in trust.code_owners(graph):
             module = module_at(graph, resolver.span if resolver else tool.span)
             if module is None:
                 continue

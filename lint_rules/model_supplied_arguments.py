@@ -9,7 +9,7 @@ say which argument, with which words, on which tool.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from ..resolver_core.diagnostics import Diagnostic
 from ..resolver_core.model import Graph, Parameter, Tool
@@ -33,13 +33,6 @@ class TrustRule(Rule):
     security_severity: str = "5.0"
     """CVSS-like score GitHub code scanning sorts security alerts by (`critical` ≥ 9.0,
     `high` ≥ 7.0, `medium` ≥ 4.0)."""
-
-
-def _arguments(graph: Graph) -> Iterator[tuple[Tool, Parameter]]:
-    for _, tool in graph.tools():
-        for p in trust.tool_arguments(tool):
-            if p.span is not None:
-                yield tool, p
 
 
 class IdentityArgument(TrustRule):
@@ -90,7 +83,7 @@ class IdentityArgument(TrustRule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, p in _arguments(graph):
+        for tool, p in trust.argument_sites(graph):
             why = self.reason(tool, p)
             if why and p.span is not None:
                 yield self.diagnostic(
@@ -161,7 +154,7 @@ class ServerOwnedFact(TrustRule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, p in _arguments(graph):
+        for tool, p in trust.argument_sites(graph):
             args = trust.tool_arguments(tool)
             if not trust.fact_words(p.name) or trust.sets_records(tool.name):
                 continue
@@ -209,7 +202,7 @@ class SecretArgument(TrustRule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, p in _arguments(graph):
+        for tool, p in trust.argument_sites(graph):
             types = trust.type_names(p.annotation)
             if trust.secret_words(p.name) and (not types or types <= trust.TEXT | {"Any"}) and p.span:
                 yield self.diagnostic(
@@ -259,7 +252,7 @@ class ForgeableConfirmation(TrustRule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for tool, p in _arguments(graph):
+        for tool, p in trust.argument_sites(graph):
             if trust.confirmation_words(p.name) and trust.is_bool(p) and p.span is not None:
                 yield self.diagnostic(
                     p.span,
