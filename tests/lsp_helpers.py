@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -375,3 +376,29 @@ class RawSession:
         self._reader.join(timeout)
         assert self.proc.stderr is not None
         return code, self.proc.stderr.read().decode(errors="replace")
+
+
+async def quick_fixes(
+    client: LanguageClient, path: Path, diagnostic: types.Diagnostic
+) -> list[types.CodeAction]:
+    """The code actions the server offers for one published diagnostic, as an editor asks."""
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri()),
+            range=diagnostic.range,
+            context=types.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    assert actions is not None
+    return [a for a in actions if isinstance(a, types.CodeAction)]
+
+
+def fixed_by_lint(root: Path, relative: str) -> str:
+    """`relative` as `mcpdeps lint --fix` rewrites it, in a copy of `root` beside it: the
+    text an editor's fix must equal."""
+    from conftest import run_mcpdeps
+
+    expected = root.with_name(f"{root.name}-expected")
+    shutil.copytree(root, expected)
+    run_mcpdeps("lint", "--fix", "--no-cache", relative, cwd=expected)
+    return (expected / relative).read_text()

@@ -12,6 +12,20 @@ from typing import Any
 
 import pytest
 from conftest import run_mcpdeps
+from mcpdeps.cli.new.plans import ResolverRequest
+from mcpdeps.cli.new.specs import ArgSpec, DependSpec
+
+FRESH_RESOLVER = ResolverRequest(
+    name="fresh",
+    args=[ArgSpec("x", "str")],
+    context=True,
+    depends=[DependSpec("d", "r0", None)],
+    returns=None,
+    question=None,
+    sync=False,
+)
+"""The resolver the insertion property tests add to every module they make (each has an `r0`):
+a tool argument, the context and a resolved dependency, so every part of a plan is written."""
 
 # Import a module by path under the real SDK and list its tools through the in-process Client;
 # optionally call one tool with JSON arguments. Prints one JSON document.

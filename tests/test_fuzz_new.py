@@ -18,8 +18,9 @@ from generated_python import MODULES
 from hypothesis import HealthCheck, given, settings
 from mcpdeps.cli.errors import UserError
 from mcpdeps.cli.new.module_info import read_module
-from mcpdeps.cli.new.plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
+from mcpdeps.cli.new.plans import ToolRequest, plan_resolver, plan_tool
 from mcpdeps.cli.new.specs import ArgSpec, DependSpec
+from new_helpers import FRESH_RESOLVER
 
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 
@@ -47,16 +48,7 @@ def t0(x: str, v: Annotated[int, Resolve(r0)]) -> int:
 def _edit(source: str) -> str | None:
     """Add a resolver, then a tool using it; None when `new` refuses (with a sentence)."""
     try:
-        resolver = ResolverRequest(
-            name="fresh",
-            args=[ArgSpec("x", "str")],
-            context=True,
-            depends=[DependSpec("d", "r0", None)],
-            returns=None,
-            question=None,
-            sync=False,
-        )
-        with_resolver = plan_resolver(read_module(source, "m.py"), "m.py", resolver)
+        with_resolver = plan_resolver(read_module(source, "m.py"), "m.py", FRESH_RESOLVER)
         tool = ToolRequest(
             name="added",
             server="mcp",

@@ -5,13 +5,11 @@ references, code actions and inlay hints, on the bookshop and on a multi-module 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import SERVER, Docs, at_version, lint_json, start
+from lsp_helpers import SERVER, Docs, at_version, fixed_by_lint, lint_json, quick_fixes, start
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -221,15 +219,7 @@ async def test_code_actions_fix_like_lint_fix_and_suppress(client: LanguageClien
     tools = root / "shop/tools.py"
     docs = await opened(client, tools)
     [diagnostic] = [d for d in client.diagnostics[tools.as_uri()] if d.code == "MCPD006"]
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=doc(tools),
-            range=diagnostic.range,
-            context=types.CodeActionContext(diagnostics=[diagnostic]),
-        )
-    )
-    assert actions is not None
-    by_title = {a.title: a for a in actions if isinstance(a, types.CodeAction)}
+    by_title = {a.title: a for a in await quick_fixes(client, tools, diagnostic)}
     fix = next(a for t, a in by_title.items() if "MCPD006" in t and "suppress" not in t)
     assert (
         fix.kind == types.CodeActionKind.QuickFix
@@ -238,14 +228,7 @@ async def test_code_actions_fix_like_lint_fix_and_suppress(client: LanguageClien
     )
     assert fix.edit is not None and fix.edit.changes is not None
     fixed = apply(tools.read_text(), fix.edit.changes[tools.as_uri()])
-    expected = root.parent / "expected"
-    shutil.copytree(root, expected)
-    subprocess.run(
-        [sys.executable, "-m", "mcpdeps", "lint", "--fix", "--no-cache", "shop/tools.py"],
-        cwd=expected,
-        capture_output=True,
-    )
-    assert fixed == (expected / "shop/tools.py").read_text()  # the same rewrite as `lint --fix`
+    assert fixed == fixed_by_lint(root, "shop/tools.py")  # the same rewrite as `lint --fix`
     suppress = by_title["mcpdeps: suppress MCPD006 on this line"]
     assert suppress.edit is not None and suppress.edit.changes is not None
     silenced = apply(tools.read_text(), suppress.edit.changes[tools.as_uri()])
@@ -281,15 +264,7 @@ async def test_the_unsafe_mcpd112_fix_is_offered_but_never_preferred(
     asks.write_text(ASKING)
     await opened(client, asks)
     [diagnostic] = [d for d in client.diagnostics[asks.as_uri()] if d.code == "MCPD112"]
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=doc(asks),
-            range=diagnostic.range,
-            context=types.CodeActionContext(diagnostics=[diagnostic]),
-        )
-    )
-    assert actions is not None
-    [fix] = [a for a in actions if isinstance(a, types.CodeAction) and "MCPD112, unsafe" in a.title]
+    [fix] = [a for a in await quick_fixes(client, asks, diagnostic) if "MCPD112, unsafe" in a.title]
     assert not fix.is_preferred
     assert fix.edit is not None and fix.edit.changes is not None
     fixed = apply(ASKING, fix.edit.changes[asks.as_uri()])

@@ -13,9 +13,9 @@ import warnings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcpdeps.cli.new.module_info import read_module
-from mcpdeps.cli.new.plans import ResolverRequest, ToolRequest, plan_resolver, plan_tool
+from mcpdeps.cli.new.plans import ToolRequest, plan_resolver, plan_tool
 from mcpdeps.cli.new.specs import ArgSpec, DependSpec
-from new_helpers import assert_only_additions
+from new_helpers import FRESH_RESOLVER, assert_only_additions
 
 HEADERS = ["", "#!/usr/bin/env python\n", "# -*- coding: utf-8 -*-\n# licence header\n"]
 DOCSTRINGS = ["", '"""Module docstring."""\n', '"""Multi-line\n\ndocstring."""\n']
@@ -95,16 +95,7 @@ def _check(source: str, result: str) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(modules())
 def test_adding_a_resolver_then_a_tool_keeps_every_line_and_registers(source: str) -> None:
-    resolver = ResolverRequest(
-        name="fresh",
-        args=[ArgSpec("x", "str")],
-        context=True,
-        depends=[DependSpec("d", "r0", None)],
-        returns=None,
-        question=None,
-        sync=False,
-    )
-    with_resolver = plan_resolver(read_module(source, "m.py"), "m.py", resolver)
+    with_resolver = plan_resolver(read_module(source, "m.py"), "m.py", FRESH_RESOLVER)
     _check(source, with_resolver)
     tool = ToolRequest(
         name="added",

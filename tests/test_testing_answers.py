@@ -8,7 +8,6 @@ compared with the resolvers' own side effects (`testing_shop.RAN`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,21 +18,9 @@ from mcp import Client
 from mcp_types import ElicitResult
 from mcpdeps.resolver_core.answers import AnswersError
 from mcpdeps.testing import PROTOCOLS, NotAResolver, TestClient, UnansweredQuestion, access_token
+from shop_clients import shop_client, shop_fresh_counts  # noqa: F401 - fixtures `client`, `fresh_counts`
 
 ACCEPT = {"confirm_backorder": {"action": "accept", "content": {"confirm": True}}}
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts() -> Iterator[None]:
-    shop.RAN.clear()
-    yield
-    shop.RAN.clear()
-
-
-@pytest.fixture(params=PROTOCOLS)
-def client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    with TestClient(shop.mcp, protocol=request.param) as opened:
-        yield opened
 
 
 def bare_sdk_call(protocol: str, tool: str, arguments: dict[str, Any], answer: ElicitResult) -> Any:

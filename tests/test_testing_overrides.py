@@ -8,25 +8,11 @@ really ran.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 import testing_shop as shop
 from mcp.server.mcpserver import Context
 from mcpdeps.testing import PROTOCOLS, NotAResolver, OverrideError, TestClient, value
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts() -> Iterator[None]:
-    shop.RAN.clear()
-    yield
-    shop.RAN.clear()
-
-
-@pytest.fixture(params=PROTOCOLS)
-def client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    with TestClient(shop.mcp, protocol=request.param) as opened:
-        yield opened
+from shop_clients import shop_client, shop_fresh_counts  # noqa: F401 - fixtures `client`, `fresh_counts`
 
 
 def schemas(client: TestClient) -> dict[str, dict[str, object]]:

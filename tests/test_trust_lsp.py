@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import SERVER, start
-from lsprotocol import types
+from lsp_helpers import SERVER, quick_fixes, start
 from mcpdeps.lint_rules.registry import find_rule
 from pytest_lsp import LanguageClient
-from test_lsp_features import apply, doc, opened
+from test_lsp_features import apply, opened
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -37,15 +36,7 @@ async def test_resolve_it_instead_is_offered_but_never_preferred(
     server.write_text(source)
     await opened(client, server)
     [diagnostic] = [d for d in client.diagnostics[server.as_uri()] if d.code == "MCPD203"]
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=doc(server),
-            range=diagnostic.range,
-            context=types.CodeActionContext(diagnostics=[diagnostic]),
-        )
-    )
-    assert actions is not None
-    [fix] = [a for a in actions if isinstance(a, types.CodeAction) and "MCPD203, unsafe" in a.title]
+    [fix] = [a for a in await quick_fixes(client, server, diagnostic) if "MCPD203, unsafe" in a.title]
     assert fix.title.startswith("mcpdeps: resolve it instead") and not fix.is_preferred
     assert fix.edit is not None and fix.edit.changes is not None
     fixed = apply(source, fix.edit.changes[server.as_uri()])
