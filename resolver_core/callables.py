@@ -6,21 +6,21 @@ parameter, `functools.partial` its positionally-bound ones, a class exposes its
 `__init__`/fields), and whether `typing.get_type_hints` can read hints at all
 (not for classes, partials and lambdas — so their parameters can only be tool
 arguments by name). Targets static analysis cannot see through are marked
-`opaque` instead of guessed. `resolvers.py` turns a target into its `Resolver` node.
+`opaque` instead of guessed (`target.py` describes those, and the `Target` itself).
+`resolvers.py` turns a target into its `Resolver` node.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import inspect
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from .class_members import class_signature, decorator_names, inherited_method, self_class
 from .decorators import Decorators, Obj, replaced, written_chain
-from .model import ProblemKind, ResolverKind
-from .signatures import Classes, FunctionNode, class_scope, returns_of
+from .model import ResolverKind
+from .signatures import Classes, class_scope, returns_of
 from .source import ParsedModule, spelling
 from .symbols import (
     Defined,
@@ -33,6 +33,7 @@ from .symbols import (
     Value,
     sdk_name,
 )
+from .target import Target, builtin_target, module_target, not_callable_target, opaque_target
 from .typeexpr import (
     Evaluator,
     TResolve,
@@ -40,31 +41,6 @@ from .typeexpr import (
 
 _NO_SIGNATURE = frozenset({"operator.itemgetter", "operator.attrgetter", "operator.methodcaller"})
 """Standard callables whose instances `inspect.signature` refuses (the SDK's T10)."""
-
-
-@dataclass(slots=True)
-class Target:
-    """A resolved `Resolve(...)` target, before its parameters are classified."""
-
-    kind: ResolverKind
-    key: tuple[object, ...]
-    module: ParsedModule
-    qualname: str
-    modname: str
-    node: FunctionNode | ast.ClassDef | None = None
-    skip: int = 0
-    no_hints: bool = False
-    scope: Scope | None = None
-    problem: str | None = None
-    problem_kind: ProblemKind = "invalid"
-    fields: list[tuple[str, ast.AST]] | None = None
-    signature: list[str] | None = None
-    is_async: bool | None = None
-    """The object's own async-ness when decorators decide it (else: is `node` an async def)."""
-    wrapped_async: str | None = None
-    """The `async def` a sync decorator wrapper calls (its coroutine is injected, never awaited)."""
-    decorators: tuple[str, ...] = ()
-    """The decorator chain written on the def, for display."""
 
 
 def _is_binding_marker(node: ast.expr) -> bool:
@@ -75,12 +51,6 @@ def _is_binding_marker(node: ast.expr) -> bool:
 
 def _chain_of(symbol: Defined) -> tuple[str, ...]:
     return tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
-
-
-def _not_callable(module: ParsedModule, key: object, text: str, cls: str) -> Target:
-    """An instance of a project class without `__call__` (the SDK's T10)."""
-    problem = f"an instance of {cls} is not callable (no __call__)"
-    return Target("opaque", ("inst", key), module, text, module.name, problem=problem)
 
 
 def _async_node(node: ast.AST | None) -> bool:
@@ -112,7 +82,7 @@ class Targets:
     ) -> Target:
         text = spelling(expr)
         if depth > 20:
-            return self._opaque(module, key, text)
+            return opaque_target(module, key, text)
         if isinstance(expr, ast.Constant):
             return Target(
                 "opaque",
@@ -141,7 +111,7 @@ class Targets:
                 return bound
         symbol = self.names.resolve(module, expr, scope)
         if symbol is None:
-            return self._opaque(module, key, text)
+            return opaque_target(module, key, text)
         return self._symbol(self.names.follow(symbol), module, key, text, depth)
 
     def _instance_class(self, symbol: Symbol | None) -> tuple[Value, Defined] | None:
@@ -203,7 +173,7 @@ class Targets:
             obj = self.decorators.property_value(obj)  # `svc.prop`: what its getter returns
         if obj.kind == "opaque" or obj.kind == "property":
             reason = obj.opaque or f"`{text}` is a property: its value is computed at run time"
-            target = self._opaque(module, str(key), text)
+            target = opaque_target(module, str(key), text)
             target.problem, target.problem_kind = reason, obj.opaque_kind if obj.opaque else "opaque"
             target.key = ("opaque", key)
             return target
@@ -213,7 +183,7 @@ class Targets:
             part = obj if obj.kind == "partial" else inner
             base = self.from_obj(part.base, key, module, text) if part.base is not None else None
             if base is None or base.problem:
-                return base or self._opaque(module, str(key), text)
+                return base or opaque_target(module, str(key), text)
             return replace(
                 base,
                 kind="partial",
@@ -227,12 +197,12 @@ class Targets:
             )
         if inner.kind not in ("function", "lambda", "instance", "class") or inner.module is None:
             what = inner.qualname or text
-            target = self._opaque(module, str(key), text)
+            target = opaque_target(module, str(key), text)
             target.key = ("opaque", key)
             target.problem = f"`{what}` is not project code: mcpdeps cannot see its signature"
             return target
         if inner.kind == "instance" and inner.call is None:
-            return _not_callable(module, key, text, inner.qualname)
+            return not_callable_target(module, key, text, inner.qualname)
         if inner.kind == "class" and inner.cls is not None:
             base = self._defined(inner.cls, plain=True)
         else:
@@ -276,20 +246,9 @@ class Targets:
         base.decorators = chain
         return base
 
-    def _opaque(self, module: ParsedModule, key: str, text: str) -> Target:
-        return Target(
-            "opaque",
-            ("opaque", key),
-            module,
-            text,
-            module.name,
-            problem_kind="opaque",
-            problem=f"`{text}` is computed at run time; mcpdeps cannot see which callable it is",
-        )
-
     def _symbol(self, symbol: Symbol, module: ParsedModule, key: str, text: str, depth: int) -> Target:
         if isinstance(symbol, Missing) and not symbol.certain:
-            return self._opaque(module, key, text)
+            return opaque_target(module, key, text)
         if isinstance(symbol, Missing):
             return Target(
                 "opaque", ("missing", key), module, text, module.name, problem=f"`{text}`: {symbol.reason}"
@@ -297,41 +256,23 @@ class Targets:
         if isinstance(symbol, External):
             return self._external(symbol, module, key, text)
         if isinstance(symbol, ModuleRef):
-            return Target(
-                "opaque", ("mod", key), module, text, module.name, problem=f"module {text!r} is not callable"
-            )
+            return module_target(module, key, text)
         if isinstance(symbol, Defined):
             return self._defined(symbol)
         if isinstance(symbol, Value):
             return self._value(symbol, key, text, depth)
-        return self._opaque(module, key, text)
+        return opaque_target(module, key, text)
 
     def _external(self, symbol: External, module: ParsedModule, key: str, text: str) -> Target:
         if symbol.is_module:
-            return Target(
-                "opaque", ("mod", key), module, text, module.name, problem=f"module {text!r} is not callable"
-            )
+            return module_target(module, key, text)
         head, _, name = symbol.qualname.rpartition(".")
         if head == "builtins" and hasattr(builtins, name):
-            obj = getattr(builtins, name)
-            if not callable(obj):
-                return Target(
-                    "builtin",
-                    ("b", name),
-                    module,
-                    name,
-                    "builtins",
-                    problem=f"{obj!r} is not a callable object",
-                )
-            try:
-                sig = list(inspect.signature(obj).parameters)
-            except (ValueError, TypeError) as exc:
-                return Target("builtin", ("b", name), module, name, "builtins", problem=str(exc))
-            return Target("builtin", ("b", name), module, name, "builtins", no_hints=True, signature=sig)
+            return builtin_target(module, name)
         unfound = self.names.unfound_module(module, symbol.qualname)
         if unfound is not None:
             return self._unfound(module, key, text, *unfound)
-        return self._opaque(module, key, text)
+        return opaque_target(module, key, text)
 
     def _unfound(self, module: ParsedModule, key: str, text: str, name: str, close: str | None) -> Target:
         """`Resolve(check_stock)` imported from a module Python cannot find: a typo of a project
@@ -339,7 +280,7 @@ class Targets:
         if close is not None:
             problem = f"`{text}`: module {name!r} was not found (did you mean {close!r}?)"
             return Target("opaque", ("missing", key), module, text, module.name, problem=problem)
-        target = self._opaque(module, key, text)
+        target = opaque_target(module, key, text)
         target.problem = (
             f"`{text}` comes from module {name!r}, which is neither in the project nor installed "
             "where mcpdeps runs; the server cannot start unless it is installed where it runs"
@@ -431,7 +372,7 @@ class Targets:
             bound = self._bound_target(value, found[1], node.attr) if found is not None else None
             if bound is not None:
                 return bound
-        return self._opaque(value.module, key, text)
+        return opaque_target(value.module, key, text)
 
     def _call(
         self, module: ParsedModule, call: ast.Call, scope: Scope | None, key: str, text: str, depth: int
@@ -467,7 +408,7 @@ class Targets:
         if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
             call_method = self.method(callee, "__call__")
             if call_method is None:
-                return _not_callable(module, key, text, callee.qualname)
+                return not_callable_target(module, key, text, callee.qualname)
             return Target(
                 "callable_instance",
                 ("inst", key),
@@ -491,7 +432,7 @@ class Targets:
             if inner is not None:
                 inner.key = ("closure", *inner.key, key)  # each factory call makes a distinct resolver
                 return inner
-        return self._opaque(module, key, text)
+        return opaque_target(module, key, text)
 
     def _closure(self, factory: Defined) -> Target | None:
         node = factory.node

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from .callables import Target, Targets
+from .callables import Targets
 from .model import Parameter, Question, Resolver, Span
 from .sampling import fill_sample
 from .signatures import (
@@ -30,6 +30,7 @@ from .symbols import (
     Scope,
     sdk_name,
 )
+from .target import Target
 from .typeexpr import (
     Evaluator,
     TClass,
