@@ -1,7 +1,8 @@
 """Source in, dependency graph out: the model every mcpdeps command reads.
 
 Pure library code: no typer, no rich, and no `mcp` import on the static path
-(`resolver_core.live` is the only module that imports the SDK).
+(only the live builder, `live` and `live_site`, imports the SDK, and `answer_results`
+for the two runners, `call` and `mcpdeps.testing`).
 
 The names below are loaded when first used (PEP 562), not when any submodule is
 imported: a warm `lint` run reads `cache`, `discovery` and `diagnostics` only, and the

@@ -14,11 +14,9 @@ Only `--live`, `serve` and `call` import this module: it imports `mcp`.
 from __future__ import annotations
 
 import ast
-import builtins
 import functools
 import inspect
 import os
-import sys
 import types
 import typing
 from dataclasses import dataclass, field
@@ -29,6 +27,7 @@ from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
 
 from .decorators import is_registration, written_chain
+from .live_site import creation_site, evaluate
 from .model import (
     Graph,
     Parameter,
@@ -289,7 +288,7 @@ class LiveBuilder:
         namespace = getattr(origin, "__globals__", {}) or {}
 
         def registrar(d: ast.expr) -> bool:  # `deco = mcp.tool()` used as `@deco`
-            target = _evaluate(d, namespace) if isinstance(d, ast.Name | ast.Attribute) else None
+            target = evaluate(d, namespace) if isinstance(d, ast.Name | ast.Attribute) else None
             return is_registration(d) or "MCPServer." in getattr(target, "__qualname__", "")
 
         return tuple(written_chain(text, node, for_tool=for_tool, registrar=registrar))
@@ -328,7 +327,7 @@ class LiveBuilder:
             call = ret.value
             if not isinstance(call, ast.Call):
                 continue
-            kind = _question_kind(_evaluate(call.func, namespace))
+            kind = _question_kind(evaluate(call.func, namespace))
             if kind is None:
                 continue
             q = next((q for q in found if q.kind == kind and q.node is None), None)
@@ -352,7 +351,7 @@ class LiveBuilder:
                     if len(call.args) > 1
                     else next((k.value for k in call.keywords if k.arg == "schema"), None)
                 )
-                model = _evaluate(schema, namespace) if schema is not None else None
+                model = evaluate(schema, namespace) if schema is not None else None
                 if inspect.isclass(model):
                     q.model, q.fields = _name(model), self._fields(model)
         return found
@@ -407,45 +406,8 @@ class LiveBuilder:
         return tool
 
 
-def _evaluate(expr: ast.expr | None, namespace: dict[str, Any]) -> Any:
-    """The object a `Name` or dotted `Attribute` denotes in a module's globals (None otherwise)."""
-    if isinstance(expr, ast.Name):
-        return namespace.get(expr.id, getattr(builtins, expr.id, None))
-    if isinstance(expr, ast.Attribute):
-        return getattr(_evaluate(expr.value, namespace), expr.attr, None)
-    return None
-
-
 def _name(obj: Any) -> str | None:
     return getattr(obj, "__name__", None) if obj is not None else None
-
-
-def _creation_site(
-    server: MCPServer, loaded: LoadedServer | None
-) -> tuple[str, Path | None, str, ast.Call | None]:
-    """(module, file, variable, `MCPServer(...)` call) where the server was created.
-
-    The static builder names a server where `MCPServer(...)` is written: that may be
-    a module the entry file only re-exports from (`from app.core import mcp`), or a
-    factory's local variable. Every imported module holding the server is a candidate.
-    """
-    candidates: list[tuple[str, Path, str]] = []
-    if loaded is not None:
-        candidates.append((loaded.module, loaded.path, loaded.attribute))
-    for name, module in list(sys.modules.items()):
-        file = getattr(module, "__file__", None)
-        if not file or module is None:
-            continue
-        candidates.extend((name, Path(file), var) for var, value in vars(module).items() if value is server)
-    for module_name, path, attribute in candidates:
-        namespace = vars(sys.modules[module_name]) if module_name in sys.modules else {}
-        variable, call = _server_site(path, attribute, namespace)
-        if call is not None:
-            return module_name, path, variable, call
-    if candidates:
-        module_name, path, attribute = candidates[0]
-        return module_name, path, attribute, None
-    return "__main__", None, "mcp", None
 
 
 def build_live_graph(
@@ -466,7 +428,7 @@ def build_live_graph(
         source.displays[loaded.path.absolute()] = display
     builder = LiveBuilder(source)
     tools = [builder.tool(t) for t in mcp_server._tool_manager.list_tools()]
-    module_name, path, variable, call = _creation_site(mcp_server, loaded)
+    module_name, path, variable, call = creation_site(mcp_server, loaded)
     shown = source.display(path) if path is not None else "?"
     builder.graph.servers.append(
         Server(
@@ -480,46 +442,6 @@ def build_live_graph(
         )
     )
     return builder.graph
-
-
-def _is_server_call(node: ast.AST | None, namespace: dict[str, Any]) -> bool:
-    """`MCPServer(...)` under whatever name the module imported it as."""
-    from mcp.server import MCPServer
-
-    if not isinstance(node, ast.Call):
-        return False
-    callee = _evaluate(node.func, namespace)
-    return inspect.isclass(callee) and issubclass(callee, MCPServer)
-
-
-def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple[str, ast.Call | None]:
-    """The variable the static builder names the server by, and its `MCPServer(...)` call.
-
-    For `mcp = MCPServer(...)` that is `mcp`; for a factory (`def build(): server =
-    MCPServer(...)`, or `app = build()`) it is the variable inside the factory.
-    """
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
-        return attribute, None
-    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-    factory = defs.get(attribute)
-    for node in tree.body:
-        if not isinstance(node, ast.Assign | ast.AnnAssign) or not isinstance(node.value, ast.Call):
-            continue
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if not any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
-            continue
-        if _is_server_call(node.value, namespace):
-            return attribute, node.value
-        callee = node.value.func
-        factory = defs.get(callee.id) if isinstance(callee, ast.Name) else None
-    for inner in ast.walk(factory) if factory is not None else ():
-        if isinstance(inner, ast.Assign) and _is_server_call(inner.value, namespace):
-            target = inner.targets[0]
-            if isinstance(target, ast.Name):
-                return target.id, inner.value  # type: ignore[return-value]
-    return attribute, None
 
 
 def load_server(spec: str | None, *, cwd: Path | None = None) -> LoadedServer:

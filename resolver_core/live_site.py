@@ -1,0 +1,99 @@
+"""Where an imported server was created, named the way the static builder names it.
+
+The live builder reads tools from the SDK's objects, but a server's id and span come
+from its source: the module and variable of the `MCPServer(...)` call, which may be a
+module the entry file only re-exports from, or a factory's local variable. This is the
+one place the live graph reads a server's source text to find that call; it imports
+`mcp` (for the `MCPServer` class), as `live.py` does, and only `live.py` imports it.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mcp.server import MCPServer
+
+    from .loading import LoadedServer
+
+
+def evaluate(expr: ast.expr | None, namespace: dict[str, Any]) -> Any:
+    """The object a `Name` or dotted `Attribute` denotes in a module's globals (None otherwise)."""
+    if isinstance(expr, ast.Name):
+        return namespace.get(expr.id, getattr(builtins, expr.id, None))
+    if isinstance(expr, ast.Attribute):
+        return getattr(evaluate(expr.value, namespace), expr.attr, None)
+    return None
+
+
+def creation_site(
+    server: MCPServer, loaded: LoadedServer | None
+) -> tuple[str, Path | None, str, ast.Call | None]:
+    """(module, file, variable, `MCPServer(...)` call) where the server was created.
+
+    The static builder names a server where `MCPServer(...)` is written: that may be
+    a module the entry file only re-exports from (`from app.core import mcp`), or a
+    factory's local variable. Every imported module holding the server is a candidate.
+    """
+    candidates: list[tuple[str, Path, str]] = []
+    if loaded is not None:
+        candidates.append((loaded.module, loaded.path, loaded.attribute))
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if not file or module is None:
+            continue
+        candidates.extend((name, Path(file), var) for var, value in vars(module).items() if value is server)
+    for module_name, path, attribute in candidates:
+        namespace = vars(sys.modules[module_name]) if module_name in sys.modules else {}
+        variable, call = _server_site(path, attribute, namespace)
+        if call is not None:
+            return module_name, path, variable, call
+    if candidates:
+        module_name, path, attribute = candidates[0]
+        return module_name, path, attribute, None
+    return "__main__", None, "mcp", None
+
+
+def _is_server_call(node: ast.AST | None, namespace: dict[str, Any]) -> bool:
+    """`MCPServer(...)` under whatever name the module imported it as."""
+    from mcp.server import MCPServer
+
+    if not isinstance(node, ast.Call):
+        return False
+    callee = evaluate(node.func, namespace)
+    return inspect.isclass(callee) and issubclass(callee, MCPServer)
+
+
+def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple[str, ast.Call | None]:
+    """The variable the static builder names the server by, and its `MCPServer(...)` call.
+
+    For `mcp = MCPServer(...)` that is `mcp`; for a factory (`def build(): server =
+    MCPServer(...)`, or `app = build()`) it is the variable inside the factory.
+    """
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+        return attribute, None
+    defs = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    factory = defs.get(attribute)
+    for node in tree.body:
+        if not isinstance(node, ast.Assign | ast.AnnAssign) or not isinstance(node.value, ast.Call):
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if not any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
+            continue
+        if _is_server_call(node.value, namespace):
+            return attribute, node.value
+        callee = node.value.func
+        factory = defs.get(callee.id) if isinstance(callee, ast.Name) else None
+    for inner in ast.walk(factory) if factory is not None else ():
+        if isinstance(inner, ast.Assign) and _is_server_call(inner.value, namespace):
+            target = inner.targets[0]
+            if isinstance(target, ast.Name):
+                return target.id, inner.value  # type: ignore[return-value]
+    return attribute, None
