@@ -29,6 +29,7 @@ from .loops import (
     unlisted_variables,
 )
 from .model import RegistrationForm, Server, Span
+from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Scope, Value
@@ -261,17 +262,7 @@ class Scanner:
         not what the source declares."""
         known = self._rewritten.get(module.path)
         if known is None:
-            known = self._rewritten[module.path] = set()
-            text = module.text or ""
-            if module.tree is not None and ("__annotations__" in text or "__signature__" in text):
-                for node in ast.walk(module.tree):
-                    targets = node.targets if isinstance(node, ast.Assign) else []
-                    if isinstance(node, ast.AugAssign | ast.AnnAssign):
-                        targets = [node.target]
-                    for target in targets:
-                        name = _rewritten_function(target)
-                        if name is not None:
-                            known.add(name)
+            known = self._rewritten[module.path] = rewritten_functions(module)
         return known
 
     def _may_register(self, stmt: ast.stmt) -> bool:
@@ -505,16 +496,3 @@ _COMPOUND = tuple(
     if hasattr(ast, name)
 )
 """The statements with blocks of statements inside (definitions are scanned on their own)."""
-
-
-def _rewritten_function(target: ast.expr) -> str | None:
-    """`f.__annotations__[...]`, `f.__annotations__` or `f.__signature__` as an assignment target: `f`."""
-    if isinstance(target, ast.Subscript):
-        target = target.value
-    if (
-        isinstance(target, ast.Attribute)
-        and target.attr in ("__annotations__", "__signature__")
-        and isinstance(target.value, ast.Name)
-    ):
-        return target.value.id
-    return None
