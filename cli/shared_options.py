@@ -11,6 +11,9 @@ from pathlib import Path
 
 from .option_spec import Option
 
+MISCELLANEOUS = "Miscellaneous"
+"""The help section that closes a grouped `--help` (`-v`, `-h`), as ruff's does."""
+
 VERBOSE: Option[bool] = Option(("-v", "--verbose"), False, "Show tracebacks for internal errors.")
 VERBOSE_SERVING = replace(VERBOSE, help="Show tracebacks for errors.")
 """`-v` of the commands that run a server (`serve`, `call`, `mcp`), whose errors are not all mcpdeps'."""

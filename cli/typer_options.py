@@ -13,6 +13,7 @@ import dataclasses
 import enum
 import functools
 import inspect
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -63,7 +64,7 @@ def command_of(declared: type[A]) -> Callable[[Callable[[A], None]], Callable[..
 def _parameter(param: Param) -> inspect.Parameter:
     """The signature's parameter for `param`: the annotation typer converts by, its typer default."""
     spec = param.spec
-    annotation: Any = list[param.item] if param.kind == "list" else param.item  # type: ignore[name-defined]
+    annotation: Any = types.GenericAlias(list, (param.item,)) if param.kind == "list" else param.item
     default = spec.default
     if param.kind == "choice":
         annotation = _choices(param.name, param.choices)

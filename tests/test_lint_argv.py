@@ -239,3 +239,13 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path, fast: bool
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 1, err
     assert b"Traceback" not in err and b"Error" not in err, err
+
+
+def test_fail_on_offers_the_levels_the_settings_take() -> None:
+    """`--fail-on`'s choices are declared apart from the settings' (the fast start loads no settings)."""
+    from typing import get_args
+
+    from mcpdeps.cli.lint import argv
+    from mcpdeps.lint_rules import config
+
+    assert get_args(argv.FailOn) == get_args(config.FailOn)

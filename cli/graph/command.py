@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..errors import UserError
-from ..shared_options import INTERPRETER_DEFAULT, PYTHON, VERBOSE
+from ..shared_options import INTERPRETER_DEFAULT, MISCELLANEOUS, PYTHON, VERBOSE
 from ..typer_options import typer_option
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def graph(
             panel=LIVE,
         )
     ),
-    verbose: bool = typer_option(replace(VERBOSE, panel="Miscellaneous")),
+    verbose: bool = typer_option(replace(VERBOSE, panel=MISCELLANEOUS)),
 ) -> None:
     """Show each tool's dependency tree: what the model sees, resolvers, questions and run order.
 

@@ -15,12 +15,12 @@ from typing import Literal
 
 from ..fast_argv import read
 from ..option_spec import Argument, Option, declared, option
-from ..shared_options import EXCLUDE, VERBOSE
+from ..shared_options import EXCLUDE, MISCELLANEOUS, VERBOSE
 
 Format = Literal["full", "concise", "json", "sarif", "github"]
 FailOn = Literal["error", "warning", "info"]
 
-RULES, FILES, FIXES, OUTPUT, MISC = "Rule selection", "File selection", "Fixes", "Output", "Miscellaneous"
+RULES, FILES, FIXES, OUTPUT = "Rule selection", "File selection", "Fixes", "Output"
 
 
 @declared
@@ -80,13 +80,15 @@ class LintArgs:
         Option(("--output-file", "-o"), None, "Write the report to this file.", OUTPUT, "FILE")
     )
     statistics: bool = option(Option(("--statistics",), False, "Count diagnostics per rule instead.", OUTPUT))
-    no_cache: bool = option(Option(("--no-cache",), False, "Do not read or write the result cache.", MISC))
+    no_cache: bool = option(
+        Option(("--no-cache",), False, "Do not read or write the result cache.", MISCELLANEOUS)
+    )
     cache_dir: Path | None = option(
         Option(
             ("--cache-dir",),
             None,
             "Cache folder (default: .mcpdeps_cache/ at the project root).",
-            MISC,
+            MISCELLANEOUS,
             "DIR",
         )
     )
@@ -95,12 +97,12 @@ class LintArgs:
             ("--jobs", "-j"),
             0,
             "Worker processes for large runs (default 0: one per core).",
-            MISC,
+            MISCELLANEOUS,
             "N",
             minimum=0,
         )
     )
-    verbose: bool = option(dataclasses.replace(VERBOSE, panel=MISC))
+    verbose: bool = option(dataclasses.replace(VERBOSE, panel=MISCELLANEOUS))
 
 
 def parse(argv: Sequence[str]) -> LintArgs | None:
