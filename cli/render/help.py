@@ -6,7 +6,8 @@ texts as rich markup (`[tool.mcpdeps]` vanished) and shrank option names below 1
 Here each command of the click tree typer builds gets its help written by `render`, the same
 at every width: the summary, the usage line with readable arguments (`[PATHS]...`), then
 sections of `-s, --long <PLACEHOLDER>  help [default: x] [possible values: a, b]`, wrapped
-to the terminal. `-h` is `--help` everywhere.
+to the terminal. `-h` is `--help` everywhere. The section and the placeholder are each
+option's own (`rich_help_panel`, `metavar`: where it is declared, `cli/option_spec.py`).
 """
 
 from __future__ import annotations
