@@ -143,8 +143,8 @@ def test_a_field_not_declared_is_refused() -> None:
 
 WORDS = [
     *(name for p in params(LintArgs) if isinstance(p.spec, Option) for name in p.spec.names),
-    *("json", "sarif", "full", "concise", "github", "bogus", "JSON"),
-    *("error", "info", "warning", "MCPD001", "MCPD1,MCPD002", "resolver-cycle"),
+    *(choice for p in params(LintArgs) for choice in p.choices),
+    *("bogus", "JSON", "MCPD001", "MCPD1,MCPD002", "resolver-cycle"),
     *("0", "2", "04", "-1", "x", "a.py", "src", "./a//b.py", "out.txt", ""),
     *("--help", "-h", "--", "-", "-j2", "-vo", "--fix=1", "--format=json", "--jobs=3", "--select=X"),
     *("--nope", "--form", "-x", "--exit-zero=yes", "-o=out"),
