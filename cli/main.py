@@ -1,7 +1,7 @@
 """Entry point: sets the process up, starts a well-formed `lint` at once, else the typer app.
 
 `lint` runs on every commit (pre-commit) and every save; most of a warm run used to be
-typer's own start-up (`cli/lint/argv.py` says why). So a `lint` command line that
+typer's own start-up (`cli/fast_argv.py` says why). So a `lint` command line that
 `argv.parse` can read runs without typer (`cli/fast_start.py`), and every other line,
 help and errors included, goes through the typer app (`cli/app.py`) as before.
 

@@ -24,14 +24,14 @@ SCANNED = ("cli", "resolver_core", "lint_rules")
 UI_LIBRARIES = frozenset({"typer", "click", "rich"})
 """Third-party packages only a front end may import (typer is built on click)."""
 
-TYPER_MODULES = re.compile(r"^mcpdeps\.cli\.(app|[a-z_]+\.command)$")
-"""The typer app and the thin command modules."""
+TYPER_MODULES = re.compile(r"^mcpdeps\.cli\.(app|typer_options|[a-z_]+\.command)$")
+"""The typer app, the thin command modules, and where declared options become typer parameters."""
 FRONT_END_MODULES = re.compile(
-    r"^mcpdeps\.(__main__|cli\.(main|app|fast_start)|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)"
+    r"^mcpdeps\.(__main__|cli\.(main|app|fast_start|typer_options)|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)"
     r"|cli\.render(\.\w+)?)$"
 )
-"""The entry point, the typer app, the fast start of `lint`, and the modules named for what they do with a
-terminal: render*, prompts*, terminal*, the shared cli/render/."""
+"""The entry point, the typer app (and `typer_options`, which makes its parameters), the fast start of `lint`,
+and the modules named for what they do with a terminal: render*, prompts*, terminal*, the shared cli/render/."""
 FRONT_END_PACKAGES = re.compile(r"^mcpdeps\.cli\.(agent|lsp)(\.\w+)?$")
 """The front ends that are not the command line: `mcpdeps mcp` (cli/agent/) and the coming editor server."""
 
@@ -143,7 +143,8 @@ def test_pending_exceptions_name_real_modules() -> None:
 
 
 def test_typer_only_in_command_modules() -> None:
-    """typer (and click under it) builds the command line: `cli/app.py` and `cli/<cmd>/command.py` only."""
+    """typer (and click under it) builds the command line: `cli/app.py`, `cli/<cmd>/command.py` and
+    `cli/typer_options.py` (declared options made typer parameters) only."""
     offenders = sorted(
         m for m in _modules() if _ui_imports(m) & {"typer", "click"} and not TYPER_MODULES.match(m)
     )

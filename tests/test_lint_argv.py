@@ -1,38 +1,44 @@
-"""`mcpdeps lint` starts without typer for the command lines it can read.
+"""`mcpdeps lint`'s options are declared once, and the fast start reading them is invisible.
 
-The fast start (`cli/lint/argv.py`, `cli/fast_start.py`) must be invisible: every line it
-accepts, typer reads into the same values; every line it refuses (help, errors, rarities)
-goes to typer; and the process prints and exits alike either way. Checked three ways:
-its option table against the typer command's parameters, random command lines through
-both parsers (hypothesis), and real processes run both ways, byte for byte.
+`LintArgs` (`cli/lint/argv.py`) is the one list of the options: the typer command
+(`cli/typer_options.py`), its help and the fast reader (`cli/fast_argv.py`) are derived from
+it. Checked here: an option added in one place (a declared field) shows in all three; every
+line the fast reader accepts, typer reads into the same values (hypothesis); every line it
+refuses (help, errors, rarities) goes to typer; and real processes print and exit alike
+either way, byte for byte.
 """
 
 from __future__ import annotations
 
-import enum
+import dataclasses
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Literal
 
 import pytest
 import typer.main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcpdeps.cli.app import app
-from mcpdeps.cli.lint.argv import OPTIONS, LintArgs, parse
+from mcpdeps.cli.fast_argv import read
+from mcpdeps.cli.lint.argv import LintArgs, parse
+from mcpdeps.cli.option_spec import Option, declared, option, params
+from mcpdeps.cli.render.help import prepare_help, render
+from mcpdeps.cli.typer_options import command_of
 from typer.exceptions import Exit, TyperException  # typer carries its own click
 
 BROKEN = 'from mcp.server.mcpserver import MCPServer\nmcp = MCPServer("x")\n\n@mcp.tool\ndef t(_x: int) -> int:\n    return 1\n'
 
 
-def _lint_command() -> typer.core.TyperCommand:
-    return typer.main.get_command(app).commands["lint"]
+def _lint_command() -> Any:
+    return typer.main.get_command(app).commands["lint"]  # a new click command at each call
 
 
-def _typer_reads(argv: list[str]) -> dict[str, object] | None:
+def _typer_reads(argv: list[str], command: Any = None) -> dict[str, object] | None:
     """The values typer hands `lint` for `argv`, or None when it refuses the line."""
-    command = _lint_command()
+    command = command or _lint_command()
     try:
         with command.make_context("lint", list(argv)) as ctx:
             params = dict(ctx.params)
@@ -48,34 +54,97 @@ def _plain(value: object) -> object:
     return getattr(value, "value", value)
 
 
-def _fast_reads(argv: list[str]) -> dict[str, object] | None:
-    args = parse(argv)
+def _fast_reads(argv: list[str], declared: type = LintArgs) -> dict[str, object] | None:
+    args = read(argv, declared)
     if args is None:
         return None
-    return {name: _plain(getattr(args, name)) for name in LintArgs.__slots__}
+    return {name: _plain(value) for name, value in dataclasses.asdict(args).items()}
 
 
-def test_the_option_table_is_the_typer_command() -> None:
-    """Same options, same spellings, same kinds and choices: a new typer option must be added here."""
-    table = {o.dest: o for o in OPTIONS}
-    params = [p for p in _lint_command().params if p.param_type_name == "option"]
-    assert sorted(table) == sorted(p.name for p in params)
-    kinds = {bool: "flag", list[str]: "list", int: "int", Path: "path", str: "value"}
-    for param in params:
-        option = table[param.name]
-        assert set(option.names) == {*param.opts, *param.secondary_opts}, param.name
-        annotation = param.type_descriptor.annotation
-        if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-            assert (option.kind, option.choices) == ("value", tuple(m.value for m in annotation)), param.name
-        else:
-            assert (option.kind, option.choices) == (kinds[annotation], ()), param.name
-    assert set(LintArgs.__slots__) == {p.name for p in _lint_command().params}
+@declared
+class WithColour(LintArgs):
+    """A copy of lint's table with one option more, declared in one place: this field."""
+
+    colour: Literal["auto", "always", "never"] = option(
+        Option(("--colour",), "auto", "When to colour the report.", "Output", "WHEN")
+    )
+
+
+def _help(command: Any) -> str:
+    with command.make_context("mcpdeps lint", [], resilient_parsing=True) as ctx:
+        return render(command, ctx)
+
+
+def test_an_option_declared_once_is_in_typer_help_the_fast_reader_and_the_args() -> None:
+    """Adding an option is one field: typer's command, its help and the fast start all take it."""
+    received: list[WithColour] = []
+
+    @command_of(WithColour)
+    def lint(args: WithColour) -> None:
+        """Check a few things."""
+        received.append(args)
+
+    built = typer.Typer()
+    built.command("lint")(lint)
+    built.command("other")(lambda: None)  # two commands: `lint` stays a subcommand, as in the app
+    group = typer.main.get_command(built)
+    prepare_help(group)
+    command = group.commands["lint"]
+
+    text = _help(command)
+    output = text[text.index("Output:") : text.index("Miscellaneous:")]
+    assert "--colour <WHEN>" in output
+    assert "When to colour the report. [default: auto] [possible values: auto, always, never]" in " ".join(
+        output.split()
+    )
+    assert _sections(text) == _sections(_help(_lint_command_with_help()))
+
+    argv = ["--colour", "always", "--format", "json", "a.py"]
+    assert _fast_reads(argv, WithColour) == {**(_fast_reads(argv[2:]) or {}), "colour": "always"}
+    assert _typer_reads(argv, command) == _fast_reads(argv, WithColour)
+    assert _typer_reads(["--colour", "sometimes"], command) is None
+    assert read(["--colour", "sometimes"], WithColour) is None  # typer's error, then
+    with command.make_context("lint", argv) as ctx:
+        command.invoke(ctx)
+    assert received == [WithColour(paths=[Path("a.py")], output_format="json", colour="always")]
+
+
+def _lint_command_with_help() -> Any:
+    command = _lint_command()
+    prepare_help(command)
+    return command
+
+
+def _sections(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.endswith(":") and not line.startswith(" ")]
+
+
+def test_the_lint_command_is_made_of_the_declarations() -> None:
+    """Each declared field is one typer parameter, in order, spelt, worded and filed as declared."""
+    command = _lint_command()
+    assert [p.name for p in command.params] == [p.name for p in params(LintArgs)]
+    for param, declared_param in zip(command.params, params(LintArgs), strict=True):
+        spec = declared_param.spec
+        assert param.help == spec.help, param.name
+        if isinstance(spec, Option):
+            assert param.opts == list(spec.names), param.name
+            assert param.rich_help_panel == spec.panel, param.name
+            assert _plain(param.default) == spec.default, param.name
+
+
+def test_a_field_not_declared_is_refused() -> None:
+    @dataclasses.dataclass
+    class Plain:
+        verbose: bool = False
+
+    with pytest.raises(TypeError, match=r"Plain\.verbose is not declared"):
+        params(Plain)
 
 
 WORDS = [
-    *(name for o in OPTIONS for name in o.names),
-    *("json", "sarif", "full", "concise", "github", "bogus", "JSON"),
-    *("error", "info", "warning", "MCPD001", "MCPD1,MCPD002", "resolver-cycle"),
+    *(name for p in params(LintArgs) if isinstance(p.spec, Option) for name in p.spec.names),
+    *(choice for p in params(LintArgs) for choice in p.choices),
+    *("bogus", "JSON", "MCPD001", "MCPD1,MCPD002", "resolver-cycle"),
     *("0", "2", "04", "-1", "x", "a.py", "src", "./a//b.py", "out.txt", ""),
     *("--help", "-h", "--", "-", "-j2", "-vo", "--fix=1", "--format=json", "--jobs=3", "--select=X"),
     *("--nope", "--form", "-x", "--exit-zero=yes", "-o=out"),
@@ -170,3 +239,13 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path: Path, fast: bool
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 1, err
     assert b"Traceback" not in err and b"Error" not in err, err
+
+
+def test_fail_on_offers_the_levels_the_settings_take() -> None:
+    """`--fail-on`'s choices are declared apart from the settings' (the fast start loads no settings)."""
+    from typing import get_args
+
+    from mcpdeps.cli.lint import argv
+    from mcpdeps.lint_rules import config
+
+    assert get_args(argv.FailOn) == get_args(config.FailOn)

@@ -8,26 +8,24 @@ the exposure warning beyond loopback), the same banner on stderr and signal hand
 
 from __future__ import annotations
 
-from typing import Annotated
+from dataclasses import replace
 
 import typer
 
 from ..errors import UserError
 from ..main import command_line
 from ..serve.command import LOG_LEVELS, TRANSPORTS
+from ..shared_options import HOST, HTTP_PATH, LOG_LEVEL, PORT, TRANSPORT, VERBOSE_SERVING
+from ..typer_options import typer_option
 
 
 def mcp(
-    transport: Annotated[
-        str, typer.Option("--transport", "-t", help="stdio (a client launches this command) or http.")
-    ] = "stdio",
-    host: Annotated[
-        str, typer.Option(help="Address to bind (HTTP); loopback unless you mean it.")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to bind (HTTP).")] = 8000,
-    path: Annotated[str, typer.Option(help="URL path of the MCP endpoint (HTTP).")] = "/mcp",
-    log_level: Annotated[str, typer.Option(help="debug, info, warning, error, critical.")] = "warning",
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
+    transport: str = typer_option(replace(TRANSPORT, help="stdio (a client launches this command) or http.")),
+    host: str = typer_option(replace(HOST, help="Address to bind (HTTP); loopback unless you mean it.")),
+    port: int = typer_option(PORT),
+    path: str = typer_option(HTTP_PATH),
+    log_level: str = typer_option(replace(LOG_LEVEL, default="warning")),
+    verbose: bool = typer_option(VERBOSE_SERVING),
 ) -> None:
     """Serve lint, graph, explain and fix as MCP tools for coding agents (stdio, or HTTP on loopback)."""
     kind = TRANSPORTS.get(transport.lower())

@@ -7,11 +7,15 @@ loading, connecting and rendering are imported inside `call`.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from ..shared_options import INTERPRETER_DEFAULT, NO_LINT, PYTHON, VERBOSE_SERVING
+from ..typer_options import typer_option
 
 
 class ProtocolChoice(str, Enum):
@@ -60,19 +64,11 @@ def call(
         typer.Option("--protocol", help="Protocol generation: 2026-07-28, legacy, or auto (negotiate)."),
     ] = ProtocolChoice.auto,
     json_output: Annotated[bool, typer.Option("--json", help="Print the raw result as JSON.")] = False,
-    no_lint: Annotated[
-        bool, typer.Option("--no-lint", help="Do not lint the server before importing it.")
-    ] = False,
-    python: Annotated[
-        Path | None,
-        typer.Option(
-            "--python",
-            metavar="PATH",
-            help="The interpreter that runs the server, over stdio (default: mcpdeps' own when it can "
-            "import the server's packages, else the project's: VIRTUAL_ENV, .venv, venv).",
-        ),
-    ] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
+    no_lint: bool = typer_option(NO_LINT),
+    python: Path | None = typer_option(
+        replace(PYTHON, help=f"The interpreter that runs the server, over stdio {INTERPRETER_DEFAULT}.")
+    ),
+    verbose: bool = typer_option(VERBOSE_SERVING),
 ) -> None:
     """Call a tool of a server and answer the questions its resolvers ask (Elicit, Sample, ListRoots)."""
     import anyio

@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import enum
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
 from ..errors import UserError
+from ..shared_options import INTERPRETER_DEFAULT, MISCELLANEOUS, PYTHON, VERBOSE
+from ..typer_options import typer_option
 
 if TYPE_CHECKING:
     from ...resolver_core.model import Graph
+
+
+SELECTION, OUTPUT, LIVE = "Selection", "Output", "Live graph"
+"""The sections of `graph --help`, in this order after the arguments."""
 
 
 class GraphFormat(str, enum.Enum):
@@ -35,34 +42,48 @@ def graph(
         "is or builds (a factory). With --live: one server spec, "
         "FILE.py[:OBJECT] (default: found the way `serve` finds it).",
     ),
-    tool: list[str] = typer.Option(None, "--tool", "-t", help="Show only this tool (repeatable)."),
-    server: list[str] = typer.Option(None, "--server", help="Show only the server held by this variable."),
+    tool: list[str] = typer.Option(
+        None, "--tool", "-t", help="Show only this tool (repeatable).", rich_help_panel=SELECTION
+    ),
+    server: list[str] = typer.Option(
+        None, "--server", help="Show only the server held by this variable.", rich_help_panel=SELECTION
+    ),
     output_format: GraphFormat = typer.Option(
         None,
         "--format",
         "-f",
         help="Output format (default: tree, or what the -o file's extension says).",
         show_default=False,
+        rich_help_panel=OUTPUT,
     ),
     output: Path = typer.Option(
         None,
         "--output",
         "-o",
+        metavar="FILE",
         help="Write to this file; its extension picks the format: .txt .json .mmd .dot, or .svg .png .pdf "
         "(drawn by Graphviz).",
+        rich_help_panel=OUTPUT,
     ),
     depth: int = typer.Option(
-        None, "--depth", min=1, help="Tree only: show resolvers down to this many levels."
-    ),
-    live: bool = typer.Option(False, "--live", help="Import the server with the SDK and read its tools."),
-    python: Path | None = typer.Option(
         None,
-        "--python",
-        metavar="PATH",
-        help="With --live: the interpreter that imports the server (default: mcpdeps' own when it can "
-        "import the server's packages, else the project's: VIRTUAL_ENV, .venv, venv).",
+        "--depth",
+        min=1,
+        metavar="N",
+        help="Tree only: show resolvers down to this many levels.",
+        rich_help_panel=SELECTION,
     ),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
+    live: bool = typer.Option(
+        False, "--live", help="Import the server with the SDK and read its tools.", rich_help_panel=LIVE
+    ),
+    python: Path | None = typer_option(
+        replace(
+            PYTHON,
+            help=f"With --live: the interpreter that imports the server {INTERPRETER_DEFAULT}.",
+            panel=LIVE,
+        )
+    ),
+    verbose: bool = typer_option(replace(VERBOSE, panel=MISCELLANEOUS)),
 ) -> None:
     """Show each tool's dependency tree: what the model sees, resolvers, questions and run order.
 

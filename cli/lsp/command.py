@@ -7,7 +7,12 @@ the other commands never load it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import typer
+
+from ..shared_options import VERBOSE
+from ..typer_options import typer_option
 
 
 def lsp(
@@ -15,7 +20,7 @@ def lsp(
         True, "--stdio", help="Speak LSP over standard input/output (the default; editors pass it)."
     ),
     log_file: str = typer.Option(None, "--log-file", help="Write the server's log here (default: stderr)."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Log every message and check."),
+    verbose: bool = typer_option(replace(VERBOSE, help="Log every message and check.")),
 ) -> None:
     """Run the language server: lint diagnostics as you type, graph hovers, go to resolver, fixes."""
     import logging

@@ -10,14 +10,17 @@ from pathlib import Path
 
 import typer
 
+from ..shared_options import DIFF, EXCLUDE, VERBOSE
+from ..typer_options import typer_option
+
 
 def migrate(
     paths: list[Path] = typer.Argument(
         None, help="Files or folders to migrate (default: the current folder)."
     ),
-    diff: bool = typer.Option(False, "--diff", help="Show the changes as a unified diff; write nothing."),
-    exclude: list[str] = typer.Option(None, "--exclude", help="Glob patterns to skip."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
+    diff: bool = typer_option(DIFF),
+    exclude: list[str] | None = typer_option(EXCLUDE),
+    verbose: bool = typer_option(VERBOSE),
 ) -> None:
     """Rewrite a server for mcp 2 (FastMCP → MCPServer, settings → run(), questions → resolvers)."""
     from .render import run_migrate

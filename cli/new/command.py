@@ -15,16 +15,20 @@ The engines, which take no typer and no rich (the editor and MCP front ends call
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from ..shared_options import VERBOSE
+from ..typer_options import typer_option
+
 app = typer.Typer(help="Scaffold a server, a tool or a resolver.", no_args_is_help=True)
 
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Show the diff (or the file tree); write nothing.")]
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Never prompt (also the case without a terminal).")]
-Verbose = Annotated[bool, typer.Option("--verbose", "-v", help="Show the traceback when something fails.")]
+NEW_VERBOSE = replace(VERBOSE, help="Show the traceback when something fails.")
 InFile = Annotated[
     str | None, typer.Option("--in", metavar="FILE", help="The module to add to (asked on a terminal).")
 ]
@@ -43,7 +47,7 @@ def server(
     ] = False,
     dry_run: DryRun = False,
     yes: Yes = False,
-    verbose: Verbose = False,
+    verbose: bool = typer_option(NEW_VERBOSE),
 ) -> None:
     """Create NAME/ with src/NAME/server.py, tests, pyproject.toml, README.md and a pre-commit config."""
     from .terminal import new_server
@@ -78,7 +82,7 @@ def resolver(
     sync: Sync = False,
     dry_run: DryRun = False,
     yes: Yes = False,
-    verbose: Verbose = False,
+    verbose: bool = typer_option(NEW_VERBOSE),
 ) -> None:
     """Insert a resolver function before the first tool of a module."""
     from .terminal import new_resolver
@@ -120,7 +124,7 @@ def tool(
     sync: Sync = False,
     dry_run: DryRun = False,
     yes: Yes = False,
-    verbose: Verbose = False,
+    verbose: bool = typer_option(NEW_VERBOSE),
 ) -> None:
     """Insert a tool after the last tool of its server, before a trailing main block."""
     from .terminal import new_tool

@@ -6,7 +6,8 @@ texts as rich markup (`[tool.mcpdeps]` vanished) and shrank option names below 1
 Here each command of the click tree typer builds gets its help written by `render`, the same
 at every width: the summary, the usage line with readable arguments (`[PATHS]...`), then
 sections of `-s, --long <PLACEHOLDER>  help [default: x] [possible values: a, b]`, wrapped
-to the terminal. `-h` is `--help` everywhere.
+to the terminal. `-h` is `--help` everywhere. The section and the placeholder are each
+option's own (`rich_help_panel`, `metavar`: where it is declared, `cli/option_spec.py`).
 """
 
 from __future__ import annotations
@@ -23,66 +24,6 @@ HELP_FLAGS = ("--help", "-h")
 MAX_WIDTH = 120
 """Wider lines are harder to read than wrapped ones (ruff and clap stop at about this too)."""
 
-SECTIONS: dict[str, dict[str, str]] = {
-    "lint": {
-        "--select": "Rule selection",
-        "--ignore": "Rule selection",
-        "--extend-select": "Rule selection",
-        "--fail-on": "Rule selection",
-        "--exit-zero": "Rule selection",
-        "--config": "File selection",
-        "--exclude": "File selection",
-        "--extend-exclude": "File selection",
-        "--stdin-filename": "File selection",
-        "--fix": "Fixes",
-        "--diff": "Fixes",
-        "--unsafe-fixes": "Fixes",
-        "--format": "Output",
-        "--output-file": "Output",
-        "--statistics": "Output",
-        "--no-cache": "Miscellaneous",
-        "--cache-dir": "Miscellaneous",
-        "--jobs": "Miscellaneous",
-        "--verbose": "Miscellaneous",
-        "--help": "Miscellaneous",
-    },
-    "graph": {
-        "--tool": "Selection",
-        "--server": "Selection",
-        "--depth": "Selection",
-        "--format": "Output",
-        "--output": "Output",
-        "--live": "Live graph",
-        "--python": "Live graph",
-        "--verbose": "Miscellaneous",
-        "--help": "Miscellaneous",
-    },
-}
-"""Per command, the section of each option (by its first long name), sections in this order
-after `Options`, which holds the rest (ruff's order: the usual options, then the groups)."""
-
-PLACEHOLDERS: dict[str, str] = {
-    "--select": "RULES",
-    "--ignore": "RULES",
-    "--extend-select": "RULES",
-    "--exclude": "GLOBS",
-    "--extend-exclude": "GLOBS",
-    "--config": "FILE",
-    "--output-file": "FILE",
-    "--output": "FILE",
-    "--env-file": "FILE",
-    "--stdin-filename": "PATH",
-    "--cache-dir": "DIR",
-    "--reload-dir": "DIR",
-    "--fail-on": "SEVERITY",
-    "--jobs": "N",
-    "--depth": "N",
-    "--workers": "N",
-    "--max-sessions": "N",
-}
-"""What an option's value is, where its name does not say it (`--select <RULES>`); any
-other option takes its own name (`--port <PORT>`), as clap and ruff do."""
-
 
 def wants_help(argv: Sequence[str]) -> bool:
     """Help is printed for `--help`, and for a group called without a command (`mcpdeps`, `mcpdeps new`)."""
@@ -91,49 +32,51 @@ def wants_help(argv: Sequence[str]) -> bool:
 
 def prepare_help(command: Any) -> None:
     """Give every command of the tree this module's help, and `-h` as well as `--help`."""
-    for name, cmd in _walk(command, ""):
+    for cmd in _walk(command):
         cmd.rich_markup_mode = None
         cmd.context_settings = {**(cmd.context_settings or {}), "help_option_names": list(HELP_FLAGS)}
-        cmd.format_help = MethodType(_formatter(name), cmd)
+        cmd.format_help = MethodType(_format_help, cmd)
 
 
-def _walk(command: Any, name: str) -> Iterator[tuple[str, Any]]:
-    """Each command with its name (typer's groups keep their commands in `commands`, as click's do)."""
-    yield name, command
-    for sub_name, sub in (getattr(command, "commands", None) or {}).items():
-        yield from _walk(sub, sub_name)
+def _walk(command: Any) -> Iterator[Any]:
+    """Each command of the tree (typer's groups keep their commands in `commands`, as click's do)."""
+    yield command
+    for sub in (getattr(command, "commands", None) or {}).values():
+        yield from _walk(sub)
 
 
-def _formatter(name: str) -> Any:
-    def format_help(self: Any, ctx: Any, formatter: Any) -> None:
-        formatter.write(render(self, ctx, SECTIONS.get(name, {})))
-
-    return format_help
+def _format_help(self: Any, ctx: Any, formatter: Any) -> None:
+    formatter.write(render(self, ctx))
 
 
 def width() -> int:
     return max(40, min(shutil.get_terminal_size().columns, MAX_WIDTH))
 
 
-def render(cmd: Any, ctx: Any, sections: dict[str, str]) -> str:
-    """The whole help of one command, ready to print."""
+def render(cmd: Any, ctx: Any) -> str:
+    """The whole help of one command, ready to print.
+
+    Options are listed under their declared section (typer's `rich_help_panel`, which
+    `cli/option_spec.Option.panel` sets), sections in the order their first option comes,
+    after `Options` (the undeclared), as ruff lists the usual options and then the groups;
+    `-h, --help` closes the last section."""
     wide = width()
     out: list[str] = []
     if cmd.help:
         out += [line for paragraph in _paragraphs(cmd.help) for line in (_wrap(paragraph, wide, ""), "")]
     out += [f"Usage: {ctx.command_path} {' '.join(_usage(cmd, ctx))}".rstrip(), ""]
     grouped: dict[str, list[tuple[str, str]]] = {"Arguments": [], "Options": []}
-    grouped.update((title, []) for title in sections.values())
     for p in cmd.params:
         if p.param_type_name == "argument":
             grouped["Arguments"].append((_argument_metavar(p), _help_text(p, ctx)))
-    for p in [*(p for p in cmd.params if p.param_type_name == "option"), cmd.get_help_option(ctx)]:
-        if p is None or getattr(p, "hidden", False):
-            continue
-        long = next((o for o in [*p.opts, *p.secondary_opts] if o.startswith("--")), p.opts[0])
-        grouped.setdefault(sections.get(long, "Options"), []).append(
-            (_option_names(p, long), _help_text(p, ctx))
-        )
+    for p in cmd.params:
+        if p.param_type_name == "option" and not getattr(p, "hidden", False):
+            section = getattr(p, "rich_help_panel", None) or "Options"
+            grouped.setdefault(section, []).append(_option_row(p, ctx))
+    help_option = cmd.get_help_option(ctx)
+    if help_option is not None:
+        sections = [title for title, rows in grouped.items() if rows and title != "Arguments"]
+        grouped[sections[-1] if sections else "Options"].append(_option_row(help_option, ctx))
     commands = getattr(cmd, "commands", None) or {}
     grouped["Commands"] = [(sub, _summary(c)) for sub, c in commands.items() if not c.hidden]
     column = min(max(len(n) for rows in grouped.values() for n, _ in rows), 30, wide // 3) + 4
@@ -167,6 +110,11 @@ def _argument_metavar(p: Any) -> str:
     return f"{shown}..." if p.nargs == -1 else shown
 
 
+def _option_row(p: Any, ctx: Any) -> tuple[str, str]:
+    long = next((o for o in [*p.opts, *p.secondary_opts] if o.startswith("--")), p.opts[0])
+    return _option_names(p, long), _help_text(p, ctx)
+
+
 def _option_names(p: Any, long: str) -> str:
     short = [o for o in p.opts if not o.startswith("--")]
     longs = [o for o in p.opts if o.startswith("--")]
@@ -177,10 +125,11 @@ def _option_names(p: Any, long: str) -> str:
 
 
 def _placeholder(p: Any, long: str) -> str:
+    """The option's declared placeholder (`--select <RULES>`), else its name (`--port <PORT>`)."""
     metavar: str | None = p.metavar
     if metavar and not metavar.startswith(("<", "{")):
         return metavar
-    return PLACEHOLDERS.get(long, long.lstrip("-").upper().replace("-", "_"))
+    return long.lstrip("-").upper().replace("-", "_")
 
 
 def _choices(p: Any, ctx: Any) -> list[str]:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import typer
 
 from ..errors import UserError
+from ..shared_options import VERBOSE
+from ..typer_options import typer_option
 
 
 def rule(
     code: str = typer.Argument(None, help="A rule code (MCPD001) or name (resolver-cycle)."),
     all_rules: bool = typer.Option(False, "--all", help="Show every rule."),
-    verbose: bool = typer.Option(False, "-v", "--verbose", help="Show tracebacks for internal errors."),
+    verbose: bool = typer_option(VERBOSE),
 ) -> None:
     """Explain a rule: what it finds, why it matters, an example and its fix."""
     from rich.console import Console

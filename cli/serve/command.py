@@ -9,6 +9,7 @@ the command so `mcpdeps lint` does not pay for mcp/uvicorn at start-up.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -16,6 +17,8 @@ import typer
 
 from ..errors import UserError
 from ..main import command_line
+from ..shared_options import HOST, HTTP_PATH, LOG_LEVEL, NO_LINT, PORT, PYTHON, TRANSPORT, VERBOSE_SERVING
+from ..typer_options import typer_option
 from .http import DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT, plain_host
 
 TRANSPORTS = {"stdio": "stdio", "http": "http", "streamable-http": "http"}
@@ -31,16 +34,14 @@ def serve(
             show_default=False,
         ),
     ] = None,
-    transport: Annotated[
-        str, typer.Option("--transport", "-t", help="stdio or http (streamable-http).")
-    ] = "stdio",
-    host: Annotated[str, typer.Option(help="Address to bind (HTTP).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", "-p", min=0, max=65535, help="Port to bind (HTTP).")] = 8000,
-    path: Annotated[str, typer.Option(help="URL path of the MCP endpoint (HTTP).")] = "/mcp",
-    log_level: Annotated[str, typer.Option(help="debug, info, warning, error, critical.")] = "info",
+    transport: str = typer_option(TRANSPORT),
+    host: str = typer_option(HOST),
+    port: int = typer_option(PORT),
+    path: str = typer_option(HTTP_PATH),
+    log_level: str = typer_option(LOG_LEVEL),
     env_file: Annotated[
         Optional[list[Path]],  # noqa: UP045
-        typer.Option(help="dotenv file to load before importing (repeatable)."),
+        typer.Option(metavar="FILE", help="dotenv file to load before importing (repeatable)."),
     ] = None,
     reload: Annotated[
         bool, typer.Option("--reload", help="Restart when source files change (HTTP).")
@@ -48,11 +49,14 @@ def serve(
     reload_dir: Annotated[
         Optional[list[Path]],  # noqa: UP045
         typer.Option(
+            metavar="DIR",
             help="Folder to watch with --reload (repeatable; default: the server's source root). "
-            "Caches, virtualenvs and excluded folders below it are not watched."
+            "Caches, virtualenvs and excluded folders below it are not watched.",
         ),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes (HTTP).")] = 1,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, metavar="N", help="Worker processes (HTTP).")
+    ] = 1,
     allow_host: Annotated[
         Optional[list[str]],  # noqa: UP045
         typer.Option(help="Extra Host name accepted by DNS-rebinding protection (repeatable)."),
@@ -62,6 +66,7 @@ def serve(
         typer.Option(
             "--max-sessions",
             min=1,
+            metavar="N",
             help="Open HTTP sessions kept at once; more are refused (503) until one ends.",
         ),
     ] = DEFAULT_MAX_SESSIONS,
@@ -75,17 +80,9 @@ def serve(
         bool, typer.Option("--inspector", help="Also start the MCP Inspector web UI.")
     ] = False,
     no_banner: Annotated[bool, typer.Option("--no-banner", help="Do not print the start-up banner.")] = False,
-    no_lint: Annotated[bool, typer.Option("--no-lint", help="Start even if lint finds errors.")] = False,
-    python: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--python",
-            metavar="PATH",
-            help="The interpreter that runs the server (default: mcpdeps' own when it can import the "
-            "server's packages, else the project's: VIRTUAL_ENV, .venv, venv).",
-        ),
-    ] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show tracebacks for errors.")] = False,
+    no_lint: bool = typer_option(replace(NO_LINT, help="Start even if lint finds errors.")),
+    python: Optional[Path] = typer_option(PYTHON),  # noqa: UP045
+    verbose: bool = typer_option(VERBOSE_SERVING),
 ) -> None:
     """Serve an MCP server over stdio or streamable HTTP, after linting it."""
     from rich.console import Console
