@@ -1,7 +1,7 @@
 """`mcpdeps lint PATHS`: static check of Resolve(...) graphs; never imports user code.
 
 The typer command: its parameters are the help and the errors users see. The run itself is
-`render_run.run_lint`, which `cli/main.py` also calls without typer for the well-formed
+`run.run_lint`, which `cli/main.py` also calls without typer for the well-formed
 command lines `argv.parse` reads (typer's own start-up is most of a warm run). Nothing heavy
 is imported at module level, `mcp` never, and libcst only for `--fix`/`--diff` (and for
 fixes of the `json`/`sarif` formats that need it).
@@ -67,7 +67,7 @@ def lint(
 ) -> None:
     """Check MCP servers for everything the SDK would refuse at registration, without importing them."""
     from .argv import LintArgs
-    from .render_run import run_lint
+    from .run import run_lint
 
     args = LintArgs(
         paths=paths,
