@@ -33,7 +33,7 @@ from ...lint_rules import api
 from ...lint_rules.fixes.engine import FixPlan, unified_diff
 from ...lint_rules.settings import Settings
 from .models import Consent, FileFix, FixReport, FixStatus
-from .reports import diagnostics_text, lint_document, lint_request, refused, result, with_note
+from .reports import diagnostics_text, lint_document, lint_request, result, with_note
 from .serial import alone
 from .workspace import Targets, lint_targets
 
@@ -103,12 +103,9 @@ def fix_plan(
     """`lint --fix`'s plan (`--select` = `codes`, `--unsafe-fixes` = `unsafe_fixes`), refused if it
     would leave a file unparsable. The user sees every edit before anything is written either way."""
     request = lint_request(targets, codes or [], select_is="codes")
-    try:
-        with alone("plan the fixes", targets.workspace):
-            settings = api.settings(request)
-            plan = api.fix_plan(request, settings, unsafe=unsafe_fixes)
-    except api.RequestError as exc:
-        raise refused(exc) from None
+    with alone("plan the fixes", targets.workspace):
+        settings = api.settings(request)
+        plan = api.fix_plan(request, settings, unsafe=unsafe_fixes)
     outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
     if outside:
         raise ToolError(

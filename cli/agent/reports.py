@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 
 from ...lint_rules import LintResult, api
@@ -43,11 +42,6 @@ def lint_request(
         ignore=ignore,
         flags={"select": select_is, "ignore": "ignore"},
     )
-
-
-def refused(exc: api.RequestError) -> ToolError:
-    """The engine's refusal, as the tool error the agent reads."""
-    return ToolError(str(exc))
 
 
 def lint_document(result_: LintResult) -> dict[str, Any]:
@@ -88,10 +82,7 @@ def cache_dir(targets: Targets) -> Path | None:
 
 def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
     with alone("lint these files", targets.workspace):
-        try:
-            found = api.lint(lint_request(targets, select, ignore), cache_dir=cache_dir(targets), fixes=True)
-        except api.RequestError as exc:
-            raise refused(exc) from None
+        found = api.lint(lint_request(targets, select, ignore), cache_dir=cache_dir(targets), fixes=True)
         document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
         return result(with_note(diagnostics_text(found), targets), document)
 
@@ -101,10 +92,7 @@ def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
     from ..graph.render import print_graph
 
     with alone("draw this graph", targets.workspace):
-        try:
-            found = api.graph(api.GraphRequest(targets.paths, targets.cwd, tools=[tool] if tool else ()))
-        except api.RequestError as exc:
-            raise refused(exc) from None
+        found = api.graph(api.GraphRequest(targets.paths, targets.cwd, tools=[tool] if tool else ()))
         document = json.loads(dumps(graph_document(found.graph)))
         tree = print_graph(found.graph, capture=True, problems=found.problems) or ""
         document["workspace"] = targets.workspace.info().model_dump(mode="json")
@@ -112,11 +100,8 @@ def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
 
 
 def rule_report(code: str) -> CallToolResult:
-    try:
-        with alone("explain this rule"):
-            page = api.explain(code)
-    except api.RequestError as exc:
-        raise refused(exc) from None
+    with alone("explain this rule"):
+        page = api.explain(code)
     rule = page.rule
     report = RuleReport(
         code=rule.code,
