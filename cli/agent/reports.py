@@ -46,10 +46,9 @@ def lint_request(
 
 def lint_document(result_: LintResult) -> dict[str, Any]:
     """`mcpdeps lint --format json`'s document (fix edits filled in), parsed back."""
-    from ...lint_rules.fixes import with_fixes
     from ..lint.render_report import to_json
 
-    document: dict[str, Any] = json.loads(to_json(with_fixes(result_)))
+    document: dict[str, Any] = json.loads(to_json(api.with_fixes(result_)))
     return document
 
 

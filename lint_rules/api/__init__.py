@@ -55,6 +55,7 @@ __all__ = [
     "rule_pages",
     "rules_for",
     "settings",
+    "with_fixes",
     "write_fixes",
 ]
 
@@ -216,6 +217,14 @@ def fix_plan(
             "This is a bug in mcpdeps; please report it with the file."
         )
     return plan
+
+
+def with_fixes(result: LintResult) -> LintResult:
+    """The result with each fixable diagnostic's fix filled in (what the json and sarif documents
+    and the agent's `lint` list); as it is when `lint(fixes=True)` filled them already."""
+    from ..fixes import with_fixes as filled
+
+    return filled(result)
 
 
 def write_fixes(plan: FixPlan, cwd: Path) -> list[str]:
