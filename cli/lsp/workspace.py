@@ -121,7 +121,7 @@ class WorkspaceModel:
     @property
     def config_files(self) -> list[Path]:
         """Files whose change means new settings (the one in use, and every candidate above)."""
-        return [d / n for d in (self.root, *self.root.parents) for n in api.CONFIG_NAMES]
+        return api.config_files(self.root)
 
     def _config_stamp(self) -> tuple[tuple[str, int, int], ...]:
         stamp = []

@@ -44,6 +44,7 @@ __all__ = [
     "RequestError",
     "RulePage",
     "choose",
+    "config_files",
     "default_settings",
     "explain",
     "fix_plan",
@@ -125,6 +126,14 @@ def settings(request: LintRequest) -> Settings:
         extend_exclude=list(request.extend_exclude),
         fail_on=request.fail_on,
     )
+
+
+def config_files(folder: Path) -> list[Path]:
+    """Every file whose appearance, change or removal gives `folder` new settings (the one in use
+    and each candidate above it), for a front end that watches them."""
+    from ..config_files import candidates
+
+    return candidates(folder)
 
 
 def default_settings() -> Settings:
