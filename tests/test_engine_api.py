@@ -137,7 +137,7 @@ def test_a_bad_configuration_is_one_sentence_everywhere(tmp_path: Path) -> None:
     folder = make_workspace(tmp_path / "shop")
     (folder / "mcpdeps.toml").write_text('select = ["MCPD9"]\n', encoding="utf-8")
     with pytest.raises(api.RequestError) as refused:
-        api.settings(api.LintRequest(["."], folder))
+        api.settings_for(api.LintRequest(["."], folder))
     done = run_mcpdeps("lint", ".", cwd=folder)
     assert done.returncode == 2 and done.stderr == f"mcpdeps: error: {refused.value}\n"
     model = WorkspaceModel(folder)

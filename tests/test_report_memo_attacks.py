@@ -110,14 +110,14 @@ def test_a_configuration_edited_during_a_run_is_not_kept_under_its_old_bytes(
     config = root / "mcpdeps.toml"
     config.write_text("")  # MCPD006 is reported
     runs = Runs(root, cache)
-    real = api.settings
+    real = api.settings_for
 
     def saved_meanwhile(*args: object, **kwargs: object) -> object:
         config.write_text('ignore = ["MCPD006"]\n')
         return real(*args, **kwargs)
 
     with monkeypatch.context() as patch:
-        patch.setattr(api, "settings", saved_meanwhile)
+        patch.setattr(api, "settings_for", saved_meanwhile)
         assert runs.run(".", "--cache-dir", str(cache))[0] == 0  # judged with the saved settings
     config.write_text("")  # undone
     cached = runs.run(".", "--cache-dir", str(cache))

@@ -104,7 +104,7 @@ def fix_plan(
     would leave a file unparsable. The user sees every edit before anything is written either way."""
     request = lint_request(targets, codes or [], select_is="codes")
     with alone("plan the fixes", targets.workspace):
-        settings = api.settings(request)
+        settings = api.settings_for(request)
         plan = api.fix_plan(request, settings, unsafe=unsafe_fixes)
     outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
     if outside:

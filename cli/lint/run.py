@@ -95,7 +95,7 @@ def run_lint(args: LintArgs) -> int:
         fail_on=args.fail_on,
         texts=overrides,
     )
-    settings = api.settings(request)
+    settings = api.settings_for(request)
     if args.diff:
         from .render_fix import show_diff
 

@@ -6,7 +6,7 @@ its record and the files its analysis read (its closure). An edit to a file mark
 only the given files whose closure contains it; `check` re-checks the stale files it is
 asked for and keeps every other record, and `report` unites the records exactly as `lint`
 does (suppressions, `per-file-ignores`: `lint_rules.api.report_records`, with the settings
-`lint` would read, `api.settings`). Parsed modules live in one `Project` for the whole
+`lint` would read, `api.settings_for`). Parsed modules live in one `Project` for the whole
 session: an edit re-parses that one file (`Project.set_text`), never the project.
 
 Two departures from a plain re-run, both for typing in an editor:
@@ -113,7 +113,7 @@ class WorkspaceModel:
     def _settings(self) -> Settings:
         """`[tool.mcpdeps]` found from the folder, as `lint` finds it; a bad file: defaults, and why."""
         try:
-            return api.settings(api.LintRequest(self.targets, self.root))
+            return api.settings_for(api.LintRequest(self.targets, self.root))
         except api.RequestError as exc:
             self.config_error = str(exc)
             return api.default_settings()

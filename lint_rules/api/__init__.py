@@ -55,7 +55,7 @@ __all__ = [
     "report_records",
     "rule_pages",
     "rules_for",
-    "settings",
+    "settings_for",
     "with_fixes",
     "write_fixes",
 ]
@@ -96,7 +96,7 @@ class LintRequest:
     """How the front end names `select`, `ignore` and `extend_select` to its user, for messages."""
 
 
-def settings(request: LintRequest) -> Settings:
+def settings_for(request: LintRequest) -> Settings:
     """The run's settings: the configuration file found for its paths, the rule flags checked and laid on top.
 
     A flag naming no rule is refused (not a silently empty selection), as is a configuration
@@ -154,7 +154,7 @@ def rules_for(settings: Settings) -> list[type[Rule]]:
 
 def lint(
     request: LintRequest,
-    settings_: Settings | None = None,
+    settings: Settings | None = None,
     *,
     cache_dir: Path | None = None,
     jobs: int = 1,
@@ -164,7 +164,7 @@ def lint(
 ) -> LintResult:
     """Lint the request's paths (with its unsaved texts), `per-file-ignores` applied.
 
-    `settings_`: the request's `settings`, when the front end already read them (a report
+    `settings`: the request's `settings_for`, when the front end already read them (a report
     memo keyed by them); `fixes`: fill each diagnostic's fix (the json and sarif documents
     list them); `files`: the discovered files, when a front end already walked the tree.
     """
@@ -172,7 +172,7 @@ def lint(
 
     return run(
         request.paths,
-        settings_ or settings(request),
+        settings or settings_for(request),
         source_overrides=request.texts,
         cwd=request.cwd,
         cache_dir=cache_dir,
@@ -184,14 +184,14 @@ def lint(
 
 
 def report_records(
-    state: State, files: Sequence[SourceFile], settings_: Settings, graph_: Graph, cwd: Path
+    state: State, files: Sequence[SourceFile], settings: Settings, graph_: Graph, cwd: Path
 ) -> list[Diagnostic]:
     """The diagnostics of per-file records kept in memory (the language server's model), united
     as `lint` unites them: suppressions, then `per-file-ignores`."""
     from .. import report
     from ..settings import without_ignored
 
-    return without_ignored(report(state, files, rules_for(settings_), graph_, cwd), settings_, cwd)
+    return without_ignored(report(state, files, rules_for(settings), graph_, cwd), settings, cwd)
 
 
 # ---------------------------------------------------------------------------- fixes
@@ -199,7 +199,7 @@ def report_records(
 
 def fix_plan(
     request: LintRequest,
-    settings_: Settings | None = None,
+    settings: Settings | None = None,
     *,
     unsafe: bool = False,
     progress: Callable[[int, int], None] | None = None,
@@ -213,7 +213,7 @@ def fix_plan(
 
     plan = plan_fixes(
         request.paths,
-        settings_ or settings(request),
+        settings or settings_for(request),
         overrides=request.texts,
         cwd=request.cwd,
         progress=progress,
