@@ -10,9 +10,15 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 
+from ..lint_rules.api import RequestError
 
-class UserError(Exception):
-    """An error whose message is meant for the user as is (exit 2)."""
+
+class UserError(RequestError):
+    """An error whose message is meant for the user as is (exit 2).
+
+    A `RequestError`, the engine's refusal of a request: both leave the command line alike,
+    and the agent turns either into a tool error.
+    """
 
     def __init__(self, message: str, exit_code: int = 2) -> None:
         super().__init__(message)
@@ -48,11 +54,11 @@ def guarded(run: Callable[[], object], argv: Sequence[str]) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("mcpdeps: interrupted\n")
         raise SystemExit(130) from None
-    except UserError as exc:
+    except RequestError as exc:
         if _verbose(argv):
             traceback.print_exc()
         sys.stderr.write(f"mcpdeps: error: {_printable_message(str(exc))}\n")
-        raise SystemExit(exc.exit_code) from None
+        raise SystemExit(exc.exit_code if isinstance(exc, UserError) else 2) from None
     except Exception as exc:
         if _verbose(argv):
             traceback.print_exc()

@@ -1,6 +1,6 @@
 """`mcpdeps lint` without typer, for the command lines `cli/lint/argv.py` can read.
 
-The run is the same function the typer command calls (`cli/lint/render_run.run_lint`), and
+The run is the same function the typer command calls (`cli/lint/run.run_lint`), and
 it leaves the process as click's standalone mode would have: the exit code returned, 130
 on Ctrl+C, 1 with nothing printed when the reader of stdout has gone (`mcpdeps lint | head`),
 and every other failure through `errors.guarded` (exit 2 with a sentence). Typer is not
@@ -27,7 +27,7 @@ def start_lint(argv: Sequence[str], *, own_process: bool = False) -> None:
     if args is None:
         return
     from .errors import guarded
-    from .lint.render_run import run_lint
+    from .lint.run import run_lint
 
     guarded(lambda: _standalone(lambda: run_lint(args), own_process), argv)
 

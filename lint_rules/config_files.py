@@ -45,18 +45,30 @@ def settings_table(path: Path, data: dict[str, Any]) -> tuple[dict[str, Any], st
     return data, "the top level"
 
 
-def find_config(start: Path) -> Path | None:
-    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps])."""
+def candidates(start: Path) -> list[Path]:
+    """Every path a configuration file is looked for at, in lookup order: each of `CONFIG_NAMES`
+    in `start`'s folder, then in each folder above. What `find_config` reads, and what a cache
+    keyed by the settings (the report memo) or an editor watching them must look at."""
     start = start.absolute()
     folder = start if start.is_dir() else start.parent
-    for directory in (folder, *folder.parents):
-        for name in CONFIG_NAMES:
-            candidate = directory / name
-            if not candidate.is_file():
-                continue
-            tool = read_toml(candidate).get("tool", {}) if name == "pyproject.toml" else {}
-            if name != "pyproject.toml" or (isinstance(tool, dict) and "mcpdeps" in tool):
-                return candidate
+    return [directory / name for directory in (folder, *folder.parents) for name in CONFIG_NAMES]
+
+
+def search_start(paths: Sequence[str | os.PathLike[str]], cwd: Path) -> Path:
+    """Where a run's configuration is looked for from: the first linted path (its folder when it
+    does not exist yet), else `cwd`."""
+    start = cwd / Path(paths[0]) if paths else cwd
+    return start if start.exists() else start.parent
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps])."""
+    for candidate in candidates(start):
+        if not candidate.is_file():
+            continue
+        tool = read_toml(candidate).get("tool", {}) if candidate.name == "pyproject.toml" else {}
+        if candidate.name != "pyproject.toml" or (isinstance(tool, dict) and "mcpdeps" in tool):
+            return candidate
     return None
 
 
@@ -65,5 +77,4 @@ def locate_config(paths: Sequence[str | os.PathLike[str]], explicit: Path | None
     linted path; None for the built-in settings."""
     if explicit is not None:
         return cwd / explicit
-    start = cwd / Path(paths[0]) if paths else cwd
-    return find_config(start if start.exists() else start.parent)
+    return find_config(search_start(paths, cwd))

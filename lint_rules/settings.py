@@ -17,6 +17,7 @@ from . import LintResult, lint
 from .config import FailOn, LintConfig, per_file_ignored
 
 if TYPE_CHECKING:
+    from ..resolver_core.diagnostics import Diagnostic
     from ..resolver_core.discovery import SourceFile
 
 
@@ -91,5 +92,11 @@ def run(
     )
     if not settings.config.per_file_ignores:
         return result
-    kept = [d for d in result.diagnostics if not per_file_ignored(settings.config, d.path, d.code, cwd)]
-    return replace(result, diagnostics=kept)
+    return replace(result, diagnostics=without_ignored(result.diagnostics, settings, cwd))
+
+
+def without_ignored(diagnostics: list[Diagnostic], settings: Settings, cwd: Path) -> list[Diagnostic]:
+    """The diagnostics `per-file-ignores` keeps (paths relative to `cwd`)."""
+    if not settings.config.per_file_ignores:
+        return diagnostics
+    return [d for d in diagnostics if not per_file_ignored(settings.config, d.path, d.code, cwd)]

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from mcpdeps.cli.graph.render import print_graph
-from mcpdeps.cli.graph.select import select
-from mcpdeps.cli.graph.sources import static_graph
+from mcpdeps.lint_rules.api.graph_selection import select
 from mcpdeps.resolver_core.graph_json import graph_document
 from mcpdeps.resolver_core.graph_wire import from_wire, to_wire
+from mcpdeps.resolver_core.import_closure import static_graph
 from mcpdeps.resolver_core.live import build_live_graph, load_server
 from mcpdeps.resolver_core.loading import find_candidates
 from mcpdeps.resolver_core.model import Graph

@@ -27,11 +27,12 @@ UI_LIBRARIES = frozenset({"typer", "click", "rich"})
 TYPER_MODULES = re.compile(r"^mcpdeps\.cli\.(app|typer_options|[a-z_]+\.command)$")
 """The typer app, the thin command modules, and where declared options become typer parameters."""
 FRONT_END_MODULES = re.compile(
-    r"^mcpdeps\.(__main__|cli\.(main|app|fast_start|typer_options)|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)"
-    r"|cli\.render(\.\w+)?)$"
+    r"^mcpdeps\.(__main__|cli\.(main|app|fast_start|typer_options|lint\.run)"
+    r"|cli\.([a-z_]+\.)?(command|render\w*|prompts\w*|terminal\w*)|cli\.render(\.\w+)?)$"
 )
 """The entry point, the typer app (and `typer_options`, which makes its parameters), the fast start of `lint`,
-and the modules named for what they do with a terminal: render*, prompts*, terminal*, the shared cli/render/."""
+the lint command's run (what both call), and the modules named for what they do with a terminal: render*,
+prompts*, terminal*, the shared cli/render/."""
 FRONT_END_PACKAGES = re.compile(r"^mcpdeps\.cli\.(agent|lsp)(\.\w+)?$")
 """The front ends that are not the command line: `mcpdeps mcp` (cli/agent/) and the coming editor server."""
 

@@ -32,9 +32,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcpdeps.cli.graph.dot import to_dot
 from mcpdeps.cli.graph.mermaid import to_mermaid
-from mcpdeps.cli.graph.problems import find_problems
 from mcpdeps.cli.graph.render import print_graph
 from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.api.graph_problems import find_problems
 from mcpdeps.lint_rules.config import LintConfig
 from mcpdeps.lint_rules.fixes import with_fixes
 from mcpdeps.lint_rules.fixes.engine import plan_fixes

@@ -23,9 +23,9 @@ from conftest import REPO, run_mcpdeps
 from graph_renderers import RendererUnavailable, graphviz_dot, render_mermaid
 from mcpdeps.cli.graph.dot import to_dot
 from mcpdeps.cli.graph.mermaid import to_mermaid
-from mcpdeps.cli.graph.problems import find_problems
 from mcpdeps.cli.graph.render import print_graph
-from mcpdeps.cli.graph.sources import static_graph
+from mcpdeps.lint_rules.api.graph_problems import find_problems
+from mcpdeps.resolver_core.import_closure import static_graph
 
 # One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: Mermaid in headless Chromium and Graphviz over every case (~25 s).

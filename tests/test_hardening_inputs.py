@@ -24,9 +24,9 @@ from hardening.contract import graph_document, lint_document, no_crash
 from hardening.deep_programs import deep_programs
 from mcpdeps.cli.graph.dot import to_dot
 from mcpdeps.cli.graph.mermaid import to_mermaid
-from mcpdeps.cli.graph.problems import find_problems
 from mcpdeps.cli.graph.render import print_graph
 from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.api.graph_problems import find_problems
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.graph_json import dumps
 from mcpdeps.resolver_core.graph_json import graph_document as graph_json

@@ -53,7 +53,7 @@ BAD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("graph", {"file": "bookshop/server.py", "tool": "nope"}, "No tool named 'nope'"),
     ("graph", {"file": "link_out.py"}, "outside the workspace"),
     ("graph", {"file": "unparsable.py"}, "Nothing to draw: unparsable.py:1:"),
-    ("explain", {"code": "MCPD999"}, "There is no rule"),
+    ("explain", {"code": "MCPD999"}, "unknown rule 'MCPD999'"),
     ("fix", {"paths": ["link_out.py"]}, "outside the workspace"),
     ("fix", {"paths": ["broken"], "codes": ["no-such-rule"]}, "codes: unknown rule"),
     ("lint", {"paths": 42}, "validation error"),

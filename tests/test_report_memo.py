@@ -4,7 +4,7 @@ Every check compares a run that may replay its report with one that cannot (`--n
 the same bytes on stdout (or in `--output-file`) and the same exit code, whatever changed in
 between — a file's text (also where only the ctime shows it), a file added or removed, the
 configuration, the environment rich reads, the format. The runs are the real command
-(`argv.parse` then `render_run.run_lint`, as `python -m mcpdeps lint` runs them), in this
+(`argv.parse` then `run.run_lint`, as `python -m mcpdeps lint` runs them), in this
 process for speed; `test_a_replayed_run_loads_no_rules_no_analyzer_and_no_rich` runs it as a
 subprocess, where what it imports can be seen.
 """
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from mcpdeps.cli.lint import report_memo
 from mcpdeps.cli.lint.argv import parse
-from mcpdeps.cli.lint.render_run import run_lint
+from mcpdeps.cli.lint.run import run_lint
 from mcpdeps.resolver_core import file_states
 from test_incremental import _edit, _same_size_edit, make_project
 

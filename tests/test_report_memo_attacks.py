@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from mcpdeps.cli.lint import render_run, report_memo
+from mcpdeps.cli.lint import report_memo
+from mcpdeps.lint_rules import api
 from test_report_memo import Runs
 
 SERVER = (
@@ -109,14 +110,14 @@ def test_a_configuration_edited_during_a_run_is_not_kept_under_its_old_bytes(
     config = root / "mcpdeps.toml"
     config.write_text("")  # MCPD006 is reported
     runs = Runs(root, cache)
-    real = render_run.lint_settings
+    real = api.settings_for
 
     def saved_meanwhile(*args: object, **kwargs: object) -> object:
         config.write_text('ignore = ["MCPD006"]\n')
         return real(*args, **kwargs)
 
     with monkeypatch.context() as patch:
-        patch.setattr(render_run, "lint_settings", saved_meanwhile)
+        patch.setattr(api, "settings_for", saved_meanwhile)
         assert runs.run(".", "--cache-dir", str(cache))[0] == 0  # judged with the saved settings
     config.write_text("")  # undone
     cached = runs.run(".", "--cache-dir", str(cache))

@@ -29,11 +29,11 @@ from mcp.server.mcpserver import (
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult
 
-from ...lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+from ...lint_rules import api
+from ...lint_rules.fixes.engine import FixPlan, unified_diff
 from ...lint_rules.settings import Settings
-from ..errors import UserError
 from .models import Consent, FileFix, FixReport, FixStatus
-from .reports import diagnostics_text, lint_document, result, settings_for, with_note
+from .reports import diagnostics_text, lint_document, lint_request, result, with_note
 from .serial import alone
 from .workspace import Targets, lint_targets
 
@@ -102,14 +102,10 @@ def fix_plan(
 ) -> FixProposal:
     """`lint --fix`'s plan (`--select` = `codes`, `--unsafe-fixes` = `unsafe_fixes`), refused if it
     would leave a file unparsable. The user sees every edit before anything is written either way."""
-    from ..lint.fix import checked_plan
-
-    settings = settings_for(targets, {"codes": codes or []}, codes or [])
-    try:
-        with alone("plan the fixes", targets.workspace):
-            plan = checked_plan(targets.paths, settings, None, targets.cwd, unsafe=unsafe_fixes)
-    except UserError as exc:
-        raise ToolError(str(exc)) from None
+    request = lint_request(targets, codes or [], select_is="codes")
+    with alone("plan the fixes", targets.workspace):
+        settings = api.settings_for(request)
+        plan = api.fix_plan(request, settings, unsafe=unsafe_fixes)
     outside = [p for p in plan.changed() if not targets.workspace.contains((targets.cwd / p).resolve())]
     if outside:
         raise ToolError(
@@ -162,15 +158,13 @@ def fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[
 def _fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult[Consent]) -> CallToolResult:
     status = decision(proposal, can_ask, consent)
     plan = proposal.plan
-    refused = write_plan(plan, proposal.targets.cwd) if status == "applied" else []
+    not_written = api.write_fixes(plan, proposal.targets.cwd) if status == "applied" else []
     assert plan.result is not None
     now = plan.result
     fixed = plan.fixed
-    if refused:  # what is on disk is not what was planned: say what was done, lint what is there
-        from ...lint_rules.settings import run
-
+    if not_written:  # what is on disk is not what was planned: say what was done, lint what is there
         targets = proposal.targets
-        now = run(targets.paths, proposal.settings, cwd=targets.cwd)
+        now = api.lint(lint_request(targets, ()), proposal.settings)
         fixed = sum(n for path, n in plan.fixed_in.items() if path not in plan.refused)
     remaining = lint_document(now)["diagnostics"]
     report = FixReport(
@@ -179,14 +173,14 @@ def _fix_report(proposal: FixProposal, can_ask: bool, consent: ElicitationResult
         proposed=plan.fixed,
         files=proposal.files(),
         unsafe=[f"{d.path}:{d.line}:{d.column}: {d.code}" for d in plan.unsafe],
-        refused=refused,
+        refused=not_written,
         remaining=remaining,
         workspace=proposal.targets.workspace.info(),
     )
     if status == "applied":
-        written = len(proposal.changed()) - len(refused)
+        written = len(proposal.changed()) - len(not_written)
         lines = [f"Fixed {_plural(fixed, 'problem')} in {_plural(written, 'file')}."] if written else []
-        lines += [f"Not written: {message}." for message in refused]
+        lines += [f"Not written: {message}." for message in not_written]
     elif status == "not_asked" and can_ask:
         lines = [
             f"Nothing was written: the edits ({len(unified_diff(plan)):,} characters of diff) are more than "

@@ -1,11 +1,11 @@
-"""The bodies of the read-only tools: the commands' own engines and renderers, called as functions.
+"""The bodies of the read-only tools: the engine asked (`lint_rules.api`), the commands' renderers.
 
-`lint` is `lint_rules` with the settings `mcpdeps lint` would use and the JSON
-renderer of `--format json`; `graph` is the static graph, `--tool` selection,
-JSON document and rich tree of `mcpdeps graph`; `explain` is `mcpdeps rule`'s
-page. Each result carries the document as `structuredContent` (validated by the
-SDK against the tool's output schema) and, as text for the model to read, a short
-human summary instead of the same JSON again.
+`lint` is the engine's lint with the JSON renderer of `--format json`; `graph` is the
+engine's graph with the JSON document and rich tree of `mcpdeps graph`; `explain` is the
+engine's rule page, as `mcpdeps rule` shows it. Each result carries the document as
+`structuredContent` (validated by the SDK against the tool's output schema) and, as text
+for the model to read, a short human summary instead of the same JSON again. A request the
+engine refuses is a tool error with the engine's sentence.
 """
 
 from __future__ import annotations
@@ -15,12 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 
-from ...lint_rules import LintResult
-from ...lint_rules.settings import Settings
-from ..errors import UserError
+from ...lint_rules import LintResult, api
 from .models import RuleReport
 from .serial import alone
 from .workspace import Targets
@@ -33,26 +30,25 @@ def result(text: str, document: dict[str, Any]) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=document)
 
 
-def settings_for(targets: Targets, flags: dict[str, Sequence[str]], select: Sequence[str]) -> Settings:
-    """`mcpdeps lint`'s settings for these paths: the project's config, then the tool's arguments.
-
-    `flags` names each argument as the agent wrote it, so an unknown rule is reported under its name.
-    """
-    from ..lint.options import check_selectors, lint_settings
-
-    try:
-        check_selectors({name: list(values) for name, values in flags.items()})
-        return lint_settings(targets.paths, targets.cwd, select=select, ignore=flags.get("ignore", ()))
-    except UserError as exc:
-        raise ToolError(str(exc)) from None
+def lint_request(
+    targets: Targets, select: Sequence[str], ignore: Sequence[str] = (), *, select_is: str = "select"
+) -> api.LintRequest:
+    """The engine's request for these paths; `select_is` names the argument that selects rules
+    (`codes` for `fix`), so an unknown rule is reported under the name the agent wrote."""
+    return api.LintRequest(
+        targets.paths,
+        targets.cwd,
+        select=select,
+        ignore=ignore,
+        flags={"select": select_is, "ignore": "ignore"},
+    )
 
 
 def lint_document(result_: LintResult) -> dict[str, Any]:
     """`mcpdeps lint --format json`'s document (fix edits filled in), parsed back."""
-    from ...lint_rules.fixes import with_fixes
     from ..lint.render_report import to_json
 
-    document: dict[str, Any] = json.loads(to_json(with_fixes(result_)))
+    document: dict[str, Any] = json.loads(to_json(api.with_fixes(result_)))
     return document
 
 
@@ -84,53 +80,34 @@ def cache_dir(targets: Targets) -> Path | None:
 
 
 def lint_report(targets: Targets, select: Sequence[str], ignore: Sequence[str]) -> CallToolResult:
-    from ...lint_rules.settings import run
-
     with alone("lint these files", targets.workspace):
-        settings = settings_for(targets, {"select": select, "ignore": ignore}, select)
-        found = run(targets.paths, settings, cwd=targets.cwd, cache_dir=cache_dir(targets), fixes=True)
+        found = api.lint(lint_request(targets, select, ignore), cache_dir=cache_dir(targets), fixes=True)
         document = {**lint_document(found), "workspace": targets.workspace.info().model_dump(mode="json")}
         return result(with_note(diagnostics_text(found), targets), document)
 
 
 def graph_report(targets: Targets, tool: str | None) -> CallToolResult:
     from ...resolver_core.graph_json import dumps, graph_document
-    from ..graph.problems import find_problems
     from ..graph.render import print_graph
-    from ..graph.select import select
-    from ..graph.sources import refuse_unparsable, static_graph
 
     with alone("draw this graph", targets.workspace):
-        try:
-            full = static_graph(targets.paths, targets.cwd)
-            refuse_unparsable(full)
-            chosen = select(full, (), [tool] if tool else ())
-        except UserError as exc:
-            raise ToolError(str(exc)) from None
-        document = json.loads(dumps(graph_document(chosen)))
-        tree = print_graph(chosen, capture=True, problems=find_problems(chosen)) or ""
+        found = api.graph(api.GraphRequest(targets.paths, targets.cwd, tools=[tool] if tool else ()))
+        document = json.loads(dumps(graph_document(found.graph)))
+        tree = print_graph(found.graph, capture=True, problems=found.problems) or ""
         document["workspace"] = targets.workspace.info().model_dump(mode="json")
         return result(with_note(tree.rstrip("\n"), targets), document)
 
 
 def rule_report(code: str) -> CallToolResult:
-    from ...lint_rules.docs import rule_markdown
-    from ...lint_rules.fixes import is_fixable
-    from ...lint_rules.registry import ALL_RULES, UnknownRule, find_rule
-
-    try:
-        rule = find_rule(code.strip())
-    except UnknownRule as exc:
-        known = ", ".join(r.code for r in ALL_RULES)
-        raise ToolError(f"There is no {str(exc).removeprefix('unknown ')}; the rules are {known}.") from None
     with alone("explain this rule"):
-        markdown = rule_markdown(rule)
+        page = api.explain(code)
+    rule = page.rule
     report = RuleReport(
         code=rule.code,
         name=rule.name,
         severity=rule.severity,
         summary=rule.summary,
-        fixable=is_fixable(rule.code),
-        markdown=markdown,
+        fixable=page.fixable,
+        markdown=page.markdown,
     )
-    return result(markdown, report.model_dump(mode="json"))
+    return result(page.markdown, report.model_dump(mode="json"))

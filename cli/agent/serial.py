@@ -27,6 +27,7 @@ from collections.abc import Iterator
 
 from mcp.server.mcpserver.exceptions import ToolError
 
+from ...lint_rules.api import RequestError
 from ...resolver_core.source import reading_only
 from .workspace import Workspace
 
@@ -39,14 +40,16 @@ _ANALYSIS = threading.Lock()
 def alone(what: str, workspace: Workspace | None = None) -> Iterator[None]:
     """Run the block while no other call analyses, reading no module outside `workspace`'s
     roots (`source.reading_only`, the rule `workspace.check_path` applies to named paths);
-    an unexpected exception becomes a ToolError saying that `what` ("lint these files")
-    failed, and why."""
+    the engine's refusal (`RequestError`) becomes a ToolError with its sentence, and an
+    unexpected exception one saying that `what` ("lint these files") failed, and why."""
     inside = reading_only(workspace.contains) if workspace is not None else contextlib.nullcontext()
     with _ANALYSIS, inside:
         try:
             yield
         except ToolError:
             raise
+        except RequestError as exc:  # the engine refused the request: its sentence, as is
+            raise ToolError(str(exc)) from None
         except Exception as exc:
             log.exception("could not %s", what)
             raise ToolError(

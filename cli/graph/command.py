@@ -21,6 +21,7 @@ from ..shared_options import INTERPRETER_DEFAULT, MISCELLANEOUS, PYTHON, VERBOSE
 from ..typer_options import typer_option
 
 if TYPE_CHECKING:
+    from ...lint_rules.api.graphs import GraphResult
     from ...resolver_core.model import Graph
 
 
@@ -89,7 +90,7 @@ def graph(
 
     Problems are drawn where they are, but the exit code stays 0: gate on `mcpdeps lint`.
     """
-    from .select import select
+    from ...lint_rules import api
 
     if python is not None and not live:
         raise UserError("--python chooses the interpreter that imports the server: it needs --live.")
@@ -98,28 +99,24 @@ def graph(
 
         if paths and len(paths) > 1:
             raise UserError("--live imports one server: give one spec, FILE.py[:OBJECT].")
-        full = live_graph(paths[0] if paths else None, python, verbose)
+        drawn = api.choose(live_graph(paths[0] if paths else None, python, verbose), server or (), tool or ())
+        found = None
     else:
         from ..inputs import require_existing
-        from .sources import refuse_unparsable, static_graph
-        from .spec import narrow, split_specs
-
-        specs = split_specs(paths or ["."], Path.cwd())
-        require_existing([s.path for s in specs], Path.cwd())
         from ..lint.render_progress import lint_progress
 
+        request = api.GraphRequest(paths or ["."], Path.cwd(), server or (), tool or ())
+        require_existing(request.files(), request.cwd)
         with lint_progress("reading") as progress:
-            full = static_graph([s.path for s in specs], Path.cwd(), progress)
-        refuse_unparsable(full)
-        full = narrow(full, specs, Path.cwd())
-    chosen = select(full, server or (), tool or ())
+            found = api.graph(request, progress)
+        drawn = found.graph
     fmt, picture = GraphFormat(output_format or "tree"), None
     if output is not None:
         from .output import format_for
 
         wanted, picture = format_for(output, output_format.value if output_format else None)
         fmt = GraphFormat(wanted)
-    text = _render(chosen, fmt, depth, to_file=output is not None, static=not live)
+    text = _render(drawn, found, fmt, depth, to_file=output is not None)
     if picture is not None and text is not None and output is not None:
         from .output import draw_picture
 
@@ -129,15 +126,17 @@ def graph(
     raise typer.Exit(0)
 
 
-def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool, static: bool) -> str | None:
-    """The output text, or None when the tree was printed straight to the terminal."""
+def _render(
+    graph: Graph, static: GraphResult | None, fmt: GraphFormat, depth: int | None, *, to_file: bool
+) -> str | None:
+    """The output text, or None when the tree was printed straight to the terminal.
+
+    `static`: the engine's static graph, whose problems are drawn on the nodes (None: `--live`)."""
     if fmt is GraphFormat.json:
         from ...resolver_core.graph_json import dumps, graph_document
 
         return dumps(graph_document(graph))
-    from .problems import find_problems
-
-    problems = find_problems(graph) if static else None
+    problems = static.problems if static is not None else None
     if fmt is GraphFormat.mermaid:
         from .mermaid import to_mermaid
 
@@ -149,7 +148,11 @@ def _render(graph: Graph, fmt: GraphFormat, depth: int | None, *, to_file: bool,
     from .render import print_graph
 
     return print_graph(
-        graph, depth=depth, capture=to_file, problems=problems, source="static" if static else "live"
+        graph,
+        depth=depth,
+        capture=to_file,
+        problems=problems,
+        source="static" if static is not None else "live",
     )
 
 

@@ -7,9 +7,9 @@ parallelogram, questions hexagons; cycle edges and problem nodes in red.
 
 from __future__ import annotations
 
+from ...lint_rules.api.graph_problems import Problems
 from ...resolver_core.model import Graph
 from .picture import Node, build_picture
-from .problems import Problems
 
 STYLE = {
     "tool": 'shape=box3d, style=filled, fillcolor="#dbeafe", color="#1d4ed8"',

@@ -8,9 +8,9 @@ One class per node: Mermaid does not merge the styles of several classes.
 
 from __future__ import annotations
 
+from ...lint_rules.api.graph_problems import Problems
 from ...resolver_core.model import Graph
 from .picture import Node, Picture, build_picture
-from .problems import Problems
 
 SHAPES = {
     "tool": ('[["', '"]]'),

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Literal
 
+from ...lint_rules.api.graph_problems import Problems
 from ...resolver_core.model import Graph, Resolver, Server, Span, Tool
 from ..printable import printable
-from .problems import Problems
 from .walk import display_name
 
 NodeKind = Literal["tool", "resolver", "argument", "context", "question"]

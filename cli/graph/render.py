@@ -20,12 +20,12 @@ from pathlib import PurePath
 from rich.console import Console
 from rich.tree import Tree
 
+from ...lint_rules.api.graph_problems import Problems
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.graph_json import published_tools
 from ...resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
 from ...resolver_core.plan import ResolverPlan
 from ..render.markup import markup as escape  # terminal-safe, then markup-safe
-from .problems import Problems
 from .walk import ASKS, KIND_NOTE, consumer_names, cycle_names, display_name, inner_type
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}

@@ -2,7 +2,7 @@
 
 `LintArgs` is the declaration: its fields, in help order (the sections follow the first
 field of each), are the typer command's parameters (`command.py`, `cli/typer_options.py`),
-what the fast start reads (`parse`, `cli/fast_argv.py`) and what `render_run.run_lint`
+what the fast start reads (`parse`, `cli/fast_argv.py`) and what `run.run_lint`
 receives. A new option is one field here.
 """
 

@@ -1,45 +1,19 @@
-"""The `--fix` and `--diff` work of `mcpdeps lint`, for any front end: a checked plan, its outcome in words.
+"""What `mcpdeps lint --fix` and `--diff` say about a fix plan, in sentences.
 
-The fix engine (`lint_rules.fixes.engine`) plans edits; this module refuses a plan that would
-leave a file unparsable and says in sentences what was and was not fixed. How
-those sentences and the diff are shown is the front end's business (`render_fix.py` for the
-terminal).
+The plan is the engine's (`lint_rules.api.fix_plan`, the one every front end applies); how
+these sentences and the diff are shown is `render_fix.py`'s business.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
-from ...lint_rules.fixes.engine import FixPlan, broken_by_fixes, plan_fixes
-from ...lint_rules.settings import Settings
+from ...lint_rules.fixes.engine import FixPlan
 from ..errors import UserError
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
-
-
-def checked_plan(
-    paths: Sequence[str],
-    settings: Settings,
-    overrides: Mapping[Path, str] | None,
-    cwd: Path,
-    progress: Callable[[int, int], None] | None = None,
-    unsafe: bool = False,
-) -> FixPlan:
-    """The fix engine's plan, refused (nothing written) if it would leave a file unparsable.
-
-    `mcpdeps mcp`'s `fix` tool plans through here too, so it writes exactly what `--fix` writes.
-    """
-    plan = plan_fixes(paths, settings, overrides=overrides, cwd=cwd, progress=progress, unsafe=unsafe)
-    broken = broken_by_fixes(plan)
-    if broken:
-        raise UserError(
-            f"Fixing would have left {', '.join(sorted(broken))} unparsable, so nothing was written. "
-            "This is a bug in mcpdeps; please report it with the file."
-        )
-    return plan
 
 
 def unsafe_notes(plan: FixPlan) -> list[str]:

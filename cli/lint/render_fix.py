@@ -2,24 +2,22 @@
 
 Messages about fixing go to stderr so that stdout stays the report (`--format
 json` remains one JSON document) or, with `--stdin-filename`, the fixed source
-(the way editors call formatters). The work itself is in `fix.py`.
+(the way editors call formatters). The plan is the engine's (`lint_rules.api.fix_plan`), its
+outcome in words `fix.py`'s.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 from rich.console import Console
 from rich.syntax import Syntax
 from rich.text import Text
 
-from ...lint_rules import LintResult
-from ...lint_rules.fixes.engine import FixPlan, unified_diff, write_plan
+from ...lint_rules import LintResult, api
+from ...lint_rules.fixes.engine import FixPlan, unified_diff
 from ...lint_rules.settings import Settings
 from .fix import (
-    checked_plan,
     diff_summary,
     fixed_summary,
     fixed_text,
@@ -33,30 +31,17 @@ def _report_unsafe(plan: FixPlan, console: Console) -> None:
         console.print(Text(note, style="yellow"), soft_wrap=True)
 
 
-def _planned(
-    paths: Sequence[str],
-    settings: Settings,
-    overrides: Mapping[Path, str] | None,
-    cwd: Path,
-    unsafe: bool = False,
-) -> FixPlan:
-    """The checked plan, with a progress bar on a terminal after a second (each pass re-lints)."""
+def _planned(request: api.LintRequest, settings: Settings, unsafe: bool = False) -> FixPlan:
+    """The engine's plan, with a progress bar on a terminal after a second (each pass re-lints)."""
     from .render_progress import lint_progress
 
     with lint_progress("fixing") as progress:
-        return checked_plan(paths, settings, overrides, cwd, progress, unsafe=unsafe)
+        return api.fix_plan(request, settings, unsafe=unsafe, progress=progress)
 
 
-def show_diff(
-    paths: Sequence[str],
-    settings: Settings,
-    *,
-    overrides: Mapping[Path, str] | None,
-    cwd: Path,
-    unsafe: bool = False,
-) -> int:
+def show_diff(request: api.LintRequest, settings: Settings, *, unsafe: bool = False) -> int:
     """Print the fixes as a unified diff; exit code 1 when there is something to fix."""
-    plan = _planned(paths, settings, overrides, cwd, unsafe)
+    plan = _planned(request, settings, unsafe)
     text = unified_diff(plan)
     console = Console(highlight=False)
     if text and console.is_terminal:
@@ -70,17 +55,15 @@ def show_diff(
 
 
 def apply_fixes(
-    paths: Sequence[str],
+    request: api.LintRequest,
     settings: Settings,
     *,
-    overrides: Mapping[Path, str] | None,
-    cwd: Path,
     stdin: str | None = None,
     stdin_encoding: str = "utf-8",
     unsafe: bool = False,
 ) -> LintResult:
     """Write the fixes (or print the fixed source of `stdin`, the `--stdin-filename`); return what is left."""
-    plan = _planned(paths, settings, overrides, cwd, unsafe)
+    plan = _planned(request, settings, unsafe)
     assert plan.result is not None
     stderr = Console(stderr=True, highlight=False)
     if stdin is not None:
@@ -90,7 +73,7 @@ def apply_fixes(
         sys.stdout.buffer.flush()
         refused: list[str] = []
     else:
-        refused = write_plan(plan, cwd)
+        refused = api.write_fixes(plan, request.cwd)
     summary = fixed_summary(plan, refused)
     if summary:
         stderr.print(Text(summary, style="bold green"))

@@ -63,7 +63,7 @@ def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
         from .render_github import to_github
 
         return to_github(result.diagnostics)
-    from ...lint_rules.fixes import with_fixes
+    from ...lint_rules.api import with_fixes
 
     result = with_fixes(result)
     if fmt == "sarif":

@@ -43,7 +43,8 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...lint_rules.config_files import CONFIG_NAMES
+from ...lint_rules.config_files import candidates as config_candidates
+from ...lint_rules.config_files import search_start
 from ...resolver_core import bounded_read, file_guard
 from ...resolver_core.cache import sources_fingerprint, version
 from ...resolver_core.file_states import Seen
@@ -172,13 +173,7 @@ def _config_identity(targets: list[str], explicit: Path | None, cwd: Path) -> li
     none). More than the one `config_files.locate_config` picks, so nothing is parsed to
     know which (a table added to a `pyproject.toml` changes its bytes too). None when one
     cannot be read: the run then says why, as it would without a memo."""
-    if explicit is not None:
-        candidates = [cwd / explicit]
-    else:
-        start = cwd / Path(targets[0]) if targets else cwd
-        start = (start if start.exists() else start.parent).absolute()
-        folder = start if start.is_dir() else start.parent
-        candidates = [d / name for d in (folder, *folder.parents) for name in CONFIG_NAMES]
+    candidates = [cwd / explicit] if explicit is not None else config_candidates(search_start(targets, cwd))
     found = []
     for path in candidates:
         if explicit is None and not path.is_file():

@@ -72,9 +72,9 @@ def _answer(ls: McpdepsServer, command: str, uri: str, tool: str) -> str | None:
     if command == CALL:
         text = f"mcpdeps call {shlex.quote(display)} {shlex.quote(tool)}  (in a terminal, in {model.root})"
     else:
+        from ...lint_rules.api import choose
         from ..graph.render import print_graph
-        from ..graph.select import select
 
-        text = print_graph(select(model.graph_around(path), (), (tool,)), capture=True, source="static") or ""
+        text = print_graph(choose(model.graph_around(path), (), (tool,)), capture=True, source="static") or ""
     ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Info, message=text))
     return text

@@ -127,7 +127,7 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     ):
         every = fix_all(model, path, display, _positions(ls, model)) if wants_fix_all(only) else None
         return [every] if every is not None else []
-    from ...lint_rules.fixes import UNSAFE, FixCache
+    from ...lint_rules import api
     from ...lint_rules.suppressions import suppression_edit
 
     positions = _positions(ls, model)
@@ -135,13 +135,13 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     diagnostics = [
         d for d in ls.published.get(params.text_document.uri, []) if d.line <= last and d.end_line >= first
     ]
-    fixes = FixCache(model.text, unsafe=True)
+    fix_for = api.quick_fixes(model.text, unsafe=True)
     actions: list[types.CodeAction] = []
     for d in diagnostics:
         lsp = _matching(params.context.diagnostics, d, positions)
-        fix = fixes.fix_for(d)
+        fix = fix_for(d)
         if fix is not None and fix.edits:
-            unsafe = d.code in UNSAFE
+            unsafe = api.is_unsafe_fix(d.code)
             title = f"mcpdeps: {fix.message} ({d.code}{', unsafe: it changes behaviour' if unsafe else ''})"
             actions.append(_action(ls, model, title, fix.edits, lsp, not unsafe))
         text = model.text(display)

@@ -27,6 +27,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from ...lint_rules.api import CONFIG_NAMES
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.discovery import unreadable_note
 from ...resolver_core.lines import split_lines
@@ -51,7 +52,6 @@ READ_PAUSE = 0.003
 """Seconds between background batches for the reader thread (see `_work`)."""
 PUBLISH_EVERY = 0.5
 """Seconds between publications while the background pass runs (open documents: at once)."""
-CONFIG_NAMES = frozenset({"pyproject.toml", "mcpdeps.toml", ".mcpdeps.toml"})
 
 
 class McpdepsServer(LanguageServer):

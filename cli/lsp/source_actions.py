@@ -3,12 +3,13 @@
 Fix all is what editors run on save (`"editor.codeActionsOnSave": {"source.fixAll.mcpdeps":
 "explicit"}`, Neovim's `vim.lsp.buf.code_action({context = {only = {"source.fixAll"}}})`):
 the document rewritten as `mcpdeps lint --fix` would write it, as one action, planned on the
-editor's unsaved text (`plan_fixes` with it as an override, every pass re-linted). The hover
+editor's unsaved text (the engine's `fix_plan` with it as an override, every pass re-linted). The hover
 on a suppression says what each code is and whether it silences anything there (MCPD114).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from .server import McpdepsServer
     from .workspace import WorkspaceModel
 
+log = logging.getLogger(__name__)
+
 FIX_ALL = "source.fixAll.mcpdeps"
 
 
@@ -33,13 +36,17 @@ def wants_fix_all(only: Sequence[str] | None) -> bool:
 
 def fix_all(model: WorkspaceModel, path: Path, display: str, positions: Positions) -> types.CodeAction | None:
     """Every safe fix of the document at once, or None when there is none."""
+    from ...lint_rules import api
     from ...lint_rules.fixes.edits import edits_between
-    from ...lint_rules.fixes.engine import plan_fixes
 
     text = model.text(display)
     if text is None:
         return None
-    plan = plan_fixes([display], model.settings, overrides={path: text}, cwd=model.root)
+    try:
+        plan = api.fix_plan(api.LintRequest([display], model.root, texts={path: text}), model.settings)
+    except api.RequestError as exc:  # the fixes would break the file: offer none, say why in the log
+        log.warning("%s", exc)
+        return None
     fixed = plan.texts.get(display)
     if fixed is None or fixed == text or not plan.fixed:
         return None

@@ -5,7 +5,8 @@ It is `mcpdeps lint .` run in the folder, split the way the incremental cache sp
 its record and the files its analysis read (its closure). An edit to a file marks *stale*
 only the given files whose closure contains it; `check` re-checks the stale files it is
 asked for and keeps every other record, and `report` unites the records exactly as `lint`
-does (suppressions, `per-file-ignores`). Parsed modules live in one `Project` for the whole
+does (suppressions, `per-file-ignores`: `lint_rules.api.report_records`, with the settings
+`lint` would read, `api.settings_for`). Parsed modules live in one `Project` for the whole
 session: an edit re-parses that one file (`Project.set_text`), never the project.
 
 Two departures from a plain re-run, both for typing in an editor:
@@ -26,13 +27,10 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ...lint_rules import report
-from ...lint_rules.config import LintConfig, config_for, per_file_ignored
-from ...lint_rules.config_files import ConfigError
+from ...lint_rules import api
 from ...lint_rules.incremental import State, check_files
 from ...lint_rules.per_file import FileRecord
-from ...lint_rules.registry import select_rules
-from ...lint_rules.settings import Settings, merge
+from ...lint_rules.settings import Settings
 from ...resolver_core.builder import build_graph
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.discovery import SourceFile
@@ -64,7 +62,7 @@ class WorkspaceModel:
         """What `lint` would be given in `root`: the folder, or a stray file's name alone."""
         self.config_error: str | None = None
         self.settings = self._settings()
-        self.rules = select_rules(self.settings.select, self.settings.ignore, self.settings.extend_select)
+        self.rules = api.rules_for(self.settings)
         # The folder's files and, when the folder is part of a larger project (an editor opened
         # on `src/pkg`), the project files that import them: what `lint .` checks there.
         self.files: list[SourceFile] = run_files(self.targets, self.settings.exclude, self.root)
@@ -115,17 +113,15 @@ class WorkspaceModel:
     def _settings(self) -> Settings:
         """`[tool.mcpdeps]` found from the folder, as `lint` finds it; a bad file: defaults, and why."""
         try:
-            config = config_for(self.targets, None, self.root)
-        except ConfigError as exc:
+            return api.settings_for(api.LintRequest(self.targets, self.root))
+        except api.RequestError as exc:
             self.config_error = str(exc)
-            config = LintConfig()
-        return merge(config)
+            return api.default_settings()
 
     @property
     def config_files(self) -> list[Path]:
         """Files whose change means new settings (the one in use, and every candidate above)."""
-        names = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
-        return [d / n for d in (self.root, *self.root.parents) for n in names]
+        return api.config_files(self.root)
 
     def _config_stamp(self) -> tuple[tuple[str, int, int], ...]:
         stamp = []
@@ -296,9 +292,7 @@ class WorkspaceModel:
         done = (
             self.files if len(records) == len(self.files) else [f for f in self.files if f.display in records]
         )
-        diagnostics = report(self.state, done, self.rules, graph, self.root)
-        config = self.settings.config
-        return [d for d in diagnostics if not per_file_ignored(config, d.path, d.code, self.root)]
+        return api.report_records(self.state, done, self.settings, graph, self.root)
 
     def sources(self) -> dict[str, SourceInfo]:
         """The texts suppressions are read from: files with a diagnostic or a directive, and the

@@ -1,7 +1,8 @@
 """`mcpdeps rule MCPD001` / `mcpdeps rule --all`: a rule's documentation in the terminal.
 
-The text is the same markdown as `docs/rules.md` (`lint_rules.docs`), rendered
-by rich; codes and kebab names are both accepted, as everywhere else.
+The page is the engine's (`lint_rules.api.explain`, as the agent's `explain` tool gives it:
+the markdown of `docs/rules.md`, one message for an unknown rule), rendered by rich; codes
+and kebab names are both accepted, as everywhere else.
 """
 
 from __future__ import annotations
@@ -22,24 +23,17 @@ def rule(
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from ...lint_rules.docs import rule_markdown
-    from ...lint_rules.registry import ALL_RULES, UnknownRule, find_rule
+    from ...lint_rules import api
 
     if all_rules == (code is not None):
         raise UserError("Give one rule code or name (`mcpdeps rule MCPD001`), or `--all`.")
-    if all_rules:
-        rules = list(ALL_RULES)
-    else:
-        try:
-            rules = [find_rule(code)]
-        except UnknownRule as exc:
-            raise UserError(f"{exc}; `mcpdeps rule --all` lists every rule.") from exc
+    pages = api.rule_pages() if all_rules else [api.explain(code)]
     console = Console()
     if not console.is_terminal:  # piped: the markdown itself, as `ruff rule` does (no padding to 80)
         import sys
 
-        sys.stdout.write("\n".join(rule_markdown(r) for r in rules))
+        sys.stdout.write("\n".join(page.markdown for page in pages))
         return
-    for r in rules:
-        console.print(Markdown(rule_markdown(r)))
+    for page in pages:
+        console.print(Markdown(page.markdown))
         console.print()

@@ -109,7 +109,7 @@ def _project_interpreters(server: Path, cwd: Path) -> Iterator[tuple[Path, str]]
 
 def missing_imports(server: Path, cwd: Path) -> list[str]:
     """Third-party top-level modules the server's import closure names that this environment lacks."""
-    from ..graph.sources import external_imports
+    from ...resolver_core.import_closure import external_imports
 
     try:
         names = external_imports([str(server)], cwd)

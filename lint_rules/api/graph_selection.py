@@ -11,16 +11,16 @@ from dataclasses import replace
 
 from ...resolver_core.model import Graph
 from ...resolver_core.suggest import did_you_mean
-from ..errors import UserError
+from . import RequestError
 
 
 def _choices(names: Sequence[str]) -> str:
     return ", ".join(sorted(set(names))) or "none"
 
 
-def _unknown(kind: str, unknown: Sequence[str], known: Sequence[str]) -> UserError:
+def _unknown(kind: str, unknown: Sequence[str], known: Sequence[str]) -> RequestError:
     close = did_you_mean(unknown[0], known) if len(unknown) == 1 else ""
-    return UserError(
+    return RequestError(
         f"No {kind} {', '.join(map(repr, unknown))} was found{close}; "
         f"the {kind.split()[0]}s found are: {_choices(known)}."
     )

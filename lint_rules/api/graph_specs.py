@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ...resolver_core.model import Graph, Server
 from ...resolver_core.suggest import did_you_mean
-from ..errors import UserError
+from . import RequestError
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ def narrow(graph: Graph, specs: Sequence[StaticSpec], cwd: Path) -> Graph:
 def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
     path = (cwd / spec.path).resolve()
     if path.is_dir() or path.suffix != ".py":
-        raise UserError(
+        raise RequestError(
             f"{spec.text}: {spec.path} is not a Python file; name an object of one, e.g. app.py:mcp."
         )
     tree = _tree(graph, path, cwd, spec)
@@ -74,7 +74,7 @@ def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
         and any(first <= s.span.line <= last for first, last in lines)
     ]
     if not found:
-        raise UserError(
+        raise RequestError(
             f"{spec.text} builds no MCPServer that can be read from the source; "
             f"`mcpdeps graph --live {spec.text}` imports it and draws the server the SDK builds."
         )
@@ -96,7 +96,7 @@ def _tree(graph: Graph, path: Path, cwd: Path, spec: StaticSpec) -> ast.Module:
             text = path.read_text(encoding="utf-8")
         return ast.parse(text, filename=str(path))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise UserError(
+        raise RequestError(
             f"{spec.text}: {spec.path} cannot be read to find {spec.name!r} ({type(exc).__name__}); "
             f"`mcpdeps graph --live {spec.text}` imports it instead."
         ) from exc
@@ -130,14 +130,14 @@ def _lines_of(tree: ast.Module, spec: StaticSpec) -> list[tuple[int, int]]:
     if ranges:
         return ranges
     if any(isinstance(n, ast.ClassDef) and n.name == spec.name for n in tree.body):
-        raise UserError(
+        raise RequestError(
             f"{spec.text} is a class; name the module-level server or the function that builds it."
         )
     names = [
         *functions,
         *(t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)),
     ]
-    raise UserError(
+    raise RequestError(
         f"{spec.path} has no module-level function or server named {spec.name!r}"
         f"{did_you_mean(spec.name or '', names)}."
     )

@@ -49,7 +49,7 @@ class Problems:
 
 def find_problems(graph: Graph) -> Problems:
     """Run every lint rule on a static graph and index the results by line."""
-    from ...lint_rules import run_rules
+    from .. import run_rules
 
     problems = Problems()
     for d in run_rules(graph):

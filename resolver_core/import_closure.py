@@ -15,11 +15,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from ...resolver_core.builder import build_graph, new_project
-from ...resolver_core.discovery import SourceFile, discover
-from ...resolver_core.model import Graph
-from ...resolver_core.source import ParsedModule
-from ..errors import UserError
+from .builder import build_graph, new_project
+from .discovery import SourceFile, discover
+from .model import Graph
+from .source import ParsedModule
 
 
 def _imported_names(module: ParsedModule) -> Iterator[str]:
@@ -102,17 +101,3 @@ class _Closure:
             (p, os.path.relpath(p, cwd) if p.is_relative_to(cwd) else str(p)) for p in sorted(found_paths)
         ]
         self.paths = [*paths, *(display for _, display in self.extra)]
-
-
-def refuse_unparsable(graph: Graph) -> None:
-    """No server to draw because the files did not parse: say so (exit 2), not "No MCPServer found"."""
-    if graph.servers:
-        return
-    broken = [f for f in graph.findings if f.kind == "unreadable"]
-    if broken:
-        where = "; ".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.message}" for f in broken[:3])
-        more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
-        raise UserError(
-            f"Nothing to draw: {where}{more}. Python cannot import such a file either; "
-            "`mcpdeps lint` shows each problem at its line."
-        )

@@ -1,9 +1,11 @@
-"""One `mcpdeps lint` run, from its parameters to the report and the exit code.
+"""The `mcpdeps lint` command's run: its parameters in, the engine asked, the report and exit code out.
 
 Both ways into `lint` end here: the typer command (`command.py`, for every command line)
 and the fast start (`cli/main.py` with `argv.parse`, for the well-formed ones), so a run
-judges, prints and exits alike whichever read its command line. It prints (through the
-renderers), hence the name; it imports no typer.
+judges, prints and exits alike whichever read its command line. The judging is the
+engine's (`lint_rules.api`: settings, lint, fix plan); what is left here is the command
+line's own: standard input, the report memo, the renderers and the exit code. It imports
+no typer.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .options import lint_settings
+from ...lint_rules import api
 
 if TYPE_CHECKING:
     from ...lint_rules import LintResult
@@ -81,7 +83,7 @@ def run_lint(args: LintArgs) -> int:
                 write_text(text, args.output_file)
                 return code
             files = found.files
-    settings = lint_settings(
+    request = api.LintRequest(
         targets,
         cwd,
         config_file=args.config_file,
@@ -91,33 +93,30 @@ def run_lint(args: LintArgs) -> int:
         exclude=_split(args.exclude) or None,
         extend_exclude=_split(args.extend_exclude),
         fail_on=args.fail_on,
+        texts=overrides,
     )
+    settings = api.settings_for(request)
     if args.diff:
         from .render_fix import show_diff
 
-        return show_diff(targets, settings, overrides=overrides, cwd=cwd, unsafe=args.unsafe_fixes)
+        return show_diff(request, settings, unsafe=args.unsafe_fixes)
     if args.fix:
         from .render_fix import apply_fixes
 
         result = apply_fixes(
-            targets,
+            request,
             settings,
-            overrides=overrides,
-            cwd=cwd,
             stdin=args.stdin_filename,
             stdin_encoding=stdin_encoding,
             unsafe=args.unsafe_fixes,
         )
     else:
-        from ...lint_rules.settings import run
         from .render_progress import lint_progress
 
         with lint_progress() as progress:
-            result = run(
-                targets,
+            result = api.lint(
+                request,
                 settings,
-                source_overrides=overrides,
-                cwd=cwd,
                 cache_dir=cache,
                 progress=progress,
                 jobs=args.jobs or os.cpu_count() or 1,
