@@ -234,7 +234,7 @@ def _tool_matches(diagnostic_tool: str | None, sdk_tool: str | None) -> bool:
 
 def _names_tool(d: dict[str, Any], sdk_tool: str | None) -> bool:
     """The diagnostic's tool, or another tool it says fails the same way (MCPD002 on a shared resolver)."""
-    also = f"tool {sdk_tool!r} runs this resolver too"
+    also = f"tool {sdk_tool!r} runs this resolver"
     return _tool_matches(d.get("tool"), sdk_tool) or any(r["message"] == also for r in d["related"])
 
 
