@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ...resolver_core.diagnostics import Diagnostic
 from .convert import path_of, uri_of
 
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ class PullDiagnostics:
         self.checked = asyncio.Event()
         """Set (and replaced) each time the server has published a check's results."""
         self._changed: set[str] = set()
+        self._reports: dict[str, tuple[list[Diagnostic], int | None, list[types.Diagnostic], str]] = {}
+        """Per URI, the LSP items and result id last made, and what they were made from (the
+        kept list itself, the document's version): a workspace pull converts only what changed."""
 
     # ------------------------------------------------------------------ from the scheduler
     def stored(self, uri: str, before: object, after: object) -> None:
@@ -86,6 +90,22 @@ class PullDiagnostics:
         if others and self.refresh_supported:
             ls.workspace_diagnostic_refresh(None)
 
+    def report(self, ls: McpdepsServer, uri: str) -> tuple[list[types.Diagnostic], str]:
+        """A file's diagnostics in LSP terms (ranges in the client's units, from the editor's
+        text when it is open), and their result id: a digest of exactly those."""
+        kept = ls.published.get(uri, [])
+        doc = ls.workspace.text_documents.get(uri)
+        version = doc.version if doc is not None else None
+        made = self._reports.get(uri)
+        if made is not None and made[0] is kept and made[1] == version:
+            return made[2], made[3]
+        path = path_of(uri)
+        model = ls.model_for(path, create=False) if path is not None and kept else None
+        items = ls.lsp_diagnostics(model, uri, kept) if model is not None else []
+        digest = hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
+        self._reports[uri] = (kept, version, items, digest)
+        return items, digest
+
     async def until(self, ready: Callable[[], bool]) -> None:
         """Wait for the checks `ready` waits for (at most `WAIT_SECONDS`)."""
         deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
@@ -101,11 +121,8 @@ class PullDiagnostics:
 
 def _items(ls: McpdepsServer, uri: str) -> tuple[list[types.Diagnostic], str]:
     """A file's diagnostics in LSP terms, and the result id of exactly those."""
-    path = path_of(uri)
-    model = ls.model_for(path, create=False) if path is not None else None
-    items = ls.lsp_diagnostics(model, uri, ls.published.get(uri, [])) if model is not None else []
-    digest = hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
-    return items, digest
+    assert ls.pull is not None
+    return ls.pull.report(ls, uri)
 
 
 async def document_diagnostic(ls: McpdepsServer, params: types.DocumentDiagnosticParams) -> DocumentReport:
