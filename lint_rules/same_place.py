@@ -8,11 +8,14 @@ cached, parallel, one file with its importers, the language server): uniting ear
 rule, only sees the tools of one file's view, and the runs would disagree.
 
 Findings are the same problem when everything the contract shows of them but the tool is
-equal (path, range, code, message): the rules that judge shared code word their messages
-without the tool's name and say which tool in `related`. The united diagnostic is the first
-in the contract's order (its tool, its `related`), followed by the others' `related` entries
-it lacks, in the order of the places they point at: the result depends on the set of
-findings only, never on the order a run met them in.
+equal (path, range, code, message), for the rules in `UNITED`: they word their messages
+without the tool's name and say which tool in `related` (`tool 'x' runs this resolver`), so
+the united diagnostic still names every tool. A rule joins them once its findings do so
+(MCPD001's cycle, for one, lists its edges in `related`, and stays per tool).
+
+The united diagnostic is the first in the contract's order (its tool, its `related`),
+followed by the others' `related` entries it lacks, in the order of the places they point
+at: the result depends on the set of findings only, never on the order a run met them in.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from ..resolver_core.diagnostics import Diagnostic, Related
+
+UNITED = frozenset({"MCPD002"})
+"""The rules whose findings for several tools at one place are united."""
 
 
 def _place(d: Diagnostic) -> tuple[object, ...]:
@@ -35,7 +41,7 @@ def one_per_place(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """The diagnostics in the contract's order, those that differ only by tool united."""
     groups: dict[tuple[object, ...], list[Diagnostic]] = {}
     for d in sorted(diagnostics, key=Diagnostic.sort_key):
-        groups.setdefault(_place(d), []).append(d)
+        groups.setdefault(_place(d) if d.code in UNITED else (id(d),), []).append(d)
     out = []
     for first, *others in groups.values():
         if others:
