@@ -42,18 +42,29 @@ def reserve_book(title: str, stock: Annotated[int, Resolve(stock_of)]) -> str:
 """
 
 NEVER_OPENED = """\
+from typing import Annotated
+
+from mcp.server.mcpserver import Resolve
+
+from deps import stock_of
 from server import mcp
 
 
 @mcp.tool()
 def _hidden(_note: str) -> str:
     return _note
+
+
+@mcp.tool()
+def hold_book(title: str, stock: Annotated[int, Resolve(stock_of)]) -> str:
+    return f"{title}: {stock}"
 """
 
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    """Two tools sharing a resolver with a typo, and a module with problems nobody opens."""
+    """Two tools sharing a resolver with a typo, and a module nobody opens: its own problem,
+    and a third tool running that resolver."""
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "shop"\nversion = "0"\n')
     (tmp_path / "deps.py").write_text(DEPS)
     (tmp_path / "server.py").write_text(SERVER_PY)
@@ -132,7 +143,13 @@ async def test_a_pulling_client_gets_every_file_once_and_is_never_pushed(
     assert set(reports) == {(root / n).as_uri() for n in ("clean.py", "deps.py", "extra.py", "server.py")}
     assert _as_lint(root, reports) == lint_json(root)
     [typo] = reports[(root / "deps.py").as_uri()].items
-    assert typo.code == "MCPD002" and len(typo.related_information or []) == 2  # one, for both tools
+    # One diagnostic for the three tools that run it, in two files (one never opened).
+    assert typo.code == "MCPD002"
+    assert [r.message for r in typo.related_information or []] == [
+        "tool 'hold_book' runs this resolver",
+        "tool 'order_book' runs this resolver",
+        "tool 'reserve_book' runs this resolver",
+    ]
     assert {str(d.code) for d in reports[(root / "extra.py").as_uri()].items} == {"MCPD006"}
     assert reports[(root / "server.py").as_uri()].version == 1
     # Asked again with the ids it was given: nothing changed.
@@ -162,8 +179,10 @@ async def test_an_edit_that_changes_another_file_asks_for_a_refresh(
     after = await _workspace(client, {u: r.result_id for u, r in before.items()})
     changed = {Path(u).name for u, r in after.items() if r.kind == "full"}
     assert changed == {"deps.py"}, "only the file whose verdict changed is sent again"
-    [typo] = after[deps.as_uri()].items
-    assert "the tool arguments are ['name']" in typo.message and "did you mean" not in typo.message
+    # server.py's two tools now fail it differently from extra.py's: two problems.
+    first, second = after[deps.as_uri()].items
+    assert "the tool arguments are ['name']" in first.message + second.message
+    assert "(did you mean 'title'?)" in first.message + second.message
     assert after[server.as_uri()].version == 2
     # Once written, lint says the same.
     server.write_text(SERVER_PY.replace("title", "name"))
