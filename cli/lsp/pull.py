@@ -75,7 +75,7 @@ class PullDiagnostics:
         kept list itself, the document's version): a workspace pull converts only what changed."""
 
     # ------------------------------------------------------------------ from the scheduler
-    def stored(self, uri: str, before: object, after: object) -> None:
+    def stored(self, uri: str, before: list[Diagnostic] | None, after: list[Diagnostic]) -> None:
         """The server kept a file's new diagnostics instead of pushing them."""
         if before != after:
             self._changed.add(uri)
@@ -101,7 +101,7 @@ class PullDiagnostics:
             return made[2], made[3]
         path = path_of(uri)
         model = ls.model_for(path, create=False) if path is not None and kept else None
-        items = ls.lsp_diagnostics(model, uri, kept) if model is not None else []
+        items = ls.lsp_diagnostics(model, kept) if model is not None else []
         digest = hashlib.blake2b(repr(items).encode(), digest_size=12).hexdigest()
         self._reports[uri] = (kept, version, items, digest)
         return items, digest
@@ -119,24 +119,20 @@ class PullDiagnostics:
                 return
 
 
-def _items(ls: McpdepsServer, uri: str) -> tuple[list[types.Diagnostic], str]:
-    """A file's diagnostics in LSP terms, and the result id of exactly those."""
-    assert ls.pull is not None
-    return ls.pull.report(ls, uri)
-
-
 async def document_diagnostic(ls: McpdepsServer, params: types.DocumentDiagnosticParams) -> DocumentReport:
     uri = params.text_document.uri
     path = path_of(uri)
     pull = ls.pull
-    if path is not None and pull is not None:
+    if pull is None:  # registered only with pull mode: never
+        return types.RelatedFullDocumentDiagnosticReport(items=[])
+    if path is not None:
 
         def done() -> bool:
             model = ls.model_for(path, create=False)
             return model is None or not model.priority([path])
 
         await pull.until(done)
-    items, result_id = _items(ls, uri)
+    items, result_id = pull.report(ls, uri)
     if params.previous_result_id == result_id:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
     return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
@@ -145,14 +141,16 @@ async def document_diagnostic(ls: McpdepsServer, params: types.DocumentDiagnosti
 async def workspace_diagnostic(
     ls: McpdepsServer, params: types.WorkspaceDiagnosticParams
 ) -> types.WorkspaceDiagnosticReport:
-    if ls.pull is not None:
-        await ls.pull.until(lambda: not any(m.stale for m in ls.models.values()))
+    pull = ls.pull
+    if pull is None:  # registered only with pull mode: never
+        return types.WorkspaceDiagnosticReport(items=[])
+    await pull.until(lambda: not any(m.stale for m in ls.models.values()))
     previous = {p.uri: p.value for p in params.previous_result_ids}
     uris = {uri_of(path): None for model in ls.models.values() for path in model.path_of.values()}
     uris.update(dict.fromkeys(ls.published))
     reports: list[WorkspaceReport] = []
     for uri in uris:
-        items, result_id = _items(ls, uri)
+        items, result_id = pull.report(ls, uri)
         doc = ls.workspace.text_documents.get(uri)
         version = doc.version if doc is not None else None
         if previous.get(uri) == result_id:

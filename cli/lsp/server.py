@@ -73,7 +73,7 @@ class McpdepsServer(LanguageServer):
         """Per file URI, what the client was last sent (to publish only what changed), or, to
         a client that pulls, what it is given when it asks."""
         self.pull: PullDiagnostics | None = None
-        """Set when the client pulls diagnostics (`pull.register`): then nothing is pushed."""
+        """Set when the client pulls diagnostics (`pull.register_pull`): then nothing is pushed."""
         self._fresh: set[str] = set()
         """Open documents to publish after the next check even if nothing changed."""
         self._timer: asyncio.TimerHandle | None = None
@@ -289,14 +289,12 @@ class McpdepsServer(LanguageServer):
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=uri,
-                diagnostics=self.lsp_diagnostics(model, uri, diagnostics),
+                diagnostics=self.lsp_diagnostics(model, diagnostics),
                 version=doc.version if doc is not None else None,
             )
         )
 
-    def lsp_diagnostics(
-        self, model: WorkspaceModel, uri: str, diagnostics: list[Diagnostic]
-    ) -> list[types.Diagnostic]:
+    def lsp_diagnostics(self, model: WorkspaceModel, diagnostics: list[Diagnostic]) -> list[types.Diagnostic]:
         """A file's diagnostics in the client's terms (its position units, the editor's text)."""
         positions = Positions(self.workspace.position_codec, lambda display: self._lines(model, display))
         return [to_lsp(d, positions, model.root) for d in diagnostics]
