@@ -9,7 +9,7 @@ rule, only sees the tools of one file's view, and the runs would disagree.
 
 Findings are the same problem when everything the contract shows of them but the tool is
 equal (path, range, code, message), for the rules in `UNITED`: they word their messages
-without the tool's name and say which tool in `related` (`tool 'x' runs this resolver`), so
+without the tool's name and say which tool in `related` (`RUNS`), so
 the united diagnostic still names every tool. A rule joins them once its findings do so
 (MCPD001's cycle, for one, lists its edges in `related`, and stays per tool).
 
@@ -27,6 +27,8 @@ from ..resolver_core.diagnostics import Diagnostic, Related
 
 UNITED = frozenset({"MCPD002"})
 """The rules whose findings for several tools at one place are united."""
+RUNS = "tool {!r} runs this resolver"
+"""The `related` message that names each tool of such a finding (and of a united one)."""
 
 
 def _place(d: Diagnostic) -> tuple[object, ...]:
@@ -51,3 +53,8 @@ def one_per_place(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
             first = replace(first, related=[*first.related, *sorted(extra.values(), key=_where)])
         out.append(first)
     return out
+
+
+def concerns(d: Diagnostic, tool: str) -> bool:
+    """Whether a diagnostic is about `tool`: its own, or united with that tool's."""
+    return d.tool == tool or any(r.message == RUNS.format(tool) for r in d.related)

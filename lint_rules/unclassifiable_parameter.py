@@ -9,8 +9,8 @@ from ..resolver_core.model import Graph, Parameter, Resolver, Tool
 from ..resolver_core.suggest import closest, did_you_mean
 from ._walk import tool_argument_names, tools_with_resolvers
 from .base import Rule, related
+from .same_place import RUNS
 
-_RUNS = "tool {!r} runs this resolver"
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
 
 
@@ -63,7 +63,7 @@ class UnclassifiableParameter(Rule):
                             f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved: "
                             f"{late or self._why(tool, resolver, p)}",
                             tool=tool.name,
-                            related=related(tool.registration or tool.span, _RUNS.format(tool.name)),
+                            related=related(tool.registration or tool.span, RUNS.format(tool.name)),
                             help=self._help(tool, resolver, p),
                         )
 

@@ -207,3 +207,23 @@ async def test_a_client_that_cannot_pull_is_pushed_to_and_offered_no_pull(
     assert [d["code"] for d in published(client, root) if d["path"] == "deps.py"] == ["MCPD002"]
     with pytest.raises(Exception, match="diagnostic"):
         await _document(client, root / "server.py")
+
+
+async def test_hovering_each_tool_of_a_shared_typo_shows_the_one_diagnostic(
+    pushed: LanguageClient, root: Path
+) -> None:
+    """The united diagnostic names `hold_book` as its tool; hovering the other tools shows it too."""
+    client, server = pushed, root / "server.py"
+    Docs(client).open(server)
+    await settle(client, root, lint_json(root))
+    lines = server.read_text().splitlines()
+    for name in ("order_book", "reserve_book"):
+        line = next(i for i, text in enumerate(lines) if text.startswith(f"def {name}("))
+        found = await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=server.as_uri()),
+                position=types.Position(line=line, character=5),
+            )
+        )
+        assert found is not None and isinstance(found.contents, types.MarkupContent)
+        assert "MCPD002" in found.contents.value, name
