@@ -36,8 +36,8 @@ from hardening.graphs import INSTALLS, GraphSpec, expected_codes, graph_specs, r
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.same_place import concerns
 from mcpdeps.resolver_core import build_graph
-from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.graph_json import graph_document
 from mcpdeps.resolver_core.source import deep_recursion_guard
 
@@ -87,12 +87,6 @@ def _ids(resolved: dict[str, str]) -> dict[str, str]:
     return {name: re.sub(r"#\d+$", "", rid) for name, rid in resolved.items()}
 
 
-def _concerns(d: Diagnostic, tool: str) -> bool:
-    """The diagnostic is the tool's, or it names the tool as one more that fails the same way
-    (a resolver several tools share: one diagnostic, `lint_rules.same_place`)."""
-    return d.tool == tool or any(r.message == f"tool {tool!r} runs this resolver" for r in d.related)
-
-
 def check_case(folder: Path, spec: GraphSpec, sdk: dict[str, object]) -> list[str]:
     """Disagreements between the model, the SDK and mcpdeps for one case (empty when all agree)."""
     problems: list[str] = []
@@ -110,7 +104,7 @@ def check_case(folder: Path, spec: GraphSpec, sdk: dict[str, object]) -> list[st
         model = expected_codes(spec, t)
         verdict = sdk[name]
         assert isinstance(verdict, dict)
-        found = {d.code for d in result.diagnostics if _concerns(d, name) and d.code in REGISTRATION}
+        found = {d.code for d in result.diagnostics if concerns(d, name) and d.code in REGISTRATION}
         TRIED["tools"] += 1
         TRIED["cycles"] += "MCPD001" in model
         TRIED["unclassifiable"] += "MCPD002" in model
