@@ -300,7 +300,8 @@ def combine(
     rules: Sequence[type[Rule]],
     given: Collection[str] | None = None,
 ) -> list[Diagnostic]:
-    """The union of the records (in `order`) plus the cross-file rules, deduplicated and sorted.
+    """The union of the records (in `order`) plus the cross-file rules, deduplicated, the same
+    problem found for several tools united (`same_place`), sorted.
 
     `given`: the files the user named, when `order` also holds files checked only for what
     they find in them (`import_index.importers`): the records of those others count only
@@ -309,6 +310,7 @@ def combine(
     tool file must still fail on the unchanged resolver it now uses).
     """
     from .duplicate_tool_name import duplicates
+    from .same_place import one_per_place
 
     owner = owners(order, records)
     unique: dict[tuple[object, ...], Diagnostic] = {}
@@ -326,4 +328,4 @@ def combine(
         for d in duplicates(regs):
             if given is None or d.path in given:
                 unique.setdefault(d.sort_key(), d)
-    return sorted(unique.values(), key=Diagnostic.sort_key)
+    return one_per_place(unique.values())

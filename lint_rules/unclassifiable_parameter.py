@@ -8,7 +8,8 @@ from ..resolver_core.diagnostics import Diagnostic
 from ..resolver_core.model import Graph, Parameter, Resolver, Tool
 from ..resolver_core.suggest import closest, did_you_mean
 from ._walk import tool_argument_names, tools_with_resolvers
-from .base import Rule
+from .base import Rule, related
+from .same_place import RUNS
 
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
 
@@ -54,11 +55,15 @@ class UnclassifiableParameter(Rule):
                     by_name = p.kind == "tool_argument" or late is not None
                     span = graph.located(tool, resolver, p.span)
                     if by_name and p.name not in arguments and span is not None:
+                        # Words that do not name the tool: tools sharing the resolver fail it
+                        # alike, and the run reports that once, naming each in `related`
+                        # (`lint_rules.same_place`).
                         yield self.diagnostic(
                             span,
-                            f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved for tool "
-                            f"{tool.name!r}: {late or self._why(tool, resolver, p)}",
+                            f"resolver {resolver.name!r} parameter {p.name!r} cannot be resolved: "
+                            f"{late or self._why(tool, resolver, p)}",
                             tool=tool.name,
+                            related=related(tool.registration or tool.span, RUNS.format(tool.name)),
                             help=self._help(tool, resolver, p),
                         )
 
@@ -77,7 +82,7 @@ class UnclassifiableParameter(Rule):
         if own is not None and own.kind == "context":
             return f"{p.name!r} is the tool's Context parameter, which is not a tool argument"
         arguments = sorted(tool_argument_names(tool))
-        return f"{_EXPECTED}; the tool's arguments are {arguments or 'none'}{did_you_mean(p.name, arguments)}"
+        return f"{_EXPECTED}; the tool arguments are {arguments or 'none'}{did_you_mean(p.name, arguments)}"
 
     def _help(self, tool: Tool, resolver: Resolver, p: Parameter) -> str:
         if resolver.hints_error:
@@ -89,10 +94,10 @@ class UnclassifiableParameter(Rule):
         close = closest(p.name, tool_argument_names(tool))
         if close is not None and p.kind == "tool_argument":
             return (
-                f"rename it `{close}`, the argument of tool {tool.name!r} it looks like a typo of "
+                f"rename it `{close}`, the tool argument it looks like a typo of "
                 f"(or annotate it `{p.name}: Context` or `{p.name}: Annotated[T, Resolve(fn)]`)"
             )
         return (
             f"annotate it `{p.name}: Context`, `{p.name}: Annotated[T, Resolve(fn)]`, "
-            f"or add a `{p.name}` argument to tool {tool.name!r}"
+            f"or add a `{p.name}` argument to the tools that run it"
         )

@@ -36,6 +36,7 @@ from hardening.graphs import INSTALLS, GraphSpec, expected_codes, graph_specs, r
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules.same_place import concerns
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.graph_json import graph_document
 from mcpdeps.resolver_core.source import deep_recursion_guard
@@ -103,7 +104,7 @@ def check_case(folder: Path, spec: GraphSpec, sdk: dict[str, object]) -> list[st
         model = expected_codes(spec, t)
         verdict = sdk[name]
         assert isinstance(verdict, dict)
-        found = {d.code for d in result.diagnostics if d.tool == name and d.code in REGISTRATION}
+        found = {d.code for d in result.diagnostics if concerns(d, name) and d.code in REGISTRATION}
         TRIED["tools"] += 1
         TRIED["cycles"] += "MCPD001" in model
         TRIED["unclassifiable"] += "MCPD002" in model

@@ -117,7 +117,7 @@ def test_mcpd002_suggests_the_close_tool_argument_first_and_offers_the_rename(
     assert d["code"] == "MCPD002" and d["message"].endswith("(did you mean 'title'?)")
     assert d["fix"]["message"].startswith("rename the resolver parameter")
     full = runs["typo full"].stdout
-    assert "= help: rename it `title`, the argument of tool 'order_book' it looks like a typo of" in full
+    assert "= help: rename it `title`, the tool argument it looks like a typo of" in full
     assert "1 may be fixed with `mcpdeps lint --fix`" in full
 
 
@@ -125,7 +125,7 @@ def test_mcpd002_without_a_close_name_offers_no_fix(tmp_path: Path) -> None:
     (tmp_path / "server.py").write_text(TYPO_SERVER.replace("titel", "shelf"), encoding="utf-8")
     proc = run_mcpdeps("lint", "server.py", cwd=tmp_path)
     assert "did you mean" not in proc.stdout and "may be fixed" not in proc.stdout
-    assert "or add a `shelf` argument to tool 'order_book'" in proc.stdout
+    assert "or add a `shelf` argument to the tools that run it" in proc.stdout
 
 
 def test_call_refused_by_lint_names_call_and_relative_paths(tmp_path: Path) -> None:

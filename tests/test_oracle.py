@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 from conftest import REPO, run_mcpdeps
+from mcpdeps.lint_rules.same_place import RUNS
 
 # One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: the SDK's, lint's and graph's runs over the whole corpus (session fixtures, ~25 s).
@@ -234,7 +235,7 @@ def _tool_matches(diagnostic_tool: str | None, sdk_tool: str | None) -> bool:
 
 def _names_tool(d: dict[str, Any], sdk_tool: str | None) -> bool:
     """The diagnostic's tool, or another tool it says fails the same way (MCPD002 on a shared resolver)."""
-    also = f"tool {sdk_tool!r} runs this resolver too"
+    also = RUNS.format(sdk_tool)
     return _tool_matches(d.get("tool"), sdk_tool) or any(r["message"] == also for r in d["related"])
 
 

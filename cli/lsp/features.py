@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ...lint_rules.same_place import concerns
 from ...resolver_core.diagnostics import Diagnostic, Edit
 from ...resolver_core.model import Graph, Span
 from .code_lens import CALL, GRAPH, call_command, code_lenses, graph_command
@@ -59,7 +60,7 @@ def _location(ls: McpdepsServer, model: WorkspaceModel, span: Span) -> types.Loc
 def _about(target: Target, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """The diagnostics a hover shows: the tool's, or those on the lines of the node hovered."""
     if target.kind == "tool" and target.tool is not None:
-        return [d for d in diagnostics if d.tool == target.tool.name]
+        return [d for d in diagnostics if concerns(d, target.tool.name)]
     spans = [s for s in (target.span, target.resolver.span if target.resolver else None) if s is not None]
     return [d for d in diagnostics if any(d.path == s.path and s.line <= d.line <= s.end_line for s in spans)]
 

@@ -7,7 +7,8 @@ whose tools report on the resolvers an open document defines — publishes, then
 through the other stale files in batches (about 40 ms while the user types), yielding to the event loop between them
 so that a new keystroke is never queued behind a whole-project check. Diagnostics are
 published for open documents after each of their checks (with the document's version)
-and for any other file whose diagnostics changed.
+and for any other file whose diagnostics changed; a client that pulls diagnostics is sent
+none, it is answered from the same results when it asks (`pull.py`).
 
 Nothing but protocol goes to standard output (`command.py` hands the real stdout to pygls
 and points `sys.stdout` at stderr); everything unexpected is logged to stderr and the
@@ -34,6 +35,7 @@ from ...resolver_core.lines import split_lines
 from ...resolver_core.project import find_project_root
 from .convert import Positions, path_of, to_lsp, uri_of
 from .documents import LineWorkspace
+from .pull import PullDiagnostics, register_pull
 from .workspace import WorkspaceModel
 
 log = logging.getLogger(__name__)
@@ -68,7 +70,10 @@ class McpdepsServer(LanguageServer):
         self.debounce = DEBOUNCE
         self.models: dict[Path, WorkspaceModel] = {}
         self.published: dict[str, list[Diagnostic]] = {}
-        """Per file URI, what the client was last sent (to publish only what changed)."""
+        """Per file URI, what the client was last sent (to publish only what changed), or, to
+        a client that pulls, what it is given when it asks."""
+        self.pull: PullDiagnostics | None = None
+        """Set when the client pulls diagnostics (`pull.register_pull`): then nothing is pushed."""
         self._fresh: set[str] = set()
         """Open documents to publish after the next check even if nothing changed."""
         self._timer: asyncio.TimerHandle | None = None
@@ -271,18 +276,28 @@ class McpdepsServer(LanguageServer):
                 continue  # an open document is published once its own check is done
             self._send(model, uri, new)
             self._fresh.discard(uri)
+        if self.pull is not None:
+            self.pull.published(self, opened)
 
     def _send(self, model: WorkspaceModel, uri: str, diagnostics: list[Diagnostic]) -> None:
+        before = self.published.get(uri)
         self.published[uri] = diagnostics
-        positions = Positions(self.workspace.position_codec, lambda display: self._lines(model, display))
+        if self.pull is not None:
+            self.pull.stored(uri, before, diagnostics)
+            return
         doc = self.workspace.text_documents.get(uri)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=uri,
-                diagnostics=[to_lsp(d, positions, model.root) for d in diagnostics],
+                diagnostics=self.lsp_diagnostics(model, diagnostics),
                 version=doc.version if doc is not None else None,
             )
         )
+
+    def lsp_diagnostics(self, model: WorkspaceModel, diagnostics: list[Diagnostic]) -> list[types.Diagnostic]:
+        """A file's diagnostics in the client's terms (its position units, the editor's text)."""
+        positions = Positions(self.workspace.position_codec, lambda display: self._lines(model, display))
+        return [to_lsp(d, positions, model.root) for d in diagnostics]
 
     def _lines(self, model: WorkspaceModel, display: str) -> list[str]:
         uri = uri_of(model.root / display)
@@ -362,6 +377,7 @@ def create_server(version: str) -> McpdepsServer:
         options = params.initialization_options
         if isinstance(options, dict) and isinstance(options.get("debounceMs"), int | float):
             ls.debounce = max(0.0, float(options["debounceMs"]) / 1000)
+        register_pull(ls)  # before pygls computes the capabilities from the features
 
     @server.feature(types.INITIALIZED)
     def initialized(ls: McpdepsServer, params: types.InitializedParams) -> None:
