@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ...lint_rules.same_place import concerns
+from ...lint_rules.api import concerns
 from ...resolver_core.diagnostics import Diagnostic, Edit
 from ...resolver_core.model import Graph, Span
 from .code_lens import CALL, GRAPH, call_command, code_lenses, graph_command

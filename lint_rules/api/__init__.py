@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..config_files import CONFIG_NAMES
+from ..same_place import concerns
 
 if TYPE_CHECKING:
     from ...resolver_core.diagnostics import Diagnostic, Fix
@@ -44,6 +45,7 @@ __all__ = [
     "RequestError",
     "RulePage",
     "choose",
+    "concerns",
     "config_files",
     "default_settings",
     "explain",
