@@ -13,8 +13,8 @@ from mcpdeps.lint_rules import lint
 from mcpdeps.lint_rules.fixes import UNSAFE, is_fixable
 from mcpdeps.lint_rules.fixes.cst_source import CstSource
 from mcpdeps.lint_rules.fixes.model_supplied import fix
-from mcpdeps.lint_rules.model_supplied_arguments import HEADER
 from mcpdeps.lint_rules.registry import find_rule
+from mcpdeps.lint_rules.rules.model_supplied_arguments import HEADER
 from trap_helpers import call, connect, load_server
 
 CASES = [
