@@ -77,6 +77,14 @@ ALL_RULES: list[type[Rule]] = sorted(
 )
 
 
+_BY_CODE = {rule.code: rule for rule in ALL_RULES}
+
+
+def rule_of(code: str) -> type[Rule] | None:
+    """The rule of a diagnostic's code (None for a code no rule has, as a stale cache may hold)."""
+    return _BY_CODE.get(code)
+
+
 class UnknownRule(ValueError):
     """A selector that names no rule (reported as a usage error)."""
 

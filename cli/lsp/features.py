@@ -114,7 +114,7 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     """Each `lint --fix` fix as a quick fix on its diagnostic, "suppress on this line", and
     `source.fixAll.mcpdeps` (every fix of the document at once).
 
-    The fixes that change behaviour (`fixes.UNSAFE`: MCPD112's question moved into a resolver,
+    The fixes that change behaviour (unsafe fixes: MCPD112's question moved into a resolver,
     MCPD201-MCPD204's values resolved or asked) are offered too, never as the preferred action,
     and say so: choosing one is the user's consent."""
     found = _context(ls, params.text_document.uri)
@@ -127,7 +127,7 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     ):
         every = fix_all(model, path, display, _positions(ls, model)) if wants_fix_all(only) else None
         return [every] if every is not None else []
-    from ...lint_rules.fixes import UNSAFE, FixCache
+    from ...lint_rules.fixes import FixCache, is_unsafe
     from ...lint_rules.suppressions import suppression_edit
 
     positions = _positions(ls, model)
@@ -141,7 +141,7 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
         lsp = _matching(params.context.diagnostics, d, positions)
         fix = fixes.fix_for(d)
         if fix is not None and fix.edits:
-            unsafe = d.code in UNSAFE
+            unsafe = is_unsafe(d.code)
             title = f"mcpdeps: {fix.message} ({d.code}{', unsafe: it changes behaviour' if unsafe else ''})"
             actions.append(_action(ls, model, title, fix.edits, lsp, not unsafe))
         text = model.text(display)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule
 
 _HEADER = "from typing import Annotated\nfrom pydantic import Field\nfrom mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n"
 
@@ -25,9 +25,16 @@ class AliasedToolArgument(Rule):
         "`description=` and constraints in `Field(...)`."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\n"
-        "def find(title: Annotated[str, Field(alias='Title')]) -> str:\n    return title\n",
-        _HEADER + "@mcp.tool()\ndef find(title: str = Field(alias='bookTitle')) -> str:\n    return title\n",
+        Invalid(
+            _HEADER + "@mcp.tool()\n"
+            "def find(title: Annotated[str, Field(alias='Title')]) -> str:\n    return title\n",
+            at=(8, 10, 8, 53),
+        ),
+        Invalid(
+            _HEADER
+            + "@mcp.tool()\ndef find(title: str = Field(alias='bookTitle')) -> str:\n    return title\n",
+            at=(8, 10, 8, 20),
+        ),
     ]
     VALID = [
         _HEADER + "@mcp.tool()\n"

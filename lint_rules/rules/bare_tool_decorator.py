@@ -6,19 +6,34 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic, Edit, Fix
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
+
+_FIX = RuleFix("call the decorator: add `()`")
 
 
 class BareToolDecorator(Rule):
     code = "MCPD008"
     name = "bare-tool-decorator"
+    FIX = _FIX
     summary = "`@server.tool` is used without parentheses."
     explanation = (
         "`MCPServer.tool` is a decorator factory: `@mcp.tool` passes the function as the tool's name "
         "and the SDK raises `TypeError: The @tool decorator was used incorrectly`. Write `@mcp.tool()`."
     )
     INVALID = [
-        "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n@mcp.tool\ndef t(x: str) -> str:\n    return x\n"
+        Invalid(
+            "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n@mcp.tool\ndef t(x: str) -> str:\n    return x\n",
+            at=(5, 2, 5, 10),
+            fixed=(
+                "from mcp.server import MCPServer\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def t(x: str) -> str:\n"
+                "    return x\n"
+            ),
+        )
     ]
     VALID = [
         "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n@mcp.tool()\ndef t(x: str) -> str:\n    return x\n"
@@ -40,6 +55,6 @@ class BareToolDecorator(Rule):
                     span,
                     f"tool {tool.name!r} is registered with a bare decorator; the SDK raises TypeError",
                     tool=tool.name,
-                    fix=Fix(message="call the decorator: add `()`", edits=[edit]),
+                    fix=Fix(message=_FIX.message, edits=[edit]),
                     help=f"write the decorator with parentheses: `@{server.variable}.tool()`",
                 )

@@ -9,7 +9,7 @@ from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.source import ParsedModule
 from .._source import FunctionNode, function_node, module_at, used_resolvers, walk_body
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -24,6 +24,19 @@ _HEADER = (
 class ContextElicitInTool(Rule):
     code = "MCPD112"
     name = "context-elicit-in-tool"
+    FIX = RuleFix(
+        "move the question into a resolver returning `Elicit(...)` and take the answer as a parameter",
+        fixer="mcpdeps.lint_rules.fixes.context_elicit",
+        safety="unsafe",
+        docs="`mcpdeps lint --fix --unsafe-fixes` (or `mcpdeps migrate`) moves a question asked at the start "
+        "of a tool body into a resolver (unsafe: it is then asked before the body runs); the rest is manual",
+        safety_note="Unsafe: the question is then asked before the body runs, and a declined answer "
+        "read only as `.data` aborts the call.",
+    )
+    known_problems = (
+        "A question that cannot move (after a side effect, in a loop, in a resolver or a helper) "
+        "gets no fix, as `mcpdeps migrate` leaves it too."
+    )
     severity = "warning"
     summary = (
         "`ctx.elicit(...)` in a tool body fails on 2026-07-28 connections; return `Elicit` from a resolver."
@@ -38,10 +51,35 @@ class ContextElicitInTool(Rule):
         "generations."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\n"
-        "async def delete(path: str, ctx: Context) -> str:\n"
-        "    answer = await ctx.elicit(f'Delete {path}?', Confirm)\n"
-        "    return path if answer.action == 'accept' and answer.data.ok else 'kept'\n"
+        Invalid(
+            _HEADER + "@mcp.tool()\n"
+            "async def delete(path: str, ctx: Context) -> str:\n"
+            "    answer = await ctx.elicit(f'Delete {path}?', Confirm)\n"
+            "    return path if answer.action == 'accept' and answer.data.ok else 'kept'\n",
+            at=(13, 20, 13, 58),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import BaseModel\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Elicit, ElicitationResult, Resolve\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "class Confirm(BaseModel):\n"
+                "    ok: bool\n"
+                "\n"
+                "\n"
+                "async def ask_delete(path: str) -> Elicit[Confirm]:\n"
+                "    return Elicit(f'Delete {path}?', Confirm)\n"
+                "\n"
+                "@mcp.tool()\n"
+                "async def delete(\n"
+                "    path: str,\n"
+                "    answer: Annotated[ElicitationResult[Confirm], Resolve(ask_delete)],\n"
+                ") -> str:\n"
+                "    return path if answer.action == 'accept' and answer.data.ok else 'kept'\n"
+            ),
+        )
     ]
     VALID = [
         _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"

@@ -10,7 +10,7 @@ from ...resolver_core.model import Graph
 from ...resolver_core.source import ParsedModule
 from ...resolver_core.symbols import Names, sdk_name
 from .._source import canonical_call, names_of
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 
 _SOURCE = (
     "from typing import Annotated\n"
@@ -52,6 +52,12 @@ def _modules_to_read(names: Names, graph: Graph) -> list[ParsedModule]:
 class DeprecatedIncludeContext(Rule):
     code = "MCPD105"
     name = "deprecated-include-context"
+    FIX = RuleFix(
+        'remove `include_context=` (the default, "none", is the supported behaviour)',
+        fixer="mcpdeps.lint_rules.fixes.include_context",
+        splice="mcpdeps.lint_rules.fixes.spans:include_context",
+        safety_note='The argument is deprecated and the default ("none") is what clients support.',
+    )
     severity = "warning"
     summary = '`Sample(include_context=...)` other than `"none"` is deprecated (SEP-2596).'
     explanation = (
@@ -63,7 +69,28 @@ class DeprecatedIncludeContext(Rule):
         "Fix: drop `include_context` (or pass `'none'`) and put what the LLM needs into the "
         "messages or `system_prompt` explicitly."
     )
-    INVALID = [_SOURCE.format(extra=", include_context='thisServer'")]
+    INVALID = [
+        Invalid(
+            _SOURCE.format(extra=", include_context='thisServer'"),
+            at=(10, 46, 10, 74),
+            fixed=(
+                "from typing import Annotated\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Resolve, Sample\n"
+                "from mcp.types import CreateMessageResult, SamplingMessage, TextContent\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "def summarize(text: str) -> Sample:\n"
+                "    message = SamplingMessage(role='user', content=TextContent(type='text', text=text))\n"
+                "    return Sample([message], max_tokens=100)\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def digest(text: str, summary: Annotated[CreateMessageResult, Resolve(summarize)]) -> str:\n"
+                "    return text\n"
+            ),
+        )
+    ]
     VALID = [_SOURCE.format(extra=""), _SOURCE.format(extra=", include_context='none'")]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:

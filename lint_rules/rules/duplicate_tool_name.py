@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule, related
+from ..base import Invalid, Rule, related
 
 if TYPE_CHECKING:
     from ..per_file import ToolRegistration
@@ -28,8 +28,11 @@ class DuplicateToolName(Rule):
         "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"
-        "@mcp.tool(name='search')\ndef search_v2(q: str) -> str:\n    return 'new'\n"
+        Invalid(
+            _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"
+            "@mcp.tool(name='search')\ndef search_v2(q: str) -> str:\n    return 'new'\n",
+            at=(9, 2, 9, 25),
+        )
     ]
     VALID = [
         _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"

@@ -8,7 +8,7 @@ from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Parameter, Tool
 from ...resolver_core.signatures import Classes, is_context_for_tool
 from .._source import classes_of
-from ..base import Rule
+from ..base import Invalid, Rule
 
 _HEADER = (
     "from mcp.server import MCPServer\nfrom mcp.server.mcpserver import Context\n\nmcp = MCPServer('s')\n\n"
@@ -30,10 +30,19 @@ class ExtraSchemaParameter(Rule):
         "Fix: keep one Context parameter; replace `*args`/`**kwargs` with named, typed parameters."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\n"
-        "async def report(title: str, ctx: Context, log_ctx: Context) -> str:\n    return title\n",
-        _HEADER + "@mcp.tool()\ndef tag(title: str, *tags: str) -> str:\n    return title\n",
-        _HEADER + "@mcp.tool()\ndef tag(title: str, **options: str) -> str:\n    return title\n",
+        Invalid(
+            _HEADER + "@mcp.tool()\n"
+            "async def report(title: str, ctx: Context, log_ctx: Context) -> str:\n    return title\n",
+            at=(7, 44, 7, 60),
+        ),
+        Invalid(
+            _HEADER + "@mcp.tool()\ndef tag(title: str, *tags: str) -> str:\n    return title\n",
+            at=(7, 22, 7, 31),
+        ),
+        Invalid(
+            _HEADER + "@mcp.tool()\ndef tag(title: str, **options: str) -> str:\n    return title\n",
+            at=(7, 23, 7, 35),
+        ),
     ]
     VALID = [
         _HEADER

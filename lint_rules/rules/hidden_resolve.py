@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Parameter
 from ...resolver_core.typeexpr import TResolve, contains_resolve, nested_resolve
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 from ._walk import tool_argument_names, tools_with_resolvers
 
 _HEADER = (
@@ -36,6 +36,18 @@ def _target(marker: TResolve) -> str:
 class HiddenResolve(Rule):
     code = "MCPD101"
     name = "hidden-resolve"
+    FIX = RuleFix(
+        "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it",
+        fixer="mcpdeps.lint_rules.fixes.hidden_resolve",
+        splice="mcpdeps.lint_rules.fixes.spans:hidden_resolve",
+        tidies_imports=True,
+        safety_note="The marker the SDK could not see becomes one it sees, with the other metadata "
+        "kept beside it: the value the annotation meant is then resolved.",
+    )
+    known_problems = (
+        "Only a marker one `Annotated` (or one `| None`) deep is lifted; deeper nesting, and a "
+        "default that cannot go, are left to you."
+    )
     severity = "error"
     summary = (
         "A `Resolve(...)` hidden under an outer `Annotated` or a type alias: the model fills the parameter."
@@ -52,14 +64,53 @@ class HiddenResolve(Rule):
         "`user: Annotated[str, Resolve(current_user), Field(description=...)]`."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\n"
-        "def t(title: str, user: Annotated[Annotated[str, Resolve(current_user)] | None, "
-        "Field(description='who')] = None) -> str:\n    return title\n",
-        _HEADER
-        + "def owner(title: Annotated[Annotated[str, Resolve(current_user)] | None, Field()]) -> str:\n"
-        "    return title\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n",
+        Invalid(
+            _HEADER + "@mcp.tool()\n"
+            "def t(title: str, user: Annotated[Annotated[str, Resolve(current_user)] | None, "
+            "Field(description='who')] = None) -> str:\n    return title\n",
+            at=(12, 19, 12, 106),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Resolve\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "def current_user(title: str) -> str:\n"
+                "    return 'alice'\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def t(title: str, user: Annotated[str, Resolve(current_user), Field(description='who')]) -> str:\n"
+                "    return title\n"
+            ),
+        ),
+        Invalid(
+            _HEADER
+            + "def owner(title: Annotated[Annotated[str, Resolve(current_user)] | None, Field()]) -> str:\n"
+            "    return title\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n",
+            at=(11, 11, 11, 82),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Resolve\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "def current_user(title: str) -> str:\n"
+                "    return 'alice'\n"
+                "\n"
+                "def owner(title: Annotated[str, Resolve(current_user), Field()]) -> str:\n"
+                "    return title\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n"
+                "    return o\n"
+            ),
+        ),
     ]
     VALID = [
         _HEADER + "@mcp.tool()\n"

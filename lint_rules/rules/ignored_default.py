@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Span
 from .._source import ParameterSite, every_parameter
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -21,6 +21,16 @@ _HEADER = (
 class IgnoredDefault(Rule):
     code = "MCPD111"
     name = "ignored-default"
+    FIX = RuleFix(
+        "remove the default: the resolver always provides the value",
+        fixer="mcpdeps.lint_rules.fixes.ignored_default",
+        splice="mcpdeps.lint_rules.fixes.spans:ignored_default",
+        safety_note="The SDK always fills a resolved parameter, so the default was never used.",
+    )
+    known_problems = (
+        "The default stays when removing it would be a syntax error (an earlier positional "
+        "parameter has a default)."
+    )
     severity = "info"
     summary = "A resolved parameter has a default value that is never used."
     explanation = (
@@ -31,8 +41,25 @@ class IgnoredDefault(Rule):
         "(or take `ElicitationResult[T]` to branch on a declined question)."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\n"
-        "def greet(title: str, lang: Annotated[str, Resolve(locale)] = 'en') -> str:\n    return lang\n"
+        Invalid(
+            _HEADER + "@mcp.tool()\n"
+            "def greet(title: str, lang: Annotated[str, Resolve(locale)] = 'en') -> str:\n    return lang\n",
+            at=(11, 23, 11, 60),
+            fixed=(
+                "from typing import Annotated\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Resolve\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "def locale(title: str) -> str:\n"
+                "    return 'fr'\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def greet(title: str, lang: Annotated[str, Resolve(locale)]) -> str:\n"
+                "    return lang\n"
+            ),
+        )
     ]
     VALID = [
         _HEADER + "@mcp.tool()\n"

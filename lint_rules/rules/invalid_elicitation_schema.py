@@ -8,7 +8,7 @@ from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
 from ...resolver_core.typeexpr import TClass
 from .._source import used_resolvers
-from ..base import Rule, related
+from ..base import Invalid, Rule, related
 from ._elicit_schema import ElicitSchema
 
 _HEADER = (
@@ -47,11 +47,17 @@ class InvalidElicitationSchema(Rule):
         "nested value, `str` for identifiers and durations."
     )
     INVALID = [
-        _HEADER + "import enum\n\n"
-        "class Speed(enum.Enum):\n    AIR = 'air'\n    SEA = 'sea'\n\n"
-        "class Shipping(BaseModel):\n    speed: Speed\n\n" + _TAIL,
-        _HEADER + "class Address(BaseModel):\n    city: str\n\n"
-        "class Shipping(BaseModel):\n    to: Address\n    quantity: int | str\n\n" + _TAIL,
+        Invalid(
+            _HEADER + "import enum\n\n"
+            "class Speed(enum.Enum):\n    AIR = 'air'\n    SEA = 'sea'\n\n"
+            "class Shipping(BaseModel):\n    speed: Speed\n\n" + _TAIL,
+            at=(18, 12, 18, 60),
+        ),
+        Invalid(
+            _HEADER + "class Address(BaseModel):\n    city: str\n\n"
+            "class Shipping(BaseModel):\n    to: Address\n    quantity: int | str\n\n" + _TAIL,
+            at=(16, 12, 16, 60),
+        ),
     ]
     VALID = [
         _HEADER + "import datetime\n\n"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule
 from ._walk import resolver_problems
 
 
@@ -20,12 +20,15 @@ class InvalidResolver(Rule):
         "an undefined name fails the import itself. Pass a function, method or callable object."
     )
     INVALID = [
-        "from typing import Annotated\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Resolve\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str, n: Annotated[int, Resolve(42)]) -> str:\n    return title\n"
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, n: Annotated[int, Resolve(42)]) -> str:\n    return title\n",
+            at=(8, 19, 8, 49),
+        )
     ]
     VALID = [
         "from typing import Annotated\n"

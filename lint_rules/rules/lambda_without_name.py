@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 class LambdaWithoutName(Rule):
@@ -17,7 +17,12 @@ class LambdaWithoutName(Rule):
         "A tool's name defaults to the function's `__name__`; a lambda's is `<lambda>`, and the SDK "
         "raises `ValueError: You must provide a name for lambda functions`. Pass `name=`."
     )
-    INVALID = ["from mcp.server import MCPServer\n\nmcp = MCPServer('s')\nmcp.add_tool(lambda x: x)\n"]
+    INVALID = [
+        Invalid(
+            "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\nmcp.add_tool(lambda x: x)\n",
+            at=(4, 1, 4, 26),
+        )
+    ]
     VALID = [
         "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\nmcp.add_tool(lambda x: x, name='echo')\n"
     ]

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Resolver, Tool
 from .._source import module_at, used_resolvers
+from ..base import Invalid
 from . import _trust as trust
 from .model_supplied_arguments import HEADER, TrustRule
 
@@ -36,14 +37,16 @@ class LaunderedIdentity(TrustRule):
         "only what the records say), and check the argument against it."
     )
     INVALID = [
-        HEADER + "class Account(BaseModel):\n    id: str\n    credit: float\n\n"
-        "async def load_account(account_id: str) -> Account:\n"
-        "    return Account(id=account_id, credit=10.0)\n\n"
-        "@mcp.tool()\n"
-        "async def order_book(title: str, account_id: str, account: Annotated[Account, Resolve(load_account)]) -> str:\n"
-        "    return f'{title} charged to {account.id}'\n"
+        Invalid(
+            HEADER + "class Account(BaseModel):\n    id: str\n    credit: float\n\n"
+            "async def load_account(account_id: str) -> Account:\n"
+            "    return Account(id=account_id, credit=10.0)\n\n"
+            "@mcp.tool()\n"
+            "async def order_book(title: str, account_id: str, account: Annotated[Account, Resolve(load_account)]) -> str:\n"
+            "    return f'{title} charged to {account.id}'\n",
+            at=(12, 24, 12, 39),
+        )
     ]
-    INVALID_AT = [(12, 24)]
     VALID = [
         HEADER + "class Account(BaseModel):\n    id: str\n    credit: float\n\n"
         "async def load_account(ctx: Context) -> Account:\n"
@@ -101,13 +104,15 @@ class HeaderIdentity(TrustRule):
         "token verifier), as the bookshop resolves `stock` from its records."
     )
     INVALID = [
-        HEADER + "def current_tenant(ctx: Context) -> str:\n"
-        "    return ctx.request_context.request.headers.get('x-tenant-id', '')\n\n"
-        "@mcp.tool()\n"
-        "async def list_orders(tenant: Annotated[str, Resolve(current_tenant)]) -> list[str]:\n"
-        "    return [tenant]\n"
+        Invalid(
+            HEADER + "def current_tenant(ctx: Context) -> str:\n"
+            "    return ctx.request_context.request.headers.get('x-tenant-id', '')\n\n"
+            "@mcp.tool()\n"
+            "async def list_orders(tenant: Annotated[str, Resolve(current_tenant)]) -> list[str]:\n"
+            "    return [tenant]\n",
+            at=(9, 12, 9, 70),
+        )
     ]
-    INVALID_AT = [(9, 12)]
     VALID = [
         HEADER + "from mcp.server.auth.middleware.auth_context import get_access_token\n\n"
         "def current_tenant(ctx: Context) -> str:\n"
@@ -155,16 +160,18 @@ class UnconfirmedIrreversible(TrustRule):
         "`confirm_backorder` does (it asks only when the answer matters)."
     )
     INVALID = [
-        HEADER + "def refund(title: str) -> None: ...\n\n"
-        "@mcp.tool()\n"
-        "async def cancel_order(title: str) -> str:\n"
-        "    return f'refunded {title}'\n\n"
-        "@mcp.tool()\n"
-        "async def refund_order(title: str) -> str:\n"
-        "    refund(title)\n"
-        "    return f'refunded {title}'\n"
+        Invalid(
+            HEADER + "def refund(title: str) -> None: ...\n\n"
+            "@mcp.tool()\n"
+            "async def cancel_order(title: str) -> str:\n"
+            "    return f'refunded {title}'\n\n"
+            "@mcp.tool()\n"
+            "async def refund_order(title: str) -> str:\n"
+            "    refund(title)\n"
+            "    return f'refunded {title}'\n",
+            at=(15, 1, 15, 1),
+        )
     ]
-    INVALID_AT = [(15, 1)]
     VALID = [
         HEADER + "class Refund(BaseModel):\n"
         "    confirm: bool = Field(description='Refund this order?')\n\n"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Parameter, Tool
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 from . import _trust as trust
 
 HEADER = (
@@ -24,6 +24,25 @@ HEADER = (
     "mcp = MCPServer('Bookshop')\n\n"
 )
 """The imports every example of the family starts from."""
+
+
+_UNSAFE = (
+    "Unsafe: a client can no longer send the value, and the stub raises until you write where it "
+    "comes from (or the person is asked before the body runs)."
+)
+RESOLVE_INSTEAD = RuleFix(
+    "resolve it instead: a resolved parameter and a resolver stub beside the tool",
+    fixer="mcpdeps.lint_rules.fixes.model_supplied",
+    safety="unsafe",
+    safety_note=_UNSAFE,
+)
+ASK_THE_PERSON = RuleFix(
+    "ask the person: an `Elicit` resolver with a one-field model",
+    fixer="mcpdeps.lint_rules.fixes.model_supplied",
+    safety="unsafe",
+    safety_note=_UNSAFE,
+)
+_NO_STUB = "The fix is offered for a tool at module level only: nested in a factory or a class, the stub would have nowhere to go."
 
 
 class TrustRule(Rule):
@@ -46,6 +65,8 @@ class IdentityArgument(TrustRule):
     enabled_by_default = False  # 0 of 19 findings true on published servers before the line was drawn
     code = "MCPD201"
     name = "identity-argument"
+    FIX = RESOLVE_INSTEAD
+    known_problems = _NO_STUB
     security_severity = "8.1"
     summary = "A tool argument names the caller or their rights; the model can write anyone's."
     explanation = (
@@ -63,18 +84,62 @@ class IdentityArgument(TrustRule):
         "`caller: Annotated[Caller, Resolve(current_caller)]`."
     )
     INVALID = [
-        HEADER + "ORDERS = {'t1': ['Dune']}\n\n"
-        "@mcp.tool()\n"
-        "async def list_orders(tenant_id: str) -> list[str]:\n"
-        '    """List the orders of your shop."""\n'
-        "    return ORDERS.get(tenant_id, [])\n",
-        HEADER + "@mcp.tool()\n"
-        "async def feature_title(title: str, role: str) -> str:\n"
-        "    if role != 'manager':\n"
-        "        return 'not allowed'\n"
-        "    return f'featured {title}'\n",
+        Invalid(
+            HEADER + "ORDERS = {'t1': ['Dune']}\n\n"
+            "@mcp.tool()\n"
+            "async def list_orders(tenant_id: str) -> list[str]:\n"
+            '    """List the orders of your shop."""\n'
+            "    return ORDERS.get(tenant_id, [])\n",
+            at=(11, 23, 11, 37),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import BaseModel, Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
+                "\n"
+                "mcp = MCPServer('Bookshop')\n"
+                "\n"
+                "ORDERS = {'t1': ['Dune']}\n"
+                "\n"
+                "def resolve_tenant_id(ctx: Context) -> str:\n"
+                '    """Where `tenant_id` comes from instead of the model: the session, the lifespan state, your records."""\n'
+                '    raise NotImplementedError("resolve tenant_id on the server")\n'
+                "\n"
+                "\n"
+                "@mcp.tool()\n"
+                "async def list_orders(tenant_id: Annotated[str, Resolve(resolve_tenant_id)]) -> list[str]:\n"
+                '    """List the orders of your shop."""\n'
+                "    return ORDERS.get(tenant_id, [])\n"
+            ),
+        ),
+        Invalid(
+            HEADER + "@mcp.tool()\n"
+            "async def feature_title(title: str, role: str) -> str:\n"
+            "    if role != 'manager':\n"
+            "        return 'not allowed'\n"
+            "    return f'featured {title}'\n",
+            at=(9, 37, 9, 46),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import BaseModel, Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
+                "\n"
+                "mcp = MCPServer('Bookshop')\n"
+                "\n"
+                "def resolve_role(ctx: Context) -> str:\n"
+                '    """Where `role` comes from instead of the model: the session, the lifespan state, your records."""\n'
+                '    raise NotImplementedError("resolve role on the server")\n'
+                "\n"
+                "\n"
+                "@mcp.tool()\n"
+                "async def feature_title(title: str, role: Annotated[str, Resolve(resolve_role)]) -> str:\n"
+                "    if role != 'manager':\n"
+                "        return 'not allowed'\n"
+                "    return f'featured {title}'\n"
+            ),
+        ),
     ]
-    INVALID_AT = [(11, 23), (9, 37)]
     VALID = [
         HEADER + "ORDERS = {'t1': ['Dune']}\n\n"
         "def current_tenant(ctx: Context) -> str:\n"
@@ -128,6 +193,8 @@ class ServerOwnedFact(TrustRule):
     enabled_by_default = False  # no finding on 116 published servers: unmeasured, so opt-in
     code = "MCPD202"
     name = "server-owned-fact"
+    FIX = RESOLVE_INSTEAD
+    known_problems = _NO_STUB
     security_severity = "6.5"
     summary = "A price, balance, discount or stock level of your records is a tool argument."
     explanation = (
@@ -142,12 +209,33 @@ class ServerOwnedFact(TrustRule):
         "Fix: look it up from the records in a resolver, as the bookshop's `check_stock` does."
     )
     INVALID = [
-        HEADER + "PRICES = {'Dune': 12.5}\n\n"
-        "@mcp.tool()\n"
-        "async def order_book(title: str, price: float) -> str:\n"
-        "    return f'Ordered {title} for {price}'\n"
+        Invalid(
+            HEADER + "PRICES = {'Dune': 12.5}\n\n"
+            "@mcp.tool()\n"
+            "async def order_book(title: str, price: float) -> str:\n"
+            "    return f'Ordered {title} for {price}'\n",
+            at=(11, 34, 11, 46),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import BaseModel, Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
+                "\n"
+                "mcp = MCPServer('Bookshop')\n"
+                "\n"
+                "PRICES = {'Dune': 12.5}\n"
+                "\n"
+                "def resolve_price(title: str) -> float:\n"
+                '    """Where `price` comes from instead of the model: the session, the lifespan state, your records."""\n'
+                '    raise NotImplementedError("resolve price on the server")\n'
+                "\n"
+                "\n"
+                "@mcp.tool()\n"
+                "async def order_book(title: str, price: Annotated[float, Resolve(resolve_price)]) -> str:\n"
+                "    return f'Ordered {title} for {price}'\n"
+            ),
+        )
     ]
-    INVALID_AT = [(11, 34)]
     VALID = [
         HEADER + "PRICES = {'Dune': 12.5}\n\n"
         "async def catalogue_price(title: str) -> float:\n"
@@ -181,6 +269,8 @@ class ServerOwnedFact(TrustRule):
 class SecretArgument(TrustRule):
     code = "MCPD203"
     name = "secret-argument"
+    FIX = RESOLVE_INSTEAD
+    known_problems = _NO_STUB
     security_severity = "7.5"
     summary = "An API key, token or password is a tool argument; it passes through the model."
     explanation = (
@@ -194,11 +284,30 @@ class SecretArgument(TrustRule):
         "caller's come from the session: resolve them, as the bookshop resolves `stock`."
     )
     INVALID = [
-        HEADER + "@mcp.tool()\n"
-        "async def reserve_book(title: str, api_key: str) -> str:\n"
-        "    return f'reserved {title}'\n"
+        Invalid(
+            HEADER + "@mcp.tool()\n"
+            "async def reserve_book(title: str, api_key: str) -> str:\n"
+            "    return f'reserved {title}'\n",
+            at=(9, 36, 9, 48),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import BaseModel, Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
+                "\n"
+                "mcp = MCPServer('Bookshop')\n"
+                "\n"
+                "def resolve_api_key(ctx: Context) -> str:\n"
+                '    """Where `api_key` comes from instead of the model: the session, the lifespan state, your records."""\n'
+                '    raise NotImplementedError("resolve api_key on the server")\n'
+                "\n"
+                "\n"
+                "@mcp.tool()\n"
+                "async def reserve_book(title: str, api_key: Annotated[str, Resolve(resolve_api_key)]) -> str:\n"
+                "    return f'reserved {title}'\n"
+            ),
+        )
     ]
-    INVALID_AT = [(9, 36)]
     VALID = [
         HEADER + "import os\n\n"
         "def shop_key() -> str:\n"
@@ -225,6 +334,8 @@ class SecretArgument(TrustRule):
 class ForgeableConfirmation(TrustRule):
     code = "MCPD204"
     name = "forgeable-confirmation"
+    FIX = ASK_THE_PERSON
+    known_problems = _NO_STUB
     security_severity = "6.1"
     summary = "A `confirm`/`approved` boolean is a tool argument: the model can say yes for the person."
     explanation = (
@@ -239,13 +350,41 @@ class ForgeableConfirmation(TrustRule):
         "a one-field model, and the answer as `Annotated[Model, Resolve(ask)]`."
     )
     INVALID = [
-        HEADER + "@mcp.tool()\n"
-        "async def order_book(title: str, confirm: bool = False) -> str:\n"
-        "    if not confirm:\n"
-        "        return 'No order placed.'\n"
-        "    return f'Ordered {title!r}.'\n"
+        Invalid(
+            HEADER + "@mcp.tool()\n"
+            "async def order_book(title: str, confirm: bool = False) -> str:\n"
+            "    if not confirm:\n"
+            "        return 'No order placed.'\n"
+            "    return f'Ordered {title!r}.'\n",
+            at=(9, 34, 9, 47),
+            fixed=(
+                "from typing import Annotated\n"
+                "from pydantic import BaseModel, Field\n"
+                "from mcp.server import MCPServer\n"
+                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
+                "\n"
+                "mcp = MCPServer('Bookshop')\n"
+                "\n"
+                "class OrderBookAnswer(BaseModel):\n"
+                "    confirm: bool = Field(description='Go ahead with order book?')\n"
+                "\n"
+                "\n"
+                "def ask_confirm_order_book() -> Elicit[OrderBookAnswer]:\n"
+                "    return Elicit('Go ahead with order book?', OrderBookAnswer)\n"
+                "\n"
+                "\n"
+                "def confirm_order_book(answer: Annotated[OrderBookAnswer, Resolve(ask_confirm_order_book)]) -> bool:\n"
+                "    return answer.confirm\n"
+                "\n"
+                "\n"
+                "@mcp.tool()\n"
+                "async def order_book(title: str, confirm: Annotated[bool, Resolve(confirm_order_book)]) -> str:\n"
+                "    if not confirm:\n"
+                "        return 'No order placed.'\n"
+                "    return f'Ordered {title!r}.'\n"
+            ),
+        )
     ]
-    INVALID_AT = [(9, 34)]
     VALID = [
         HEADER + "class Backorder(BaseModel):\n"
         "    confirm: bool = Field(description='Order anyway and wait?')\n\n"

@@ -9,7 +9,7 @@ from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.signatures import question_arms
 from ...resolver_core.typeexpr import display
 from .._source import function_node, used_resolvers
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 class MultipleQuestions(Rule):
@@ -21,15 +21,18 @@ class MultipleQuestions(Rule):
         "makes registration fail. Split it into one resolver per question and let a third combine them."
     )
     INVALID = [
-        "from typing import Annotated\n"
-        "from pydantic import BaseModel\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Elicit, ListRoots, Resolve\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "class A(BaseModel):\n    ok: bool\n\n"
-        "def ask(title: str) -> Elicit[A] | ListRoots:\n    return ListRoots()\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str, a: Annotated[A, Resolve(ask)]) -> str:\n    return title\n"
+        Invalid(
+            "from typing import Annotated\n"
+            "from pydantic import BaseModel\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Elicit, ListRoots, Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "class A(BaseModel):\n    ok: bool\n\n"
+            "def ask(title: str) -> Elicit[A] | ListRoots:\n    return ListRoots()\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, a: Annotated[A, Resolve(ask)]) -> str:\n    return title\n",
+            at=(11, 24, 11, 45),
+        )
     ]
     VALID = [
         "from typing import Annotated\n"

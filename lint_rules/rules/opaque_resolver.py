@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule
 from ._walk import resolver_problems
 
 
@@ -26,14 +26,17 @@ class OpaqueResolver(Rule):
         "left unchecked. Use `mcpdeps graph --live` to see what the SDK sees."
     )
     INVALID = [
-        "from typing import Annotated\n"
-        "import functools\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Resolve\n\n"
-        "mcp = MCPServer('s')\n"
-        "lookup = functools.lru_cache(maxsize=None)(str.upper)\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n"
+        Invalid(
+            "from typing import Annotated\n"
+            "import functools\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n"
+            "lookup = functools.lru_cache(maxsize=None)(str.upper)\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n",
+            at=(10, 19, 10, 53),
+        )
     ]
     VALID = [
         "from typing import Annotated\n"

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Span
 from .._source import ParameterSite, every_parameter
-from ..base import Rule
+from ..base import Invalid, Rule
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -29,9 +29,15 @@ class PositionalOnlyParameter(Rule):
         "Fix: remove the `/` from the signature."
     )
     INVALID = [
-        _HEADER + "@mcp.tool()\ndef shout(text: str, /) -> str:\n    return text.upper()\n",
-        _HEADER + "def owner(title: str, /) -> str:\n    return title\n\n"
-        "@mcp.tool()\ndef t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n",
+        Invalid(
+            _HEADER + "@mcp.tool()\ndef shout(text: str, /) -> str:\n    return text.upper()\n",
+            at=(8, 11, 8, 20),
+        ),
+        Invalid(
+            _HEADER + "def owner(title: str, /) -> str:\n    return title\n\n"
+            "@mcp.tool()\ndef t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n",
+            at=(7, 11, 7, 21),
+        ),
     ]
     VALID = [_HEADER + "@mcp.tool()\ndef shout(text: str) -> str:\n    return text.upper()\n"]
 

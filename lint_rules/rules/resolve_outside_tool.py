@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
 from ...resolver_core.typeexpr import nested_resolve
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 class ResolveOutsideTool(Rule):
@@ -26,14 +26,17 @@ class ResolveOutsideTool(Rule):
         "expose the behaviour as a tool if it needs resolvers."
     )
     INVALID = [
-        "from typing import Annotated\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Resolve\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "def house_style() -> str:\n    return 'concise'\n\n"
-        "@mcp.prompt()\n"
-        "def review(code: str, style: Annotated[str, Resolve(house_style)] = 'any') -> str:\n"
-        "    return f'Review this ({style}): {code}'\n"
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def house_style() -> str:\n    return 'concise'\n\n"
+            "@mcp.prompt()\n"
+            "def review(code: str, style: Annotated[str, Resolve(house_style)] = 'any') -> str:\n"
+            "    return f'Review this ({style}): {code}'\n",
+            at=(11, 23, 11, 66),
+        )
     ]
     VALID = [
         "from mcp.server import MCPServer\n\n"

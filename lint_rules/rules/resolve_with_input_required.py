@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
 from ...resolver_core.typeexpr import TAliasType, TAnnotated, TClass, TGeneric, TRef, TUnion, TypeExpr
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 def has_input_required_arm(t: TypeExpr | None, depth: int = 0) -> bool:
@@ -42,14 +42,17 @@ class ResolveWithInputRequired(Rule):
         "Move the question into a resolver returning `Elicit(...)`, or drop the resolved parameters."
     )
     INVALID = [
-        "from typing import Annotated\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Resolve\n"
-        "from mcp_types import InputRequiredResult\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "def who(title: str) -> str:\n    return title\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str, w: Annotated[str, Resolve(who)]) -> str | InputRequiredResult:\n    return w\n"
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n"
+            "from mcp_types import InputRequiredResult\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def who(title: str) -> str:\n    return title\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, w: Annotated[str, Resolve(who)]) -> str | InputRequiredResult:\n    return w\n",
+            at=(12, 1, 12, 1),
+        )
     ]
     VALID = [
         "from mcp.server import MCPServer\n"

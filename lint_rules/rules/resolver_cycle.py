@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic, Related
 from ...resolver_core.model import Graph, Span, Tool
 from ...resolver_core.plan import Step
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 class ResolverCycle(Rule):
@@ -23,15 +23,18 @@ class ResolverCycle(Rule):
         "resolver both can depend on, or pass the value as a tool argument."
     )
     INVALID = [
-        "from __future__ import annotations\n"
-        "from typing import Annotated\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Resolve\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "def plan_of(quota: Annotated[int, Resolve(check_quota)]) -> str:\n    return 'free'\n\n"
-        "def check_quota(plan: Annotated[str, Resolve(plan_of)]) -> int:\n    return 1\n\n"
-        "@mcp.tool()\n"
-        "def t(q: Annotated[int, Resolve(check_quota)]) -> str:\n    return str(q)\n"
+        Invalid(
+            "from __future__ import annotations\n"
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def plan_of(quota: Annotated[int, Resolve(check_quota)]) -> str:\n    return 'free'\n\n"
+            "def check_quota(plan: Annotated[str, Resolve(plan_of)]) -> int:\n    return 1\n\n"
+            "@mcp.tool()\n"
+            "def t(q: Annotated[int, Resolve(check_quota)]) -> str:\n    return str(q)\n",
+            at=(8, 13, 8, 56),
+        )
     ]
     VALID = [
         # The example above, fixed: the plan comes from the tool's argument, not from the quota.

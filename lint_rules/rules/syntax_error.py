@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 class SyntaxErrorRule(Rule):
@@ -18,7 +18,12 @@ class SyntaxErrorRule(Rule):
         "an unknown encoding or null bytes is reported here and skipped; every other file is still "
         "checked. Python itself would refuse to import it, so the server could not start either."
     )
-    INVALID = ["def broken(:\n    pass\n"]
+    INVALID = [
+        Invalid(
+            "def broken(:\n    pass\n",
+            at=(1, 12, 1, 13),
+        )
+    ]
     VALID = ["def broken():\n    pass\n"]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:

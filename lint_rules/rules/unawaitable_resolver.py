@@ -11,7 +11,7 @@ from ...resolver_core.signatures import returns_of
 from ...resolver_core.source import ParsedModule
 from ...resolver_core.symbols import Defined, Names, Scope
 from .._source import function_node, function_scope, module_at, names_of, used_resolvers
-from ..base import Rule
+from ..base import Invalid, Rule
 
 _HEADER = (
     "from typing import Annotated\n"
@@ -47,13 +47,22 @@ class UnawaitableResolver(Rule):
         "directly as the resolver); make a generator resolver `return` its value."
     )
     INVALID = [
-        _HEADER + "def price_of(title: str) -> float:\n    return fetch_price(title)\n\n" + _TOOL,
-        _HEADER + "def price_of(title: str):\n    yield 9.5\n\n" + _TOOL,
-        _HEADER
-        + "import functools\n\n\ndef traced(fn):\n    @functools.wraps(fn)\n"
-        + "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n    return wrapper\n\n\n"
-        + "price_of = traced(fetch_price)\n\n\n"
-        + _TOOL,
+        Invalid(
+            _HEADER + "def price_of(title: str) -> float:\n    return fetch_price(title)\n\n" + _TOOL,
+            at=(11, 12, 11, 30),
+        ),
+        Invalid(
+            _HEADER + "def price_of(title: str):\n    yield 9.5\n\n" + _TOOL,
+            at=(10, 1, 10, 1),
+        ),
+        Invalid(
+            _HEADER
+            + "import functools\n\n\ndef traced(fn):\n    @functools.wraps(fn)\n"
+            + "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n    return wrapper\n\n\n"
+            + "price_of = traced(fetch_price)\n\n\n"
+            + _TOOL,
+            at=(7, 1, 7, 1),
+        ),
     ]
     VALID = [
         _HEADER + "async def price_of(title: str) -> float:\n    return await fetch_price(title)\n\n" + _TOOL

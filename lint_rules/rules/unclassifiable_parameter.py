@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Parameter, Resolver, Tool
 from ...resolver_core.suggest import closest, did_you_mean
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 from ._walk import tool_argument_names, tools_with_resolvers
 
 _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argument by name"
@@ -16,6 +16,20 @@ _EXPECTED = "expected a Context, an Annotated[_, Resolve(...)], or a tool argume
 class UnclassifiableParameter(Rule):
     code = "MCPD002"
     name = "unclassifiable-parameter"
+    FIX = RuleFix(
+        "rename the resolver parameter (and its uses) to the tool argument it misspells",
+        fixer="mcpdeps.lint_rules.fixes.rename_resolver_parameter",
+        splice="mcpdeps.lint_rules.fixes.spans_rename:rename_resolver_parameter",
+        only_when="(did you mean '",
+        case="the case the help names (a misspelt tool argument)",
+        safety_note="The SDK refuses the server as it is, so no running behaviour changes; the fix "
+        "engine re-lints and drops the rename if another tool using this resolver lacks the new name.",
+    )
+    known_problems = (
+        "The fix renames only a parameter whose name is one slip away from a tool argument (the "
+        'help\'s "did you mean"); it leaves the resolver alone when the function is also called '
+        "with the old name as a keyword in its own file, since that call would break."
+    )
     summary = "A resolver parameter is neither a Context, a Resolve(...), nor a tool argument by name."
     explanation = (
         "Each resolver parameter is filled by the SDK in this order: a `Context` annotation, an "
@@ -25,13 +39,33 @@ class UnclassifiableParameter(Rule):
         "the parameters of a resolver whose annotations cannot be evaluated only match by name."
     )
     INVALID = [
-        "from typing import Annotated\n"
-        "from mcp.server import MCPServer\n"
-        "from mcp.server.mcpserver import Resolve\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "def owner(user_id: str) -> str:\n    return user_id\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n"
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def owner(user_id: str) -> str:\n    return user_id\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, o: Annotated[str, Resolve(owner)]) -> str:\n    return o\n",
+            at=(7, 11, 7, 23),
+        ),
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def shown(titel: str) -> str:\n    return titel.title()\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, s: Annotated[str, Resolve(shown)]) -> str:\n    return s\n",
+            at=(7, 11, 7, 21),
+            fixed="from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def shown(title: str) -> str:\n    return title.title()\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, s: Annotated[str, Resolve(shown)]) -> str:\n    return s\n",
+        ),
     ]
     VALID = [
         "from typing import Annotated\n"

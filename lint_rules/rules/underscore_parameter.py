@@ -6,12 +6,20 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 
 
 class UnderscoreParameter(Rule):
     code = "MCPD006"
     name = "underscore-parameter"
+    FIX = RuleFix(
+        "rename the parameter (and its uses) without the leading underscore",
+        fixer="mcpdeps.lint_rules.fixes.rename_parameter",
+        splice="mcpdeps.lint_rules.fixes.spans_rename:rename_parameter",
+        safety_note="The SDK refuses the server as it is; the rename follows the parameter's scope, "
+        "so a nested function's own parameter of the same name is left alone.",
+    )
+    known_problems = "The fix is refused when the new name is already taken in the function."
     summary = "A tool parameter's name starts with `_` (Context and resolved parameters included)."
     explanation = (
         "The SDK builds a pydantic model from the tool's signature and refuses any parameter whose "
@@ -19,10 +27,22 @@ class UnderscoreParameter(Rule):
         "parameter. Resolver parameters are exempt. Rename it."
     )
     INVALID = [
-        "from mcp.server import MCPServer\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "@mcp.tool()\n"
-        "def t(_title: str) -> str:\n    return _title\n"
+        Invalid(
+            "from mcp.server import MCPServer\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "@mcp.tool()\n"
+            "def t(_title: str) -> str:\n    return _title\n",
+            at=(6, 7, 6, 18),
+            fixed=(
+                "from mcp.server import MCPServer\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def t(title: str) -> str:\n"
+                "    return title\n"
+            ),
+        )
     ]
     VALID = [
         "from mcp.server import MCPServer\n\n"

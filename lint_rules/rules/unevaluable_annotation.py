@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule
 
 
 class UnevaluableAnnotation(Rule):
@@ -20,13 +20,16 @@ class UnevaluableAnnotation(Rule):
         "annotations`. Import the name at run time."
     )
     INVALID = [
-        "from __future__ import annotations\n"
-        "from typing import TYPE_CHECKING\n"
-        "from mcp.server import MCPServer\n"
-        "if TYPE_CHECKING:\n    from decimal import Decimal\n\n"
-        "mcp = MCPServer('s')\n\n"
-        "@mcp.tool()\n"
-        "def t(amount: Decimal) -> str:\n    return str(amount)\n"
+        Invalid(
+            "from __future__ import annotations\n"
+            "from typing import TYPE_CHECKING\n"
+            "from mcp.server import MCPServer\n"
+            "if TYPE_CHECKING:\n    from decimal import Decimal\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "@mcp.tool()\n"
+            "def t(amount: Decimal) -> str:\n    return str(amount)\n",
+            at=(10, 1, 10, 1),
+        )
     ]
     VALID = [
         "from __future__ import annotations\n"

@@ -18,7 +18,7 @@ from .._source import (
     used_resolvers,
     walk_body,
 )
-from ..base import Rule, related
+from ..base import Invalid, Rule, related
 from ._taint import Volatile
 
 _HEADER = (
@@ -89,12 +89,18 @@ class UnstableQuestion(Rule):
         "timestamp or an id matters, compute it in the tool body, after the answer arrives."
     )
     INVALID = [
-        "import time\n" + _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
-        "    return Elicit(f'Delete {path}? (asked at {time.time():.0f})', Confirm)\n\n" + _TOOL,
-        "from datetime import datetime\n" + _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
-        "    stamp = datetime.now().isoformat()\n"
-        "    message = f'Delete {path}? ({stamp})'\n"
-        "    return Elicit(message, Confirm)\n\n" + _TOOL,
+        Invalid(
+            "import time\n" + _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
+            "    return Elicit(f'Delete {path}? (asked at {time.time():.0f})', Confirm)\n\n" + _TOOL,
+            at=(13, 12, 13, 75),
+        ),
+        Invalid(
+            "from datetime import datetime\n" + _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"
+            "    stamp = datetime.now().isoformat()\n"
+            "    message = f'Delete {path}? ({stamp})'\n"
+            "    return Elicit(message, Confirm)\n\n" + _TOOL,
+            at=(15, 12, 15, 36),
+        ),
     ]
     VALID = [
         _HEADER + "def ask(path: str) -> Elicit[Confirm]:\n"

@@ -6,12 +6,13 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
-from ..base import Rule
+from ..base import Invalid, Rule, RuleFix
 
 
 class UnusedSuppression(Rule):
     code = "MCPD114"
     name = "unused-suppression"
+    FIX = RuleFix("remove the unused suppression")
     severity = "info"
     summary = "A `# mcpdeps: ignore[...]` comment silences nothing (or names an unknown rule)."
     explanation = (
@@ -21,10 +22,22 @@ class UnusedSuppression(Rule):
         "it has no effect. `--fix` removes the comment (or just the codes that silence nothing)."
     )
     INVALID = [
-        "from mcp.server import MCPServer\n\n"
-        "mcp = MCPServer('s')  # mcpdeps: ignore\n\n"
-        "@mcp.tool()\n"
-        "def t(title: str) -> str:\n    return title\n"
+        Invalid(
+            "from mcp.server import MCPServer\n\n"
+            "mcp = MCPServer('s')  # mcpdeps: ignore\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str) -> str:\n    return title\n",
+            at=(3, 23, 3, 40),
+            fixed=(
+                "from mcp.server import MCPServer\n"
+                "\n"
+                "mcp = MCPServer('s')\n"
+                "\n"
+                "@mcp.tool()\n"
+                "def t(title: str) -> str:\n"
+                "    return title\n"
+            ),
+        )
     ]
     VALID = [
         "from mcp.server import MCPServer\n\n"
