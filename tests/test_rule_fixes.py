@@ -2,12 +2,13 @@
 
 For every example of every rule: lint it, the rule reports it exactly where `at` says; ask
 its fix (the unsafe ones too, as `--unsafe-fixes` does), it gives exactly the `fixed` text,
-or none when the example says none; the fixed text lints clean of that rule. A rule with a
-fix shows it on at least one example. Adding an example or a rule adds its cases here.
+or none when the example says none; the fixed text lints clean of that rule and imports under
+the real SDK. A rule with a fix shows it on at least one example. Adding an example or a rule
+adds its cases here.
 
-The SDK's side of the fixes is `tests/test_fix_rules.py` (each safe fix through `lint --fix`,
-then the fixed server registered and called through the real `mcp.Client`) and
-`tests/test_trust_fixes.py` (the unsafe MCPD2xx fixes).
+More of the SDK's side: `tests/test_fix_rules.py` (each safe fix through `lint --fix`, then
+the fixed server called through the real `mcp.Client`) and `tests/test_trust_fixes.py` (the
+unsafe MCPD2xx fixes).
 """
 
 from __future__ import annotations
@@ -57,6 +58,23 @@ def test_invalid_example_is_reported_there_and_fixed_as_it_says(
         assert fix.message == rule.FIX.message
     again, _ = _reported(tmp_path, fixed, rule.code)
     assert again == [], f"{rule.code}: the fixed example is still reported"
+
+
+FIXED = [
+    pytest.param(rule, example, id=p.id) for p in EXAMPLES for rule, example in [p.values] if example.fixed
+]
+
+
+@pytest.mark.parametrize(("rule", "example"), FIXED)
+def test_the_sdk_registers_each_fixed_example(rule: type[Rule], example: Invalid, tmp_path: Path) -> None:
+    """The oracle's side: the fixed example imports under the real SDK and lists its tools (in a
+    fresh interpreter); where the SDK refused the example (an MCPD0xx error), it now accepts it."""
+    from new_helpers import sdk_probe
+
+    assert example.fixed is not None
+    server = tmp_path / "server.py"
+    server.write_text(example.fixed, encoding="utf-8")
+    assert sdk_probe(server)["tools"]
 
 
 @pytest.mark.parametrize("rule", [r for r in ALL_RULES if r.FIX is not None], ids=lambda r: r.code)
