@@ -27,9 +27,10 @@ class RuleFix:
     """What a rule's fix is, declared on the rule (Fixit's `AUTOFIX`, ruff's `FixAvailability`).
 
     `fixer` names the module whose `fix(source, diagnostic) -> libcst.Module | None` rewrites
-    the file (or `module:function`); it is imported only when a diagnostic of the rule needs a fix, so `lint` without
-    fixes never imports libcst. None: the rule's own `check` attaches its edits (cheap ones,
-    computed from positions it already has).
+    the file (or `module:function`). A name, not the function: it is imported only when a
+    diagnostic of the rule needs a fix, so `lint` without fixes never imports libcst. None:
+    the rule's own `check` attaches its edits (cheap ones, from positions it already has).
+    A fixer that cannot rewrite a shape answers None; raising is a bug (`fixes.FixerBug`).
     """
 
     message: str
