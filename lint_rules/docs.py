@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 from .base import Rule
-from .fixes import ONLY_WHEN, UNSAFE, is_fixable
 
 DOC_PATH = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 HOME_URL = "https://pypi.org/project/mcpdeps/"
@@ -27,24 +26,14 @@ def _code_block(source: str) -> str:
     return f"```python\n{source.rstrip()}\n```"
 
 
-def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
-    """A rule's page: what it finds, why it matters, an example and how it looks fixed."""
-    fix = "`mcpdeps lint --fix` repairs it" if is_fixable(rule.code) else "manual"
-    if rule.code in ONLY_WHEN:
-        fix = "`mcpdeps lint --fix` repairs the case the help names (a misspelt tool argument); the rest is manual"
-    if rule.code in UNSAFE:
-        if rule.code == "MCPD112":
-            fix = (
-                "`mcpdeps lint --fix --unsafe-fixes` (or `mcpdeps migrate`) moves a question asked at the start "
-                "of a tool body into a resolver (unsafe: it is then asked before the body runs); the rest is manual"
-            )
-        else:
-            from .fixes import MESSAGES
+def rule_markdown(rule: type[Rule], heading: str = "##", *, details: bool = False) -> str:
+    """A rule's page: what it finds, why it matters, an example and how it looks fixed.
 
-            fix = f"`mcpdeps lint --diff --unsafe-fixes` offers to {MESSAGES[rule.code]} (unsafe: it changes behaviour)"
+    `details`: the "Fix safety" and "Known problems" sections too (docs/rules.md); the terminal's
+    `mcpdeps rule` and the agent's explanation keep to the short page."""
     parts = [
         f"{heading} {rule.code} `{rule.name}`",
-        f"**Severity:** {rule.severity}{_opt_in(rule)} · **Fix:** {fix}",
+        f"**Severity:** {rule.severity}{_opt_in(rule)} · **Fix:** {fix_line(rule)}",
         f"**What it finds:** {rule.summary}",
     ]
     if rule.explanation:
@@ -53,7 +42,48 @@ def rule_markdown(rule: type[Rule], heading: str = "##") -> str:
         parts.append(f"**Example** (reported):\n\n{_code_block(rule.INVALID[0])}")
     if rule.VALID:
         parts.append(f"**Fixed** (not reported):\n\n{_code_block(rule.VALID[0])}")
+    if details and rule.FIX is not None:
+        parts.append(f"**Fix safety:** {fix_safety(rule)}")
+    if details and rule.known_problems:
+        parts.append(f"**Known problems:** {rule.known_problems}")
     return "\n\n".join(parts) + "\n"
+
+
+def fix_line(rule: type[Rule]) -> str:
+    """How the rule is fixed, in one line, from its `FIX`."""
+    fix = rule.FIX
+    if fix is None:
+        return "manual"
+    if fix.docs:
+        return fix.docs
+    if not fix.safe:
+        return f"`mcpdeps lint --diff --unsafe-fixes` offers to {fix.message} (unsafe: it changes behaviour)"
+    if fix.availability == "sometimes":
+        return f"`mcpdeps lint --fix` repairs {fix.case}; the rest is manual"
+    return "`mcpdeps lint --fix` repairs it"
+
+
+def fix_safety(rule: type[Rule]) -> str:
+    """ruff's "Fix safety": whether `--fix` applies the fix, and why it may (or what it changes)."""
+    fix = rule.FIX
+    assert fix is not None
+    if fix.safe:
+        when = " where it is offered (the case above)" if fix.availability == "sometimes" else ""
+        return f"Safe: `--fix` applies it{when}, and the editor prefers it. {fix.safety_note}".strip()
+    return (
+        f"{fix.safety_note} Applied only with `--unsafe-fixes`; the editor offers it, never as the "
+        "preferred action, and the json/sarif reports do not list it."
+    ).strip()
+
+
+def _fix_column(rule: type[Rule]) -> str:
+    """The index's "fix" column: yes, some (only in one case), unsafe, or nothing."""
+    fix = rule.FIX
+    if fix is None:
+        return ""
+    if not fix.safe:
+        return "unsafe"
+    return "some" if fix.availability == "sometimes" else "yes"
 
 
 def _opt_in(rule: type[Rule]) -> str:
@@ -93,7 +123,7 @@ def document() -> str:
 
     index = "\n".join(
         f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {r.severity}{'' if r.enabled_by_default else ' (opt-in)'} | "
-        f"{('some' if r.code in ONLY_WHEN else 'yes') if is_fixable(r.code) else ('unsafe' if r.code in UNSAFE else '')} | {r.summary.replace('|', '&#124;')} |"
+        f"{_fix_column(r)} | {r.summary.replace('|', '&#124;')} |"
         for r in ALL_RULES
     )
     head = (
@@ -104,7 +134,13 @@ def document() -> str:
         "`# mcpdeps: ignore[CODE]`, a file with `# mcpdeps: ignore-file[CODE]` at its top.\n\n"
         "| code | name | severity | fix | what it finds |\n|---|---|---|---|---|\n"
     )
-    return head + index + "\n\n" + configuration_markdown() + "\n".join(rule_markdown(r) for r in ALL_RULES)
+    return (
+        head
+        + index
+        + "\n\n"
+        + configuration_markdown()
+        + "\n".join(rule_markdown(r, details=True) for r in ALL_RULES)
+    )
 
 
 def main(argv: list[str]) -> int:

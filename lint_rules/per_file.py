@@ -309,7 +309,7 @@ def combine(
     tools' findings in a module it imports are its own: pre-commit passing only the edited
     tool file must still fail on the unchanged resolver it now uses).
     """
-    from .duplicate_tool_name import duplicates
+    from .rules.duplicate_tool_name import duplicates
     from .same_place import one_per_place
 
     owner = owners(order, records)

@@ -4,34 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .aliased_tool_argument import AliasedToolArgument
-from .bare_tool_decorator import BareToolDecorator
 from .base import Rule
-from .context_elicit_in_tool import ContextElicitInTool
-from .deprecated_include_context import DeprecatedIncludeContext
-from .duplicate_tool_name import DuplicateToolName
-from .extra_schema_parameter import ExtraSchemaParameter
-from .hidden_resolve import HiddenResolve
-from .ignored_default import IgnoredDefault
-from .invalid_elicitation_schema import InvalidElicitationSchema
-from .invalid_resolver import InvalidResolver
-from .lambda_without_name import LambdaWithoutName
-from .model_chosen_identity import HeaderIdentity, LaunderedIdentity, UnconfirmedIrreversible
-from .model_supplied_arguments import ForgeableConfirmation, IdentityArgument, SecretArgument, ServerOwnedFact
-from .multiple_questions import MultipleQuestions
-from .opaque_resolver import OpaqueResolver
-from .positional_only_parameter import PositionalOnlyParameter
-from .resolve_in_union import ResolveInUnion
-from .resolve_outside_tool import ResolveOutsideTool
-from .resolve_with_input_required import ResolveWithInputRequired
-from .resolver_cycle import ResolverCycle
-from .syntax_error import SyntaxErrorRule
-from .unawaitable_resolver import UnawaitableResolver
-from .unclassifiable_parameter import UnclassifiableParameter
-from .underscore_parameter import UnderscoreParameter
-from .unevaluable_annotation import UnevaluableAnnotation
-from .unstable_question import UnstableQuestion
-from .unused_suppression import UnusedSuppression
+from .rules.aliased_tool_argument import AliasedToolArgument
+from .rules.bare_tool_decorator import BareToolDecorator
+from .rules.context_elicit_in_tool import ContextElicitInTool
+from .rules.deprecated_include_context import DeprecatedIncludeContext
+from .rules.duplicate_tool_name import DuplicateToolName
+from .rules.extra_schema_parameter import ExtraSchemaParameter
+from .rules.hidden_resolve import HiddenResolve
+from .rules.ignored_default import IgnoredDefault
+from .rules.invalid_elicitation_schema import InvalidElicitationSchema
+from .rules.invalid_resolver import InvalidResolver
+from .rules.lambda_without_name import LambdaWithoutName
+from .rules.model_chosen_identity import HeaderIdentity, LaunderedIdentity, UnconfirmedIrreversible
+from .rules.model_supplied_arguments import (
+    ForgeableConfirmation,
+    IdentityArgument,
+    SecretArgument,
+    ServerOwnedFact,
+)
+from .rules.multiple_questions import MultipleQuestions
+from .rules.opaque_resolver import OpaqueResolver
+from .rules.positional_only_parameter import PositionalOnlyParameter
+from .rules.resolve_in_union import ResolveInUnion
+from .rules.resolve_outside_tool import ResolveOutsideTool
+from .rules.resolve_with_input_required import ResolveWithInputRequired
+from .rules.resolver_cycle import ResolverCycle
+from .rules.syntax_error import SyntaxErrorRule
+from .rules.unawaitable_resolver import UnawaitableResolver
+from .rules.unclassifiable_parameter import UnclassifiableParameter
+from .rules.underscore_parameter import UnderscoreParameter
+from .rules.unevaluable_annotation import UnevaluableAnnotation
+from .rules.unstable_question import UnstableQuestion
+from .rules.unused_suppression import UnusedSuppression
 
 ALL_RULES: list[type[Rule]] = sorted(
     [
@@ -70,6 +75,14 @@ ALL_RULES: list[type[Rule]] = sorted(
     ],
     key=lambda r: r.code,
 )
+
+
+_BY_CODE = {rule.code: rule for rule in ALL_RULES}
+
+
+def rule_of(code: str) -> type[Rule] | None:
+    """The rule of a diagnostic's code (None for a code no rule has, as a stale cache may hold)."""
+    return _BY_CODE.get(code)
 
 
 class UnknownRule(ValueError):

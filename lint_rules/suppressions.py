@@ -178,7 +178,7 @@ def _removal(s: Suppression) -> Edit:
 
 def _unused(s: Suppression, selected: set[str]) -> Diagnostic | None:
     """MCPD114 for a directive (or the part of it) that silenced nothing."""
-    from .unused_suppression import UnusedSuppression
+    from .rules.unused_suppression import UnusedSuppression
 
     rule = UnusedSuppression()
     span = Span(s.path, s.line, s.start + 1, s.line, s.end + 1)

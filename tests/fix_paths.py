@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mcpdeps.lint_rules import lint
-from mcpdeps.lint_rules.fixes import FIXERS, UNSURE, FixCache
+from mcpdeps.lint_rules.fixes import UNSURE, FixCache, fix_of
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 
@@ -35,10 +35,11 @@ def outcomes_of(paths: list[Path], texts: dict[str, str] | None = None) -> list[
     cache = FixCache(sources.get)
     found = []
     for d in result.diagnostics:
-        if d.code not in FIXERS or d.fix is not None or d.path not in sources:
+        spec = fix_of(d.code)
+        if spec is None or spec.fixer is None or d.fix is not None or d.path not in sources:
             continue
         text = sources[d.path]
-        found.append(Outcome(d, text, cache.by_spans(d, text), cache.by_libcst(d)))
+        found.append(Outcome(d, text, cache.by_spans(d, text, spec), cache.by_libcst(d, spec.fixer)))
     return found
 
 

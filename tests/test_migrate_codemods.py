@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from mcpdeps.lint_rules.fixes import FIXERS, UNSAFE, FixCache, is_fixable
+from mcpdeps.lint_rules.fixes import FixCache, fix_of, is_fixable, is_unsafe
 from mcpdeps.lint_rules.migration import migrate_text
 from mcpdeps.lint_rules.migration.files import plan_migration
 
@@ -115,7 +115,8 @@ def test_a_question_inside_an_expression_is_reported_not_moved() -> None:
 
 
 def test_mcpd112_is_unsafe_never_counted_and_fixed_only_when_asked() -> None:
-    assert "MCPD112" in FIXERS and "MCPD112" in UNSAFE
+    spec = fix_of("MCPD112")
+    assert spec is not None and spec.fixer is not None and is_unsafe("MCPD112")
     assert not is_fixable("MCPD112")
 
 

@@ -69,19 +69,6 @@ def test_invalid_example_reports_its_rule(rule: type[Rule], index: int, source: 
     assert rule.code in {code for code, _, _ in found}, f"{rule.code} INVALID[{index}] gave {found}"
 
 
-AT = [(rule, i, source) for rule, i, source in INVALID if rule.INVALID_AT]
-
-
-@pytest.mark.parametrize(("rule", "index", "source"), AT, ids=_ids(AT))
-def test_invalid_example_is_reported_where_it_says(
-    rule: type[Rule], index: int, source: str, tmp_path: Path
-) -> None:
-    """Fixit's `Invalid(line=, column=)`: the rule reports the example exactly there, once."""
-    assert len(rule.INVALID_AT) == len(rule.INVALID)
-    at = [(d.line, d.column) for d in _lint_all(tmp_path, source) if d.code == rule.code]
-    assert at == [rule.INVALID_AT[index]]
-
-
 @pytest.mark.parametrize(("rule", "index", "source"), VALID, ids=_ids(VALID))
 def test_valid_example_is_silent(rule: type[Rule], index: int, source: str, tmp_path: Path) -> None:
     assert _lint_source(tmp_path, source) == []

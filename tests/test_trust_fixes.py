@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from conftest import run_mcpdeps
 from mcpdeps.lint_rules import lint
-from mcpdeps.lint_rules.fixes import UNSAFE, is_fixable
+from mcpdeps.lint_rules.fixes import is_fixable, is_unsafe
 from mcpdeps.lint_rules.fixes.cst_source import CstSource
 from mcpdeps.lint_rules.fixes.model_supplied import fix
-from mcpdeps.lint_rules.model_supplied_arguments import HEADER
 from mcpdeps.lint_rules.registry import find_rule
+from mcpdeps.lint_rules.rules.model_supplied_arguments import HEADER
 from trap_helpers import call, connect, load_server
 
 CASES = [
@@ -119,7 +119,7 @@ def test_no_fix_when_a_name_it_would_write_is_taken(tmp_path: Path) -> None:
 
 def test_the_fixes_are_unsafe_only(tmp_path: Path) -> None:
     """`--fix` leaves the file alone; `--diff --unsafe-fixes` shows the rewrite; json lists no fix."""
-    assert {"MCPD201", "MCPD202", "MCPD203", "MCPD204"} <= UNSAFE
+    assert all(is_unsafe(c) for c in ("MCPD201", "MCPD202", "MCPD203", "MCPD204"))
     assert not any(is_fixable(c) for c in ("MCPD201", "MCPD202", "MCPD203", "MCPD204"))
     server = tmp_path / "server.py"
     source = find_rule("MCPD204").INVALID[0]

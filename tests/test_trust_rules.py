@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, run_mcpdeps
 from mcpdeps.lint_rules import lint
-from mcpdeps.lint_rules.model_supplied_arguments import HEADER
 from mcpdeps.lint_rules.registry import ALL_RULES, find_rule, select_rules
+from mcpdeps.lint_rules.rules.model_supplied_arguments import HEADER
 from trap_helpers import call, connect, load_server
 
 TRUST = [r for r in ALL_RULES if r.code.startswith("MCPD2")]

@@ -51,7 +51,7 @@ class FixProposal:
     plan: FixPlan
     settings: Settings
     unsafe: bool = False
-    """Whether the fixes that change behaviour are in the plan (`fixes.UNSAFE`, `unsafe_fixes`)."""
+    """Whether the fixes that change behaviour are in the plan (the rules' unsafe fixes, `unsafe_fixes`)."""
 
     def changed(self) -> list[str]:
         return self.plan.changed()

@@ -115,7 +115,7 @@ def code_actions(ls: McpdepsServer, params: types.CodeActionParams) -> list[type
     """Each `lint --fix` fix as a quick fix on its diagnostic, "suppress on this line", and
     `source.fixAll.mcpdeps` (every fix of the document at once).
 
-    The fixes that change behaviour (`fixes.UNSAFE`: MCPD112's question moved into a resolver,
+    The fixes that change behaviour (unsafe fixes: MCPD112's question moved into a resolver,
     MCPD201-MCPD204's values resolved or asked) are offered too, never as the preferred action,
     and say so: choosing one is the user's consent."""
     found = _context(ls, params.text_document.uri)

@@ -256,9 +256,9 @@ def quick_fixes(
 
 def is_unsafe_fix(code: str) -> bool:
     """Whether this rule's fix changes behaviour (applied only when asked: `--unsafe-fixes`)."""
-    from ..fixes import UNSAFE
+    from ..fixes import is_unsafe
 
-    return code in UNSAFE
+    return is_unsafe(code)
 
 
 # ---------------------------------------------------------------------------- explain

@@ -1,17 +1,24 @@
-"""Safe fixes: which codes have one, and how a diagnostic gets its `Fix` (edits).
+"""Fixes: how a diagnostic gets its `Fix` (edits), as its rule's `FIX` (`base.RuleFix`) says.
 
-Fixers are libcst rewrites (formatting and comments elsewhere stay byte for
-byte); each lives in its own module and is imported only when a diagnostic of
-its code needs a fix, so importing this package costs nothing and `lint`
-without `--fix`/`--diff` never loads libcst for clean code. Rules that can
-compute their edit cheaply (MCPD008, MCPD114) attach it themselves; those
-edits are used as they are.
+Each rule declares its fix on its class: the message, the safety, when it is offered and
+the fixer, a libcst rewrite (formatting and comments elsewhere stay byte for byte) in its
+own module here, imported only when a diagnostic of its rule needs a fix, so importing this
+package costs nothing and `lint` without `--fix`/`--diff` never loads libcst for clean
+code. Rules that compute their edit cheaply (MCPD008, MCPD114) attach it themselves; those
+edits are used as they are. The fixers stay together here rather than beside their rules:
+they share the libcst helpers (`cst_source`, `annotations`, `renames`), and one package is
+the one place libcst is imported on the lint side.
 
 Most fixable diagnostics have a plain shape (`x: Annotated[T, Resolve(f)] | None = None`,
-a parameter used only by name): for those, `spans.SPAN_FIXERS` computes the same fixed
-text from `ast` positions, without importing libcst (~0.3 s) or building its tree; every
-other shape, and every refusal, is libcst's to decide. Both paths end in the same
+a parameter used only by name): for those, the rule's `splice` (`spans.py`) computes the
+same fixed text from `ast` positions, without importing libcst or building its tree (that
+import is most of a cold `--format json` run or a one-fix `--fix`: benchmarks/README.md);
+every other shape, and every refusal, is libcst's to decide. Both paths end in the same
 `edits_between`, so `--fix`, `--diff` and the json/sarif `fix` fields see one engine.
+
+A fixer that cannot rewrite a shape answers None (a splice raises `Unsure`); any other
+exception is a bug and surfaces as `FixerBug`, naming the rule and the file, instead of
+quietly costing the user their fix.
 
 A fix depends only on its diagnostic and the text of its file, so the fixes a
 run computes are kept in the lint cache under that pair (`attach_fixes`): a warm
@@ -31,67 +38,52 @@ from ...resolver_core.diagnostics import Diagnostic, Fix, from_plain, plain
 
 if TYPE_CHECKING:
     from .. import LintResult
+    from ..base import RuleFix
     from .ast_source import AstSource
     from .cst_source import CstSource
 
-FIXERS: dict[str, str] = {
-    "MCPD002": "mcpdeps.lint_rules.fixes.rename_resolver_parameter",
-    "MCPD003": "mcpdeps.lint_rules.fixes.resolve_in_union",
-    "MCPD006": "mcpdeps.lint_rules.fixes.rename_parameter",
-    "MCPD101": "mcpdeps.lint_rules.fixes.hidden_resolve",
-    "MCPD105": "mcpdeps.lint_rules.fixes.include_context",
-    "MCPD111": "mcpdeps.lint_rules.fixes.ignored_default",
-    "MCPD112": "mcpdeps.lint_rules.fixes.context_elicit",
-    "MCPD201": "mcpdeps.lint_rules.fixes.model_supplied",
-    "MCPD202": "mcpdeps.lint_rules.fixes.model_supplied",
-    "MCPD203": "mcpdeps.lint_rules.fixes.model_supplied",
-    "MCPD204": "mcpdeps.lint_rules.fixes.model_supplied",
-}
-"""Rule code → module with `fix(source, diagnostic) -> libcst.Module | None`."""
 
-MESSAGES: dict[str, str] = {
-    "MCPD002": "rename the resolver parameter (and its uses) to the tool argument it misspells",
-    "MCPD003": "annotate the parameter as `Annotated[T, Resolve(...)]` and drop `| None` and the default",
-    "MCPD006": "rename the parameter (and its uses) without the leading underscore",
-    "MCPD101": "move `Resolve(...)` into the top-level `Annotated[...]` so the SDK sees it",
-    "MCPD105": 'remove `include_context=` (the default, "none", is the supported behaviour)',
-    "MCPD111": "remove the default: the resolver always provides the value",
-    "MCPD112": "move the question into a resolver returning `Elicit(...)` and take the answer as a parameter",
-    "MCPD201": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
-    "MCPD202": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
-    "MCPD203": "resolve it instead: a resolved parameter and a resolver stub beside the tool",
-    "MCPD204": "ask the person: an `Elicit` resolver with a one-field model",
-}
-"""Rule code → the `Fix.message` of its fixer (whichever path computed the edits)."""
+def fix_of(code: str) -> RuleFix | None:
+    """The fix a rule declares (None: the rule has none, or no rule has this code)."""
+    from ..registry import rule_of
 
-
-UNSAFE = frozenset({"MCPD112", "MCPD201", "MCPD202", "MCPD203", "MCPD204"})
-"""Codes whose fix changes what the code does (MCPD112: the question is asked before the body
-runs; MCPD201-MCPD204: a client can no longer send the value, the stub raises until it is
-written, the person is asked): applied and shown only with `--unsafe-fixes`, never counted as
-fixable, never listed in the json/sarif reports, as ruff keeps its unsafe fixes out of `--fix`."""
-
-TIDIES_IMPORTS = frozenset({"MCPD003", "MCPD101"})
-"""Codes whose fix may leave `Optional`/`Union` imported and unused (`typing_imports`)."""
-
-RULE_FIXES = frozenset({"MCPD008", "MCPD114"})
-"""Codes whose rule attaches its own edit to the diagnostic (no libcst needed)."""
-
-
-ONLY_WHEN: dict[str, str] = {"MCPD002": "(did you mean '"}
-"""Codes fixed only in one case, recognised by its message (MCPD002: the typo of a tool argument)."""
+    rule = rule_of(code)
+    return rule.FIX if rule is not None else None
 
 
 def is_fixable(code: str) -> bool:
     """Whether `--fix` can repair some diagnostics of this code (when the shape is a safe one)."""
-    return (code in FIXERS and code not in UNSAFE) or code in RULE_FIXES
+    fix = fix_of(code)
+    return fix is not None and fix.safe
+
+
+def is_unsafe(code: str) -> bool:
+    """Whether this code's fix changes behaviour (offered only with `--unsafe-fixes`)."""
+    fix = fix_of(code)
+    return fix is not None and not fix.safe
 
 
 def may_fix(d: Diagnostic) -> bool:
     """Whether `--fix` may repair this diagnostic (what the summary line counts)."""
     if d.fix is not None:
         return True
-    return is_fixable(d.code) and ONLY_WHEN.get(d.code, "") in d.message
+    fix = fix_of(d.code)
+    return fix is not None and fix.safe and fix.offered_for(d)
+
+
+class FixerBug(Exception):
+    """A fixer raised instead of answering: a bug in mcpdeps (an internal error, exit 2, or an
+    error in the editor's log), named by the rule and the file it was fixing."""
+
+    def __init__(self, d: Diagnostic, error: BaseException) -> None:
+        super().__init__(f"the fix of {d.code} failed on {d.path}:{d.line}: {type(error).__name__}: {error}")
+
+
+def _load(spec: str) -> Callable[..., Any]:
+    """`package.module:function`, or a module whose `fix` is the function."""
+    module, _, name = spec.partition(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), name or "fix")
+    return found
 
 
 class FixCache:
@@ -100,12 +92,14 @@ class FixCache:
     def __init__(self, text_of: Callable[[str], str | None], unsafe: bool = False) -> None:
         self.text_of = text_of
         self.unsafe = unsafe
-        """Whether the fixes of `UNSAFE` codes are computed too (`--unsafe-fixes`)."""
+        """Whether the unsafe fixes are computed too (`--unsafe-fixes`)."""
         self._sources: dict[str, CstSource | None] = {}
         self._asts: dict[str, AstSource | None] = {}
 
     def source(self, path: str) -> CstSource | None:
         if path not in self._sources:
+            from libcst import ParserSyntaxError
+
             from .cst_source import CstSource
 
             text = self.text_of(path)
@@ -118,10 +112,10 @@ class FixCache:
                     # libcst drops some trailing lines (a comment, then a last line of spaces
                     # without a newline): a fix computed through it would delete them.
                     self._sources[path] = None
-            except Exception:
-                # ParserSyntaxError, or a tree thousands of levels deep: libcst's position
-                # provider hits the recursion limit and re-raises it as a KeyError. The file
-                # loses its fixes, never the report.
+            except (ParserSyntaxError, RecursionError, KeyError):
+                # A text libcst cannot parse, or a tree thousands of levels deep: libcst's
+                # position provider hits the recursion limit and re-raises it as a KeyError.
+                # The file loses its fixes, never the report.
                 self._sources[path] = None
         return self._sources[path]
 
@@ -152,54 +146,55 @@ class FixCache:
 
     def fix_for(self, d: Diagnostic) -> Fix | None:
         """The diagnostic's own fix, else its fixer's rewrite as edits; None when not safely fixable."""
-        if d.fix is not None or d.code not in FIXERS:
+        spec = fix_of(d.code) if d.fix is None else None
+        if spec is None or spec.fixer is None:
             return d.fix
-        if d.code in UNSAFE and not self.unsafe:
+        if not spec.safe and not self.unsafe:
             return None
-        if ONLY_WHEN.get(d.code, "") not in d.message:
+        if not spec.offered_for(d):
             return None  # the fixer refuses every other case, whatever the file holds
         text = self.text_of(d.path)
         if text is None:
             return None
-        fixed = self.by_spans(d, text)
+        fixed = self.by_spans(d, text, spec)
         if fixed is UNSURE:
-            fixed = self.by_libcst(d)
+            fixed = self.by_libcst(d, spec.fixer)
         if not isinstance(fixed, str) or fixed == text:  # None: no fix
             return None
         from .edits import edits_between
 
-        if d.code in TIDIES_IMPORTS:
+        if spec.tidies_imports:
             from .typing_imports import without_newly_unused
 
             fixed = without_newly_unused(text, fixed)
 
-        return Fix(message=MESSAGES[d.code], edits=edits_between(d.path, text, fixed))
+        return Fix(message=spec.message, edits=edits_between(d.path, text, fixed))
 
-    def by_spans(self, d: Diagnostic, text: str) -> str | object | None:
+    def by_spans(self, d: Diagnostic, text: str, spec: RuleFix) -> str | object | None:
         """The fixed text from `ast` spans, None for no fix, `UNSURE` when libcst must decide."""
-        from .ast_source import Unsure
-        from .spans import SPAN_FIXERS
-
-        fixer = SPAN_FIXERS.get(d.code)
-        src = self.ast_source(d.path, text) if fixer is not None else None
-        if fixer is None or src is None:
+        if spec.splice is None:
             return UNSURE
+        src = self.ast_source(d.path, text)
+        if src is None:
+            return UNSURE
+        from .ast_source import Unsure
+
         try:
-            return fixer(src, d)
+            fixed: str | None = _load(spec.splice)(src, d)
         except Unsure:
             return UNSURE
-        except Exception:  # a span fixer bug costs its shortcut, never the fix
-            return UNSURE
+        except Exception as exc:
+            raise FixerBug(d, exc) from exc
+        return fixed
 
-    def by_libcst(self, d: Diagnostic) -> str | None:
+    def by_libcst(self, d: Diagnostic, fixer: str) -> str | None:
         source = self.source(d.path)
         if source is None:
             return None
-        fixer = importlib.import_module(FIXERS[d.code])
         try:
-            module = fixer.fix(source, d)
-        except Exception:  # a fixer bug costs its fix, never the report or the other fixes
-            return None
+            module = _load(fixer)(source, d)
+        except Exception as exc:
+            raise FixerBug(d, exc) from exc
         return module.code if module is not None else None
 
 
@@ -238,7 +233,8 @@ def attach_fixes(
     computed = False
     out = []
     for d in diagnostics:
-        text = text_of(d.path) if d.fix is None and d.code in FIXERS and d.code not in UNSAFE else None
+        spec = fix_of(d.code) if d.fix is None else None
+        text = text_of(d.path) if spec is not None and spec.fixer is not None and spec.safe else None
         if text is None:
             out.append(d)
             continue

@@ -4,7 +4,7 @@ The codemod is `mcpdeps migrate`'s (`lint_rules.migration.questions`), applied t
 tool that asks: its answer becomes a resolved parameter, so the SDK asks on both protocol
 generations. Unsafe because the question is then asked before the body runs, and a
 declined answer read only as `.data` aborts the call: offered with `--unsafe-fixes` only
-(`fixes.UNSAFE`). No fix when the question cannot move (after a side effect, in a loop, in a
+(its rule's `FIX` is unsafe). No fix when the question cannot move (after a side effect, in a loop, in a
 resolver or a helper): the codemod leaves those to the user and so does the fix.
 """
 

@@ -214,7 +214,7 @@ def plan_fixes(
 
     Modules only followed through imports are reported but never rewritten: a
     pre-commit run on `server.py` must not edit an unstaged `deps.py`. `unsafe`: the fixes
-    that change behaviour (`fixes.UNSAFE`) too, as `--unsafe-fixes` asks.
+    that change behaviour (a rule's unsafe `FIX`) too, as `--unsafe-fixes` asks.
     """
     return _Planner(paths, settings, overrides, cwd or Path.cwd(), progress, unsafe).run()
 

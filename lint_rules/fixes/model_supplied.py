@@ -23,13 +23,6 @@ from .cst_source import CstSource, without_default
 RESOLVE_INSTEAD = frozenset({"MCPD201", "MCPD202", "MCPD203"})
 ASK_THE_PERSON = frozenset({"MCPD204"})
 
-MESSAGES = {
-    **dict.fromkeys(
-        RESOLVE_INSTEAD, "resolve it instead: a resolved parameter and a resolver stub beside the tool"
-    ),
-    **dict.fromkeys(ASK_THE_PERSON, "ask the person: an `Elicit` resolver with a one-field model"),
-}
-"""Rule code → what the fix does (`Fix.message`)."""
 
 _SDK = "mcp.server.mcpserver"
 

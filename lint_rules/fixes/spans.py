@@ -1,7 +1,7 @@
 """Fixes computed from `ast` spans, for the plain shapes: no libcst import, no libcst tree.
 
 Each function here gives the fixed text of the whole file, exactly the text the libcst
-fixer of the same code (`FIXERS`) writes, or raises `Unsure` and lets that fixer decide:
+fixer of the same rule (its `FIX.fixer`) writes, or raises `Unsure` and lets that fixer decide:
 refusals are libcst's too (a fix that is not certain here is never guessed), only the
 cases that are cheap and unambiguous are decided here. The edits are then computed from
 the before/after pair by the same `edits_between` as libcst's result, so both paths
@@ -26,7 +26,6 @@ from .ast_source import (
     default_of,
     last_name,
 )
-from .spans_rename import rename_parameter, rename_resolver_parameter
 
 SpanFixer = Callable[[AstSource, Diagnostic], str | None]
 """Fixed text, None when there is certainly no fix, `Unsure` raised when libcst must decide.
@@ -206,14 +205,3 @@ def include_context(src: AstSource, d: Diagnostic) -> str | None:
     else:
         src.gap(src.end(target), close, r"\s*,\s*")
     return text[:before] + tail + text[close:]
-
-
-SPAN_FIXERS: dict[str, SpanFixer] = {
-    "MCPD002": rename_resolver_parameter,
-    "MCPD003": resolve_in_union,
-    "MCPD006": rename_parameter,
-    "MCPD101": hidden_resolve,
-    "MCPD105": include_context,
-    "MCPD111": ignored_default,
-}
-"""Every code with a libcst fixer has a span fixer for its plain shapes."""

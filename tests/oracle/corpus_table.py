@@ -21,7 +21,7 @@ HEADER = re.compile(r"^# expect: (ok|MCPD0\d\d(?:, MCPD0\d\d)*)\s*$")
 
 # The registration-error rules of docs/contracts.md, with the SDK check each one mirrors
 # (ids of sdk-semantics.md). MCPD010 is not in the contract table: the linter added it for
-# T1, which the contract gives no code (lint_rules/lambda_without_name.py).
+# T1, which the contract gives no code (lint_rules/rules/lambda_without_name.py).
 RULES: dict[str, tuple[str, str]] = {
     "MCPD001": ("resolver-cycle", "R1"),
     "MCPD002": ("unclassifiable-parameter", "R2"),
@@ -68,7 +68,7 @@ Rules for writing a case:
   elicitation models with only str/int/float/bool/Literal fields...): the whole valid
   corpus must lint silent;
 - T1 (a lambda registered without `name=`) has no code in the contract table; the linter
-  reports it as MCPD010 lambda-tool-without-name (`lint_rules/lambda_without_name.py`), and
+  reports it as MCPD010 lambda-tool-without-name (`lint_rules/rules/lambda_without_name.py`), and
   the oracle maps the SDK's message to that code.
 
 After adding or changing a case, regenerate this file: `python tests/oracle/corpus_table.py`.

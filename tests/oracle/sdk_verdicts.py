@@ -60,7 +60,7 @@ from typing import Any
 #
 # T1 (a lambda registered without `name=`) has no row in the contract table
 # (MCPD000-MCPD009). The linter gives it a code of its own in the same 0xx band,
-# MCPD010 lambda-tool-without-name (lint_rules/lambda_without_name.py): it is a
+# MCPD010 lambda-tool-without-name (lint_rules/rules/lambda_without_name.py): it is a
 # registration error, and none of the fixed codes describes it (MCPD008 is about
 # the decorator). The oracle follows that code.
 MESSAGE_CODES: list[tuple[str, str, str]] = [

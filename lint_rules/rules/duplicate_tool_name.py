@@ -1,0 +1,83 @@
+"""MCPD110: two tools with the same name on one server; the SDK keeps the first, drops the second."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.model import Graph
+from ..base import Invalid, Rule, related
+
+if TYPE_CHECKING:
+    from ..per_file import ToolRegistration
+
+_HEADER = "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n\n"
+
+
+class DuplicateToolName(Rule):
+    code = "MCPD110"
+    name = "duplicate-tool-name"
+    severity = "warning"
+    summary = "A second tool with the same name on one server is ignored (the SDK only logs a warning)."
+    explanation = (
+        "Tool names are unique per server. When a second function is registered under a name "
+        "that is already taken (the same function name, or the same `name=`), the SDK logs "
+        "`Tool already exists` and keeps the *first* registration: the second function is never "
+        "listed and never called, whatever its docstring and code say.\n\n"
+        "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
+    )
+    INVALID = [
+        Invalid(
+            _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"
+            "@mcp.tool(name='search')\ndef search_v2(q: str) -> str:\n    return 'new'\n",
+            at=(9, 2, 9, 25),
+        )
+    ]
+    VALID = [
+        _HEADER + "@mcp.tool()\ndef search(q: str) -> str:\n    return 'old'\n\n"
+        "@mcp.tool(name='search_v2')\ndef search_v2(q: str) -> str:\n    return 'new'\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        from ..per_file import registrations
+
+        return duplicates(registrations(graph))
+
+
+def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
+    """MCPD110 over registrations in registration order (of one graph, or of every file's record).
+
+    Tools are compared per server and per source root: servers are keyed by file and variable,
+    and two projects linted together never share a server even if their modules share names.
+    """
+    rule = DuplicateToolName()
+    first: dict[tuple[str, str | None, str], ToolRegistration] = {}
+    for tool in tools:
+        if tool.lambda_without_name or tool.bare_decorator:
+            continue
+        kept = first.setdefault((tool.server, tool.root, tool.name), tool)
+        span = tool.registration or tool.span
+        if kept is tool or span is None or _alternatives(kept, tool):
+            continue
+        yield rule.diagnostic(
+            span,
+            f"tool name {tool.name!r} is already registered on server {tool.server_variable!r}: the SDK "
+            f"keeps the first registration, logs 'Tool already exists: {tool.name}' and ignores this one "
+            f"({tool.function!r} is never called)",
+            tool=tool.name,
+            related=related(kept.registration or kept.span, f"{tool.name!r} is first registered here"),
+            help=f"give this tool its own name (`@{tool.server_variable}.tool(name=...)`) or remove the stale one",
+        )
+
+
+def _alternatives(one: ToolRegistration, other: ToolRegistration) -> bool:
+    """Registered in different arms of one `if`/`match` (`if fast: ... else: ...`): never both."""
+    if (
+        one.registration is None
+        or other.registration is None
+        or one.registration.path != other.registration.path
+    ):
+        return False
+    arms = dict(one.arms)
+    return any(line in arms and arms[line] != arm for line, arm in other.arms)

@@ -1,0 +1,56 @@
+"""MCPD113: what static analysis cannot see: a `Resolve(x)` target computed at run time, a
+decorator on a tool it cannot follow, a registration whose tools it cannot list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.model import Graph
+from ..base import Invalid, Rule
+from ._walk import resolver_problems
+
+
+class OpaqueResolver(Rule):
+    code = "MCPD113"
+    name = "opaque-resolver"
+    severity = "info"
+    summary = "A resolver is produced by a call mcpdeps cannot follow; its parameters are not checked."
+    explanation = (
+        "mcpdeps never runs your code, so a resolver built by an arbitrary call (a factory from "
+        "another package, a decorator returning a wrapper) cannot be analysed. It is reported "
+        "instead of guessed. The same goes for registrations mcpdeps cannot follow: a loop over "
+        "values the source does not list (`for fn in TOOLS: mcp.add_tool(fn)`), annotations "
+        "assigned at run time (`fn.__annotations__[...] = ...`), a helper parameter no call "
+        "passes a server to and no `MCPServer` annotation marks as one: the info names the tools "
+        "left unchecked. Use `mcpdeps graph --live` to see what the SDK sees."
+    )
+    INVALID = [
+        Invalid(
+            "from typing import Annotated\n"
+            "import functools\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n"
+            "lookup = functools.lru_cache(maxsize=None)(str.upper)\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n",
+            at=(10, 19, 10, 53),
+        )
+    ]
+    VALID = [
+        "from typing import Annotated\n"
+        "from mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "def lookup(title: str) -> str:\n    return title.upper()\n\n"
+        "@mcp.tool()\n"
+        "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for tool, resolver, span in resolver_problems(graph, "opaque"):
+            yield self.diagnostic(span, str(resolver.problem), tool=tool.name)
+        for finding in graph.findings:  # a tool or registration mcpdeps cannot follow
+            if finding.kind == "unfollowed":
+                yield self.diagnostic(finding.span, finding.message, tool=finding.tool)

@@ -1,0 +1,51 @@
+"""MCPD009: a tool annotation that cannot be evaluated when the server is imported."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...resolver_core.diagnostics import Diagnostic
+from ...resolver_core.model import Graph
+from ..base import Invalid, Rule
+
+
+class UnevaluableAnnotation(Rule):
+    code = "MCPD009"
+    name = "unevaluable-annotation"
+    summary = "A tool's type annotation cannot be evaluated (undefined name, TYPE_CHECKING-only import)."
+    explanation = (
+        "The SDK evaluates every annotation of a tool at registration (`inspect.signature(..., "
+        "eval_str=True)`). A name that only exists under `if TYPE_CHECKING:`, a typo, or a local name "
+        "under `from __future__ import annotations` makes it fail with `Unable to evaluate type "
+        "annotations`. Import the name at run time."
+    )
+    INVALID = [
+        Invalid(
+            "from __future__ import annotations\n"
+            "from typing import TYPE_CHECKING\n"
+            "from mcp.server import MCPServer\n"
+            "if TYPE_CHECKING:\n    from decimal import Decimal\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "@mcp.tool()\n"
+            "def t(amount: Decimal) -> str:\n    return str(amount)\n",
+            at=(10, 1, 10, 1),
+        )
+    ]
+    VALID = [
+        "from __future__ import annotations\n"
+        "from decimal import Decimal\n"
+        "from mcp.server import MCPServer\n\n"
+        "mcp = MCPServer('s')\n\n"
+        "@mcp.tool()\n"
+        "def t(amount: Decimal) -> str:\n    return str(amount)\n"
+    ]
+
+    def check(self, graph: Graph) -> Iterable[Diagnostic]:
+        for _, tool in graph.tools():
+            if tool.hints_error and tool.span is not None:
+                yield self.diagnostic(
+                    tool.span,
+                    f"tool {tool.name!r}: {tool.hints_error}; the SDK cannot register it",
+                    tool=tool.name,
+                    help="import every name used in the tool's annotations at run time (not only under TYPE_CHECKING)",
+                )
