@@ -120,6 +120,9 @@ def parse_spec(spec: str | None, cwd: Path) -> ServerSpec:
 
 
 def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
+    if "\0" in text:  # `os.stat` would raise a bare "embedded null byte"
+        where = " (`serve` under [tool.mcpdeps] in pyproject.toml)" if source == "pyproject" else ""
+        raise LoadError(f"The server spec {text!r}{where} contains a NUL character; no file name can.")
     target, attribute = _split_attribute(text)
     if target.endswith(".py") or "/" in target or "\\" in target or (cwd / target).is_file():
         path = (cwd / target).resolve()
