@@ -10,6 +10,7 @@ under an address-space limit: the process's memory is the subject.
 
 from __future__ import annotations
 
+import ast
 import json
 import resource
 import subprocess
@@ -19,7 +20,11 @@ from pathlib import Path
 
 import pytest
 from conftest import run_mcpdeps
-from mcpdeps.resolver_core.parse_budget import MAX_TOKENS, over_budget
+from generated_python import MODULES, NODES
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mcpdeps.resolver_core.parse_budget import MAX_TOKENS, over_budget, tokens
+from mcpdeps.resolver_core.typeexpr import TConst, TRef, TUnion, make_union
 from test_decorators import sdk
 
 LIMIT = 700 * 1024 * 1024
@@ -124,3 +129,46 @@ def test_a_union_of_many_annotated_arms_is_linear(tmp_path: Path) -> None:
 )
 def test_the_token_estimate_counts_syntax_not_characters(text: str, over: bool) -> None:
     assert over_budget(text, limit=40) is over
+
+
+_SHARED = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+"""Node classes `ast.parse` hands out as shared singletons: they cost no memory per use."""
+
+
+@settings(deadline=None, derandomize=True, max_examples=150, suppress_health_check=list(HealthCheck))
+@given(st.one_of(MODULES, NODES))
+@pytest.mark.filterwarnings("ignore::SyntaxWarning")
+def test_the_token_estimate_bounds_the_syntax_tree(source: str) -> None:
+    """What the budget stands for: a text of n estimated tokens parses to at most 2n + 2 nodes,
+    so no text under the budget can build a tree much larger than the budget says."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return
+    nodes = sum(1 for node in ast.walk(tree) if not isinstance(node, _SHARED))
+    assert nodes <= 2 * tokens(source) + 2, source
+
+
+_MEMBERS = st.lists(
+    st.one_of(
+        st.sampled_from([TRef("builtins.int"), TRef("builtins.str"), TConst(None)]),
+        st.builds(TConst, st.one_of(st.integers(0, 3), st.lists(st.integers(0, 2), max_size=2))),
+    ),
+    max_size=12,
+)
+
+
+@settings(deadline=None, derandomize=True, max_examples=200)
+@given(st.lists(_MEMBERS, min_size=1, max_size=4))
+def test_union_members_are_deduplicated_as_by_equality(groups: list[list[object]]) -> None:
+    """The set `make_union` dedupes through keeps the list scan's result, unhashable members
+    (a `Literal` of a list) included: first occurrence kept, order kept, nested unions flat."""
+    args = [TUnion(tuple(g)) if len(g) > 1 else g[0] for g in groups if g]  # type: ignore[arg-type]
+    if not args:
+        return
+    expected: list[object] = []
+    for member in (m for a in args for m in (a.args if isinstance(a, TUnion) else (a,))):
+        if member not in expected:
+            expected.append(member)
+    made = make_union(args)  # type: ignore[arg-type]
+    assert (list(made.args) if isinstance(made, TUnion) else [made]) == expected
