@@ -172,3 +172,12 @@ def test_union_members_are_deduplicated_as_by_equality(groups: list[list[object]
             expected.append(member)
     made = make_union(args)  # type: ignore[arg-type]
     assert (list(made.args) if isinstance(made, TUnion) else [made]) == expected
+
+
+def test_graph_of_a_file_past_the_budget_points_at_the_live_graph(tmp_path: Path) -> None:
+    """Python imports such a file (the old sentence said it could not): `--live` draws it."""
+    (tmp_path / "server.py").write_text(HEAD + "DATA = [" + "1," * (MAX_TOKENS // 2 + 1000) + "]\n")
+    done = run_mcpdeps("graph", "server.py", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout
+    assert "too large to analyse" in done.stderr and "`mcpdeps graph --live` imports it" in done.stderr
+    assert "cannot import" not in done.stderr and "Traceback" not in done.stderr
