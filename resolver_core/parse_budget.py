@@ -30,7 +30,7 @@ _TOKEN = re.compile(
     r'|"(?:[^"\\\n]|\\.)*+")'
     r"|\#[^\n]*+"  # a comment
     r"|\w++"  # a name, keyword or number
-    r"|\n"  # a line's end (`pass` lines)
+    r"|\n(?:[ \t\f\r]*+\n)*+"  # a line's end (`pass` lines), blank lines after it with it
     r"|[^\w\s])",  # an operator or delimiter
     re.S,
 )

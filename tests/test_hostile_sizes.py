@@ -125,6 +125,7 @@ def test_a_union_of_many_annotated_arms_is_linear(tmp_path: Path) -> None:
         ("a," * 30, True),
         ("pass\n" * 30, True),
         ("# " + "," * 50, False),  # a comment counts once
+        ("x = 1\n" + " \r\n" * 100 + "y = 2\n", False),  # blank lines are no syntax
     ],
 )
 def test_the_token_estimate_counts_syntax_not_characters(text: str, over: bool) -> None:
