@@ -57,6 +57,8 @@ _CACHES = frozenset(
 """Library decorators returning a sync wrapper made with `update_wrapper` (so `__wrapped__`)."""
 _PROPERTIES = frozenset({"builtins.property", "functools.cached_property"})
 _MAX_DEPTH = 12
+_MAX_WRAPPED = _MAX_DEPTH * 4
+"""`__wrapped__` links followed (`innermost`, `named`): stacks deeper are not followed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +104,7 @@ class Obj:
     def innermost(self) -> Obj:
         """What `inspect.unwrap` reaches: the object whose signature the SDK reads."""
         cur = self
-        for _ in range(_MAX_DEPTH * 4):
+        for _ in range(_MAX_WRAPPED):
             if cur.wrapped is None:
                 break
             cur = cur.wrapped
@@ -112,7 +114,7 @@ class Obj:
     def named(self) -> Obj:
         """The object whose `__name__`/`__qualname__`/`__module__` this one carries."""
         cur = self
-        for _ in range(_MAX_DEPTH * 4):
+        for _ in range(_MAX_WRAPPED):
             if not (cur.names_copied and cur.wrapped is not None):
                 break
             cur = cur.wrapped
@@ -129,6 +131,14 @@ class Obj:
                 return True
             cur = cur.wrapped
         return False
+
+
+def _wrapping_depth(obj: Obj) -> int:
+    """How many `__wrapped__` links lead from `obj` (counted up to one past `_MAX_WRAPPED`)."""
+    depth, cur = 0, obj.wrapped
+    while cur is not None and depth <= _MAX_WRAPPED:
+        depth, cur = depth + 1, cur.wrapped
+    return depth
 
 
 def _opaque(reason: str, kind: ProblemKind = "opaque") -> Obj:
@@ -274,6 +284,10 @@ class Decorators:
             cur = replace(self.call(deco, [cur], {}, 0), decorated=True)
             if cur.kind == "opaque":
                 return cur
+            if _wrapping_depth(cur) > _MAX_WRAPPED:
+                # `inspect.unwrap` (the SDK) follows up to the recursion limit; past this
+                # depth say so rather than read the signature of some wrapper halfway down.
+                return _opaque(f"more than {_MAX_WRAPPED} stacked decorators: mcpdeps does not follow them")
         return cur
 
     # ------------------------------------------------------------------ expressions

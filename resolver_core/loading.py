@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from .user_output import user_output_to_stderr
+
 if TYPE_CHECKING:
     from mcp.server import MCPServer
 
@@ -118,6 +120,9 @@ def parse_spec(spec: str | None, cwd: Path) -> ServerSpec:
 
 
 def _parse_explicit(text: str, cwd: Path, *, source: SpecSource) -> ServerSpec:
+    if "\0" in text:  # `os.stat` would raise a bare "embedded null byte"
+        where = " (`serve` under [tool.mcpdeps] in pyproject.toml)" if source == "pyproject" else ""
+        raise LoadError(f"The server spec {text!r}{where} contains a NUL character; no file name can.")
     target, attribute = _split_attribute(text)
     if target.endswith(".py") or "/" in target or "\\" in target or (cwd / target).is_file():
         path = (cwd / target).resolve()
@@ -315,7 +320,13 @@ def load_server(spec: str | None, *, cwd: Path | None = None) -> LoadedServer:
 
 
 def load_spec(spec: ServerSpec) -> LoadedServer:
-    """`load_server` for an already parsed spec (lint runs between parsing and importing)."""
+    """`load_server` for an already parsed spec (lint runs between parsing and importing);
+    what the module prints while it is imported (and its factory called) goes to stderr."""
+    with user_output_to_stderr():
+        return _load_spec(spec)
+
+
+def _load_spec(spec: ServerSpec) -> LoadedServer:
     from mcp.server import MCPServer
 
     attribute = choose_attribute(spec)

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import modern_syntax
+from . import modern_syntax, parse_budget
 from .cache import MAX_BYTES, bytes_hash, oversized
 from .lines import split_lines
 from .model import Finding, Span
@@ -216,6 +216,13 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
         module.error = error
         return module
     assert text is not None
+    if parse_budget.over_budget(text):
+        module.error = Finding(
+            "unreadable",
+            f"file is too large to analyse (more than {parse_budget.MAX_TOKENS:,} tokens)",
+            Span(module.display, 1, 1, 1, 1),
+        )
+        return module
     try:
         tree = ast.parse(text, filename=module.display)
         module.type_params = modern_syntax.type_parameter_names(tree, text)

@@ -447,12 +447,22 @@ class Evaluator:
 
 
 def make_union(args: list[TypeExpr]) -> TypeExpr:
-    """Flatten and deduplicate union members, as `typing.Union` does."""
+    """Flatten and deduplicate union members, as `typing.Union` does.
+
+    Members are compared through a set (a list scan made a `Union` of 20,000 arms take
+    minutes); a member that cannot be hashed (a `Literal` of a list) falls back to `==`."""
     flat: list[TypeExpr] = []
+    seen: set[TypeExpr] = set()
     for a in args:
         for member in a.args if isinstance(a, TUnion) else (a,):
-            if member not in flat:
-                flat.append(member)
+            try:
+                if member in seen:
+                    continue
+                seen.add(member)
+            except TypeError:
+                if member in flat:
+                    continue
+            flat.append(member)
     if any(isinstance(m, TError) for m in flat):
         return next(m for m in flat if isinstance(m, TError))
     return flat[0] if len(flat) == 1 else TUnion(tuple(flat))

@@ -185,3 +185,36 @@ def test_what_cannot_be_followed_is_reported_not_guessed(
     assert [d["code"] for d in found] == ["MCPD113"], found
     assert expected in found[0]["message"]
     assert found[0]["tool"] == "reserve"
+
+
+@pytest.mark.parametrize(("layers", "codes"), [(40, []), (60, ["MCPD113"])])
+def test_a_deep_stack_of_wraps_decorators_is_followed_or_said_unfollowed(
+    tmp_path: Path, layers: int, codes: list[str]
+) -> None:
+    """The SDK follows `__wrapped__` up to the recursion limit: 60 layers register a valid tool.
+    mcpdeps follows 48 and says past that that it cannot see (it read `wrapper(*a, **k)`
+    halfway down the stack, two false MCPD109)."""
+    stack = "@deco\n" * layers
+    folder = write_case(
+        tmp_path,
+        "deep",
+        f"""
+        def stock() -> int:
+            return 1
+
+        def deco(fn):
+            @functools.wraps(fn)
+            def wrapper(*a, **k):
+                return fn(*a, **k)
+            return wrapper
+
+        @mcp.tool()
+        {stack.replace(chr(10), chr(10) + "        ")}def t(a: int, s: Annotated[int, Resolve(stock)]) -> int:
+            return a
+    """,
+    )
+    [tool] = sdk(folder)["tools"]
+    assert (tool["verdict"], tool["arguments"], tool["resolved"]) == ("ok", ["a"], {"s": "server:stock"})
+    found = lint(folder)
+    assert [d["code"] for d in found] == codes
+    assert all(d["severity"] == "info" for d in found)

@@ -293,3 +293,12 @@ def test_a_report_that_cannot_be_written_says_so(tmp_path: Path, stdout: str, fm
         said = _one_sentence(proc)
         expected = "standard output is closed" if stdout == "closed" else "to standard output: No space left"
         assert expected in said and said.count("\n") == 1, said
+
+
+@pytest.mark.parametrize("argv", [("serve", "--transport", "stdio"), ("graph", "--live")], ids=" ".join)
+def test_a_nul_in_the_configured_server_spec_is_one_sentence(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """argv cannot carry a NUL, pyproject.toml can (`"\\u0000"`): it was an internal error."""
+    (tmp_path / "server.py").write_text("from mcp.server import MCPServer\n\nmcp = MCPServer('n')\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.mcpdeps]\nserve = "ser\\u0000ver.py"\n')
+    said = _one_sentence(run_mcpdeps(*argv, cwd=tmp_path, input=""))
+    assert "contains a NUL character" in said and "pyproject.toml" in said

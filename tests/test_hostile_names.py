@@ -42,3 +42,13 @@ def test_control_characters_in_names_are_escaped(tmp_path: Path, argv: tuple[str
     # JSON is data: it escapes control characters itself and keeps the rest of Unicode as is
     raw = RAW[:2] if "json" in argv else RAW
     assert not any(ch in proc.stdout + proc.stderr for ch in raw), repr(proc.stdout[:400])
+
+
+@pytest.mark.parametrize("fmt", ["github", "concise", "full"])
+def test_control_characters_in_file_names_are_escaped(tmp_path: Path, fmt: str) -> None:
+    """A file found by walking a folder is named by its path: `github` wrote it raw."""
+    (tmp_path / "se\x1b]0;pwned\x07rver.py").write_text(SERVER)
+    proc = run_mcpdeps("lint", "--no-cache", "--format", fmt, ".", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert "se\\x1b]0;pwned\\x07rver.py" in proc.stdout
+    assert not any(ch in proc.stdout + proc.stderr for ch in RAW), repr(proc.stdout[:400])

@@ -167,3 +167,27 @@ def test_a_document_too_large_for_lint_is_too_large_for_the_editor(project: Path
     )
     session.finish()
     assert [d["code"] for d in found] == ["MCPD000"] and "too large" in found[0]["message"], found
+
+
+def test_a_document_past_the_token_budget_is_too_large_for_the_editor_too(project: Path) -> None:
+    """Under the byte limit but past the token budget (issue 34, item 9): the editor's unsaved
+    copy gets lint's verdict, not a tree of hundreds of megabytes per keystroke."""
+    from mcpdeps.resolver_core.parse_budget import MAX_TOKENS
+
+    session = RawSession(project)
+    session.initialize()
+    server = project / "server.py"
+    huge = server.read_text() + "DATA = [" + "1," * (MAX_TOKENS // 2 + 1000) + "]\n"
+    session.send(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": server.as_uri(), "languageId": "python", "version": 1, "text": huge}},
+    )
+    session.published(server, 1, timeout=60)
+    found = next(
+        m["params"]["diagnostics"]
+        for m in reversed(session.messages)
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 1
+    )
+    session.finish()
+    assert [d["code"] for d in found] == ["MCPD000"], found
+    assert found[0]["message"] == f"file is too large to analyse (more than {MAX_TOKENS:,} tokens)"

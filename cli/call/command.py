@@ -75,6 +75,7 @@ def call(
     from rich.console import Console
     from rich.markup import escape
 
+    from ...resolver_core.user_output import user_output_to_stderr
     from ..runner.interpreter import explaining_missing
     from ..runner.sdk import interpreter_for
     from ..serve.render_gate import lint_gate
@@ -111,7 +112,7 @@ def call(
         resolvers = live_resolvers(server, tool)
     person = TerminalPerson(err) if sys.stdin.isatty() else None
     answerer = QuestionAnswerer(sources, person, resolvers)
-    with exit_on_interrupt(err.print):
+    with exit_on_interrupt(err.print), user_output_to_stderr():  # a tool's print() never breaks the result
         outcome = anyio.run(
             call_tool,
             target,

@@ -4,7 +4,8 @@
 GitHub has no "info" annotation, so info diagnostics become `notice`. Property
 values and the message are escaped the way the Actions runner decodes them
 (`%`, CR, LF everywhere; also `:` and `,` inside properties), otherwise a
-message with a newline or a path with a comma would break the annotation.
+message with a newline or a path with a comma would break the annotation. Other control
+characters (which the runner does not decode) are written as `printable` escapes.
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
+from ..printable import printable
 
 COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """The runner's encoding, then every other control character written as an escape: the
+    log shows a workflow command raw, so `ESC [2J` from a file name would reach the terminal."""
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

@@ -17,7 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ...resolver_core.bounded_read import Unreadable, read_bytes
+from ...resolver_core.cache import MAX_BYTES
 from ...resolver_core.model import Graph, Server
+from ...resolver_core.parse_budget import over_budget
 from ...resolver_core.suggest import did_you_mean
 from . import RequestError
 
@@ -93,11 +96,14 @@ def _tree(graph: Graph, path: Path, cwd: Path, spec: StaticSpec) -> ast.Module:
     )
     try:
         if text is None:
-            text = path.read_text(encoding="utf-8")
+            text = read_bytes(path, str(path), MAX_BYTES).decode("utf-8")
+        if over_budget(text):  # the build reported it too large; its tree would take gigabytes
+            raise ValueError("too large")
         return ast.parse(text, filename=str(path))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        why = str(exc) if isinstance(exc, Unreadable) or str(exc) == "too large" else type(exc).__name__
         raise RequestError(
-            f"{spec.text}: {spec.path} cannot be read to find {spec.name!r} ({type(exc).__name__}); "
+            f"{spec.text}: {spec.path} cannot be read to find {spec.name!r} ({why}); "
             f"`mcpdeps graph --live {spec.text}` imports it instead."
         ) from exc
 

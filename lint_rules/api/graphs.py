@@ -56,6 +56,8 @@ def refuse_unparsable(graph: Graph) -> None:
     if broken:
         where = "; ".join(f"{f.span.path}:{f.span.line}:{f.span.column}: {f.message}" for f in broken[:3])
         more = f" (and {len(broken) - 3} more)" if len(broken) > 3 else ""
+        if all(f.message.startswith("file is too large") for f in broken):  # Python imports it
+            raise RequestError(f"Nothing to draw: {where}{more}; `mcpdeps graph --live` imports it instead.")
         raise RequestError(
             f"Nothing to draw: {where}{more}. Python cannot import such a file either; "
             "`mcpdeps lint` shows each problem at its line."
