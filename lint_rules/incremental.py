@@ -331,8 +331,8 @@ def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit:
     A tree of files that declare nothing costs less to check in one process than forking
     workers for it does (a copy of the stdlib: 1,790 files, 2 of them past the prefilter).
     The estimate picks only where files are checked, never what is found."""
+    from ..resolver_core.prefilter import might_contribute
     from ..resolver_core.source import regular_bytes
-    from ..resolver_core.text_scan import might_contribute
 
     sample = origins[:: max(1, len(origins) // SAMPLE)]
     parsed = 0

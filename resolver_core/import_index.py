@@ -110,7 +110,7 @@ class Entry:
 
     stat: list[int]
     contributes: bool
-    """Whether the prefilter lets it through (`text_scan.might_contribute`): only such files
+    """Whether the prefilter lets it through (`prefilter.might_contribute`): only such files
     can register tools."""
     imports: list[Import]
     creates: bool = False
@@ -191,8 +191,8 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
+    from .prefilter import might_contribute
     from .source import decode, regular_bytes
-    from .text_scan import might_contribute
 
     data = regular_bytes(path)
     if data is None:

@@ -18,7 +18,7 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
-from mcpdeps.resolver_core.text_scan import might_contribute
+from mcpdeps.resolver_core.prefilter import might_contribute
 
 CODE = [
     "from mcp.server import MCPServer\n",
