@@ -84,10 +84,16 @@ class Param:
 
 @dataclass(frozen=True, slots=True)
 class Missing:
-    reason: str
+    said: str | Callable[[], str]
+    """The reason, or what writes it when asked: most lookups that miss (`self.x` read as an
+    external name) are never reported, and a "did you mean" over a module's globals is not free."""
     type_checking_only: bool = False
     certain: bool = True
     """False when static analysis simply cannot follow the name (an instance attribute...)."""
+
+    @property
+    def reason(self) -> str:
+        return self.said if isinstance(self.said, str) else self.said()
 
 
 Symbol = External | ModuleRef | Defined | Value | Param | Missing
@@ -365,8 +371,10 @@ class Names:
         if name in _BUILTINS:
             return External(f"builtins.{name}")
         # Python's NameError suggests among the globals and builtins: so does this message.
-        hint = did_you_mean(name, [*self.table(module), *sorted(_BUILTINS)])
-        return Missing(f"name {name!r} is not defined{hint}")
+        table = self.table(module)
+        return Missing(
+            lambda: f"name {name!r} is not defined{did_you_mean(name, [*table, *sorted(_BUILTINS)])}"
+        )
 
     def _from_binding(
         self, module: ParsedModule, name: str, binding: Binding, scope: Scope | None, depth: int
