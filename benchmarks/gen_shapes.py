@@ -18,7 +18,9 @@ published servers built on the SDK:
 - `plain`: application code with no MCP at all (models, utilities, services).
 
 Shapes weigh the kinds: `dense` (nearly every module a server or resolver module, factories
-included), `mixed` (about half MCP), `sparse` (a large application with a small MCP surface).
+included), `flat` (as dense, every tool at module level: no factory couples the files),
+`mixed` (about half MCP, factories included), `sparse` (a large application with a small MCP
+surface at module level).
 Module sizes vary (about 40 to 400 lines) and a few deliberate errors give the linter
 something to report. Deterministic for a given shape, size and seed.
 
@@ -35,8 +37,9 @@ from pathlib import Path
 
 SHAPES: dict[str, dict[str, int]] = {
     "dense": {"deps": 30, "tools": 25, "factory": 20, "server": 4, "added": 6, "helpers": 10, "plain": 5},
+    "flat": {"deps": 40, "tools": 40, "factory": 0, "server": 4, "added": 6, "helpers": 8, "plain": 2},
     "mixed": {"deps": 15, "tools": 12, "factory": 8, "server": 2, "added": 3, "helpers": 10, "plain": 50},
-    "sparse": {"deps": 2, "tools": 2, "factory": 1, "server": 0, "added": 0, "helpers": 3, "plain": 92},
+    "sparse": {"deps": 2, "tools": 2, "factory": 0, "server": 1, "added": 1, "helpers": 3, "plain": 91},
 }
 
 IMPORTS = """from __future__ import annotations

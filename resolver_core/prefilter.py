@@ -59,10 +59,9 @@ def might_contribute(data: bytes) -> bool:
     return any(pattern.search(data) is not None for pattern in _MARKERS)
 
 
-_NESTED_REGISTRATION = re.compile(
-    rb"^(?:[ \t]+|[ \t]*(?:async[ \t]+)?def[ \t][^\n]*)[^\n#]*(?:\.tool|\.prompt|\.resource|add_tool)\b",
-    re.MULTILINE,
-)
+_REGISTRATION_TOKEN = re.compile(rb"\.(?:tool|prompt|resource)\b|add_tool")
+_NESTED_LINE = re.compile(rb"[ \t]|(?:async[ \t]+)?def[ \t]")
+"""How a line holding a registration inside a function starts: indented, or a one-line `def`."""
 
 
 def may_register_in_functions(data: bytes) -> bool:
@@ -73,7 +72,13 @@ def may_register_in_functions(data: bytes) -> bool:
     and a run that has one builds every file at once: knowing it before the first slice spares
     building that slice twice. Says yes too often (an indented module-level `if`); a no where
     the build finds one costs only that second build, never a different verdict."""
-    return b"\0" in data or _NESTED_REGISTRATION.search(data) is not None
+    if b"\0" in data:
+        return True
+    for match in _REGISTRATION_TOKEN.finditer(data):
+        start = data.rfind(b"\n", 0, match.start()) + 1
+        if _NESTED_LINE.match(data, start) is not None:
+            return True
+    return False
 
 
 _ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*\n)*[,)]")
