@@ -44,7 +44,7 @@ trees = [ast.parse(p.read_bytes(), str(p)) for p in sorted(pathlib.Path('.').rgl
 """
 
 
-def run(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, int, float]:
     """Wall time, peak RSS (KiB) and CPU time (user + system, workers included) of one command.
 
     `wait4` gives the process's own usage; the forked workers' is in RUSAGE_CHILDREN of the
@@ -52,7 +52,7 @@ def run(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
     """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, _, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -285,6 +285,10 @@ def analyse(
         slices = _slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
+        if _may_couple(origins, path_of):
+            # Coupled files are checked over one build of every file, after any slice or
+            # worker found them: built at once, no slice is built twice and no pool waits on it.
+            return check(origins, whole=True)
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         if workers and parallel.available():
@@ -331,8 +335,8 @@ def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit:
     A tree of files that declare nothing costs less to check in one process than forking
     workers for it does (a copy of the stdlib: 1,790 files, 2 of them past the prefilter).
     The estimate picks only where files are checked, never what is found."""
+    from ..resolver_core.prefilter import might_contribute
     from ..resolver_core.source import regular_bytes
-    from ..resolver_core.text_scan import might_contribute
 
     sample = origins[:: max(1, len(origins) // SAMPLE)]
     parsed = 0
@@ -344,6 +348,19 @@ def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit:
         parsed += 1
     share = (parsed + (len(sample) - parsed) / PREFILTERED_PER_PARSED) / len(sample)
     return share * len(origins)
+
+
+def _may_couple(origins: Sequence[str], path_of: Mapping[str, Path]) -> bool:
+    """Whether a file of the run may register tools inside a function (`prefilter`'s guess,
+    which can say yes too often): the run then needs one build of every file anyway."""
+    from ..resolver_core.prefilter import may_register_in_functions, might_contribute
+    from ..resolver_core.source import regular_bytes
+
+    for origin in origins:
+        data = regular_bytes(path_of[origin])
+        if data is not None and may_register_in_functions(data) and might_contribute(data):
+            return True
+    return False
 
 
 def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:

@@ -71,10 +71,16 @@ class Param:
 
 @dataclass(frozen=True, slots=True)
 class Missing:
-    reason: str
+    said: str | Callable[[], str]
+    """The reason, or what writes it when asked: most lookups that miss (`self.x` read as an
+    external name) are never reported, and a "did you mean" over a module's globals is not free."""
     type_checking_only: bool = False
     certain: bool = True
     """False when static analysis simply cannot follow the name (an instance attribute...)."""
+
+    @property
+    def reason(self) -> str:
+        return self.said if isinstance(self.said, str) else self.said()
 
 
 Symbol = External | ModuleRef | Defined | Value | Param | Missing

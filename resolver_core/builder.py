@@ -18,6 +18,7 @@ from .call_sites import CallSites
 from .decorators import Obj, is_registration, replaced, written_chain
 from .discovery import GivenFiles, SourceFile, discover
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
+from .prefilter import might_contribute
 from .project import Project
 from .reach import Reach
 from .registrations import Registration, Scanner, Unfollowed
@@ -35,7 +36,6 @@ from .signatures import (
 )
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Defined, Names, Scope, Value, lambda_qualname
-from .text_scan import might_contribute
 from .typeexpr import Evaluator, first_error, resolve_marker
 
 TOO_DEEP = (

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from .decorators import Decorators, is_registration
+from .prefilter import holds, lines_with
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope, Value
-from .text_scan import holds, lines_with
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 CallSite = tuple[ParsedModule, ast.Call, Scope | None]

@@ -29,11 +29,11 @@ from .loops import (
     unlisted_variables,
 )
 from .model import RegistrationForm, Server, Span
+from .prefilter import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Scope, Value
-from .text_scan import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 
@@ -138,7 +138,7 @@ class Scanner:
         Only calls passing a module-level name as a whole argument are looked at, and only
         in text that has one (`(mcp)`, `(mcp, ...)`, `server=mcp`): resolving every call of
         every file would cost more than the scan itself. Only the statements whose lines
-        can hold such a call are walked (`text_scan.passed_lines`): walking whole trees
+        can hold such a call are walked (`prefilter.passed_lines`): walking whole trees
         was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]

@@ -10,6 +10,7 @@ or unannotated; which servers fill it is decided by its call sites (`registratio
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,7 +138,7 @@ class Servers:
         classes = self._classes.get(module.path)
         if classes is None:
             classes = self._classes[module.path] = {}
-            for node in ast.walk(module.tree) if module.tree is not None else ():
+            for node in _statements(module.tree.body if module.tree is not None else []):
                 if isinstance(node, ast.ClassDef):
                     for stmt in node.body:
                         classes[id(stmt)] = node
@@ -249,3 +250,20 @@ class Servers:
             self._servers[sid] = server
             self.graph.servers.append(server)
         return self._servers[sid]
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of `body` and of the blocks nested in it (a class is a statement, so
+    no expression need be visited: a whole-tree `ast.walk` here was a tenth of a cold run)."""
+    todo = list(body)
+    while todo:
+        stmt = todo.pop()
+        yield stmt
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list):
+                todo.extend(block)
+        for handler in getattr(stmt, "handlers", ()):
+            todo.extend(handler.body)
+        for case in getattr(stmt, "cases", ()):
+            todo.extend(case.body)

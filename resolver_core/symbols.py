@@ -184,8 +184,10 @@ class Names:
         if name in _BUILTINS:
             return External(f"builtins.{name}")
         # Python's NameError suggests among the globals and builtins: so does this message.
-        hint = did_you_mean(name, [*self.table(module), *sorted(_BUILTINS)])
-        return Missing(f"name {name!r} is not defined{hint}")
+        table = self.table(module)
+        return Missing(
+            lambda: f"name {name!r} is not defined{did_you_mean(name, [*table, *sorted(_BUILTINS)])}"
+        )
 
     def _from_binding(
         self, module: ParsedModule, name: str, binding: Binding, scope: Scope | None, depth: int

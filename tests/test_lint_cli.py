@@ -158,8 +158,8 @@ def test_colour_follows_the_terminal_no_color_and_force_color(broken: Path) -> N
 def test_a_clean_report_is_what_rich_prints_to_the_same_stream(
     tmp_path: Path, env: dict[str, str], styled: bool
 ) -> None:
-    """Nothing found: the report is printed without rich when rich would not style it
-    (`render_report._styled`), and is byte for byte what rich prints in every case."""
+    """Nothing found: the report is what rich prints to the same stream, styled only where
+    rich styles (a terminal, `FORCE_COLOR`, `TTY_COMPATIBLE`)."""
     import io
 
     from mcpdeps.cli.lint.render_text import render_diagnostics

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from conftest import run_mcpdeps
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mcpdeps.resolver_core.import_index import imported_modules, scan_imports
 
 FILES = {
@@ -352,3 +354,35 @@ def test_a_duplicate_tool_name_across_files_is_seen_from_either_file(
     for path in files:
         assert _located(_lint(tmp_path, path), path) == _located(whole, path), path
         assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path
+
+
+_PIECES = [
+    "import",
+    "from",
+    " ",
+    "\t",
+    "\n",
+    ";",
+    ":",
+    ".",
+    ",",
+    "(",
+    ")",
+    "#",
+    "\\\n",
+    "a",
+    "b.c",
+    " as ",
+    "*",
+    "'",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_trying_only_the_lines_with_import_finds_what_a_whole_text_search_finds(text: str) -> None:
+    """`_import_matches` skips the lines without `import` (most of a typed module, whose `:`
+    each start a try of the whole-text search): the same matches, in the same order."""
+    from mcpdeps.resolver_core.import_index import _IMPORT, _import_matches
+
+    assert [m.span() for m in _import_matches(text)] == [m.span() for m in _IMPORT.finditer(text)]

@@ -87,11 +87,16 @@ def test_slices_of_any_size_report_what_one_build_reports(
     assert _texts(sliced) == _texts(whole), "renderers and fixes read the same texts"
 
 
+@pytest.mark.parametrize("foreseen", [True, False])
 def test_a_register_function_called_from_another_slice(
-    monkeypatch: pytest.MonkeyPatch, coupled: Path
+    monkeypatch: pytest.MonkeyPatch, coupled: Path, foreseen: bool
 ) -> None:
     """Which server `register(server)` registers on is known only where it is called: the
-    slices' coupled records are checked again over one build of every file (workers too)."""
+    slices' coupled records are checked again over one build of every file (workers too).
+    The text foresees it (`prefilter.may_register_in_functions`: one build from the start);
+    when it does not, the slices and workers that find a coupled record give the same verdicts."""
+    if not foreseen:
+        monkeypatch.setattr(incremental, "_may_couple", lambda *_: False)
     whole = lint(["."], cwd=coupled)
     assert "MCPD110" in {d.code for d in whole.diagnostics}
     monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 4)

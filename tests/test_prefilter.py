@@ -18,7 +18,7 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
-from mcpdeps.resolver_core.text_scan import might_contribute
+from mcpdeps.resolver_core.prefilter import may_register_in_functions, might_contribute
 
 CODE = [
     "from mcp.server import MCPServer\n",
@@ -162,3 +162,22 @@ def test_a_utf16_module_in_a_walked_folder_is_reported_not_skipped(tmp_path: Pat
     proc = run_mcpdeps("lint", "--no-cache", "--format", "concise", ".", cwd=tmp_path)
     assert proc.returncode == 1, proc.stdout
     assert "server.py:1:1: MCPD000" in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "nested"),
+    [
+        ("def register(server):\n    @server.tool()\n    def f(): ...\n", True),
+        ("async def setup(s):\n    s.add_tool(f)\n", True),
+        ("def register(s): s.add_tool(f)\n", True),
+        ("class Shop(MCPServer):\n    def __init__(self):\n        self.prompt()(p)\n", True),
+        ("@mcp.tool()\ndef f(x):\n    return x.tooltip\n", False),
+        ("@mcp.tool()\ndef f(x):\n    return 1\n", False),
+        ("mcp.add_tool(f)\nmcp.resource('r://x')(g)\n", False),
+    ],
+)
+def test_registrations_inside_functions_are_foreseen_from_the_text(text: str, nested: bool) -> None:
+    """The guess that sends a run to one build of every file (coupled files): never no for a
+    registration in a function (a no only costs time, the test keeps it honest), no for a tree
+    that registers at module level only."""
+    assert may_register_in_functions(text.encode()) is nested

@@ -54,7 +54,7 @@ def lint_document(result_: LintResult) -> dict[str, Any]:
 
 def diagnostics_text(result_: LintResult) -> str:
     """`--format concise` lines (at most MAX_TEXT_LINES) and the summary line of `mcpdeps lint`."""
-    from ..lint.render_plain import FIX_HINT, concise_line, summary_text
+    from ..lint.render_text import FIX_HINT, concise_line, summary_text
 
     lines = [concise_line(d) for d in result_.diagnostics[:MAX_TEXT_LINES]]
     if len(result_.diagnostics) > MAX_TEXT_LINES:

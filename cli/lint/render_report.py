@@ -2,9 +2,8 @@
 `json` here, `sarif`/`github` in `render_sarif.py`/`render_github.py`, `--statistics` as JSON.
 
 No rich at module level: the machine formats are what CI and pre-commit read, and they
-need none of it (importing rich was a tenth of a warm run). An unstyled `concise` report,
-and any report of nothing found, is `render_plain.py`'s plain text; the styled and `full`
-reports load `render_text.py` when they print.
+need none of it (importing rich was a tenth of a warm run). The human formats load
+`render_text.py` when they print (a warm run replays its report without it: `report_memo.py`).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import contextlib
 import errno
 import io
 import json
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,23 +69,6 @@ def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
 
         return to_sarif(result) + "\n"
     return to_json(result) + "\n"
-
-
-def _styled(to_stderr: bool) -> bool:
-    """Whether rich may style what it prints to stdout (stderr): rich's `Console.is_terminal`
-    for an auto-detected console, except that it says True in the cases (Jupyter, IDLE)
-    where rich says False; those are printed through rich, which decides."""
-    compatible = os.environ.get("TTY_COMPATIBLE", "")
-    if compatible in ("0", "1"):
-        return compatible == "1"
-    force = os.environ.get("FORCE_COLOR")
-    if force is not None:
-        return force != ""
-    stream = sys.stderr if to_stderr else sys.stdout
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # no stream, or a closed one: rich decides
-        return True
 
 
 def write_report(
@@ -150,14 +131,6 @@ def report_text(
     (styled as rich styles for it: the terminal's width and colours, none for a file)."""
     if fmt in ("json", "sarif", "github"):
         return _machine_text(result, fmt, statistics)
-    if (
-        not statistics
-        and (to_file or not _styled(to_stderr))
-        and (fmt == "concise" or not result.diagnostics)
-    ):
-        from .render_plain import concise_text
-
-        return concise_text(result)  # what rich prints unstyled, without importing it
     from rich.console import Console
 
     from .render_text import render_diagnostics, render_statistics

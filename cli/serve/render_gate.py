@@ -10,8 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from ..lint.render_plain import concise_line
-from ..lint.render_text import render_diagnostics
+from ..lint.render_text import concise_line, render_diagnostics
 from .gate import GateVerdict, lint_verdict
 
 

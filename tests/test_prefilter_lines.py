@@ -1,4 +1,4 @@
-"""`text_scan.passed_lines` and `calls_on_lines`: the builder walks only the statements that
+"""`prefilter.passed_lines` and `calls_on_lines`: the builder walks only the statements that
 can pass a server to another module's function (`tools.register(mcp)`), and must find every
 call a walk of the whole tree finds, in the same order, behind the same plain-text gate.
 
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
+from mcpdeps.resolver_core.prefilter import calls_on_lines, passed_lines
 from mcpdeps.resolver_core.source import ParsedModule, decode
 from mcpdeps.resolver_core.symbols import collect_bindings
-from mcpdeps.resolver_core.text_scan import calls_on_lines, passed_lines
 
 FORMS = {
     "plain": "from app import mcp\nimport tools\n\ntools.register(mcp)\n",

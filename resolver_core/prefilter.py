@@ -59,6 +59,28 @@ def might_contribute(data: bytes) -> bool:
     return any(pattern.search(data) is not None for pattern in _MARKERS)
 
 
+_REGISTRATION_TOKEN = re.compile(rb"\.(?:tool|prompt|resource)\b|add_tool")
+_NESTED_LINE = re.compile(rb"[ \t]|(?:async[ \t]+)?def[ \t]")
+"""How a line holding a registration inside a function starts: indented, or a one-line `def`."""
+
+
+def may_register_in_functions(data: bytes) -> bool:
+    """Whether a file may register tools inside a function (`def register(server): @server.tool()`):
+    a registration token on an indented line or on a `def` line.
+
+    Such a registration couples files (which servers it lands on depends on callers anywhere),
+    and a run that has one builds every file at once: knowing it before the first slice spares
+    building that slice twice. Says yes too often (an indented module-level `if`); a no where
+    the build finds one costs only that second build, never a different verdict."""
+    if b"\0" in data:
+        return True
+    for match in _REGISTRATION_TOKEN.finditer(data):
+        start = data.rfind(b"\n", 0, match.start()) + 1
+        if _NESTED_LINE.match(data, start) is not None:
+            return True
+    return False
+
+
 _ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*\n)*[,)]")
 """What follows a name passed as a whole argument: blanks, comments and line continuations,
 then `,` or `)` (tuples and parameter lists match too: that only costs a look). A comment

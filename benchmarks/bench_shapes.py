@@ -1,0 +1,94 @@
+"""Issue 28: cold lint against `ast.parse` on trees of several shapes, sizes and seeds.
+
+One generated tree (`gen_corpus.py`) met the targets while a tree shaped otherwise did not,
+so this runs `gen_shapes.py`'s shapes (`dense`, `mixed`, `sparse`) at each size and seed.
+Per tree, interleaved (parse, `-j 1`, default jobs, parse, ...) and as medians of `RUNS`
+(default 3), wall and CPU seconds (user + system, workers included):
+
+- `ast.parse` of every file in one process (collector off, trees kept, as lint runs);
+- cold `lint --no-cache -j 1` and with the default jobs.
+
+Targets: `-j 1` <= 2.0x the parse, default jobs <= 1.2x and never slower than `-j 1`.
+On a shared machine the wall clock measures the neighbours too: compare the ratios of one
+run, and read the CPU column beside the wall one (workers add CPU, never remove it).
+
+`python benchmarks/bench_shapes.py [--shapes dense mixed sparse] [--sizes 250 1000 4000]
+[--seeds 1 2] [--code DIR]` (`--code`: time the mcpdeps package found in DIR instead, e.g.
+`git archive` of an older commit unpacked under DIR/mcpdeps, on the same trees).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _timing import compile_package
+from bench_large import PARSE, run
+from gen_shapes import SHAPES, generate
+
+
+def bench(tree: Path, runs: int, env: dict[str, str]) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) of the parse, `-j 1` and default jobs, runs interleaved."""
+    py = sys.executable
+    lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "."]
+    commands = {"parse": [py, "-c", PARSE], "one": [*lint, "--jobs", "1"], "default": lint}
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name, cmd in commands.items():
+            wall, _, cpu = run(cmd, tree, env)
+            samples[name].append((wall, cpu))
+    return {
+        name: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
+        for name, v in samples.items()
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shapes", nargs="+", choices=sorted(SHAPES), default=sorted(SHAPES))
+    parser.add_argument("--sizes", nargs="+", type=int, default=[250, 1000, 4000])
+    parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2])
+    parser.add_argument("--code", type=Path, help="a folder holding the `mcpdeps` package to time")
+    args = parser.parse_args()
+    compile_package()
+    env = dict(os.environ)
+    if args.code is not None:
+        env["PYTHONPATH"] = str(args.code.absolute())
+    runs = int(os.environ.get("RUNS", "3"))
+    print("Each cell: wall / CPU seconds; ratios of wall / of CPU.")
+    print()
+    print(
+        "| shape | modules | seed | lines | parse | -j 1 | default | -j 1/parse | default/parse | default/-j 1 |"
+    )
+    print("|---" * 10 + "|")
+    for shape in args.shapes:
+        for size in args.sizes:
+            for seed in args.seeds:
+                with tempfile.TemporaryDirectory() as tmp:
+                    tree = Path(tmp) / "tree"
+                    lines = generate(tree, size, shape, seed)
+                    r = bench(tree, runs, env)
+                p, one, default = r["parse"], r["one"], r["default"]
+                print(
+                    f"| {shape} | {size} | {seed} | {lines} | {_pair(p)} | {_pair(one)} | {_pair(default)} "
+                    f"| {_ratio(one, p)} | {_ratio(default, p)} | {_ratio(default, one)} |",
+                    flush=True,
+                )
+
+
+def _pair(value: tuple[float, float]) -> str:
+    return f"{value[0]:.2f} / {value[1]:.2f}"
+
+
+def _ratio(a: tuple[float, float], b: tuple[float, float]) -> str:
+    return f"{a[0] / b[0]:.2f} / {a[1] / b[1]:.2f}"
+
+
+if __name__ == "__main__":
+    main()
