@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from mcpdeps.cli.lint.render_text import render_diagnostics, summary_text
 from mcpdeps.cli.printable import printable
 from mcpdeps.lint_rules import LintResult
-from mcpdeps.lint_rules.fixes import ONLY_WHEN
 from mcpdeps.lint_rules.registry import ALL_RULES
 from mcpdeps.resolver_core.diagnostics import SEVERITY_RANK, Diagnostic
 from mcpdeps.resolver_core.model import Graph
@@ -34,7 +33,10 @@ diagnostic = st.builds(
     severity=st.sampled_from(sorted(SEVERITY_RANK)),
     # Some messages of MCPD002 say the one case it fixes: the summary counts those.
     message=st.builds(
-        lambda a, hint, b: a + hint + b, text, st.sampled_from(["", *ONLY_WHEN.values()]), text
+        lambda a, hint, b: a + hint + b,
+        text,
+        st.sampled_from(["", *(r.FIX.only_when for r in ALL_RULES if r.FIX is not None and r.FIX.only_when)]),
+        text,
     ),
     path=text,
     line=number,
