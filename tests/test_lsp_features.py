@@ -217,7 +217,9 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
     return text
 
 
-async def test_code_actions_fix_like_lint_fix_and_suppress(client: LanguageClient, root: Path) -> None:
+async def test_code_actions_fix_like_lint_fix_and_suppress(
+    client: LanguageClient, root: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     tools = root / "shop/tools.py"
     docs = await opened(client, tools)
     [diagnostic] = [d for d in client.diagnostics[tools.as_uri()] if d.code == "MCPD006"]
@@ -238,8 +240,8 @@ async def test_code_actions_fix_like_lint_fix_and_suppress(client: LanguageClien
     )
     assert fix.edit is not None and fix.edit.changes is not None
     fixed = apply(tools.read_text(), fix.edit.changes[tools.as_uri()])
-    expected = root.parent / "expected"
-    shutil.copytree(root, expected)
+    expected = tmp_path_factory.mktemp("expected")  # `root` is a worker's tmp_path: its parent is shared
+    shutil.copytree(root, expected, dirs_exist_ok=True)
     subprocess.run(
         [sys.executable, "-m", "mcpdeps", "lint", "--fix", "--no-cache", "shop/tools.py"],
         cwd=expected,

@@ -29,7 +29,11 @@ async def _actions(client: LanguageClient, path: Path, only: list[str] | None) -
     return [a for a in found or [] if isinstance(a, types.CodeAction)]
 
 
-async def test_fix_all_rewrites_the_document_as_lint_fix_does(client: LanguageClient, root: Path) -> None:  # noqa: F811
+async def test_fix_all_rewrites_the_document_as_lint_fix_does(
+    client: LanguageClient,  # noqa: F811
+    root: Path,  # noqa: F811
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     tools = root / "shop/tools.py"
     tools.write_text(
         tools.read_text() + "\n\n@mcp.tool()\ndef shout(_text: str) -> str:\n    return _text.upper()\n"
@@ -42,8 +46,8 @@ async def test_fix_all_rewrites_the_document_as_lint_fix_does(client: LanguageCl
     [action] = await _actions(client, tools, ["source.fixAll"])
     assert action.edit is not None and action.edit.changes is not None
     fixed = apply(tools.read_text(), action.edit.changes[tools.as_uri()])
-    expected = root.parent / "expected"
-    shutil.copytree(root, expected)
+    expected = tmp_path_factory.mktemp("expected")  # `root` is a worker's tmp_path: its parent is shared
+    shutil.copytree(root, expected, dirs_exist_ok=True)
     subprocess.run(
         [sys.executable, "-m", "mcpdeps", "lint", "--fix", "--no-cache", "shop/tools.py"],
         cwd=expected,

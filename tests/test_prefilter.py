@@ -111,7 +111,7 @@ def test_walking_the_corpus_reports_what_naming_every_file_does(tmp_path: Path) 
     Each case is checked from a copy in a project of its own (a `pyproject.toml` above the
     case's folder), as a user's server sits in theirs. Left in the repository, both runs would
     look for importers of the case's files in the whole repository, every file of mcpdeps and
-    its tests read again for each of the 300 cases, to find none."""
+    its tests read again for each of some 300 cases, to find none."""
     corpus = REPO / "tests" / "corpus"
     different = []
     for case in sorted(p.parent for p in corpus.glob("*/*/server.py")):
