@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import in_process
+import module_weights
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,6 +30,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
         return None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores + 1
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The heaviest modules first (`tests/module_weights.py`), so `--dist loadfile` starts the
+    long ones while there is other work to run beside them."""
+    items[:] = module_weights.heaviest_first(items, module_weights.recorded())
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +24,11 @@ import anyio
 import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.lint_rules.migration import migrate_text
+from venv_tools import python_of, venv
 
 CASES_DIR = REPO / "tests" / "migrate_cases"
 CASES = sorted(p.stem for p in CASES_DIR.glob("*.py"))
 UPDATE = bool(os.environ.get("MCPDEPS_UPDATE_SNAPSHOTS"))
-
-pytestmark = pytest.mark.xdist_group("mcp1")
 
 ACCEPT_OK = {"action": "accept", "content": {"ok": True}}
 DECLINE = {"action": "decline"}
@@ -233,20 +231,16 @@ def test_lint_offers_the_mcpd112_fix_only_with_unsafe_fixes(tmp_path: Path) -> N
 
 
 @pytest.fixture(scope="module")
-def mcp1_python(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A Python with mcp 1.x: `MCPDEPS_MCP1_PYTHON`, else a venv built once for the module."""
-    given = os.environ.get("MCPDEPS_MCP1_PYTHON") or "/tmp/mcp1venv/bin/python"
-    if Path(given).exists():
+def mcp1_python() -> str:
+    """A Python with mcp 1.x and its dependencies: `MCPDEPS_MCP1_PYTHON`, else a venv built
+    once per machine (`tests/venv_tools.py`) and shared by every run after the first."""
+    given = os.environ.get("MCPDEPS_MCP1_PYTHON")
+    if given:
         return given
-    venv = tmp_path_factory.mktemp("mcp1") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    python = str(venv / "bin" / "python")
-    installed = subprocess.run(
-        [python, "-m", "pip", "install", "-q", "mcp<2"], capture_output=True, timeout=600
-    )
-    if installed.returncode != 0:
-        pytest.skip("mcp 1.x could not be installed: " + installed.stderr.decode(errors="replace")[-300:])
-    return python
+    try:
+        return str(python_of(venv("mcp1-sdk", ["mcp<2"])))
+    except RuntimeError as exc:  # no registry: say so rather than fail every case
+        pytest.skip(f"mcp 1.x could not be installed: {str(exc)[-300:]}")
 
 
 def _under_1x(python: str, path: Path, calls: list[dict[str, Any]], tmp_path: Path) -> dict[str, Any]:
