@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..config_files import CONFIG_NAMES
-from ..same_place import concerns
 
 if TYPE_CHECKING:
     from ...resolver_core.diagnostics import Diagnostic, Fix
@@ -252,6 +251,13 @@ def quick_fixes(
     from ..fixes import FixCache
 
     return FixCache(text_of, unsafe=unsafe).fix_for
+
+
+def concerns(d: Diagnostic, tool: str) -> bool:
+    """Whether a diagnostic is about `tool`: its own, or one united with that tool's (`same_place`)."""
+    from ..same_place import concerns as about
+
+    return about(d, tool)
 
 
 def is_unsafe_fix(code: str) -> bool:
