@@ -449,6 +449,7 @@ def _build_graph(
         files = GivenFiles(list(files) if files is not None else discover(paths, exclude, cwd))
     project = project or new_project(files.files, paths, cwd, src, source_overrides, hashing=hashing)
     project.set_displays(files.displays)
+    project.lent = files.lent
     builder = StaticBuilder(project)
     graph = builder.graph
     graph.files = len(files)

@@ -14,6 +14,10 @@ import subprocess
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .lent_parses import LentParses
 
 SKIP_DIRS = frozenset(
     {
@@ -60,7 +64,7 @@ class GivenFiles:
     prefiltering the slice (the stdlib's 1,790 files: 21 slices, 38k `Path.absolute`).
     """
 
-    __slots__ = ("_position", "checked", "displays", "files", "paths")
+    __slots__ = ("_position", "checked", "displays", "files", "lent", "paths")
 
     def __init__(self, files: Sequence[SourceFile]) -> None:
         self.files = files
@@ -69,6 +73,10 @@ class GivenFiles:
         self.displays = {path: f.display for path, f in zip(self.paths, files, strict=True)}
         """Absolute path -> how the user named it."""
         self.checked = frozenset(f.display for f in files)
+        from .lent_parses import LentParses  # the parser's modules: only once a build starts
+
+        self.lent: LentParses = LentParses()
+        """Trees of imported modules one slice's build parsed, for the next slices' builds."""
         self._position: dict[Path, int] = {}
         for i, path in enumerate(self.paths):
             self._position.setdefault(path, i)

@@ -25,6 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 from .cache import bytes_hash, probe_key, text_hash
+from .lent_parses import LentParses
 from .module_search import ModuleSearch, Spec, module_name_for
 from .search_roots import find_project_root as find_project_root
 from .source import ParsedModule, decode, parse
@@ -76,6 +77,8 @@ class Project:
         self.digests: dict[str, str | None] = {}
         """What the run's verdicts were computed from: the content hash of the bytes each file
         was parsed from (by path), and the state of every probe (by `probe_key`)."""
+        self.lent: LentParses | None = None
+        """Trees earlier builds of the run parsed, and where this one's are kept for later ones."""
 
     def add_root(self, root: Path) -> None:
         root = root.absolute()
@@ -99,8 +102,10 @@ class Project:
         except ValueError:
             return str(path)
 
-    def load_path(self, path: Path, data: bytes | None = None) -> ParsedModule:
-        """Parse a file (once) and register it under its module name (`data`: bytes already read)."""
+    def load_path(self, path: Path, data: bytes | None = None, imported: bool = False) -> ParsedModule:
+        """Parse a file (once) and register it under its module name (`data`: bytes already read).
+
+        `imported`: an import led to it, so later builds of the run may read it too (`lent`)."""
         path = path.absolute()
         if path in self._by_path:
             return self._by_path[path]
@@ -117,7 +122,7 @@ class Project:
                 module.digest = bytes_hash(data) if self.hashing else None
             except (SyntaxError, UnicodeDecodeError, LookupError):
                 override = None  # re-read: the loader reports why it cannot be decoded
-        parse(module, override)
+        parse(module, override, self.lent, keep=imported)
         self._note_parsed(module)
         self._by_path[path] = module
         return module
@@ -193,7 +198,7 @@ class Project:
             found = (
                 None
                 if spec is None or spec.origin is None or not spec.source
-                else self.load_path(spec.origin)
+                else self.load_path(spec.origin, imported=True)
             )
             answers[name] = found
         if found is None:

@@ -20,11 +20,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import modern_syntax, parse_budget
 from .cache import MAX_BYTES, bytes_hash, oversized
 from .lines import split_lines
 from .model import Finding, Span
+
+if TYPE_CHECKING:
+    from .lent_parses import LentParses
 
 
 @dataclass(slots=True)
@@ -201,8 +205,13 @@ def reading_only(allowed: Callable[[Path], bool]) -> Iterator[None]:
         _READABLE.reset(token)
 
 
-def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
-    """Fill in text, tree and `from __future__ import annotations` for a module."""
+def parse(
+    module: ParsedModule, override: str | None = None, lent: LentParses | None = None, keep: bool = False
+) -> ParsedModule:
+    """Fill in text, tree and `from __future__ import annotations` for a module.
+
+    `lent`: trees an earlier build of the run parsed, taken for the same text; `keep`: lend
+    this module's to later builds."""
     allowed = _READABLE.get()
     if allowed is not None and not allowed(Path(os.path.realpath(module.path))):
         where = Span(module.display, 1, 1, 1, 1)
@@ -222,6 +231,8 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
             f"file is too large to analyse (more than {parse_budget.MAX_TOKENS:,} tokens)",
             Span(module.display, 1, 1, 1, 1),
         )
+        return module
+    if lent is not None and lent.lend(module):
         return module
     try:
         tree = ast.parse(text, filename=module.display)
@@ -252,7 +263,10 @@ def parse(module: ParsedModule, override: str | None = None) -> ParsedModule:
             reason = "it is nested too deeply for Python's parser (importing it would fail too)"
         module.error = Finding("unreadable", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
         return module
-    return _parsed(module, tree)
+    _parsed(module, tree)
+    if keep and lent is not None:
+        lent.keep(module)
+    return module
 
 
 def _parsed(module: ParsedModule, tree: ast.Module) -> ParsedModule:

@@ -478,8 +478,8 @@ def _edit_during_run(root: Path, rng: random.Random, paths: list[str], cache: Pa
     after = rng.randrange(1, 8)
     done: list[str] = []
 
-    def load_then_edit(self: Project, path: Path, data: bytes | None = None):  # type: ignore[no-untyped-def]
-        module = load_path(self, path, data)
+    def load_then_edit(self: Project, path: Path, data: bytes | None = None, **how: bool):  # type: ignore[no-untyped-def]
+        module = load_path(self, path, data, **how)
         if not done and len(self.modules) >= after:
             parsed = [m.path for m in self.modules if m.path.stem.startswith("deps_")]
             if parsed and rng.random() < 0.7:  # one the run has already judged: verdicts change
