@@ -89,8 +89,8 @@ def test_an_edit_during_a_run_is_seen_by_the_next_run(
     )
     load_path = Project.load_path
 
-    def load_then_edit(self: Project, path: Path, data: bytes | None = None):  # type: ignore[no-untyped-def]
-        module = load_path(self, path, data)
+    def load_then_edit(self: Project, path: Path, data: bytes | None = None, **how: bool):  # type: ignore[no-untyped-def]
+        module = load_path(self, path, data, **how)
         if path.absolute() == edited and edited.read_text() != new_text:
             edited.write_text(new_text)
         return module
