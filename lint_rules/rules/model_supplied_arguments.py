@@ -85,14 +85,7 @@ class IdentityArgument(TrustRule):
             "    return ORDERS.get(tenant_id, [])\n",
             at=(11, 23, 11, 37),
             fixed=(
-                "from typing import Annotated\n"
-                "from pydantic import BaseModel, Field\n"
-                "from mcp.server import MCPServer\n"
-                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
-                "\n"
-                "mcp = MCPServer('Bookshop')\n"
-                "\n"
-                "ORDERS = {'t1': ['Dune']}\n"
+                HEADER + "ORDERS = {'t1': ['Dune']}\n"
                 "\n"
                 "def resolve_tenant_id(ctx: Context) -> str:\n"
                 '    """Where `tenant_id` comes from instead of the model: the session, the lifespan state, your records."""\n'
@@ -113,14 +106,7 @@ class IdentityArgument(TrustRule):
             "    return f'featured {title}'\n",
             at=(9, 37, 9, 46),
             fixed=(
-                "from typing import Annotated\n"
-                "from pydantic import BaseModel, Field\n"
-                "from mcp.server import MCPServer\n"
-                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
-                "\n"
-                "mcp = MCPServer('Bookshop')\n"
-                "\n"
-                "def resolve_role(ctx: Context) -> str:\n"
+                HEADER + "def resolve_role(ctx: Context) -> str:\n"
                 '    """Where `role` comes from instead of the model: the session, the lifespan state, your records."""\n'
                 '    raise NotImplementedError("resolve role on the server")\n'
                 "\n"
@@ -209,14 +195,7 @@ class ServerOwnedFact(TrustRule):
             "    return f'Ordered {title} for {price}'\n",
             at=(11, 34, 11, 46),
             fixed=(
-                "from typing import Annotated\n"
-                "from pydantic import BaseModel, Field\n"
-                "from mcp.server import MCPServer\n"
-                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
-                "\n"
-                "mcp = MCPServer('Bookshop')\n"
-                "\n"
-                "PRICES = {'Dune': 12.5}\n"
+                HEADER + "PRICES = {'Dune': 12.5}\n"
                 "\n"
                 "def resolve_price(title: str) -> float:\n"
                 '    """Where `price` comes from instead of the model: the session, the lifespan state, your records."""\n'
@@ -283,14 +262,7 @@ class SecretArgument(TrustRule):
             "    return f'reserved {title}'\n",
             at=(9, 36, 9, 48),
             fixed=(
-                "from typing import Annotated\n"
-                "from pydantic import BaseModel, Field\n"
-                "from mcp.server import MCPServer\n"
-                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
-                "\n"
-                "mcp = MCPServer('Bookshop')\n"
-                "\n"
-                "def resolve_api_key(ctx: Context) -> str:\n"
+                HEADER + "def resolve_api_key(ctx: Context) -> str:\n"
                 '    """Where `api_key` comes from instead of the model: the session, the lifespan state, your records."""\n'
                 '    raise NotImplementedError("resolve api_key on the server")\n'
                 "\n"
@@ -351,14 +323,7 @@ class ForgeableConfirmation(TrustRule):
             "    return f'Ordered {title!r}.'\n",
             at=(9, 34, 9, 47),
             fixed=(
-                "from typing import Annotated\n"
-                "from pydantic import BaseModel, Field\n"
-                "from mcp.server import MCPServer\n"
-                "from mcp.server.mcpserver import Context, Elicit, Resolve\n"
-                "\n"
-                "mcp = MCPServer('Bookshop')\n"
-                "\n"
-                "class OrderBookAnswer(BaseModel):\n"
+                HEADER + "class OrderBookAnswer(BaseModel):\n"
                 "    confirm: bool = Field(description='Go ahead with order book?')\n"
                 "\n"
                 "\n"
