@@ -186,12 +186,10 @@ OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
     """The numbers of the module's lines (as the tokenizer counts them) holding one of `tokens`."""
-    if not module.lines and module.text is not None:
-        module.lines = split_lines(module.text)
-    lines = module.lines
     text = module.text or ""
-    if len(tokens) > 8 and "\r" not in text and not OTHER_LINE_BREAKS.search(text):
-        # Many names (the helpers of a large project): one pass of one pattern over the text.
+    if "\r" not in text and not OTHER_LINE_BREAKS.search(text):
+        # Lines end at "\n" only: one pass of one pattern over the text, lines counted between
+        # matches (no list of lines, no Python loop over every line for every token).
         pattern = _alternatives(tuple(sorted(tokens)))
         found: list[int] = []
         line, last = 1, 0
@@ -201,6 +199,9 @@ def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
             if not found or found[-1] != line:
                 found.append(line)
         return found
+    if not module.lines and module.text is not None:
+        module.lines = split_lines(module.text)
+    lines = module.lines
     if len(tokens) == 1:
         token = tokens[0]
         return [n for n, line in enumerate(lines, 1) if token in line]

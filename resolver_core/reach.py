@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from .call_sites import CallSites
@@ -24,7 +25,7 @@ from .signatures import function_params
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
-_SERVER_LINE = re.compile(r"^.*Server\b.*$", re.MULTILINE)
+_SERVER_WORD = re.compile(r"Server\b")
 _ASSIGNED = re.compile(r"^\s*(?:\w+\.)?(\w+)\s*(?::[^=\n]*)?=[^=]")
 _ANNOTATED = re.compile(r"(\w+)\s*:\s*[\"']?[\w.]*Server\b")
 
@@ -34,12 +35,26 @@ def server_variables(text: str) -> set[str]:
     ...`, `def register(server: MCPServer)`. A guess that may say yes too often, never no for
     a server created or annotated as one (a server from a factory call is not guessed)."""
     names: set[str] = set()
-    for line in _SERVER_LINE.findall(text):
+    for line in _server_lines(text):
         assigned = _ASSIGNED.match(line)
         if assigned is not None:
             names.add(assigned.group(1))
         names.update(_ANNOTATED.findall(line))
     return names
+
+
+def _server_lines(text: str) -> Iterator[str]:
+    """The lines (ended by "\n") holding the word-ending `Server`, found from its occurrences
+    rather than by a pattern tried from the start of every line of every module."""
+    at = text.find("Server")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line = text[start:end]
+        if _SERVER_WORD.search(line, at - start):
+            yield line
+        at = text.find("Server", end)
 
 
 _MAX_HOPS = 32

@@ -114,7 +114,11 @@ class Classes:
         self.evaluator = evaluator
 
     def bases(self, cls: TClass) -> list[TypeExpr]:
-        return [self.evaluator.expr(cls.source, b, None) for b in cls.node.bases]
+        """The class's bases, evaluated once per class (every parameter typed with it asks)."""
+        return list(self.evaluator.remembered(("bases", id(cls.node)), self._bases, cls))
+
+    def _bases(self, cls: TClass) -> tuple[TypeExpr, ...]:
+        return tuple(self.evaluator.expr(cls.source, b, None) for b in cls.node.bases)
 
     def is_sub(self, t: TypeExpr | None, names: frozenset[str], depth: int = 0) -> bool:
         """Is `t` one of the SDK/pydantic classes `names`, or a project subclass of one?"""

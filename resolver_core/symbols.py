@@ -16,9 +16,10 @@ from __future__ import annotations
 import ast
 import builtins
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 from .bindings import (
     DEFINITIONS,
@@ -59,6 +60,7 @@ __all__ = [
 ]
 
 _BUILTINS = frozenset(dir(builtins))
+_T = TypeVar("_T")
 _MAX_DEPTH = 40
 
 
@@ -83,11 +85,11 @@ class Names:
         The SDK evaluates hints when the tool is registered: a name bound *after* that line
         in the registering module does not exist yet (see `builder`).
         """
-        self._known: dict[tuple[int, str, int], tuple[Symbol, dict[Path, tuple[int, str]]]] = {}
-        """Module-level lookups already answered, by (module identity, name, depth), with the
-        bindings they depended on (replayed into `trace`). A cold run asks the same few names
-        (`Annotated`, `deps`, `Resolve`) thousands of times; each answer is the same unless a
-        rebound name meets a registration `cutoff`, and those answers are never kept."""
+        self._known: dict[Hashable, tuple[Any, dict[Path, tuple[int, str]]]] = {}
+        """Answers already given (`remembered`), with the bindings they depended on (replayed
+        into `trace`). A cold run asks the same few names (`Annotated`, `deps`, `Resolve`) and
+        aliases (`UserDep`) thousands of times; each answer is the same unless a rebound name
+        meets a registration `cutoff`, and those answers are never kept."""
         self._rebound = False
         """Whether the lookup being answered met a name bound twice (its answer can depend on
         `cutoff`)."""
@@ -139,24 +141,33 @@ class Names:
             if name in scope.bindings:
                 return self._from_binding(scope.module, name, scope.bindings[name], scope, depth)
             scope = scope.parent
-        key = (id(module), name, depth)
+        return self.remembered((id(module), name, depth), self._module_level, module, name, depth)
+
+    def remembered(self, key: Hashable, compute: Callable[..., _T], *args: Any) -> _T:
+        """`compute(*args)`, answered once per `key` for this build, as if it ran every time.
+
+        For work that only reads bindings through this object (a module-level name, a type
+        alias's value): the bindings it depended on are kept and replayed into `trace`, and an
+        answer that met a name bound twice (which a registration `cutoff` can change) is
+        computed again each time. `key` holds whatever else the answer depends on."""
         known = self._known.get(key)
         if known is not None:
             if self.trace is not None and known[1]:
                 _merge_needs(self.trace, known[1])
-            return known[0]
+            answer: _T = known[0]
+            return answer
         outer, self.trace = self.trace, {}
         rebound, self._rebound = self._rebound, False
         try:
-            symbol = self._module_level(module, name, depth)
+            answer = compute(*args)
         finally:
             needs, self.trace = self.trace, outer
             if outer is not None:
                 _merge_needs(outer, needs)
             kept, self._rebound = not self._rebound, rebound or self._rebound
         if kept:
-            self._known[key] = (symbol, needs)
-        return symbol
+            self._known[key] = (answer, needs)
+        return answer
 
     def _module_level(self, module: ParsedModule, name: str, depth: int) -> Symbol:
         """`lookup` of a name in a module's globals (and star imports, then builtins)."""

@@ -12,7 +12,9 @@ SDK see *no* hints for the whole function.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from .model import Span
 from .source import ParsedModule, spelling
@@ -127,6 +129,7 @@ class TError:
 TypeExpr = TRef | TClass | TConst | TAnnotated | TUnion | TGeneric | TAliasType | TVar | TUnknown | TError
 
 _TYPE_VARS = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
+_T = TypeVar("_T")
 
 
 def type_vars(t: TypeExpr | None, out: list[TVar] | None = None) -> list[TVar]:
@@ -349,8 +352,19 @@ class Evaluator:
             return TUnknown(text)
         return TUnknown(text)
 
+    def remembered(self, key: Hashable, compute: Callable[..., _T], *args: Any) -> _T:
+        """`Names.remembered` for an evaluation: its answer also depends on whether it is
+        postponed, and inside an alias's expansion it may meet that alias again (not kept)."""
+        if self._alias_stack:
+            return compute(*args)
+        return self.names.remembered((key, self._postponed), compute, *args)
+
     def _alias(self, value: Value, text: str, depth: int) -> TypeExpr:
-        """Expand a module-level assignment used as a type (`StockDep = Annotated[...]`)."""
+        """Expand a module-level assignment used as a type (`StockDep = Annotated[...]`): once
+        per alias, however many parameters name it."""
+        return self.remembered(("alias", id(value.node), text, depth), self._expand, value, text, depth)
+
+    def _expand(self, value: Value, text: str, depth: int) -> TypeExpr:
         key = (str(value.module.path), value.name)
         if key in self._alias_stack:
             return TError(f"type alias {value.name!r} refers to itself", text)

@@ -14,6 +14,7 @@ run in `lint`, which never imports user code.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -32,25 +33,35 @@ def _phrases(text: str) -> frozenset[tuple[str, ...]]:
 
 def words(name: str) -> list[str]:
     """`userId`, `user_id`, `UserID` → ['user', 'id']."""
+    return list(_words_of(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _words_of(name: str) -> tuple[str, ...]:
+    """`words`, once per name: every rule of the family asks about every tool argument, and
+    a project repeats the same few names (`user_id`, `query`, `limit`) across its tools."""
     spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
-    return [w for w in re.split(r"[_\W]+", spaced.lower()) if w]
+    return tuple(w for w in re.split(r"[_\W]+", spaced.lower()) if w)
 
 
-def type_names(annotation: str | None) -> set[str]:
+@functools.lru_cache(maxsize=4096)
+def type_names(annotation: str | None) -> frozenset[str]:
     """The plain types an annotation admits: `Annotated[str | None, Field(...)]` → {'str'}.
 
     `Annotated` metadata, `None` and the `Optional`/`Union` wrappers are dropped; a
     `Literal[...]` is `Literal`. Unparseable or missing annotations give an empty set.
+    Kept per text (a frozen set): several rules ask about each tool argument, and a
+    project writes the same annotations (`str`, `int`, `UserDep`) over and over.
     """
     if not annotation:
-        return set()
+        return frozenset()
     try:
         node = ast.parse(annotation, mode="eval").body
     except SyntaxError:
-        return set()
+        return frozenset()
     out: set[str] = set()
     _collect(node, out)
-    return out
+    return frozenset(out)
 
 
 def _collect(node: ast.expr, out: set[str]) -> None:
