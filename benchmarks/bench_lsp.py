@@ -149,7 +149,7 @@ def bench(tree: Path, tool: Path, count: int, interval: float) -> dict[str, floa
         tool_ms, after_first, tool_cpu = edits(session, tool, count, interval, TYPED)
         shared_ms, _, shared_cpu = edits(session, shared, count, interval, '"""Who is calling."""')
         after_all = rss_mb(session.proc.pid)
-        code, stderr = session.finish()
+        code, stderr = session.finish(timeout=600)  # a server in a whole-project check ends after it
         if KEEP_LOG:
             KEEP_LOG.write_text(log.read_text())
         assert code == 0 and "Traceback" not in stderr, stderr[-2000:]
