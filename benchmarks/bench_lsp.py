@@ -1,4 +1,4 @@
-"""Issue 15: `mcpdeps lsp` on the generated tree (`gen_corpus.py`), driven over stdio.
+"""Issues 15 and 28: `mcpdeps lsp` on generated trees of every shape, driven over stdio.
 
 Per size: the time from starting the server to the first diagnostics of an opened tool
 module (initialize included); the time the first full pass over the project takes; then
@@ -11,9 +11,12 @@ leaves hundreds of files to re-check in the background, and a keystroke must not
 for them.
 
 The shared resolver module (`app/shared.py`, added here) is used by a tool in every tool
-module: editing it makes every tool module stale.
+module: editing it makes every tool module stale. The trees are `bench_large.make_tree`'s
+(`--shape corpus` is `gen_corpus.py`'s, the others `gen_shapes.py`'s); `--code DIR` runs the
+mcpdeps package found in DIR too, after this checkout's, on the same tree.
 
-Run by hand: `python benchmarks/bench_lsp.py [sizes...]` (default 250 1000 2000).
+Run by hand: `python benchmarks/bench_lsp.py [sizes...] [--shape S...] [--seeds K...]
+[--code DIR]` (default 250 1000 2000, `corpus`, seed 1).
 Targets: p95 < 50 ms (tool module) and < 150 ms (shared resolver module) after the
 debounce; memory after 200 edits <= 1.5x memory after the first.
 """
@@ -21,7 +24,9 @@ debounce; memory after 200 edits <= 1.5x memory after the first.
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -34,7 +39,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from _timing import compile_package  # noqa: E402
-from gen_corpus import generate  # noqa: E402
+from bench_large import SHAPES  # noqa: E402
+from bench_large import make_tree as generate  # noqa: E402
 from lsp_helpers import RawSession  # noqa: E402
 
 DEBOUNCE_MS = 50
@@ -49,6 +55,8 @@ def current_user(ctx: Context) -> str:
     """Who is calling."""
     return "ada"
 '''
+TYPED = '"""Who asks for {title}."""'
+"""The docstring typed into in a tool module (of the tool added to every one)."""
 SHARED_TOOL = '''
 
 from app import shared
@@ -61,12 +69,16 @@ async def whoami_{n}(title: str, user: Annotated[str, Resolve(shared.current_use
 '''
 
 
-def make_tree(out: Path, modules: int) -> None:
-    generate(out, modules)
+def make_tree(out: Path, modules: int, shape: str, seed: int) -> Path:
+    """Write the tree; returns the tool module edits are typed into."""
+    generate(out, shape, modules, seed)
     (out / "app" / "shared.py").write_text(SHARED)
-    for tools in sorted(out.glob("pkg*/tools_*.py")):
-        n = tools.stem.removeprefix("tools_")
-        tools.write_text(tools.read_text() + SHARED_TOOL.format(n=n))
+    tools = sorted(out.glob("pkg*/tools_*.py"))
+    for path in tools:
+        n = path.stem.removeprefix("tools_")
+        path.write_text(path.read_text() + SHARED_TOOL.format(n=n))
+    corpus_first = out / "pkg1" / "tools_1.py"  # where the figures of earlier sessions were taken
+    return corpus_first if corpus_first.exists() else tools[0]
 
 
 def rss_mb(pid: int) -> float:
@@ -94,9 +106,9 @@ def idle(session: RawSession, timeout: float = 900) -> float:
 
 def edits(
     session: RawSession, path: Path, count: int, interval: float, needle: str
-) -> tuple[list[float], float]:
+) -> tuple[list[float], float, float]:
     """`count` single-character edits inside the docstring `needle`: latencies in ms after the
-    debounce, and the server's memory after the first edit."""
+    debounce, the server's memory after the first edit and its CPU milliseconds per edit."""
     original = path.read_text()
     assert needle in original, needle
     typed = original.replace(needle, needle[:-3] + "x" + needle[-3:], 1)
@@ -120,11 +132,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def bench(modules: int, count: int, interval: float) -> dict[str, float]:
+def bench(tree: Path, tool: Path, count: int, interval: float) -> dict[str, float]:
+    """One server's session on `tree` (a copy of it: the edits are saved to disk)."""
     with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(tree, Path(tmp) / "tree")
         tree = Path(tmp) / "tree"
-        make_tree(tree, modules)
-        tool = tree / "pkg1" / "tools_1.py"
+        tool = tree / tool
         shared = tree / "app" / "shared.py"
         start = time.perf_counter()
         log = Path(tmp) / "server.log"
@@ -133,15 +146,14 @@ def bench(modules: int, count: int, interval: float) -> dict[str, float]:
         session.open(tool)
         first = session.published(tool, 1, timeout=300) - start
         full = idle(session) - start
-        tool_ms, after_first, tool_cpu = edits(session, tool, count, interval, '"""Tool 1.0."""')
+        tool_ms, after_first, tool_cpu = edits(session, tool, count, interval, TYPED)
         shared_ms, _, shared_cpu = edits(session, shared, count, interval, '"""Who is calling."""')
         after_all = rss_mb(session.proc.pid)
-        code, stderr = session.finish()
+        code, stderr = session.finish(timeout=600)  # a server in a whole-project check ends after it
         if KEEP_LOG:
             KEEP_LOG.write_text(log.read_text())
         assert code == 0 and "Traceback" not in stderr, stderr[-2000:]
         return {
-            "modules": modules,
             "first": first * 1000,
             "full": full,
             "tool_p50": statistics.median(tool_ms),
@@ -159,24 +171,53 @@ def bench(modules: int, count: int, interval: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[250, 1000, 2000])
+    parser.add_argument("--shape", nargs="+", choices=SHAPES, default=["corpus"])
+    parser.add_argument("--seeds", nargs="+", type=int, default=[1])
+    parser.add_argument("--code", type=Path, help="a folder holding an older `mcpdeps` package to run too")
     parser.add_argument("--edits", type=int, default=100, help="edits per module kind (two kinds)")
     parser.add_argument("--interval", type=float, default=0.25, help="seconds between keystrokes")
     args = parser.parse_args()
     compile_package()
-    rows = [bench(n, args.edits, args.interval) for n in args.sizes]
+    pythonpaths = {"this": os.environ.get("PYTHONPATH")}
+    if args.code is not None:
+        compileall.compile_dir(str(args.code.absolute()), quiet=1)  # as installed: bytecode written
+        pythonpaths = {"base": str(args.code.absolute()), **pythonpaths}
     print(f"debounce {DEBOUNCE_MS} ms (subtracted), a keystroke every {args.interval * 1000:.0f} ms")
+    print(f"load average at start: {os.getloadavg()[0]:.1f}")
     print(
-        "| modules | open -> first diagnostics | full pass done | tool edit p50 / p95 (server CPU per edit) "
+        "| tree | code | open -> first diagnostics | full pass done | tool edit p50 / p95 (server CPU per edit) "
         "| shared edit p50 / p95 (server CPU per edit) | RSS after 1st edit -> after last (ratio) |"
     )
-    print("|---|---|---|---|---|---|")
-    for r in rows:
-        print(
-            f"| {r['modules']} | {r['first']:.0f} ms | {r['full']:.1f} s "
-            f"| {r['tool_p50']:.1f} / {r['tool_p95']:.1f} ms ({r['tool_cpu']:.0f} ms) "
-            f"| {r['shared_p50']:.1f} / {r['shared_p95']:.1f} ms ({r['shared_cpu']:.0f} ms) "
-            f"| {r['rss_first']:.0f} -> {r['rss_last']:.0f} MB ({r['rss_last'] / r['rss_first']:.2f}x, {r['edits']} edits) |"
-        )
+    print("|---|---|---|---|---|---|---|")
+    for shape in args.shape:
+        for size in args.sizes:
+            for seed in args.seeds:
+                with tempfile.TemporaryDirectory() as tmp:
+                    tree = Path(tmp) / "tree"
+                    tool = make_tree(tree, size, shape, seed).relative_to(tree)
+                    for name, path in pythonpaths.items():
+                        _set_pythonpath(path)
+                        r = bench(tree, tool, args.edits, args.interval)
+                        _row(f"{shape} {size} s{seed}", name, r)
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
+
+
+def _set_pythonpath(value: str | None) -> None:
+    """The servers started next import mcpdeps from `value` first (None: as installed)."""
+    if value is None:
+        os.environ.pop("PYTHONPATH", None)
+    else:
+        os.environ["PYTHONPATH"] = value
+
+
+def _row(tree: str, code: str, r: dict[str, float]) -> None:
+    print(
+        f"| {tree} | {code} | {r['first']:.0f} ms | {r['full']:.1f} s "
+        f"| {r['tool_p50']:.1f} / {r['tool_p95']:.1f} ms ({r['tool_cpu']:.0f} ms) "
+        f"| {r['shared_p50']:.1f} / {r['shared_p95']:.1f} ms ({r['shared_cpu']:.0f} ms) "
+        f"| {r['rss_first']:.0f} -> {r['rss_last']:.0f} MB ({r['rss_last'] / r['rss_first']:.2f}x, {r['edits']} edits) |",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 MARKER = "# Created by mcpdeps"
@@ -157,6 +156,8 @@ def store_pruned(path: Path, text: str, root: Path, pattern: re.Pattern[str], ke
     Atomic: a reader sees the old file or the new one, never half of one (two runs may
     share a cache). OSError is the caller's to ignore: a cache never fails a run.
     """
+    import tempfile  # with shutil, random and the compressors: a replayed report writes nothing
+
     own_folder(root)
     own_folder(path.parent)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)

@@ -168,6 +168,12 @@ class WorkspaceModel:
         self.stale |= stale
         return Change(stale)
 
+    @property
+    def checked_whole(self) -> bool:
+        """Whether a check of stale files is one build of every file: some given file has
+        tools registered on a `register(server: MCPServer)` parameter (see `check`)."""
+        return bool(self._coupled)
+
     # ------------------------------------------------------------------ checks
     def check(self, origins: Iterable[str]) -> set[str]:
         """Re-check these stale given files (the others keep their records); returns them."""
