@@ -41,6 +41,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import per_file
+from .coupling import confirmed, coupling_groups
 from .per_file import FileRecord
 
 if TYPE_CHECKING:
@@ -216,6 +217,8 @@ class _Checked:
     directives: set[str]
     graph: Graph | None
     """None when workers checked the files (their graphs stay in the workers)."""
+    imports: dict[Path, set[Path]] = field(default_factory=dict)
+    """A worker's `Graph.imports`: the imports its build followed (`coupling.confirmed`)."""
 
 
 Build = Callable[[set[Path] | None, bool], Graph]
@@ -249,7 +252,9 @@ def check_files(
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
-    return _Checked(records, deps, seen, directives, None if in_worker else graph)
+    if in_worker:
+        return _Checked(records, deps, seen, directives, None, graph.imports)
+    return _Checked(records, deps, seen, directives, graph)
 
 
 def analyse(
@@ -285,22 +290,28 @@ def analyse(
         slices = _slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
-        if _may_couple(origins, path_of):
-            # Coupled files are checked over one build of every file, after any slice or
-            # worker found them: built at once, no slice is built twice and no pool waits on it.
-            return check(origins, whole=True)
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
-        if workers and parallel.available():
+        workers = workers and parallel.available()
+        plan = coupling_groups(origins, path_of)
+        if plan is not None and not workers:
+            # Coupled files are checked over one build of every file, after any slice found
+            # them: built at once, no slice is built twice.
+            return check(origins, whole=True)
+        if workers:
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
 
+            groups = plan.groups if plan is not None else []
+            free = plan.free if plan is not None else list(origins)
             parts = parallel.check_in_workers(
-                origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices
+                origins,
+                jobs,
+                lambda chunk: check(chunk, in_worker=True),
+                progress,
+                slices=[*groups, *parallel.chunks(free, max(jobs * 2, slices))],
             )
-            return _recoupled(_united(parts, None), check)
-        if slices == 1:
-            return check(origins)
+            return _recoupled(_united(parts, None), check, groups, path_of)
         return _in_slices(parallel.chunks(origins, slices), check, progress)
 
     checked = run(origins)
@@ -350,19 +361,6 @@ def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit:
     return share * len(origins)
 
 
-def _may_couple(origins: Sequence[str], path_of: Mapping[str, Path]) -> bool:
-    """Whether a file of the run may register tools inside a function (`prefilter`'s guess,
-    which can say yes too often): the run then needs one build of every file anyway."""
-    from ..resolver_core.prefilter import may_register_in_functions, might_contribute
-    from ..resolver_core.source import regular_bytes
-
-    for origin in origins:
-        data = regular_bytes(path_of[origin])
-        if data is not None and may_register_in_functions(data) and might_contribute(data):
-            return True
-    return False
-
-
 def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
     """Into how many slices to cut `origins` (`MAX_FILES_PER_SLICE`, `MAX_BYTES_PER_SLICE`)."""
     size = 0
@@ -401,21 +399,31 @@ def _in_slices(
 
 
 def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
+    imports: dict[Path, set[Path]] = {}
+    for part in parts:
+        for near, targets in part.imports.items():
+            imports.setdefault(near, set()).update(targets)
     return _Checked(
         {o: r for p in parts for o, r in p.records.items()},
         {o: d for p in parts for o, d in p.deps.items()},
         {path: h for p in parts for path, h in p.hashes.items()},
         {o for p in parts for o in p.directives},
         graph,
+        imports,
     )
 
 
-def _recoupled(checked: _Checked, check: Check) -> _Checked:
+def _recoupled(
+    checked: _Checked, check: Check, groups: Sequence[Sequence[str]], path_of: Mapping[str, Path]
+) -> _Checked:
     """The workers' coupled records (`register(server)` functions, registrations inside
-    functions) checked again over one build of every given file: which servers they register
-    on depends on callers in any slice, which their own slice did not scan."""
+    functions) as one build of every given file finds them: which servers they register on
+    depends on their callers. Kept when each was checked in its coupling group and the
+    imports the builds followed confirm the group (`coupling.confirmed`); otherwise checked
+    again over one build of every given file."""
     coupled = [o for o, r in checked.records.items() if r.coupled]
-    if not coupled:
+    edges, checked.imports = checked.imports, {}
+    if not coupled or confirmed(groups, coupled, path_of, edges):
         return checked
     again = check(coupled, whole=True)
     checked.records.update(again.records)

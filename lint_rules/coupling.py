@@ -1,0 +1,133 @@
+"""Which given files must be checked in one build: a file that registers on a server
+parameter, with every file that may call it.
+
+`def register(server: MCPServer)` registers its tools on the servers its call sites pass,
+and `def tool(fn): mcp.add_tool(fn)` registers what its callers pass in: such a file's
+record is *coupled* (`FileRecord.coupled`) to its callers. A caller names the function
+through imports, directly or through other modules (`app/main.py` imports
+`tools/notes.py`, or a package `__init__` that re-exports its `register`), so it is among
+the files that import the coupled file, transitively. A build of the coupled file together
+with all of those scans every call site a build of every file would scan, and records the
+same verdicts; the other files are checked in slices as anywhere else.
+
+Imports are read from the text (`import_index.scan_imports`, which may list too much, never
+too little) and matched to files by every dotted tail of their paths (`a/b/c.py` answers to
+`c`, `b.c` and `a.b.c`): whatever the source roots, a module's name is one of those. More
+importers than really exist only make a group larger. What the text cannot show (an import
+through a module the run was not given) is caught after the builds by `confirmed`, from the
+imports the builds followed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..resolver_core.import_index import imported_modules, scan_imports
+from ..resolver_core.prefilter import may_register_in_functions, might_contribute
+from ..resolver_core.source import regular_bytes
+
+
+@dataclass(slots=True)
+class Groups:
+    """The given files of a run, cut into what must be built together and what need not."""
+
+    groups: list[list[str]]
+    """Each coupled file with its importers, in the run's order (groups are disjoint)."""
+    free: list[str]
+    """The files in no group, in the run's order."""
+
+
+def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path]) -> Groups | None:
+    """The coupling groups of `origins`; None when no file may register on a parameter
+    (`prefilter.may_register_in_functions`, which says yes too often: a group too many)."""
+    texts: dict[str, str] = {}
+    coupled: list[str] = []
+    for origin in origins:
+        data = regular_bytes(path_of[origin])
+        if data is None:
+            continue
+        if may_register_in_functions(data) and might_contribute(data):
+            coupled.append(origin)
+        if b"import" in data:
+            texts[origin] = data.decode("utf-8", "replace")
+    if not coupled:
+        return None
+    imported_by = _importers(origins, path_of, texts)
+    owner: dict[str, int] = {}
+    members: list[set[str]] = []
+    for origin in coupled:
+        reached = _closure({origin}, imported_by)
+        merged = {owner[o] for o in reached if o in owner}
+        group = reached.union(*(members[i] for i in merged))
+        for i in merged:
+            members[i] = set()
+        members.append(group)
+        owner.update(dict.fromkeys(group, len(members) - 1))
+    grouped = [m for m in members if m]
+    return Groups(
+        [[o for o in origins if o in group] for group in grouped],
+        [o for o in origins if o not in owner],
+    )
+
+
+def confirmed(
+    groups: Iterable[Sequence[str]],
+    coupled: Iterable[str],
+    path_of: Mapping[str, Path],
+    edges: Mapping[Path, Iterable[Path]],
+) -> bool:
+    """Whether each coupled record was checked with every given file that reaches it over
+    the imports the builds followed (`Graph.imports` of every slice): True when the text's
+    imports missed none (`coupling_groups`), so the records are those of one whole build."""
+    group_of = {o: i for i, group in enumerate(groups) for o in group}
+    origin_at = {path_of[o]: o for o in path_of}
+    imported_by: dict[str, set[str]] = {}
+    for near, targets in edges.items():
+        for target in targets:
+            imported_by.setdefault(str(target), set()).add(str(near))
+    given = {str(p): o for p, o in origin_at.items()}
+    for origin in coupled:
+        if origin not in group_of:
+            return False
+        for path in _closure({str(path_of[origin])}, imported_by):
+            caller = given.get(path)
+            if caller is not None and group_of.get(caller) != group_of[origin]:
+                return False
+    return True
+
+
+def _importers(
+    origins: Sequence[str], path_of: Mapping[str, Path], texts: Mapping[str, str]
+) -> dict[str, set[str]]:
+    """For each given file, the given files whose text may import it."""
+    by_name: dict[str, list[str]] = {}
+    dotted: dict[str, tuple[str, bool]] = {}
+    for origin in origins:
+        path = path_of[origin]
+        is_package = path.name == "__init__.py"
+        parts = [*path.parent.parts[1:], *(() if is_package else (path.stem,))]
+        dotted[origin] = (".".join(parts), is_package)
+        for i in range(len(parts)):
+            by_name.setdefault(".".join(parts[i:]), []).append(origin)
+    out: dict[str, set[str]] = {}
+    for origin, text in texts.items():
+        name, is_package = dotted[origin]
+        for target in imported_modules(scan_imports(text), name, is_package):
+            for found in by_name.get(target, ()):
+                if found != origin:
+                    out.setdefault(found, set()).add(origin)
+    return out
+
+
+def _closure(start: set[str], edges: Mapping[str, set[str]]) -> set[str]:
+    """`start` and everything reached from it along `edges`."""
+    reached = set(start)
+    todo = list(start)
+    while todo:
+        for found in edges.get(todo.pop(), ()):
+            if found not in reached:
+                reached.add(found)
+                todo.append(found)
+    return reached
