@@ -39,22 +39,20 @@ class Groups:
     """The files in no group, in the run's order."""
 
 
-def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path]) -> Groups | None:
-    """The coupling groups of `origins`; None when no file may register on a parameter
+def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str]:
+    """The files of `origins` that may register on a parameter
     (`prefilter.may_register_in_functions`, which says yes too often: a group too many)."""
-    texts: dict[str, str] = {}
-    coupled: list[str] = []
+    out = []
     for origin in origins:
         data = regular_bytes(path_of[origin])
-        if data is None:
-            continue
-        if may_register_in_functions(data) and might_contribute(data):
-            coupled.append(origin)
-        if b"import" in data:
-            texts[origin] = data.decode("utf-8", "replace")
-    if not coupled:
-        return None
-    imported_by = _importers(origins, path_of, texts)
+        if data is not None and may_register_in_functions(data) and might_contribute(data):
+            out.append(origin)
+    return out
+
+
+def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str]) -> Groups:
+    """The groups of the `coupled` files among `origins` (`coupled_files`)."""
+    imported_by = _importers(origins, path_of)
     owner: dict[str, int] = {}
     members: list[set[str]] = []
     for origin in coupled:
@@ -98,9 +96,7 @@ def confirmed(
     return True
 
 
-def _importers(
-    origins: Sequence[str], path_of: Mapping[str, Path], texts: Mapping[str, str]
-) -> dict[str, set[str]]:
+def _importers(origins: Sequence[str], path_of: Mapping[str, Path]) -> dict[str, set[str]]:
     """For each given file, the given files whose text may import it."""
     by_name: dict[str, list[str]] = {}
     dotted: dict[str, tuple[str, bool]] = {}
@@ -112,9 +108,13 @@ def _importers(
         for i in range(len(parts)):
             by_name.setdefault(".".join(parts[i:]), []).append(origin)
     out: dict[str, set[str]] = {}
-    for origin, text in texts.items():
+    for origin in origins:
+        data = regular_bytes(path_of[origin])
+        if data is None or b"import" not in data:
+            continue
         name, is_package = dotted[origin]
-        for target in imported_modules(scan_imports(text), name, is_package):
+        imports = scan_imports(data.decode("utf-8", "replace"))
+        for target in imported_modules(imports, name, is_package):
             for found in by_name.get(target, ()):
                 if found != origin:
                     out.setdefault(found, set()).add(origin)

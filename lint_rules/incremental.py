@@ -41,7 +41,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import per_file
-from .coupling import confirmed, coupling_groups
+from .coupling import confirmed, coupled_files, coupling_groups
 from .per_file import FileRecord
 
 if TYPE_CHECKING:
@@ -293,8 +293,8 @@ def analyse(
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         workers = workers and parallel.available()
-        plan = coupling_groups(origins, path_of)
-        if plan is not None and not workers:
+        coupled = coupled_files(origins, path_of)
+        if coupled and not workers:
             # Coupled files are checked over one build of every file, after any slice found
             # them: built at once, no slice is built twice.
             return check(origins, whole=True)
@@ -302,6 +302,7 @@ def analyse(
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
 
+            plan = coupling_groups(origins, path_of, coupled) if coupled else None
             groups = plan.groups if plan is not None else []
             free = plan.free if plan is not None else list(origins)
             parts = parallel.check_in_workers(

@@ -94,8 +94,8 @@ def test_each_coupled_file_is_grouped_with_every_file_that_may_call_it(tmp_path:
     root = _project(tmp_path / "proj", 0)
     files = discover(["."], (), root)
     path_of = {f.display: f.path.absolute() for f in files}
-    plan = coupling.coupling_groups([f.display for f in files], path_of)
-    assert plan is not None
+    origins = [f.display for f in files]
+    plan = coupling.coupling_groups(origins, path_of, coupling.coupled_files(origins, path_of))
     group_of = {o: i for i, group in enumerate(plan.groups) for o in group}
     same = [
         # the helper, the `__init__` re-exporting it, the helper passing the server on, and the
@@ -134,9 +134,8 @@ def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
     whole = lint(["."], cwd=root)
     real = coupling.coupling_groups
 
-    def missing_a_caller(origins: list[str], path_of: dict[str, Path]) -> coupling.Groups | None:
-        plan = real(origins, path_of)
-        assert plan is not None
+    def missing_a_caller(origins: list[str], path_of: dict[str, Path], coupled: list[str]) -> coupling.Groups:
+        plan = real(origins, path_of, coupled)
         plan.groups = [[o for o in g if o != "zzz_main.py"] for g in plan.groups]
         plan.free.append("zzz_main.py")
         return plan
