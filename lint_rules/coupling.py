@@ -74,18 +74,17 @@ def confirmed(
     groups: Iterable[Sequence[str]],
     coupled: Iterable[str],
     path_of: Mapping[str, Path],
-    edges: Mapping[Path, Iterable[Path]],
+    edges: Mapping[str, Iterable[str]],
 ) -> bool:
     """Whether each coupled record was checked with every given file that reaches it over
     the imports the builds followed (`Graph.imports` of every slice): True when the text's
     imports missed none (`coupling_groups`), so the records are those of one whole build."""
     group_of = {o: i for i, group in enumerate(groups) for o in group}
-    origin_at = {path_of[o]: o for o in path_of}
     imported_by: dict[str, set[str]] = {}
     for near, targets in edges.items():
         for target in targets:
-            imported_by.setdefault(str(target), set()).add(str(near))
-    given = {str(p): o for p, o in origin_at.items()}
+            imported_by.setdefault(target, set()).add(near)
+    given = {str(path): origin for origin, path in path_of.items()}
     for origin in coupled:
         if origin not in group_of:
             return False

@@ -217,8 +217,9 @@ class _Checked:
     directives: set[str]
     graph: Graph | None
     """None when workers checked the files (their graphs stay in the workers)."""
-    imports: dict[Path, set[Path]] = field(default_factory=dict)
-    """A worker's `Graph.imports`: the imports its build followed (`coupling.confirmed`)."""
+    imports: dict[str, list[str]] = field(default_factory=dict)
+    """A worker's `Graph.imports` (the imports its build followed, for `coupling.confirmed`),
+    as strings: a path pickles as its parts, several times slower."""
 
 
 Build = Callable[[set[Path] | None, bool], Graph]
@@ -253,7 +254,8 @@ def check_files(
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
     if in_worker:
-        return _Checked(records, deps, seen, directives, None, graph.imports)
+        imports = {str(near): [str(p) for p in targets] for near, targets in graph.imports.items()}
+        return _Checked(records, deps, seen, directives, None, imports)
     return _Checked(records, deps, seen, directives, graph)
 
 
@@ -400,10 +402,10 @@ def _in_slices(
 
 
 def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
-    imports: dict[Path, set[Path]] = {}
+    imports: dict[str, list[str]] = {}
     for part in parts:
         for near, targets in part.imports.items():
-            imports.setdefault(near, set()).update(targets)
+            imports.setdefault(near, []).extend(targets)
     return _Checked(
         {o: r for p in parts for o, r in p.records.items()},
         {o: d for p in parts for o, d in p.deps.items()},
