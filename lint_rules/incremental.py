@@ -53,6 +53,11 @@ KEEP_STATES = 16
 list of files almost every time); the least recently written go first."""
 MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
+MAX_GROUP_SHARE = 0.75
+"""A coupling group (`coupling.py`: a `register(server)` file and every file that may call
+it) is one worker's build. When one holds more than this share of a run's files, the other
+workers could save less than forking them and parsing their slices' imports again cost: the
+run is one build in this process."""
 SAMPLE = 64
 """How many of a large run's files are read first, to judge how many a build would parse."""
 PREFILTERED_PER_PARSED = 32
@@ -296,7 +301,8 @@ def analyse(
 
         workers = workers and parallel.available()
         coupled = coupled_files(origins, path_of)
-        if coupled and not workers:
+        plan = coupling_groups(origins, path_of, coupled) if coupled and workers else None
+        if coupled and (plan is None or max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE):
             # Coupled files are checked over one build of every file, after any slice found
             # them: built at once, no slice is built twice.
             return check(origins, whole=True)
@@ -304,7 +310,6 @@ def analyse(
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
 
-            plan = coupling_groups(origins, path_of, coupled) if coupled else None
             groups = plan.groups if plan is not None else []
             free = plan.free if plan is not None else list(origins)
             parts = parallel.check_in_workers(

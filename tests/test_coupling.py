@@ -145,3 +145,21 @@ def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
     builds = _whole_builds(monkeypatch)
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
     assert len(builds) == 1, "the coupled records, checked again"
+
+
+def test_a_group_of_too_many_files_is_one_build_in_this_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A group is one worker's build: when it holds more than `MAX_GROUP_SHARE` of the files,
+    forking would save little, and the run is one build in this process, same verdicts."""
+    root = _project(tmp_path / "proj", 2)
+    whole = lint(["."], cwd=root)
+    _workers(monkeypatch)
+    monkeypatch.setattr(incremental, "MAX_GROUP_SHARE", 0.05)
+    from mcpdeps.lint_rules import parallel
+
+    forked: list[int] = []
+    monkeypatch.setattr(parallel, "check_in_workers", lambda *a, **k: forked.append(1) or [])
+    builds = _whole_builds(monkeypatch)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
+    assert forked == [] and len(builds) == 1
