@@ -5,7 +5,9 @@ they share are mostly parsed once per worker) and sends back only the records: s
 JSON-like data. Sending graphs back would not pay: unpickling the syntax trees costs as
 much as parsing them. Workers are forked, so they inherit the loaded code and the task
 without pickling it; the verdicts are the same as with one process because a file's
-record never depends on which other files are checked with it (`lint_rules.per_file`).
+record never depends on which other files are checked with it (`lint_rules.per_file`),
+except a file registering on a server parameter, which is checked in one slice with every
+file that may call it (`lint_rules.coupling`).
 """
 
 from __future__ import annotations
