@@ -20,6 +20,7 @@ imports the builds followed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,15 +40,38 @@ class Groups:
     """The files in no group, in the run's order."""
 
 
-def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str]:
+def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str] | None:
     """The files of `origins` that may register on a parameter
-    (`prefilter.may_register_in_functions`, which says yes too often: a group too many)."""
+    (`prefilter.may_register_in_functions`, which says yes too often: a group too many).
+
+    None when a file registers what a loop yields (`for fn in TOOLS: mcp.add_tool(fn)`): the
+    collection may be filled by a decorator applied in any file (`TOOLS.append(fn)`), which
+    need not import the registering file nor be imported by it, so no grouping by imports
+    holds: only one build of every file finds those tools."""
     out = []
     for origin in origins:
         data = regular_bytes(path_of[origin])
-        if data is not None and may_register_in_functions(data) and might_contribute(data):
-            out.append(origin)
+        if data is None or not may_register_in_functions(data) or not might_contribute(data):
+            continue
+        if _registers_loop_values(data):
+            return None
+        out.append(origin)
     return out
+
+
+_FOR_TARGETS = re.compile(rb"\bfor[ \t(]+([\w \t,()]+?)[ \t)]+in\b")
+_WORD = re.compile(rb"\w+")
+_REGISTERING_LINE = re.compile(rb"^.*(?:add_tool|\.tool\b|\.prompt\b|\.resource\b).*$", re.MULTILINE)
+
+
+def _registers_loop_values(data: bytes) -> bool:
+    """Whether a line holding a registration token names a variable a `for` binds (in a loop
+    or a comprehension): may say yes too often (the same name bound elsewhere), which only
+    costs the run its workers."""
+    bound = {name for targets in _FOR_TARGETS.findall(data) for name in _WORD.findall(targets)}
+    if not bound:
+        return False
+    return any(not bound.isdisjoint(_WORD.findall(line)) for line in _REGISTERING_LINE.findall(data))
 
 
 def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str]) -> Groups:

@@ -225,6 +225,10 @@ class _Checked:
     imports: dict[str, list[str]] = field(default_factory=dict)
     """A worker's `Graph.imports` (the imports its build followed, for `coupling.confirmed`),
     as strings: a path pickles as its parts, several times slower."""
+    strays: set[str] = field(default_factory=set)
+    """Given files outside this build's `origins` that it found registering through a
+    parameter (`Graph.param_registrations`): their own build, without this one's files, did
+    not see it, so their records are not a whole build's."""
 
 
 Build = Callable[[set[Path] | None, bool], Graph]
@@ -258,10 +262,11 @@ def check_files(
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
+    strays = {o for o in graph.param_registrations if o in path_of} - set(origins)
     if in_worker:
         imports = {str(near): [str(p) for p in targets] for near, targets in graph.imports.items()}
-        return _Checked(records, deps, seen, directives, None, imports)
-    return _Checked(records, deps, seen, directives, graph)
+        return _Checked(records, deps, seen, directives, None, imports, strays)
+    return _Checked(records, deps, seen, directives, graph, strays=strays)
 
 
 def analyse(
@@ -302,7 +307,9 @@ def analyse(
         workers = workers and parallel.available()
         coupled = coupled_files(origins, path_of)
         plan = coupling_groups(origins, path_of, coupled) if coupled and workers else None
-        if coupled and (plan is None or max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE):
+        if coupled is None or (
+            coupled and (plan is None or max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE)
+        ):
             # Coupled files are checked over one build of every file, after any slice found
             # them: built at once, no slice is built twice.
             return check(origins, whole=True)
@@ -393,7 +400,7 @@ def _in_slices(
     done = 0
     for chunk in slices:
         part = check(chunk, quiet=True)
-        if any(r.coupled for r in part.records.values()):
+        if part.strays or any(r.coupled for r in part.records.values()):
             return check(origins, whole=True)
         assert part.graph is not None
         for path, info in part.graph.sources.items():
@@ -418,6 +425,7 @@ def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
         {o for p in parts for o in p.directives},
         graph,
         imports,
+        {o for p in parts for o in p.strays},
     )
 
 
@@ -431,8 +439,10 @@ def _recoupled(
     again over one build of every given file."""
     coupled = [o for o, r in checked.records.items() if r.coupled]
     edges, checked.imports = checked.imports, {}
-    if not coupled or confirmed(groups, coupled, path_of, edges):
+    if not checked.strays and (not coupled or confirmed(groups, coupled, path_of, edges)):
         return checked
+    again_for = checked.strays.union(coupled)
+    coupled = [o for o in path_of if o in again_for]
     again = check(coupled, whole=True)
     checked.records.update(again.records)
     checked.deps.update(again.deps)

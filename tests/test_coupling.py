@@ -163,3 +163,40 @@ def test_a_group_of_too_many_files_is_one_build_in_this_process(
     builds = _whole_builds(monkeypatch)
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
     assert forked == [] and len(builds) == 1
+
+
+COLLECTED = {
+    "collect.py": (
+        "from collections.abc import Callable\nfrom typing import Any\n\n"
+        "TOOLS: list[Callable[..., Any]] = []\n\n\n"
+        "def journal_tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    TOOLS.append(fn)\n    return fn\n"
+    ),
+    "journal_tools.py": (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\nfrom collect import journal_tool\n\n\n"
+        "def tags_of(entry: str) -> list[str]:\n    return [entry]\n\n\n"
+        "@journal_tool\ndef tag(entry: str, tags: Annotated[list[str], Resolve(tags_of)] | None = None) -> str:\n"
+        "    return entry\n"
+    ),
+    "zzz_server.py": (
+        "from app.server import mcp\n\nimport journal_tools  # noqa: F401\nfrom collect import TOOLS\n\n\n"
+        "def build() -> None:\n    for fn in TOOLS:\n        mcp.add_tool(fn)\n"
+    ),
+}
+
+
+def test_tools_a_loop_registers_are_found_by_one_build_of_every_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`for fn in TOOLS: mcp.add_tool(fn)` registers what a decorator collected, in a file that
+    neither imports the registering one nor is imported by it: no group can hold them, and
+    the run is one build of every file (`coupling.coupled_files` says None)."""
+    root = _project(tmp_path / "proj", 0)
+    for name, text in COLLECTED.items():
+        (root / name).write_text(text)
+    files = discover(["."], (), root)
+    path_of = {f.display: f.path.absolute() for f in files}
+    assert coupling.coupled_files(list(path_of), path_of) is None
+    whole = lint(["."], cwd=root)
+    assert any(d.path == "journal_tools.py" for d in whole.diagnostics)
+    _workers(monkeypatch)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
