@@ -59,19 +59,33 @@ def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[s
     return out
 
 
-_FOR_TARGETS = re.compile(rb"\bfor[ \t(]+([\w \t,()]+?)[ \t)]+in\b")
+_FOR_TARGETS = re.compile(rb"for[ \t(]+([\w \t,()]+?)[ \t)]+in\b")
+"""A `for` clause's targets. Starts with its literal bytes, which `re` looks for first (a
+leading `\b` had it try every position); `for` ending a longer word is skipped by hand."""
 _WORD = re.compile(rb"\w+")
-_REGISTERING_LINE = re.compile(rb"^.*(?:add_tool|\.tool\b|\.prompt\b|\.resource\b).*$", re.MULTILINE)
+_REGISTRATION_TOKENS = (b"add_tool", b".tool", b".prompt", b".resource")
 
 
 def _registers_loop_values(data: bytes) -> bool:
     """Whether a line holding a registration token names a variable a `for` binds (in a loop
     or a comprehension): may say yes too often (the same name bound elsewhere), which only
     costs the run its workers."""
-    bound = {name for targets in _FOR_TARGETS.findall(data) for name in _WORD.findall(targets)}
+    bound: set[bytes] = set()
+    for match in _FOR_TARGETS.finditer(data):
+        if match.start() == 0 or _WORD.fullmatch(data, match.start() - 1, match.start()) is None:
+            bound.update(_WORD.findall(match.group(1)))
     if not bound:
         return False
-    return any(not bound.isdisjoint(_WORD.findall(line)) for line in _REGISTERING_LINE.findall(data))
+    for token in _REGISTRATION_TOKENS:
+        at = data.find(token)
+        while at >= 0:
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", at)
+            end = len(data) if end < 0 else end
+            if not bound.isdisjoint(_WORD.findall(data, start, end)):
+                return True
+            at = data.find(token, end)
+    return False
 
 
 def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str]) -> Groups:
