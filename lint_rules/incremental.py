@@ -41,7 +41,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import per_file
-from .coupling import confirmed, coupled_files, coupling_groups
+from .coupling import Groups, confirmed, coupled_files, coupling_groups
 from .per_file import FileRecord
 
 if TYPE_CHECKING:
@@ -307,11 +307,10 @@ def analyse(
         workers = workers and parallel.available()
         coupled = coupled_files(origins, path_of)
         plan = coupling_groups(origins, path_of, coupled) if coupled and workers else None
-        if coupled is None or (
-            coupled and (plan is None or max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE)
-        ):
-            # Coupled files are checked over one build of every file, after any slice found
-            # them: built at once, no slice is built twice.
+        if coupled is None or (coupled and not _shared(plan, len(origins))):
+            # Coupled files the workers cannot check in groups (no workers, a registration of
+            # what a loop yields, one group of nearly every file) are checked over one build
+            # of every file, after any slice found them: built at once, none built twice.
             return check(origins, whole=True)
         if workers:
             # Loaded once here, the analyzer is every forked worker's without importing it again.
@@ -351,6 +350,12 @@ def analyse(
 
 Check = Callable[..., _Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
+
+
+def _shared(plan: Groups | None, files: int) -> bool:
+    """Whether workers check the run in its coupling groups: none holds more than
+    `MAX_GROUP_SHARE` of its `files`."""
+    return plan is not None and max(map(len, plan.groups)) <= files * MAX_GROUP_SHARE
 
 
 def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:
