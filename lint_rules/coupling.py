@@ -14,8 +14,11 @@ Imports are read from the text (`import_index.scan_imports`, which may list too 
 too little) and matched to files by every dotted tail of their paths (`a/b/c.py` answers to
 `c`, `b.c` and `a.b.c`): whatever the source roots, a module's name is one of those. More
 importers than really exist only make a group larger. What the text cannot show (an import
-through a module the run was not given) is caught after the builds by `confirmed`, from the
-imports the builds followed.
+through a module the run was not given) is caught after the builds: by `confirmed`, from the
+imports the builds followed, and by a build that finds a given file outside its slice
+registering through a parameter (`incremental._recoupled`); either sends the coupled records
+to one build of every file. A registration of what a loop yields is never grouped
+(`coupled_files`).
 """
 
 from __future__ import annotations
