@@ -41,6 +41,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import per_file
+from .coupling import Groups, confirmed, coupled_files, coupling_groups
 from .per_file import FileRecord
 
 if TYPE_CHECKING:
@@ -52,6 +53,11 @@ KEEP_STATES = 16
 list of files almost every time); the least recently written go first."""
 MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
+MAX_GROUP_SHARE = 0.75
+"""A coupling group (`coupling.py`: a `register(server)` file and every file that may call
+it) is one worker's build. When one holds more than this share of a run's files, the other
+workers could save less than forking them and parsing their slices' imports again cost: the
+run is one build in this process."""
 SAMPLE = 64
 """How many of a large run's files are read first, to judge how many a build would parse."""
 PREFILTERED_PER_PARSED = 32
@@ -216,6 +222,13 @@ class _Checked:
     directives: set[str]
     graph: Graph | None
     """None when workers checked the files (their graphs stay in the workers)."""
+    imports: dict[str, list[str]] = field(default_factory=dict)
+    """A worker's `Graph.imports` (the imports its build followed, for `coupling.confirmed`),
+    as strings: a path pickles as its parts, several times slower."""
+    strays: set[str] = field(default_factory=set)
+    """Given files outside this build's `origins` that it found registering through a
+    parameter (`Graph.param_registrations`): their own build, without this one's files, did
+    not see it, so their records are not a whole build's."""
 
 
 Build = Callable[[set[Path] | None, bool], Graph]
@@ -249,7 +262,11 @@ def check_files(
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
-    return _Checked(records, deps, seen, directives, None if in_worker else graph)
+    strays = {o for o in graph.param_registrations if o in path_of} - set(origins)
+    if in_worker:
+        imports = {str(near): [str(p) for p in targets] for near, targets in graph.imports.items()}
+        return _Checked(records, deps, seen, directives, None, imports, strays)
+    return _Checked(records, deps, seen, directives, graph, strays=strays)
 
 
 def analyse(
@@ -285,22 +302,30 @@ def analyse(
         slices = _slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
-        if _may_couple(origins, path_of):
-            # Coupled files are checked over one build of every file, after any slice or
-            # worker found them: built at once, no slice is built twice and no pool waits on it.
-            return check(origins, whole=True)
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
-        if workers and parallel.available():
+        workers = workers and parallel.available()
+        coupled = coupled_files(origins, path_of)
+        plan = coupling_groups(origins, path_of, coupled) if coupled and workers else None
+        if coupled is None or (coupled and not _shared(plan, len(origins))):
+            # Coupled files the workers cannot check in groups (no workers, a registration of
+            # what a loop yields, one group of nearly every file) are checked over one build
+            # of every file, after any slice found them: built at once, none built twice.
+            return check(origins, whole=True)
+        if workers:
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
 
+            groups = plan.groups if plan is not None else []
+            free = plan.free if plan is not None else list(origins)
             parts = parallel.check_in_workers(
-                origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices
+                origins,
+                jobs,
+                lambda chunk: check(chunk, in_worker=True),
+                progress,
+                slices=[*groups, *parallel.chunks(free, max(jobs * 2, slices))],
             )
-            return _recoupled(_united(parts, None), check)
-        if slices == 1:
-            return check(origins)
+            return _recoupled(_united(parts, None), check, groups, path_of)
         return _in_slices(parallel.chunks(origins, slices), check, progress)
 
     checked = run(origins)
@@ -327,6 +352,12 @@ Check = Callable[..., _Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
 
 
+def _shared(plan: Groups | None, files: int) -> bool:
+    """Whether workers check the run in its coupling groups: none holds more than
+    `MAX_GROUP_SHARE` of its `files`."""
+    return plan is not None and max(map(len, plan.groups)) <= files * MAX_GROUP_SHARE
+
+
 def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:
     """About how many files' worth of parsing checking `origins` is, judged on an even sample
     of them: files named explicitly are parsed, walked files only when the prefilter lets
@@ -348,19 +379,6 @@ def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit:
         parsed += 1
     share = (parsed + (len(sample) - parsed) / PREFILTERED_PER_PARSED) / len(sample)
     return share * len(origins)
-
-
-def _may_couple(origins: Sequence[str], path_of: Mapping[str, Path]) -> bool:
-    """Whether a file of the run may register tools inside a function (`prefilter`'s guess,
-    which can say yes too often): the run then needs one build of every file anyway."""
-    from ..resolver_core.prefilter import may_register_in_functions, might_contribute
-    from ..resolver_core.source import regular_bytes
-
-    for origin in origins:
-        data = regular_bytes(path_of[origin])
-        if data is not None and may_register_in_functions(data) and might_contribute(data):
-            return True
-    return False
 
 
 def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
@@ -387,7 +405,7 @@ def _in_slices(
     done = 0
     for chunk in slices:
         part = check(chunk, quiet=True)
-        if any(r.coupled for r in part.records.values()):
+        if part.strays or any(r.coupled for r in part.records.values()):
             return check(origins, whole=True)
         assert part.graph is not None
         for path, info in part.graph.sources.items():
@@ -401,22 +419,35 @@ def _in_slices(
 
 
 def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
+    imports: dict[str, list[str]] = {}
+    for part in parts:
+        for near, targets in part.imports.items():
+            imports.setdefault(near, []).extend(targets)
     return _Checked(
         {o: r for p in parts for o, r in p.records.items()},
         {o: d for p in parts for o, d in p.deps.items()},
         {path: h for p in parts for path, h in p.hashes.items()},
         {o for p in parts for o in p.directives},
         graph,
+        imports,
+        {o for p in parts for o in p.strays},
     )
 
 
-def _recoupled(checked: _Checked, check: Check) -> _Checked:
+def _recoupled(
+    checked: _Checked, check: Check, groups: Sequence[Sequence[str]], path_of: Mapping[str, Path]
+) -> _Checked:
     """The workers' coupled records (`register(server)` functions, registrations inside
-    functions) checked again over one build of every given file: which servers they register
-    on depends on callers in any slice, which their own slice did not scan."""
+    functions) as one build of every given file finds them: which servers they register on
+    depends on their callers. Kept when each was checked in its coupling group and the
+    imports the builds followed confirm the group (`coupling.confirmed`); otherwise checked
+    again over one build of every given file."""
     coupled = [o for o, r in checked.records.items() if r.coupled]
-    if not coupled:
+    edges, checked.imports = checked.imports, {}
+    if not checked.strays and (not coupled or confirmed(groups, coupled, path_of, edges)):
         return checked
+    again_for = checked.strays.union(coupled)
+    coupled = [o for o in path_of if o in again_for]
     again = check(coupled, whole=True)
     checked.records.update(again.records)
     checked.deps.update(again.deps)

@@ -5,7 +5,9 @@ they share are mostly parsed once per worker) and sends back only the records: s
 JSON-like data. Sending graphs back would not pay: unpickling the syntax trees costs as
 much as parsing them. Workers are forked, so they inherit the loaded code and the task
 without pickling it; the verdicts are the same as with one process because a file's
-record never depends on which other files are checked with it (`lint_rules.per_file`).
+record never depends on which other files are checked with it (`lint_rules.per_file`),
+except a file registering on a server parameter, which is checked in one slice with every
+file that may call it (`lint_rules.coupling`).
 """
 
 from __future__ import annotations
@@ -55,11 +57,14 @@ def check_in_workers(
     task: Callable[[list[str]], T],
     progress: Callable[[int, int], None] | None = None,
     parts: int = 0,
+    slices: Sequence[Sequence[str]] = (),
 ) -> list[T]:
     """Run `task` on slices of `origins` in `jobs` forked processes; results in slice order.
 
     Two slices per worker at least (a slow slice does not idle the other), `parts` when that
-    is more (a worker's memory is one slice's).
+    is more (a worker's memory is one slice's); or the caller's `slices` of `origins`, handed
+    out in their order (the largest first keeps both workers busy to the end). Empty slices
+    are not sent.
 
     `multiprocessing` and the executor are imported here, not with the module: a run checked
     slice by slice in one process (`chunks`) needs neither."""
@@ -67,7 +72,7 @@ def check_in_workers(
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     global _TASK
-    slices = chunks(origins, max(jobs * 2, parts))
+    cut = [list(s) for s in slices if s] if slices else chunks(origins, max(jobs * 2, parts))
     _TASK = task
     try:
         with ProcessPoolExecutor(
@@ -75,15 +80,15 @@ def check_in_workers(
         ) as pool:
             try:
                 with ctrl_c_held():  # the first submit forks the workers: see held_interrupts
-                    futures = {pool.submit(_work, s): i for i, s in enumerate(slices)}
+                    futures = {pool.submit(_work, s): i for i, s in enumerate(cut)}
                 results: dict[int, T] = {}
                 done = 0
                 for future in as_completed(futures):
                     results[futures[future]] = future.result()  # type: ignore[assignment]
-                    done += len(slices[futures[future]])
+                    done += len(cut[futures[future]])
                     if progress is not None:
                         progress(done, len(origins))
-                return [results[i] for i in range(len(slices))]
+                return [results[i] for i in range(len(cut))]
             except KeyboardInterrupt:
                 _abandon(pool)
                 raise

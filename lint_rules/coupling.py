@@ -1,0 +1,173 @@
+"""Which given files must be checked in one build: a file that registers on a server
+parameter, with every file that may call it.
+
+`def register(server: MCPServer)` registers its tools on the servers its call sites pass,
+and `def tool(fn): mcp.add_tool(fn)` registers what its callers pass in: such a file's
+record is *coupled* (`FileRecord.coupled`) to its callers. A caller names the function
+through imports, directly or through other modules (`app/main.py` imports
+`tools/notes.py`, or a package `__init__` that re-exports its `register`), so it is among
+the files that import the coupled file, transitively. A build of the coupled file together
+with all of those scans every call site a build of every file would scan, and records the
+same verdicts; the other files are checked in slices as anywhere else.
+
+Imports are read from the text (`import_index.scan_imports`, which may list too much, never
+too little) and matched to files by every dotted tail of their paths (`a/b/c.py` answers to
+`c`, `b.c` and `a.b.c`): whatever the source roots, a module's name is one of those. More
+importers than really exist only make a group larger. What the text cannot show (an import
+through a module the run was not given) is caught after the builds: by `confirmed`, from the
+imports the builds followed, and by a build that finds a given file outside its slice
+registering through a parameter (`incremental._recoupled`); either sends the coupled records
+to one build of every file. A registration of what a loop yields is never grouped
+(`coupled_files`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..resolver_core.import_index import imported_modules, scan_imports
+from ..resolver_core.prefilter import may_register_in_functions, might_contribute
+from ..resolver_core.source import regular_bytes
+
+
+@dataclass(slots=True)
+class Groups:
+    """The given files of a run, cut into what must be built together and what need not."""
+
+    groups: list[list[str]]
+    """Each coupled file with its importers, in the run's order (groups are disjoint)."""
+    free: list[str]
+    """The files in no group, in the run's order."""
+
+
+def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str] | None:
+    """The files of `origins` that may register on a parameter
+    (`prefilter.may_register_in_functions`, which says yes too often: a group too many).
+
+    None when a file registers what a loop yields (`for fn in TOOLS: mcp.add_tool(fn)`): the
+    collection may be filled by a decorator applied in any file (`TOOLS.append(fn)`), which
+    need not import the registering file nor be imported by it, so no grouping by imports
+    holds: only one build of every file finds those tools."""
+    out = []
+    for origin in origins:
+        data = regular_bytes(path_of[origin])
+        if data is None or not may_register_in_functions(data) or not might_contribute(data):
+            continue
+        if _registers_loop_values(data):
+            return None
+        out.append(origin)
+    return out
+
+
+_FOR_TARGETS = re.compile(rb"for[ \t(]+([\w \t,()]+?)[ \t)]+in\b")
+"""A `for` clause's targets. Starts with its literal bytes, which `re` looks for first (a
+leading `\b` had it try every position); `for` ending a longer word is skipped by hand."""
+_WORD = re.compile(rb"\w+")
+_REGISTRATION_TOKENS = (b"add_tool", b".tool", b".prompt", b".resource")
+
+
+def _registers_loop_values(data: bytes) -> bool:
+    """Whether a line holding a registration token names a variable a `for` binds (in a loop
+    or a comprehension): may say yes too often (the same name bound elsewhere), which only
+    costs the run its workers."""
+    bound: set[bytes] = set()
+    for match in _FOR_TARGETS.finditer(data):
+        if match.start() == 0 or _WORD.fullmatch(data, match.start() - 1, match.start()) is None:
+            bound.update(_WORD.findall(match.group(1)))
+    if not bound:
+        return False
+    for token in _REGISTRATION_TOKENS:
+        at = data.find(token)
+        while at >= 0:
+            start = data.rfind(b"\n", 0, at) + 1
+            end = data.find(b"\n", at)
+            end = len(data) if end < 0 else end
+            if not bound.isdisjoint(_WORD.findall(data, start, end)):
+                return True
+            at = data.find(token, end)
+    return False
+
+
+def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str]) -> Groups:
+    """The groups of the `coupled` files among `origins` (`coupled_files`)."""
+    imported_by = _importers(origins, path_of)
+    owner: dict[str, int] = {}
+    members: list[set[str]] = []
+    for origin in coupled:
+        reached = _closure({origin}, imported_by)
+        merged = {owner[o] for o in reached if o in owner}
+        group = reached.union(*(members[i] for i in merged))
+        for i in merged:
+            members[i] = set()
+        members.append(group)
+        owner.update(dict.fromkeys(group, len(members) - 1))
+    grouped = [m for m in members if m]
+    return Groups(
+        [[o for o in origins if o in group] for group in grouped],
+        [o for o in origins if o not in owner],
+    )
+
+
+def confirmed(
+    groups: Iterable[Sequence[str]],
+    coupled: Iterable[str],
+    path_of: Mapping[str, Path],
+    edges: Mapping[str, Iterable[str]],
+) -> bool:
+    """Whether each coupled record was checked with every given file that reaches it over
+    the imports the builds followed (`Graph.imports` of every slice): True when the text's
+    imports missed none (`coupling_groups`), so the records are those of one whole build."""
+    group_of = {o: i for i, group in enumerate(groups) for o in group}
+    imported_by: dict[str, set[str]] = {}
+    for near, targets in edges.items():
+        for target in targets:
+            imported_by.setdefault(target, set()).add(near)
+    given = {str(path): origin for origin, path in path_of.items()}
+    for origin in coupled:
+        if origin not in group_of:
+            return False
+        for path in _closure({str(path_of[origin])}, imported_by):
+            caller = given.get(path)
+            if caller is not None and group_of.get(caller) != group_of[origin]:
+                return False
+    return True
+
+
+def _importers(origins: Sequence[str], path_of: Mapping[str, Path]) -> dict[str, set[str]]:
+    """For each given file, the given files whose text may import it."""
+    by_name: dict[str, list[str]] = {}
+    dotted: dict[str, tuple[str, bool]] = {}
+    for origin in origins:
+        path = path_of[origin]
+        is_package = path.name == "__init__.py"
+        parts = [*path.parent.parts[1:], *(() if is_package else (path.stem,))]
+        dotted[origin] = (".".join(parts), is_package)
+        for i in range(len(parts)):
+            by_name.setdefault(".".join(parts[i:]), []).append(origin)
+    out: dict[str, set[str]] = {}
+    for origin in origins:
+        data = regular_bytes(path_of[origin])
+        if data is None or b"import" not in data:
+            continue
+        name, is_package = dotted[origin]
+        imports = scan_imports(data.decode("utf-8", "replace"))
+        for target in imported_modules(imports, name, is_package):
+            for found in by_name.get(target, ()):
+                if found != origin:
+                    out.setdefault(found, set()).add(origin)
+    return out
+
+
+def _closure(start: set[str], edges: Mapping[str, set[str]]) -> set[str]:
+    """`start` and everything reached from it along `edges`."""
+    reached = set(start)
+    todo = list(start)
+    while todo:
+        for found in edges.get(todo.pop(), ()):
+            if found not in reached:
+                reached.add(found)
+                todo.append(found)
+    return reached

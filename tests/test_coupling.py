@@ -1,0 +1,202 @@
+"""Coupled files (registrations on a server parameter) are checked in workers with their callers.
+
+`lint_rules.coupling` puts each file that registers on a parameter in one slice with every
+file that may import it; the workers' verdicts must be those of one build of every file, on
+the layouts that pass a server around: a helper reached through a package's `__init__`,
+helpers passing the server on, a factory's local server, a loop over modules, a class
+taking the server in `__init__`, and a `def tool(fn): mcp.add_tool(fn)` decorator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mcpdeps.lint_rules import LintResult, coupling, incremental, lint
+from mcpdeps.resolver_core.diagnostics import plain
+from mcpdeps.resolver_core.discovery import discover
+from test_incremental import make_project
+
+LAYOUT = {
+    # `tool_0_1` is also a tool of `pkg0/tools_0.py` on `mcp`: MCPD110 needs the callers.
+    "reg/notes.py": (
+        "from typing import Annotated\n\nfrom mcp.server import MCPServer\n"
+        "from mcp.server.mcpserver import Resolve\n\n\n"
+        "def who(user_id: str) -> str:\n    return user_id\n\n\n"
+        "def register(server: MCPServer) -> None:\n"
+        "    @server.tool()\n"
+        "    def tool_0_1(query: str, who: Annotated[str, Resolve(who)] | None = None) -> str:\n"
+        "        return query\n"
+    ),
+    "reg/__init__.py": "from .notes import register\n",
+    "wiring/install.py": "import reg\n\n\ndef install(server):\n    reg.register(server)\n",
+    "wiring/__init__.py": "",
+    "zzz_main.py": "from app.server import mcp\nfrom wiring.install import install\n\ninstall(mcp)\n",
+    "factory/build.py": (
+        "from mcp.server import MCPServer\nfrom wiring.install import install\n\n\n"
+        "def build() -> MCPServer:\n    server = MCPServer('f')\n    install(server)\n    return server\n"
+    ),
+    "loops/a.py": (
+        "from mcp.server import MCPServer\n\n\ndef register(server: MCPServer) -> None:\n"
+        "    @server.tool()\n    def tool_1_0(x: int) -> int:\n        return x\n"
+    ),
+    "loops/b.py": (
+        "from mcp.server import MCPServer\n\n\ndef register(server: MCPServer) -> None:\n"
+        "    @server.tool(name='tool_1_0')\n    def other(x: int) -> int:\n        return x\n"
+    ),
+    "zzz_loop.py": "from app.server import other\nfrom loops import a, b\n\nfor m in (a, b):\n    m.register(other)\n",
+    "klass/tools.py": (
+        "from mcp.server import MCPServer\n\n\nclass Tools:\n"
+        "    def __init__(self, mcp: MCPServer) -> None:\n"
+        "        @mcp.tool()\n        def tool_2_0(x: int) -> int:\n            return x\n"
+    ),
+    "zzz_class.py": "from app.server import mcp\nfrom klass.tools import Tools\n\nTools(mcp)\n",
+    "deco/tool.py": "from app.server import mcp\n\n\ndef tool(fn):\n    mcp.add_tool(fn)\n    return fn\n",
+    "zzz_deco.py": "from deco.tool import tool\n\n\n@tool\ndef tool_3_0(x: int) -> int:\n    return x\n",
+}
+
+
+def _project(root: Path, seed: int) -> Path:
+    make_project(root, random.Random(seed), modules=24)
+    for name, text in LAYOUT.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def _dump(result: LintResult) -> list[dict[str, Any]]:
+    return [plain(d) for d in result.diagnostics]
+
+
+def _whole_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many files each build of every given file checked (`check_files(whole=True)`)."""
+    seen: list[int] = []
+    real: Callable[..., Any] = incremental.check_files
+
+    def check_files(origins: list[str], *args: Any, **how: Any) -> Any:
+        if how.get("whole"):
+            seen.append(len(origins))
+        return real(origins, *args, **how)
+
+    monkeypatch.setattr(incremental, "check_files", check_files)
+    return seen
+
+
+def _workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 2)
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 8)
+
+
+def test_each_coupled_file_is_grouped_with_every_file_that_may_call_it(tmp_path: Path) -> None:
+    root = _project(tmp_path / "proj", 0)
+    files = discover(["."], (), root)
+    path_of = {f.display: f.path.absolute() for f in files}
+    origins = [f.display for f in files]
+    plan = coupling.coupling_groups(origins, path_of, coupling.coupled_files(origins, path_of))
+    group_of = {o: i for i, group in enumerate(plan.groups) for o in group}
+    same = [
+        # the helper, the `__init__` re-exporting it, the helper passing the server on, and the
+        # two callers of that helper (module-level code and a factory)
+        ["reg/notes.py", "reg/__init__.py", "wiring/install.py", "zzz_main.py", "factory/build.py"],
+        ["loops/a.py", "loops/b.py", "zzz_loop.py"],
+        ["klass/tools.py", "zzz_class.py"],
+        ["deco/tool.py", "zzz_deco.py"],
+    ]
+    for names in same:
+        assert len({group_of[n] for n in names}) == 1, names
+    assert "pkg0/tools_0.py" in plan.free, "registers at module level: checked anywhere"
+    assert sorted([*group_of, *plan.free]) == sorted(path_of)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_workers_report_what_one_build_of_every_file_reports(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int
+) -> None:
+    root = _project(tmp_path / "proj", seed)
+    whole = lint(["."], cwd=root)
+    assert {"MCPD110", "MCPD003"} <= {d.code for d in whole.diagnostics}
+    _workers(monkeypatch)
+    builds = _whole_builds(monkeypatch)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
+    assert builds == [], "the groups were confirmed: no build of every file"
+    assert _dump(lint(["."], cwd=root, jobs=2, cache_dir=tmp_path / "cache")) == _dump(whole)
+
+
+def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`coupling.confirmed` checks the groups against the imports the builds followed: a
+    caller left out of its group sends the coupled records to one build of every file."""
+    root = _project(tmp_path / "proj", 1)
+    whole = lint(["."], cwd=root)
+    real = coupling.coupling_groups
+
+    def missing_a_caller(origins: list[str], path_of: dict[str, Path], coupled: list[str]) -> coupling.Groups:
+        plan = real(origins, path_of, coupled)
+        plan.groups = [[o for o in g if o != "zzz_main.py"] for g in plan.groups]
+        plan.free.append("zzz_main.py")
+        return plan
+
+    _workers(monkeypatch)
+    monkeypatch.setattr(incremental, "coupling_groups", missing_a_caller)
+    builds = _whole_builds(monkeypatch)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
+    assert len(builds) == 1, "the coupled records, checked again"
+
+
+def test_a_group_of_too_many_files_is_one_build_in_this_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A group is one worker's build: when it holds more than `MAX_GROUP_SHARE` of the files,
+    forking would save little, and the run is one build in this process, same verdicts."""
+    root = _project(tmp_path / "proj", 2)
+    whole = lint(["."], cwd=root)
+    _workers(monkeypatch)
+    monkeypatch.setattr(incremental, "MAX_GROUP_SHARE", 0.05)
+    from mcpdeps.lint_rules import parallel
+
+    forked: list[int] = []
+    monkeypatch.setattr(parallel, "check_in_workers", lambda *a, **k: forked.append(1) or [])
+    builds = _whole_builds(monkeypatch)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
+    assert forked == [] and len(builds) == 1
+
+
+COLLECTED = {
+    "collect.py": (
+        "from collections.abc import Callable\nfrom typing import Any\n\n"
+        "TOOLS: list[Callable[..., Any]] = []\n\n\n"
+        "def journal_tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    TOOLS.append(fn)\n    return fn\n"
+    ),
+    "journal_tools.py": (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\nfrom collect import journal_tool\n\n\n"
+        "def tags_of(entry: str) -> list[str]:\n    return [entry]\n\n\n"
+        "@journal_tool\ndef tag(entry: str, tags: Annotated[list[str], Resolve(tags_of)] | None = None) -> str:\n"
+        "    return entry\n"
+    ),
+    "zzz_server.py": (
+        "from app.server import mcp\n\nimport journal_tools  # noqa: F401\nfrom collect import TOOLS\n\n\n"
+        "def build() -> None:\n    for fn in TOOLS:\n        mcp.add_tool(fn)\n"
+    ),
+}
+
+
+def test_tools_a_loop_registers_are_found_by_one_build_of_every_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`for fn in TOOLS: mcp.add_tool(fn)` registers what a decorator collected, in a file that
+    neither imports the registering one nor is imported by it: no group can hold them, and
+    the run is one build of every file (`coupling.coupled_files` says None)."""
+    root = _project(tmp_path / "proj", 0)
+    for name, text in COLLECTED.items():
+        (root / name).write_text(text)
+    files = discover(["."], (), root)
+    path_of = {f.display: f.path.absolute() for f in files}
+    assert coupling.coupled_files(list(path_of), path_of) is None
+    whole = lint(["."], cwd=root)
+    assert any(d.path == "journal_tools.py" for d in whole.diagnostics)
+    _workers(monkeypatch)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
