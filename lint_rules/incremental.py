@@ -40,7 +40,7 @@ from ..resolver_core.cache import probe_key, version
 from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
-from . import per_file
+from . import invalidation, per_file
 from .per_file import FileRecord
 
 if TYPE_CHECKING:
@@ -193,8 +193,6 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) 
     everything = {f.display for f in files}
     if previous is None or previous.files != signature(files):
         return everything
-    if any(r.coupled for r in previous.records.values()):
-        return everything
     deps, records = previous.deps, previous.records
     kept = [f.display for f in files if f.display in records and f.display in deps]
     # Each dependency compared once, not once per file that has it (files share most of
@@ -202,7 +200,13 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) 
     shared: set[str] = set().union(*(deps[d] for d in kept))
     old = previous.hashes
     changed = {p for p in shared if hashes[p] != old.get(p, "")}
-    return (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
+    dirty = (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
+    return invalidation.widened(dirty, records, deps, _displays(files))
+
+
+def _displays(files: Sequence[SourceFile]) -> dict[str, str]:
+    """Each given file's display by the dependency key the state lists it under."""
+    return {str(f.path.absolute()): f.display for f in files}
 
 
 @dataclass(slots=True)
@@ -304,9 +308,13 @@ def analyse(
         return _in_slices(parallel.chunks(origins, slices), check, progress)
 
     checked = run(origins)
-    if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
-        origins = order  # a `register(server)` function appeared: its callers can be anywhere
+    # Callers the state did not know of (`invalidation.reached`): checked with the others.
+    more = invalidation.reached(checked.records, checked.deps, old.records, _displays(files))
+    while more:
+        dirty |= more
+        origins = [o for o in order if o in dirty]
         checked = run(origins)
+        more = invalidation.reached(checked.records, checked.deps, old.records, _displays(files))
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)
     kept = set(order) - set(origins)
