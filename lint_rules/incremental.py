@@ -50,6 +50,8 @@ _FORMAT = 7
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""
+SIBLINGS = 3
+"""States of other lists of paths a run on a new list takes records from (`adoption`)."""
 MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
 SAMPLE = 64
@@ -150,23 +152,43 @@ class StateStore:
     or a `lint/` folder linked elsewhere never costs the user a file.
     """
 
-    def __init__(self, directory: Path, options: Sequence[str]) -> None:
-        h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
+    def __init__(self, directory: Path, options: Sequence[str], paths: Sequence[str] = ()) -> None:
         # surrogateescape: a file or folder name that is not valid UTF-8 is hashed as its bytes.
+        h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
         h.update("\0".join(options).encode("utf-8", "surrogateescape"))
+        self.family = h.hexdigest()[:16]
+        """Half the name: the same for every list of paths linted with these options, whose
+        records another list's run may take up (`adoption`)."""
+        h.update(b"\0\0" + "\0".join(paths).encode("utf-8", "surrogateescape"))
         self.directory = directory
-        self.path = directory / "lint" / f"mcpdeps-lint-{h.hexdigest()[:32]}.json"
+        self.path = directory / "lint" / f"mcpdeps-lint-{self.family}{h.hexdigest()[:16]}.json"
 
     def load(self) -> State | None:
         """The stored state; None when there is none or it is unusable (a FIFO, a device, too
         large, not UTF-8, not JSON, another format): a cache never fails a run."""
+        return StateStore._read(self.path)
+
+    @staticmethod
+    def _read(path: Path) -> State | None:
         try:
             # Plain `json.loads`, without `read_json`'s nesting scan (a third of a warm run's
             # load): a state nested too deep for the parser is RecursionError, refused alike.
-            text = bounded_read.read_text(self.path, "the lint cache", MAX_STATE_BYTES)
+            text = bounded_read.read_text(path, "the lint cache", MAX_STATE_BYTES)
             return State.from_json(json.loads(text))
         except (bounded_read.Unreadable, ValueError, RecursionError):
             return None
+
+    def siblings(self) -> list[State]:
+        """The states of other lists of paths linted with the same options, most recent first
+        (at most `SIBLINGS`); those unusable are left out."""
+        with contextlib.suppress(OSError):
+            found = []
+            for path in (self.path.parent).glob(f"mcpdeps-lint-{self.family}*.json"):
+                if path != self.path and STATE_NAME.fullmatch(path.name) and path.is_file():
+                    found.append((path.stat().st_mtime_ns, path))
+            states = (StateStore._read(path) for _, path in sorted(found, reverse=True)[:SIBLINGS])
+            return [state for state in states if state is not None]
+        return []
 
     def store(self, state: State) -> None:
         # `dumps` then write: `json.dump` streams through the pure-Python encoder (5x slower).
@@ -309,12 +331,12 @@ def analyse(
 
     checked = run(origins)
     # Callers the state did not know of (`invalidation.reached`): checked with the others.
-    more = invalidation.reached(checked.records, checked.deps, old.records, _displays(files))
+    more = invalidation.reached(checked.records, checked.deps, old.records, old.deps, _displays(files))
     while more:
         dirty |= more
         origins = [o for o in order if o in dirty]
         checked = run(origins)
-        more = invalidation.reached(checked.records, checked.deps, old.records, _displays(files))
+        more = invalidation.reached(checked.records, checked.deps, old.records, old.deps, _displays(files))
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)
     kept = set(order) - set(origins)

@@ -34,32 +34,37 @@ def widened(
     display_of: Mapping[str, str],
 ) -> set[str]:
     """`dirty`, and the kept records an edit of those files can change: each coupled record in
-    a dirty file's closure, and everything in a dirty coupled file's closure.
+    a dirty file's closure, everything in a dirty coupled file's closure, and every caller of
+    a coupled record checked again, or of one with no record kept (a build finds callers only
+    among the files it checks).
 
     `deps`: each file's dependency keys as the state keeps them (absolute paths, then probes);
     `display_of`: the given files' displays by those paths."""
     out = set(dirty)
     for origin in list(out):
-        record = records.get(origin)
-        whole = record is not None and record.coupled
+        whole = _coupled(records.get(origin))
         for key in deps.get(origin, ()):
             found = display_of.get(key)
             if found is not None and (whole or _coupled(records.get(found))):
                 out.add(found)
-    return out
+    # A file with no record kept (not taken up from another list's state) may be coupled too.
+    coupled = {d for d in out if d not in records or _coupled(records.get(d))}
+    return out | _callers(coupled, [deps], display_of)
 
 
 def reached(
     checked: Mapping[str, FileRecord],
     deps: Mapping[str, Collection[str]],
     kept: Mapping[str, FileRecord],
+    kept_deps: Mapping[str, Collection[str]],
     display_of: Mapping[str, str],
 ) -> set[str]:
     """The files not yet checked that the records just made (`checked`, with their new
     closures `deps`) reach: a coupled kept record in a checked file's closure, every file in a
     coupled checked file's closure, and every file in a checked file's closure that may
     register inside a function (a `def tool(fn)` helper: a build of the checked files alone
-    does not scan it, so neither record knows yet that one applies the other)."""
+    does not scan it, so neither record knows yet that one applies the other); with the
+    callers of each, in the closures kept (`kept_deps`) or just made."""
     out: set[str] = set()
     for origin, record in checked.items():
         for key in deps.get(origin, ()):
@@ -68,7 +73,18 @@ def reached(
                 continue
             if record.coupled or _coupled(kept.get(found)) or _may_register_in_functions(key):
                 out.add(found)
-    return out
+    coupled = out | {origin for origin, record in checked.items() if record.coupled}
+    return (out | _callers(coupled, [kept_deps, deps], display_of)) - checked.keys()
+
+
+def _callers(
+    targets: Collection[str], closures: Iterable[Mapping[str, Collection[str]]], display_of: Mapping[str, str]
+) -> set[str]:
+    """The files whose closure (in any of `closures`) holds one of `targets` (by display)."""
+    if not targets:
+        return set()
+    paths = {path for path, display in display_of.items() if display in targets}
+    return {origin for deps in closures for origin, keys in deps.items() if not paths.isdisjoint(keys)}
 
 
 def _may_register_in_functions(path: str) -> bool:

@@ -336,7 +336,7 @@ def _importers_in(
 def _companions(files: Sequence[Path], reached: set[str], index: ImportIndex, cwd: Path) -> list[SourceFile]:
     """The files of `reached` that may contribute, as companions, in the walk's order."""
     return [
-        SourceFile(path, _display(path, cwd), companion=True)
+        SourceFile(path, companion_display(path, cwd), companion=True)
         for path in files
         if str(path) in reached and index.entries[str(path)].contributes
     ]
@@ -368,7 +368,7 @@ def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
     return out
 
 
-def _display(path: Path, cwd: Path) -> str:
+def companion_display(path: Path, cwd: Path) -> str:
     """How a run shows a file it was not given (`Project.display`)."""
     try:
         return os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)

@@ -235,3 +235,17 @@ def test_a_decorator_helper_applied_for_the_first_time_is_seen(tmp_path: Path) -
     _same_as_cold(root, cache)
     tools.write_text(TOOLS)
     _same_as_cold(root, cache)
+
+
+def test_an_edit_of_one_caller_keeps_what_the_others_pass(tmp_path: Path) -> None:
+    """`alpha` is called from `main.py` and from `second.py`: after an edit of `main.py`, the
+    helper checked again must still land on the server `second.py` passes."""
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    second = "from app.server import other\nfrom features import alpha\n\nalpha.register(other)\n"
+    _project(root, DIRECT, {"app/second.py": second})
+    lint(["."], cwd=root, cache_dir=cache)
+    _edit(root / "app" / "main.py", "beta.register(mcp)\n", "")
+    warm = _same_as_cold(root, cache)
+    assert warm.analysed < warm.files
+    _edit(root / "features" / "alpha.py", "def broken_1(", "def shared_1(")
+    _same_as_cold(root, cache)
