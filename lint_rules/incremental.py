@@ -11,8 +11,9 @@ the others keep their records, and `per_file.combine` unions all records. What m
 record depend on more than its closure forces a wider run instead of a wrong answer:
 
 - another file now owns (or no longer owns) a resolver it reported on: re-check it too;
-- a `register(server: MCPServer)` function anywhere: its tools land on servers named by
-  callers elsewhere, so every file is re-checked;
+- a `register(server: MCPServer)` function (a coupled record): its tools land on servers
+  named by callers elsewhere, so it is re-checked with its callers whenever one of them is
+  (`invalidation`);
 - files added, removed or renamed (module names and import targets may move): every file.
 
 A file's hash is read again only when its `os.stat` changed: the state keeps each file's
@@ -20,8 +21,10 @@ size, mtime, ctime, inode and device beside its hash (`State.stats`), as git's i
 so a warm run stats its files instead of reading them. A file changed within `RACY_NS` of a
 run is never vouched for by its stat (a same-tick edit would keep it): it is hashed next time.
 
-The state is one JSON file per configuration under the cache folder, replaced atomically
-(a concurrent run sees the old or the new one, never half), and ignored when unreadable.
+The state is one JSON file per configuration (options and list of paths) under the cache
+folder, replaced atomically (a concurrent run sees the old or the new one, never half), and
+ignored when unreadable. A run on a list of paths with no state of its own takes up the
+records that hold for it from the states of other lists with the same options (`adoption`).
 """
 
 from __future__ import annotations

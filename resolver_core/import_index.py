@@ -11,7 +11,9 @@ an edit to `deps.py` that breaks an unchanged tool file is caught this way.
 
 A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
-`MCPServer`, and the helpers those call). For one tool file of a project whose tools all
+`MCPServer`, and the helpers those call), when a given file or a module it imports may
+register or hand a server on (`may_serve`; a resolver module does neither, and no duplicate
+can be located in it). For one tool file of a project whose tools all
 share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
 cached one re-checks only what changed.
 
