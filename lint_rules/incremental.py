@@ -225,8 +225,7 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) 
     shared: set[str] = set().union(*(deps[d] for d in kept))
     old = previous.hashes
     changed = {p for p in shared if hashes[p] != old.get(p, "")}
-    dirty = (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
-    return invalidation.widened(dirty, records, deps, _displays(files))
+    return (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
 
 
 def _displays(files: Sequence[SourceFile]) -> dict[str, str]:
@@ -298,7 +297,8 @@ def analyse(
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
     hashes = Hashes(previous=previous)
-    dirty = _dirty(files, previous, hashes)
+    changed = _dirty(files, previous, hashes)
+    dirty = invalidation.widened(changed, old.records, old.deps, _displays(files))
     origins = [o for o in order if o in dirty]
     explicit = {f.display for f in files if f.explicit}
 
@@ -334,12 +334,16 @@ def analyse(
 
     checked = run(origins)
     # Callers the state did not know of (`invalidation.reached`): checked with the others.
-    more = invalidation.reached(checked.records, checked.deps, old.records, old.deps, _displays(files))
+    more = invalidation.reached(
+        checked.records, checked.deps, old.records, old.deps, _displays(files), changed
+    )
     while more:
         dirty |= more
         origins = [o for o in order if o in dirty]
         checked = run(origins)
-        more = invalidation.reached(checked.records, checked.deps, old.records, old.deps, _displays(files))
+        more = invalidation.reached(
+            checked.records, checked.deps, old.records, old.deps, _displays(files), changed
+        )
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)
     kept = set(order) - set(origins)

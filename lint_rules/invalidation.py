@@ -58,16 +58,24 @@ def reached(
     kept: Mapping[str, FileRecord],
     kept_deps: Mapping[str, Collection[str]],
     display_of: Mapping[str, str],
+    changed: Collection[str],
 ) -> set[str]:
     """The files not yet checked that the records just made (`checked`, with their new
     closures `deps`) reach: a coupled kept record in a checked file's closure, every file in a
     coupled checked file's closure, and every file in a checked file's closure that may
     register inside a function (a `def tool(fn)` helper: a build of the checked files alone
     does not scan it, so neither record knows yet that one applies the other); with the
-    callers of each, in the closures kept (`kept_deps`) or just made."""
+    callers of each, in the closures kept (`kept_deps`) or just made.
+
+    Only what is new in a closure counts, unless its file's own closure `changed`: a caller
+    checked again with an unchanged text reaches nothing it did not reach before."""
     out: set[str] = set()
     for origin, record in checked.items():
-        for key in deps.get(origin, ()):
+        keys = deps.get(origin, ())
+        if origin not in changed:
+            before = set(kept_deps.get(origin, ()))
+            keys = [key for key in keys if key not in before]
+        for key in keys:
             found = display_of.get(key)
             if found is None or found in checked or found in out:
                 continue
