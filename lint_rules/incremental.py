@@ -297,8 +297,13 @@ def analyse(
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
     hashes = Hashes(previous=previous)
-    changed = _dirty(files, previous, hashes)
-    dirty = invalidation.widened(changed, old.records, old.deps, _displays(files))
+    dirty = invalidation.widened(_dirty(files, previous, hashes), old.records, old.deps, _displays(files))
+    # Files whose own text may differ from the one their kept record judged (`reached`).
+    edited = {
+        o
+        for o in dirty
+        if o not in old.records or hashes[str(path_of[o])] != old.hashes.get(str(path_of[o]), "")
+    }
     origins = [o for o in order if o in dirty]
     explicit = {f.display for f in files if f.explicit}
 
@@ -335,14 +340,14 @@ def analyse(
     checked = run(origins)
     # Callers the state did not know of (`invalidation.reached`): checked with the others.
     more = invalidation.reached(
-        checked.records, checked.deps, old.records, old.deps, _displays(files), changed
+        checked.records, checked.deps, old.records, old.deps, _displays(files), edited
     )
     while more:
         dirty |= more
         origins = [o for o in order if o in dirty]
         checked = run(origins)
         more = invalidation.reached(
-            checked.records, checked.deps, old.records, old.deps, _displays(files), changed
+            checked.records, checked.deps, old.records, old.deps, _displays(files), edited
         )
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)

@@ -58,7 +58,7 @@ def reached(
     kept: Mapping[str, FileRecord],
     kept_deps: Mapping[str, Collection[str]],
     display_of: Mapping[str, str],
-    changed: Collection[str],
+    edited: Collection[str],
 ) -> set[str]:
     """The files not yet checked that the records just made (`checked`, with their new
     closures `deps`) reach: a coupled kept record in a checked file's closure, every file in a
@@ -67,12 +67,13 @@ def reached(
     does not scan it, so neither record knows yet that one applies the other); with the
     callers of each, in the closures kept (`kept_deps`) or just made.
 
-    Only what is new in a closure counts, unless its file's own closure `changed`: a caller
-    checked again with an unchanged text reaches nothing it did not reach before."""
+    Only what is new in a closure counts, unless its file's own text was `edited`: a file
+    checked again with an unchanged text (a caller of a helper, an importer of an edited
+    module) applies and calls nothing it did not before."""
     out: set[str] = set()
     for origin, record in checked.items():
         keys = deps.get(origin, ())
-        if origin not in changed:
+        if origin not in edited:
             before = set(kept_deps.get(origin, ()))
             keys = [key for key in keys if key not in before]
         for key in keys:
