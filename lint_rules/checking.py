@@ -22,7 +22,7 @@ from ..resolver_core.source import without_cyclic_gc
 if TYPE_CHECKING:
     from ..resolver_core.discovery import SourceFile
     from .base import Rule
-    from .incremental import State
+    from .incremental import State, StateStore
 
 
 @dataclass(slots=True)
@@ -113,8 +113,10 @@ def lint(
 
             # The roots too: a project root or `src/` that appears moves imports, not files.
             roots = root_names(default_roots(files, paths, cwd, src))  # the given files' project
-            options = [str(cwd), *map(str, paths), "|", *(r.code for r in rules), "|", *map(str, src)]
-            store = StateStore(cache_dir, [*options, "|", *exclude, "|", *roots])
+            options = [str(cwd), "|", *(r.code for r in rules), "|", *map(str, src)]
+            # Each root once: `lint .` (the root given, and found) and `lint FILE` share records.
+            key = [*options, "|", *exclude, "|", *dict.fromkeys(roots)]
+            store = StateStore(cache_dir, key, list(map(str, paths)))
         given = GivenFiles(files)  # indexed once for every slice's build
 
         def build(only: set[Path] | None, report: bool) -> Graph:
@@ -136,7 +138,7 @@ def lint(
             files,
             rules,
             build,
-            store.load() if store is not None else None,
+            _previous(store, files, cwd) if store is not None else None,
             jobs=jobs,
             progress=progress,
             remember=store is not None,
@@ -183,6 +185,18 @@ def lint(
             servers=servers,
             tools=tools,
         )
+
+
+def _previous(store: StateStore, files: Sequence[SourceFile], cwd: Path) -> State | None:
+    """The state of this list of paths, or else what other lists' states hold for its files."""
+    from ..resolver_core.discovery import signature
+
+    state = store.load()
+    if state is not None and state.files == signature(files):
+        return state
+    from .adoption import adopted
+
+    return adopted(files, store.siblings(), cwd) or state
 
 
 def _stored(result: list[dict[str, object]] | None) -> list[Diagnostic] | None:

@@ -11,8 +11,9 @@ the others keep their records, and `per_file.combine` unions all records. What m
 record depend on more than its closure forces a wider run instead of a wrong answer:
 
 - another file now owns (or no longer owns) a resolver it reported on: re-check it too;
-- a `register(server: MCPServer)` function anywhere: its tools land on servers named by
-  callers elsewhere, so every file is re-checked;
+- a `register(server: MCPServer)` function (a coupled record): its tools land on servers
+  named by callers elsewhere, so it is re-checked with its callers whenever one of them is
+  (`invalidation`);
 - files added, removed or renamed (module names and import targets may move): every file.
 
 A file's hash is read again only when its `os.stat` changed: the state keeps each file's
@@ -20,8 +21,10 @@ size, mtime, ctime, inode and device beside its hash (`State.stats`), as git's i
 so a warm run stats its files instead of reading them. A file changed within `RACY_NS` of a
 run is never vouched for by its stat (a same-tick edit would keep it): it is hashed next time.
 
-The state is one JSON file per configuration under the cache folder, replaced atomically
-(a concurrent run sees the old or the new one, never half), and ignored when unreadable.
+The state is one JSON file per configuration (options and list of paths) under the cache
+folder, replaced atomically (a concurrent run sees the old or the new one, never half), and
+ignored when unreadable. A run on a list of paths with no state of its own takes up the
+records that hold for it from the states of other lists with the same options (`adoption`).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from ..resolver_core.cache import probe_key, version
 from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
-from . import per_file
+from . import invalidation, per_file
 from .coupling import Groups, confirmed, coupled_files, coupling_groups
 from .per_file import FileRecord
 
@@ -51,6 +54,8 @@ _FORMAT = 7
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""
+SIBLINGS = 3
+"""States of other lists of paths a run on a new list takes records from (`adoption`)."""
 MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
 MAX_GROUP_SHARE = 0.75
@@ -156,23 +161,43 @@ class StateStore:
     or a `lint/` folder linked elsewhere never costs the user a file.
     """
 
-    def __init__(self, directory: Path, options: Sequence[str]) -> None:
-        h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
+    def __init__(self, directory: Path, options: Sequence[str], paths: Sequence[str] = ()) -> None:
         # surrogateescape: a file or folder name that is not valid UTF-8 is hashed as its bytes.
+        h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
         h.update("\0".join(options).encode("utf-8", "surrogateescape"))
+        self.family = h.hexdigest()[:16]
+        """Half the name: the same for every list of paths linted with these options, whose
+        records another list's run may take up (`adoption`)."""
+        h.update(b"\0\0" + "\0".join(paths).encode("utf-8", "surrogateescape"))
         self.directory = directory
-        self.path = directory / "lint" / f"mcpdeps-lint-{h.hexdigest()[:32]}.json"
+        self.path = directory / "lint" / f"mcpdeps-lint-{self.family}{h.hexdigest()[:16]}.json"
 
     def load(self) -> State | None:
         """The stored state; None when there is none or it is unusable (a FIFO, a device, too
         large, not UTF-8, not JSON, another format): a cache never fails a run."""
+        return StateStore._read(self.path)
+
+    @staticmethod
+    def _read(path: Path) -> State | None:
         try:
             # Plain `json.loads`, without `read_json`'s nesting scan (a third of a warm run's
             # load): a state nested too deep for the parser is RecursionError, refused alike.
-            text = bounded_read.read_text(self.path, "the lint cache", MAX_STATE_BYTES)
+            text = bounded_read.read_text(path, "the lint cache", MAX_STATE_BYTES)
             return State.from_json(json.loads(text))
         except (bounded_read.Unreadable, ValueError, RecursionError):
             return None
+
+    def siblings(self) -> list[State]:
+        """The states of other lists of paths linted with the same options, most recent first
+        (at most `SIBLINGS`); those unusable are left out."""
+        with contextlib.suppress(OSError):
+            found = []
+            for path in (self.path.parent).glob(f"mcpdeps-lint-{self.family}*.json"):
+                if path != self.path and STATE_NAME.fullmatch(path.name) and path.is_file():
+                    found.append((path.stat().st_mtime_ns, path))
+            states = (StateStore._read(path) for _, path in sorted(found, reverse=True)[:SIBLINGS])
+            return [state for state in states if state is not None]
+        return []
 
     def store(self, state: State) -> None:
         # `dumps` then write: `json.dump` streams through the pure-Python encoder (5x slower).
@@ -199,8 +224,6 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) 
     everything = {f.display for f in files}
     if previous is None or previous.files != signature(files):
         return everything
-    if any(r.coupled for r in previous.records.values()):
-        return everything
     deps, records = previous.deps, previous.records
     kept = [f.display for f in files if f.display in records and f.display in deps]
     # Each dependency compared once, not once per file that has it (files share most of
@@ -209,6 +232,11 @@ def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) 
     old = previous.hashes
     changed = {p for p in shared if hashes[p] != old.get(p, "")}
     return (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
+
+
+def _displays(files: Sequence[SourceFile]) -> dict[str, str]:
+    """Each given file's display by the dependency key the state lists it under."""
+    return {str(f.path.absolute()): f.display for f in files}
 
 
 @dataclass(slots=True)
@@ -286,7 +314,13 @@ def analyse(
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
     hashes = Hashes(previous=previous)
-    dirty = _dirty(files, previous, hashes)
+    dirty = invalidation.widened(_dirty(files, previous, hashes), old.records, old.deps, _displays(files))
+    # Files whose own text may differ from the one their kept record judged (`reached`).
+    edited = {
+        o
+        for o in dirty
+        if o not in old.records or hashes[str(path_of[o])] != old.hashes.get(str(path_of[o]), "")
+    }
     origins = [o for o in order if o in dirty]
     explicit = {f.display for f in files if f.explicit}
 
@@ -329,9 +363,17 @@ def analyse(
         return _in_slices(parallel.chunks(origins, slices), check, progress)
 
     checked = run(origins)
-    if len(origins) < len(order) and any(r.coupled for r in checked.records.values()):
-        origins = order  # a `register(server)` function appeared: its callers can be anywhere
+    # Callers the state did not know of (`invalidation.reached`): checked with the others.
+    more = invalidation.reached(
+        checked.records, checked.deps, old.records, old.deps, _displays(files), edited
+    )
+    while more:
+        dirty |= more
+        origins = [o for o in order if o in dirty]
         checked = run(origins)
+        more = invalidation.reached(
+            checked.records, checked.deps, old.records, old.deps, _displays(files), edited
+        )
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)
     kept = set(order) - set(origins)

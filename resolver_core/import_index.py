@@ -11,7 +11,9 @@ an edit to `deps.py` that breaks an unchanged tool file is caught this way.
 
 A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
-`MCPServer`, and the helpers those call). For one tool file of a project whose tools all
+`MCPServer`, and the helpers those call), when a given file or a module it imports may
+register or hand a server on (`may_serve`; a resolver module does neither, and no duplicate
+can be located in it). For one tool file of a project whose tools all
 share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
 cached one re-checks only what changed.
 
@@ -43,7 +45,7 @@ from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 2
+_FORMAT = 3
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -140,6 +142,10 @@ class Entry:
     creates: bool = False
     """Whether its text names `MCPServer` (it may create a server, or subclass the class):
     the files that register tools on a server a given file uses are checked too (duplicate names)."""
+    serves: bool = True
+    """Whether it may register anything or hand a server on (`may_serve`): when no given file
+    nor anything they import may, no duplicate tool name can be located in a given file, and
+    the files sharing their servers are not needed."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -177,8 +183,12 @@ class ImportIndex:
             data = json.loads(bounded_read.read_text(index.path, "the import index", MAX_INDEX_BYTES))
             if isinstance(data, dict) and data.get("format") == _FORMAT:
                 index.entries = {
-                    path: Entry(stat, bool(contributes), imports, bool(creates), module, resolved)
-                    for path, (stat, contributes, imports, creates, module, resolved) in data["files"].items()
+                    path: Entry(
+                        stat, bool(contributes), imports, bool(creates), bool(serves), module, resolved
+                    )
+                    for path, (stat, contributes, imports, creates, serves, module, resolved) in data[
+                        "files"
+                    ].items()
                 }
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
@@ -203,7 +213,7 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.creates, e.module, e.resolved]
+            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.module, e.resolved]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -228,7 +238,28 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return Entry(vouched, might_contribute(data), [], b"MCPServer" in data)
-    return Entry(vouched, might_contribute(data), scan_imports(text), b"MCPServer" in data)
+    return Entry(vouched, might_contribute(data), scan_imports(text), b"MCPServer" in data, may_serve(data))
+
+
+_REGISTERING = (b"tool", b"prompt", b"resource")
+"""Every registration names one of these (`.tool`, `add_tool`, `.prompt`, `.resource`)."""
+_IMPORT_ONLY = re.compile(rb"[ \t]*(?:from|import)[ \t][^;:\n]*(?:\n|$)")
+
+
+def may_serve(data: bytes) -> bool:
+    """Whether a file may register a tool or hand a server to a helper, by its bytes: a
+    registration word, or `Server` on a line other than a plain import (`mcp = MCPServer(...)`,
+    `def register(server: MCPServer)`, as `reach.server_variables` reads a server's variable).
+    Says yes too often, never no for a file that does either."""
+    if any(word in data for word in _REGISTERING):
+        return True
+    at = data.find(b"Server")
+    while at >= 0:
+        start = data.rfind(b"\n", 0, at) + 1
+        if _IMPORT_ONLY.match(data, start) is None:
+            return True
+        at = data.find(b"Server", at + 6)
+    return False
 
 
 def importers(
@@ -286,6 +317,11 @@ def _importers_in(
     index.store()
     start = {str(p) for p in given if str(p) in names}
     reached = _closure(start, imported_by)
+    if not any(index.entries[p].serves for p in _closure(start, imports)):
+        # Nothing given registers a tool, hands a server on, or imports a helper that
+        # registers what it is handed: no duplicate name can be located in a given file
+        # (MCPD110 is reported at the second registration), so only the importers matter.
+        return _companions(files, reached - start, index, cwd)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
     # every helper such an importer calls, registers on the same servers, and a duplicate
@@ -296,10 +332,15 @@ def _importers_in(
     reached |= _closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in reached if index.entries[p].creates} - start
     reached |= _closure(callers, imports)
+    return _companions(files, reached - start, index, cwd)
+
+
+def _companions(files: Sequence[Path], reached: set[str], index: ImportIndex, cwd: Path) -> list[SourceFile]:
+    """The files of `reached` that may contribute, as companions, in the walk's order."""
     return [
-        SourceFile(path, _display(path, cwd), companion=True)
+        SourceFile(path, companion_display(path, cwd), companion=True)
         for path in files
-        if str(path) in reached and str(path) not in start and index.entries[str(path)].contributes
+        if str(path) in reached and index.entries[str(path)].contributes
     ]
 
 
@@ -329,7 +370,7 @@ def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
     return out
 
 
-def _display(path: Path, cwd: Path) -> str:
+def companion_display(path: Path, cwd: Path) -> str:
     """How a run shows a file it was not given (`Project.display`)."""
     try:
         return os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)

@@ -386,3 +386,83 @@ def test_trying_only_the_lines_with_import_finds_what_a_whole_text_search_finds(
     from mcpdeps.resolver_core.import_index import _IMPORT, _import_matches
 
     assert [m.span() for m in _import_matches(text)] == [m.span() for m in _IMPORT.finditer(text)]
+
+
+SERVED = {
+    "pyproject.toml": "[project]\nname = 'served'\nversion = '0'\n",
+    "app/__init__.py": "",
+    "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n",
+    "app/deps.py": """\
+        from mcp.server import MCPServer
+
+        def owner(user_id: str) -> str:
+            return user_id
+        """,
+    "app/tools_a.py": """\
+        from typing import Annotated
+
+        from mcp.server.mcpserver import Resolve
+
+        from app.deps import owner
+        from app.server import mcp
+
+
+        @mcp.tool()
+        def search(q: str, who: Annotated[str, Resolve(owner)]) -> str:
+            return who
+        """,
+    "app/tools_b.py": """\
+        from app.server import mcp
+
+
+        @mcp.tool()
+        def search(q: str) -> str:
+            return q
+        """,
+    "app/feature.py": """\
+        from mcp.server import MCPServer
+
+
+        def register(server: MCPServer) -> None:
+            @server.tool()
+            def search(q: str) -> str:
+                return q
+        """,
+    "app/main.py": "from app.feature import register\nfrom app.server import mcp\n\nregister(mcp)\n",
+}
+
+
+def test_a_module_that_registers_nothing_is_checked_with_its_importers_only(tmp_path: Path) -> None:
+    """`deps.py` registers no tool and hands no server on: no duplicate name can be located in
+    it, so the files sharing the server (`tools_b`, the factory's caller) are not
+    checked with it; a tool module still is checked with every file registering on its server."""
+    from mcpdeps.resolver_core.import_index import run_files
+
+    _write(tmp_path, SERVED)
+    whole = _lint(tmp_path, "--no-cache", ".")
+    companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
+    assert companions == {"app/tools_a.py"}
+    assert _lint(tmp_path, "--no-cache", "app/deps.py") == _located(whole, "app/deps.py")
+    companions = {f.display for f in run_files(["app/tools_b.py"], [], tmp_path) if f.companion}
+    assert {"app/tools_a.py", "app/main.py"} <= companions
+    for path in ("app/tools_a.py", "app/tools_b.py", "app/feature.py"):
+        assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path
+    assert {d["code"] for d in whole} >= {"MCPD110"}
+
+
+@pytest.mark.parametrize(
+    ("text", "serves"),
+    [
+        ("from mcp.server import MCPServer\n\ndef owner(u: str) -> str:\n    return u\n", False),
+        ("import json\nfrom mcp.server import (\n    MCPServer,\n)\n", True),  # too often: never wrong
+        ("from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n", True),
+        ("def install(server: MCPServer) -> None:\n    pass\n", True),
+        ("from mcp.server import MCPServer; shop: ShopServer = make()\n", True),
+        ("mcp.add_tool(fn)\n", True),
+        ("expose = app.prompt\n", True),
+    ],
+)
+def test_may_serve_never_says_no_to_a_registration_or_a_server_variable(text: str, serves: bool) -> None:
+    from mcpdeps.resolver_core.import_index import may_serve
+
+    assert may_serve(text.encode()) is serves

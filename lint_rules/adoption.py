@@ -1,0 +1,137 @@
+"""Records kept by runs on other lists of paths, taken up by a run on a new list.
+
+pre-commit passes the files a commit touches: a new list almost every time, and the state
+is one per list (`incremental.StateStore`), so each commit would start cold, companions
+(`import_index.importers`) included. A record does not depend on which other files are
+checked with it, except through what a run's list decides about the files its analysis
+reads: whether each is one of the run's files (its tools are then its own, not those of the
+given file that handed it a server: `Tool.origin`), under which display, and whether it was
+named (named files are parsed whatever the prefilter says). So a record is taken from
+another state of the same options when its file and every file of its closure stand in both
+lists alike; the dependency states come with it, and `incremental._dirty` then re-checks it
+if any changed, as it would in its own state.
+
+A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
+among the run's files: it is taken only from a state whose files include every file of this
+run, and whose callers of it (the files whose closure holds it) are all in this run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..resolver_core.cache import PROBE
+from ..resolver_core.discovery import SourceFile, signature
+from ..resolver_core.import_index import companion_display
+from .incremental import State
+from .per_file import FileRecord
+
+_CONFLICT = "\0conflict"
+"""The dependency state of a path two adopted records saw differently: never a real state, so
+both are re-checked."""
+
+
+def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> State | None:
+    """A state for `files` made of the records of `states` (most recent first) that hold for
+    them; None when none does."""
+    sig = signature(files)
+    ours = {str(entry[1]): entry[:3] for entry in sig}
+    out = State(files=sig)
+    sources: dict[str, State] = {}
+    for state in states:
+        theirs = {str(entry[1]): entry[:3] for entry in state.files}
+        whole = ours.keys() <= theirs.keys()
+        callers = _callers(state, theirs) if whole else {}
+        for path, entry in ours.items():
+            display = str(entry[0])
+            record, deps = state.records.get(display), state.deps.get(display)
+            if display in out.records or record is None or deps is None or path not in theirs:
+                continue
+            if not _same_file(path, entry, theirs[path]):
+                continue
+            if not all(
+                _same_dependency(key, record, ours, theirs, state, cwd) for key in deps if key != path
+            ):
+                continue
+            if record.coupled and not (whole and all(c in ours for c in callers.get(path, ()))):
+                continue
+            out.records[display], out.deps[display] = record, deps
+            sources[display] = state
+    if not out.records:
+        return None
+    for display, deps in out.deps.items():
+        state = sources[display]
+        for key in deps:
+            value = state.hashes.get(key, _CONFLICT)
+            if out.hashes.setdefault(key, value) != value:
+                out.hashes[key] = _CONFLICT
+                out.stats.pop(key, None)
+            elif key in state.stats and out.hashes[key] != _CONFLICT:
+                out.stats[key] = state.stats[key]
+        if display in state.directives:
+            out.directives.append(display)
+    for state in reversed(states):  # keyed by file content: any state's are right
+        out.fixes.update(state.fixes)
+    return out
+
+
+def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:
+    """Whether a file's record judged it as this run will: under the same display, and parsed
+    in both (a walked file the prefilter turns away is not parsed; a named one always is)."""
+    if ours[0] != theirs[0]:
+        return False
+    if ours[2] == theirs[2]:
+        return True
+    from ..resolver_core.prefilter import might_contribute
+    from ..resolver_core.source import regular_bytes
+
+    data = regular_bytes(Path(path))
+    return data is not None and might_contribute(data)
+
+
+def _same_dependency(
+    key: str,
+    record: FileRecord,
+    ours: dict[str, list[object]],
+    theirs: dict[str, list[object]],
+    state: State,
+    cwd: Path,
+) -> bool:
+    """Whether a file a record's analysis read stands in this run as in the record's: shown
+    under the same display, and, when it is one of the run's files in only one of them, not a
+    helper registering on a server the record's file handed it (`Tool.origin`: its tools are
+    the record's file's when it is not one of the run's files)."""
+    if key.startswith(PROBE):
+        return True
+    mine, other = ours.get(key), theirs.get(key)
+    if mine is None and other is None:
+        return True
+    if mine is not None and other is not None:
+        return mine[0] == other[0]
+    if mine is None:  # one of their files only: its record says whether it registers so
+        assert other is not None
+        theirs_record = state.records.get(str(other[0]))
+        return (
+            other[0] == companion_display(Path(key), cwd)
+            and theirs_record is not None
+            and not theirs_record.coupled
+        )
+    # One of ours only: what it registered on a handed server would be in the record, there.
+    shown = str(mine[0])
+    spans = (reg.registration or reg.span for reg in record.registrations)
+    return shown == companion_display(Path(key), cwd) and all(
+        span is None or span.path != shown for span in spans
+    )
+
+
+def _callers(state: State, theirs: dict[str, list[object]]) -> dict[str, list[str]]:
+    """For each coupled record of `state` (by path), the files whose closure holds it."""
+    paths = {str(entry[0]): path for path, entry in theirs.items()}
+    coupled = {paths[d] for d, record in state.records.items() if record.coupled and d in paths}
+    out: dict[str, list[str]] = {}
+    for display, deps in state.deps.items():
+        for key in deps:
+            if key in coupled and key != paths.get(display):
+                out.setdefault(key, []).append(paths.get(display, display))
+    return out

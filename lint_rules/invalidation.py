@@ -1,0 +1,108 @@
+"""Which kept records an edit reaches beyond the files whose closure changed.
+
+A record depends on its file's import closure (`lint_rules.incremental`), except a coupled
+one (`FileRecord.coupled`): a `register(server)` function, or a `def tool(fn)` helper, lands
+its tools on whatever its callers pass, and its callers are elsewhere. A caller can only
+name the function through the imports the builder follows (directly, through a package's
+`__init__`, a helper passing the server on, a loop over imported modules, a method of an
+imported class): the function's file is in the caller's closure, which the state keeps
+(`State.deps`). So a coupled record is checked again when a file whose closure holds it is
+checked again (a caller edited, added to or removed from it, or anything it imports
+changed), and not when an unrelated file changed.
+
+What the state cannot know is a caller that is new: a file edited to import and call a
+helper it did not use before. After the files are checked, their new closures are compared
+with the records kept (`reached`): a coupled record a checked file now reaches, every file a
+coupled checked file reaches, and every file it reaches that may register inside a function
+(a `def tool(fn)` helper is coupled only once something applies it, and a build of the
+applying file alone does not scan the helper) is checked too. Files added, removed or renamed still re-check everything
+(`incremental._dirty`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from pathlib import Path
+
+from .per_file import FileRecord
+
+
+def widened(
+    dirty: Iterable[str],
+    records: Mapping[str, FileRecord],
+    deps: Mapping[str, Collection[str]],
+    display_of: Mapping[str, str],
+) -> set[str]:
+    """`dirty`, and the kept records an edit of those files can change: each coupled record in
+    a dirty file's closure, everything in a dirty coupled file's closure, and every caller of
+    a coupled record checked again, or of one with no record kept (a build finds callers only
+    among the files it checks).
+
+    `deps`: each file's dependency keys as the state keeps them (absolute paths, then probes);
+    `display_of`: the given files' displays by those paths."""
+    out = set(dirty)
+    for origin in list(out):
+        whole = _coupled(records.get(origin))
+        for key in deps.get(origin, ()):
+            found = display_of.get(key)
+            if found is not None and (whole or _coupled(records.get(found))):
+                out.add(found)
+    # A file with no record kept (not taken up from another list's state) may be coupled too.
+    coupled = {d for d in out if d not in records or _coupled(records.get(d))}
+    return out | _callers(coupled, [deps], display_of)
+
+
+def reached(
+    checked: Mapping[str, FileRecord],
+    deps: Mapping[str, Collection[str]],
+    kept: Mapping[str, FileRecord],
+    kept_deps: Mapping[str, Collection[str]],
+    display_of: Mapping[str, str],
+    edited: Collection[str],
+) -> set[str]:
+    """The files not yet checked that the records just made (`checked`, with their new
+    closures `deps`) reach: a coupled kept record in a checked file's closure, every file in a
+    coupled checked file's closure, and every file in a checked file's closure that may
+    register inside a function (a `def tool(fn)` helper: a build of the checked files alone
+    does not scan it, so neither record knows yet that one applies the other); with the
+    callers of each, in the closures kept (`kept_deps`) or just made.
+
+    Only what is new in a closure counts, unless its file's own text was `edited`: a file
+    checked again with an unchanged text (a caller of a helper, an importer of an edited
+    module) applies and calls nothing it did not before."""
+    out: set[str] = set()
+    for origin, record in checked.items():
+        keys = deps.get(origin, ())
+        if origin not in edited:
+            before = set(kept_deps.get(origin, ()))
+            keys = [key for key in keys if key not in before]
+        for key in keys:
+            found = display_of.get(key)
+            if found is None or found in checked or found in out:
+                continue
+            if record.coupled or _coupled(kept.get(found)) or _may_register_in_functions(key):
+                out.add(found)
+    coupled = out | {origin for origin, record in checked.items() if record.coupled}
+    return (out | _callers(coupled, [kept_deps, deps], display_of)) - checked.keys()
+
+
+def _callers(
+    targets: Collection[str], closures: Iterable[Mapping[str, Collection[str]]], display_of: Mapping[str, str]
+) -> set[str]:
+    """The files whose closure (in any of `closures`) holds one of `targets` (by display)."""
+    if not targets:
+        return set()
+    paths = {path for path, display in display_of.items() if display in targets}
+    return {origin for deps in closures for origin, keys in deps.items() if not paths.isdisjoint(keys)}
+
+
+def _may_register_in_functions(path: str) -> bool:
+    from ..resolver_core.prefilter import may_register_in_functions, might_contribute
+    from ..resolver_core.source import regular_bytes
+
+    data = regular_bytes(Path(path))
+    return data is not None and may_register_in_functions(data) and might_contribute(data)
+
+
+def _coupled(record: FileRecord | None) -> bool:
+    return record is not None and record.coupled

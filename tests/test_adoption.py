@@ -1,0 +1,69 @@
+"""A run on a new list of paths takes up the records other lists' runs left (`lint_rules.adoption`).
+
+pre-commit passes a new list of files almost every time. Property: through random edits
+(`test_incremental`'s), each run on a random list of paths (one file, a few, or `.`) with
+a cache shared by all lists reports exactly what a cold run on that list reports; and a
+list never linted before re-checks only what the other lists' records cannot vouch for.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from mcpdeps.lint_rules import LintResult, lint
+from mcpdeps.resolver_core.diagnostics import plain
+from test_incremental import REGISTER, _edit, make_project
+
+
+def _dump(result: LintResult) -> list[dict[str, object]]:
+    return [plain(d) for d in result.diagnostics]
+
+
+def _paths(root: Path, rng: random.Random) -> list[str]:
+    files = sorted(str(p.relative_to(root)) for p in root.rglob("*.py"))
+    return ["."] if rng.random() < 0.25 else rng.sample(files, min(len(files), rng.randint(1, 3)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_runs_on_changing_lists_of_paths_report_what_cold_runs_report(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    make_project(root, rng)
+    if rng.random() < 0.5:  # a register(server) helper and its caller from the start
+        (root / "app" / "extra.py").write_text(REGISTER)
+        (root / "app" / "wire.py").write_text(
+            "from app.extra import register\nfrom app.server import mcp\n\nregister(mcp)\n"
+        )
+    history: list[str] = []
+    for _ in range(10):
+        paths = _paths(root, rng)
+        if rng.random() < 0.6:
+            history.append(_edit(root, rng))
+        history.append(f"lint {paths}")
+        warm = lint(paths, cwd=root, cache_dir=cache)
+        cold = lint(paths, cwd=root)
+        assert _dump(warm) == _dump(cold), history
+        assert (warm.files, warm.parsed, warm.servers, warm.tools) == (
+            cold.files,
+            cold.parsed,
+            cold.servers,
+            cold.tools,
+        ), history
+
+
+def test_a_new_list_rechecks_only_what_changed(tmp_path: Path) -> None:
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    make_project(root, random.Random(4), modules=8)
+    whole = lint(["."], cwd=root, cache_dir=cache)
+    assert whole.analysed == whole.files
+    tools = "pkg0/tools_0.py"
+    alone = lint([tools], cwd=root, cache_dir=cache)
+    assert alone.analysed == 0, "every record it needs was left by `lint .`"
+    assert _dump(alone) == _dump(lint([tools], cwd=root))
+    path = root / tools
+    path.write_text(path.read_text() + "\n# edited\n")
+    edited = lint([tools, "pkg1/tools_1.py"], cwd=root, cache_dir=cache)
+    assert edited.analysed == 1
+    assert _dump(edited) == _dump(lint([tools, "pkg1/tools_1.py"], cwd=root))
