@@ -1,7 +1,7 @@
 """Records kept by runs on other lists of paths, taken up by a run on a new list.
 
 pre-commit passes the files a commit touches: a new list almost every time, and the state
-is one per list (`incremental.StateStore`), so each commit would start cold, companions
+is one per list (`lint_state.StateStore`), so each commit would start cold, companions
 (`import_index.importers`) included. A record does not depend on which other files are
 checked with it, except through what a run's list decides about the files its analysis
 reads: whether each is one of the run's files (its tools are then its own, not those of the
@@ -24,7 +24,7 @@ from pathlib import Path
 from ..resolver_core.cache import PROBE
 from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.import_index import companion_display
-from .incremental import State
+from .lint_state import State
 from .per_file import FileRecord
 
 _CONFLICT = "\0conflict"

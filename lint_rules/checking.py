@@ -22,7 +22,7 @@ from ..resolver_core.source import without_cyclic_gc
 if TYPE_CHECKING:
     from ..resolver_core.discovery import SourceFile
     from .base import Rule
-    from .incremental import State, StateStore
+    from .lint_state import State, StateStore
 
 
 @dataclass(slots=True)
@@ -96,7 +96,8 @@ def lint(
     """
     from ..resolver_core.discovery import GivenFiles, discover, unreadable_note
     from ..resolver_core.import_index import run_files
-    from .incremental import StateStore, analyse
+    from .incremental import analyse
+    from .lint_state import StateStore
     from .per_file import analysed
     from .registry import select_rules
 

@@ -100,7 +100,7 @@ class Hashes(dict[str, str | None]):
     `overrides` (unsaved texts) win.
 
     With `previous`, a file whose stat still equals the one that state kept beside its hash
-    keeps that hash without being read (`incremental.State.stats`)."""
+    keeps that hash without being read (`lint_state.State.stats`)."""
 
     def __init__(self, overrides: Mapping[Path, str] | None = None, previous: Known | None = None) -> None:
         super().__init__()

@@ -115,7 +115,7 @@ def test_a_state_of_the_wrong_shape_is_a_miss(tmp_path: Path, content: str) -> N
 def test_old_states_are_pruned(tmp_path: Path) -> None:
     """Each set of paths has its own state (pre-commit passes new lists): they do not pile up."""
     from mcpdeps.lint_rules import lint
-    from mcpdeps.lint_rules.incremental import KEEP_STATES
+    from mcpdeps.lint_rules.lint_state import KEEP_STATES
 
     for i in range(KEEP_STATES + 4):
         (tmp_path / f"m{i}.py").write_text("from mcp.server import MCPServer\n")

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...lint_rules import api
-from ...lint_rules.incremental import State, check_files
+from ...lint_rules.incremental import check_files
+from ...lint_rules.lint_state import State
 from ...lint_rules.per_file import FileRecord
 from ...lint_rules.settings import Settings
 from ...resolver_core.builder import build_graph

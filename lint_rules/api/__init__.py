@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..base import Rule
     from ..config import FailOn
     from ..fixes.engine import FixPlan
-    from ..incremental import State
+    from ..lint_state import State
     from ..settings import Settings
     from .graphs import GraphResult
 
