@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..resolver_core.import_index import imported_modules, scan_imports
+from ..resolver_core.import_index import closure, imported_modules, scan_imports
 from ..resolver_core.prefilter import may_register_in_functions, might_contribute
 from ..resolver_core.source import regular_bytes
 
@@ -97,7 +97,7 @@ def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled
     owner: dict[str, int] = {}
     members: list[set[str]] = []
     for origin in coupled:
-        reached = _closure({origin}, imported_by)
+        reached = closure({origin}, imported_by)
         merged = {owner[o] for o in reached if o in owner}
         group = reached.union(*(members[i] for i in merged))
         for i in merged:
@@ -129,7 +129,7 @@ def confirmed(
     for origin in coupled:
         if origin not in group_of:
             return False
-        for path in _closure({str(path_of[origin])}, imported_by):
+        for path in closure({str(path_of[origin])}, imported_by):
             caller = given.get(path)
             if caller is not None and group_of.get(caller) != group_of[origin]:
                 return False
@@ -159,15 +159,3 @@ def _importers(origins: Sequence[str], path_of: Mapping[str, Path]) -> dict[str,
                 if found != origin:
                     out.setdefault(found, set()).add(origin)
     return out
-
-
-def _closure(start: set[str], edges: Mapping[str, set[str]]) -> set[str]:
-    """`start` and everything reached from it along `edges`."""
-    reached = set(start)
-    todo = list(start)
-    while todo:
-        for found in edges.get(todo.pop(), ()):
-            if found not in reached:
-                reached.add(found)
-                todo.append(found)
-    return reached

@@ -35,7 +35,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -316,8 +316,8 @@ def _importers_in(
         index.changed = index.changed or entry.module != before
     index.store()
     start = {str(p) for p in given if str(p) in names}
-    reached = _closure(start, imported_by)
-    if not any(index.entries[p].serves for p in _closure(start, imports)):
+    reached = closure(start, imported_by)
+    if not any(index.entries[p].serves for p in closure(start, imports)):
         # Nothing given registers a tool, hands a server on, or imports a helper that
         # registers what it is handed: no duplicate name can be located in a given file
         # (MCPD110 is reported at the second registration), so only the importers matter.
@@ -328,10 +328,10 @@ def _importers_in(
     # tool name is reported at whichever registration comes second. The helpers a
     # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
     # whole as any given file's.
-    creators = {p for p in reached | _closure(start, imports) if index.entries[p].creates}
-    reached |= _closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
+    creators = {p for p in reached | closure(start, imports) if index.entries[p].creates}
+    reached |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in reached if index.entries[p].creates} - start
-    reached |= _closure(callers, imports)
+    reached |= closure(callers, imports)
     return _companions(files, reached - start, index, cwd)
 
 
@@ -344,7 +344,7 @@ def _companions(files: Sequence[Path], reached: set[str], index: ImportIndex, cw
     ]
 
 
-def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
+def closure(start: set[str], edges: Mapping[str, set[str]]) -> set[str]:
     """`start` and every file reached from it along `edges`."""
     reached = set(start)
     todo = list(start)
