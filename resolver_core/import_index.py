@@ -320,7 +320,7 @@ def _importers_in(
     if not any(index.entries[p].serves for p in closure(start, imports)):
         # Nothing given registers a tool, hands a server on, or imports a helper that
         # registers what it is handed: no duplicate name can be located in a given file
-        # (MCPD110 is reported at the second registration), so only the importers matter.
+        # (a duplicate tool name is reported at the second registration), so only the importers matter.
         return _companions(files, reached - start, index, cwd)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
