@@ -80,13 +80,22 @@ class StaticBuilder:
         self.servers = Servers(self.names, self.classes, self.graph)
         self.scanner = Scanner(self.names, self.servers)
         self.call_sites = CallSites(
-            self.names, self.factory.targets.decorators, self.factory.targets.method, self.scanner.scanned
+            self.names,
+            self.factory.targets.decorators,
+            self.factory.targets.method,
+            self.scanner.scanned,
+            self._load_skipped,
         )
         self.reach = Reach(self.names, self.servers, self.scanner, self.call_sites)
 
     def scan(self, module: ParsedModule) -> None:
         """Find servers, registration sites and call sites in one module (all scopes)."""
         self.scanner.scan(module)
+
+    def _load_skipped(self, path: Path, data: bytes) -> None:
+        """A file the prefilter skipped that may call a helper (`skipped_callers`): parsed and
+        scanned as if it had been let through (a syntax error in it is not reported, as before)."""
+        self.scan(self.project.load_path(path, data))
 
     # ------------------------------------------------------------------ tools
     def _function_of(self, reg: Registration) -> _ToolFunction | None:
@@ -470,6 +479,7 @@ def _build_graph(
             skip = not f.explicit or len(data or b"") > EXPLICIT_DATA_LIMIT
             if data is not None and skip and not might_contribute(data):
                 project.note_read(path, data)
+                builder.call_sites.skipped.add(path, data)
                 continue
         module = project.load_path(path, data)
         modules.append(module)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .decorators import Decorators, is_registration
 from .prefilter import holds, lines_with
+from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope, Value
 
@@ -37,10 +38,11 @@ class CallSites:
 
     Walking every statement of every module for calls was most of a cold run, so only the
     statements whose lines mention a wanted name are walked: the name of a function whose
-    sites are asked for (and the names its module's importers bind it to), or, in one module,
+    sites are asked for (and the names modules bind it to: `Aliases`), or, in one module,
     a server variable whose passing on is asked for (`calls_passing`). A literal loop that
     mentions one is walked whole (`for install in (a, b): install()`). Modules are walked as
-    the builder scans them (`modules` is its list, filled as it goes).
+    the builder scans them (`modules` is its list, filled as it goes); a file the prefilter
+    skipped joins them when it spells a wanted name (`skipped`, loaded by `load`).
     """
 
     def __init__(
@@ -49,12 +51,17 @@ class CallSites:
         decorators: Decorators,
         method_of: Callable[[Defined, str], Defined | None],
         modules: list[ParsedModule],
+        load: Callable[[Path, bytes], object],
     ) -> None:
         self.names = names
         self.decorators = decorators
         self._method_of = method_of
         self._modules = modules
         self._wanted: set[str] = set()
+        self.skipped = SkippedFiles(load)
+        self._aliases = Aliases(names)
+        self._searched: set[str] = set()
+        """The wanted names the skipped files were searched for."""
         self._done: dict[Path, set[str]] = {}
         """Per module, the names its lines were walked for."""
         self._walked = 0
@@ -94,8 +101,22 @@ class CallSites:
         return self._passing.get(module.path, [])
 
     # ------------------------------------------------------------------ the walk
+    def _widen(self) -> None:
+        """Want the names modules bind to wanted ones too, and take in the skipped files that
+        spell any of them, until neither finds more."""
+        while self._wanted:
+            self._aliases.index(self._modules)
+            added = self._aliases.of(self._wanted) - self._wanted
+            self._new |= added
+            self._wanted |= added
+            unsearched = self._wanted - self._searched
+            self._searched |= unsearched
+            if not self.skipped.load_spelling(sorted(unsearched)) and not added:
+                return
+
     def _walk(self) -> None:
         """Walk each module for the names it was not walked for yet, and no more."""
+        self._widen()
         todo: dict[Path, tuple[ParsedModule, set[str]]] = {}
         if self._new:
             for module in self._modules[: self._walked]:
@@ -113,11 +134,7 @@ class CallSites:
             if module.tree is None or not names:
                 continue
             done |= names
-            tokens = set(names)
-            for local, binding in self.names.table(module).items():  # `from x import f as g`
-                if binding.target is not None and binding.target[1] in names:
-                    tokens.add(local)
-            lines = lines_with(module, tokens)
+            lines = lines_with(module, names)
             if lines is None or lines:
                 self._block(module, module.tree.body, None, "", lines)
 
