@@ -89,11 +89,24 @@ def reached(
 def _callers(
     targets: Collection[str], closures: Iterable[Mapping[str, Collection[str]]], display_of: Mapping[str, str]
 ) -> set[str]:
-    """The files whose closure (in any of `closures`) holds one of `targets` (by display)."""
+    """The files whose closure (in any of `closures`) holds one of `targets` (by display), and
+    the files no build parsed, which may call them all the same.
+
+    A file the prefilter turns away is parsed only when it spells a function whose callers a
+    build wants (`resolver_core.skipped_callers`), so its closure is known only while one
+    does: `main.py` calling `wiring.install(api)` is parsed for `install` only while
+    `install` passes its server to a helper. Such a file has no dependency but itself (a
+    parsed one has at least the probes of its package markers): it is built with the
+    coupled records, where it is parsed if it calls one."""
     if not targets:
         return set()
     paths = {path for path, display in display_of.items() if display in targets}
-    return {origin for deps in closures for origin, keys in deps.items() if not paths.isdisjoint(keys)}
+    return {
+        origin
+        for deps in closures
+        for origin, keys in deps.items()
+        if not paths.isdisjoint(keys) or (len(keys) == 1 and display_of.get(next(iter(keys))) == origin)
+    }
 
 
 def _may_register_in_functions(path: str) -> bool:

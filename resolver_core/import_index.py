@@ -321,7 +321,7 @@ def _importers_in(
         # Nothing given registers a tool, hands a server on, or imports a helper that
         # registers what it is handed: no duplicate name can be located in a given file
         # (a duplicate tool name is reported at the second registration), so only the importers matter.
-        return _companions(files, reached - start, index, cwd)
+        return _companions(files, reached - start, cwd)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
     # every helper such an importer calls, registers on the same servers, and a duplicate
@@ -332,15 +332,17 @@ def _importers_in(
     reached |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in reached if index.entries[p].creates} - start
     reached |= closure(callers, imports)
-    return _companions(files, reached - start, index, cwd)
+    return _companions(files, reached - start, cwd)
 
 
-def _companions(files: Sequence[Path], reached: set[str], index: ImportIndex, cwd: Path) -> list[SourceFile]:
-    """The files of `reached` that may contribute, as companions, in the walk's order."""
+def _companions(files: Sequence[Path], reached: set[str], cwd: Path) -> list[SourceFile]:
+    """The files of `reached`, as companions, in the walk's order. Those the prefilter turns
+    away too: an entry module that only calls `notes.register(api)` declares nothing, and the
+    build parses it when it spells a helper whose callers are wanted (`skipped_callers`)."""
     return [
         SourceFile(path, companion_display(path, cwd), companion=True)
         for path in files
-        if str(path) in reached and index.entries[str(path)].contributes
+        if str(path) in reached
     ]
 
 
