@@ -9,6 +9,7 @@ Context first, then `Resolve` markers, the rest are the published arguments.
 from __future__ import annotations
 
 import ast
+import functools
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -84,18 +85,13 @@ class StaticBuilder:
             self.factory.targets.decorators,
             self.factory.targets.method,
             self.scanner.scanned,
-            self._load_skipped,
+            functools.partial(_load_skipped, project, self.scanner),
         )
         self.reach = Reach(self.names, self.servers, self.scanner, self.call_sites)
 
     def scan(self, module: ParsedModule) -> None:
         """Find servers, registration sites and call sites in one module (all scopes)."""
         self.scanner.scan(module)
-
-    def _load_skipped(self, path: Path, data: bytes) -> None:
-        """A file the prefilter skipped that may call a helper (`skipped_callers`): parsed and
-        scanned as if it had been let through (a syntax error in it is not reported, as before)."""
-        self.scan(self.project.load_path(path, data))
 
     # ------------------------------------------------------------------ tools
     def _function_of(self, reg: Registration) -> _ToolFunction | None:
@@ -374,6 +370,14 @@ class StaticBuilder:
     def _handler(self, reg: Registration, target: _ToolFunction) -> Handler:
         params, _ = self._params(target.module, target.node, target.scope, target.skip)
         return Handler(reg.kind, target.qualname, target.module.name, reg.span, params)  # type: ignore[arg-type]
+
+
+def _load_skipped(project: Project, scanner: Scanner, path: Path, data: bytes) -> None:
+    """A file the prefilter skipped that may call a helper (`skipped_callers`): parsed and
+    scanned as if it had been let through (a syntax error in it is not reported, as before).
+    A function of what it uses, not a method: the builder's bound method, kept by its own
+    `call_sites`, would be a reference cycle holding every tree of the build."""
+    scanner.scan(project.load_path(path, data))
 
 
 def _late_reason(late: tuple[int, str], cutoff: int, what: str) -> str:
