@@ -62,6 +62,8 @@ class CallSites:
         self._aliases = Aliases(names)
         self._searched: set[str] = set()
         """The wanted names the skipped files were searched for."""
+        self._widened = (0, 0)
+        """How many modules and wanted names `_widen` last saw: nothing new, nothing to do."""
         self._done: dict[Path, set[str]] = {}
         """Per module, the names its lines were walked for."""
         self._walked = 0
@@ -104,7 +106,8 @@ class CallSites:
     def _widen(self) -> None:
         """Want the names modules bind to wanted ones too, and take in the skipped files that
         spell any of them, until neither finds more."""
-        while self._wanted:
+        while self._wanted and self._widened != (len(self._modules), len(self._wanted)):
+            self._widened = (len(self._modules), len(self._wanted))
             self._aliases.index(self._modules)
             added = self._aliases.of(self._wanted) - self._wanted
             self._new |= added
