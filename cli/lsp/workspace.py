@@ -204,6 +204,7 @@ class WorkspaceModel:
             # calls from both ends: as `lint`'s first run, the first pass over such a project
             # is one build of every file. Later edits reach what they change (`_widened`).
             todo = list(self.order)
+            asked = set(todo)
             checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
         # A caller of a `register(server)` function the records did not know of: the function
         # and its callers are judged in one build, as `lint` does.
