@@ -1,12 +1,9 @@
 """A cached run re-checks a `register(server)` helper when its callers change, and only then.
 
-Each case builds a small project whose helpers register tools on whatever server their
-callers pass (unannotated parameters: with no caller the tools are not analysed at all, so
-a missed caller changes the verdict), fills the cache, makes one edit, and compares the
-cached run with a cold one: same report, and only the files the edit can reach checked.
-The ways a caller reaches a helper are those the builder follows: a direct import, a
-package `__init__` re-exporting it, a helper passing the server on, a loop over imported
-modules, a class whose `__init__` takes the server, and a `def tool(fn)` decorator helper.
+Each case builds a small project (`coupled_projects.py`: every way a caller reaches a
+helper, and a `def tool(fn)` decorator helper here), fills the cache, makes one edit, and
+compares the cached run with a cold one: same report, and only the files the edit can reach
+checked.
 """
 
 from __future__ import annotations
@@ -14,125 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from coupled_projects import CALLERS, DIRECT, TOOLS, edit, project
 from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.resolver_core.diagnostics import plain
-
-HEADER = """from typing import Annotated
-
-from mcp.server.mcpserver import Resolve
-"""
-
-FEATURE = (
-    HEADER
-    + """
-
-def load_{n}(title: str) -> str:
-    return title
-
-
-def register(server) -> None:
-    @server.tool()
-    def shared(record: Annotated[str, Resolve(load_{n})]) -> str:
-        return record
-
-    @server.tool()
-    def broken_{n}(record: Annotated[str, Resolve(load_{n})]) -> str:
-        return record
-"""
-)
-
-TOOLS = (
-    HEADER
-    + """
-from app.server import mcp
-
-
-def fetch(title: str) -> str:
-    return title
-
-
-@mcp.tool()
-def shared(record: Annotated[str, Resolve(fetch)]) -> str:
-    return record
-"""
-)
-
-UNRELATED = (
-    HEADER
-    + """
-from app.server import other
-
-
-def look(title: str) -> str:
-    return title
-
-
-@other.tool()
-def lonely(record: Annotated[str, Resolve(look)]) -> str:
-    return record
-"""
-)
-
-
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-
-
-def _project(root: Path, main: str, extra: dict[str, str] | None = None) -> None:
-    _write(
-        root,
-        {
-            "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
-            "app/__init__.py": "",
-            "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\nother = MCPServer('b')\n",
-            "app/main.py": main,
-            "features/__init__.py": "",
-            "features/alpha.py": FEATURE.format(n=1),
-            "features/beta.py": FEATURE.format(n=2),
-            "app/tools.py": TOOLS,
-            "app/unrelated.py": UNRELATED,
-            **(extra or {}),
-        },
-    )
-
-
-DIRECT = "from app.server import mcp\nfrom features import alpha, beta\n\nalpha.register(mcp)\nbeta.register(mcp)\n"
-REEXPORTED = (
-    "from app.server import mcp\nfrom features import register_alpha, register_beta\n\n"
-    "register_alpha(mcp)\nregister_beta(mcp)\n"
-)
-REEXPORTS = {
-    "features/__init__.py": (
-        "from features.alpha import register as register_alpha\n"
-        "from features.beta import register as register_beta\n"
-    )
-}
-PASSED_ON = "from app.server import mcp\nfrom features import wiring\n\nwiring.install(mcp)\n"
-WIRING = {
-    "features/wiring.py": (
-        "from features import alpha, beta\n\n\ndef install(server) -> None:\n"
-        "    alpha.register(server)\n    beta.register(server)\n"
-    )
-}
-LOOP = "from app.server import mcp\nfrom features import alpha, beta\n\nfor feature in (alpha, beta):\n    feature.register(mcp)\n"
-METHOD = DIRECT + "from features.kit import Kit\n\nKit(mcp)\n"
-KIT = {
-    "features/kit.py": (
-        HEADER + "\n\ndef load_k(title: str) -> str:\n    return title\n\n\nclass Kit:\n"
-        "    def __init__(self, server) -> None:\n        @server.tool()\n"
-        "        def shared(record: Annotated[str, Resolve(load_k)]) -> str:\n            return record\n"
-    )
-}
-CALLERS = {
-    "direct import": (DIRECT, {}),
-    "package re-export": (REEXPORTED, REEXPORTS),
-    "helper passing the server on": (PASSED_ON, WIRING),
-    "loop over modules": (LOOP, {}),
-    "class taking the server": (METHOD, KIT),
-}
 
 
 def _dump(result: LintResult) -> list[dict[str, object]]:
@@ -152,45 +33,39 @@ def _same_as_cold(root: Path, cache: Path) -> LintResult:
     return warm
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
-
-
 @pytest.fixture(params=sorted(CALLERS))
-def project(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, Path]:
+def built(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, Path]:
     main, extra = CALLERS[request.param]
     root, cache = tmp_path / "proj", tmp_path / "cache"
-    _project(root, main, extra)
+    project(root, main, extra)
     first = lint(["."], cwd=root, cache_dir=cache)
     assert "MCPD110" in {d.code for d in first.diagnostics}, "the helpers' tools land on `mcp`"
     return root, cache
 
 
-def test_an_unrelated_edit_keeps_the_helpers_records(project: tuple[Path, Path]) -> None:
-    root, cache = project
-    _edit(root / "app" / "unrelated.py", "return title", "return title.upper()")
+def test_an_unrelated_edit_keeps_the_helpers_records(built: tuple[Path, Path]) -> None:
+    root, cache = built
+    edit(root / "app" / "unrelated.py", "return title", "return title.upper()")
     assert _same_as_cold(root, cache).analysed == 1
 
 
-def test_an_edit_of_a_tool_module_beside_the_helpers_keeps_their_records(project: tuple[Path, Path]) -> None:
-    root, cache = project
-    _edit(root / "app" / "tools.py", "def shared(", "def shared_too(")
+def test_an_edit_of_a_tool_module_beside_the_helpers_keeps_their_records(built: tuple[Path, Path]) -> None:
+    root, cache = built
+    edit(root / "app" / "tools.py", "def shared(", "def shared_too(")
     warm = _same_as_cold(root, cache)
     assert "MCPD110" in {d.code for d in warm.diagnostics}, "the helpers' `shared` tools still clash"
     assert warm.analysed == 1
 
 
-def test_an_edit_of_the_helper_is_seen(project: tuple[Path, Path]) -> None:
-    root, cache = project
-    _edit(root / "features" / "alpha.py", "def load_1(title: str)", "def load_1(user_id: str)")
+def test_an_edit_of_the_helper_is_seen(built: tuple[Path, Path]) -> None:
+    root, cache = built
+    edit(root / "features" / "alpha.py", "def load_1(title: str)", "def load_1(user_id: str)")
     warm = _same_as_cold(root, cache)
     assert warm.analysed < warm.files
 
 
-def test_an_edit_of_the_caller_is_seen(project: tuple[Path, Path]) -> None:
-    root, cache = project
+def test_an_edit_of_the_caller_is_seen(built: tuple[Path, Path]) -> None:
+    root, cache = built
     for path in (root / "app" / "main.py", *(root / "features").glob("*.py")):
         text = path.read_text()
         if "(mcp)" in text:
@@ -202,8 +77,8 @@ def test_an_edit_of_the_caller_is_seen(project: tuple[Path, Path]) -> None:
     assert clashes and all("already registered on server 'other'" in d.message for d in clashes)
 
 
-def test_a_caller_that_stops_calling_is_seen(project: tuple[Path, Path]) -> None:
-    root, cache = project
+def test_a_caller_that_stops_calling_is_seen(built: tuple[Path, Path]) -> None:
+    root, cache = built
     main = root / "app" / "main.py"
     main.write_text("from app.server import mcp\n")
     warm = _same_as_cold(root, cache)
@@ -214,7 +89,7 @@ def test_a_new_caller_in_an_edited_file_is_seen(tmp_path: Path) -> None:
     """`unrelated.py` starts calling `beta.register(other)`: the state never listed `beta` in
     its closure, and `beta`'s tools now land on `other` too."""
     root, cache = tmp_path / "proj", tmp_path / "cache"
-    _project(root, "from app.server import mcp\nfrom features import alpha\n\nalpha.register(mcp)\n")
+    project(root, "from app.server import mcp\nfrom features import alpha\n\nalpha.register(mcp)\n")
     lint(["."], cwd=root, cache_dir=cache)
     unrelated = root / "app" / "unrelated.py"
     unrelated.write_text(unrelated.read_text() + "\nfrom features import beta\n\nbeta.register(other)\n")
@@ -227,7 +102,7 @@ def test_a_decorator_helper_applied_for_the_first_time_is_seen(tmp_path: Path) -
     is not coupled yet): an edited file that starts to must re-check the helper."""
     root, cache = tmp_path / "proj", tmp_path / "cache"
     helper = "from app.server import mcp\n\n\ndef tool(fn):\n    mcp.add_tool(fn)\n    return fn\n"
-    _project(root, DIRECT, {"app/helper.py": helper})
+    project(root, DIRECT, {"app/helper.py": helper})
     lint(["."], cwd=root, cache_dir=cache)
     tools = root / "app" / "tools.py"
     tools.write_text(
@@ -245,10 +120,10 @@ def test_an_edit_of_one_caller_keeps_what_the_others_pass(tmp_path: Path) -> Non
     helper checked again must still land on the server `second.py` passes."""
     root, cache = tmp_path / "proj", tmp_path / "cache"
     second = "from app.server import other\nfrom features import alpha\n\nalpha.register(other)\n"
-    _project(root, DIRECT, {"app/second.py": second})
+    project(root, DIRECT, {"app/second.py": second})
     lint(["."], cwd=root, cache_dir=cache)
-    _edit(root / "app" / "main.py", "beta.register(mcp)\n", "")
+    edit(root / "app" / "main.py", "beta.register(mcp)\n", "")
     warm = _same_as_cold(root, cache)
     assert warm.analysed < warm.files
-    _edit(root / "features" / "alpha.py", "def broken_1(", "def shared_1(")
+    edit(root / "features" / "alpha.py", "def broken_1(", "def shared_1(")
     _same_as_cold(root, cache)

@@ -1,9 +1,8 @@
-"""`mcpdeps lsp` on a project checked whole: tools registered in a `register(server)` function.
+"""`mcpdeps lsp` on a project with tools registered in a `register(server)` function.
 
-Such a file's verdicts depend on its callers anywhere in the project, so its stale files are
-checked in one build of every file, which the server puts off while the user types (a
-keystroke would wait for all of it). The open document is checked at once; once the typing
-stops, everything must again be what `mcpdeps lint --format json` says.
+Such a file's verdicts depend on its callers anywhere in the project: an edit reaches them as
+in `lint` (`WorkspaceModel`, `lint_rules.invalidation`). The open document is checked at
+once; when the checks end, everything must again be what `mcpdeps lint --format json` says.
 """
 
 from __future__ import annotations

@@ -215,24 +215,14 @@ class McpdepsServer(LanguageServer):
             self._batch = max(self._batch // 2, 1)
 
     def _next_step(self) -> tuple[WorkspaceModel, list[str], bool] | None:
-        """The next files to check: stale open documents first, else a background batch.
-
-        A model checked whole in the background (`WorkspaceModel.checked_whole`: one build of
-        every file, seconds on a large project) waits while the user types: a keystroke
-        arriving during that build would wait for all of it. Its open documents are still
-        checked at once; the rest shows its last results until the typing stops.
-        """
+        """The next files to check: stale open documents first, else a background batch."""
         opened = self.open_paths()
         for model in self.models.values():
             first = model.priority(opened)
             if first:
                 return model, first, False
-        typing = self._last_edit + TYPING_SECONDS - time.monotonic()
         for model in self.models.values():
             if model.stale:
-                if typing > 0 and model.checked_whole:
-                    self.schedule(typing)  # the worker stops here and starts again then
-                    continue
                 return model, [o for o in model.order if o in model.stale][: self._batch], True
         return None
 

@@ -9,6 +9,11 @@ does (suppressions, `per-file-ignores`: `lint_rules.api.report_records`, with th
 `lint` would read, `api.settings_for`). Parsed modules live in one `Project` for the whole
 session: an edit re-parses that one file (`Project.set_text`), never the project.
 
+A file with tools registered on a `register(server)` parameter (a coupled record) is
+judged with its callers, which can be anywhere: an edit reaches them the way it does in
+`lint` (`lint_rules.invalidation`: `widened` when the edit marks files stale, `reached`
+after a check finds a caller the records did not know of), never the whole project.
+
 Two departures from a plain re-run, both for typing in an editor:
 - a file that stops parsing (mid-typing) gets its MCPD000 but keeps the rest of its last
   good record (what it said about other files), and the files that import it are not
@@ -27,7 +32,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ...lint_rules import api
+from ...lint_rules import api, invalidation
 from ...lint_rules.incremental import check_files
 from ...lint_rules.lint_state import State
 from ...lint_rules.per_file import FileRecord
@@ -70,6 +75,8 @@ class WorkspaceModel:
         self.order = [f.display for f in self.files]
         self.path_of = {f.display: f.path.absolute() for f in self.files}
         self.display_of = {p: d for d, p in self.path_of.items()}
+        self._display_by_key = {str(p): d for p, d in self.display_of.items()}
+        """The given files' displays by the keys closures hold (`State.deps`: absolute paths)."""
         self.file_at = {f.path.absolute(): f for f in self.files}
         self.index = {f: i for i, f in enumerate(self.files)}
         self.project = Project(
@@ -83,8 +90,6 @@ class WorkspaceModel:
         self.position = {d: i for i, d in enumerate(self.order)}
         self._dependents: dict[str, set[str]] = {}
         """File (absolute) -> the given files whose closure holds it."""
-        self._coupled: set[str] = set()
-        """Given files with tools registered on a `register(server: MCPServer)` parameter."""
         self.stamp = self._config_stamp()
         self._reported: list[Diagnostic] | None = None
         self._with_diagnostics: dict[str, set[str]] = {}
@@ -92,6 +97,10 @@ class WorkspaceModel:
         self.state = State()
         self.stale: set[str] = set(self.order)
         """Given files whose record is missing or older than the texts it depends on."""
+        self.edited: set[str] = set()
+        """Stale given files whose own text changed since their record was made."""
+        self.unchecked: set[str] = set(self.order)
+        """Given files not checked yet by this model (a record adopted from an older one may be)."""
         self.waiting: dict[Path, set[str]] = {}
         """Per file that does not parse now: the importers kept on their last results until it does."""
         self.generation = 0
@@ -163,30 +172,48 @@ class WorkspaceModel:
             dependents = set()
         else:
             dependents |= self.waiting.pop(path, set())
-        if self._coupled:
-            dependents = set(self.order)  # see `check`: such a project is checked whole
-        stale = (dependents | own) & set(self.order)
+        stale = self._widened(dependents | own)
         self.stale |= stale
+        self.edited |= own
         return Change(stale)
 
-    @property
-    def checked_whole(self) -> bool:
-        """Whether a check of stale files is one build of every file: some given file has
-        tools registered on a `register(server: MCPServer)` parameter (see `check`)."""
-        return bool(self._coupled)
+    def _widened(self, origins: Iterable[str]) -> set[str]:
+        """`origins`, the coupled records they reach and the callers of those (`invalidation.widened`),
+        until that adds nothing: a caller added may reach other coupled records, and while the
+        first pass goes on, files with no record yet may be coupled too (`lint` checks them all
+        at once; the editor checks them a batch at a time)."""
+        out = set(origins)
+        while True:
+            wider = invalidation.widened(out, self.state.records, self.state.deps, self._display_by_key)
+            wider &= self.position.keys()
+            if wider <= out:
+                return out
+            out |= wider
 
     # ------------------------------------------------------------------ checks
     def check(self, origins: Iterable[str]) -> set[str]:
         """Re-check these stale given files (the others keep their records); returns them."""
-        todo = [o for o in self.order if o in self.stale and o in set(origins)]
+        asked = self._widened(o for o in origins if o in self.stale)
+        todo = [o for o in self.order if o in asked]
         if not todo:
             return set()
         checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
-        if len(todo) < len(self.order) and any(r.coupled for r in checked.records.values()):
-            # A `register(server: MCPServer)` function: its tools land on servers its callers
-            # name, anywhere in the project. Checked with every file, as `lint` does.
+        if self.unchecked - set(todo) and any(r.coupled for r in checked.records.values()):
+            # A `register(server)` function lands its tools on the servers its callers pass,
+            # and a caller's closure shows the function only once a build has followed the
+            # calls from both ends: as `lint`'s first run, the first pass over such a project
+            # is one build of every file. Later edits reach what they change (`_widened`).
             todo = list(self.order)
+            asked = set(todo)
             checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
+        # A caller of a `register(server)` function the records did not know of: the function
+        # and its callers are judged in one build, as `lint` does.
+        more = self._reached(checked.records, checked.deps)
+        while more:
+            todo = [o for o in self.order if o in asked or o in more]
+            asked = set(todo)
+            checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
+            more = self._reached(checked.records, checked.deps)
         for origin in todo:
             new = checked.records[origin]
             old = self.state.records.get(origin)
@@ -205,7 +232,16 @@ class WorkspaceModel:
         if checked.graph is not None:
             self.graph = checked.graph
         self.stale -= set(todo)
+        self.edited -= set(todo)
+        self.unchecked -= set(todo)
         return set(todo)
+
+    def _reached(self, records: dict[str, FileRecord], deps: dict[str, list[str]]) -> set[str]:
+        """Given files a check's new records reach that it did not check (`invalidation.reached`)."""
+        found = invalidation.reached(
+            records, deps, self.state.records, self.state.deps, self._display_by_key, self.edited
+        )
+        return found & self.position.keys()
 
     def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
         """The graph of the given files in `only`, from the parsed project.
@@ -262,12 +298,7 @@ class WorkspaceModel:
             self._dependents.setdefault(path, set()).add(origin)
 
     def _index(self, origin: str, old: FileRecord | None, new: FileRecord) -> None:
-        """Keep `_users` (and the files that make the project checked whole) in step with one
-        file's new record."""
-        if new.coupled:
-            self._coupled.add(origin)
-        else:
-            self._coupled.discard(origin)
+        """Keep `_users` in step with one file's new record."""
         for key in old.consumed if old is not None else ():
             self._users.get(_key_path(key), {}).get(key, set()).discard(origin)
         for key in new.consumed:
