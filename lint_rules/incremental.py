@@ -200,7 +200,7 @@ def analyse(
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         workers = workers and parallel.available()
-        plan = _plan(origins, path_of, max(jobs * 2, slices) if workers else slices)
+        plan = _plan(origins, path_of, jobs * 2 if workers else 1)
         if plan is None:
             # Coupled files no grouping holds (a registration of what a loop yields, one group
             # of nearly every file) are checked over one build of every file.
@@ -251,11 +251,12 @@ Check = Callable[..., _Checked]
 
 
 def _plan(
-    origins: Sequence[str], path_of: Mapping[str, Path], parts: int
+    origins: Sequence[str], path_of: Mapping[str, Path], least: int
 ) -> tuple[list[list[str]], list[list[str]]] | None:
     """The coupling groups of `origins` and the slices to check them in: each group one slice
     (its files built together, as one build of every file would see them), the other files
-    in `parts` contiguous slices. Workers and this process check the same slices.
+    in contiguous slices (`_slices`, at least `least`). Workers and this process check the
+    same plan; workers ask for two slices each at least (a slow one does not idle the other).
 
     None when no grouping holds: a registration of what a loop yields (`coupled_files`), or a
     group of over `MAX_GROUP_SHARE` of the files (its build is nearly one of every file: the
@@ -266,11 +267,12 @@ def _plan(
     if coupled is None:
         return None
     if not coupled:
-        return [], chunks(origins, parts)
+        return [], chunks(origins, max(least, _slices(origins, path_of)))
     plan = coupling_groups(origins, path_of, coupled)
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
         return None
-    return plan.groups, [*plan.groups, *chunks(plan.free, parts)]
+    free = chunks(plan.free, max(least, _slices(plan.free, path_of))) if plan.free else []
+    return plan.groups, [*plan.groups, *free]
 
 
 def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:
