@@ -310,7 +310,7 @@ def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
 def _in_slices(
     slices: Sequence[Sequence[str]], check: Check, progress: Callable[[int, int], None] | None
 ) -> _Checked:
-    """`check_files` over contiguous slices of the files in this process, one build at a time.
+    """`check_files` over the slices of the files (`_plan`) in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
     them), with the imports its build followed (for `_recoupled`, as the workers send them):
