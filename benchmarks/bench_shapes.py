@@ -13,13 +13,15 @@ On a shared machine the wall clock measures the neighbours too: compare the rati
 run, and read the CPU column beside the wall one (workers add CPU, never remove it).
 
 `python benchmarks/bench_shapes.py [--shapes dense mixed sparse] [--sizes 250 1000 4000]
-[--seeds 1 2] [--code DIR]` (`--code`: time the mcpdeps package found in DIR instead, e.g.
-`git archive` of an older commit unpacked under DIR/mcpdeps, on the same trees).
+[--seeds 1 2] [--code DIR]` (`--code`: time the mcpdeps package found in DIR too, e.g.
+`git archive` of an older commit unpacked under DIR/mcpdeps, beside this checkout on the same
+trees, every command of the two interleaved: one row per code, under the same load).
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import statistics
 import sys
@@ -33,14 +35,18 @@ from bench_large import PARSE, run
 from gen_shapes import SHAPES, generate
 
 
-def bench(tree: Path, runs: int, env: dict[str, str]) -> dict[str, tuple[float, float]]:
-    """Median (wall, CPU) of the parse, `-j 1` and default jobs, runs interleaved."""
+def bench(tree: Path, runs: int, variants: dict[str, dict[str, str]]) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) of the parse, and of `-j 1` and default jobs per variant of the code
+    (`one <name>`, `default <name>`), runs interleaved."""
     py = sys.executable
     lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "."]
-    commands = {"parse": [py, "-c", PARSE], "one": [*lint, "--jobs", "1"], "default": lint}
+    commands = {"parse": ([py, "-c", PARSE], dict(os.environ))}
+    for name, env in variants.items():
+        commands[f"one {name}"] = ([*lint, "--jobs", "1"], env)
+        commands[f"default {name}"] = (lint, env)
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     for _ in range(runs):
-        for name, cmd in commands.items():
+        for name, (cmd, env) in commands.items():
             wall, _, cpu = run(cmd, tree, env)
             samples[name].append((wall, cpu))
     return {
@@ -57,29 +63,35 @@ def main() -> None:
     parser.add_argument("--code", type=Path, help="a folder holding the `mcpdeps` package to time")
     args = parser.parse_args()
     compile_package()
-    env = dict(os.environ)
+    variants = {"this": dict(os.environ)}
     if args.code is not None:
-        env["PYTHONPATH"] = str(args.code.absolute())
+        compileall.compile_dir(str(args.code.absolute()), quiet=1)  # as installed: bytecode written
+        variants = {"base": {**os.environ, "PYTHONPATH": str(args.code.absolute())}, **variants}
     runs = int(os.environ.get("RUNS", "3"))
     print("Each cell: wall / CPU seconds; ratios of wall / of CPU.")
+    print(f"load average at start: {os.getloadavg()[0]:.1f}")
     print()
     print(
-        "| shape | modules | seed | lines | parse | -j 1 | default | -j 1/parse | default/parse | default/-j 1 |"
+        "| shape | modules | seed | lines | code | parse | -j 1 | default "
+        "| -j 1/parse | default/parse | default/-j 1 |"
     )
-    print("|---" * 10 + "|")
+    print("|---" * 11 + "|")
     for shape in args.shapes:
         for size in args.sizes:
             for seed in args.seeds:
                 with tempfile.TemporaryDirectory() as tmp:
                     tree = Path(tmp) / "tree"
                     lines = generate(tree, size, shape, seed)
-                    r = bench(tree, runs, env)
-                p, one, default = r["parse"], r["one"], r["default"]
-                print(
-                    f"| {shape} | {size} | {seed} | {lines} | {_pair(p)} | {_pair(one)} | {_pair(default)} "
-                    f"| {_ratio(one, p)} | {_ratio(default, p)} | {_ratio(default, one)} |",
-                    flush=True,
-                )
+                    r = bench(tree, runs, variants)
+                p = r["parse"]
+                for name in variants:
+                    one, default = r[f"one {name}"], r[f"default {name}"]
+                    print(
+                        f"| {shape} | {size} | {seed} | {lines} | {name} | {_pair(p)} | {_pair(one)} "
+                        f"| {_pair(default)} | {_ratio(one, p)} | {_ratio(default, p)} | {_ratio(default, one)} |",
+                        flush=True,
+                    )
+    print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
 
 
 def _pair(value: tuple[float, float]) -> str:

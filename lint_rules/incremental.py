@@ -40,7 +40,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import invalidation, per_file
-from .coupling import Groups, confirmed, coupled_files, coupling_groups
+from .coupling import confirmed, coupled_files, coupling_groups
 from .lint_state import State
 from .per_file import FileRecord
 
@@ -51,9 +51,8 @@ MIN_FILES_PER_JOB = 48
 """Below this many files per worker, forking costs more than it saves."""
 MAX_GROUP_SHARE = 0.75
 """A coupling group (`coupling.py`: a `register(server)` file and every file that may call
-it) is one worker's build. When one holds more than this share of a run's files, the other
-workers could save less than forking them and parsing their slices' imports again cost: the
-run is one build in this process."""
+it) is one slice's build. When one holds more than this share of a run's files, the other
+slices could save less than parsing their imports again costs: the run is one build."""
 SAMPLE = 64
 """How many of a large run's files are read first, to judge how many a build would parse."""
 PREFILTERED_PER_PARSED = 32
@@ -115,8 +114,7 @@ class _Checked:
     graph: Graph | None
     """None when workers checked the files (their graphs stay in the workers)."""
     imports: dict[str, list[str]] = field(default_factory=dict)
-    """A worker's `Graph.imports` (the imports its build followed, for `coupling.confirmed`),
-    as strings: a path pickles as its parts, several times slower."""
+    """A slice's `Graph.imports` (the imports its build followed, for `coupling.confirmed`)."""
     strays: set[str] = field(default_factory=set)
     """Given files outside this build's `origins` that it found registering through a
     parameter (`Graph.param_registrations`): their own build, without this one's files, did
@@ -156,8 +154,7 @@ def check_files(
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
     strays = {o for o in graph.param_registrations if o in path_of} - set(origins)
     if in_worker:
-        imports = {str(near): [str(p) for p in targets] for near, targets in graph.imports.items()}
-        return _Checked(records, deps, seen, directives, None, imports, strays)
+        return _Checked(records, deps, seen, directives, None, _followed(graph), strays)
     return _Checked(records, deps, seen, directives, graph, strays=strays)
 
 
@@ -203,28 +200,23 @@ def analyse(
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         workers = workers and parallel.available()
-        coupled = coupled_files(origins, path_of)
-        plan = coupling_groups(origins, path_of, coupled) if coupled and workers else None
-        if coupled is None or (coupled and not _shared(plan, len(origins))):
-            # Coupled files the workers cannot check in groups (no workers, a registration of
-            # what a loop yields, one group of nearly every file) are checked over one build
-            # of every file, after any slice found them: built at once, none built twice.
+        plan = _plan(origins, path_of, jobs * 2 if workers else 1)
+        if plan is None:
+            # Coupled files no grouping holds (a registration of what a loop yields, one group
+            # of nearly every file) are checked over one build of every file.
             return check(origins, whole=True)
+        groups, cut = plan
         if workers:
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
 
-            groups = plan.groups if plan is not None else []
-            free = plan.free if plan is not None else list(origins)
             parts = parallel.check_in_workers(
-                origins,
-                jobs,
-                lambda chunk: check(chunk, in_worker=True),
-                progress,
-                slices=[*groups, *parallel.chunks(free, max(jobs * 2, slices))],
+                origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices=cut
             )
-            return _recoupled(_united(parts, None), check, groups, path_of)
-        return _in_slices(parallel.chunks(origins, slices), check, progress)
+            checked = _united(parts, None)
+        else:
+            checked = _in_slices(cut, check, progress)
+        return _recoupled(checked, check, groups, path_of)
 
     checked = run(origins)
     # Callers the state did not know of (`invalidation.reached`): checked with the others.
@@ -258,10 +250,29 @@ Check = Callable[..., _Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
 
 
-def _shared(plan: Groups | None, files: int) -> bool:
-    """Whether workers check the run in its coupling groups: none holds more than
-    `MAX_GROUP_SHARE` of its `files`."""
-    return plan is not None and max(map(len, plan.groups)) <= files * MAX_GROUP_SHARE
+def _plan(
+    origins: Sequence[str], path_of: Mapping[str, Path], least: int
+) -> tuple[list[list[str]], list[list[str]]] | None:
+    """The coupling groups of `origins` and the slices to check them in: each group one slice
+    (its files built together, as one build of every file would see them), the other files
+    in contiguous slices (`_slices`, at least `least`). Workers and this process check the
+    same plan; workers ask for two slices each at least (a slow one does not idle the other).
+
+    None when no grouping holds: a registration of what a loop yields (`coupled_files`), or a
+    group of over `MAX_GROUP_SHARE` of the files (its build is nearly one of every file: the
+    other slices would only parse its imports again)."""
+    from .parallel import chunks
+
+    coupled = coupled_files(origins, path_of)
+    if coupled is None:
+        return None
+    if not coupled:
+        return [], chunks(origins, max(least, _slices(origins, path_of)))
+    plan = coupling_groups(origins, path_of, coupled)
+    if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
+        return None
+    free = chunks(plan.free, max(least, _slices(plan.free, path_of))) if plan.free else []
+    return plan.groups, [*plan.groups, *free]
 
 
 def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:
@@ -299,11 +310,11 @@ def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
 def _in_slices(
     slices: Sequence[Sequence[str]], check: Check, progress: Callable[[int, int], None] | None
 ) -> _Checked:
-    """`check_files` over contiguous slices of the files in this process, one build at a time.
+    """`check_files` over the slices of the files (`_plan`) in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
-    them): its trees, symbols and model go before the next slice is parsed. A coupled record
-    (`_recoupled`) ends the slicing: one build of every file checks them all at once.
+    them), with the imports its build followed (for `_recoupled`, as the workers send them):
+    its trees, symbols and model go before the next slice is parsed.
     """
     origins = [o for chunk in slices for o in chunk]
     sources: dict[str, SourceInfo] = {}
@@ -311,11 +322,10 @@ def _in_slices(
     done = 0
     for chunk in slices:
         part = check(chunk, quiet=True)
-        if part.strays or any(r.coupled for r in part.records.values()):
-            return check(origins, whole=True)
         assert part.graph is not None
         for path, info in part.graph.sources.items():
             sources.setdefault(path, info)
+        part.imports = _followed(part.graph)
         part.graph = None
         parts.append(part)
         done += len(chunk)
@@ -361,6 +371,11 @@ def _recoupled(
     checked.directives = (checked.directives - set(coupled)) | again.directives
     checked.graph = again.graph
     return checked
+
+
+def _followed(graph: Graph) -> dict[str, list[str]]:
+    """`Graph.imports` as strings (a path pickles as its parts, several times slower)."""
+    return {str(near): [str(p) for p in targets] for near, targets in graph.imports.items()}
 
 
 def _merged(compared: Mapping[str, str | None], read: Mapping[str, str | None]) -> dict[str, str | None]:

@@ -1,7 +1,8 @@
-"""Coupled files (registrations on a server parameter) are checked in workers with their callers.
+"""Coupled files (registrations on a server parameter) are checked in one slice with their callers.
 
 `lint_rules.coupling` puts each file that registers on a parameter in one slice with every
-file that may import it; the workers' verdicts must be those of one build of every file, on
+file that may import it, in one process as in workers (the same slices); the verdicts must be
+those of one build of every file, on
 the layouts that pass a server around: a helper reached through a package's `__init__`,
 helpers passing the server on, a factory's local server, a loop over modules, a class
 taking the server in `__init__`, and a `def tool(fn): mcp.add_tool(fn)` decorator.
@@ -111,18 +112,56 @@ def test_each_coupled_file_is_grouped_with_every_file_that_may_call_it(tmp_path:
     assert sorted([*group_of, *plan.free]) == sorted(path_of)
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize("seed", range(3))
-def test_workers_report_what_one_build_of_every_file_reports(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int
+def test_slices_report_what_one_build_of_every_file_reports(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int, jobs: int
 ) -> None:
     root = _project(tmp_path / "proj", seed)
     whole = lint(["."], cwd=root)
     assert {"MCPD110", "MCPD003"} <= {d.code for d in whole.diagnostics}
     _workers(monkeypatch)
     builds = _whole_builds(monkeypatch)
-    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
+    sliced = lint(["."], cwd=root, jobs=jobs)
+    assert _dump(sliced) == _dump(whole)
     assert builds == [], "the groups were confirmed: no build of every file"
-    assert _dump(lint(["."], cwd=root, jobs=2, cache_dir=tmp_path / "cache")) == _dump(whole)
+    if jobs == 1:
+        texts = {path: info.text for path, info in sliced.graph.sources.items()}
+        assert texts == {path: info.text for path, info in whole.graph.sources.items()}
+    assert _dump(lint(["."], cwd=root, jobs=jobs, cache_dir=tmp_path / "cache")) == _dump(whole)
+
+
+def test_one_process_and_workers_check_the_same_slices(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One plan (`incremental._plan`): the slices differ only in where they are checked."""
+    root = _project(tmp_path / "proj", 0)
+    _workers(monkeypatch)
+    checked: list[list[str]] = []
+    real: Callable[..., Any] = incremental.check_files
+
+    def check_files(origins: list[str], *args: Any, **how: Any) -> Any:
+        checked.append(list(origins))
+        return real(origins, *args, **how)
+
+    monkeypatch.setattr(incremental, "check_files", check_files)
+    one = lint(["."], cwd=root, jobs=1)
+    in_process = list(checked)
+    checked.clear()
+    handed: list[list[str]] = []
+
+    def in_workers(
+        origins: list[str], jobs: int, task: Callable[[list[str]], Any], *_: Any, slices: Any
+    ) -> Any:
+        handed.extend(map(list, slices))
+        return [task(list(s)) for s in slices]
+
+    from mcpdeps.lint_rules import parallel
+
+    monkeypatch.setattr(parallel, "check_in_workers", in_workers)
+    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(one)
+    assert len(in_process) > 2, "sliced, and no build of every file"
+    assert handed == checked == in_process
 
 
 def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
@@ -142,9 +181,10 @@ def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
 
     _workers(monkeypatch)
     monkeypatch.setattr(incremental, "coupling_groups", missing_a_caller)
-    builds = _whole_builds(monkeypatch)
-    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
-    assert len(builds) == 1, "the coupled records, checked again"
+    for jobs in (1, 2):
+        builds = _whole_builds(monkeypatch)
+        assert _dump(lint(["."], cwd=root, jobs=jobs)) == _dump(whole)
+        assert len(builds) == 1, "the coupled records, checked again"
 
 
 def test_a_group_of_too_many_files_is_one_build_in_this_process(

@@ -93,9 +93,9 @@ def test_a_register_function_called_from_another_slice(
 ) -> None:
     """Which server `register(server)` registers on is known only where it is called: the
     slices' coupled records are checked again over one build of every file (workers too).
-    The text foresees it (`coupling.coupled_files`: one build from the start in one process,
-    the file and its callers in one worker's slice); when it does not, the slices and workers
-    that find a coupled record give the same verdicts."""
+    The text foresees it (`coupling.coupled_files`: the file and its callers in one slice, in
+    one process as in workers); when it does not, the slices and workers that find a coupled
+    record give the same verdicts."""
     if not foreseen:
         monkeypatch.setattr(incremental, "coupled_files", lambda *_: [])
     whole = lint(["."], cwd=coupled)
