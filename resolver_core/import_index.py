@@ -13,9 +13,10 @@ A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
 `MCPServer`, and the helpers those call), when a given file or a module it imports may
 register or hand a server on (`may_serve`; a resolver module does neither, and no duplicate
-can be located in it). For one tool file of a project whose tools all
-share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
-cached one re-checks only what changed.
+can be located in it). A duplicate is reported at the second registration, in the run's
+order of files, so of those only the files shown before the last given file are needed
+(`_registering_first`): for one tool file of a project whose tools all share one server,
+the tool files before it.
 
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
