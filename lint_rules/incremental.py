@@ -119,6 +119,9 @@ class _Checked:
     """Given files outside this build's `origins` that it found registering through a
     parameter (`Graph.param_registrations`): their own build, without this one's files, did
     not see it, so their records are not a whole build's."""
+    whole: bool = False
+    """`graph` is a build of every given file: any of them is recorded from it as from its
+    own whole build (`analyse`: the files a second round reaches)."""
 
 
 Build = Callable[[set[Path] | None, bool], Graph]
@@ -145,6 +148,21 @@ def check_files(
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
     graph = build(only, not (in_worker or quiet))
+    checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember)
+    checked.whole = only is None and not in_worker
+    return checked
+
+
+def _recorded(
+    graph: Graph,
+    origins: Sequence[str],
+    path_of: Mapping[str, Path],
+    rules: Sequence[type[Rule]],
+    hashes: Hashes,
+    in_worker: bool,
+    remember: bool,
+) -> _Checked:
+    """The records of `origins` in `graph`, and what the state keeps of them."""
     records = per_file.records(graph, origins, rules)
     deps = {o: _dependencies(path_of[o], graph) for o in origins} if remember else {}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
@@ -226,7 +244,9 @@ def analyse(
     while more:
         dirty |= more
         origins = [o for o in order if o in dirty]
-        checked = run(origins)
+        checked = _widened(checked, [o for o in order if o in more], path_of, rules, hashes, remember) or run(
+            origins
+        )
         more = invalidation.reached(
             checked.records, checked.deps, old.records, old.deps, _displays(files), edited
         )
@@ -348,6 +368,25 @@ def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
         imports,
         {o for p in parts for o in p.strays},
     )
+
+
+def _widened(
+    checked: _Checked,
+    more: Sequence[str],
+    path_of: Mapping[str, Path],
+    rules: Sequence[type[Rule]],
+    hashes: Hashes,
+    remember: bool,
+) -> _Checked | None:
+    """`checked` with the records of `more` taken from its graph, when that is a build of every
+    given file (coupled files are checked over one): building it again would find the same
+    records. None otherwise."""
+    if not checked.whole or checked.graph is None:
+        return None
+    extra = _recorded(checked.graph, more, path_of, rules, hashes, False, remember)
+    out = _united([checked, extra], checked.graph)
+    out.whole = True
+    return out
 
 
 def _recoupled(

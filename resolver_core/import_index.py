@@ -13,9 +13,10 @@ A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
 `MCPServer`, and the helpers those call), when a given file or a module it imports may
 register or hand a server on (`may_serve`; a resolver module does neither, and no duplicate
-can be located in it). For one tool file of a project whose tools all
-share one server, that is every tool file: a cold run costs about what `lint .` costs, and a
-cached one re-checks only what changed.
+can be located in it). A duplicate is reported at the second registration, in the run's
+order of files, so of those only the files shown before the last given file are needed
+(`_registering_first`): for one tool file of a project whose tools all share one server,
+the tool files before it.
 
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
@@ -282,14 +283,15 @@ def importers(
         if root is not None and not any(root.is_relative_to(folder) for folder in folders):
             roots.setdefault(root, None)
     out: dict[Path, SourceFile] = {}
+    last = max((f.display for f in given), default="")
     for root in roots:
-        for f in _importers_in(root, given_paths, cwd, exclude, cache_dir):
+        for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir):
             out.setdefault(f.path, f)
     return sorted(out.values(), key=lambda f: f.display)
 
 
 def _importers_in(
-    root: Path, given: set[Path], cwd: Path, exclude: Sequence[str], cache_dir: Path | None
+    root: Path, given: set[Path], last: str, cwd: Path, exclude: Sequence[str], cache_dir: Path | None
 ) -> list[SourceFile]:
     files = [f.path.absolute() for f in discover([root], exclude, cwd)]
     index = ImportIndex.open(root, exclude, cache_dir)
@@ -329,10 +331,27 @@ def _importers_in(
     # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
     # whole as any given file's.
     creators = {p for p in reached | closure(start, imports) if index.entries[p].creates}
-    reached |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
-    callers = {p for p in reached if index.entries[p].creates} - start
-    reached |= closure(callers, imports)
-    return _companions(files, reached - start, cwd)
+    sharing = set(reached)
+    sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
+    callers = {p for p in sharing if index.entries[p].creates} - start
+    sharing |= closure(callers, imports)
+    return _companions(files, _registering_first(sharing, reached, last, imports, cwd) - start, cwd)
+
+
+def _registering_first(
+    sharing: set[str], reached: set[str], last: str, imports: Mapping[str, set[str]], cwd: Path
+) -> set[str]:
+    """`sharing` without the files checked only for duplicate names (not in `reached`) whose
+    registrations all come after every given file's.
+
+    Registrations are met in the run's order of files (by display, `per_file.combine`) and a
+    duplicate name is reported at the second one: a file shown after the last given file can
+    only make a duplicate located in itself. It is left out unless a file still checked
+    imports it (directly or not): that file's analysis reads it, and would count its tools as
+    its own once it is not one of the run's files (`Tool.origin`), at another place in the order."""
+    late = {p for p in sharing - reached if companion_display(Path(p), cwd) > last}
+    kept = sharing - late
+    return kept | (closure(kept, imports) & late)
 
 
 def _companions(files: Sequence[Path], reached: set[str], cwd: Path) -> list[SourceFile]:

@@ -67,3 +67,42 @@ def test_a_new_list_rechecks_only_what_changed(tmp_path: Path) -> None:
     edited = lint([tools, "pkg1/tools_1.py"], cwd=root, cache_dir=cache)
     assert edited.analysed == 1
     assert _dump(edited) == _dump(lint([tools, "pkg1/tools_1.py"], cwd=root))
+
+
+def test_a_factory_edited_after_other_lists_is_checked_over_one_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pre-commit on a factory module of `gen_shapes.py`'s dense tree, after runs on other
+    lists: the coupled files checked over one build of every file (a run of several slices,
+    made small here) reach the modules their closures hold (`invalidation.reached`), whose
+    records come from that same build, not a second one; and the report is a cold run's."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from gen_shapes import generate
+    from mcpdeps.lint_rules import incremental
+    from mcpdeps.resolver_core import builder
+
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 16)
+
+    root, cache = tmp_path / "tree", tmp_path / "cache"
+    generate(root, 200, "dense", 1)
+    (root / "pyproject.toml").write_text("[project]\nname = 'p'\nversion = '0'\n")
+    files = sorted(str(p.relative_to(root)) for p in root.glob("pkg*/*.py"))
+    tools = next(f for f in files if Path(f).name.startswith("tools_"))
+    factory = next(f for f in files if Path(f).name.startswith("factory_"))
+    lint([tools], cwd=root, cache_dir=cache)
+    lint([tools, "app/server.py"], cwd=root, cache_dir=cache)
+    (root / factory).write_text((root / factory).read_text() + "\n# edited\n")
+    builds: list[object] = []
+    build_graph = builder.build_graph
+
+    def counted(*args: object, **kwargs: object) -> object:
+        builds.append(kwargs.get("only"))
+        return build_graph(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builder, "build_graph", counted)
+    edited = lint([factory], cwd=root, cache_dir=cache)
+    assert builds == [None], "one build of every file"
+    monkeypatch.setattr(builder, "build_graph", build_graph)
+    assert _dump(edited) == _dump(lint([factory], cwd=root))

@@ -466,3 +466,39 @@ def test_may_serve_never_says_no_to_a_registration_or_a_server_variable(text: st
     from mcpdeps.resolver_core.import_index import may_serve
 
     assert may_serve(text.encode()) is serves
+
+
+_LATE = {
+    "pyproject.toml": FILES["pyproject.toml"],
+    "a_main.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n",
+    "b_extra.py": "from a_main import mcp\nimport y_late\n\ny_late.register(mcp)\n",
+    "m_tools.py": "from a_main import mcp" + _SAME,
+    "n_tools.py": "from a_main import mcp" + _SAME,
+    "y_late.py": "import a_main\n\n\n" + _HELPER,
+    "z_tools.py": "from a_main import mcp" + _SAME,
+}
+
+
+def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_names(tmp_path: Path) -> None:
+    """A duplicate name is reported at the second registration, in the order of the run's files:
+    `lint m_tools.py` needs the files before it on the server (`n_tools.py` and `z_tools.py`
+    come after, and can only be the second), but keeps `y_late.py`, which `b_extra.py` (kept)
+    imports: not one of the run's files, its tools would be `b_extra`'s, registered first."""
+    from mcpdeps.resolver_core.import_index import run_files
+
+    _write(tmp_path, _LATE)
+    whole = _lint(tmp_path, "--no-cache", ".")
+    assert [(d["path"], d["code"]) for d in whole] == [
+        ("n_tools.py", "MCPD110"),
+        ("y_late.py", "MCPD110"),
+        ("z_tools.py", "MCPD110"),
+    ]
+    companions = {f.display for f in run_files(["m_tools.py"], [], tmp_path) if f.companion}
+    assert companions == {"b_extra.py", "y_late.py"}
+    assert {"b_extra.py", "m_tools.py", "n_tools.py", "y_late.py"} <= {
+        f.display for f in run_files(["z_tools.py"], [], tmp_path)
+    }
+    for path in _LATE:
+        if path.endswith(".py"):
+            assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path
+            assert _located(_lint(tmp_path, path), path) == _located(whole, path), path
