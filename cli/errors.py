@@ -10,7 +10,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 
-from ..lint_rules.api import RequestError
+from ..lint_rules.request_error import RequestError
 
 
 class UserError(RequestError):

@@ -148,7 +148,8 @@ WORDS = [
     *("0", "2", "04", "-1", "x", "a.py", "src", "./a//b.py", "out.txt", ""),
     *("--help", "-h", "--", "-", "-j2", "-vo", "--fix=1", "--format=json", "--jobs=3", "--select=X"),
     *("--nope", "--form", "-x", "--exit-zero=yes", "-o=out"),
-    *("-j1", "-j01", "-j=1", "-j-1", "-jv", "-vj1", "-vv", "-vjx", "-oout.txt", "-o-x", "-v-", "--jobs=", "-o"),
+    *("-j1", "-j01", "-j=1", "-j-1", "-jv", "-vj1", "-vv", "-vjx", "-oout.txt", "-o-x"),
+    *("-v-", "--jobs=", "-o"),
 ]
 
 
