@@ -7,10 +7,9 @@ and internal errors; never a bare traceback unless `-v`/`--verbose` was given.
 from __future__ import annotations
 
 import sys
-import traceback
 from collections.abc import Callable, Sequence
 
-from ..lint_rules.api import RequestError
+from ..lint_rules.request_error import RequestError
 
 
 class UserError(RequestError):
@@ -36,6 +35,15 @@ def _verbose(argv: Sequence[str]) -> bool:
     return any(a in ("-v", "--verbose") or (a.startswith("-v") and set(a[1:]) == {"v"}) for a in argv)
 
 
+def _traceback_if_verbose(argv: Sequence[str]) -> None:
+    """The traceback of the failure being handled, with `-v` (`traceback` is imported only to
+    print one: every start-up imports this module)."""
+    if _verbose(argv):
+        import traceback
+
+        traceback.print_exc()
+
+
 def run_guarded(app: Callable[..., object], argv: Sequence[str]) -> None:
     """Run the typer app on `argv`; map exceptions to the contract's exit codes.
 
@@ -55,13 +63,11 @@ def guarded(run: Callable[[], object], argv: Sequence[str]) -> None:
         sys.stderr.write("mcpdeps: interrupted\n")
         raise SystemExit(130) from None
     except RequestError as exc:
-        if _verbose(argv):
-            traceback.print_exc()
+        _traceback_if_verbose(argv)
         sys.stderr.write(f"mcpdeps: error: {_printable_message(str(exc))}\n")
         raise SystemExit(exc.exit_code if isinstance(exc, UserError) else 2) from None
     except Exception as exc:
-        if _verbose(argv):
-            traceback.print_exc()
+        _traceback_if_verbose(argv)
         sys.stderr.write(
             f"mcpdeps: internal error: {type(exc).__name__}: {exc}\n"
             "This is a bug in mcpdeps; run again with -v for the traceback and report it.\n"

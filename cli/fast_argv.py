@@ -7,12 +7,15 @@ start saves well over the quarter of the command's wall time that a second path 
 and what pre-commit pays on every commit. ruff starts in milliseconds; a linter that runs on
 every save cannot spend its budget on its own argument parser.
 
-So `read` takes the common, well-formed command lines itself and gives up (returns None) on
-anything else: `--help`, an unknown option, a bad value, a missing one, `--`, combined short
-flags. Then typer reads the line, and its help and error messages are the only ones users
-ever see. It reads by the same declarations typer's command is made of
-(`cli/option_spec.py`), so there is no second list of options to keep equal; every line it
-accepts, typer reads into the very same values (`tests/test_lint_argv.py`).
+So `read` takes the well-formed command lines itself, spelt every way click reads them
+(`--jobs 1`, `--jobs=1`, `-j 1`, `-j1`, grouped short flags `-vj1`, paths after `--`), and
+gives up (returns None) on anything else: `--help`, an unknown option, a bad value, a
+missing one, a value that looks like an option. Then typer reads the line, and its help and
+error messages are the only ones users ever see. A line the fast start refused costs typer's
+start-up, so a common spelling it misses (`-j1` did) is a slow run, not a wrong one. It reads
+by the same declarations typer's command is made of (`cli/option_spec.py`), so there is no
+second list of options to keep equal; every line it accepts, typer reads into the very same
+values (`tests/test_lint_argv.py`).
 """
 
 from __future__ import annotations
@@ -33,36 +36,60 @@ def read(argv: Sequence[str], declared: type[A]) -> A | None:
     arguments = next((p for p in fields if isinstance(p.spec, Argument)), None)
     values: dict[str, Any] = {}
     rest = list(argv)
+    options_ended = False  # after `--`, click reads every token as a path
     while rest:
         token = rest.pop(0)
-        if not token.startswith("-"):
+        if token == "--" and not options_ended:
+            options_ended = True
+            continue
+        if options_ended or not token.startswith("-"):
             if not token or arguments is None:
                 return None
             values.setdefault(arguments.name, []).append(arguments.item(token))
             continue
-        name, eq, inline = token.partition("=")
-        param = by_name.get(name if name.startswith("--") else token)
+        if token.startswith("--"):
+            name, eq, inline = token.partition("=")
+            param = by_name.get(name)
+            attached = inline if eq else None
+        else:
+            param, attached = _short(token, by_name, values)
         if param is None:
-            return None  # --help, -h, --, -, -j4, -vo, an unknown or misspelt option: typer's
+            return None  # --help, -h, -, an unknown or misspelt option: typer's
         if param.kind == "flag":
-            if eq:
-                return None
+            if attached is not None:
+                return None  # `--fix=1`: typer's error
             values[param.name] = True
             continue
-        if eq:
-            text = inline
-        elif rest and not rest[0].startswith("-"):
-            text = rest.pop(0)
-        else:
-            return None  # a missing value, or one that looks like an option: typer decides
-        value = _value(param, text)
+        if attached is None and rest and not rest[0].startswith("-"):
+            attached = rest.pop(0)
+        value = None if attached is None else _value(param, attached)
         if value is None:
-            return None
+            return None  # a missing value, one that looks like an option, a bad one: typer decides
         if param.kind == "list":
             values.setdefault(param.name, []).append(value)
         else:
             values[param.name] = value
     return declared(**values)
+
+
+def _short(token: str, by_name: dict[str, Param], values: dict[str, Any]) -> tuple[Param | None, str | None]:
+    """A token of short options read as click reads it: flags grouped (`-vj1` is `-v -j1`),
+    each set in `values`, until an option that takes a value, which takes the rest of the
+    token (`-j1`: "1", `-o=x`: "=x") or, when nothing is left, the next token.
+
+    Returns that option and its attached text (None: none attached); a token of flags only
+    returns its last flag; an unknown letter returns (None, None)."""
+    for i in range(1, len(token)):
+        param = by_name.get("-" + token[i])
+        if param is None:
+            return None, None
+        if param.kind != "flag":
+            return param, token[i + 1 :] or None
+        if i < len(token) - 1:
+            values[param.name] = True
+        else:
+            return param, None
+    return None, None  # "-": a path to click, a rarity here
 
 
 def _value(param: Param, text: str) -> object | None:

@@ -53,13 +53,12 @@ def sources_fingerprint(packages: Sequence[Path]) -> str:
     h = hashlib.blake2b(sys.version.encode(), digest_size=8)
     for package in packages:
         top = str(package)
-        modules = sorted(
-            os.path.join(os.path.relpath(folder, top), name) if folder != top else name
-            for folder, _, names in os.walk(top)
-            for name in names
-            if name.endswith(".py")
-        )
-        for module in modules:
+        modules: list[str] = []
+        for folder, folders, names in os.walk(top):
+            folders[:] = [f for f in folders if f != "__pycache__"]  # compiled files, many: never listed
+            prefix = os.path.join(os.path.relpath(folder, top), "") if folder != top else ""
+            modules.extend(prefix + name for name in names if name.endswith(".py"))
+        for module in sorted(modules):
             h.update(f"{package.name}/{module}\0".encode())
             with open(os.path.join(top, module), "rb") as source:
                 h.update(source.read())

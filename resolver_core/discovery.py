@@ -10,7 +10,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-import subprocess
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,8 +129,10 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
 
 def git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
     """Ask git which of these paths it ignores (one subprocess for all of them)."""
-    if not paths:
+    if not paths or not _git_may_find_a_repository(cwd):
         return set()
+    import subprocess
+
     try:
         proc = subprocess.run(
             ["git", "check-ignore", "--stdin", "-z"],
@@ -144,6 +145,27 @@ def git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
     except (OSError, subprocess.SubprocessError):
         return set()
     return {Path(os.fsdecode(p)) for p in proc.stdout.split(b"\0") if p}
+
+
+def _git_may_find_a_repository(cwd: Path) -> bool:
+    """Whether `git` started in `cwd` could find a repository, as git looks for one: a `.git`
+    (folder, file or link) in the folder or one above it, unless `GIT_DIR` or `GIT_WORK_TREE`
+    names it. When it cannot, `git check-ignore` fails ("not a git repository") and ignores
+    nothing, so it is not started: the process was a tenth of a warm run on a small project.
+    Both the folder as given and as the system resolves it (git sees the latter) are walked up.
+    """
+    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
+        return True
+    for start in {os.path.abspath(cwd), os.path.realpath(cwd)}:
+        folder = start
+        while True:
+            if os.path.lexists(os.path.join(folder, ".git")):
+                return True
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+    return False
 
 
 class Discovered(list[SourceFile]):

@@ -7,7 +7,6 @@ library: a thin layer over `difflib.get_close_matches` with one cut-off for all.
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,6 +28,8 @@ def closest(name: str, candidates: Iterable[str], *, cutoff: float = CUTOFF) -> 
     best = min(pool, key=lambda c: (_edits(wanted, c.lower()), c))
     if _edits(wanted, best.lower()) <= (max(1, len(name) // 5) if len(name) >= 3 else 0):
         return best
+    import difflib  # (only for a name that is not one slip away: every start-up imports this module)
+
     lowered = {c.lower(): c for c in reversed(pool)}
     found = difflib.get_close_matches(wanted, list(lowered), n=1, cutoff=cutoff)
     return lowered[found[0]] if found else None

@@ -148,6 +148,8 @@ WORDS = [
     *("0", "2", "04", "-1", "x", "a.py", "src", "./a//b.py", "out.txt", ""),
     *("--help", "-h", "--", "-", "-j2", "-vo", "--fix=1", "--format=json", "--jobs=3", "--select=X"),
     *("--nope", "--form", "-x", "--exit-zero=yes", "-o=out"),
+    *("-j1", "-j01", "-j=1", "-j-1", "-jv", "-vj1", "-vv", "-vjx", "-oout.txt", "-o-x"),
+    *("-v-", "--jobs=", "-o"),
 ]
 
 
@@ -167,6 +169,10 @@ def test_every_line_the_fast_start_reads_typer_reads_alike(argv: list[str]) -> N
         ["--select", "MCPD1", "--select=MCPD002", "--ignore", "MCPD101", "--exit-zero"],
         ["--format=sarif", "--fail-on", "info", "-v", "-o", "out.txt"],
         ["--statistics", "--no-cache", "--cache-dir", "c", "--extend-exclude", "x*"],
+        ["-j1", "a.py"],  # a value attached to a short option, as click (and ruff, argparse) read it
+        ["-vj1", "-oout.txt", "--jobs=2"],  # short flags grouped, then one that takes the rest
+        ["-o=out"],  # click takes all that follows `-o`: the file is `=out`
+        ["-v", "--", "--fix", "-"],  # paths after `--`, whatever they look like
     ],
 )
 def test_common_lines_take_the_fast_start(argv: list[str]) -> None:
@@ -188,6 +194,7 @@ def _run(tmp_path: Path, argv: list[str], fast: bool, stdin: bytes = b"") -> tup
     [
         ["server.py"],
         ["--format", "json", "server.py"],
+        ["-j1", "-ofound.txt", "--format=concise", "--", "server.py"],
         ["--format", "concise", "--exit-zero", "."],
         ["--statistics", "--no-cache", "server.py"],
         ["--select", "MCPD999", "server.py"],  # usage error from the engine: exit 2 with a sentence

@@ -15,8 +15,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...lint_rules import api
-
 if TYPE_CHECKING:
     from ...lint_rules import LintResult
     from .argv import LintArgs
@@ -83,6 +81,8 @@ def run_lint(args: LintArgs) -> int:
                 write_text(text, args.output_file)
                 return code
             files = found.files
+    from ...lint_rules import api  # (a replayed report needs none of the engine)
+
     request = api.LintRequest(
         targets,
         cwd,

@@ -11,9 +11,9 @@ get the same answer because they ask the same function.
 Requests and results are plain dataclasses; nothing here prints, imports typer or rich, or
 knows how a front end shows a refusal: a request the engine cannot serve raises
 `RequestError`, whose message is one sentence for the user (the command line prints it and
-exits 2, the agent returns it as a tool error, the editor shows it in a window). Modules
-load inside the functions: `cli/errors.py` imports this one for `RequestError` on every
-start-up.
+exits 2, the agent returns it as a tool error, the editor shows it in a window; it lives in
+`lint_rules/request_error.py`, which every start-up imports). Modules load inside the
+functions.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..config_files import CONFIG_NAMES
+from ..request_error import RequestError
 
 if TYPE_CHECKING:
     from ...resolver_core.diagnostics import Diagnostic, Fix
@@ -67,10 +68,6 @@ COMMAND_LINE_FLAGS: Mapping[str, str] = {
     "extend_select": "--extend-select",
 }
 """How `mcpdeps lint` names the rule flags in its messages (`--select: unknown rule ...`)."""
-
-
-class RequestError(ValueError):
-    """A request the engine cannot serve; the message is one sentence for the user, as is."""
 
 
 @dataclass(frozen=True, slots=True)
