@@ -460,7 +460,9 @@ def _build_graph(
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
         files = GivenFiles(list(files) if files is not None else discover(paths, exclude, cwd))
-    project = project or new_project(files.files, paths, cwd, src, source_overrides, hashing=hashing)
+    if project is None:
+        project = new_project(files.files, paths, cwd, src, source_overrides, hashing=hashing)
+        project.search = files.search
     project.set_displays(files.displays)
     project.lent = files.lent
     builder = StaticBuilder(project)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .lent_parses import LentParses
+    from .module_search import ModuleSearch
 
 SKIP_DIRS = frozenset(
     {
@@ -63,7 +64,7 @@ class GivenFiles:
     prefiltering the slice (the stdlib's 1,790 files: 21 slices, 38k `Path.absolute`).
     """
 
-    __slots__ = ("_position", "checked", "displays", "files", "lent", "paths")
+    __slots__ = ("_position", "checked", "displays", "files", "lent", "paths", "search")
 
     def __init__(self, files: Sequence[SourceFile]) -> None:
         self.files = files
@@ -76,6 +77,10 @@ class GivenFiles:
 
         self.lent: LentParses = LentParses()
         """Trees of imported modules one slice's build parsed, for the next slices' builds."""
+        from .module_search import ModuleSearch
+
+        self.search: ModuleSearch = ModuleSearch()
+        """Where imports lead, found once for every build of the run (folders are read once)."""
         self._position: dict[Path, int] = {}
         for i, path in enumerate(self.paths):
             self._position.setdefault(path, i)

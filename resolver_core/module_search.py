@@ -53,11 +53,15 @@ class Spec:
 
 
 class ModuleSearch:
-    """Resolves dotted names over folders, reading each folder's listing once."""
+    """Resolves dotted names over folders, reading each folder's listing once.
+
+    A run's builds share one (`discovery.GivenFiles.search`): the slices of a large run look
+    up the same imports, and the folders do not change while it runs."""
 
     def __init__(self) -> None:
         self._listings: dict[str, frozenset[str]] = {}
         self._packages: dict[Path, tuple[tuple[str, ...], Path]] = {}
+        self._states: dict[str, str | None] = {}
 
     def packages_of(self, folder: Path) -> tuple[tuple[str, ...], Path]:
         """The packages `folder` is inside, outermost first, itself included (its chain of
@@ -103,6 +107,13 @@ class ModuleSearch:
         None when no candidate exists.
         """
         base = os.fspath(base)
+        try:
+            return self._states[base]
+        except KeyError:
+            found = self._states[base] = self._state(base)
+            return found
+
+    def _state(self, base: str) -> str | None:
         folder, part = os.path.split(base)
         found: list[str] = []
         if self._is_dir(folder, part):

@@ -77,6 +77,8 @@ class Project:
         self.digests: dict[str, str | None] = {}
         """What the run's verdicts were computed from: the content hash of the bytes each file
         was parsed from (by path), and the state of every probe (by `probe_key`)."""
+        self._markers: dict[Path, list[Path]] = {}
+        """A folder's package markers (`_note_markers`), shared by the modules in it."""
         self.lent: LentParses | None = None
         """Trees earlier builds of the run parsed, and where this one's are kept for later ones."""
 
@@ -131,13 +133,16 @@ class Project:
         """Keep the package markers that made `path`'s module name and source root as probes
         of it: an `__init__.py` created or deleted in its folder (or in one above, up to its
         root) renames the module and moves where its imports are looked for."""
-        folder = path.parent
-        markers = [folder / "__init__"]
-        while folder != root and folder.parent != folder:
-            folder = folder.parent
-            markers.append(folder / "__init__")
-        for base in markers:
-            self.digests.setdefault(probe_key(base), self.search.state(base))
+        markers = self._markers.get(path.parent)
+        if markers is None:  # once per folder (its root is the folder's too)
+            folder = path.parent
+            markers = [folder / "__init__"]
+            while folder != root and folder.parent != folder:
+                folder = folder.parent
+                markers.append(folder / "__init__")
+            for base in markers:
+                self.digests.setdefault(probe_key(base), self.search.state(base))
+            self._markers[path.parent] = markers
         self.probes.setdefault(path, set()).update(markers)
 
     def _note_parsed(self, module: ParsedModule) -> None:
@@ -168,6 +173,7 @@ class Project:
             self._by_name.clear()
             self._found.clear()
             self.search = ModuleSearch()
+            self._markers.clear()
         if module is not None:
             module.text, module.tree, module.error, module.lines = None, None, None, []
             module.future_annotations, module.digest = False, None

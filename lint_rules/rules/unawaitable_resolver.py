@@ -120,9 +120,12 @@ def _async_calls_returned(
     returned = (
         [fn.body] if isinstance(fn, ast.Lambda) else [r.value for r in returns_of(fn) if r.value is not None]
     )
-    locals_ = _local_calls(fn)
+    locals_: dict[str, ast.Call] | None = None  # walked only when a plain name is returned
     for value in returned:
-        call = locals_.get(value.id) if isinstance(value, ast.Name) else value
+        call: ast.expr | None = value
+        if isinstance(value, ast.Name):
+            locals_ = _local_calls(fn) if locals_ is None else locals_
+            call = locals_.get(value.id)
         if isinstance(call, ast.Call):
             callee = _async_callee(names, module, call, scope)
             if callee is not None:
