@@ -122,17 +122,21 @@ def replace_file(target: Path, data: bytes, original: Original | None, display: 
             else:
                 give(out.fileno(), original.metadata, display)
             ours = _stamp(os.fstat(out.fileno()))[:2]
-        if original is None:
-            try:
-                renames.create(tmp, target)
-            except FileExistsError as exc:
-                raise ChangedOnDisk(display) from exc
-        else:
-            _put_in_place(tmp, target, original, display)
-        tmp = None
+        # Held: between a swap and the unlink of what it displaced, a Ctrl+C would leave the
+        # original's bytes behind under the temporary name, no longer ours to remove.
+        with ctrl_c_held():
+            if original is None:
+                try:
+                    renames.create(tmp, target)
+                except FileExistsError as exc:
+                    raise ChangedOnDisk(display) from exc
+            else:
+                _put_in_place(tmp, target, original, display)
+            tmp = None
     finally:
         if tmp is not None:
-            _remove_if_ours(tmp, ours)
+            with ctrl_c_held():
+                _remove_if_ours(tmp, ours)
 
 
 def _remove_if_ours(tmp: Path, ours: tuple[int, int] | None) -> None:
