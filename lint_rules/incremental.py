@@ -244,9 +244,9 @@ def analyse(
     while more:
         dirty |= more
         origins = [o for o in order if o in dirty]
-        checked = _widened(checked, [o for o in order if o in more], path_of, rules, hashes, remember) or run(
-            origins
-        )
+        checked = _taken_from_whole(
+            checked, [o for o in order if o in more], path_of, rules, hashes, remember
+        ) or run(origins)
         more = invalidation.reached(
             checked.records, checked.deps, old.records, old.deps, _displays(files), edited
         )
@@ -370,7 +370,7 @@ def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
     )
 
 
-def _widened(
+def _taken_from_whole(
     checked: _Checked,
     more: Sequence[str],
     path_of: Mapping[str, Path],
