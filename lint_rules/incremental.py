@@ -207,6 +207,11 @@ def analyse(
         return check_files(chunk, path_of, build, rules, hashes, remember=remember, **how)
 
     def run(origins: Sequence[str]) -> _Checked:
+        if not origins:
+            # Every record stands: no graph to build, so no analyzer to import (a warm
+            # `lint FILE` whose report memo missed is then mostly start-up). As after workers,
+            # the run's graph is an empty one, which `_read_sources` fills as needed.
+            return _Checked({}, {}, {}, set(), None)
         workers = (
             jobs > 1
             and len(origins) >= MIN_FILES_PER_JOB * 2
