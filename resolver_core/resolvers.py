@@ -11,7 +11,6 @@ import ast
 
 from .callables import Targets
 from .model import Parameter, Question, Resolver, Span
-from .sampling import fill_sample
 from .signatures import (
     QUESTION_NAMES,
     Classes,
@@ -199,6 +198,8 @@ class ResolverFactory:
                 found.append(q)
             q.span, q.node, q.message = module.span(call), call, message if kind != "list_roots" else None
             if kind == "sample":
+                from .sampling import fill_sample  # loaded by the servers that sample, only
+
                 fill_sample(q, call, node)
             if model_t is not None:
                 q.model, q.model_type, q.fields = display(model_t), model_t, self._fields(model_t)
