@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class LintResult:
+    """What `lint()` found, and what the reports count (files, servers, tools)."""
+
     diagnostics: list[Diagnostic]
     files: int
     parsed: int

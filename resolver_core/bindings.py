@@ -33,6 +33,8 @@ class External:
 
 @dataclass(frozen=True, slots=True)
 class ModuleRef:
+    """A project module bound to a name (`import pkg.deps as deps`): attributes are looked up in it."""
+
     module: ParsedModule
 
 
@@ -71,6 +73,8 @@ class Param:
 
 @dataclass(frozen=True, slots=True)
 class Missing:
+    """A name that could not be followed, and why (written only when asked: `reason`)."""
+
     said: str | Callable[[], str]
     """The reason, or what writes it when asked: most lookups that miss (`self.x` read as an
     external name) are never reported, and a "did you mean" over a module's globals is not free."""
@@ -88,6 +92,8 @@ Symbol = External | ModuleRef | Defined | Value | Param | Missing
 
 @dataclass(slots=True)
 class Binding:
+    """What a statement binds a name to, before the name is looked up (`Names.lookup`)."""
+
     kind: str  # "import" | "def" | "value" | "param"
     node: ast.AST
     target: tuple[str, str | None] | None = None  # (module, attribute) for imports

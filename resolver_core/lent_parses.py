@@ -26,6 +26,8 @@ slice's builds hold 1.5 MiB of source, `lint_rules.incremental.MAX_BYTES_PER_SLI
 
 @dataclass(frozen=True, slots=True)
 class _Parse:
+    """A kept parse: the text it was made from (a later build takes it only for the same text)."""
+
     text: str
     tree: ast.Module
     type_params: frozenset[str]

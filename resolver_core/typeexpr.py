@@ -81,17 +81,23 @@ class TMeta:
 
 @dataclass(frozen=True, slots=True)
 class TAnnotated:
+    """`Annotated[inner, *metadata]`: the `Resolve(...)` markers and other metadata kept."""
+
     inner: TypeExpr
     metadata: tuple[TResolve | TMeta, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class TUnion:
+    """`A | B`, `Union[A, B]` or `Optional[A]`: the members flattened and deduplicated."""
+
     args: tuple[TypeExpr, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class TGeneric:
+    """A subscripted generic (`list[int]`, `Literal["a"]`): its origin and arguments."""
+
     origin: TypeExpr
     args: tuple[TypeExpr, ...]
 
