@@ -527,6 +527,26 @@ def test_an_edit_rechecks_the_file_and_its_importers_only(tmp_path: Path) -> Non
     assert again.analysed == len(_files(root, "tools_")) + 1
 
 
+def test_a_run_with_nothing_to_recheck_builds_no_graph(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every record stands: the analyzer is not asked, not even for a graph of no file (a
+    warm run whose report memo missed then stays clear of importing it)."""
+    root = tmp_path / "proj"
+    make_project(root, random.Random(0), modules=8)
+    cache = tmp_path / "cache"
+    first = lint(["."], cwd=root, cache_dir=cache)
+    from mcpdeps.resolver_core import builder
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a graph was built with nothing to re-check")
+
+    monkeypatch.setattr(builder, "build_graph", refuse)
+    again = lint(["."], cwd=root, cache_dir=cache)
+    assert again.analysed == 0
+    assert _dump(again) == _dump(first)
+
+
 def test_workers_report_exactly_what_one_process_reports(tmp_path: Path) -> None:
     """`--jobs N` splits a large run over forked workers; the verdicts must not move."""
     root = tmp_path / "proj"
