@@ -58,15 +58,18 @@ SAMPLE = 64
 PREFILTERED_PER_PARSED = 32
 """How many files the byte prefilter turns away cost about what one parsed file does (read
 and scanned: a tenth of a millisecond; parsed and analysed: several)."""
-MAX_FILES_PER_SLICE = 256
-"""Given files checked by one build. A build keeps every syntax tree it parsed until its
-records are taken (about 70 MB per 256 generated modules of 150 lines), so a larger run is
-checked slice by slice, in one process as in workers, and each slice's graph is freed (by
-reference counting: nothing a build makes is a cycle) before the next one is built."""
 MAX_BYTES_PER_SLICE = 3 * 512 * 1024
-"""Source bytes of the given files of one slice: a syntax tree takes 50 to 65 times the bytes
-of its source (the generated modules average 4.6 kB; 256 of them are 1.1 MiB), so a run of
-large modules is cut into more slices than its count says."""
+"""Source bytes of the given files checked by one build. A build keeps every syntax tree it
+parsed until its records are taken, and a tree takes 50 to 65 times the bytes of its source
+(about 100 MB for a full slice), so a larger run is checked slice by slice, in one process as
+in workers, and each slice's graph is freed (by reference counting: nothing a build makes is
+a cycle) before the next one is built. No more slices than memory needs: each one analyses
+again what its files import that an earlier slice analysed (a flat tree's shared `deps`
+modules, their resolvers and the names read in them)."""
+MAX_FILES_PER_SLICE = 1024
+"""Given files checked by one build, whatever their size: what a build keeps per file beside
+its tree (its module, bindings, spans) bounds a run of many small modules. Trees are bounded
+by `MAX_BYTES_PER_SLICE` (a file cap of 256 cut 259 generated modules, 1.3 MiB, in two)."""
 
 
 @dataclass(slots=True)
