@@ -203,7 +203,6 @@ def analyse(
         for o in dirty
         if o not in old.records or hashes[str(path_of[o])] != old.hashes.get(str(path_of[o]), "")
     }
-    origins = [o for o in order if o in dirty]
     explicit = {f.display for f in files if f.explicit}
 
     def check(chunk: Sequence[str], **how: bool) -> _Checked:
@@ -248,20 +247,19 @@ def analyse(
             checked = _in_slices(cut, check, progress)
         return _recoupled(checked, check, groups, path_of)
 
-    checked = run(origins)
-    # Callers the state did not know of (`invalidation.reached`): checked with the others.
-    more = invalidation.reached(
-        checked.records, checked.deps, old.records, old.deps, _displays(files), edited
+    def again(todo: set[str], last: _Checked | None) -> _Checked:
+        if last is not None:  # a second round: `todo` holds what the last one reached
+            added = [o for o in order if o in todo and o not in last.records]
+            taken = _taken_from_whole(last, added, path_of, rules, hashes, remember)
+            if taken is not None:
+                return taken
+        return run([o for o in order if o in todo])
+
+    # Callers the state did not know of (`invalidation.reached`) are checked with the others.
+    checked, dirty, _ = invalidation.check_reached(
+        dirty, again, old.records, old.deps, _displays(files), edited
     )
-    while more:
-        dirty |= more
-        origins = [o for o in order if o in dirty]
-        checked = _taken_from_whole(
-            checked, [o for o in order if o in more], path_of, rules, hashes, remember
-        ) or run(origins)
-        more = invalidation.reached(
-            checked.records, checked.deps, old.records, old.deps, _displays(files), edited
-        )
+    origins = [o for o in order if o in dirty]
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)
     kept = set(order) - set(origins)

@@ -21,10 +21,56 @@ applying file alone does not scan the helper) is checked too. Files added, remov
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from .per_file import FileRecord
+
+
+class Checked(Protocol):
+    """The records a check made, and the closures it followed (`incremental._Checked`)."""
+
+    @property
+    def records(self) -> Mapping[str, FileRecord]: ...
+
+    @property
+    def deps(self) -> Mapping[str, Collection[str]]: ...
+
+
+C = TypeVar("C", bound=Checked)
+
+
+def check_reached(
+    todo: Collection[str],
+    check: Callable[[set[str], C | None], C],
+    kept: Mapping[str, FileRecord],
+    kept_deps: Mapping[str, Collection[str]],
+    display_of: Mapping[str, str],
+    edited: Collection[str],
+    rounds: int | None = None,
+) -> tuple[C, set[str], set[str]]:
+    """Check `todo`, then check it again with the files the records just made reach
+    (`reached`), until they reach none: a caller the kept records did not know of is judged
+    in one build with what it calls, as a build of every file judges them. `lint` and the
+    language server both run their checks through here, so an edit reaches the same files in
+    both.
+
+    `check(files, last)` checks `files` (`last`: the previous round's check, None the first
+    time; `files` then holds its files and those it reached). `rounds`: stop after that many
+    checks (the language server publishes an edited document before the files it reaches).
+    Returns the last check, the files it checked, and the files one more round would add to
+    them (none unless `rounds` stopped it)."""
+    files = set(todo)
+    checked = check(files, None)
+    done = 1
+    more = reached(checked.records, checked.deps, kept, kept_deps, display_of, edited)
+    while more and (rounds is None or done < rounds):
+        files |= more
+        checked = check(files, checked)
+        done += 1
+        more = reached(checked.records, checked.deps, kept, kept_deps, display_of, edited)
+    return checked, files, more
 
 
 def widened(
@@ -47,9 +93,31 @@ def widened(
             found = display_of.get(key)
             if found is not None and (whole or _coupled(records.get(found))):
                 out.add(found)
-    # A file with no record kept (not taken up from another list's state) may be coupled too.
-    coupled = {d for d in out if d not in records or _coupled(records.get(d))}
-    return out | _callers(coupled, [deps], display_of)
+    return out | _callers(_maybe_coupled(out, records), [deps], display_of)
+
+
+def with_callers(
+    dirty: Iterable[str],
+    records: Mapping[str, FileRecord],
+    deps: Mapping[str, Collection[str]],
+    display_of: Mapping[str, str],
+) -> set[str]:
+    """`dirty` and the callers of each coupled one, and theirs, until that adds none: what a
+    build must hold to record `dirty` as a build of every file does (a `register(server)`
+    function's tools land on the servers its callers pass). The rest of what `widened` adds
+    (records the edit changes, not the records of `dirty`) can be checked after."""
+    out = set(dirty)
+    new = set(out)
+    while new:
+        new = _callers(_maybe_coupled(new, records), [deps], display_of) - out
+        out |= new
+    return out
+
+
+def _maybe_coupled(files: Iterable[str], records: Mapping[str, FileRecord]) -> set[str]:
+    """The coupled records among `files`, and those with no record kept (not taken up from
+    another list's state, or not checked yet), which may be coupled too."""
+    return {f for f in files if f not in records or _coupled(records.get(f))}
 
 
 def reached(
