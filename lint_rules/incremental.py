@@ -256,9 +256,7 @@ def analyse(
         return run([o for o in order if o in todo])
 
     # Callers the state did not know of (`invalidation.reached`) are checked with the others.
-    checked, dirty, _ = invalidation.check_reached(
-        dirty, again, old.records, old.deps, _displays(files), edited
-    )
+    checked, dirty = invalidation.check_reached(dirty, again, old.records, old.deps, _displays(files), edited)
     origins = [o for o in order if o in dirty]
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = _merged(hashes, checked.hashes)

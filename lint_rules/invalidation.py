@@ -48,29 +48,24 @@ def check_reached(
     kept_deps: Mapping[str, Collection[str]],
     display_of: Mapping[str, str],
     edited: Collection[str],
-    rounds: int | None = None,
-) -> tuple[C, set[str], set[str]]:
+) -> tuple[C, set[str]]:
     """Check `todo`, then check it again with the files the records just made reach
     (`reached`), until they reach none: a caller the kept records did not know of is judged
-    in one build with what it calls, as a build of every file judges them. `lint` and the
-    language server both run their checks through here, so an edit reaches the same files in
-    both.
+    in one build with what it calls, as a build of every file judges them. (The language
+    server still runs this loop itself, `cli/lsp/workspace.py`: it is to come through here
+    too, so that an edit reaches the same files in both.)
 
     `check(files, last)` checks `files` (`last`: the previous round's check, None the first
-    time; `files` then holds its files and those it reached). `rounds`: stop after that many
-    checks (the language server publishes an edited document before the files it reaches).
-    Returns the last check, the files it checked, and the files one more round would add to
-    them (none unless `rounds` stopped it)."""
+    time; `files` then holds its files and those it reached). Returns the last check and the
+    files it checked."""
     files = set(todo)
     checked = check(files, None)
-    done = 1
     more = reached(checked.records, checked.deps, kept, kept_deps, display_of, edited)
-    while more and (rounds is None or done < rounds):
+    while more:
         files |= more
         checked = check(files, checked)
-        done += 1
         more = reached(checked.records, checked.deps, kept, kept_deps, display_of, edited)
-    return checked, files, more
+    return checked, files
 
 
 def widened(
@@ -94,24 +89,6 @@ def widened(
             if found is not None and (whole or _coupled(records.get(found))):
                 out.add(found)
     return out | _callers(_maybe_coupled(out, records), [deps], display_of)
-
-
-def with_callers(
-    dirty: Iterable[str],
-    records: Mapping[str, FileRecord],
-    deps: Mapping[str, Collection[str]],
-    display_of: Mapping[str, str],
-) -> set[str]:
-    """`dirty` and the callers of each coupled one, and theirs, until that adds none: what a
-    build must hold to record `dirty` as a build of every file does (a `register(server)`
-    function's tools land on the servers its callers pass). The rest of what `widened` adds
-    (records the edit changes, not the records of `dirty`) can be checked after."""
-    out = set(dirty)
-    new = set(out)
-    while new:
-        new = _callers(_maybe_coupled(new, records), [deps], display_of) - out
-        out |= new
-    return out
 
 
 def _maybe_coupled(files: Iterable[str], records: Mapping[str, FileRecord]) -> set[str]:
