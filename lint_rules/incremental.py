@@ -214,16 +214,12 @@ def analyse(
             # `lint FILE` whose report memo missed is then mostly start-up). As after workers,
             # the run's graph is an empty one, which `_read_sources` fills as needed.
             return _Checked({}, {}, {}, set(), None)
-        slices = _slices(origins, path_of)
-        # Workers only for a run one process would check in slices anyway: cutting one
-        # build's worth of files for them makes every slice analyse again what its files
-        # import that another analysed (`MAX_BYTES_PER_SLICE`).
         workers = (
             jobs > 1
-            and slices > 1
             and len(origins) >= MIN_FILES_PER_JOB * 2
             and _parsing_work(origins, path_of, explicit) >= MIN_FILES_PER_JOB * 2
         )
+        slices = _slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
         from . import parallel  # multiprocessing costs start-up: only for large runs

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from mcpdeps.lint_rules import LintResult, incremental, lint
+from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
 from mcpdeps.lint_rules.lint_state import State
 from mcpdeps.resolver_core.diagnostics import plain
@@ -547,9 +547,7 @@ def test_a_run_with_nothing_to_recheck_builds_no_graph(
     assert _dump(again) == _dump(first)
 
 
-def test_workers_report_exactly_what_one_process_reports(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_workers_report_exactly_what_one_process_reports(tmp_path: Path) -> None:
     """`--jobs N` splits a large run over forked workers; the verdicts must not move."""
     root = tmp_path / "proj"
     make_project(root, random.Random(7), modules=60)
@@ -559,7 +557,6 @@ def test_workers_report_exactly_what_one_process_reports(
     tools = root / "pkg1" / "tools_59.py"
     tools.write_text(tools.read_text().replace("@mcp.tool()", '@mcp.tool(name="tool_0_1")', 1))
     one = lint(["."], cwd=root, jobs=1)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", MIN_FILES_PER_JOB)  # workers take sliced runs
     many = lint(["."], cwd=root, jobs=2)
     assert one.files >= 2 * MIN_FILES_PER_JOB, "large enough for the workers to be used"
     assert one.graph.servers and not many.graph.servers, "the graphs stayed in the workers"

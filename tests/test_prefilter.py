@@ -130,7 +130,7 @@ def test_workers_start_only_for_files_past_the_prefilter(
     """A large tree the prefilter turns away is checked in one process (forking workers cost
     more than its reads and scans: `incremental._parsing_work`); a tree of servers still goes
     to the workers. Either way the report is the one process's."""
-    from mcpdeps.lint_rules import incremental, parallel
+    from mcpdeps.lint_rules import parallel
 
     forks: list[int] = []
     real = parallel.check_in_workers
@@ -140,7 +140,6 @@ def test_workers_start_only_for_files_past_the_prefilter(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(parallel, "check_in_workers", counted)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 64)  # workers take sliced runs only
     inert, servers = tmp_path / "inert", tmp_path / "servers"
     for i in range(200):
         (inert / f"p{i // 50}").mkdir(parents=True, exist_ok=True)

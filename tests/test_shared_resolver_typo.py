@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import run_mcpdeps
-from mcpdeps.lint_rules import LintResult, incremental, lint
+from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
 from mcpdeps.resolver_core.diagnostics import plain
 from new_helpers import sdk_probe
@@ -116,14 +116,11 @@ def test_cold_cached_and_one_file_runs_agree(tmp_path: Path) -> None:
     }
 
 
-def test_parallel_workers_unite_what_their_slices_found(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_parallel_workers_unite_what_their_slices_found(tmp_path: Path) -> None:
     """The tools sharing the resolver are checked in different workers: still one diagnostic."""
     files = MIN_FILES_PER_JOB * 2 + 4
     make_project(tmp_path, files)
     one = lint(["."], cwd=tmp_path, jobs=1)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", MIN_FILES_PER_JOB)  # workers take sliced runs
     many = lint(["."], cwd=tmp_path, jobs=2)
     assert one.graph.servers and not many.graph.servers, "the graphs stayed in the workers"
     _the_one(one, files)

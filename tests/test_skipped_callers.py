@@ -20,7 +20,7 @@ from typing import Any
 
 import anyio
 import pytest
-from mcpdeps.lint_rules import LintResult, incremental, lint
+from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.diagnostics import plain
@@ -189,7 +189,7 @@ def test_cached_runs_and_edits_of_the_caller_agree_with_cold(project: Path, tmp_
     assert static_outcome(project)["third"] == ["only_2", "shared"]
 
 
-def test_workers_find_the_skipped_caller(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_find_the_skipped_caller(project: Path) -> None:
     """Enough tool-less modules beside them for the run to use two workers."""
     _write(
         project,
@@ -199,7 +199,6 @@ def test_workers_find_the_skipped_caller(project: Path, monkeypatch: pytest.Monk
         },
     )
     one = lint(["."], cwd=project, jobs=1)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", MIN_FILES_PER_JOB)  # workers take sliced runs
     many = lint(["."], cwd=project, jobs=2)
     assert one.graph.servers and not many.graph.servers, "the graphs stayed in the workers"
     assert _dump(many) == _dump(one)
