@@ -4,10 +4,9 @@
 the SDK refuses a resolver only when a tool that runs it is registered, in another file. So
 a run also checks the project's files that import a given file, directly or through other
 modules (a package's `__init__` re-exporting it), and that may register tools: its
-*importers* (when nothing given may register, only those that may themselves: `may_serve`).
-They are checked as `lint .` would check them; what they find is reported only where it is
-located in a given file (`per_file.combine`), so `lint deps.py` says about `deps.py` exactly
-what `lint .` says about it. pre-commit passes only the changed files:
+*importers*. They are checked as `lint .` would check them; what they find is reported only
+where it is located in a given file (`per_file.combine`), so `lint deps.py` says about
+`deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
 an edit to `deps.py` that breaks an unchanged tool file is caught this way.
 
 A duplicate tool name is a property of a whole server: the run also checks every
@@ -323,12 +322,8 @@ def _importers_in(
     if not any(index.entries[p].serves for p in closure(start, imports)):
         # Nothing given registers a tool, hands a server on, or imports a helper that
         # registers what it is handed: no duplicate name can be located in a given file
-        # (a duplicate tool name is reported at the second registration), so only the
-        # importers whose tools may run what a given file defines matter. One that may not
-        # register (`may_serve`: a resolver module importing it, a package `__init__`
-        # re-exporting, a factory's caller) has no tool of its own, so nothing it finds is
-        # located in a given file; a build of the others reads it where their tools need it.
-        return _companions(files, {p for p in reached - start if index.entries[p].serves}, cwd)
+        # (a duplicate tool name is reported at the second registration), so only the importers matter.
+        return _companions(files, reached - start, cwd)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
     # every helper such an importer calls, registers on the same servers, and a duplicate

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_mcpdeps
+from coupled_projects import CALLERS, HEADER, project
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcpdeps.resolver_core.import_index import imported_modules, scan_imports
@@ -504,84 +505,25 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
             assert _located(_lint(tmp_path, path), path) == _located(whole, path), path
 
 
-_THROUGH = {
-    "pyproject.toml": FILES["pyproject.toml"],
-    "app/__init__.py": "",
-    "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n",
-    "app/deps.py": """\
-        from typing import Annotated
-
-        from mcp.server.mcpserver import Resolve
+USES_DEPS = (
+    "from features.deps import load_d\n\n\ndef register(server) -> None:\n"
+    "    @server.tool()\n    def uses_d(record: Annotated[str, Resolve(load_d)]) -> str:\n        return record\n\n"
+)
 
 
-        def who(usr_id: str) -> str:
-            return usr_id
-
-
-        WhoDep = Annotated[str, Resolve(who)]
-        """,
-    "app/more.py": """\
-        from typing import Annotated
-
-        from mcp.server.mcpserver import Resolve
-
-        from app.deps import WhoDep, who
-
-
-        def upper(w: WhoDep) -> str:
-            return w.upper()
-
-
-        UpperDep = Annotated[str, Resolve(upper)]
-        """,
-    "feature/__init__.py": "from feature.impl import register\n",
-    "feature/impl.py": """\
-        from mcp.server import MCPServer
-
-        from app.more import UpperDep
-
-
-        def register(server: MCPServer) -> None:
-            @server.tool()
-            def shout(user_id: str, u: UpperDep) -> str:
-                return u
-        """,
-    "app/tools.py": """\
-        from app import more
-        from app.server import mcp
-
-
-        @mcp.tool()
-        def ask(user_id: str, w: more.WhoDep) -> str:
-            return w
-        """,
-    "app/main.py": "import feature\nfrom app.server import mcp\n\nfeature.register(mcp)\n",
-}
-
-
-def test_a_resolver_module_is_checked_with_the_importers_that_may_register_only(tmp_path: Path) -> None:
-    """`deps.py` registers nothing: what is located in it comes from the tools that run its
-    resolvers, registered in files that import it directly or through other modules. Of its
-    importers only those that may register are checked with it: `app/more.py` (a resolver
-    module), the package `__init__` re-exporting the factory and the factory's caller
-    `main.py` register nothing, and nothing they find is located in `deps.py` (the factory's
-    tools count whatever server they land on: no duplicate can be located in `deps.py`)."""
-    from mcpdeps.resolver_core.import_index import run_files
-
-    _write(tmp_path, _THROUGH)
-    whole = _lint(tmp_path, "--no-cache", ".")
-    companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
-    assert companions == {"app/tools.py", "feature/impl.py"}
-    expected = _located(whole, "app/deps.py")
-    assert [d["code"] for d in expected] == ["MCPD002"]
-    assert {r["message"] for r in expected[0]["related"]} >= {
-        "tool 'ask' runs this resolver",
-        "tool 'shout' runs this resolver",
-    }
-    assert _lint(tmp_path, "--no-cache", "app/deps.py") == expected
-    _lint(tmp_path, "app/tools.py")  # an earlier commit's list of files, then deps.py edited
-    _lint(tmp_path, "app/main.py", "app/more.py")
-    (tmp_path / "app/deps.py").write_text(textwrap.dedent(_THROUGH["app/deps.py"]) + "# edited\n")
-    assert _lint(tmp_path, "app/deps.py") == expected
-    (tmp_path / "app/deps.py").write_text(textwrap.dedent(_THROUGH["app/deps.py"]) + "# again\n")
-    assert _lint(tmp_path, "app/deps.py") == expected
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller: str) -> None:
+    """A resolver module whose resolver only the tools of a `register(server)` helper run:
+    its MCPD002 exists only while something calls the helper, and that caller (`app/main.py`,
+    a helper passing the server on) registers nothing itself. Checked alone, the module must
+    be built with it all the same, or the SDK's refusal at registration is lost."""
+    main, extra = CALLERS[caller]
+    project(tmp_path, main, extra)
+    alpha = tmp_path / "features/alpha.py"
+    alpha.write_text(alpha.read_text().replace("\ndef register(server) -> None:\n", USES_DEPS, 1))
+    (tmp_path / "features/deps.py").write_text(
+        HEADER + "\n\ndef load_d(nope: str) -> str:\n    return nope\n"
+    )
+    whole = _located(_lint(tmp_path, "--no-cache", "."), "features/deps.py")
+    assert [d["code"] for d in whole] == ["MCPD002"]
+    assert _located(_lint(tmp_path, "--no-cache", "features/deps.py"), "features/deps.py") == whole
