@@ -35,12 +35,21 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gen_errors import Errors
+
 SHAPES: dict[str, dict[str, int]] = {
     "dense": {"deps": 30, "tools": 25, "factory": 20, "server": 4, "added": 6, "helpers": 10, "plain": 5},
     "flat": {"deps": 40, "tools": 40, "factory": 0, "server": 4, "added": 6, "helpers": 8, "plain": 2},
     "mixed": {"deps": 15, "tools": 12, "factory": 8, "server": 2, "added": 3, "helpers": 10, "plain": 50},
     "sparse": {"deps": 2, "tools": 2, "factory": 0, "server": 1, "added": 1, "helpers": 3, "plain": 91},
+    "helpers": {
+        **{"deps": 22, "feature": 20, "group": 6, "decos": 3, "decorated": 10, "klass": 6, "builder": 4},
+        **{"tools": 5, "server": 2, "added": 2, "helpers": 6, "plain": 14},
+    },
 }
+ERRORS = {"helpers": 0.25}
+"""The share of modules carrying a seeded error (`gen_errors.py`) when `--errors` is not given:
+none for the shapes the benchmarks' figures were measured on, so they stay byte for byte."""
 
 IMPORTS = """from __future__ import annotations
 
@@ -96,13 +105,19 @@ class Module:
     name: str
     index: int
     body: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    """What the entry point (`app/main.py`) imports to start this module's registrations."""
+    calls: list[str] = field(default_factory=list)
+    """The entry point's statements that start them (none: another module calls it)."""
+    function: str = ""
+    """The registering function a `feature` or `group` module's callers call."""
 
     @property
     def dotted(self) -> str:
         return f"{self.package}.{self.name}"
 
 
-def _deps(m: Module, rng: random.Random, earlier: list[Module]) -> None:
+def _deps(m: Module, rng: random.Random, earlier: list[Module], errors: Errors) -> None:
     i = m.index
     imports = [IMPORTS]
     code = [
@@ -164,7 +179,7 @@ def cross_{i}_{other.index}(
     return f"{{user.id}}:{{quota}}"
 """
         )
-    m.body = imports + code
+    m.body = [*imports, *code, errors.resolver(i)]
 
 
 def _tool(i: int, k: int, d: Module | None, on: str, rng: random.Random, error: bool) -> str:
@@ -223,31 +238,39 @@ def _deps_imports(deps: list[Module]) -> list[str]:
     return [f"from {d.package} import {d.name} as d{d.index}\n" for d in deps]
 
 
-def _tools_like(m: Module, rng: random.Random, earlier: list[Module]) -> None:
+def indent(texts: list[str], by: str = "    ") -> str:
+    """Code written for module level, as the body of a function (`by`: its indentation)."""
+    return "".join("\n".join(by + line if line else line for line in t.split("\n")) for t in texts)
+
+
+def _tools_like(m: Module, rng: random.Random, earlier: list[Module], errors: Errors) -> None:
     i = m.index
     deps = _pick_deps(rng, earlier, rng.randint(1, 2))
     count = rng.randint(2, 6)
     error = i % 37 == 5
+    on = "server" if m.kind == "factory" else "mcp"
+    seeded = errors.tools(i, f"@{on}.tool()", on, [d.index for d in deps])
+    needed = [s.module for s in seeded]
     if m.kind == "tools":
-        head = [IMPORTS, "from app.server import mcp\n", *_deps_imports(deps)]
+        head = [IMPORTS, "from app.server import mcp\n", *_deps_imports(deps), *needed]
         tools = [
             _tool(i, k, rng.choice(deps) if deps else None, "mcp", rng, error and k == 0)
             for k in range(count)
         ]
-        m.body = head + tools
+        m.body = head + tools + [s.tool for s in seeded]
     elif m.kind == "server":
-        head = [IMPORTS, *_deps_imports(deps), f'\nmcp = MCPServer("svc{i}")\n']
+        head = [IMPORTS, *_deps_imports(deps), *needed, f'\nmcp = MCPServer("svc{i}")\n']
         tools = [
             _tool(i, k, rng.choice(deps) if deps else None, "mcp", rng, error and k == 0)
             for k in range(count)
         ]
-        m.body = head + tools
+        m.body = head + tools + [s.tool for s in seeded]
     elif m.kind == "factory":
-        head = [IMPORTS, *_deps_imports(deps)]
+        head = [IMPORTS, *_deps_imports(deps), *needed]
         inner = [_tool(i, k, rng.choice(deps) if deps else None, "server", rng, False) for k in range(count)]
-        indented = "".join(
-            "\n".join("    " + line if line else line for line in t.split("\n")) for t in inner
-        )
+        indented = indent(inner + [s.tool for s in seeded])
+        m.imports = [f"from {m.package}.{m.name} import register as register_{i}\n"]
+        m.calls = [f"register_{i}(mcp)\n"]
         m.body = [
             *head,
             f'''
@@ -258,11 +281,121 @@ def register(server: MCPServer) -> None:
 ''',
         ]
     else:  # added
-        head = [IMPORTS, "from app.server import mcp\n", *_deps_imports(deps)]
+        head = [IMPORTS, "from app.server import mcp\n", *_deps_imports(deps), *needed]
         funcs = [_tool(i, k, rng.choice(deps) if deps else None, "mcp", rng, False) for k in range(count)]
         funcs = [f.replace("\n@mcp.tool()\n", "\n") for f in funcs]
         adds = "".join(f"mcp.add_tool(tool_{i}_{k})\n" for k in range(count))
-        m.body = [*head, *funcs, "\n\n", adds]
+        m.body = [*head, *funcs, "\n\n", adds, *(s.tool for s in seeded)]
+
+
+def _registering(
+    m: Module, rng: random.Random, earlier: list[Module], errors: Errors, deco: str, on: str | None
+) -> tuple[list[str], list[str]]:
+    """The head (imports, what seeded errors need) and the tools of a module registering with
+    `deco`; `on` is the server's expression where `deco` is the server's own decorator."""
+    deps = _pick_deps(rng, earlier, rng.randint(1, 2))
+    i = m.index
+    tools = [
+        _tool(i, k, rng.choice(deps) if deps else None, "server", rng, False).replace("@server.tool()", deco)
+        for k in range(rng.randint(2, 5))
+    ]
+    seeded = errors.tools(i, deco, on, [d.index for d in deps])
+    head = [IMPORTS, *_deps_imports(deps), *(s.module for s in seeded)]
+    return head, tools + [s.tool for s in seeded]
+
+
+def _feature(m: Module, rng: random.Random, earlier: list[Module], errors: Errors) -> None:
+    """`def register(server)`: tools declared on whatever server the caller passes."""
+    param = rng.choice(("server", "mcp", "app"))
+    signature = f"{param}: MCPServer" if rng.random() < 0.6 else param
+    m.function = rng.choice(("register", "register_tools", f"setup_{m.index}"))
+    head, tools = _registering(m, rng, earlier, errors, f"@{param}.tool()", param)
+    doc = '"""Declare this feature\'s tools on the server it is given."""'
+    m.body = [*head, f"\n\ndef {m.function}({signature}) -> None:\n    {doc}\n{indent(tools)}"]
+    m.imports = [f"from {m.package} import {m.name} as f{m.index}\n"]
+    m.calls = [f"f{m.index}.{m.function}(mcp)\n"]
+
+
+def _take_callees(m: Module, rng: random.Random, earlier: list[Module], most: int) -> list[Module]:
+    """Up to `most` registering modules nobody calls yet, now called by `m` instead of the entry point."""
+    free = [e for e in earlier if e.kind in ("feature", "group") and e.calls]
+    chosen = rng.sample(free, min(len(free), rng.randint(1 if most > 2 else 0, most)))
+    m.body.extend(line for c in chosen for line in c.imports)
+    return chosen
+
+
+def _passed_on(chosen: list[Module]) -> list[str]:
+    """The calls `chosen`'s caller makes, passing its own server on; each is taken from the entry point."""
+    lines = [c.calls[0].replace("(mcp)", "(server)") for c in chosen]
+    for c in chosen:
+        c.calls = []
+    return lines
+
+
+def _group(m: Module, rng: random.Random, earlier: list[Module]) -> None:
+    """`register_all(server)`, the package's helper calling its features' helpers."""
+    m.body = ["from __future__ import annotations\n\nfrom mcp.server import MCPServer\n"]
+    chosen = _take_callees(m, rng, earlier, 3)
+    looped = len(chosen) > 1 and len({c.function for c in chosen}) == 1 and chosen[0].kind == "feature"
+    if looped and rng.random() < 0.5:
+        modules = ", ".join(f"f{c.index}" for c in chosen)
+        calls = [f"for feature in ({modules}):\n    feature.{chosen[0].function}(server)\n"]
+        _passed_on(chosen)
+    else:
+        calls = _passed_on(chosen) or ["pass\n"]
+    m.function = f"register_all_{m.index}"
+    doc = '"""Wire every feature of the package on one server."""'
+    m.body.append(f"\n\ndef {m.function}(server: MCPServer) -> None:\n    {doc}\n{indent(calls)}")
+    m.imports = [f"from {m.package}.{m.name} import {m.function}\n"]
+    m.calls = [f"{m.function}(mcp)\n"]
+
+
+def _decos(m: Module, rng: random.Random) -> None:
+    """A decorator of the application's own that registers on the shared server."""
+    register = rng.choice(("return mcp.tool()(fn)\n", "mcp.add_tool(fn)\n    return fn\n"))
+    m.body = [
+        "from __future__ import annotations\n\nfrom collections.abc import Callable\nfrom typing import Any\n\n"
+        "from app.server import mcp\n",
+        f'\n\ndef tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    """Feature modules write `@h.tool`."""\n'
+        f"    {register}",
+    ]
+
+
+def _decorated(m: Module, rng: random.Random, earlier: list[Module], errors: Errors) -> None:
+    """Tools decorated with another module's decorator (`@h.tool`), registered when imported."""
+    decos = [e for e in earlier if e.kind == "decos"]
+    h = rng.choice(decos)
+    head, tools = _registering(m, rng, earlier, errors, "@h.tool", None)
+    m.body = [*head, f"from {h.package} import {h.name} as h\n", *tools]
+    m.calls = [f"import {m.dotted}  # registers its tools\n"]
+
+
+def _klass(m: Module, rng: random.Random, earlier: list[Module], errors: Errors) -> None:
+    """A class whose `__init__` declares its tools on the server it is built with."""
+    i = m.index
+    head, tools = _registering(m, rng, earlier, errors, "@server.tool()", "server")
+    init = "    def __init__(self, server: MCPServer) -> None:\n        self.server = server\n"
+    m.body = [
+        *head,
+        f'\n\nclass Tools{i}:\n    """A feature\'s tools."""\n\n{init}{indent(tools, "        ")}',
+    ]
+    m.imports = [f"from {m.package}.{m.name} import Tools{i}\n"]
+    m.calls = [f"Tools{i}(mcp)\n"]
+
+
+def _builder(m: Module, rng: random.Random, earlier: list[Module], errors: Errors) -> None:
+    """`create_server()`: a factory building a server of its own, wiring features and its own tools."""
+    i = m.index
+    head, tools = _registering(m, rng, earlier, errors, "@server.tool()", "server")
+    m.body = head
+    wiring = _passed_on(_take_callees(m, rng, earlier, 2))
+    start = [f'server = MCPServer("svc{i}")\n', *wiring]
+    doc = '"""Build the service\'s server, as an entry point\'s `create_server()` does."""'
+    m.body.append(
+        f"\n\ndef create_server_{i}() -> MCPServer:\n    {doc}\n{indent(start)}{indent(tools)}\n    return server\n"
+    )
+    m.imports = [f"from {m.package}.{m.name} import create_server_{i}\n"]
+    m.calls = [f"svc_{i} = create_server_{i}()\n"]
 
 
 def _helpers(m: Module, rng: random.Random) -> None:
@@ -283,9 +416,17 @@ def _plain(m: Module, rng: random.Random) -> None:
     ]
 
 
-def generate(out: Path, modules: int, shape: str = "dense", seed: int = 1) -> int:
-    """Write a project of `modules` modules of `shape`; returns the number of lines written."""
+WRITERS = {"feature": _feature, "decorated": _decorated, "klass": _klass, "builder": _builder}
+
+
+def generate(
+    out: Path, modules: int, shape: str = "dense", seed: int = 1, errors: float | None = None
+) -> int:
+    """Write a project of `modules` modules of `shape`; returns the number of lines written.
+
+    `errors`: the share of modules carrying a seeded error (default: the shape's, `ERRORS`)."""
     rng = random.Random(f"{shape}-{modules}-{seed}")
+    seeded = Errors(ERRORS.get(shape, 0.0) if errors is None else errors, f"{shape}-{modules}-{seed}")
     weights = SHAPES[shape]
     if out.exists():
         shutil.rmtree(out)
@@ -298,12 +439,20 @@ def generate(out: Path, modules: int, shape: str = "dense", seed: int = 1) -> in
     earlier: list[Module] = []
     for n in range(modules - 3):
         kind = "deps" if n < 4 and weights["deps"] else rng.choices(kinds, [weights[k] for k in kinds])[0]
+        if kind == "decorated" and not any(e.kind == "decos" for e in earlier):
+            kind = "decos"  # a decorator before the modules it decorates
         package = f"pkg{rng.randrange(packages)}"
         m = Module(kind, package, f"{kind}_{n}", n)
         if kind == "deps":
-            _deps(m, rng, earlier)
+            _deps(m, rng, earlier, seeded)
         elif kind in ("tools", "server", "factory", "added"):
-            _tools_like(m, rng, earlier)
+            _tools_like(m, rng, earlier, seeded)
+        elif kind in ("feature", "decorated", "klass", "builder"):
+            WRITERS[kind](m, rng, earlier, seeded)
+        elif kind == "group":
+            _group(m, rng, earlier)
+        elif kind == "decos":
+            _decos(m, rng)
         elif kind == "helpers":
             _helpers(m, rng)
         else:
@@ -319,10 +468,9 @@ def generate(out: Path, modules: int, shape: str = "dense", seed: int = 1) -> in
         text = "".join(m.body)
         (folder / f"{m.name}.py").write_text(text)
         lines += text.count("\n")
-    factories = [m for m in earlier if m.kind == "factory"]
-    main = ["from app.server import mcp\n"]
-    main += [f"from {m.package}.{m.name} import register as register_{m.index}\n" for m in factories]
-    main += ["\n\n", *(f"register_{m.index}(mcp)\n" for m in factories)]
+    started = [m for m in earlier if m.calls]
+    main = ["from app.server import mcp\n", *(line for m in started for line in m.imports)]
+    main += ["\n\n", *(line for m in started for line in m.calls)]
     (out / "app" / "main.py").write_text("".join(main))
     return lines + len(main)
 
@@ -333,8 +481,14 @@ def main() -> None:
     parser.add_argument("--shape", choices=sorted(SHAPES), default="dense")
     parser.add_argument("--modules", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--errors",
+        type=float,
+        metavar="RATE",
+        help="share of modules carrying a seeded error (default: 0.25 for helpers, 0 otherwise)",
+    )
     args = parser.parse_args()
-    lines = generate(args.out, args.modules, args.shape, args.seed)
+    lines = generate(args.out, args.modules, args.shape, args.seed, args.errors)
     print(f"wrote {args.modules} {args.shape} modules, {lines} lines to {args.out}")
 
 
