@@ -1,0 +1,176 @@
+"""Every path to a verdict reports the same bytes, on trees of every generated shape, with errors.
+
+A speed change may check files in another order, in slices, in workers, from the cache, one
+file at a time or from an editor's memory: none of that may show in the report. Last time a
+verdict bug got through because the generated trees registered their tools only at module
+level or in simple factories and reported almost nothing, so "identical" compared two empty
+lists. Here each shape of `benchmarks/gen_shapes.py` (`helpers` registers through
+`register(server)` helpers, chains of them, another module's decorator, classes and server
+factories) is written small, with seeded errors of several codes in many files
+(`benchmarks/gen_errors.py`; `test_generated_sdk_agrees.py` holds them to the SDK), and the
+JSON report of a cold `lint --no-cache -j 1 .` is the reference that each other path must
+print byte for byte:
+
+- workers (default jobs and `-j 2`), and slices forced small so several slices and coupling
+  groups occur, in one process and in workers;
+- the cache: a first run keeping it, a run with nothing changed (the report memo), the same
+  without the memo (every record from the cache), and after an edit of the most shared
+  resolver module (compared with a cold run of the edited tree);
+- every file given alone (`lint FILE`: that file's part of `lint .`);
+- the engine's unsaved texts (`lint_rules.api`) and the language server's model of the folder,
+  as they are and with the same edit unsaved.
+All in this process (`run_mcpdeps`), so the module runs in seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REPO, run_mcpdeps
+from mcpdeps.cli.lsp.workspace import WorkspaceModel
+from mcpdeps.lint_rules import api, incremental
+from mcpdeps.resolver_core.diagnostics import plain
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+from gen_shapes import generate
+
+TREES = {
+    "dense": (48, 2, 0.6),
+    "flat": (48, 2, 0.3),
+    "mixed": (48, 2, 0.6),
+    "sparse": (80, 1, 1.0),
+    "helpers": (48, 1, 0.3),
+}
+"""Per shape: modules, seed, share of modules with an error. Chosen so that each small tree
+reports findings of several codes in several files (a sparse tree has few MCP modules)."""
+SHAPES = list(TREES)
+JSON = ("--format", "json")
+SHARED_USER = re.compile(r"def get_user_(\d+)\(user_id: str")
+"""The first resolver of a `deps` module, run by most tools importing it."""
+
+
+@pytest.fixture(scope="module")
+def trees(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One tree per shape, written once for the module (its tests copy it before writing)."""
+    root = tmp_path_factory.mktemp("shapes")
+    for shape, (modules, seed, errors) in TREES.items():
+        generate(root / shape, modules, shape, seed, errors)
+    return {shape: root / shape for shape in SHAPES}
+
+
+@pytest.fixture(scope="module")
+def references(trees: dict[str, Path]) -> dict[str, str]:
+    """Each tree's report from a cold `lint --no-cache -j 1 .`."""
+    return {shape: _lint(root, "--no-cache", "-j", "1", ".") for shape, root in trees.items()}
+
+
+def _lint(root: Path, *args: str) -> str:
+    done = run_mcpdeps("lint", *JSON, *args, cwd=root)
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout
+
+
+def _diagnostics(report: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = json.loads(report)["diagnostics"]
+    return found
+
+
+def _copy(trees: dict[str, Path], shape: str, tmp_path: Path) -> Path:
+    return Path(shutil.copytree(trees[shape], tmp_path / shape))
+
+
+def _shared_resolver_edit(root: Path) -> tuple[Path, str]:
+    """The `deps` module the most modules import, with its user resolver's parameter renamed:
+    every tool running it, in any file, is now refused (MCPD002 in the `deps` module)."""
+    imported = Counter(re.findall(r"import (deps_\d+) as", "".join(p.read_text() for p in root.rglob("*.py"))))
+    name, _ = imported.most_common(1)[0]
+    path = next(root.rglob(f"{name}.py"))
+    text = path.read_text()
+    edited = SHARED_USER.sub(r"def get_user_\1(user_key: str", text, count=1)
+    assert edited != text
+    return path, edited
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_trees_report_many_codes_in_many_files(shape: str, references: dict[str, str]) -> None:
+    """The comparisons below compare something: dozens of findings, of several codes, spread out."""
+    found = _diagnostics(references[shape])
+    assert len({d["code"] for d in found}) >= 4, found
+    assert len({d["path"] for d in found}) >= 5, found
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_workers_and_slices_report_what_one_process_reports(
+    shape: str, trees: dict[str, Path], references: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = trees[shape]
+    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
+    assert _lint(root, "--no-cache", ".") == references[shape], "default jobs"
+    assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "-j 2"
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
+    assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 6 files, -j 1"
+    assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "slices of 6 files, -j 2"
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1024)
+    monkeypatch.setattr(incremental, "MAX_BYTES_PER_SLICE", 16_384)
+    assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 16 KiB, -j 1"
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_cached_runs_report_what_a_cold_run_reports(
+    shape: str, trees: dict[str, Path], references: dict[str, str], tmp_path: Path
+) -> None:
+    root = _copy(trees, shape, tmp_path)
+    assert _lint(root, ".") == references[shape], "cold, keeping the cache"
+    assert _lint(root, ".") == references[shape], "nothing changed (the report memo)"
+    for memo in (root / ".mcpdeps_cache").rglob("mcpdeps-report-*.json"):
+        memo.unlink()
+    assert _lint(root, ".") == references[shape], "nothing changed, every record from the cache"
+    path, edited = _shared_resolver_edit(root)
+    path.write_text(edited)
+    cold = _lint(root, "--no-cache", "-j", "1", ".")
+    assert cold != references[shape], "the edit changes the verdicts"
+    assert _lint(root, ".") == cold, f"after an edit of {path.relative_to(root)}"
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_every_file_alone_reports_its_part_of_the_whole(
+    shape: str, trees: dict[str, Path], references: dict[str, str]
+) -> None:
+    root = trees[shape]
+    whole: dict[str, list[dict[str, Any]]] = {}
+    for d in _diagnostics(references[shape]):
+        whole.setdefault(d["path"], []).append(d)
+    files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.py"))
+    differing = {
+        path: (whole.get(path, []), alone)
+        for path in files
+        if (alone := _diagnostics(_lint(root, "--no-cache", path))) != whole.get(path, [])
+    }
+    assert not differing
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_editor_and_unsaved_texts_report_what_lint_reports(
+    shape: str, trees: dict[str, Path], references: dict[str, str], tmp_path: Path
+) -> None:
+    root = trees[shape]
+    model = WorkspaceModel(root)
+    model.check(model.order)
+    assert [plain(d) for d in model.report()] == _diagnostics(references[shape]), "the editor's model"
+
+    path, edited = _shared_resolver_edit(root)
+    copy = _copy(trees, shape, tmp_path)
+    (copy / path.relative_to(root)).write_text(edited)
+    expected = _diagnostics(_lint(copy, "--no-cache", "-j", "1", "."))
+    unsaved = api.lint(api.LintRequest(["."], root, texts={path: edited}))
+    assert [plain(d) for d in unsaved.diagnostics] == expected, "the engine's unsaved text"
+    model.set_text(path, edited)
+    model.check(model.order)
+    assert [plain(d) for d in model.report()] == expected, "the editor's unsaved text"
