@@ -36,7 +36,7 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.cli.lsp.workspace import WorkspaceModel
 from mcpdeps.lint_rules import api, incremental
-from mcpdeps.resolver_core.diagnostics import plain
+from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 from gen_shapes import generate
@@ -82,6 +82,16 @@ def _diagnostics(report: str) -> list[dict[str, Any]]:
     return found
 
 
+def _contract(diagnostics: list[Diagnostic]) -> list[dict[str, Any]]:
+    """Diagnostics as the JSON report writes them."""
+    return [d.contract_dict() for d in diagnostics]
+
+
+def _unfixed(diagnostics: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Diagnostics without their fixes: the editor computes a fix as a code action when asked."""
+    return [{**d, "fix": None} for d in diagnostics]
+
+
 def _copy(trees: dict[str, Path], shape: str, tmp_path: Path) -> Path:
     return Path(shutil.copytree(trees[shape], tmp_path / shape))
 
@@ -89,7 +99,9 @@ def _copy(trees: dict[str, Path], shape: str, tmp_path: Path) -> Path:
 def _shared_resolver_edit(root: Path) -> tuple[Path, str]:
     """The `deps` module the most modules import, with its user resolver's parameter renamed:
     every tool running it, in any file, is now refused (MCPD002 in the `deps` module)."""
-    imported = Counter(re.findall(r"import (deps_\d+) as", "".join(p.read_text() for p in root.rglob("*.py"))))
+    imported = Counter(
+        re.findall(r"import (deps_\d+) as", "".join(p.read_text() for p in root.rglob("*.py")))
+    )
     name, _ = imported.most_common(1)[0]
     path = next(root.rglob(f"{name}.py"))
     text = path.read_text()
@@ -148,11 +160,11 @@ def test_every_file_alone_reports_its_part_of_the_whole(
     for d in _diagnostics(references[shape]):
         whole.setdefault(d["path"], []).append(d)
     files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.py"))
-    differing = {
-        path: (whole.get(path, []), alone)
-        for path in files
-        if (alone := _diagnostics(_lint(root, "--no-cache", path))) != whole.get(path, [])
-    }
+    differing = {}
+    for path in files:
+        alone = [d for d in _diagnostics(_lint(root, "--no-cache", path)) if d["path"] == path]
+        if alone != whole.get(path, []):
+            differing[path] = {"lint .": whole.get(path, []), "lint FILE": alone}
     assert not differing
 
 
@@ -163,14 +175,16 @@ def test_the_editor_and_unsaved_texts_report_what_lint_reports(
     root = trees[shape]
     model = WorkspaceModel(root)
     model.check(model.order)
-    assert [plain(d) for d in model.report()] == _diagnostics(references[shape]), "the editor's model"
+    assert _unfixed(_contract(model.report())) == _unfixed(_diagnostics(references[shape])), (
+        "the editor's model"
+    )
 
     path, edited = _shared_resolver_edit(root)
     copy = _copy(trees, shape, tmp_path)
     (copy / path.relative_to(root)).write_text(edited)
     expected = _diagnostics(_lint(copy, "--no-cache", "-j", "1", "."))
-    unsaved = api.lint(api.LintRequest(["."], root, texts={path: edited}))
-    assert [plain(d) for d in unsaved.diagnostics] == expected, "the engine's unsaved text"
+    unsaved = api.lint(api.LintRequest(["."], root, texts={path: edited}), fixes=True)
+    assert _contract(unsaved.diagnostics) == expected, "the engine's unsaved text"
     model.set_text(path, edited)
     model.check(model.order)
-    assert [plain(d) for d in model.report()] == expected, "the editor's unsaved text"
+    assert _unfixed(_contract(model.report())) == _unfixed(expected), "the editor's unsaved text"
