@@ -74,7 +74,7 @@ def _edit(path: Path, n: int) -> None:
 
 def _given(tree: Path, shape: str) -> dict[str, str]:
     """One file of each kind the tree has: the resolver module most modules import, the first
-    tool module, the first factory module."""
+    tool module, the first factory module (`register(server)`: a `feature` of the helpers shape)."""
     if shape == "corpus":
         return {"resolver": "pkg3/deps_103.py", "tool": "pkg9/tools_409.py"}
     files = sorted(str(p.relative_to(tree)) for p in tree.glob("pkg*/*.py"))
@@ -84,8 +84,8 @@ def _given(tree: Path, shape: str) -> dict[str, str]:
         for m in re.findall(r"^from (pkg\d+) import (deps_\d+) ", (tree / f).read_text(), re.M)
     )
     out = {"resolver": "{}/{}.py".format(*imported.most_common(1)[0][0])}
-    for kind, prefix in (("tool", "tools_"), ("factory", "factory_")):
-        found = [f for f in files if Path(f).name.startswith(prefix)]
+    for kind, prefixes in (("tool", ("tools_",)), ("factory", ("factory_", "feature_"))):
+        found = [f for f in files if Path(f).name.startswith(prefixes)]
         if found:
             out[kind] = found[0]
     return out
