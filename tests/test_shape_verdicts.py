@@ -42,15 +42,39 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from gen_shapes import generate
 
 TREES = {
-    "dense": (48, 2, 0.6),
-    "flat": (48, 2, 0.3),
-    "mixed": (48, 2, 0.6),
-    "sparse": (80, 1, 1.0),
-    "helpers": (48, 1, 0.3),
+    "dense": ("dense", 48, 2, 0.6),
+    "flat": ("flat", 48, 2, 0.3),
+    "mixed": ("mixed", 48, 2, 0.6),
+    "sparse": ("sparse", 80, 1, 1.0),
+    "helpers": ("helpers", 48, 1, 0.3),
+    "helpers-2": ("helpers", 48, 2, 0.3),
 }
-"""Per shape: modules, seed, share of modules with an error. Chosen so that each small tree
-reports findings of several codes in several files (a sparse tree has few MCP modules)."""
-SHAPES = list(TREES)
+"""Per tree: shape, modules, seed, share of modules with an error. Chosen so that each small
+tree reports findings of several codes in several files (a sparse tree has few MCP modules)."""
+NAMES = list(TREES)
+KNOWN_GAPS = {
+    ("alone", "helpers-2"): (
+        "known gap (as tests/test_lint_one_file.py's test_a_resolver_run_by_a_tool_decorated_elsewhere_"
+        "alone): `lint pkg0/deps_3.py` reports MCPD001 (the cycle bad_3 -> loop_3) for the tool "
+        "`runs_bad_10_3` of pkg0/tools_10.py but not for `runs_bad_5_3` of pkg0/decorated_5.py, "
+        "decorated with `@h.expose` of pkg0/decos_4.py (which calls `mcp.add_tool`): the "
+        "resolver module alone is built with its importer but not with the decorator's module; "
+        "`lint .` reports both"
+    ),
+}
+"""(check, tree) -> why a path disagrees with the cold run today: a product bug, a strict xfail."""
+
+
+def cases(check: str) -> list[Any]:
+    """The trees, with the known gaps of `check` as strict xfails (XPASS once fixed: delete it)."""
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[(check, name)]))
+        if (check, name) in KNOWN_GAPS
+        else name
+        for name in NAMES
+    ]
+
+
 JSON = ("--format", "json")
 SHARED_USER = re.compile(r"def get_user_(\d+)\(user_id: str")
 """The first resolver of a `deps` module, run by most tools importing it."""
@@ -60,9 +84,9 @@ SHARED_USER = re.compile(r"def get_user_(\d+)\(user_id: str")
 def trees(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """One tree per shape, written once for the module (its tests copy it before writing)."""
     root = tmp_path_factory.mktemp("shapes")
-    for shape, (modules, seed, errors) in TREES.items():
-        generate(root / shape, modules, shape, seed, errors)
-    return {shape: root / shape for shape in SHAPES}
+    for name, (shape, modules, seed, errors) in TREES.items():
+        generate(root / name, modules, shape, seed, errors)
+    return {name: root / name for name in NAMES}
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +134,7 @@ def _shared_resolver_edit(root: Path) -> tuple[Path, str]:
     return path, edited
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("shape", NAMES)
 def test_the_trees_report_many_codes_in_many_files(shape: str, references: dict[str, str]) -> None:
     """The comparisons below compare something: dozens of findings, of several codes, spread out."""
     found = _diagnostics(references[shape])
@@ -118,7 +142,7 @@ def test_the_trees_report_many_codes_in_many_files(shape: str, references: dict[
     assert len({d["path"] for d in found}) >= 5, found
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("shape", cases("workers"))
 def test_workers_and_slices_report_what_one_process_reports(
     shape: str, trees: dict[str, Path], references: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -134,7 +158,7 @@ def test_workers_and_slices_report_what_one_process_reports(
     assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 16 KiB, -j 1"
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("shape", cases("cached"))
 def test_cached_runs_report_what_a_cold_run_reports(
     shape: str, trees: dict[str, Path], references: dict[str, str], tmp_path: Path
 ) -> None:
@@ -151,7 +175,7 @@ def test_cached_runs_report_what_a_cold_run_reports(
     assert _lint(root, ".") == cold, f"after an edit of {path.relative_to(root)}"
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("shape", cases("alone"))
 def test_every_file_alone_reports_its_part_of_the_whole(
     shape: str, trees: dict[str, Path], references: dict[str, str]
 ) -> None:
@@ -168,7 +192,7 @@ def test_every_file_alone_reports_its_part_of_the_whole(
     assert not differing
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("shape", cases("editor"))
 def test_the_editor_and_unsaved_texts_report_what_lint_reports(
     shape: str, trees: dict[str, Path], references: dict[str, str], tmp_path: Path
 ) -> None:
