@@ -37,6 +37,7 @@ from conftest import REPO, run_mcpdeps
 from mcpdeps.cli.lsp.workspace import WorkspaceModel
 from mcpdeps.lint_rules import api, incremental
 from mcpdeps.resolver_core.diagnostics import Diagnostic
+from mcpdeps.resolver_core.discovery import discover
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 from gen_shapes import generate
@@ -76,6 +77,8 @@ def cases(check: str) -> list[Any]:
 
 
 JSON = ("--format", "json")
+UNCOUPLED = {"flat", "sparse"}
+"""The shapes that register every tool at module level: no file's verdict depends on a caller."""
 SHARED_USER = re.compile(r"def get_user_(\d+)\(user_id: str")
 """The first resolver of a `deps` module, run by most tools importing it."""
 
@@ -116,6 +119,15 @@ def _unfixed(diagnostics: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**d, "fix": None} for d in diagnostics]
 
 
+def _plan(root: Path) -> tuple[list[list[str]], list[list[str]]]:
+    """The coupling groups of the tree and the slices a run checks (groups included)."""
+    files = discover(["."], (), root)
+    path_of = {f.display: f.path.absolute() for f in files}
+    plan = incremental._plan([f.display for f in files], path_of, 1)
+    assert plan is not None, "checked over one build of every file: no slices"
+    return plan
+
+
 def _copy(trees: dict[str, Path], shape: str, tmp_path: Path) -> Path:
     return Path(shutil.copytree(trees[shape], tmp_path / shape))
 
@@ -150,11 +162,15 @@ def test_workers_and_slices_report_what_one_process_reports(
     monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
     assert _lint(root, "--no-cache", ".") == references[shape], "default jobs"
     assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "-j 2"
+    files = incremental.MAX_FILES_PER_SLICE
     monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
+    groups, slices = _plan(root)
+    assert len(slices) > 2 and (bool(groups) or TREES[shape][0] in UNCOUPLED), "slices and coupling groups"
     assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 6 files, -j 1"
     assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "slices of 6 files, -j 2"
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1024)
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", files)
     monkeypatch.setattr(incremental, "MAX_BYTES_PER_SLICE", 16_384)
+    assert len(_plan(root)[1]) > 2, "slices by size"
     assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 16 KiB, -j 1"
 
 
