@@ -15,10 +15,11 @@ print byte for byte:
   groups occur, in one process and in workers;
 - the cache: a first run keeping it, a run with nothing changed (the report memo), the same
   without the memo (every record from the cache), and after an edit of the most shared
-  resolver module (compared with a cold run of the edited tree);
+  resolver module, then of a tool module (each compared with a cold run of the edited tree);
 - every file given alone (`lint FILE`: that file's part of `lint .`);
 - the engine's unsaved texts (`lint_rules.api`) and the language server's model of the folder,
-  as they are and with the same edit unsaved.
+  as they are, with the shared resolver module or a tool module edited unsaved (compared
+  with a cold run of the edit saved), and after the unsaved text is dropped.
 All in this process (`run_mcpdeps`): about a minute of one core, most of it the files alone.
 """
 
@@ -147,6 +148,16 @@ def _shared_resolver_edit(root: Path) -> tuple[Path, str]:
     return path, edited
 
 
+def _tool_edit(root: Path) -> tuple[Path, str]:
+    """The first module declaring a tool with a `limit` argument, which now starts with `_`
+    (MCPD006 there, and the argument no longer feeds a resolver of that name)."""
+    path = next(p for p in sorted(root.rglob("*.py")) if "    limit: int = 10," in p.read_text())
+    return path, path.read_text().replace("    limit: int = 10,", "    _limit: int = 10,", 1)
+
+
+EDITS = {"shared resolver": _shared_resolver_edit, "tool": _tool_edit}
+
+
 @pytest.mark.parametrize("shape", NAMES)
 def test_the_trees_report_many_codes_in_many_files(shape: str, references: dict[str, str]) -> None:
     """The comparisons below compare something: dozens of findings, of several codes, spread out."""
@@ -185,11 +196,14 @@ def test_cached_runs_report_what_a_cold_run_reports(
     for memo in (root / ".mcpdeps_cache").rglob("mcpdeps-report-*.json"):
         memo.unlink()
     assert _lint(root, ".") == references[shape], "nothing changed, every record from the cache"
-    path, edited = _shared_resolver_edit(root)
-    path.write_text(edited)
-    cold = _lint(root, "--no-cache", "-j", "1", ".")
-    assert cold != references[shape], "the edit changes the verdicts"
-    assert _lint(root, ".") == cold, f"after an edit of {path.relative_to(root)}"
+    before = references[shape]
+    for edit in EDITS.values():
+        path, edited = edit(root)
+        path.write_text(edited)
+        cold = _lint(root, "--no-cache", "-j", "1", ".")
+        assert cold != before, "the edit changes the verdicts"
+        assert _lint(root, ".") == cold, f"after an edit of {path.relative_to(root)}"
+        before = cold
 
 
 @pytest.mark.parametrize("shape", cases("alone"))
@@ -219,13 +233,18 @@ def test_the_editor_and_unsaved_texts_report_what_lint_reports(
     assert _unfixed(_contract(model.report())) == _unfixed(_diagnostics(references[shape])), (
         "the editor's model"
     )
-
-    path, edited = _shared_resolver_edit(root)
-    copy = _copy(trees, shape, tmp_path)
-    (copy / path.relative_to(root)).write_text(edited)
-    expected = _diagnostics(_lint(copy, "--no-cache", "-j", "1", "."))
-    unsaved = api.lint(api.LintRequest(["."], root, texts={path: edited}), fixes=True)
-    assert _contract(unsaved.diagnostics) == expected, "the engine's unsaved text"
-    model.set_text(path, edited)
-    model.check(model.order)
-    assert _unfixed(_contract(model.report())) == _unfixed(expected), "the editor's unsaved text"
+    for what, edit in EDITS.items():
+        path, edited = edit(root)
+        copy = _copy(trees, shape, tmp_path / what)
+        (copy / path.relative_to(root)).write_text(edited)
+        expected = _diagnostics(_lint(copy, "--no-cache", "-j", "1", "."))
+        unsaved = api.lint(api.LintRequest(["."], root, texts={path: edited}), fixes=True)
+        assert _contract(unsaved.diagnostics) == expected, f"the engine, {what} edited unsaved"
+        model.set_text(path, edited)
+        model.check(model.order)
+        assert _unfixed(_contract(model.report())) == _unfixed(expected), f"the editor, {what} edited unsaved"
+        model.set_text(path, None)
+        model.check(model.order)
+        assert _unfixed(_contract(model.report())) == _unfixed(_diagnostics(references[shape])), (
+            f"the editor, {what} edit dropped"
+        )
