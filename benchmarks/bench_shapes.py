@@ -1,7 +1,7 @@
 """Issue 28: cold lint against `ast.parse` on trees of several shapes, sizes and seeds.
 
 One generated tree (`gen_corpus.py`) met the targets while a tree shaped otherwise did not,
-so this runs `gen_shapes.py`'s shapes (`dense`, `mixed`, `sparse`) at each size and seed.
+so this runs `gen_shapes.py`'s shapes (`dense`, `flat`, `mixed`, `sparse`, `helpers`) at each size and seed.
 Per tree, interleaved (parse, `-j 1`, default jobs, parse, ...) and as medians of `RUNS`
 (default 3), wall and CPU seconds (user + system, workers included):
 

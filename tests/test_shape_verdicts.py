@@ -25,6 +25,7 @@ All in this process (`run_mcpdeps`): about a minute of one core, most of it the 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -156,6 +157,41 @@ def _tool_edit(root: Path) -> tuple[Path, str]:
 
 
 EDITS = {"shared resolver": _shared_resolver_edit, "tool": _tool_edit}
+
+
+BENCHMARK_TREES = {
+    "dense": "fec73730bd780e38d34f9649dafe148371db4e4546c3c1ede6ac7ef8d7e3a52c",
+    "flat": "a3f145b4b15ac55e74d4fae48bc5335ba2ec8350da612ec6fdb65e92b4285abb",
+    "mixed": "6c2828ee5c5ff3ba13fdbd9d4542e08848fbf1773ab0ef3cf5d4244e5d74f468",
+    "sparse": "23d4f51a0a798a48181f280182a6a20db36914a2fafd018a99a3d930819141a1",
+}
+"""Digests of `gen_shapes.py OUT --shape S --modules 120 --seed 2` as the benchmarks' figures
+were measured on (before errors could be seeded)."""
+
+
+def _digest(root: Path) -> str:
+    """Every file's path and bytes."""
+    sha = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        sha.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return sha.hexdigest()
+
+
+@pytest.mark.parametrize("shape", sorted(BENCHMARK_TREES))
+def test_the_benchmark_trees_are_unchanged_without_errors(shape: str, tmp_path: Path) -> None:
+    """Seeded errors have a random stream of their own: without `--errors` a shape's tree is the
+    one every recorded figure was measured on, byte for byte."""
+    generate(tmp_path / "tree", 120, shape, 2)
+    assert _digest(tmp_path / "tree") == BENCHMARK_TREES[shape]
+
+
+def test_a_tree_with_errors_is_the_same_for_the_same_arguments(tmp_path: Path) -> None:
+    generate(tmp_path / "a", 60, "helpers", 5, 0.5)
+    generate(tmp_path / "b", 60, "helpers", 5, 0.5)
+    assert _digest(tmp_path / "a") == _digest(tmp_path / "b")
+    generate(tmp_path / "b", 60, "helpers", 5, 0.0)
+    assert _digest(tmp_path / "a") != _digest(tmp_path / "b")
+    assert "def bad_" not in "".join(p.read_text() for p in (tmp_path / "b").rglob("*.py"))
 
 
 @pytest.mark.parametrize("shape", NAMES)
