@@ -332,10 +332,13 @@ def _feature(m: Module, rng: random.Random, earlier: list[Module], errors: Error
     m.calls = [f"f{m.index}.{m.function}(mcp)\n"]
 
 
-def _take_callees(m: Module, rng: random.Random, earlier: list[Module], most: int) -> list[Module]:
-    """Up to `most` registering modules nobody calls yet, now called by `m` instead of the entry point."""
+def _take_callees(
+    m: Module, rng: random.Random, earlier: list[Module], least: int, most: int
+) -> list[Module]:
+    """`least` to `most` registering modules nobody calls yet (as many as there are), now called
+    by `m` instead of the entry point."""
     free = [e for e in earlier if e.kind in ("feature", "group") and e.calls]
-    chosen = rng.sample(free, min(len(free), rng.randint(1 if most > 2 else 0, most)))
+    chosen = rng.sample(free, min(len(free), rng.randint(least, most)))
     m.body.extend(line for c in chosen for line in c.imports)
     return chosen
 
@@ -351,7 +354,7 @@ def _passed_on(chosen: list[Module]) -> list[str]:
 def _group(m: Module, rng: random.Random, earlier: list[Module]) -> None:
     """`register_all(server)`, the package's helper calling its features' helpers."""
     m.body = ["from __future__ import annotations\n\nfrom mcp.server import MCPServer\n"]
-    chosen = _take_callees(m, rng, earlier, 3)
+    chosen = _take_callees(m, rng, earlier, 1, 3)
     looped = len(chosen) > 1 and len({c.function for c in chosen}) == 1 and chosen[0].kind == "feature"
     if looped and rng.random() < 0.5:
         modules = ", ".join(f"f{c.index}" for c in chosen)
@@ -408,7 +411,7 @@ def _builder(m: Module, rng: random.Random, earlier: list[Module], errors: Error
     i = m.index
     head, tools = _registering(m, rng, earlier, errors, "@server.tool()", "server")
     m.body = head
-    wiring = _passed_on(_take_callees(m, rng, earlier, 2))
+    wiring = _passed_on(_take_callees(m, rng, earlier, 0, 2))
     start = [f'server = MCPServer("svc{i}")\n', *wiring]
     doc = '"""Build the service\'s server, as an entry point\'s `create_server()` does."""'
     m.body.append(
