@@ -6,7 +6,8 @@ report is what the SDK does. So a small `helpers` tree (tools registered through
 `register(server)` helpers, chains of them, another module's decorator, classes, server
 factories) is started under the real SDK (`tests/oracle/tree_verdicts.py`, in a subprocess:
 lint never imports `mcp` in its own process), and its registration errors must be lint's
-`MCPD0xx` diagnostics, tool by tool.
+`MCPD0xx` diagnostics, tool by tool, each reported in the module holding the error (the
+tool's, or the shared resolver's that tools of other modules run).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ class Refusal(NamedTuple):
     code: str
     tools: frozenset[str]
     resolver: str | None
+    path: str | None = None
+    """Where lint reports it (the SDK's error names no file)."""
 
     def covers(self, other: Refusal) -> bool:
         """Whether this refusal says what `other` says: the same code, for one of its tools or
@@ -63,7 +66,7 @@ def _lint(root: Path) -> list[Refusal]:
     done = run_mcpdeps("lint", "--format", "json", "--no-cache", ".", cwd=root)
     assert done.returncode in (0, 1), done.stderr
     return [
-        Refusal(d["code"], frozenset({d["tool"], *_runs(d)}), _resolver(d["message"]))
+        Refusal(d["code"], frozenset({d["tool"], *_runs(d)}), _resolver(d["message"]), d["path"])
         for d in json.loads(done.stdout)["diagnostics"]
         if d["code"].startswith("MCPD0")
     ]
@@ -88,6 +91,20 @@ def test_lint_refuses_the_tools_the_sdk_refuses_on_a_helpers_tree(tmp_path: Path
     missed = [r for r in sdk if not any(found.covers(r) for found in lint)]
     unfounded = [found for found in lint if not any(found.covers(r) for r in sdk)]
     assert (missed, unfounded) == ([], [])
+    assert not [found for found in lint if not _in_its_module(found)]
+
+
+def _in_its_module(found: Refusal) -> bool:
+    """Reported in the module that holds the error: a seeded tool `bad_<i>` in module `<kind>_<i>`,
+    a seeded resolver `bad_<j>` (run by tools `runs_bad_<i>_<j>`) in `deps_<j>`."""
+    owner = found.resolver or min(found.tools)
+    index = owner.rsplit("_", 1)[-1]
+    stem = Path(found.path or "").stem
+    return (
+        stem == f"deps_{index}"
+        if owner.startswith(("runs_", "loop_")) or found.resolver
+        else stem.endswith(f"_{index}")
+    )
 
 
 DECORATOR_NAMED_TOOL = {
