@@ -39,7 +39,7 @@ from ...lint_rules.per_file import FileRecord
 from ...lint_rules.settings import Settings
 from ...resolver_core.builder import build_graph
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.discovery import SourceFile
+from ...resolver_core.discovery import GivenFiles, SourceFile
 from ...resolver_core.file_states import Hashes
 from ...resolver_core.import_index import run_files
 from ...resolver_core.model import Graph, SourceInfo
@@ -77,8 +77,8 @@ class WorkspaceModel:
         self.display_of = {p: d for d, p in self.path_of.items()}
         self._display_by_key = {str(p): d for p, d in self.display_of.items()}
         """The given files' displays by the keys closures hold (`State.deps`: absolute paths)."""
-        self.file_at = {f.path.absolute(): f for f in self.files}
-        self.index = {f: i for i, f in enumerate(self.files)}
+        self.given = GivenFiles(self.files)
+        """Every build names all of them, as `lint`'s builds name every given file (`_build`)."""
         self.project = Project(
             default_roots(self.files, self.targets, self.root, self.settings.src), overlay, self.root
         )
@@ -244,23 +244,21 @@ class WorkspaceModel:
         return found & self.position.keys()
 
     def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
-        """The graph of the given files in `only`, from the parsed project.
+        """The graph of the given files in `only` (all: None), from the parsed project.
 
-        Only those files are handed to the builder (in discovery order): the records of a
-        per-file view do not depend on which other files count as given, and walking the
-        whole list for every keystroke would cost as much as the check.
+        Every given file is named to the builder, as `lint`'s builds name them (`only` says
+        which are read): a file's verdicts then do not depend on which others are checked
+        with it. A build naming only the files it checks takes a `register(server)` module
+        left out for one the checked caller passes its server to (`Tool.origin`), and that
+        caller's record reports the module's tools as its own too (a duplicate MCPD110).
         """
-        files = (
-            self.files
-            if only is None
-            else sorted((self.file_at[p] for p in only), key=self.index.__getitem__)
-        )
         return build_graph(
             self.targets,
             src=self.settings.src,
             exclude=self.settings.exclude,
             cwd=self.root,
-            files=files,
+            files=self.given,
+            only=only,
             project=self.project,
         )
 
