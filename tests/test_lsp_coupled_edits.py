@@ -159,3 +159,14 @@ def test_no_check_of_part_of_the_project_reports_what_lint_does_not(caller: str,
             assert set(_rows(model.report())) <= set(expected), first
             model.check([next(o for o in model.order if o in model.stale)])
         assert _rows(model.report()) == expected, first
+
+
+def test_opening_a_document_as_it_was_read_rechecks_it_alone(checked: tuple[Path, WorkspaceModel]) -> None:
+    """The editor opens files with the text the model read from disk: no file that reads them
+    has anything new to say (only the document itself is checked again, to be published)."""
+    root, model = checked
+    for name in ("features/alpha.py", "app/server.py"):
+        path = root / name
+        assert model.set_text(path, path.read_text()).stale == {name}
+        _settle(model, name)
+        assert _rows(model.report()) == _lint(root, {})

@@ -159,12 +159,18 @@ class WorkspaceModel:
         path = path.absolute()
         if text is not None and text == self.project.overrides.get(path):
             return Change()
+        before = self.project.module_at(path)
+        judged = text is not None and before is not None and before.text == text and path in self.display_of
         self.project.set_text(path, text)
         self.generation += 1
         self.hashes.pop(str(path), None)
-        key = str(path)
-        dependents = set(self._dependents.get(key, ()))
         own = {self.display_of[path]} if path in self.display_of else set()
+        if judged:
+            # A document opened with the text its records were made from: the files that read
+            # it keep theirs; it is checked again only to be published.
+            self.stale |= own
+            return Change(own)
+        dependents = set(self._dependents.get(str(path), ()))
         if not own:
             self._reported = None  # its suppression comments may silence what others report
         module = self.project.module_at(path)
