@@ -127,6 +127,9 @@ class _Checked:
     own whole build (`analyse`: the files a second round reaches)."""
 
 
+Checked = _Checked
+"""What `check_files` returns (the language server keeps the records itself)."""
+
 Build = Callable[[set[Path] | None, bool], Graph]
 """`build(only, report_progress)`: the graph of the given files in `only` (None: all)."""
 

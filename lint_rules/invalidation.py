@@ -51,9 +51,9 @@ def check_reached(
 ) -> tuple[C, set[str]]:
     """Check `todo`, then check it again with the files the records just made reach
     (`reached`), until they reach none: a caller the kept records did not know of is judged
-    in one build with what it calls, as a build of every file judges them. (The language
-    server still runs this loop itself, `cli/lsp/workspace.py`: it is to come through here
-    too, so that an edit reaches the same files in both.)
+    in one build with what it calls, as a build of every file judges them. `lint` and the
+    language server (`cli/lsp/workspace.py`) both check through here, so that an edit
+    reaches the same files in both.
 
     `check(files, last)` checks `files` (`last`: the previous round's check, None the first
     time; `files` then holds its files and those it reached). Returns the last check and the

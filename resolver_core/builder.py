@@ -463,8 +463,8 @@ def _build_graph(
     if project is None:
         project = new_project(files.files, paths, cwd, src, source_overrides, hashing=hashing)
         project.search = files.search
+        project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
-    project.lent = files.lent
     builder = StaticBuilder(project)
     graph = builder.graph
     graph.files = len(files)

@@ -132,6 +132,23 @@ def test_an_unsaved_text_is_linted_alike_by_the_editor_and_the_engine(project: P
     assert _json_rows(json.loads(done.stdout)["diagnostics"]) == one_file
 
 
+def test_the_editor_says_only_what_the_engine_says_whichever_files_it_checks_first(project: Path) -> None:
+    """The editor checks the folder a part at a time (the open document first, then batches):
+    from whichever file it starts, one file at a time, its report never holds a diagnostic the
+    engine does not give for the same texts (the unsaved one included), and ends equal to it."""
+    path = project / "broken" / "server.py"
+    unsaved = path.read_text(encoding="utf-8").replace("_order_id", "order_id")
+    through_api = _rows(api.lint(api.LintRequest(["."], project, texts={path: unsaved})).diagnostics)
+    for first in WorkspaceModel(project).order:
+        model = WorkspaceModel(project)
+        model.set_text(path, unsaved)
+        model.check([first])
+        while model.stale:
+            assert set(_rows(model.report())) <= set(through_api), first
+            model.check([next(o for o in model.order if o in model.stale)])
+        assert _rows(model.report()) == through_api, first
+
+
 def test_a_bad_configuration_is_one_sentence_everywhere(tmp_path: Path) -> None:
     """The command line exits 2 with the engine's sentence; the editor says it and uses the defaults."""
     folder = make_workspace(tmp_path / "shop")

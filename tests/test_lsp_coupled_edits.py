@@ -16,6 +16,7 @@ import pytest
 from coupled_projects import CALLERS, DIRECT, project
 from mcpdeps.cli.lsp.workspace import WorkspaceModel
 from mcpdeps.lint_rules import api
+from mcpdeps.lint_rules.incremental import check_files
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 
 Row = tuple[str, int, int, str, str]
@@ -122,3 +123,50 @@ def test_a_helper_opened_first_is_judged_with_its_callers(tmp_path: Path) -> Non
     model = WorkspaceModel(root)
     _settle(model, "features/beta.py")
     assert _rows(model.report()) == _lint(root, {})
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_file_checked_alone_is_judged_as_with_every_file(caller: str, tmp_path: Path) -> None:
+    """The model's builds name every workspace file, as `lint`'s name every given file: a
+    caller of `register(server)` helpers checked without them records none of their tools.
+    (A build naming only the caller took the helpers' modules for ones it passes its server
+    to, and recorded their tools with the caller too: a duplicate MCPD110 until the helpers
+    were checked again.)"""
+    main, extra = CALLERS[caller]
+    root = tmp_path / "proj"
+    project(root, main, extra)
+    model = WorkspaceModel(root)
+    every = check_files(model.order, model.path_of, model._build, model.rules, model.hashes).records
+    for origin in model.order:
+        if not every[origin].coupled:  # a helper's record is its callers' too (`invalidation`)
+            alone = check_files([origin], model.path_of, model._build, model.rules, model.hashes)
+            assert alone.records[origin] == every[origin], origin
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_no_check_of_part_of_the_project_reports_what_lint_does_not(caller: str, tmp_path: Path) -> None:
+    """Whichever file the editor opens first, and however the rest follow one at a time, the
+    report after every check holds nothing `lint` does not say of the same texts, and all of
+    it in the end."""
+    main, extra = CALLERS[caller]
+    root = tmp_path / "proj"
+    project(root, main, extra)
+    expected = _lint(root, {})
+    for first in WorkspaceModel(root).order:
+        model = WorkspaceModel(root)
+        model.check([first])
+        while model.stale:
+            assert set(_rows(model.report())) <= set(expected), first
+            model.check([next(o for o in model.order if o in model.stale)])
+        assert _rows(model.report()) == expected, first
+
+
+def test_opening_a_document_as_it_was_read_rechecks_it_alone(checked: tuple[Path, WorkspaceModel]) -> None:
+    """The editor opens files with the text the model read from disk: no file that reads them
+    has anything new to say (only the document itself is checked again, to be published)."""
+    root, model = checked
+    for name in ("features/alpha.py", "app/server.py"):
+        path = root / name
+        assert model.set_text(path, path.read_text()).stale == {name}
+        _settle(model, name)
+        assert _rows(model.report()) == _lint(root, {})

@@ -171,6 +171,7 @@ class McpdepsServer(LanguageServer):
             if step is None:
                 break
             model, batch, background = step
+            self._progress()  # before a first pass that may be one build of every file
             started = time.perf_counter()
             try:
                 model.check(batch)
@@ -237,11 +238,13 @@ class McpdepsServer(LanguageServer):
             self._total = stale
 
             def begin(*_: object) -> None:  # the client accepted the token: now it may be used
+                self.work_done_progress.begin(
+                    token, types.WorkDoneProgressBegin(title="mcpdeps", message=f"checking {stale} files")
+                )
                 if self._token == token:
                     self._begun = True
-                    self.work_done_progress.begin(
-                        token, types.WorkDoneProgressBegin(title="mcpdeps", message=f"checking {stale} files")
-                    )
+                else:  # the pass ended first (one build of every file): its end is said at once
+                    self.work_done_progress.end(token, types.WorkDoneProgressEnd(message="checked"))
 
             self.work_done_progress.create(token, begin)
         elif self._token is not None and (done or not stale):

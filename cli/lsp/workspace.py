@@ -11,8 +11,10 @@ session: an edit re-parses that one file (`Project.set_text`), never the project
 
 A file with tools registered on a `register(server)` parameter (a coupled record) is
 judged with its callers, which can be anywhere: an edit reaches them the way it does in
-`lint` (`lint_rules.invalidation`: `widened` when the edit marks files stale, `reached`
-after a check finds a caller the records did not know of), never the whole project.
+`lint` (`lint_rules.invalidation`: `widened` when the edit marks files stale, and
+`check_reached`'s rounds when a check finds a caller the records did not know of), never
+the whole project. Every build names all the workspace files, as `lint`'s name all the
+given files, so no check of a part of them says what a check of them all would not.
 
 Two departures from a plain re-run, both for typing in an editor:
 - a file that stops parsing (mid-typing) gets its MCPD000 but keeps the rest of its last
@@ -33,13 +35,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ...lint_rules import api, invalidation
-from ...lint_rules.incremental import check_files
+from ...lint_rules.incremental import Checked, check_files
 from ...lint_rules.lint_state import State
 from ...lint_rules.per_file import FileRecord
 from ...lint_rules.settings import Settings
 from ...resolver_core.builder import build_graph
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.discovery import SourceFile
+from ...resolver_core.discovery import GivenFiles, SourceFile
 from ...resolver_core.file_states import Hashes
 from ...resolver_core.import_index import run_files
 from ...resolver_core.model import Graph, SourceInfo
@@ -77,8 +79,8 @@ class WorkspaceModel:
         self.display_of = {p: d for d, p in self.path_of.items()}
         self._display_by_key = {str(p): d for p, d in self.display_of.items()}
         """The given files' displays by the keys closures hold (`State.deps`: absolute paths)."""
-        self.file_at = {f.path.absolute(): f for f in self.files}
-        self.index = {f: i for i, f in enumerate(self.files)}
+        self.given = GivenFiles(self.files)
+        """Every build names all of them, as `lint`'s builds name every given file (`_build`)."""
         self.project = Project(
             default_roots(self.files, self.targets, self.root, self.settings.src), overlay, self.root
         )
@@ -157,12 +159,18 @@ class WorkspaceModel:
         path = path.absolute()
         if text is not None and text == self.project.overrides.get(path):
             return Change()
+        before = self.project.module_at(path)
+        judged = text is not None and before is not None and before.text == text and path in self.display_of
         self.project.set_text(path, text)
         self.generation += 1
         self.hashes.pop(str(path), None)
-        key = str(path)
-        dependents = set(self._dependents.get(key, ()))
         own = {self.display_of[path]} if path in self.display_of else set()
+        if judged:
+            # A document opened with the text its records were made from: the files that read
+            # it keep theirs; it is checked again only to be published.
+            self.stale |= own
+            return Change(own)
+        dependents = set(self._dependents.get(str(path), ()))
         if not own:
             self._reported = None  # its suppression comments may silence what others report
         module = self.project.module_at(path)
@@ -172,48 +180,27 @@ class WorkspaceModel:
             dependents = set()
         else:
             dependents |= self.waiting.pop(path, set())
-        stale = self._widened(dependents | own)
+        stale = invalidation.widened(
+            dependents | own, self.state.records, self.state.deps, self._display_by_key
+        )
         self.stale |= stale
         self.edited |= own
         return Change(stale)
 
-    def _widened(self, origins: Iterable[str]) -> set[str]:
-        """`origins`, the coupled records they reach and the callers of those (`invalidation.widened`),
-        until that adds nothing: a caller added may reach other coupled records, and while the
-        first pass goes on, files with no record yet may be coupled too (`lint` checks them all
-        at once; the editor checks them a batch at a time)."""
-        out = set(origins)
-        while True:
-            wider = invalidation.widened(out, self.state.records, self.state.deps, self._display_by_key)
-            wider &= self.position.keys()
-            if wider <= out:
-                return out
-            out |= wider
-
     # ------------------------------------------------------------------ checks
     def check(self, origins: Iterable[str]) -> set[str]:
-        """Re-check these stale given files (the others keep their records); returns them."""
-        asked = self._widened(o for o in origins if o in self.stale)
-        todo = [o for o in self.order if o in asked]
-        if not todo:
+        """Re-check these stale given files, and what they reach, as `lint` does
+        (`invalidation.widened`, then `check_reached`); the others keep their records.
+        Returns the files checked."""
+        asked = invalidation.widened(
+            (o for o in origins if o in self.stale), self.state.records, self.state.deps, self._display_by_key
+        )
+        if not asked:
             return set()
-        checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
-        if self.unchecked - set(todo) and any(r.coupled for r in checked.records.values()):
-            # A `register(server)` function lands its tools on the servers its callers pass,
-            # and a caller's closure shows the function only once a build has followed the
-            # calls from both ends: as `lint`'s first run, the first pass over such a project
-            # is one build of every file. Later edits reach what they change (`_widened`).
-            todo = list(self.order)
-            asked = set(todo)
-            checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
-        # A caller of a `register(server)` function the records did not know of: the function
-        # and its callers are judged in one build, as `lint` does.
-        more = self._reached(checked.records, checked.deps)
-        while more:
-            todo = [o for o in self.order if o in asked or o in more]
-            asked = set(todo)
-            checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
-            more = self._reached(checked.records, checked.deps)
+        checked, _ = invalidation.check_reached(
+            asked, self._check, self.state.records, self.state.deps, self._display_by_key, self.edited
+        )
+        todo = [o for o in self.order if o in checked.records]
         for origin in todo:
             new = checked.records[origin]
             old = self.state.records.get(origin)
@@ -236,31 +223,36 @@ class WorkspaceModel:
         self.unchecked -= set(todo)
         return set(todo)
 
-    def _reached(self, records: dict[str, FileRecord], deps: dict[str, list[str]]) -> set[str]:
-        """Given files a check's new records reach that it did not check (`invalidation.reached`)."""
-        found = invalidation.reached(
-            records, deps, self.state.records, self.state.deps, self._display_by_key, self.edited
-        )
-        return found & self.position.keys()
+    def _check(self, files: set[str], last: Checked | None) -> Checked:
+        """One round of `check`: a build of `files` (`check_reached` adds what they reach).
+
+        A `register(server)` function lands its tools on the servers its callers pass, and a
+        caller's closure shows the function only once a build has followed the calls from
+        both ends: while the first pass goes on, a first round that finds such a function
+        checks every file in one build, as `lint`'s first run does. Later edits reach what
+        they change (`invalidation.widened`)."""
+        todo = [o for o in self.order if o in files]
+        checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
+        if last is None and self.unchecked - files and any(r.coupled for r in checked.records.values()):
+            checked = check_files(self.order, self.path_of, self._build, self.rules, self.hashes)
+        return checked
 
     def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
-        """The graph of the given files in `only`, from the parsed project.
+        """The graph of the given files in `only` (all: None), from the parsed project.
 
-        Only those files are handed to the builder (in discovery order): the records of a
-        per-file view do not depend on which other files count as given, and walking the
-        whole list for every keystroke would cost as much as the check.
+        Every given file is named to the builder, as `lint`'s builds name them (`only` says
+        which are read): a file's verdicts then do not depend on which others are checked
+        with it. A build naming only the files it checks takes a `register(server)` module
+        left out for one the checked caller passes its server to (`Tool.origin`), and that
+        caller's record reports the module's tools as its own too (a duplicate MCPD110).
         """
-        files = (
-            self.files
-            if only is None
-            else sorted((self.file_at[p] for p in only), key=self.index.__getitem__)
-        )
         return build_graph(
             self.targets,
             src=self.settings.src,
             exclude=self.settings.exclude,
             cwd=self.root,
-            files=files,
+            files=self.given,
+            only=only,
             project=self.project,
         )
 
