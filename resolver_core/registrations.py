@@ -33,7 +33,7 @@ from .prefilter import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
-from .symbols import Binding, Defined, Names, Scope, Value
+from .symbols import Binding, Defined, Names, Param, Scope, Value
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 
@@ -56,6 +56,9 @@ class Registration:
     """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
     arms: tuple[tuple[int, int], ...] = ()
     """The `if`/`match` arms the site is written in (`Tool.arms`)."""
+    returned: bool = False
+    """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
+    nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""
 
 
 @dataclass(slots=True)
@@ -191,6 +194,8 @@ class Scanner:
                     self._scan_body(module, stmt.body, scope, calls, f"{prefix}{stmt.name}.")
             else:
                 if calls and _mentions_registration(stmt, self._token_lines):
+                    if isinstance(stmt, ast.Return) and scope is not None:
+                        self._returned(module, stmt.value, scope)
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
@@ -303,6 +308,44 @@ class Scanner:
                     decorator=written,
                 )
             )
+
+    def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:
+        """`def tool(): return mcp.tool()`: a decorator factory handing out the SDK's decorator
+        (`def tool(name): return mcp.tool(name)` too: a call of it passes the name)."""
+        if not (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in REGISTRARS
+        ):
+            return
+        first = value.args[0] if value.args else None
+        if first is not None and _is_callable_arg(first) and not self._parameter(module, first, scope):
+            return  # `return mcp.tool(fn)` registers `fn` itself (`_call`)
+        server = self.servers.of(module, value.func.value, scope)
+        if server is None:
+            return
+        name_node = (
+            value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "name"), None)
+        )
+        self._found(
+            Registration(
+                server,
+                value.func.attr,
+                value,
+                module,
+                scope,
+                self._text_value(module, name_node, scope) if value.func.attr == "tool" else None,
+                module.span(value),
+                "applied",
+                name_node=name_node if value.func.attr == "tool" else None,
+                returned=True,
+            )
+        )
+
+    def _parameter(self, module: ParsedModule, node: ast.expr, scope: Scope) -> bool:
+        """Whether `node` names a parameter of the function `scope` is."""
+        symbol = self.names.lookup(module, node.id, scope) if isinstance(node, ast.Name) else None
+        return isinstance(symbol, Param) and symbol.function is scope.function
 
     def _registrar_aliases(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
         """Module-level names bound to `x.tool(...)` or `x.add_tool`."""

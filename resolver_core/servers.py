@@ -57,7 +57,7 @@ class Servers:
                 return self.server(symbol.module, symbol.name, symbol.node, origin, symbol.scope)
         if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
             fn = symbol.function
-            if fn.args.args and fn.args.args[0] is symbol.node and self._class_of(module, fn) is not None:
+            if fn.args.args and fn.args.args[0] is symbol.node and self.class_of(module, fn) is not None:
                 return self._itself(module, fn)  # `self`: an instance of the class
             ann = symbol.node.annotation
             annotated = ann is not None and self.is_annotation(symbol.module, ann)
@@ -109,7 +109,7 @@ class Servers:
             and fn.args.args
             and fn.args.args[0].arg == name.id
         ):
-            cls = self._class_of(module, fn)
+            cls = self.class_of(module, fn)
             if cls is None or self.names.lookup(module, name.id, scope) is None:
                 return None
             return module, cls, scope.parent if scope is not None else None
@@ -126,14 +126,14 @@ class Servers:
     def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:
         """`self.tool()` in a method of a project subclass of `MCPServer`: every instance of it,
         one server (named after the class: `Shop()`)."""
-        cls = self._class_of(module, method)
+        cls = self.class_of(module, method)
         if cls is None or not self.classes.is_sub(
             TClass(module.name, cls.name, cls, module), frozenset({"MCPServer"})
         ):
             return None
         return self.server(module, f"{cls.name}()", cls, True)
 
-    def _class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
+    def class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
         """The class whose body defines `fn` (module-level classes and classes nested in them)."""
         classes = self._classes.get(module.path)
         if classes is None:
