@@ -82,8 +82,9 @@ class CallSites:
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[tuple[str, list[ast.expr]]] = []
 
-    def sites(self, fn: FunctionDef) -> list[CallSite]:
-        """The calls of this function (module, call, the scope the call is in)."""
+    def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
+        """The calls of this function, or of a class without an `__init__` of its own (module,
+        call, the scope the call is in)."""
         self.want([fn.name])
         return self._sites.get(id(fn), [])
 
@@ -257,8 +258,10 @@ class CallSites:
             return
         callee: Defined | None = symbol
         if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
-            callee = self._method_of(symbol, "__init__")
-        if callee is not None and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            callee = self._method_of(symbol, "__init__") or symbol  # or the one a dataclass generates
+        if callee is not None and isinstance(
+            callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        ):
             self._sites.setdefault(id(callee.node), []).append((module, call, scope))
             if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 self._passing.setdefault(module.path, []).append(((module, call, scope), callee))

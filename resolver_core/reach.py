@@ -7,7 +7,9 @@ server is found), in a loop over modules. A parameter annotated `MCPServer` that
 the project fills is a server of its own (a library of tools: its tools are checked anyway);
 an unannotated one that nothing fills is not known to be a server at all, and is reported
 as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
-each `@tool` decorates and each `tool(g)` call's argument.
+each `@tool` decorates and each `tool(g)` call's argument (`@registry.add` too, a method whose
+instance holds the server); `def tool(): return mcp.tool()` hands out the SDK's decorator, so
+each `@tool()` registers the def it decorates.
 """
 
 from __future__ import annotations

@@ -287,14 +287,8 @@ class Scanner:
             if server is None:
                 continue
             name = None
-            if call is not None:
-                arg = (
-                    call.args[0]
-                    if call.args
-                    else next((k.value for k in call.keywords if k.arg == "name"), None)
-                )
-                if target.attr == "tool":
-                    name = self._text_value(module, arg, scope)
+            if call is not None and target.attr == "tool":
+                name = self._text_value(module, _name_argument(call), scope)
             self._found(
                 Registration(
                     server,
@@ -318,15 +312,16 @@ class Scanner:
             and value.func.attr in REGISTRARS
         ):
             return
-        first = value.args[0] if value.args else None
-        if first is not None and _is_callable_arg(first) and not self._parameter(module, first, scope):
+        name_node = _name_argument(value)
+        if (
+            value.args
+            and _is_callable_arg(value.args[0])
+            and not self._parameter(module, value.args[0], scope)
+        ):
             return  # `return mcp.tool(fn)` registers `fn` itself (`_call`)
         server = self.servers.of(module, value.func.value, scope)
         if server is None:
             return
-        name_node = (
-            value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "name"), None)
-        )
         self._found(
             Registration(
                 server,
@@ -415,11 +410,7 @@ class Scanner:
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
             server = self.servers.of(module, func.value, scope)
             if server is not None:
-                name_node = (
-                    call.args[1]
-                    if len(call.args) > 1
-                    else next((k.value for k in call.keywords if k.arg == "name"), None)
-                )
+                name_node = _name_argument(call, 1)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
                     return
                 self._found_all(
@@ -444,9 +435,7 @@ class Scanner:
             and call.args
             and (server := self.servers.of(module, func.func.value, scope)) is not None
         ):
-            first = (
-                func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
-            )
+            first = _name_argument(func)
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
             self._found_all(
@@ -507,6 +496,14 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
+
+
+def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:
+    """The tool's name a registration call passes: `name=`, or positionally (`tool("x")`,
+    `add_tool(fn, "x")`)."""
+    if len(call.args) > position:
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == "name"), None)
 
 
 def _is_callable_arg(node: ast.expr) -> bool:

@@ -139,9 +139,6 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
 }
 """Each shape: its files (beside `app/server.py`, `app/deps.py` and `app/main.py`) and the
 name the SDK gives the tool."""
-NOT_FOLLOWED = {"dataclass holding the server": "the `__init__` a dataclass generates is not read"}
-"""Shapes lint does not follow yet: it finds no tool (and says nothing)."""
-
 ORACLE = """
 import asyncio, importlib, json, sys
 out = {}
@@ -215,7 +212,7 @@ def _shapes(gaps: dict[str, str]) -> list[object]:
     ]
 
 
-@pytest.mark.parametrize("shape", _shapes(NOT_FOLLOWED))
+@pytest.mark.parametrize("shape", SHAPES)
 def test_lint_refuses_the_resolver_the_sdk_refuses(projects: dict, shape: str) -> None:
     """The SDK raises `InvalidSignature` for `load_d` at registration; `lint .` reports MCPD002
     on it, in `app/deps.py`, for the tool the SDK names."""
@@ -227,7 +224,7 @@ def test_lint_refuses_the_resolver_the_sdk_refuses(projects: dict, shape: str) -
     assert found == [("MCPD002", "app/deps.py", SHAPES[shape][1])]
 
 
-@pytest.mark.parametrize("shape", _shapes(NOT_FOLLOWED))
+@pytest.mark.parametrize("shape", SHAPES)
 def test_lint_finds_the_tool_the_sdk_registers(projects: dict, shape: str) -> None:
     """With a resolver the SDK accepts, the static graph holds the tool the SDK lists, and lint
     has nothing to say."""
