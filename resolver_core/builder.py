@@ -201,6 +201,8 @@ class StaticBuilder:
                 )
             expanded += through
         for reg in [*found, *expanded]:
+            if reg.returned:
+                continue  # a factory's `return server.tool()`: its expansions are the tools
             target = self._function_of(reg)
             if target is None:
                 self._unnamed(reg)

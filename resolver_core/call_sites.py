@@ -72,20 +72,35 @@ class CallSites:
         self._local: dict[Path, tuple[ParsedModule, set[str]]] = {}
         """Names wanted in one module only, not walked for yet."""
         self._seen: set[int] = set()
+        """The calls walked already."""
+        self._decorators_seen: set[int] = set()
+        """The decorators walked already (a decorator written as a call is also a call)."""
         self._sites: dict[int, list[CallSite]] = {}
         self._applications: dict[int, list[Application]] = {}
+        self._decorating: dict[int, FunctionDef] = {}
+        """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[tuple[str, list[ast.expr]]] = []
 
-    def sites(self, fn: FunctionDef) -> list[CallSite]:
-        """The calls of this function (module, call, the scope the call is in)."""
+    def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
+        """The calls of this function, or of a class without an `__init__` of its own (module,
+        call, the scope the call is in)."""
         self.want([fn.name])
         return self._sites.get(id(fn), [])
 
     def applications(self, fn: FunctionDef) -> list[Application]:
-        """Where this function is applied as a decorator (`@tool` on a def)."""
+        """Where this function is applied as a decorator (`@tool` on a def, `@registry.add`)."""
         self.want([fn.name])
         return self._applications.get(id(fn), [])
+
+    def result_applications(self, fn: FunctionDef) -> list[Application]:
+        """Where what a call of this function returns is applied as a decorator: `@h.tool()`
+        on a def, where `def tool(): return mcp.tool()` (the call written as the decorator)."""
+        return [
+            (module, self._decorating[id(call)], call, scope)
+            for module, call, scope in self.sites(fn)
+            if id(call) in self._decorating
+        ]
 
     def want(self, names: Iterable[str]) -> None:
         """Walk for the call sites of functions with these names (several at once: one walk)."""
@@ -179,13 +194,31 @@ class CallSites:
     def _decorators(self, module: ParsedModule, fn: FunctionDef, scope: Scope | None) -> None:
         """`@deco` / `@factory(...)`: the decorator's body runs with the decorated def."""
         for written in fn.decorator_list:
-            if is_registration(written) or id(written) in self._seen:
+            if id(written) in self._decorators_seen or (
+                is_registration(written) and not self._project(module, written, scope)
+            ):
                 continue  # the SDK's own `server.tool()`: nothing of the project runs
-            self._seen.add(id(written))
+            self._decorators_seen.add(id(written))
+            if isinstance(written, ast.Call):
+                self._decorating[id(written)] = fn
             self._calls_in(module, written, scope)
             obj = self.decorators.expr(module, written, scope, {}, 0)
-            if obj.kind == "function" and isinstance(obj.node, ast.FunctionDef) and obj.module is not None:
-                self._applications.setdefault(id(obj.node), []).append((module, fn, written, scope))
+            applied = obj.node if obj.kind == "function" and obj.module is not None else None
+            if applied is None and isinstance(written, ast.Attribute):
+                method = self._instance_method(module, written, scope)  # `@registry.add`
+                applied = method.node if method is not None else None
+            if isinstance(applied, ast.FunctionDef):
+                self._applications.setdefault(id(applied), []).append((module, fn, written, scope))
+
+    def _project(self, module: ParsedModule, written: ast.expr, scope: Scope | None) -> bool:
+        """Whether a decorator written like the SDK's (`@x.tool`, `@x.tool(...)`) names a
+        project function instead (`@h.tool` of a module `h`): then it runs, as any other."""
+        target = written.func if isinstance(written, ast.Call) else written
+        symbol = self.names.resolve(module, target, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        return isinstance(symbol, Defined) or (
+            isinstance(target, ast.Attribute) and self._instance_method(module, target, scope) is not None
+        )
 
     def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
         for call in _calls(node):
@@ -225,8 +258,10 @@ class CallSites:
             return
         callee: Defined | None = symbol
         if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
-            callee = self._method_of(symbol, "__init__")
-        if callee is not None and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            callee = self._method_of(symbol, "__init__") or symbol  # or the one a dataclass generates
+        if callee is not None and isinstance(
+            callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        ):
             self._sites.setdefault(id(callee.node), []).append((module, call, scope))
             if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 self._passing.setdefault(module.path, []).append(((module, call, scope), callee))

@@ -7,7 +7,9 @@ server is found), in a loop over modules. A parameter annotated `MCPServer` that
 the project fills is a server of its own (a library of tools: its tools are checked anyway);
 an unannotated one that nothing fills is not known to be a server at all, and is reported
 as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
-each `@tool` decorates and each `tool(g)` call's argument.
+each `@tool` decorates and each `tool(g)` call's argument (`@registry.add` too, a method whose
+instance holds the server); `def tool(): return mcp.tool()` hands out the SDK's decorator, so
+each `@tool()` registers the def it decorates.
 """
 
 from __future__ import annotations
@@ -148,6 +150,9 @@ class Reach:
         # `Tools(server)` fills `__init__(self, mcp)`: the call passes no `self`.
         bound = ps.function.name == "__init__"
         index = ps.index - 1 if bound else ps.index
+        cls = self.servers.class_of(ps.module, ps.function) if bound else None
+        if cls is not None:
+            self.call_sites.want([cls.name])  # `Registry(mcp)` names the class, not `__init__`
         for module, call, scope in self.call_sites.sites(ps.function):
             arg = (
                 call.args[index]
@@ -165,7 +170,10 @@ class Reach:
 
     def through_parameter(self, reg: Registration) -> list[Registration]:
         """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each use of the function
-        passes in (the def it decorates, or a call's argument)."""
+        passes in (the def it decorates, or a call's argument); `def tool(): return
+        mcp.tool()`: the def each `@tool()` decorates."""
+        if reg.returned:
+            return self._through_factory(reg)
         if reg.scope is None or not isinstance(reg.fn, ast.Name):
             return []
         symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
@@ -181,14 +189,15 @@ class Reach:
                 deco_def,
                 module,
                 scope,
-                reg.name or self._factory_argument(reg, written),
+                reg.name or self._factory_argument(reg, written, reg.scope.parent),
                 reg.span,
                 "applied",
                 decorator=written,
                 arms=reg.arms,
             )
             for module, deco_def, written, scope in self.call_sites.applications(fn)
-            if index == 0
+            # `@registry.add` passes the def after the bound `self`
+            if index == (isinstance(written, ast.Attribute) and params[0].arg in ("self", "cls"))
         ]
         for module, call, scope in self.call_sites.sites(fn):
             # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
@@ -200,6 +209,28 @@ class Reach:
                 span = module.span(call)
                 out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
         return out
+
+    def _through_factory(self, reg: Registration) -> list[Registration]:
+        """`def tool(): return mcp.tool()`: each `@tool()` applies the SDK's decorator to its def,
+        as `@mcp.tool()` written there would (`@tool(name="x")` passing the factory's `name`)."""
+        factory = reg.scope.function if reg.scope is not None else None
+        if not isinstance(factory, ast.FunctionDef | ast.AsyncFunctionDef):
+            return []
+        return [
+            Registration(
+                reg.server,
+                reg.kind,
+                deco_def,
+                module,
+                scope,
+                reg.name or self._factory_argument(reg, written, reg.scope),
+                module.span(written),
+                "applied",
+                decorator=written,
+                arms=reg.arms,
+            )
+            for module, deco_def, written, scope in self.call_sites.result_applications(factory)
+        ]
 
     def _passed_name(
         self, reg: Registration, call: ast.Call, params: list[ast.arg], bound: bool
@@ -215,17 +246,18 @@ class Reach:
         value = _argument(call, params.index(symbol.node) - bound, symbol.node.arg)
         return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
 
-    def _factory_argument(self, reg: Registration, written: ast.expr) -> str | None:
-        """`@named("beta")` where the factory's parameter is the `name=` of its `add_tool`."""
+    def _factory_argument(self, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:
+        """`@named("beta")` where the factory's parameter is the `name=` of the registration
+        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns)."""
         node = reg.name_node
-        outer = reg.scope.parent if reg.scope is not None else None
-        if not isinstance(node, ast.Name) or outer is None or not isinstance(written, ast.Call):
+        if not isinstance(node, ast.Name) or factory is None or not isinstance(written, ast.Call):
             return None
         symbol = self.names.lookup(reg.module, node.id, reg.scope)
-        if not isinstance(symbol, Param) or symbol.function is not outer.function:
+        if not isinstance(symbol, Param) or symbol.function is not factory.function:
             return None
-        params = [a.arg for a, *_ in function_params(outer.function)]
-        index = params.index(symbol.node.arg)
+        params = [a.arg for a, *_ in function_params(factory.function)]
+        bound = isinstance(written.func, ast.Attribute) and params[:1] in (["self"], ["cls"])
+        index = params.index(symbol.node.arg) - bound
         value = (
             written.args[index]
             if index < len(written.args)

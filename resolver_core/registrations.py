@@ -33,7 +33,7 @@ from .prefilter import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
-from .symbols import Binding, Defined, Names, Scope, Value
+from .symbols import Binding, Defined, Names, Param, Scope, Value
 
 REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
 
@@ -56,6 +56,9 @@ class Registration:
     """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
     arms: tuple[tuple[int, int], ...] = ()
     """The `if`/`match` arms the site is written in (`Tool.arms`)."""
+    returned: bool = False
+    """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
+    nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""
 
 
 @dataclass(slots=True)
@@ -191,6 +194,8 @@ class Scanner:
                     self._scan_body(module, stmt.body, scope, calls, f"{prefix}{stmt.name}.")
             else:
                 if calls and _mentions_registration(stmt, self._token_lines):
+                    if isinstance(stmt, ast.Return) and scope is not None:
+                        self._returned(module, stmt.value, scope)
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
@@ -282,14 +287,8 @@ class Scanner:
             if server is None:
                 continue
             name = None
-            if call is not None:
-                arg = (
-                    call.args[0]
-                    if call.args
-                    else next((k.value for k in call.keywords if k.arg == "name"), None)
-                )
-                if target.attr == "tool":
-                    name = self._text_value(module, arg, scope)
+            if call is not None and target.attr == "tool":
+                name = self._text_value(module, _name_argument(call), scope)
             self._found(
                 Registration(
                     server,
@@ -303,6 +302,45 @@ class Scanner:
                     decorator=written,
                 )
             )
+
+    def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:
+        """`def tool(): return mcp.tool()`: a decorator factory handing out the SDK's decorator
+        (`def tool(name): return mcp.tool(name)` too: a call of it passes the name)."""
+        if not (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in REGISTRARS
+        ):
+            return
+        name_node = _name_argument(value)
+        if (
+            value.args
+            and _is_callable_arg(value.args[0])
+            and not self._parameter(module, value.args[0], scope)
+        ):
+            return  # `return mcp.tool(fn)` registers `fn` itself (`_call`)
+        server = self.servers.of(module, value.func.value, scope)
+        if server is None:
+            return
+        self._found(
+            Registration(
+                server,
+                value.func.attr,
+                value,
+                module,
+                scope,
+                self._text_value(module, name_node, scope) if value.func.attr == "tool" else None,
+                module.span(value),
+                "applied",
+                name_node=name_node if value.func.attr == "tool" else None,
+                returned=True,
+            )
+        )
+
+    def _parameter(self, module: ParsedModule, node: ast.expr, scope: Scope) -> bool:
+        """Whether `node` names a parameter of the function `scope` is."""
+        symbol = self.names.lookup(module, node.id, scope) if isinstance(node, ast.Name) else None
+        return isinstance(symbol, Param) and symbol.function is scope.function
 
     def _registrar_aliases(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
         """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
@@ -372,11 +410,7 @@ class Scanner:
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
             server = self.servers.of(module, func.value, scope)
             if server is not None:
-                name_node = (
-                    call.args[1]
-                    if len(call.args) > 1
-                    else next((k.value for k in call.keywords if k.arg == "name"), None)
-                )
+                name_node = _name_argument(call, 1)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
                     return
                 self._found_all(
@@ -401,9 +435,7 @@ class Scanner:
             and call.args
             and (server := self.servers.of(module, func.func.value, scope)) is not None
         ):
-            first = (
-                func.args[0] if func.args else next((k.value for k in func.keywords if k.arg == "name"), None)
-            )
+            first = _name_argument(func)
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
             self._found_all(
@@ -464,6 +496,14 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
+
+
+def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:
+    """The tool's name a registration call passes: `name=`, or positionally (`tool("x")`,
+    `add_tool(fn, "x")`)."""
+    if len(call.args) > position:
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == "name"), None)
 
 
 def _is_callable_arg(node: ast.expr) -> bool:

@@ -4,7 +4,8 @@ A server is an `MCPServer(...)` call (or one of a project subclass), a variable 
 `MCPServer`, the result of a project factory annotated `-> MCPServer` or returning one,
 wherever it is bound: at module level or as a factory's local variable. A function
 parameter is a server *slot* (`ParamServer`): annotated `MCPServer` (or `MCPServer[Deps]`),
-or unannotated; which servers fill it is decided by its call sites (`registrations.py`).
+or unannotated; which servers fill it is decided by its call sites (`registrations.py`). So
+is a server an object holds (`self.server` stored by `__init__`, or a dataclass field).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ class ParamServer:
     """A server that is a function parameter (`def register(server: MCPServer)`)."""
 
     module: ParsedModule
-    function: ast.FunctionDef | ast.AsyncFunctionDef
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    """The function, or a dataclass: a field of the `__init__` it generates (no `self`)."""
     index: int
     name: str
     annotated: bool = True
@@ -57,7 +59,7 @@ class Servers:
                 return self.server(symbol.module, symbol.name, symbol.node, origin, symbol.scope)
         if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
             fn = symbol.function
-            if fn.args.args and fn.args.args[0] is symbol.node and self._class_of(module, fn) is not None:
+            if fn.args.args and fn.args.args[0] is symbol.node and self.class_of(module, fn) is not None:
                 return self._itself(module, fn)  # `self`: an instance of the class
             ann = symbol.node.annotation
             annotated = ann is not None and self.is_annotation(symbol.module, ann)
@@ -78,7 +80,9 @@ class Servers:
             return None
         module, cls, parent = holder
         init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
-        if init is None or not init.args.args:
+        if init is None:
+            return self._field(module, cls, expr.attr)
+        if not init.args.args:
             return None
         me = init.args.args[0].arg
         inner = Scope(module, init, f"{cls.name}.__init__", parent)
@@ -99,6 +103,26 @@ class Servers:
                         return self.of(module, stmt.value, inner)
         return None
 
+    def _field(self, module: ParsedModule, cls: ast.ClassDef, name: str) -> ParamServer | None:
+        """`self.app` of a `@dataclass` declaring `app: MCPServer`: the argument its generated
+        `__init__` stores there, filled by each `Registry(mcp)` as a parameter would be."""
+        if not any(
+            self.names.canonical(module, d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+            for d in cls.decorator_list
+        ):
+            return None
+        fields = [
+            s
+            for s in cls.body
+            if isinstance(s, ast.AnnAssign)
+            and isinstance(s.target, ast.Name)
+            and "ClassVar" not in ast.unparse(s.annotation)
+        ]
+        at = next((i for i, s in enumerate(fields) if s.target.id == name), None)  # type: ignore[union-attr]
+        if at is None:
+            return None
+        return ParamServer(module, cls, at, name, self.is_annotation(module, fields[at].annotation))
+
     def _holder(
         self, module: ParsedModule, name: ast.Name, scope: Scope | None
     ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
@@ -109,7 +133,7 @@ class Servers:
             and fn.args.args
             and fn.args.args[0].arg == name.id
         ):
-            cls = self._class_of(module, fn)
+            cls = self.class_of(module, fn)
             if cls is None or self.names.lookup(module, name.id, scope) is None:
                 return None
             return module, cls, scope.parent if scope is not None else None
@@ -126,14 +150,14 @@ class Servers:
     def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:
         """`self.tool()` in a method of a project subclass of `MCPServer`: every instance of it,
         one server (named after the class: `Shop()`)."""
-        cls = self._class_of(module, method)
+        cls = self.class_of(module, method)
         if cls is None or not self.classes.is_sub(
             TClass(module.name, cls.name, cls, module), frozenset({"MCPServer"})
         ):
             return None
         return self.server(module, f"{cls.name}()", cls, True)
 
-    def _class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
+    def class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
         """The class whose body defines `fn` (module-level classes and classes nested in them)."""
         classes = self._classes.get(module.path)
         if classes is None:
