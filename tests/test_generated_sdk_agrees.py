@@ -120,12 +120,6 @@ DECORATOR_NAMED_TOOL = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: a project decorator named `tool` reached as a module's attribute (`@h.tool`, "
-    "`@decos.tool`) is not applied, so the tools it registers are missed (`@h.expose` or `@tool` "
-    "imported by name are found); the generator names its decorators otherwise",
-)
 def test_a_decorator_named_tool_of_another_module(tmp_path: Path) -> None:
     """`@h.tool`, where `h.tool` calls `mcp.tool()(fn)`: the SDK refuses `find` (MCPD006)."""
     for name, text in DECORATOR_NAMED_TOOL.items():
