@@ -108,7 +108,7 @@ class StaticBuilder:
             )
             found.decorators = tuple(
                 written_chain(
-                    reg.module.text,
+                    reg.module.segment,
                     fn,
                     for_tool=True,
                     registrar=lambda d: is_registration(self.scanner.alias_of(reg.module, d, reg.scope)),
@@ -140,7 +140,7 @@ class StaticBuilder:
             chain = (
                 ()
                 if replaced(obj, symbol.node)
-                else tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+                else tuple(written_chain(symbol.module.segment, symbol.node, for_tool=False))
             )
             return self._decorated_tool(obj, found, chain)
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):

@@ -137,8 +137,13 @@ class CallSites:
         self._widen()
         todo: dict[Path, tuple[ParsedModule, set[str]]] = {}
         if self._new:
+            # Each hop of a helper chain wants a name or two more, and every module walked so
+            # far is searched again for them: a substring test (what `lines_with` would look
+            # for, without its pattern's pass) leaves out the many that never spell one.
             for module in self._modules[: self._walked]:
-                todo[module.path] = (module, set(self._new))
+                text = module.text or ""
+                if module.other_breaks() or any(name in text for name in self._new):
+                    todo[module.path] = (module, set(self._new))
             self._new = set()
         for module in self._modules[self._walked :]:
             todo[module.path] = (module, set(self._wanted))

@@ -50,7 +50,7 @@ def _is_binding_marker(node: ast.expr) -> bool:
 
 
 def _chain_of(symbol: Defined) -> tuple[str, ...]:
-    return tuple(written_chain(symbol.module.text, symbol.node, for_tool=False))
+    return tuple(written_chain(symbol.module.segment, symbol.node, for_tool=False))
 
 
 def _async_node(node: ast.AST | None) -> bool:

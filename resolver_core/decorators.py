@@ -162,7 +162,7 @@ def _binding_marker(node: ast.expr) -> str | None:
 
 
 def written_chain(
-    module_text: str | None,
+    segment: Callable[[ast.expr], str | None],
     node: ast.AST,
     *,
     for_tool: bool,
@@ -170,6 +170,8 @@ def written_chain(
 ) -> list[str]:
     """The decorators written on a def, as `@text`, outermost first, for display.
 
+    `segment`: a decorator's source text, whitespace-folded (`ParsedModule.segment`, whose
+    lines are split once per file: `ast.get_source_segment` splits the whole text per call).
     Registration decorators (`registrar`: `@x.tool()` as written, or what a front end knows
     is one, like `deco = mcp.tool()`) and `staticmethod`/`classmethod` are left out; for a
     tool, so are the decorators above its registration (they wrap what `server.tool()`
@@ -184,8 +186,7 @@ def written_chain(
     for d in decorators:
         if registrar(d) or _binding_marker(d):
             continue
-        text = ast.get_source_segment(module_text, d) if module_text is not None else None
-        out.append("@" + " ".join((text or ast.unparse(d)).split()))
+        out.append("@" + (segment(d) or " ".join(ast.unparse(d).split())))
     return out
 
 

@@ -291,7 +291,7 @@ class LiveBuilder:
             target = evaluate(d, namespace) if isinstance(d, ast.Name | ast.Attribute) else None
             return is_registration(d) or "MCPServer." in getattr(target, "__qualname__", "")
 
-        return tuple(written_chain(text, node, for_tool=for_tool, registrar=registrar))
+        return tuple(written_chain(lambda d: _segment(text, d), node, for_tool=for_tool, registrar=registrar))
 
     def _param_texts(self, owner: Any) -> dict[str, tuple[str | None, str | None]]:
         """Annotation and default source text of each parameter, for display."""

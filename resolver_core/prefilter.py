@@ -180,14 +180,10 @@ def holds(stmt: ast.stmt, lines: list[int]) -> bool:
     return at < len(lines) and lines[at] <= (stmt.end_lineno or stmt.lineno)
 
 
-OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-"""Line separators of `str.splitlines` that Python's tokenizer does not count as lines."""
-
-
 def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
     """The numbers of the module's lines (as the tokenizer counts them) holding one of `tokens`."""
     text = module.text or ""
-    if "\r" not in text and not OTHER_LINE_BREAKS.search(text):
+    if "\r" not in text and not module.other_breaks():
         # Lines end at "\n" only: one pass of one pattern over the text, lines counted between
         # matches (no list of lines, no Python loop over every line for every token).
         pattern = _alternatives(tuple(sorted(tokens)))
@@ -217,6 +213,6 @@ def _alternatives(tokens: tuple[str, ...]) -> re.Pattern[str]:
 def lines_with(module: ParsedModule, tokens: Iterable[str]) -> list[int] | None:
     """`lines_in`, or None when the text's lines cannot be told from the tree's (a separator
     only `splitlines` knows, such as a form feed): then every statement holds one."""
-    if OTHER_LINE_BREAKS.search(module.text or ""):
+    if module.other_breaks():
         return None
     return lines_in(module, sorted(tokens))

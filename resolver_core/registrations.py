@@ -29,7 +29,7 @@ from .loops import (
     unlisted_variables,
 )
 from .model import RegistrationForm, Server, Span
-from .prefilter import OTHER_LINE_BREAKS, calls_on_lines, lines_in, passed_lines
+from .prefilter import calls_on_lines, lines_in, passed_lines
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
@@ -124,7 +124,7 @@ class Scanner:
         # text has a separator only `splitlines` knows (a form feed): then every block is visited.
         self._marked = (
             None
-            if OTHER_LINE_BREAKS.search(text)
+            if module.other_breaks()
             else sorted({*self._token_lines, *lines_in(module, ("@",))})
             if "@" in text
             else self._token_lines

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from . import modern_syntax, parse_budget
 from .cache import MAX_BYTES, bytes_hash, oversized
-from .lines import split_lines
+from .lines import has_other_breaks, split_lines
 from .model import Finding, Span
 
 if TYPE_CHECKING:
@@ -50,6 +50,15 @@ class ParsedModule:
     """Names the module declares as PEP 695 type parameters (`def first[T]`): type variables
     wherever an annotation names them (`modern_syntax`)."""
     lines: list[str] = field(default_factory=list, repr=False)
+    _other_breaks: bool | None = field(default=None, repr=False)
+
+    def other_breaks(self) -> bool:
+        """Whether the text holds a line separator only `str.splitlines` knows
+        (`lines.has_other_breaks`). Read once: the call-site walk asks again for every batch
+        of names it looks for, and each search is a pass over the whole text."""
+        if self._other_breaks is None:
+            self._other_breaks = has_other_breaks(self.text or "")
+        return self._other_breaks
 
     @property
     def package(self) -> str:
