@@ -46,7 +46,7 @@ from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 3
+_FORMAT = 4
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -147,6 +147,10 @@ class Entry:
     """Whether it may register anything or hand a server on (`may_serve`): when no given file
     nor anything they import may, no duplicate tool name can be located in a given file, and
     the files sharing their servers are not needed."""
+    nested: bool = True
+    """Whether it may register inside a function (`prefilter.may_register_in_functions`): a
+    `register(server)` helper, or a decorator or helper registering the functions passed to it
+    (`def deco(fn): return mcp.tool()(fn)`), whose tools depend on the files calling it."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -185,9 +189,16 @@ class ImportIndex:
             if isinstance(data, dict) and data.get("format") == _FORMAT:
                 index.entries = {
                     path: Entry(
-                        stat, bool(contributes), imports, bool(creates), bool(serves), module, resolved
+                        stat,
+                        bool(contributes),
+                        imports,
+                        bool(creates),
+                        bool(serves),
+                        bool(nested),
+                        module,
+                        resolved,
                     )
-                    for path, (stat, contributes, imports, creates, serves, module, resolved) in data[
+                    for path, (stat, contributes, imports, creates, serves, nested, module, resolved) in data[
                         "files"
                     ].items()
                 }
@@ -214,7 +225,7 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.module, e.resolved]
+            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.nested, e.module, e.resolved]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -226,7 +237,7 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
-    from .prefilter import might_contribute
+    from .prefilter import may_register_in_functions, might_contribute
     from .source import decode, regular_bytes
 
     data = regular_bytes(path)
@@ -239,7 +250,14 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return Entry(vouched, might_contribute(data), [], b"MCPServer" in data)
-    return Entry(vouched, might_contribute(data), scan_imports(text), b"MCPServer" in data, may_serve(data))
+    return Entry(
+        vouched,
+        might_contribute(data),
+        scan_imports(text),
+        b"MCPServer" in data,
+        may_serve(data),
+        may_register_in_functions(data),
+    )
 
 
 _REGISTERING = (b"tool", b"prompt", b"resource")
@@ -322,8 +340,9 @@ def _importers_in(
     if not any(index.entries[p].serves for p in closure(start, imports)):
         # Nothing given registers a tool, hands a server on, or imports a helper that
         # registers what it is handed: no duplicate name can be located in a given file
-        # (a duplicate tool name is reported at the second registration), so only the importers matter.
-        return _companions(files, reached - start, cwd)
+        # (a duplicate tool name is reported at the second registration), so only what
+        # registers the tools that may run a given file's resolvers matters.
+        return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
     # every helper such an importer calls, registers on the same servers, and a duplicate
@@ -336,6 +355,33 @@ def _importers_in(
     callers = {p for p in sharing if index.entries[p].creates} - start
     sharing |= closure(callers, imports)
     return _companions(files, _registering_first(sharing, reached, last, imports, cwd) - start, cwd)
+
+
+def _registering(
+    importers: set[str],
+    imports: Mapping[str, set[str]],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+) -> set[str]:
+    """The files that register the tools which may run what the given files define, when
+    nothing given may register: of the `importers`, those that import (directly or not) a
+    file that may register or hand a server on (`serves`), and the files registering inside
+    a function that those import.
+
+    A tool runs a given file's resolver only if its function's module imports that file, so
+    the function is an importer's; it is registered by a file that may register: that
+    importer, or a file importing it (an importer too), or a decorator or helper it calls,
+    which it imports (`@h.deco` with `def deco(fn): return mcp.tool()(fn)` in `h.py`). An
+    importer reaching no such file has no tool of its own, calls nothing that registers,
+    and is read where a file kept uses it. A `register(server)` helper's tools land on the
+    servers its callers pass, and the callers pass them on from modules naming a server
+    (`mcp = MCPServer(...)`, which `serves`): each caller imports both, so it is kept though
+    it registers nothing itself (`app/main.py` calling `notes.register(mcp)`). A helper or
+    decorator registering inside a function takes its tools from its callers: it is built
+    with them, as `lint .` builds it, not only read."""
+    relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
+    kept = importers & relays
+    return kept | {p for p in closure(kept, imports) if index.entries[p].nested}
 
 
 def _registering_first(
