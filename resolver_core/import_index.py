@@ -7,7 +7,11 @@ modules (a package's `__init__` re-exporting it), and that may register tools: i
 *importers*. They are checked as `lint .` would check them; what they find is reported only
 where it is located in a given file (`per_file.combine`), so `lint deps.py` says about
 `deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
-an edit to `deps.py` that breaks an unchanged tool file is caught this way.
+an edit to `deps.py` that breaks an unchanged tool file is caught this way. When nothing
+given may register, only what registers the tools that may run a given file's resolvers is
+checked (`_registering`): the importers that reach a file that may register or hand a
+server on (a `register(server)` helper's caller included), and the decorators and helpers
+registering inside a function that those import.
 
 A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
