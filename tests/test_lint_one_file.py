@@ -511,12 +511,16 @@ USES_DEPS = (
 )
 
 
+@pytest.mark.parametrize(
+    "through", [False, True], ids=["imported by the helper", "through a resolver module"]
+)
 @pytest.mark.parametrize("caller", sorted(CALLERS))
-def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller: str) -> None:
-    """A resolver module whose resolver only the tools of a `register(server)` helper run:
-    its MCPD002 exists only while something calls the helper, and that caller (`app/main.py`,
-    a helper passing the server on) registers nothing itself. Checked alone, the module must
-    be built with it all the same, or the SDK's refusal at registration is lost."""
+def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller: str, through: bool) -> None:
+    """A resolver module whose resolver only the tools of a `register(server)` helper run
+    (the helper imports it, or a resolver module between them does): its MCPD002 exists
+    only while something calls the helper, and that caller (`app/main.py`, a helper passing
+    the server on) registers nothing itself. Checked alone, the module must be built with it
+    all the same, or the SDK's refusal at registration is lost."""
     main, extra = CALLERS[caller]
     project(tmp_path, main, extra)
     alpha = tmp_path / "features/alpha.py"
@@ -524,9 +528,20 @@ def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller:
     (tmp_path / "features/deps.py").write_text(
         HEADER + "\n\ndef load_d(nope: str) -> str:\n    return nope\n"
     )
+    if through:
+        (tmp_path / "features/mid.py").write_text(
+            HEADER + "\nfrom features.deps import load_d\n\n\n"
+            "def load_m(r: Annotated[str, Resolve(load_d)]) -> str:\n    return r\n"
+        )
+        alpha.write_text(
+            alpha.read_text().replace(
+                "from features.deps import load_d", "from features.mid import load_m as load_d"
+            )
+        )
     whole = _located(_lint(tmp_path, "--no-cache", "."), "features/deps.py")
     assert [d["code"] for d in whole] == ["MCPD002"]
     assert _located(_lint(tmp_path, "--no-cache", "features/deps.py"), "features/deps.py") == whole
+    assert _located(_lint(tmp_path, "features/deps.py"), "features/deps.py") == whole
 
 
 _THROUGH = {
