@@ -151,10 +151,10 @@ class Entry:
     """Whether it may register anything or hand a server on (`may_serve`): when no given file
     nor anything they import may, no duplicate tool name can be located in a given file, and
     the files sharing their servers are not needed."""
-    nested: bool = True
-    """Whether it may register inside a function (`prefilter.may_register_in_functions`): a
-    `register(server)` helper, or a decorator or helper registering the functions passed to it
-    (`def deco(fn): return mcp.tool()(fn)`), whose tools depend on the files calling it."""
+    handed: bool = True
+    """Whether it may register a function it is handed (`prefilter.may_register_handed`): a
+    decorator or helper registering the functions its callers pass (`def deco(fn): return
+    mcp.tool()(fn)`), whose tools are defined in the files calling it."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -198,11 +198,11 @@ class ImportIndex:
                         imports,
                         bool(creates),
                         bool(serves),
-                        bool(nested),
+                        bool(handed),
                         module,
                         resolved,
                     )
-                    for path, (stat, contributes, imports, creates, serves, nested, module, resolved) in data[
+                    for path, (stat, contributes, imports, creates, serves, handed, module, resolved) in data[
                         "files"
                     ].items()
                 }
@@ -229,7 +229,7 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.nested, e.module, e.resolved]
+            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.handed, e.module, e.resolved]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -241,7 +241,7 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
-    from .prefilter import may_register_in_functions, might_contribute
+    from .prefilter import may_register_handed, might_contribute
     from .source import decode, regular_bytes
 
     data = regular_bytes(path)
@@ -260,7 +260,7 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         scan_imports(text),
         b"MCPServer" in data,
         may_serve(data),
-        may_register_in_functions(data),
+        may_register_handed(data),
     )
 
 
@@ -374,18 +374,20 @@ def _registering(
 
     A tool runs a given file's resolver only if its function's module imports that file, so
     the function is an importer's; it is registered by a file that may register: that
-    importer, or a file importing it (an importer too), or a decorator or helper it calls,
-    which it imports (`@h.deco` with `def deco(fn): return mcp.tool()(fn)` in `h.py`). An
+    importer, or a file importing it (an importer too), or a decorator or helper it hands
+    the function to, which it imports (`@h.deco` with `def deco(fn): return mcp.tool()(fn)`
+    in `h.py`). An
     importer reaching no such file has no tool of its own, calls nothing that registers,
     and is read where a file kept uses it. A `register(server)` helper's tools land on the
     servers its callers pass, and the callers pass them on from modules naming a server
     (`mcp = MCPServer(...)`, which `serves`): each caller imports both, so it is kept though
-    it registers nothing itself (`app/main.py` calling `notes.register(mcp)`). A helper or
-    decorator registering inside a function takes its tools from its callers: it is built
-    with them, as `lint .` builds it, not only read."""
+    it registers nothing itself (`app/main.py` calling `notes.register(mcp)`). A decorator or
+    helper registering what it is handed is built with them, as `lint .` builds it (its
+    registrations are its own, `per_file.origin_of`), not only read; a `register(server)`
+    helper that does not import a given file is not: its tools' hints are its own module's."""
     relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
     kept = importers & relays
-    return kept | {p for p in closure(kept, imports) if index.entries[p].nested}
+    return kept | {p for p in closure(kept, imports) if index.entries[p].handed}
 
 
 def _registering_first(
