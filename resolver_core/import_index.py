@@ -11,7 +11,7 @@ an edit to `deps.py` that breaks an unchanged tool file is caught this way. When
 given may register, only what registers the tools that may run a given file's resolvers is
 checked (`_registering`): the importers that reach a file that may register or hand a
 server on (a `register(server)` helper's caller included), and the decorators and helpers
-registering inside a function that those import.
+registering what they are handed that those import.
 
 A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
