@@ -7,7 +7,11 @@ modules (a package's `__init__` re-exporting it), and that may register tools: i
 *importers*. They are checked as `lint .` would check them; what they find is reported only
 where it is located in a given file (`per_file.combine`), so `lint deps.py` says about
 `deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
-an edit to `deps.py` that breaks an unchanged tool file is caught this way.
+an edit to `deps.py` that breaks an unchanged tool file is caught this way. When nothing
+given may register, only what registers the tools that may run a given file's resolvers is
+checked (`_registering`): the importers that reach a file that may register or hand a
+server on (a `register(server)` helper's caller included), and the decorators and helpers
+registering what they are handed that those import.
 
 A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
@@ -46,7 +50,7 @@ from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 3
+_FORMAT = 4
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -147,6 +151,10 @@ class Entry:
     """Whether it may register anything or hand a server on (`may_serve`): when no given file
     nor anything they import may, no duplicate tool name can be located in a given file, and
     the files sharing their servers are not needed."""
+    handed: bool = True
+    """Whether it may register a function it is handed (`prefilter.may_register_handed`): a
+    decorator or helper registering the functions its callers pass (`def deco(fn): return
+    mcp.tool()(fn)`), whose tools are defined in the files calling it."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -185,9 +193,16 @@ class ImportIndex:
             if isinstance(data, dict) and data.get("format") == _FORMAT:
                 index.entries = {
                     path: Entry(
-                        stat, bool(contributes), imports, bool(creates), bool(serves), module, resolved
+                        stat,
+                        bool(contributes),
+                        imports,
+                        bool(creates),
+                        bool(serves),
+                        bool(handed),
+                        module,
+                        resolved,
                     )
-                    for path, (stat, contributes, imports, creates, serves, module, resolved) in data[
+                    for path, (stat, contributes, imports, creates, serves, handed, module, resolved) in data[
                         "files"
                     ].items()
                 }
@@ -214,7 +229,7 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.module, e.resolved]
+            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.handed, e.module, e.resolved]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -226,7 +241,7 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
-    from .prefilter import might_contribute
+    from .prefilter import may_register_handed, might_contribute
     from .source import decode, regular_bytes
 
     data = regular_bytes(path)
@@ -239,7 +254,14 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
         return Entry(vouched, might_contribute(data), [], b"MCPServer" in data)
-    return Entry(vouched, might_contribute(data), scan_imports(text), b"MCPServer" in data, may_serve(data))
+    return Entry(
+        vouched,
+        might_contribute(data),
+        scan_imports(text),
+        b"MCPServer" in data,
+        may_serve(data),
+        may_register_handed(data),
+    )
 
 
 _REGISTERING = (b"tool", b"prompt", b"resource")
@@ -322,8 +344,9 @@ def _importers_in(
     if not any(index.entries[p].serves for p in closure(start, imports)):
         # Nothing given registers a tool, hands a server on, or imports a helper that
         # registers what it is handed: no duplicate name can be located in a given file
-        # (a duplicate tool name is reported at the second registration), so only the importers matter.
-        return _companions(files, reached - start, cwd)
+        # (a duplicate tool name is reported at the second registration), so only what
+        # registers the tools that may run a given file's resolvers matters.
+        return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
     # The servers the given files may register on are created in a module they import, or in
     # an importer that passes them to a helper: every file that imports such a module, and
     # every helper such an importer calls, registers on the same servers, and a duplicate
@@ -336,6 +359,35 @@ def _importers_in(
     callers = {p for p in sharing if index.entries[p].creates} - start
     sharing |= closure(callers, imports)
     return _companions(files, _registering_first(sharing, reached, last, imports, cwd) - start, cwd)
+
+
+def _registering(
+    importers: set[str],
+    imports: Mapping[str, set[str]],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+) -> set[str]:
+    """The files that register the tools which may run what the given files define, when
+    nothing given may register: of the `importers`, those that import (directly or not) a
+    file that may register or hand a server on (`serves`), and the files registering inside
+    a function that those import.
+
+    A tool runs a given file's resolver only if its function's module imports that file, so
+    the function is an importer's; it is registered by a file that may register: that
+    importer, or a file importing it (an importer too), or a decorator or helper it hands
+    the function to, which it imports (`@h.deco` with `def deco(fn): return mcp.tool()(fn)`
+    in `h.py`). An
+    importer reaching no such file has no tool of its own, calls nothing that registers,
+    and is read where a file kept uses it. A `register(server)` helper's tools land on the
+    servers its callers pass, and the callers pass them on from modules naming a server
+    (`mcp = MCPServer(...)`, which `serves`): each caller imports both, so it is kept though
+    it registers nothing itself (`app/main.py` calling `notes.register(mcp)`). A decorator or
+    helper registering what it is handed is built with them, as `lint .` builds it (its
+    registrations are its own, `per_file.origin_of`), not only read; a `register(server)`
+    helper that does not import a given file is not: its tools' hints are its own module's."""
+    relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
+    kept = importers & relays
+    return kept | {p for p in closure(kept, imports) if index.entries[p].handed}
 
 
 def _registering_first(

@@ -76,8 +76,11 @@ def may_register_in_functions(data: bytes) -> bool:
     and a run that has one builds every file at once: knowing it before the first slice spares
     building that slice twice. Says yes too often (an indented module-level `if`); a no where
     the build finds one costs only that second build, never a different verdict."""
-    if b"\0" in data:
-        return True
+    return b"\0" in data or next(_nested_registrations(data), None) is not None
+
+
+def _nested_registrations(data: bytes) -> Iterator[int]:
+    """Where each line holding a registration inside a function starts."""
     for token, whole_word in _REGISTRATION_TOKENS:
         at = data.find(token)
         while at >= 0:
@@ -85,9 +88,28 @@ def may_register_in_functions(data: bytes) -> bool:
             if not whole_word or _WORD_CHARACTER.match(data, end) is None:
                 start = data.rfind(b"\n", 0, at) + 1
                 if _NESTED_LINE.match(data, start) is not None:
-                    return True
+                    yield start
             at = data.find(token, end)
-    return False
+
+
+_COPIED_SIGNATURE = (b"wraps", b"update_wrapper", b"__wrapped__", b"__signature__", b"__annotations__")
+"""What makes a function defined in a module take another's hints (`@functools.wraps(fn)`)."""
+_DECORATOR_LINE = re.compile(rb"[ \t]*@")
+
+
+def may_register_handed(data: bytes) -> bool:
+    """Whether a file may register a function it is handed (`def deco(fn): return
+    mcp.tool()(fn)`, `mcp.add_tool(fn)` in a helper, a factory returning `mcp.tool()`): a
+    registration inside a function written other than as a decorator line, or one beside
+    a wrapper copying another function's hints. A `register(server)` helper declaring its
+    own tools (`@server.tool()` over each `def`) says no: their hints are its own module's.
+    Says yes too often, never no for a file that does either."""
+    if b"\0" in data:
+        return True
+    starts = list(_nested_registrations(data))
+    if starts and any(word in data for word in _COPIED_SIGNATURE):
+        return True
+    return any(_DECORATOR_LINE.match(data, start) is None for start in starts)
 
 
 _ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*\n)*[,)]")

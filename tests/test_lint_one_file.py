@@ -511,12 +511,16 @@ USES_DEPS = (
 )
 
 
+@pytest.mark.parametrize(
+    "through", [False, True], ids=["imported by the helper", "through a resolver module"]
+)
 @pytest.mark.parametrize("caller", sorted(CALLERS))
-def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller: str) -> None:
-    """A resolver module whose resolver only the tools of a `register(server)` helper run:
-    its MCPD002 exists only while something calls the helper, and that caller (`app/main.py`,
-    a helper passing the server on) registers nothing itself. Checked alone, the module must
-    be built with it all the same, or the SDK's refusal at registration is lost."""
+def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller: str, through: bool) -> None:
+    """A resolver module whose resolver only the tools of a `register(server)` helper run
+    (the helper imports it, or a resolver module between them does): its MCPD002 exists
+    only while something calls the helper, and that caller (`app/main.py`, a helper passing
+    the server on) registers nothing itself. Checked alone, the module must be built with it
+    all the same, or the SDK's refusal at registration is lost."""
     main, extra = CALLERS[caller]
     project(tmp_path, main, extra)
     alpha = tmp_path / "features/alpha.py"
@@ -524,34 +528,202 @@ def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller:
     (tmp_path / "features/deps.py").write_text(
         HEADER + "\n\ndef load_d(nope: str) -> str:\n    return nope\n"
     )
+    if through:
+        (tmp_path / "features/mid.py").write_text(
+            HEADER + "\nfrom features.deps import load_d\n\n\n"
+            "def load_m(r: Annotated[str, Resolve(load_d)]) -> str:\n    return r\n"
+        )
+        alpha.write_text(
+            alpha.read_text().replace(
+                "from features.deps import load_d", "from features.mid import load_m as load_d"
+            )
+        )
     whole = _located(_lint(tmp_path, "--no-cache", "."), "features/deps.py")
     assert [d["code"] for d in whole] == ["MCPD002"]
     assert _located(_lint(tmp_path, "--no-cache", "features/deps.py"), "features/deps.py") == whole
+    assert _located(_lint(tmp_path, "features/deps.py"), "features/deps.py") == whole
 
 
-DECORATED_ELSEWHERE = {
-    "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
+_THROUGH = {
+    "pyproject.toml": FILES["pyproject.toml"],
     "app/__init__.py": "",
-    "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\n",
-    "app/h.py": "from app.server import mcp\n\n\ndef deco(fn):\n    return mcp.tool()(fn)\n",
-    "app/tools.py": HEADER
-    + "\nfrom app import h\nfrom app.deps import load_d\n\n\n@h.deco\n"
-    + "def t(record: Annotated[str, Resolve(load_d)]) -> str:\n    return record\n",
-    "app/deps.py": "def load_d(nope: str) -> str:\n    return nope\n",
-    "app/main.py": "from app import tools  # noqa: F401\nfrom app.server import mcp\n",
+    "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('s')\n",
+    "app/deps.py": """\
+        from typing import Annotated
+
+        from mcp.server.mcpserver import Resolve
+
+
+        def who(usr_id: str) -> str:
+            return usr_id
+
+
+        WhoDep = Annotated[str, Resolve(who)]
+        """,
+    "app/more.py": """\
+        from typing import Annotated
+
+        from mcp.server.mcpserver import Resolve
+
+        from app.deps import WhoDep, who
+
+
+        def upper(w: WhoDep) -> str:
+            return w.upper()
+
+
+        UpperDep = Annotated[str, Resolve(upper)]
+        """,
+    "feature/__init__.py": "from feature.impl import register\n",
+    "feature/impl.py": """\
+        from app.more import UpperDep
+
+
+        def register(server) -> None:
+            @server.tool()
+            def shout(user_id: str, u: UpperDep) -> str:
+                return u
+        """,
+    "app/tools.py": """\
+        from app import more
+        from app.server import mcp
+
+
+        @mcp.tool()
+        def ask(user_id: str, w: more.WhoDep) -> str:
+            return w
+        """,
+    "app/main.py": "import feature\nfrom app.server import mcp\n\nfeature.register(mcp)\n",
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: a tool registered by a decorator of another module (`@h.deco`, which calls "
-    "`mcp.tool()` there) is found only when the decorator's module is built too; the resolver "
-    "module alone is built with its importer `app/tools.py` but not with `app/h.py`",
+def test_a_resolver_module_is_checked_with_what_registers_the_tools_that_may_run_it(tmp_path: Path) -> None:
+    """`deps.py` registers nothing: what is located in it comes from the tools that run its
+    resolvers. Of its importers, `app/more.py` (a resolver module) imports nothing that may
+    register, so no tool of its own or of anything it calls can run `deps.py`'s resolvers:
+    it is only read. The helper `feature/impl.py` registers on the server `app/main.py`
+    passes, and `main.py` (which registers nothing itself) and the package `__init__`
+    re-exporting the helper are kept: without the call the helper's tools are never
+    registered. Alone, cold, cached, after other lists of files and after edits, `deps.py`
+    gets what `lint .` gives it."""
+    from mcpdeps.resolver_core.import_index import run_files
+
+    _write(tmp_path, _THROUGH)
+    whole = _lint(tmp_path, "--no-cache", ".")
+    companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
+    assert companions == {"app/main.py", "app/tools.py", "feature/__init__.py", "feature/impl.py"}
+    expected = _located(whole, "app/deps.py")
+    assert [d["code"] for d in expected] == ["MCPD002"]
+    assert {r["message"] for r in expected[0]["related"]} >= {
+        "tool 'ask' runs this resolver",
+        "tool 'shout' runs this resolver",
+    }
+    assert _lint(tmp_path, "--no-cache", "app/deps.py") == expected
+    _lint(tmp_path, "app/tools.py")  # an earlier commit's list of files, then deps.py edited
+    _lint(tmp_path, "app/main.py", "app/more.py")
+    (tmp_path / "app/deps.py").write_text(textwrap.dedent(_THROUGH["app/deps.py"]) + "# edited\n")
+    assert _lint(tmp_path, "app/deps.py") == expected
+    (tmp_path / "app/deps.py").write_text(textwrap.dedent(_THROUGH["app/deps.py"]) + "# again\n")
+    assert _lint(tmp_path, "app/deps.py") == expected
+
+
+_DECORATED_TOOL = "def t(record: Annotated[str, Resolve(load_d)]) -> str:\n    return record\n"
+_IMPORTS_TOOLS = "from app import tools  # noqa: F401\nfrom app.server import mcp\n"
+REGISTERED_ELSEWHERE = {
+    "decorator of another module": {
+        "app/h.py": "from app.server import mcp\n\n\ndef deco(fn):\n    return mcp.tool()(fn)\n",
+        "app/tools.py": HEADER
+        + "\nfrom app import h\nfrom app.deps import load_d\n\n\n@h.deco\n"
+        + _DECORATED_TOOL,
+    },
+    "decorator re-exported by a package": {
+        "lib/__init__.py": "from lib.h import deco as deco\n",
+        "lib/h.py": "from app.server import mcp\n\n\ndef deco(fn):\n    return mcp.tool()(fn)\n",
+        "app/tools.py": HEADER
+        + "\nfrom app.deps import load_d\nfrom lib import deco\n\n\n@deco\n"
+        + _DECORATED_TOOL,
+    },
+    "helper registering what it is passed": {
+        "app/h.py": "from app.server import mcp\n\n\ndef register(fn):\n    mcp.add_tool(fn)\n",
+        "app/tools.py": HEADER
+        + "\nfrom app import h\nfrom app.deps import load_d\n\n\n"
+        + _DECORATED_TOOL
+        + "\n\nh.register(t)\n",
+    },
+    "decorator factory": {
+        "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
+        "app/tools.py": HEADER
+        + "\nfrom app import h\nfrom app.deps import load_d\n\n\n@h.tool()\n"
+        + _DECORATED_TOOL,
+    },
+    "method registering on its server": {
+        "app/h.py": "class Registry:\n    def __init__(self, server) -> None:\n        self.server = server\n\n"
+        "    def add(self, fn):\n        self.server.tool()(fn)\n        return fn\n",
+        "app/reg.py": "from app.h import Registry\nfrom app.server import mcp\n\nreg = Registry(mcp)\n",
+        "app/tools.py": HEADER
+        + "\nfrom app.deps import load_d\nfrom app.reg import reg\n\n\n@reg.add\n"
+        + _DECORATED_TOOL,
+    },
+}
+"""A tool whose function is written in `app/tools.py` but registered by code of another
+module, which imports neither `tools.py` nor `deps.py`. `import app.main` fails in the SDK
+(`InvalidSignature` for `load_d`) for each."""
+UNFOLLOWED = {"decorator factory", "method registering on its server"}
+"""Shapes the builder does not follow yet (`lint .` misses the tool, saying nothing)."""
+
+
+def _registered_elsewhere(root: Path, shape: str) -> None:
+    _write(
+        root,
+        {
+            "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
+            "app/__init__.py": "",
+            "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\n",
+            "app/deps.py": "def load_d(nope: str) -> str:\n    return nope\n",
+            "app/main.py": _IMPORTS_TOOLS,
+            **REGISTERED_ELSEWHERE[shape],
+        },
+    )
+
+
+@pytest.mark.parametrize("shape", sorted(REGISTERED_ELSEWHERE))
+def test_a_resolver_run_by_a_tool_registered_elsewhere_alone(tmp_path: Path, shape: str) -> None:
+    """`deps.py` alone is built with what registers its importers' tools: `tools.py` imports
+    the decorator's or helper's module (directly or through a package `__init__`), which
+    registers the functions `tools.py` hands it. Alone, cold and cached, and with the tool
+    file, it gets what `lint .` gives it."""
+    _registered_elsewhere(tmp_path, shape)
+    whole = _lint(tmp_path, "--no-cache", ".")
+    for path in ("app/deps.py", "app/tools.py"):
+        expected = _located(whole, path)
+        assert _located(_lint(tmp_path, "--no-cache", path), path) == expected, path
+        assert _located(_lint(tmp_path, path), path) == expected, path
+    if shape not in UNFOLLOWED:
+        assert [d["code"] for d in _located(whole, "app/deps.py")] == ["MCPD002"]
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        pytest.param(
+            shape,
+            marks=[pytest.mark.xfail(strict=True, reason="the builder does not follow this registration yet")]
+            if shape in UNFOLLOWED
+            else [],
+        )
+        for shape in sorted(REGISTERED_ELSEWHERE)
+    ],
 )
-def test_a_resolver_run_by_a_tool_decorated_elsewhere_alone(tmp_path: Path) -> None:
-    """`import app.main` fails in the SDK (`InvalidSignature` for `load_d`), and `lint .`
-    reports it in `app/deps.py`: `lint app/deps.py` must say the same."""
-    _write(tmp_path, DECORATED_ELSEWHERE)
+def test_lint_dot_agrees_with_the_sdk_on_a_tool_registered_elsewhere(tmp_path: Path, shape: str) -> None:
+    """The SDK refuses `load_d` when `app.main` is imported (the oracle, run as the user
+    would); `lint .` reports it in `app/deps.py`."""
+    import subprocess
+    import sys
+
+    _registered_elsewhere(tmp_path, shape)
+    sdk = subprocess.run(
+        [sys.executable, "-c", "import app.main"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in sdk.stderr, sdk.stderr
     whole = _located(_lint(tmp_path, "--no-cache", "."), "app/deps.py")
     assert [d["code"] for d in whole] == ["MCPD002"]
-    assert _located(_lint(tmp_path, "--no-cache", "app/deps.py"), "app/deps.py") == whole

@@ -19,7 +19,7 @@ import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
-from mcpdeps.resolver_core.prefilter import may_register_in_functions, might_contribute
+from mcpdeps.resolver_core.prefilter import may_register_handed, may_register_in_functions, might_contribute
 
 CODE = [
     "from mcp.server import MCPServer\n",
@@ -190,3 +190,29 @@ def test_registrations_inside_functions_are_foreseen_from_the_text(text: str, ne
     registration in a function (a no only costs time, the test keeps it honest), no for a tree
     that registers at module level only."""
     assert may_register_in_functions(text.encode()) is nested
+
+
+@pytest.mark.parametrize(
+    ("text", "handed"),
+    [
+        ("def deco(fn):\n    return mcp.tool()(fn)\n", True),
+        ("def tool():\n    return mcp.tool()\n", True),
+        ("def register(fn):\n    mcp.add_tool(fn)\n", True),
+        ("class R:\n    def add(self, fn):\n        self.server.tool(name='x')(fn)\n", True),
+        (
+            "def deco(fn):\n    @mcp.tool()\n    @functools.wraps(fn)\n"
+            "    def inner(*a):\n        return fn(*a)\n\n    return inner\n",
+            True,
+        ),
+        ("def register(server: MCPServer):\n    @server.tool()\n    def f(): ...\n", False),
+        ("def register(server):\n    @server.prompt()\n    def p(): ...\n", False),
+        ("@mcp.tool()\ndef f(x):\n    return 1\n", False),
+        ("mcp.add_tool(f)\n", False),
+    ],
+)
+def test_registrations_of_a_handed_function_are_foreseen_from_the_text(text: str, handed: bool) -> None:
+    """Which files registering inside a function may register a function their callers hand
+    them (a decorator, a helper's `add_tool(fn)`): a resolver module checked alone is built
+    with those its importers use (`import_index._registering`). Never no for one that does;
+    no for a `register(server)` helper declaring its own tools."""
+    assert may_register_handed(text.encode()) is handed
