@@ -383,11 +383,23 @@ def _registering(
     (`mcp = MCPServer(...)`, which `serves`): each caller imports both, so it is kept though
     it registers nothing itself (`app/main.py` calling `notes.register(mcp)`). A decorator or
     helper registering what it is handed is built with them, as `lint .` builds it (its
-    registrations are its own, `per_file.origin_of`), not only read; a `register(server)`
-    helper that does not import a given file is not: its tools' hints are its own module's."""
+    registrations are its own, `per_file.origin_of`), not only read, and so is a file giving
+    such a registrar its server (`_wires`); a `register(server)` helper that does not import
+    a given file is not: its tools' hints are its own module's."""
     relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
     kept = importers & relays
-    return kept | {p for p in closure(kept, imports) if index.entries[p].handed}
+    used = closure(kept, imports)
+    handed = {p for p in used if index.entries[p].handed}
+    return kept | handed | {p for p in used - handed if _wires(p, handed, imports, index)}
+
+
+def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: ImportIndex) -> bool:
+    """Whether `path` may give a server to a registrar it imports (`reg = Registry(mcp)`, where
+    `Registry.add` registers what it is handed on `self.server`): it imports a file of `handed`
+    and creates a server or imports a module naming one. Its call is what makes the
+    registrar's tools land; read only, its calls would not be walked."""
+    near = imports.get(path, set())
+    return bool(near & handed) and (index.entries[path].creates or any(index.entries[q].creates for q in near))
 
 
 def _registering_first(

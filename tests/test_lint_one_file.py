@@ -668,8 +668,6 @@ REGISTERED_ELSEWHERE = {
 """A tool whose function is written in `app/tools.py` but registered by code of another
 module, which imports neither `tools.py` nor `deps.py`. `import app.main` fails in the SDK
 (`InvalidSignature` for `load_d`) for each."""
-UNFOLLOWED = {"decorator factory", "method registering on its server"}
-"""Shapes the builder does not follow yet (`lint .` misses the tool, saying nothing)."""
 
 
 def _registered_elsewhere(root: Path, shape: str) -> None:
@@ -698,22 +696,10 @@ def test_a_resolver_run_by_a_tool_registered_elsewhere_alone(tmp_path: Path, sha
         expected = _located(whole, path)
         assert _located(_lint(tmp_path, "--no-cache", path), path) == expected, path
         assert _located(_lint(tmp_path, path), path) == expected, path
-    if shape not in UNFOLLOWED:
-        assert [d["code"] for d in _located(whole, "app/deps.py")] == ["MCPD002"]
+    assert [d["code"] for d in _located(whole, "app/deps.py")] == ["MCPD002"]
 
 
-@pytest.mark.parametrize(
-    "shape",
-    [
-        pytest.param(
-            shape,
-            marks=[pytest.mark.xfail(strict=True, reason="the builder does not follow this registration yet")]
-            if shape in UNFOLLOWED
-            else [],
-        )
-        for shape in sorted(REGISTERED_ELSEWHERE)
-    ],
-)
+@pytest.mark.parametrize("shape", sorted(REGISTERED_ELSEWHERE))
 def test_lint_dot_agrees_with_the_sdk_on_a_tool_registered_elsewhere(tmp_path: Path, shape: str) -> None:
     """The SDK refuses `load_d` when `app.main` is imported (the oracle, run as the user
     would); `lint .` reports it in `app/deps.py`."""

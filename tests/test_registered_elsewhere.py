@@ -203,15 +203,6 @@ def _graph_tools(root: Path) -> list[str]:
     return sorted(t["name"] for s in json.loads(proc.stdout)["servers"] for t in s["tools"])
 
 
-def _shapes(gaps: dict[str, str]) -> list[object]:
-    return [
-        pytest.param(shape, marks=pytest.mark.xfail(strict=True, reason=gaps[shape]))
-        if shape in gaps
-        else shape
-        for shape in SHAPES
-    ]
-
-
 @pytest.mark.parametrize("shape", SHAPES)
 def test_lint_refuses_the_resolver_the_sdk_refuses(projects: dict, shape: str) -> None:
     """The SDK raises `InvalidSignature` for `load_d` at registration; `lint .` reports MCPD002
@@ -234,15 +225,7 @@ def test_lint_finds_the_tool_the_sdk_registers(projects: dict, shape: str) -> No
     assert _lint(root, "--no-cache", ".") == []
 
 
-ALONE = {
-    shape: "lint FILE builds a resolver module with its importers, not with the module that "
-    "registers their tools (app/h.py, app/reg.py): the run's companions (import_index) decide it"
-    for shape in SHAPES
-}
-"""`lint app/deps.py` alone: which files are built with it is `import_index`'s business."""
-
-
-@pytest.mark.parametrize("shape", _shapes(ALONE))
+@pytest.mark.parametrize("shape", SHAPES)
 def test_the_resolver_module_alone_gets_what_lint_dot_gives_it(projects: dict, shape: str) -> None:
     """pre-commit passes `app/deps.py` alone when only it changed: cold and cached, it gets
     what `lint .` says about it."""

@@ -56,16 +56,7 @@ TREES = {
 tree reports findings of several codes in several files (a sparse tree has few MCP modules),
 while every file of every tree linted alone stays within a minute of one core."""
 NAMES = list(TREES)
-KNOWN_GAPS = {
-    ("alone", "helpers-2"): (
-        "known gap (as tests/test_lint_one_file.py's test_a_resolver_run_by_a_tool_decorated_elsewhere_"
-        "alone): `lint pkg0/deps_3.py` reports MCPD001 (the cycle bad_3 -> loop_3) for the tool "
-        "`runs_bad_10_3` of pkg0/tools_10.py but not for `runs_bad_5_3` of pkg0/decorated_5.py, "
-        "decorated with `@h.expose` of pkg0/decos_4.py (which calls `mcp.add_tool`): the "
-        "resolver module alone is built with its importer but not with the decorator's module; "
-        "`lint .` reports both"
-    ),
-}
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 """(check, tree) -> why a path disagrees with the cold run today: a product bug, a strict xfail."""
 
 
