@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .call_sites import CallSites
-from .model import Server
+from .call_sites import Application, CallSites
+from .model import Server, Span
 from .registrations import Registration, Scanner, Unfollowed
 from .servers import ParamServer, Servers
 from .signatures import function_params
@@ -183,21 +183,10 @@ class Reach:
         params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
-            Registration(
-                reg.server,
-                reg.kind,
-                deco_def,
-                module,
-                scope,
-                reg.name or self._factory_argument(reg, written, reg.scope.parent),
-                reg.span,
-                "applied",
-                decorator=written,
-                arms=reg.arms,
-            )
-            for module, deco_def, written, scope in self.call_sites.applications(fn)
+            self._applied(reg, applied, reg.scope.parent, reg.span)
+            for applied in self.call_sites.applications(fn)
             # `@registry.add` passes the def after the bound `self`
-            if index == (isinstance(written, ast.Attribute) and params[0].arg in ("self", "cls"))
+            if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
         ]
         for module, call, scope in self.call_sites.sites(fn):
             # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
@@ -217,20 +206,28 @@ class Reach:
         if not isinstance(factory, ast.FunctionDef | ast.AsyncFunctionDef):
             return []
         return [
-            Registration(
-                reg.server,
-                reg.kind,
-                deco_def,
-                module,
-                scope,
-                reg.name or self._factory_argument(reg, written, reg.scope),
-                module.span(written),
-                "applied",
-                decorator=written,
-                arms=reg.arms,
-            )
-            for module, deco_def, written, scope in self.call_sites.result_applications(factory)
+            self._applied(reg, applied, reg.scope, applied[0].span(applied[2]))
+            for applied in self.call_sites.result_applications(factory)
         ]
+
+    def _applied(
+        self, reg: Registration, applied: Application, factory: Scope | None, span: Span
+    ) -> Registration:
+        """`reg` landing on the def a decorator is applied to (`applied`: where, the def, the
+        decorator as written, its scope), named as written or by what `factory` is passed."""
+        module, deco_def, written, scope = applied
+        return Registration(
+            reg.server,
+            reg.kind,
+            deco_def,
+            module,
+            scope,
+            reg.name or self._factory_argument(reg, written, factory),
+            span,
+            "applied",
+            decorator=written,
+            arms=reg.arms,
+        )
 
     def _passed_name(
         self, reg: Registration, call: ast.Call, params: list[ast.arg], bound: bool
