@@ -399,7 +399,9 @@ def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: 
     and creates a server or imports a module naming one. Its call is what makes the
     registrar's tools land; read only, its calls would not be walked."""
     near = imports.get(path, set())
-    return bool(near & handed) and (index.entries[path].creates or any(index.entries[q].creates for q in near))
+    return bool(near & handed) and (
+        index.entries[path].creates or any(index.entries[q].creates for q in near)
+    )
 
 
 def _registering_first(
