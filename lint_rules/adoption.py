@@ -13,7 +13,9 @@ if any changed, as it would in its own state.
 
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
 among the run's files: it is taken only from a state whose files include every file of this
-run, and whose callers of it (the files whose closure holds it) are all in this run.
+run, and whose callers of it (the files whose closure holds it) are all in this run. And a
+caller's closure holds a helper only when its build held the helper, so no record is taken
+from a state whose list lacks a file of this run that may be coupled (`_drop_blind`).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
                 continue
             out.records[display], out.deps[display] = record, deps
             sources[display] = state
+    _drop_blind(out, sources, ours)
     if not out.records:
         return None
     for display, deps in out.deps.items():
@@ -74,6 +77,28 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     for state in reversed(states):  # keyed by file content: any state's are right
         out.fixes.update(state.fixes)
     return out
+
+
+def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[object]]) -> None:
+    """Drop the records taken from a state whose list lacks a file this run checks that may
+    be coupled (no record taken for it, or a coupled one), until none is left.
+
+    A caller's closure holds a `register(server)` helper only when its build held the helper
+    (`app/main.py` looping over `features.alpha` and `features.beta` is not followed into them
+    when built alone), so a record from such a state does not list the helper among its
+    dependencies, and `invalidation` would check the helper without that caller."""
+    shown = {str(entry[0]): path for path, entry in ours.items()}
+    while True:
+        open_ = {
+            path
+            for display, path in shown.items()
+            if display not in out.records or out.records[display].coupled
+        }
+        blind = [d for d, state in sources.items() if not open_ <= {str(e[1]) for e in state.files}]
+        if not blind:
+            return
+        for display in blind:
+            del out.records[display], out.deps[display], sources[display]
 
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:

@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from coupled_projects import CALLERS, project
 from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.resolver_core.diagnostics import plain
 from test_incremental import REGISTER, _edit, make_project
@@ -69,13 +70,14 @@ def test_a_new_list_rechecks_only_what_changed(tmp_path: Path) -> None:
     assert _dump(edited) == _dump(lint([tools, "pkg1/tools_1.py"], cwd=root))
 
 
-def test_a_factory_edited_after_other_lists_is_checked_over_one_build(
+def test_a_factory_edited_after_other_lists_checks_each_file_in_one_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """pre-commit on a factory module of `gen_shapes.py`'s dense tree, after runs on other
-    lists: the coupled files checked over one build of every file (a run of several slices,
-    made small here) reach the modules their closures hold (`invalidation.reached`), whose
-    records come from that same build, not a second one; and the report is a cold run's."""
+    lists: the coupled files (a run of several slices, made small here) reach the modules
+    their closures hold (`invalidation.reached`), whose records come from the build that
+    checked them, not a second one; and the report is a cold run's. (The other lists lack
+    the factory, so their records are not taken up: `adoption._drop_blind`.)"""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -103,6 +105,27 @@ def test_a_factory_edited_after_other_lists_is_checked_over_one_build(
 
     monkeypatch.setattr(builder, "build_graph", counted)
     edited = lint([factory], cwd=root, cache_dir=cache)
-    assert builds == [None], "one build of every file"
+    checked = [only for only in builds if isinstance(only, set)]
+    assert builds == [None] or sum(map(len, checked)) == len(set().union(*checked)), "each file in one build"
     monkeypatch.setattr(builder, "build_graph", build_graph)
     assert _dump(edited) == _dump(lint([factory], cwd=root))
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_helper_after_another_list_reports_what_a_cold_run_reports(tmp_path: Path, caller: str) -> None:
+    """pre-commit on a `register(server)` helper (and on the project's other files) after a
+    run on one other file: a caller's record left by a build without the helper does not
+    list it among its dependencies, so taking it up would check the helper without its
+    caller (MCPD113 on its tools instead of the MCPD002 of its resolver)."""
+    main, extra = CALLERS[caller]
+    root = tmp_path / "proj"
+    project(root, main, extra)
+    files = sorted(str(p.relative_to(root)) for p in root.rglob("*.py"))
+    for target in ["features/alpha.py", "features/beta.py", *extra]:
+        cold = _dump(lint([target], cwd=root))
+        for before in [*files, "."]:
+            cache = (
+                tmp_path / f"cache-{files.index(before) if before in files else 'dot'}-{Path(target).stem}"
+            )
+            lint([before], cwd=root, cache_dir=cache)
+            assert _dump(lint([target], cwd=root, cache_dir=cache)) == cold, (target, before)

@@ -713,3 +713,19 @@ def test_lint_dot_agrees_with_the_sdk_on_a_tool_registered_elsewhere(tmp_path: P
     assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in sdk.stderr, sdk.stderr
     whole = _located(_lint(tmp_path, "--no-cache", "."), "app/deps.py")
     assert [d["code"] for d in whole] == ["MCPD002"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="duplicate tool names (MCPD110) of a register(server) helper checked alone: the helper's "
+    "tools land on the server its caller imports (app/main.py imports app.server), but "
+    "import_index.importers looks for the modules creating servers only among the given file's "
+    "importers and its own imports, so app/tools.py (registering the same name first) is no "
+    "companion; lint . reports MCPD110 at the helper's `shared`, the file alone does not",
+)
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_helper_alone_reports_the_duplicate_names_lint_dot_reports(tmp_path: Path, caller: str) -> None:
+    main, extra = CALLERS[caller]
+    project(tmp_path, main, extra)
+    whole = _located(_lint(tmp_path, "--no-cache", "."), "features/alpha.py")
+    assert _located(_lint(tmp_path, "--no-cache", "features/alpha.py"), "features/alpha.py") == whole
