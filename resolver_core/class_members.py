@@ -57,14 +57,22 @@ def class_signature(names: Names, classes: Classes, cls: Defined) -> list[tuple[
     )
     if is_model or is_tuple or "dataclass" in decorator_names(cls.node):
         return [
-            ((_field_alias(s.value) if is_model else None) or s.target.id, s)
-            for s in cls.node.body
-            if isinstance(s, ast.AnnAssign)
-            and isinstance(s.target, ast.Name)
-            and "ClassVar" not in ast.unparse(s.annotation)
-            and not _init_false(s.value)
+            ((_field_alias(s.value) if is_model else None) or name, s) for name, s in init_fields(cls.node)
         ]
     return []
+
+
+def init_fields(cls: ast.ClassDef) -> list[tuple[str, ast.AnnAssign]]:
+    """The fields a generated `__init__` takes, in order: annotated names, not `ClassVar`, not
+    `field(init=False)` (a dataclass's, a model's, a NamedTuple's)."""
+    return [
+        (s.target.id, s)
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign)
+        and isinstance(s.target, ast.Name)
+        and "ClassVar" not in ast.unparse(s.annotation)
+        and not _init_false(s.value)
+    ]
 
 
 def decorator_names(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> set[str]:

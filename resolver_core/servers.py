@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .class_members import init_fields
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -111,17 +112,11 @@ class Servers:
             for d in cls.decorator_list
         ):
             return None
-        fields = [
-            s
-            for s in cls.body
-            if isinstance(s, ast.AnnAssign)
-            and isinstance(s.target, ast.Name)
-            and "ClassVar" not in ast.unparse(s.annotation)
-        ]
-        at = next((i for i, s in enumerate(fields) if s.target.id == name), None)  # type: ignore[union-attr]
+        fields = init_fields(cls)
+        at = next((i for i, (field, _) in enumerate(fields) if field == name), None)
         if at is None:
             return None
-        return ParamServer(module, cls, at, name, self.is_annotation(module, fields[at].annotation))
+        return ParamServer(module, cls, at, name, self.is_annotation(module, fields[at][1].annotation))
 
     def _holder(
         self, module: ParsedModule, name: ast.Name, scope: Scope | None
