@@ -106,7 +106,7 @@ def _displays(files: Sequence[SourceFile]) -> dict[str, str]:
 
 
 @dataclass(slots=True)
-class _Checked:
+class Checked:
     """The records of the files one build checked, and what the state keeps of them."""
 
     records: dict[str, FileRecord]
@@ -127,9 +127,6 @@ class _Checked:
     own whole build (`analyse`: the files a second round reaches)."""
 
 
-Checked = _Checked
-"""What `check_files` returns (the language server keeps the records itself)."""
-
 Build = Callable[[set[Path] | None, bool], Graph]
 """`build(only, report_progress)`: the graph of the given files in `only` (None: all)."""
 
@@ -144,7 +141,7 @@ def check_files(
     whole: bool = False,
     quiet: bool = False,
     remember: bool = True,
-) -> _Checked:
+) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
     `in_worker`): the build reports no progress (the caller does, per slice). `remember=False`:
@@ -167,7 +164,7 @@ def _recorded(
     hashes: Hashes,
     in_worker: bool,
     remember: bool,
-) -> _Checked:
+) -> Checked:
     """The records of `origins` in `graph`, and what the state keeps of them."""
     records = per_file.records(graph, origins, rules)
     deps = {o: _dependencies(path_of[o], graph) for o in origins} if remember else {}
@@ -178,8 +175,8 @@ def _recorded(
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
     strays = {o for o in graph.param_registrations if o in path_of} - set(origins)
     if in_worker:
-        return _Checked(records, deps, seen, directives, None, _followed(graph), strays)
-    return _Checked(records, deps, seen, directives, graph, strays=strays)
+        return Checked(records, deps, seen, directives, None, _followed(graph), strays)
+    return Checked(records, deps, seen, directives, graph, strays=strays)
 
 
 def analyse(
@@ -208,15 +205,15 @@ def analyse(
     }
     explicit = {f.display for f in files if f.explicit}
 
-    def check(chunk: Sequence[str], **how: bool) -> _Checked:
+    def check(chunk: Sequence[str], **how: bool) -> Checked:
         return check_files(chunk, path_of, build, rules, hashes, remember=remember, **how)
 
-    def run(origins: Sequence[str]) -> _Checked:
+    def run(origins: Sequence[str]) -> Checked:
         if not origins:
             # Every record stands: no graph to build, so no analyzer to import (a warm
             # `lint FILE` whose report memo missed is then mostly start-up). As after workers,
             # the run's graph is an empty one, which `_read_sources` fills as needed.
-            return _Checked({}, {}, {}, set(), None)
+            return Checked({}, {}, {}, set(), None)
         workers = (
             jobs > 1
             and len(origins) >= MIN_FILES_PER_JOB * 2
@@ -246,7 +243,7 @@ def analyse(
             checked = _in_slices(cut, check, progress)
         return _recoupled(checked, check, groups, path_of)
 
-    def again(todo: set[str], last: _Checked | None) -> _Checked:
+    def again(todo: set[str], last: Checked | None) -> Checked:
         if last is not None:  # a second round: `todo` holds what the last one reached
             added = [o for o in order if o in todo and o not in last.records]
             taken = _taken_from_whole(last, added, path_of, rules, hashes, remember)
@@ -273,7 +270,7 @@ def analyse(
     return Outcome(state, checked.graph or Graph(), len(origins), hashes)
 
 
-Check = Callable[..., _Checked]
+Check = Callable[..., Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
 
 
@@ -336,7 +333,7 @@ def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
 
 def _in_slices(
     slices: Sequence[Sequence[str]], check: Check, progress: Callable[[int, int], None] | None
-) -> _Checked:
+) -> Checked:
     """`check_files` over the slices of the files (`_plan`) in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
@@ -345,7 +342,7 @@ def _in_slices(
     """
     origins = [o for chunk in slices for o in chunk]
     sources: dict[str, SourceInfo] = {}
-    parts: list[_Checked] = []
+    parts: list[Checked] = []
     done = 0
     for chunk in slices:
         part = check(chunk, quiet=True)
@@ -361,12 +358,12 @@ def _in_slices(
     return _united(parts, Graph(sources=sources))
 
 
-def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
+def _united(parts: Sequence[Checked], graph: Graph | None) -> Checked:
     imports: dict[str, list[str]] = {}
     for part in parts:
         for near, targets in part.imports.items():
             imports.setdefault(near, []).extend(targets)
-    return _Checked(
+    return Checked(
         {o: r for p in parts for o, r in p.records.items()},
         {o: d for p in parts for o, d in p.deps.items()},
         {path: h for p in parts for path, h in p.hashes.items()},
@@ -378,13 +375,13 @@ def _united(parts: Sequence[_Checked], graph: Graph | None) -> _Checked:
 
 
 def _taken_from_whole(
-    checked: _Checked,
+    checked: Checked,
     more: Sequence[str],
     path_of: Mapping[str, Path],
     rules: Sequence[type[Rule]],
     hashes: Hashes,
     remember: bool,
-) -> _Checked | None:
+) -> Checked | None:
     """`checked` with the records of `more` taken from its graph, when that is a build of every
     given file (coupled files are checked over one): building it again would find the same
     records. None otherwise."""
@@ -397,8 +394,8 @@ def _taken_from_whole(
 
 
 def _recoupled(
-    checked: _Checked, check: Check, groups: Sequence[Sequence[str]], path_of: Mapping[str, Path]
-) -> _Checked:
+    checked: Checked, check: Check, groups: Sequence[Sequence[str]], path_of: Mapping[str, Path]
+) -> Checked:
     """The workers' coupled records (`register(server)` functions, registrations inside
     functions) as one build of every given file finds them: which servers they register on
     depends on their callers. Kept when each was checked in its coupling group and the

@@ -29,7 +29,7 @@ from .per_file import FileRecord
 
 
 class Checked(Protocol):
-    """The records a check made, and the closures it followed (`incremental._Checked`)."""
+    """The records a check made, and the closures it followed (`incremental.Checked`)."""
 
     @property
     def records(self) -> Mapping[str, FileRecord]: ...
