@@ -25,9 +25,14 @@ def closest(name: str, candidates: Iterable[str], *, cutoff: float = CUTOFF) -> 
     if not pool:
         return None
     wanted = name.lower()
-    best = min(pool, key=lambda c: (_edits(wanted, c.lower()), c))
-    if _edits(wanted, best.lower()) <= (max(1, len(name) // 5) if len(name) >= 3 else 0):
-        return best
+    slips = max(1, len(name) // 5) if len(name) >= 3 else 0
+    # A name `slips` edits away is at most `slips` letters longer or shorter: only those are
+    # aligned (a NameError's candidates are every global and builtin, about 200 names).
+    near = [c for c in pool if abs(len(c.lower()) - len(wanted)) <= slips]
+    if near:
+        best = min(near, key=lambda c: (_edits(wanted, c.lower()), c))
+        if _edits(wanted, best.lower()) <= slips:
+            return best
     import difflib  # (only for a name that is not one slip away: every start-up imports this module)
 
     lowered = {c.lower(): c for c in reversed(pool)}
