@@ -111,6 +111,41 @@ def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled
     )
 
 
+SPLIT_SHARE = 0.25
+"""A coupling group of more files than this share of a run's is cut into parts for workers."""
+
+
+def parts(groups: Sequence[list[str]], total: int, workers: int) -> list[list[str]]:
+    """The slices to check `groups` in: each group one, but with several `workers` a group of
+    over `SPLIT_SHARE` of the run's `total` files is cut into one part per worker.
+
+    Such a group is the run's longest build (an entry point reaching half the files through
+    `register(server)` helpers): one worker checks it while the others finish and wait. A
+    part is built with the rest of its group (`rest_of_group`, `incremental.check_files`):
+    every file of the group is read and scanned, so each registration lands on the servers
+    one build of the group finds, but only the part's own registrations become tools
+    (`builder.build_graph`'s `focus`), and the tools, their resolvers and the rules run on
+    them are most of a group's work. Reading and scanning the group is then done once per
+    part, which only a group that long pays back."""
+    from .parallel import chunks
+
+    out: list[list[str]] = []
+    for group in groups:
+        split = workers > 1 and len(group) > total * SPLIT_SHARE
+        out += chunks(group, workers) if split else [group]
+    return out
+
+
+def rest_of_group(chunk: Sequence[str], groups: Iterable[Sequence[str]]) -> list[str]:
+    """The files of the group `chunk` is a part of (`parts`) that it does not hold: what its
+    build reads beside it. Empty for a whole group and for files in no group."""
+    for group in groups:
+        if chunk and chunk[0] in group:
+            held = set(chunk)
+            return [o for o in group if o not in held]
+    return []
+
+
 def confirmed(
     groups: Iterable[Sequence[str]],
     coupled: Iterable[str],
