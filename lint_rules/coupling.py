@@ -8,7 +8,8 @@ through imports, directly or through other modules (`app/main.py` imports
 `tools/notes.py`, or a package `__init__` that re-exports its `register`), so it is among
 the files that import the coupled file, transitively. A build of the coupled file together
 with all of those scans every call site a build of every file would scan, and records the
-same verdicts; the other files are checked in slices as anywhere else.
+same verdicts; the other files are checked in slices as anywhere else. Workers may share a
+large group (`parts`): each part is built with the whole group and records only its own files.
 
 Imports are read from the text (`import_index.scan_imports`, which may list too much, never
 too little) and matched to files by every dotted tail of their paths (`a/b/c.py` answers to
