@@ -114,11 +114,15 @@ def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled
 
 SPLIT_SHARE = 0.25
 """A coupling group of more files than this share of a run's is cut into parts for workers."""
+MIN_FILES_PER_PART = 128
+"""Files of a group each part records at least: every part reads and scans the whole group
+again, which the tools it leaves to the others pay back only in large groups."""
 
 
 def parts(groups: Sequence[list[str]], total: int, workers: int) -> list[list[str]]:
     """The slices to check `groups` in: each group one, but with several `workers` a group of
-    over `SPLIT_SHARE` of the run's `total` files is cut into one part per worker.
+    over `SPLIT_SHARE` of the run's `total` files is cut into one part per worker (fewer when
+    a part would record under `MIN_FILES_PER_PART`).
 
     Such a group is the run's longest build (an entry point reaching half the files through
     `register(server)` helpers): one worker checks it while the others finish and wait. A
@@ -132,8 +136,8 @@ def parts(groups: Sequence[list[str]], total: int, workers: int) -> list[list[st
 
     out: list[list[str]] = []
     for group in groups:
-        split = workers > 1 and len(group) > total * SPLIT_SHARE
-        out += chunks(group, workers) if split else [group]
+        count = min(workers, len(group) // MIN_FILES_PER_PART)
+        out += chunks(group, count) if count > 1 and len(group) > total * SPLIT_SHARE else [group]
     return out
 
 

@@ -219,6 +219,7 @@ def test_workers_check_a_large_group_in_parts_with_one_builds_verdicts(
     whole = lint(["."], cwd=root)
     _workers(monkeypatch)
     monkeypatch.setattr(coupling, "SPLIT_SHARE", 0.0)
+    monkeypatch.setattr(coupling, "MIN_FILES_PER_PART", 1)
     built: list[tuple[list[str], list[str], bool]] = []
     real: Callable[..., Any] = incremental.check_files
 

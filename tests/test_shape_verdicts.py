@@ -201,11 +201,13 @@ def test_workers_and_slices_report_what_one_process_reports(
     monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
     assert _lint(root, "--no-cache", ".") == references[shape], "default jobs"
     assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "-j 2"
-    share = coupling.SPLIT_SHARE
+    share, least = coupling.SPLIT_SHARE, coupling.MIN_FILES_PER_PART
     monkeypatch.setattr(coupling, "SPLIT_SHARE", 0.0)  # every group cut into one part per worker
+    monkeypatch.setattr(coupling, "MIN_FILES_PER_PART", 1)
     for jobs in ("2", "3"):
         assert _lint(root, "--no-cache", "-j", jobs, ".") == references[shape], f"groups in parts, -j {jobs}"
     monkeypatch.setattr(coupling, "SPLIT_SHARE", share)
+    monkeypatch.setattr(coupling, "MIN_FILES_PER_PART", least)
     files = incremental.MAX_FILES_PER_SLICE
     monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
     groups, slices = _plan(root)
