@@ -122,7 +122,7 @@ def lint(
             store = StateStore(cache_dir, key, list(map(str, paths)))
         given = GivenFiles(files)  # indexed once for every slice's build
 
-        def build(only: set[Path] | None, report: bool, focus: set[str] | None) -> Graph:
+        def build(only: set[Path] | None, report: bool) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing
 
             return build_graph(
@@ -135,7 +135,6 @@ def lint(
                 files=given,
                 only=only,
                 hashing=store is not None,
-                focus=focus,
             )
 
         outcome = analyse(

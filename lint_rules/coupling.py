@@ -8,8 +8,7 @@ through imports, directly or through other modules (`app/main.py` imports
 `tools/notes.py`, or a package `__init__` that re-exports its `register`), so it is among
 the files that import the coupled file, transitively. A build of the coupled file together
 with all of those scans every call site a build of every file would scan, and records the
-same verdicts; the other files are checked in slices as anywhere else. Workers may share a
-large group (`parts`): each part is built with the whole group and records only its own files.
+same verdicts; the other files are checked in slices as anywhere else.
 
 Imports are read from the text (`import_index.scan_imports`, which may list too much, never
 too little) and matched to files by every dotted tail of their paths (`a/b/c.py` answers to
@@ -110,45 +109,6 @@ def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled
         [[o for o in origins if o in group] for group in grouped],
         [o for o in origins if o not in owner],
     )
-
-
-SPLIT_SHARE = 0.25
-"""A coupling group of more files than this share of a run's is cut into parts for workers."""
-MIN_FILES_PER_PART = 128
-"""Files of a group each part records at least: every part reads and scans the whole group
-again, which the tools it leaves to the others pay back only in large groups."""
-
-
-def parts(groups: Sequence[list[str]], total: int, workers: int) -> list[list[str]]:
-    """The slices to check `groups` in: each group one, but with several `workers` a group of
-    over `SPLIT_SHARE` of the run's `total` files is cut into one part per worker (fewer when
-    a part would record under `MIN_FILES_PER_PART`).
-
-    Such a group is the run's longest build (an entry point reaching half the files through
-    `register(server)` helpers): one worker checks it while the others finish and wait. A
-    part is built with the rest of its group (`rest_of_group`, `incremental.check_files`):
-    every file of the group is read and scanned, so each registration lands on the servers
-    one build of the group finds, but only the part's own registrations become tools
-    (`builder.build_graph`'s `focus`), and the tools, their resolvers and the rules run on
-    them are most of a group's work. Reading and scanning the group is then done once per
-    part, which only a group that long pays back."""
-    from .parallel import chunks
-
-    out: list[list[str]] = []
-    for group in groups:
-        count = min(workers, len(group) // MIN_FILES_PER_PART)
-        out += chunks(group, count) if count > 1 and len(group) > total * SPLIT_SHARE else [group]
-    return out
-
-
-def rest_of_group(chunk: Sequence[str], groups: Iterable[Sequence[str]]) -> list[str]:
-    """The files of the group `chunk` is a part of (`parts`) that it does not hold: what its
-    build reads beside it. Empty for a whole group and for files in no group."""
-    for group in groups:
-        if chunk and chunk[0] in group:
-            held = set(chunk)
-            return [o for o in group if o not in held]
-    return []
 
 
 def confirmed(

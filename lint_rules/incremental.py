@@ -30,7 +30,7 @@ records that hold for it from the states of other lists with the same options (`
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,7 +40,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import invalidation, per_file
-from .coupling import confirmed, coupled_files, coupling_groups, parts, rest_of_group
+from .coupling import confirmed, coupled_files, coupling_groups
 from .lint_state import State
 from .per_file import FileRecord
 
@@ -127,10 +127,8 @@ class Checked:
     own whole build (`analyse`: the files a second round reaches)."""
 
 
-Build = Callable[[set[Path] | None, bool, set[str] | None], Graph]
-"""`build(only, report_progress, focus)`: the graph of the given files in `only` (None: all),
-with tools made only for the registrations of the given files in `focus` (None: all of them;
-`builder.build_graph`)."""
+Build = Callable[[set[Path] | None, bool], Graph]
+"""`build(only, report_progress)`: the graph of the given files in `only` (None: all)."""
 
 
 def check_files(
@@ -143,21 +141,17 @@ def check_files(
     whole: bool = False,
     quiet: bool = False,
     remember: bool = True,
-    context: Collection[str] = (),
 ) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
     `in_worker`): the build reports no progress (the caller does, per slice). `remember=False`:
     no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
-    `context`: the rest of the coupling group `origins` are a part of (`coupling.parts`), read
-    and scanned with them so that their registrations find the same servers, not recorded.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
-    built = [*origins, *context]
-    only = None if whole or len(built) == len(path_of) else {path_of[o] for o in built}
-    graph = build(only, not (in_worker or quiet), set(origins) if context else None)
-    checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, context)
+    only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
+    graph = build(only, not (in_worker or quiet))
+    checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember)
     checked.whole = only is None and not in_worker
     return checked
 
@@ -170,10 +164,8 @@ def _recorded(
     hashes: Hashes,
     in_worker: bool,
     remember: bool,
-    context: Collection[str] = (),
 ) -> Checked:
-    """The records of `origins` in `graph`, and what the state keeps of them (`context`: files
-    built with them, not recorded: `check_files`)."""
+    """The records of `origins` in `graph`, and what the state keeps of them."""
     records = per_file.records(graph, origins, rules)
     deps = {o: _dependencies(path_of[o], graph) for o in origins} if remember else {}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
@@ -181,7 +173,7 @@ def _recorded(
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
-    strays = {o for o in graph.param_registrations if o in path_of} - {*origins, *context}
+    strays = {o for o in graph.param_registrations if o in path_of} - set(origins)
     if in_worker:
         return Checked(records, deps, seen, directives, None, _followed(graph), strays)
     return Checked(records, deps, seen, directives, graph, strays=strays)
@@ -213,8 +205,8 @@ def analyse(
     }
     explicit = {f.display for f in files if f.explicit}
 
-    def check(chunk: Sequence[str], context: Collection[str] = (), **how: bool) -> Checked:
-        return check_files(chunk, path_of, build, rules, hashes, remember=remember, context=context, **how)
+    def check(chunk: Sequence[str], **how: bool) -> Checked:
+        return check_files(chunk, path_of, build, rules, hashes, remember=remember, **how)
 
     def run(origins: Sequence[str]) -> Checked:
         if not origins:
@@ -233,7 +225,7 @@ def analyse(
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         workers = workers and parallel.available()
-        plan = _plan(origins, path_of, jobs * 2 if workers else 1, jobs if workers else 1)
+        plan = _plan(origins, path_of, jobs * 2 if workers else 1)
         if plan is None:
             # Coupled files no grouping holds (a registration of what a loop yields, one group
             # of nearly every file) are checked over one build of every file.
@@ -244,11 +236,7 @@ def analyse(
             from ..resolver_core import builder  # noqa: F401
 
             parts = parallel.check_in_workers(
-                origins,
-                jobs,
-                lambda chunk: check(chunk, context=rest_of_group(chunk, groups), in_worker=True),
-                progress,
-                slices=cut,
+                origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices=cut
             )
             checked = _united(parts, None)
         else:
@@ -287,14 +275,12 @@ Check = Callable[..., Checked]
 
 
 def _plan(
-    origins: Sequence[str], path_of: Mapping[str, Path], least: int, workers: int = 1
+    origins: Sequence[str], path_of: Mapping[str, Path], least: int
 ) -> tuple[list[list[str]], list[list[str]]] | None:
     """The coupling groups of `origins` and the slices to check them in: each group one slice
-    (its files built together, as one build of every file would see them), or for `workers`
-    a group that is most of the run cut into parts (`coupling.parts`), the other files in
-    contiguous slices (`_slices`, at least `least`). Workers and this process check the same
-    plan but for those parts; workers ask for two slices each at least (a slow one does not
-    idle the other).
+    (its files built together, as one build of every file would see them), the other files
+    in contiguous slices (`_slices`, at least `least`). Workers and this process check the
+    same plan; workers ask for two slices each at least (a slow one does not idle the other).
 
     None when no grouping holds: a registration of what a loop yields (`coupled_files`), or a
     group of over `MAX_GROUP_SHARE` of the files (its build is nearly one of every file: the
@@ -310,7 +296,7 @@ def _plan(
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
         return None
     free = chunks(plan.free, max(least, _slices(plan.free, path_of))) if plan.free else []
-    return plan.groups, [*parts(plan.groups, len(origins), workers), *free]
+    return plan.groups, [*plan.groups, *free]
 
 
 def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:

@@ -71,10 +71,8 @@ list: over 1 GB and several seconds, for nothing mcpdeps checks; ruff reports it
 class StaticBuilder:
     """Builds one `Graph` from a set of files; see `build_graph`."""
 
-    def __init__(self, project: Project, focus: Collection[str] | None = None) -> None:
+    def __init__(self, project: Project) -> None:
         self.project = project
-        self.focus = focus
-        """The files whose registrations become tools (None: all); see `build_graph`."""
         self.names = Names(project)
         self.evaluator = Evaluator(self.names)
         self.classes = Classes(self.evaluator)
@@ -205,15 +203,13 @@ class StaticBuilder:
         for reg in [*found, *expanded]:
             if reg.returned:
                 continue  # a factory's `return server.tool()`: its expansions are the tools
-            origin = self.scanner.passed_by.get(reg.module.display)
-            if self.focus is not None and reg.span.path not in self.focus and origin not in self.focus:
-                continue  # nothing it makes lands in a file the caller keeps
             target = self._function_of(reg)
             if target is None:
                 self._unnamed(reg)
                 continue
             if self._rewritten(reg, target):
                 continue
+            origin = self.scanner.passed_by.get(reg.module.display)
             for server in self.reach.servers_of(reg):
                 try:
                     if reg.kind == "tool":
@@ -422,7 +418,6 @@ def build_graph(
     only: Collection[Path] | None = None,
     project: Project | None = None,
     hashing: bool = True,
-    focus: Collection[str] | None = None,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -434,12 +429,6 @@ def build_graph(
     `files` as `GivenFiles`: a caller building slice after slice of the same files indexes
     them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
     run that keeps no state to compare them with next time (`lint --no-cache`).
-    `focus` (displays): only the registrations that these files make, or that land on a server
-    one of them passes to a module that was not given (`Tool.origin`), become tools and handlers;
-    everything is still read and scanned, so those find the same servers and callers as in a
-    build of every file in `only`. A part of a coupling group (`lint_rules.coupling`) is built
-    so: each registration's servers depend on the whole group, but a part records only its own
-    files, and the tools of the others are most of a group's analysis.
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -454,7 +443,6 @@ def build_graph(
             only=only,
             project=project,
             hashing=hashing,
-            focus=focus,
         )
 
 
@@ -470,7 +458,6 @@ def _build_graph(
     only: Collection[Path] | None,
     project: Project | None,
     hashing: bool,
-    focus: Collection[str] | None,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
@@ -480,7 +467,7 @@ def _build_graph(
         project.search = files.search
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
-    builder = StaticBuilder(project, focus)
+    builder = StaticBuilder(project)
     graph = builder.graph
     graph.files = len(files)
     graph.checked = set(files.checked)

@@ -205,49 +205,6 @@ def test_a_group_of_too_many_files_is_one_build_in_this_process(
     assert forked == [] and len(builds) == 1
 
 
-@pytest.mark.parametrize("forked", [False, True])
-@pytest.mark.parametrize("seed", range(3))
-def test_workers_check_a_large_group_in_parts_with_one_builds_verdicts(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seed: int, forked: bool
-) -> None:
-    """With workers, a group of over `coupling.SPLIT_SHARE` of the files is cut into one part
-    per worker, each built with the rest of its group (read and scanned, so its registrations
-    land on the same servers) and recording only its own files: the verdicts (MCPD110 between
-    a helper's tools and a module-level tool included) are one build's, and the imports the
-    builds followed confirm the groups (no build of every file)."""
-    root = _project(tmp_path / "proj", seed)
-    whole = lint(["."], cwd=root)
-    _workers(monkeypatch)
-    monkeypatch.setattr(coupling, "SPLIT_SHARE", 0.0)
-    monkeypatch.setattr(coupling, "MIN_FILES_PER_PART", 1)
-    built: list[tuple[list[str], list[str], bool]] = []
-    real: Callable[..., Any] = incremental.check_files
-
-    def check_files(origins: list[str], *args: Any, **how: Any) -> Any:
-        built.append((list(origins), list(how.get("context", ())), bool(how.get("whole"))))
-        return real(origins, *args, **how)
-
-    monkeypatch.setattr(incremental, "check_files", check_files)
-    if not forked:
-        from mcpdeps.lint_rules import parallel
-
-        def in_process(
-            origins: list[str], jobs: int, task: Callable[[list[str]], Any], *_: Any, slices: Any
-        ) -> Any:
-            return [task(list(s)) for s in slices]
-
-        monkeypatch.setattr(parallel, "check_in_workers", in_process)
-    assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
-    assert not any(whole_build for *_, whole_build in built), "the groups were confirmed"
-    if forked:
-        return  # the parts were checked in the workers, out of this process's sight
-    parts = [(origins, context) for origins, context, _ in built if context]
-    helper_apart = [o for o, c in parts if "reg/notes.py" in o and "zzz_main.py" in c]
-    assert helper_apart, "the helper checked in one part, its caller in another"
-    for origins, context in parts:
-        assert not set(origins) & set(context)
-
-
 COLLECTED = {
     "collect.py": (
         "from collections.abc import Callable\nfrom typing import Any\n\n"

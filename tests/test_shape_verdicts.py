@@ -11,8 +11,8 @@ factories) is written small, with seeded errors of several codes in many files
 JSON report of a cold `lint --no-cache -j 1 .` is the reference that each other path must
 print byte for byte:
 
-- workers (default jobs and `-j 2`), every coupling group cut into parts (`-j 2`, `-j 3`), and
-  slices forced small so several slices and coupling groups occur, in one process and in workers;
+- workers (default jobs and `-j 2`), and slices forced small so several slices and coupling
+  groups occur, in one process and in workers;
 - the cache: a first run keeping it, a run with nothing changed (the report memo), the same
   without the memo (every record from the cache), and after an edit of the most shared
   resolver module, then of a tool module (each compared with a cold run of the edited tree);
@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.cli.lsp.workspace import WorkspaceModel
-from mcpdeps.lint_rules import api, coupling, incremental
+from mcpdeps.lint_rules import api, incremental
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.discovery import discover
 
@@ -201,13 +201,6 @@ def test_workers_and_slices_report_what_one_process_reports(
     monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
     assert _lint(root, "--no-cache", ".") == references[shape], "default jobs"
     assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "-j 2"
-    share, least = coupling.SPLIT_SHARE, coupling.MIN_FILES_PER_PART
-    monkeypatch.setattr(coupling, "SPLIT_SHARE", 0.0)  # every group cut into one part per worker
-    monkeypatch.setattr(coupling, "MIN_FILES_PER_PART", 1)
-    for jobs in ("2", "3"):
-        assert _lint(root, "--no-cache", "-j", jobs, ".") == references[shape], f"groups in parts, -j {jobs}"
-    monkeypatch.setattr(coupling, "SPLIT_SHARE", share)
-    monkeypatch.setattr(coupling, "MIN_FILES_PER_PART", least)
     files = incremental.MAX_FILES_PER_SLICE
     monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
     groups, slices = _plan(root)

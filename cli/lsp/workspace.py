@@ -237,7 +237,7 @@ class WorkspaceModel:
             checked = check_files(self.order, self.path_of, self._build, self.rules, self.hashes)
         return checked
 
-    def _build(self, only: Collection[Path] | None, _progress: bool, focus: set[str] | None = None) -> Graph:
+    def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
         Every given file is named to the builder, as `lint`'s builds name them (`only` says
@@ -254,7 +254,6 @@ class WorkspaceModel:
             files=self.given,
             only=only,
             project=self.project,
-            focus=focus,
         )
 
     def priority(self, open_paths: Iterable[Path]) -> list[str]:
