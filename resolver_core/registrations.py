@@ -26,8 +26,7 @@ from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Param, Scope, Value
-
-REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
+from .written_decorators import REGISTRARS
 
 
 @dataclass(slots=True)

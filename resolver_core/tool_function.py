@@ -13,11 +13,12 @@ import ast
 from dataclasses import dataclass
 
 from .callables import Targets
-from .decorators import Obj, is_registration, replaced, written_chain
+from .decorators import Obj, replaced
 from .registrations import Registration, Scanner
 from .signatures import class_scope
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope, Value, lambda_qualname
+from .written_decorators import is_registration, written_chain
 
 
 @dataclass(slots=True)
