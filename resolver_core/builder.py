@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .call_sites import CallSites
 from .discovery import GivenFiles, SourceFile, discover
+from .evaluator import Evaluator
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .prefilter import might_contribute
 from .project import Project
@@ -35,7 +36,7 @@ from .signatures import (
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Names, Scope
 from .tool_function import ToolFunction, tool_function
-from .typeexpr import Evaluator, first_error, resolve_marker
+from .typeexpr import first_error, resolve_marker
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "

@@ -19,6 +19,7 @@ from functools import partial
 
 from .class_members import class_signature, decorator_names, inherited_method, self_class
 from .decorators import Decorators, Obj, replaced
+from .evaluator import Evaluator
 from .model import ResolverKind
 from .signatures import Classes, class_scope, returns_of
 from .source import ParsedModule, spelling
@@ -34,10 +35,7 @@ from .symbols import (
     sdk_name,
 )
 from .target import Target, builtin_target, module_target, not_callable_target, opaque_target
-from .typeexpr import (
-    Evaluator,
-    TResolve,
-)
+from .typeexpr import TResolve
 from .written_decorators import binding_marker, written_chain
 
 _NO_SIGNATURE = frozenset({"operator.itemgetter", "operator.attrgetter", "operator.methodcaller"})
