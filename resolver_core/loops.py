@@ -280,10 +280,10 @@ class EnclosingLoops:
         self._listed.update(loop)
         opaque = _unlisted_variables(stmt) if not loop else ()
         collector = _collector(self.names, module, stmt, scope) if opaque else None
-        collected = opaque[0] if collector is not None else None
-        if collector is not None:
-            self._collected[opaque[0]] = collector
-            opaque = ()
+        collected = None
+        if collector is not None:  # `for fn in TOOLS:` over a list `@tool` fills: followed
+            collected, opaque = opaque[0], ()
+            self._collected[collected] = collector
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self._opaque.update(dict.fromkeys(opaque, stmt))
         try:
