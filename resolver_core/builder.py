@@ -12,12 +12,11 @@ import ast
 import functools
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import CallSites
-from .decorators import Obj, is_registration, replaced, written_chain
 from .discovery import GivenFiles, SourceFile, discover
+from .evaluator import Evaluator
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .prefilter import might_contribute
 from .project import Project
@@ -28,7 +27,6 @@ from .search_roots import default_roots, given_folders
 from .servers import ParamServer, Servers
 from .signatures import (
     Classes,
-    class_scope,
     field_alias,
     function_params,
     is_context_for_tool,
@@ -36,29 +34,14 @@ from .signatures import (
     written_parameter,
 )
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
-from .symbols import Defined, Names, Scope, Value, lambda_qualname
-from .typeexpr import Evaluator, first_error, resolve_marker
+from .symbols import Names, Scope
+from .tool_function import ToolFunction, tool_function
+from .typeexpr import first_error, resolve_marker
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
     "(an expression or a chain of resolvers thousands of levels deep)"
 )
-
-
-@dataclass(slots=True)
-class _ToolFunction:
-    """The function behind a registration, and how many leading parameters binding removes."""
-
-    module: ParsedModule
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-    qualname: str
-    scope: Scope | None
-    skip: int = 0
-    is_async: bool | None = None
-    """The registered object's own async-ness, when decorators decide it."""
-    decorators: tuple[str, ...] = ()
-    opaque: str | None = None
-    """Why a decorator on it cannot be followed (the function as written is assumed)."""
 
 
 EXPLICIT_DATA_LIMIT = 1 << 20
@@ -94,96 +77,6 @@ class StaticBuilder:
         self.scanner.scan(module)
 
     # ------------------------------------------------------------------ tools
-    def _function_of(self, reg: Registration) -> _ToolFunction | None:
-        """The function a registration names (a def, a lambda, a bound method, an alias),
-        after the decorators Python applied before the registration saw it."""
-        fn = reg.fn
-        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-            qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
-            found = _ToolFunction(reg.module, fn, qual, reg.scope)
-            below = (
-                fn.decorator_list[fn.decorator_list.index(reg.decorator) + 1 :]
-                if (reg.decorator in fn.decorator_list)
-                else []
-            )
-            found.decorators = tuple(
-                written_chain(
-                    reg.module.segment,
-                    fn,
-                    for_tool=True,
-                    registrar=lambda d: is_registration(self.scanner.alias_of(reg.module, d, reg.scope)),
-                )
-            )
-            if not below:
-                return found
-            obj = self.factory.targets.decorators.below(Defined(reg.module, fn, qual), reg.scope, below)
-            chain = found.decorators
-            return self._decorated_tool(obj, found, chain)
-        if isinstance(fn, ast.Lambda):
-            return _ToolFunction(reg.module, fn, lambda_qualname(reg.scope), reg.scope)
-        if isinstance(fn, ast.Attribute):
-            bound = self.factory.targets.bound_method(reg.module, fn, reg.scope)
-            if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
-                return _ToolFunction(
-                    bound.module, bound.node, bound.qualname, None, bound.skip, bound.is_async
-                )
-        if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
-            obj = self.factory.targets.decorators.expr(reg.module, fn, reg.scope, {}, 0)
-            return self._decorated_tool(obj, None, ())
-        symbol = self.names.resolve(reg.module, fn, reg.scope)
-        symbol = self.names.follow(symbol) if symbol is not None else None
-        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found = _ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
-            if not symbol.node.decorator_list:
-                return found
-            obj = self.factory.targets.decorators.applied(symbol, symbol.scope)
-            chain = (
-                ()
-                if replaced(obj, symbol.node)
-                else tuple(written_chain(symbol.module.segment, symbol.node, for_tool=False))
-            )
-            return self._decorated_tool(obj, found, chain)
-        if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):
-            return _ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
-        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
-            return _ToolFunction(symbol.module, symbol.node, lambda_qualname(symbol.scope), symbol.scope)
-        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `t = deco(g)`
-            obj = self.factory.targets.decorators.value(symbol)
-            return self._decorated_tool(obj, None, ())
-        return None
-
-    def _decorated_tool(
-        self, obj: Obj, written: _ToolFunction | None, chain: tuple[str, ...]
-    ) -> _ToolFunction | None:
-        """The registered object: its signature (through `__wrapped__`), name and async-ness."""
-        inner, named = obj.innermost, obj.named
-        if (
-            obj.kind == "opaque"
-            or inner.module is None
-            or inner.kind not in ("function", "lambda", "instance")
-        ):
-            if written is None:
-                return None
-            written.opaque = obj.opaque or "a decorator on it returns something mcpdeps cannot follow"
-            written.decorators = chain
-            return written
-        node = inner.call.node if inner.kind == "instance" and inner.call is not None else inner.node
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            return written
-        qualname = named.cls.qualname if named.kind == "instance" and named.cls else named.qualname
-        scope = inner.scope
-        if inner.kind == "instance" and inner.call is not None:
-            scope = class_scope(inner.call.owner)
-        return _ToolFunction(
-            inner.module,
-            node,
-            qualname,
-            scope,
-            1 if inner.kind == "instance" else 0,
-            obj.is_async,
-            chain,
-        )
-
     def build_tools(self) -> None:
         """Every registration site, as if its function ran: on each server that reaches it."""
         self.reach.follow_passed_servers()
@@ -203,7 +96,7 @@ class StaticBuilder:
         for reg in [*found, *expanded]:
             if reg.returned:
                 continue  # a factory's `return server.tool()`: its expansions are the tools
-            target = self._function_of(reg)
+            target = tool_function(reg, self.names, self.factory.targets, self.scanner)
             if target is None:
                 self._unnamed(reg)
                 continue
@@ -241,7 +134,7 @@ class StaticBuilder:
                 )
             )
 
-    def _rewritten(self, reg: Registration, target: _ToolFunction) -> bool:
+    def _rewritten(self, reg: Registration, target: ToolFunction) -> bool:
         """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""
         fn = target.node
         if isinstance(fn, ast.Lambda) or fn.name not in self.scanner.rewritten(target.module):
@@ -276,7 +169,7 @@ class StaticBuilder:
             params.append(param)
         return params, error
 
-    def _tool(self, reg: Registration, target: _ToolFunction) -> Tool:
+    def _tool(self, reg: Registration, target: ToolFunction) -> Tool:
         """Classify a tool as its registration sees the module: names bound by then, not later."""
         cutoff = self._cutoff(reg)
         outer, self.names.cutoff = (
@@ -288,7 +181,7 @@ class StaticBuilder:
         finally:
             self.names.cutoff = outer
 
-    def _classify_tool(self, reg: Registration, target: _ToolFunction) -> Tool:
+    def _classify_tool(self, reg: Registration, target: ToolFunction) -> Tool:
         module, fn, qual, scope = target.module, target.node, target.qualname, target.scope
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope, target.skip)
@@ -369,7 +262,7 @@ class StaticBuilder:
                 continue
             stack.extend(p.resolver for p in resolver.parameters if p.resolver)
 
-    def _handler(self, reg: Registration, target: _ToolFunction) -> Handler:
+    def _handler(self, reg: Registration, target: ToolFunction) -> Handler:
         params, _ = self._params(target.module, target.node, target.scope, target.skip)
         return Handler(reg.kind, target.qualname, target.module.name, reg.span, params)  # type: ignore[arg-type]
 

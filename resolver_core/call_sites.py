@@ -21,11 +21,12 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from .decorators import Decorators, is_registration
+from .decorators import Decorators
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope, Value
+from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
 CallSite = tuple[ParsedModule, ast.Call, Scope | None]

@@ -18,7 +18,8 @@ from dataclasses import replace
 from functools import partial
 
 from .class_members import class_signature, decorator_names, inherited_method, self_class
-from .decorators import Decorators, Obj, replaced, written_chain
+from .decorators import Decorators, Obj, replaced
+from .evaluator import Evaluator
 from .model import ResolverKind
 from .signatures import Classes, class_scope, returns_of
 from .source import ParsedModule, spelling
@@ -34,19 +35,11 @@ from .symbols import (
     sdk_name,
 )
 from .target import Target, builtin_target, module_target, not_callable_target, opaque_target
-from .typeexpr import (
-    Evaluator,
-    TResolve,
-)
+from .typeexpr import TResolve
+from .written_decorators import binding_marker, written_chain
 
 _NO_SIGNATURE = frozenset({"operator.itemgetter", "operator.attrgetter", "operator.methodcaller"})
 """Standard callables whose instances `inspect.signature` refuses (the SDK's T10)."""
-
-
-def _is_binding_marker(node: ast.expr) -> bool:
-    target = node.func if isinstance(node, ast.Call) else node
-    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
-    return name in ("staticmethod", "classmethod")
 
 
 def _chain_of(symbol: Defined) -> tuple[str, ...]:
@@ -143,7 +136,7 @@ class Targets:
             return None
         qual = f"{cls.qualname}.{attr}" if method.owner is cls else method.qualname
         key = ("bound", str(instance.module.path), instance.name, qual)
-        if any(not _is_binding_marker(d) for d in method.node.decorator_list):
+        if any(not binding_marker(d) for d in method.node.decorator_list):
             obj = self.decorators.applied(method, class_scope(method.owner))
             return self.from_obj(obj, key, method.module, qual, bound=True, chain=_chain_of(method))
         static = "staticmethod" in decorator_names(method.node)
@@ -312,7 +305,7 @@ class Targets:
                 no_hints=True,
             )
         key = ("def", str(module.path), symbol.qualname, node.lineno)  # a name may be defined twice
-        if not plain and any(not _is_binding_marker(d) for d in node.decorator_list):
+        if not plain and any(not binding_marker(d) for d in node.decorator_list):
             scope = class_scope(symbol.owner) if symbol.owner is not None else None
             obj = self.decorators.applied(symbol, scope)
             chain = () if replaced(obj, node) else _chain_of(symbol)

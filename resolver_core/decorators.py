@@ -16,19 +16,16 @@ identity markers such as `typing.final`). Anything else is `Obj.opaque`: the cal
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .model import ProblemKind
 from .signatures import returns_of
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Scope, Value, lambda_qualname
+from .written_decorators import binding_marker, is_registration
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-REGISTRARS = frozenset({"tool", "prompt", "resource"})
-"""`@server.tool()`, `@server.prompt()`, `@server.resource(...)`: they return the function itself."""
-_BINDING_MARKERS = frozenset({"staticmethod", "classmethod"})
-"""Decorators that only change how a method binds (handled where methods are looked up)."""
 _IDENTITY = frozenset(
     {
         "typing.final",
@@ -149,47 +146,6 @@ def _text(module: ParsedModule, node: ast.AST) -> str:
     return module.segment(node)
 
 
-def is_registration(node: ast.expr) -> bool:
-    """`@x.tool()`, `@x.tool`, `@x.prompt(...)`, `@x.resource(...)` (as written)."""
-    target = node.func if isinstance(node, ast.Call) else node
-    return isinstance(target, ast.Attribute) and target.attr in REGISTRARS
-
-
-def _binding_marker(node: ast.expr) -> str | None:
-    target = node.func if isinstance(node, ast.Call) else node
-    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
-    return name if name in _BINDING_MARKERS else None
-
-
-def written_chain(
-    segment: Callable[[ast.expr], str | None],
-    node: ast.AST,
-    *,
-    for_tool: bool,
-    registrar: Callable[[ast.expr], bool] = is_registration,
-) -> list[str]:
-    """The decorators written on a def, as `@text`, outermost first, for display.
-
-    `segment`: a decorator's source text, whitespace-folded (`ParsedModule.segment`, whose
-    lines are split once per file: `ast.get_source_segment` splits the whole text per call).
-    Registration decorators (`registrar`: `@x.tool()` as written, or what a front end knows
-    is one, like `deco = mcp.tool()`) and `staticmethod`/`classmethod` are left out; for a
-    tool, so are the decorators above its registration (they wrap what `server.tool()`
-    returns, which is not what was registered). Static and live graphs both call this on the
-    same source, so they show the same chain.
-    """
-    decorators: Sequence[ast.expr] = getattr(node, "decorator_list", ())
-    if for_tool:
-        last = max((i for i, d in enumerate(decorators) if registrar(d)), default=-1)
-        decorators = decorators[last + 1 :]
-    out = []
-    for d in decorators:
-        if registrar(d) or _binding_marker(d):
-            continue
-        out.append("@" + (segment(d) or " ".join(ast.unparse(d).split())))
-    return out
-
-
 def replaced(obj: Obj, decorated: ast.AST) -> bool:
     """A decorator that returned some other module-level function: the def's decorators are
     not part of what the SDK holds (nothing links that function back to the def)."""
@@ -275,7 +231,7 @@ class Decorators:
         for written in reversed(decorators):
             if is_registration(written):
                 continue  # `server.tool()` returns the function it registers
-            marker = _binding_marker(written)
+            marker = binding_marker(written)
             if marker is not None:
                 cur = replace(cur, binding=marker)
                 continue

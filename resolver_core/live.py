@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from mcp.server.mcpserver import Elicit, ListRoots, Sample
 from mcp.server.mcpserver.resolve import _resolver_key, _state_key, _type_hints
 
-from .decorators import is_registration, written_chain
 from .live_site import creation_site, evaluate
 from .model import (
     Graph,
@@ -42,6 +41,7 @@ from .model import (
 )
 from .sampling import fill_sample
 from .signatures import function_params, returns_of
+from .written_decorators import is_registration, written_chain
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable

@@ -6,13 +6,18 @@ over a collection named at module level, often in another module (`ALL_TOOLS = [
 (`for name, fn in (("a", f), ("b", g)):`). The SDK registers each value, so each one is a
 registration site; a loop whose values are computed (`inspect.getmembers(...)`, a list filled
 by a decorator at run time) is not guessed: the caller notes it as not followed.
+
+`EnclosingLoops` is what a registration scan (`registrations.py`) keeps of the loops around the
+statement it is at: it enters and leaves them with the scan, and turns the function a
+registration call passes (`mcp.add_tool(fn)`) into the functions the loop variable takes.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .source import ParsedModule
@@ -47,7 +52,7 @@ class Listed:
         return Listed(self.module, self.scope, tuple(values), self.loop)
 
 
-def subscripted(node: ast.expr) -> tuple[ast.expr, str | None]:
+def _subscripted(node: ast.expr) -> tuple[ast.expr, str | None]:
     """`spec["func"]` -> (`spec`, "func"); anything else as it is, without a key."""
     if (
         isinstance(node, ast.Subscript)
@@ -62,7 +67,7 @@ def _is_text(node: ast.expr | None, text: str) -> bool:
     return isinstance(node, ast.Constant) and node.value == text
 
 
-def listed_loop(
+def _listed_loop(
     names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None, outer: Mapping[str, Listed]
 ) -> dict[str, Listed]:
     """Each variable of `stmt` (a `for` loop) -> the values it takes; empty when they are not
@@ -180,7 +185,9 @@ class Collector:
     """`fn` as the collector appends it: the registered expression, read in its body."""
 
 
-def collector_of(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Collector | None:
+def _collector_of(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> Collector | None:
     """The one module-level function that appends its first parameter to the list `expr` names."""
     symbol = names.resolve(module, expr, scope) if isinstance(expr, ast.Name | ast.Attribute) else None
     if not isinstance(symbol, Value) or symbol.scope is not None or symbol.module.tree is None:
@@ -213,7 +220,7 @@ def _appended(fn: ast.FunctionDef, name: str) -> list[ast.Name]:
     ]
 
 
-def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
+def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
     """`name=f"v2_{fn.__name__}"` in `for fn in (a, b):`: the name each function gets (`v2_a`),
     as a constant; any other name expression as written."""
     if not isinstance(name, ast.JoinedStr) or not isinstance(value, ast.Name):
@@ -236,10 +243,101 @@ def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.ex
     return ast.Constant(text)
 
 
-def unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
+def _unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
     """`for fn in TOOLS:` / `for name, fn in SPECS:` over values not written out: the loop
     variables, whose values are unknown."""
     if not isinstance(stmt, ast.For | ast.AsyncFor):
         return ()
     targets = stmt.target.elts if isinstance(stmt.target, ast.Tuple | ast.List) else [stmt.target]
     return tuple(t.id for t in targets if isinstance(t, ast.Name))
+
+
+Landing = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
+"""A function a registration call registers, with the module and scope it is written in, and
+its `name=` expression with the module and scope to read that in."""
+
+
+class EnclosingLoops:
+    """The `for` loops around the statement a registration scan is at, and what their
+    variables take: listed values, nothing known (`for fn in inspect.getmembers(...)`), or
+    whatever a collecting decorator fills the list with."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self._listed: dict[str, Listed] = {}
+        """Variables of the enclosing loops whose values the source lists -> those values."""
+        self._opaque: dict[str, ast.For | ast.AsyncFor] = {}
+        """Variables of the enclosing loops over values not written out -> their loop."""
+        self._collected: dict[str, Collector] = {}
+        """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
+
+    @contextmanager
+    def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
+        """While the scan is inside `stmt`'s blocks: its loop variables as `stmt` binds them (a
+        statement that is no loop binds none); afterwards, the outer loops' again."""
+        loop = _listed_loop(self.names, module, stmt, scope, self._listed)
+        outer = {name: self._listed[name] for name in loop if name in self._listed}
+        self._listed.update(loop)
+        opaque = _unlisted_variables(stmt) if not loop else ()
+        collector = _collector(self.names, module, stmt, scope) if opaque else None
+        collected = None
+        if collector is not None:  # `for fn in TOOLS:` over a list `@tool` fills: followed
+            collected, opaque = opaque[0], ()
+            self._collected[collected] = collector
+        if isinstance(stmt, ast.For | ast.AsyncFor):
+            self._opaque.update(dict.fromkeys(opaque, stmt))
+        try:
+            yield
+        finally:
+            for name in loop:
+                del self._listed[name]
+            self._listed.update(outer)
+            for name in opaque:
+                del self._opaque[name]
+            if collected is not None:
+                del self._collected[collected]
+
+    def unlisted(self, variable: str) -> ast.For | ast.AsyncFor | None:
+        """The loop binding `variable` to values the source does not list, if it does."""
+        return None if variable in self._listed else self._opaque.get(variable)
+
+    def each(
+        self, module: ParsedModule, scope: Scope | None, fn: ast.expr, name: ast.expr | None
+    ) -> list[Landing]:
+        """`for fn in TOOLS: mcp.add_tool(fn)` registers each listed function, named in step
+        (`for name, fn in SPECS.items(): mcp.add_tool(fn, name=name)`): each function with the
+        module and scope it is written in, and its `name=` expression with where to read it."""
+        collector = self._collected.get(fn.id) if isinstance(fn, ast.Name) else None
+        if collector is not None:  # each function the collector is applied to (`reach.py`)
+            inner = Scope(collector.module, collector.function, collector.function.name, None)
+            return [(collector.parameter, collector.module, inner, (module, name, scope))]
+        variable, key = _subscripted(fn)
+        listed = self._listed.get(variable.id) if isinstance(variable, ast.Name) else None
+        if key is not None and listed is not None:  # `spec["func"]` of each `{"func": f, ...}`
+            listed = listed.field(key)
+        if listed is None or not isinstance(variable, ast.Name):
+            return [(fn, module, scope, (module, name, scope))]
+        name_variable, name_key = _subscripted(name) if name is not None else (None, None)
+        names = self._listed.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
+        if name_key is not None and names is not None:
+            names = names.field(name_key)
+        if names is not None and names.loop is not listed.loop:
+            names = None
+        return [
+            (
+                value,
+                listed.module,
+                listed.scope,
+                (listed.module, names.values[i], listed.scope)
+                if names is not None
+                else (module, _named_after(name, variable.id, value), scope),
+            )
+            for i, value in enumerate(listed.values)
+        ]
+
+
+def _collector(names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Collector | None:
+    """`for fn in TOOLS:` where `TOOLS = []` is filled by one decorator: that decorator."""
+    if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
+        return _collector_of(names, module, stmt.iter, scope)
+    return None

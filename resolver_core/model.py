@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     import ast
 
+    from .evaluator import Evaluator
     from .plan import ResolverPlan
-    from .typeexpr import Evaluator, TypeExpr
+    from .typeexpr import TypeExpr
 
 ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
 """How the SDK fills a parameter. `unclassified` only ever appears on resolvers."""

@@ -19,23 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import child_blocks
-from .loops import (
-    Collector,
-    Listed,
-    collector_of,
-    listed_loop,
-    named_after,
-    subscripted,
-    unlisted_variables,
-)
+from .loops import EnclosingLoops
 from .model import RegistrationForm, Server, Span
 from .prefilter import calls_on_lines, lines_in, passed_lines
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Param, Scope, Value
-
-REGISTRARS = {"tool": "tool", "prompt": "prompt", "resource": "resource"}
+from .written_decorators import REGISTRARS
 
 
 @dataclass(slots=True)
@@ -83,11 +74,8 @@ class Scanner:
         self.scanned_paths: set[Path] = set()
         self.passed_by: dict[str, str] = {}
         """Module scanned because a server was passed to one of its functions -> the file passing it."""
-        self._loop_items: dict[str, Listed] = {}
-        """Variables of the loops around the statement being scanned -> the values they take."""
-        self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
-        self._collected: dict[str, Collector] = {}
-        """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
+        self._loops = EnclosingLoops(names)
+        """The loops around the statement being scanned, and the values their variables take."""
         self._rewritten: dict[Path, set[str]] = {}
         self._arms: list[tuple[int, int]] = []
         """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
@@ -201,40 +189,19 @@ class Scanner:
                             self._call(module, node, scope)
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
-                loop = listed_loop(self.names, module, stmt, scope, self._loop_items)
-                outer = {name: self._loop_items[name] for name in loop if name in self._loop_items}
-                self._loop_items.update(loop)
-                opaque = unlisted_variables(stmt) if not loop else ()
-                collector = self._collector(module, stmt, scope) if opaque else None
-                if collector is not None:
-                    self._collected[opaque[0]] = collector
-                    opaque = ()
-                self._opaque_loops.update(dict.fromkeys(opaque, stmt))
                 branches = isinstance(stmt, _BRANCHING)
-                for arm, child in enumerate(child_blocks(stmt)):
-                    if branches:
-                        self._arms.append((stmt.lineno, arm))
-                    self._scan_body(module, child, scope, calls, prefix)
-                    if branches:
-                        self._arms.pop()
-                for name in loop:
-                    del self._loop_items[name]
-                self._loop_items.update(outer)
-                for name in opaque:
-                    del self._opaque_loops[name]
-                if collector is not None:
-                    del self._collected[ast.unparse(stmt.target)]
-
-    def _collector(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Collector | None:
-        """`for fn in TOOLS:` where `TOOLS = []` is filled by one decorator: that decorator."""
-        if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
-            return collector_of(self.names, module, stmt.iter, scope)
-        return None
+                with self._loops.entered(module, stmt, scope):
+                    for arm, child in enumerate(child_blocks(stmt)):
+                        if branches:
+                            self._arms.append((stmt.lineno, arm))
+                        self._scan_body(module, child, scope, calls, prefix)
+                        if branches:
+                            self._arms.pop()
 
     def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:
         """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list: noted, not guessed."""
-        loop = self._opaque_loops.get(fn.id)
-        if loop is None or fn.id in self._loop_items:
+        loop = self._loops.unlisted(fn.id)
+        if loop is None:
             return False
         written = ast.get_source_segment(module.text or "", loop.iter) or "a computed value"
         self.unfollowed.append(
@@ -425,7 +392,7 @@ class Scanner:
                         "add_tool",
                         name_node=name_node,
                     )
-                    for fn, where, where_scope, named in self._each(module, scope, fn_node, name_node)
+                    for fn, where, where_scope, named in self._loops.each(module, scope, fn_node, name_node)
                 )
             return
         if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
@@ -449,45 +416,9 @@ class Scanner:
                     module.span(call),
                     "applied",
                 )
-                for fn, where, where_scope, named in self._each(module, scope, call.args[0], first)
+                for fn, where, where_scope, named in self._loops.each(module, scope, call.args[0], first)
             )
             return
-
-    def _each(
-        self, module: ParsedModule, scope: Scope | None, fn: ast.expr, name: ast.expr | None
-    ) -> list[
-        tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
-    ]:
-        """`for fn in TOOLS: mcp.add_tool(fn)` registers each listed function, named in step
-        (`for name, fn in SPECS.items(): mcp.add_tool(fn, name=name)`): each function with the
-        module and scope it is written in, and its `name=` expression with where to read it."""
-        collector = self._collected.get(fn.id) if isinstance(fn, ast.Name) else None
-        if collector is not None:  # each function the collector is applied to (`reach.py`)
-            inner = Scope(collector.module, collector.function, collector.function.name, None)
-            return [(collector.parameter, collector.module, inner, (module, name, scope))]
-        variable, key = subscripted(fn)
-        listed = self._loop_items.get(variable.id) if isinstance(variable, ast.Name) else None
-        if key is not None and listed is not None:  # `spec["func"]` of each `{"func": f, ...}`
-            listed = listed.field(key)
-        if listed is None or not isinstance(variable, ast.Name):
-            return [(fn, module, scope, (module, name, scope))]
-        name_variable, name_key = subscripted(name) if name is not None else (None, None)
-        names = self._loop_items.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
-        if name_key is not None and names is not None:
-            names = names.field(name_key)
-        if names is not None and names.loop is not listed.loop:
-            names = None
-        return [
-            (
-                value,
-                listed.module,
-                listed.scope,
-                (listed.module, names.values[i], listed.scope)
-                if names is not None
-                else (module, named_after(name, variable.id, value), scope),
-            )
-            for i, value in enumerate(listed.values)
-        ]
 
 
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:

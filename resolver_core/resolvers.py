@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 
 from .callables import Targets
+from .evaluator import Evaluator
 from .model import Parameter, Question, Resolver, Span
 from .signatures import (
     QUESTION_NAMES,
@@ -30,17 +31,7 @@ from .symbols import (
     sdk_name,
 )
 from .target import Target
-from .typeexpr import (
-    Evaluator,
-    TClass,
-    TGeneric,
-    TResolve,
-    TypeExpr,
-    display,
-    first_error,
-    resolve_marker,
-    sdk_of,
-)
+from .typeexpr import TClass, TGeneric, TResolve, TypeExpr, display, first_error, resolve_marker, sdk_of
 
 
 class ResolverFactory:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from .evaluator import Evaluator
 from .model import Parameter, QuestionKind
 from .source import ParsedModule
 from .symbols import (
@@ -15,17 +16,7 @@ from .symbols import (
     Names,
     Scope,
 )
-from .typeexpr import (
-    Evaluator,
-    TAnnotated,
-    TClass,
-    TGeneric,
-    TMeta,
-    TRef,
-    TUnion,
-    TypeExpr,
-    sdk_of,
-)
+from .typeexpr import TAnnotated, TClass, TGeneric, TMeta, TRef, TUnion, TypeExpr, sdk_of
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 QUESTION_NAMES: dict[str, QuestionKind] = {"Elicit": "elicit", "Sample": "sample", "ListRoots": "list_roots"}

@@ -1,6 +1,7 @@
-"""Static evaluation of annotations, as `typing.get_type_hints(include_extras=True)` sees them.
+"""What an annotation evaluates to, as `typing.get_type_hints(include_extras=True)` sees it:
+a small tree (`TypeExpr`), and the questions the builder and the rules ask of it.
 
-The result is a small tree (`TypeExpr`): `Annotated` is flattened the way
+`evaluator.py` makes the trees from the source. `Annotated` is flattened the way
 typing flattens it (`Annotated[Annotated[T, a], b]` is `Annotated[T, a, b]`),
 `Optional`/`Union`/`|` become one deduplicated `TUnion`, names are followed
 through imports and type aliases (`StockDep = Annotated[...]`, `TypeAlias`, also
@@ -12,23 +13,11 @@ SDK see *no* hints for the whole function.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from .model import Span
-from .source import ParsedModule, spelling
-from .symbols import (
-    Defined,
-    External,
-    Missing,
-    ModuleRef,
-    Names,
-    Param,
-    Scope,
-    Value,
-    sdk_name,
-)
+from .source import ParsedModule
+from .symbols import Scope, sdk_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +122,6 @@ class TError:
 
 
 TypeExpr = TRef | TClass | TConst | TAnnotated | TUnion | TGeneric | TAliasType | TVar | TUnknown | TError
-
-_TYPE_VARS = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})
-_T = TypeVar("_T")
 
 
 def type_vars(t: TypeExpr | None, out: list[TVar] | None = None) -> list[TVar]:
@@ -266,206 +252,6 @@ def sdk_of(t: TypeExpr | None) -> str | None:
     return None
 
 
-_NAMES = (ast.Name, ast.Attribute)
-_SEQUENCES = (ast.List, ast.Tuple)
-_OPAQUE_SYMBOLS = (ModuleRef, Param)
-"""isinstance() with tuples on the hot path: `A | B` builds a new union at every call."""
-
-
-class Evaluator:
-    """Evaluates annotation expressions in the module (and scope) that wrote them."""
-
-    def __init__(self, names: Names) -> None:
-        self.names = names
-        self._alias_stack: set[tuple[str, str]] = set()
-        self._postponed = False
-        """Whether the expression being evaluated is evaluated late (postponed or string annotation)."""
-
-    def annotation(
-        self, module: ParsedModule, node: ast.expr | None, scope: Scope | None = None
-    ) -> TypeExpr | None:
-        """Evaluate a parameter or return annotation as `get_type_hints` would."""
-        if node is None:
-            return None
-        postponed = module.future_annotations
-        previous, self._postponed = self._postponed, postponed
-        try:
-            # Postponed annotations are evaluated later in the module's globals: local names are gone.
-            return self.expr(module, node, None if postponed else scope)
-        finally:
-            self._postponed = previous
-
-    def expr(self, module: ParsedModule, node: ast.expr, scope: Scope | None, depth: int = 0) -> TypeExpr:
-        if depth > 60:
-            return TUnknown("...")
-        if isinstance(node, ast.Constant):
-            if isinstance(node.value, str):
-                return self._string(module, node.value, scope, depth)
-            if node.value is None:
-                return TConst(None)
-            if node.value is Ellipsis:
-                return TUnknown("...")
-            return TConst(node.value)
-        if isinstance(node, _NAMES):
-            return self._named(module, node, scope, depth)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            return make_union(
-                [
-                    self.expr(module, node.left, scope, depth + 1),
-                    self.expr(module, node.right, scope, depth + 1),
-                ]
-            )
-        if isinstance(node, ast.Subscript):
-            return self._subscript(module, node, scope, depth)
-        if isinstance(node, _SEQUENCES):
-            items = [self.expr(module, e, scope, depth + 1) for e in node.elts]
-            err = next((i for i in items if isinstance(i, TError)), None)
-            return err or TUnknown(_text(node))
-        return TUnknown(_text(node))
-
-    def _string(self, module: ParsedModule, value: str, scope: Scope | None, depth: int) -> TypeExpr:
-        try:
-            parsed = ast.parse(value.strip(), mode="eval").body
-        except SyntaxError:
-            return TError(f"the string annotation {value!r} is not valid Python", value)
-        previous, self._postponed = self._postponed, True
-        try:
-            return self.expr(module, parsed, None, depth + 1)
-        finally:
-            self._postponed = previous
-
-    def _named(self, module: ParsedModule, node: ast.expr, scope: Scope | None, depth: int) -> TypeExpr:
-        symbol = self.names.resolve(module, node, scope)
-        if symbol is None:
-            return TUnknown(_text(node))
-        if isinstance(symbol, Missing) and isinstance(node, ast.Name) and node.id in module.type_params:
-            return TVar(node.id)  # `def first[T](items: list[T])`: a PEP 695 type parameter
-        symbol = self.names.follow(symbol)
-        return self.from_symbol(symbol, _text(node), depth)
-
-    def from_symbol(self, symbol: object, text: str, depth: int = 0) -> TypeExpr:
-        if isinstance(symbol, Missing):
-            return TError(symbol.reason, text) if symbol.certain else TUnknown(text)
-        if isinstance(symbol, External):
-            return TRef(symbol.qualname)
-        if isinstance(symbol, Defined):
-            if isinstance(symbol.node, ast.ClassDef):
-                return TClass(symbol.module.name, symbol.qualname, symbol.node, symbol.module)
-            return TUnknown(text)
-        if isinstance(symbol, Value):
-            return self._alias(symbol, text, depth)
-        if isinstance(symbol, _OPAQUE_SYMBOLS):
-            return TUnknown(text)
-        return TUnknown(text)
-
-    def remembered(self, key: Hashable, compute: Callable[..., _T], *args: Any) -> _T:
-        """`Names.remembered` for an evaluation: its answer also depends on whether it is
-        postponed, and inside an alias's expansion it may meet that alias again (not kept)."""
-        if self._alias_stack:
-            return compute(*args)
-        return self.names.remembered((key, self._postponed), compute, *args)
-
-    def _alias(self, value: Value, text: str, depth: int) -> TypeExpr:
-        """Expand a module-level assignment used as a type (`StockDep = Annotated[...]`): once
-        per alias, however many parameters name it."""
-        return self.remembered(("alias", id(value.node), text, depth), self._expand, value, text, depth)
-
-    def _expand(self, value: Value, text: str, depth: int) -> TypeExpr:
-        key = (str(value.module.path), value.name)
-        if key in self._alias_stack:
-            return TError(f"type alias {value.name!r} refers to itself", text)
-        node: ast.AST = value.node
-        if type(node).__name__ == "TypeAlias":  # PEP 695
-            self._alias_stack.add(key)
-            try:
-                inner = self.expr(value.module, node.value, None, depth + 1)  # type: ignore[attr-defined]
-            finally:
-                self._alias_stack.discard(key)
-            return TAliasType(value.name, inner)
-        if isinstance(node, ast.Call):
-            callee = self.names.canonical(value.module, node.func, value.scope)
-            if sdk_name(callee) == "TypeAliasType" and len(node.args) >= 2:
-                inner = self.expr(value.module, node.args[1], value.scope, depth + 1)
-                return TAliasType(value.name, inner)
-            if sdk_name(callee) in _TYPE_VARS:
-                first = node.args[0] if node.args else None
-                name = first.value if isinstance(first, ast.Constant) else value.name
-                return TVar(str(name))
-            return TUnknown(text)
-        if not isinstance(node, ast.Subscript | ast.BinOp | ast.Constant | ast.Name | ast.Attribute):
-            return TUnknown(text)
-        self._alias_stack.add(key)
-        try:
-            return self.expr(value.module, node, value.scope, depth + 1)
-        finally:
-            self._alias_stack.discard(key)
-
-    def _subscript(
-        self, module: ParsedModule, node: ast.Subscript, scope: Scope | None, depth: int
-    ) -> TypeExpr:
-        origin = self.expr(module, node.value, scope, depth + 1)
-        if isinstance(origin, TError):
-            return origin
-        raw = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
-        name = sdk_of(origin) if isinstance(origin, TRef) else None
-        if name == "Annotated" and raw:
-            inner = self.expr(module, raw[0], scope, depth + 1)
-            evaluated = tuple(self._metadata(module, m, scope) for m in raw[1:])
-            broken = next((m for m in evaluated if isinstance(m, TError)), None)
-            if broken is not None:
-                return broken
-            meta = tuple(m for m in evaluated if not isinstance(m, TError))  # all of them, now
-            if isinstance(inner, TAnnotated):
-                return TAnnotated(inner.inner, inner.metadata + meta)
-            return TAnnotated(inner, meta)
-        if name == "Literal":
-            return TGeneric(origin, tuple(TConst(_literal(e)) for e in raw))
-        args = [self.expr(module, a, scope, depth + 1) for a in raw]
-        if name == "Optional" and len(args) == 1:
-            return make_union([args[0], TConst(None)])
-        if name == "Union":
-            return make_union(args)
-        if isinstance(origin, TUnion | TAnnotated | TGeneric):
-            # A subscripted generic alias (`Res[str]` with `Res = Union[InputRequiredResult, T]`):
-            # typing substitutes its type variables, so every check sees the result.
-            params = type_vars(origin)
-            if params:
-                if len(args) != len(params):
-                    return TError(
-                        f"too {'many' if len(args) > len(params) else 'few'} arguments for {_text(node.value)}",
-                        _text(node),
-                    )
-                return substitute(origin, dict(zip(params, args, strict=True)))
-        return TGeneric(origin, tuple(args))
-
-    def _metadata(
-        self, module: ParsedModule, node: ast.expr, scope: Scope | None
-    ) -> TResolve | TMeta | TError:
-        if isinstance(node, _NAMES):  # `BY_STOCK = Resolve(f)`; `Annotated[int, BY_STOCK]`
-            symbol = self.names.resolve(module, node, scope)
-            symbol = self.names.follow(symbol) if symbol is not None else None
-            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
-                return self._metadata(symbol.module, symbol.node, symbol.scope)
-        if isinstance(node, ast.Call):
-            callee = self.names.canonical(module, node.func, scope)
-            if sdk_name(callee) == "Resolve":
-                target = (
-                    node.args[0]
-                    if node.args
-                    else next((k.value for k in node.keywords if k.arg == "fn"), None)
-                )
-                if self._postponed and target is not None:
-                    # Evaluated late, `Resolve(missing)` makes the whole annotation unevaluable.
-                    symbol = self.names.resolve(module, target, scope)
-                    if isinstance(symbol, Missing) and symbol.certain:
-                        return TError(symbol.reason, _text(target))
-                key = f"{module.display}:{node.lineno}:{node.col_offset}"
-                return TResolve(target, module, module.span(node), scope, key)
-            keywords = tuple((k.arg, _text(k.value)) for k in node.keywords if k.arg)
-            return TMeta(callee.rpartition(".")[2] if callee else _text(node.func), keywords, _text(node))
-        return TMeta(None, (), _text(node))
-
-
 def make_union(args: list[TypeExpr]) -> TypeExpr:
     """Flatten and deduplicate union members, as `typing.Union` does.
 
@@ -486,16 +272,3 @@ def make_union(args: list[TypeExpr]) -> TypeExpr:
     if any(isinstance(m, TError) for m in flat):
         return next(m for m in flat if isinstance(m, TError))
     return flat[0] if len(flat) == 1 else TUnion(tuple(flat))
-
-
-def _literal(node: ast.expr) -> object:
-    if isinstance(node, ast.Constant):
-        return node.value
-    return _text(node)
-
-
-def _text(node: ast.AST) -> str:
-    try:
-        return spelling(node)
-    except Exception:  # pragma: no cover - unparse of odd trees
-        return "?"

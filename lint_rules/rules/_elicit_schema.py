@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import ast
 
+from ...resolver_core.evaluator import Evaluator
 from ...resolver_core.signatures import Classes
 from ...resolver_core.typeexpr import (
-    Evaluator,
     TAnnotated,
     TClass,
     TConst,

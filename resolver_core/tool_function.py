@@ -1,0 +1,121 @@
+"""The function behind a registration: the object `@server.tool()` or `add_tool(fn)` hands
+the SDK, whose parameters the builder classifies (`builder.py`).
+
+A registration names a def, a lambda, a bound method, an alias or a call (`add_tool(deco(g))`);
+what the SDK reads is the object Python built from it once the decorators below the
+registration ran (`decorators.py`): its signature through `__wrapped__`, its name and its own
+async-ness. A decorator that cannot be followed leaves the function as written, with the reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .callables import Targets
+from .decorators import Obj, replaced
+from .registrations import Registration, Scanner
+from .signatures import class_scope
+from .source import ParsedModule
+from .symbols import Defined, Names, Scope, Value, lambda_qualname
+from .written_decorators import is_registration, written_chain
+
+
+@dataclass(slots=True)
+class ToolFunction:
+    """The function behind a registration, and how many leading parameters binding removes."""
+
+    module: ParsedModule
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    qualname: str
+    scope: Scope | None
+    skip: int = 0
+    is_async: bool | None = None
+    """The registered object's own async-ness, when decorators decide it."""
+    decorators: tuple[str, ...] = ()
+    opaque: str | None = None
+    """Why a decorator on it cannot be followed (the function as written is assumed)."""
+
+
+def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Scanner) -> ToolFunction | None:
+    """The function a registration names (a def, a lambda, a bound method, an alias),
+    after the decorators Python applied before the registration saw it."""
+    fn = reg.fn
+    if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
+        found = ToolFunction(reg.module, fn, qual, reg.scope)
+        below = (
+            fn.decorator_list[fn.decorator_list.index(reg.decorator) + 1 :]
+            if (reg.decorator in fn.decorator_list)
+            else []
+        )
+        found.decorators = tuple(
+            written_chain(
+                reg.module.segment,
+                fn,
+                for_tool=True,
+                registrar=lambda d: is_registration(scanner.alias_of(reg.module, d, reg.scope)),
+            )
+        )
+        if not below:
+            return found
+        obj = targets.decorators.below(Defined(reg.module, fn, qual), reg.scope, below)
+        chain = found.decorators
+        return _decorated_tool(obj, found, chain)
+    if isinstance(fn, ast.Lambda):
+        return ToolFunction(reg.module, fn, lambda_qualname(reg.scope), reg.scope)
+    if isinstance(fn, ast.Attribute):
+        bound = targets.bound_method(reg.module, fn, reg.scope)
+        if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return ToolFunction(bound.module, bound.node, bound.qualname, None, bound.skip, bound.is_async)
+    if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
+        obj = targets.decorators.expr(reg.module, fn, reg.scope, {}, 0)
+        return _decorated_tool(obj, None, ())
+    symbol = names.resolve(reg.module, fn, reg.scope)
+    symbol = names.follow(symbol) if symbol is not None else None
+    if isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        found = ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
+        if not symbol.node.decorator_list:
+            return found
+        obj = targets.decorators.applied(symbol, symbol.scope)
+        chain = (
+            ()
+            if replaced(obj, symbol.node)
+            else tuple(written_chain(symbol.module.segment, symbol.node, for_tool=False))
+        )
+        return _decorated_tool(obj, found, chain)
+    if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):
+        return ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
+    if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):
+        return ToolFunction(symbol.module, symbol.node, lambda_qualname(symbol.scope), symbol.scope)
+    if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `t = deco(g)`
+        obj = targets.decorators.value(symbol)
+        return _decorated_tool(obj, None, ())
+    return None
+
+
+def _decorated_tool(obj: Obj, written: ToolFunction | None, chain: tuple[str, ...]) -> ToolFunction | None:
+    """The registered object: its signature (through `__wrapped__`), name and async-ness."""
+    inner, named = obj.innermost, obj.named
+    if obj.kind == "opaque" or inner.module is None or inner.kind not in ("function", "lambda", "instance"):
+        if written is None:
+            return None
+        written.opaque = obj.opaque or "a decorator on it returns something mcpdeps cannot follow"
+        written.decorators = chain
+        return written
+    node = inner.call.node if inner.kind == "instance" and inner.call is not None else inner.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return written
+    qualname = named.cls.qualname if named.kind == "instance" and named.cls else named.qualname
+    scope = inner.scope
+    if inner.kind == "instance" and inner.call is not None:
+        scope = class_scope(inner.call.owner)
+    return ToolFunction(
+        inner.module,
+        node,
+        qualname,
+        scope,
+        1 if inner.kind == "instance" else 0,
+        obj.is_async,
+        chain,
+    )
