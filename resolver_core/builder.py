@@ -111,7 +111,9 @@ class StaticBuilder:
                     reg.module.segment,
                     fn,
                     for_tool=True,
-                    registrar=lambda d: is_registration(self.scanner.alias_of(reg.module, d, reg.scope)),
+                    registrar=lambda d: (
+                        d is reg.decorator or is_registration(self.scanner.alias_of(reg.module, d, reg.scope))
+                    ),
                 )
             )
             if not below:
@@ -201,8 +203,8 @@ class StaticBuilder:
                 )
             expanded += through
         for reg in [*found, *expanded]:
-            if reg.returned:
-                continue  # a factory's `return server.tool()`: its expansions are the tools
+            if reg.returned or reg.bound is not None:
+                continue  # `return server.tool()`, `tool = server.tool()`: their expansions are the tools
             target = self._function_of(reg)
             if target is None:
                 self._unnamed(reg)

@@ -9,7 +9,9 @@ an unannotated one that nothing fills is not known to be a server at all, and is
 as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
 each `@tool` decorates and each `tool(g)` call's argument (`@registry.add` too, a method whose
 instance holds the server); `def tool(): return mcp.tool()` hands out the SDK's decorator, so
-each `@tool()` registers the def it decorates.
+each `@tool()` registers the def it decorates, and `tool = mcp.tool()` (or `tool =
+h.tool()`, a call of such a factory) each def `@tool` decorates and each `tool(fn)`'s `fn`,
+in any module importing `tool`.
 """
 
 from __future__ import annotations
@@ -171,9 +173,12 @@ class Reach:
     def through_parameter(self, reg: Registration) -> list[Registration]:
         """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each use of the function
         passes in (the def it decorates, or a call's argument); `def tool(): return
-        mcp.tool()`: the def each `@tool()` decorates."""
+        mcp.tool()`: the def each `@tool()` decorates; `tool = mcp.tool()`: each use of `tool`."""
         if reg.returned:
             return self._through_factory(reg)
+        if reg.bound is not None and isinstance(reg.fn, ast.Call):
+            self.call_sites.want([reg.bound])
+            return self._uses(reg, reg.fn, None)
         if reg.scope is None or not isinstance(reg.fn, ast.Name):
             return []
         symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
@@ -201,20 +206,48 @@ class Reach:
 
     def _through_factory(self, reg: Registration) -> list[Registration]:
         """`def tool(): return mcp.tool()`: each `@tool()` applies the SDK's decorator to its def,
-        as `@mcp.tool()` written there would (`@tool(name="x")` passing the factory's `name`)."""
+        as `@mcp.tool()` written there would (`@tool(name="x")` passing the factory's `name`);
+        so does each use of a name a call of it is bound to (`tool = h.tool(name="x")`)."""
         factory = reg.scope.function if reg.scope is not None else None
         if not isinstance(factory, ast.FunctionDef | ast.AsyncFunctionDef):
             return []
-        return [
+        out = [
             self._applied(reg, applied, reg.scope, applied[0].span(applied[2]))
             for applied in self.call_sites.result_applications(factory)
         ]
+        for call in self.call_sites.bound_results(factory):
+            out += self._uses(reg, call, reg.scope)
+        return out
+
+    def _uses(self, reg: Registration, value: ast.expr, factory: Scope | None) -> list[Registration]:
+        """Where the decorator a name is bound to (`value`: `mcp.tool()` or `h.tool()`) is
+        applied: `@tool` on a def, `tool(fn)`. A use the registration scan reads itself (a
+        name bound in the same module to a server's decorator: `Scanner.reads`) is left to it."""
+        out = []
+        for applied in self.call_sites.value_applications(value):
+            module, _, written, scope = applied
+            if not self.scanner.reads(module, written, scope):
+                out.append(self._applied(reg, applied, factory, module.span(written), value))
+        for module, call, scope in self.call_sites.value_calls(value):
+            if call.args and not self.scanner.reads(module, call.func, scope):
+                name = reg.name or self._factory_argument(reg, value, factory)
+                span = module.span(call)
+                out.append(
+                    Registration(reg.server, reg.kind, call.args[0], module, scope, name, span, "applied")
+                )
+        return out
 
     def _applied(
-        self, reg: Registration, applied: Application, factory: Scope | None, span: Span
+        self,
+        reg: Registration,
+        applied: Application,
+        factory: Scope | None,
+        span: Span,
+        named_by: ast.expr | None = None,
     ) -> Registration:
         """`reg` landing on the def a decorator is applied to (`applied`: where, the def, the
-        decorator as written, its scope), named as written or by what `factory` is passed."""
+        decorator as written, its scope), named as written or by what `factory` is passed
+        (in `named_by`, the factory's call, when not the decorator itself)."""
         module, deco_def, written, scope = applied
         return Registration(
             reg.server,
@@ -222,7 +255,7 @@ class Reach:
             deco_def,
             module,
             scope,
-            reg.name or self._factory_argument(reg, written, factory),
+            reg.name or self._factory_argument(reg, named_by or written, factory),
             span,
             "applied",
             decorator=written,

@@ -59,6 +59,10 @@ class Registration:
     returned: bool = False
     """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
     nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""
+    bound: str | None = None
+    """`tool = server.tool(...)`: the name the SDK's decorator is bound to. `fn` is that call,
+    which registers nothing itself; what lands is each def `@tool` decorates and each
+    `tool(fn)` call's function (`reach.py`), wherever the name is imported."""
 
 
 @dataclass(slots=True)
@@ -196,6 +200,8 @@ class Scanner:
                 if calls and _mentions_registration(stmt, self._token_lines):
                     if isinstance(stmt, ast.Return) and scope is not None:
                         self._returned(module, stmt.value, scope)
+                    elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+                        self._bound(module, stmt, scope)
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
@@ -337,6 +343,45 @@ class Scanner:
             )
         )
 
+    def _bound(self, module: ParsedModule, stmt: ast.Assign | ast.AnnAssign, scope: Scope | None) -> None:
+        """`tool = mcp.tool(name="x")`: the SDK's decorator bound to a name, at module level or in
+        a function. Where that name is applied in its own scope the scan reads it (`alias_of`);
+        elsewhere (imported by another module) `reach.py` finds its uses."""
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        value = stmt.value
+        if not (
+            len(targets) == 1
+            and isinstance(targets[0], ast.Name)
+            and isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in REGISTRARS
+            and not (value.args and _is_callable_arg(value.args[0]))  # `mcp.tool(fn)` registers fn
+        ):
+            return
+        server = self.servers.of(module, value.func.value, scope)
+        if server is None:
+            return
+        name = targets[0].id
+        if scope is not None:  # `tool(fn)` further down the function: the scan must visit it
+            self._token_lines = sorted({*self._token_lines, *lines_in(module, (f"{name}(",))})
+            if self._marked is not None:
+                self._marked = sorted({*self._marked, *self._token_lines})
+        name_node = _name_argument(value) if value.func.attr == "tool" else None
+        self._found(
+            Registration(
+                server,
+                value.func.attr,
+                value,
+                module,
+                scope,
+                self._text_value(module, name_node, scope),
+                module.span(value),
+                "applied",
+                name_node=name_node,
+                bound=name,
+            )
+        )
+
     def _parameter(self, module: ParsedModule, node: ast.expr, scope: Scope) -> bool:
         """Whether `node` names a parameter of the function `scope` is."""
         symbol = self.names.lookup(module, node.id, scope) if isinstance(node, ast.Name) else None
@@ -357,15 +402,33 @@ class Scanner:
         return out
 
     def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
-        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for."""
+        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for.
+
+        Only a name bound in this module: its server is read here. One imported from another
+        module (`from app.h import tool`) is that module's registration, found by `reach.py`."""
         if isinstance(expr, ast.Name):
             symbol = self.names.lookup(module, expr.id, scope)
-            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
+            if (
+                isinstance(symbol, Value)
+                and symbol.module is module
+                and isinstance(symbol.node, ast.Call | ast.Attribute)
+            ):
                 node = symbol.node
                 target = node.func if isinstance(node, ast.Call) else node
                 if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
                     return node
         return expr
+
+    def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
+        """Whether the scan registers through `expr` itself (`@deco`, `deco(fn)`): a name bound in
+        this module to a server's `tool(...)` or `add_tool` (`alias_of`)."""
+        alias = self.alias_of(module, expr, scope)
+        target = alias.func if isinstance(alias, ast.Call) else alias
+        return (
+            alias is not expr
+            and isinstance(target, ast.Attribute)
+            and self.servers.of(module, target.value, scope) is not None
+        )
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = self.alias_of(module, call.func, scope)

@@ -136,6 +136,45 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
         },
         "t",
     ),
+    "decorator factory's result bound to a name": (
+        {
+            "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
+            "app/tools.py": _tools("from app import h\n\ntool = h.tool()\n", "@tool"),
+        },
+        "t",
+    ),
+    "decorator factory's result bound to a name in a function, passing a name": (
+        {
+            "app/h.py": "from app.server import mcp\n\n\ndef tool(name=None):\n    return mcp.tool(name=name)\n",
+            "app/tools.py": IMPORTS
+            + "from app import h\n\n\ndef install():\n    deco = h.tool(name='x')\n\n    @deco\n    "
+            + TOOL.replace("\n    ", "\n        ")
+            + "\n\ninstall()\n",
+        },
+        "x",
+    ),
+    "SDK's decorator bound to a name another module imports": (
+        {
+            "app/h.py": "from app.server import mcp\n\ntool = mcp.tool()\n",
+            "app/tools.py": _tools("from app.h import tool\n", "@tool"),
+        },
+        "t",
+    ),
+    "SDK's decorator bound to a name, applied by a call in another module": (
+        {
+            "app/h.py": "from app.server import mcp\n\nregister = mcp.tool(name='x')\n",
+            "app/tools.py": IMPORTS + "from app import h\n\n\n" + TOOL + "\n\nh.register(t)\n",
+        },
+        "x",
+    ),
+    "SDK's decorator bound to a name in a helper, applied by a call": (
+        {
+            "app/tools.py": IMPORTS + "\n\n" + TOOL + "\n\ndef register(server):\n    deco = server.tool()\n"
+            "    deco(t)\n",
+            "app/main.py": "from app.server import mcp as server\nfrom app.tools import register\n\nregister(server)\n",
+        },
+        "t",
+    ),
 }
 """Each shape: its files (beside `app/server.py`, `app/deps.py` and `app/main.py`) and the
 name the SDK gives the tool."""
