@@ -278,9 +278,24 @@ class Reach:
 
     def _factory_argument(self, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:
         """`@named("beta")` where the factory's parameter is the `name=` of the registration
-        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns)."""
+        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns);
+        `@ctx.tool("beta")` / `@ctx.tool(name="beta")` where the factory hands all it is passed
+        on (`return self._mcp.tool(*args, **kwargs)`)."""
         node = reg.name_node
-        if not isinstance(node, ast.Name) or factory is None or not isinstance(written, ast.Call):
+        if factory is None or not isinstance(written, ast.Call):
+            return None
+        if isinstance(reg.fn, ast.Call) and isinstance(
+            factory.function, ast.FunctionDef | ast.AsyncFunctionDef
+        ):
+            star, double = _forwarding(reg.fn, factory.function)
+            if star or double:
+                value = written.args[0] if star and written.args else None
+                if value is None and double:
+                    value = next((k.value for k in written.keywords if k.arg == "name"), None)
+                return (
+                    value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+                )
+        if not isinstance(node, ast.Name):
             return None
         symbol = self.names.lookup(reg.module, node.id, reg.scope)
         if not isinstance(symbol, Param) or symbol.function is not factory.function:
@@ -294,6 +309,26 @@ class Reach:
             else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
         )
         return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _forwarding(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[bool, bool]:
+    """Whether `call` passes on the factory's `*args` first (with no other parameter before
+    them but `self`/`cls`), and its `**kwargs`: then the tool's name is what callers pass."""
+    args = factory.args
+    own = [a.arg for a in [*args.posonlyargs, *args.args]]
+    star = (
+        args.vararg is not None
+        and own in ([], ["self"], ["cls"])
+        and bool(call.args)
+        and isinstance(call.args[0], ast.Starred)
+        and isinstance(call.args[0].value, ast.Name)
+        and call.args[0].value.id == args.vararg.arg
+    )
+    double = args.kwarg is not None and any(
+        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == args.kwarg.arg
+        for k in call.keywords
+    )
+    return star, double
 
 
 def _argument(call: ast.Call, position: int, name: str) -> ast.expr | None:

@@ -570,8 +570,12 @@ def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:
 
 
 def _is_callable_arg(node: ast.expr) -> bool:
-    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call."""
-    return not (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
+    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call, and
+    so is `mcp.tool(*args)` in a factory handing on what it is passed."""
+    return not (
+        isinstance(node, ast.Starred)
+        or (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
+    )
 
 
 def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:

@@ -136,6 +136,24 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
         },
         "t",
     ),
+    "method handing on all it is passed to its server's decorator": (
+        {
+            "app/h.py": "class Plugin:\n    def __init__(self, server):\n        self._mcp = server\n\n"
+            "    def tool(self, *args, **kwargs):\n        return self._mcp.tool(*args, **kwargs)\n",
+            "app/reg.py": "from app.h import Plugin\nfrom app.server import mcp\n\nplugin = Plugin(mcp)\n",
+            "app/tools.py": _tools("from app.reg import plugin\n", "@plugin.tool(name='x')"),
+        },
+        "x",
+    ),
+    "method handing on all it is passed, given the name by position": (
+        {
+            "app/h.py": "class Plugin:\n    def __init__(self, server):\n        self._mcp = server\n\n"
+            "    def tool(self, *args, **kwargs):\n        return self._mcp.tool(*args, **kwargs)\n",
+            "app/reg.py": "from app.h import Plugin\nfrom app.server import mcp\n\nplugin = Plugin(mcp)\n",
+            "app/tools.py": _tools("from app.reg import plugin\n", "@plugin.tool('x')"),
+        },
+        "x",
+    ),
     "decorator factory's result bound to a name": (
         {
             "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
