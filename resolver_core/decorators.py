@@ -304,6 +304,12 @@ class Decorators:
             return Obj("lambda", module, node, lambda_qualname(scope), scope)
         if isinstance(node, ast.Call):
             func = self.expr(module, node.func, scope, env, depth + 1)
+            if (
+                func.kind == "opaque"
+                and is_registration(node)
+                and all(isinstance(a, ast.Constant) for a in node.args)
+            ):
+                return Obj("identity")  # the SDK's `server.tool()`: returns the function it registers
             args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
             if any(isinstance(a, ast.Starred) for a in node.args):
                 return _opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")

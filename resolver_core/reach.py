@@ -179,12 +179,12 @@ class Reach:
         if reg.bound is not None and isinstance(reg.fn, ast.Call):
             self.call_sites.want([reg.bound])
             return self._uses(reg, reg.fn, None)
-        if reg.scope is None or not isinstance(reg.fn, ast.Name):
+        if reg.scope is None:
             return []
-        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
+        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope) if isinstance(reg.fn, ast.Name) else None
         fn = reg.scope.function
         if not isinstance(symbol, Param) or symbol.function is not fn:
-            return []
+            return self._wrapper_returned(reg) if reg.returns else []
         params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
@@ -202,6 +202,21 @@ class Reach:
                 # Registered when the call runs: its line is where module-level names must be bound.
                 span = module.span(call)
                 out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
+        return out
+
+    def _wrapper_returned(self, reg: Registration) -> list[Registration]:
+        """`def expose(fn): ...; return mcp.tool()(wrapper)`: a decorator registering what it
+        made of the def it is applied to (a `functools.wraps` wrapper, `audited(fn)`) and
+        returning it: each def it decorates lands as the decorator leaves it."""
+        assert reg.scope is not None
+        fn = reg.scope.function
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not function_params(fn):
+            return []
+        out = []
+        for applied in self.call_sites.applications(fn):
+            landed = self._applied(reg, applied, reg.scope.parent, reg.span)
+            landed.through_decorator = True
+            out.append(landed)
         return out
 
     def _through_factory(self, reg: Registration) -> list[Registration]:

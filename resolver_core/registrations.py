@@ -59,6 +59,12 @@ class Registration:
     returned: bool = False
     """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
     nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""
+    returns: bool = False
+    """The site is what its function returns (`return mcp.tool()(wrapper)`): a decorator
+    registering a wrapper it made of the def it is applied to (`reach.py`)."""
+    through_decorator: bool = False
+    """What `decorator` returns for `fn` is what the SDK registers (a wrapper of `fn`), not `fn`
+    as the decorators below it leave it."""
     bound: str | None = None
     """`tool = server.tool(...)`: the name the SDK's decorator is bound to. `fn` is that call,
     which registers nothing itself; what lands is each def `@tool` decorates and each
@@ -95,6 +101,8 @@ class Scanner:
         self._rewritten: dict[Path, set[str]] = {}
         self._arms: list[tuple[int, int]] = []
         """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
+        self._returning: ast.expr | None = None
+        """The value of the `return` statement being scanned."""
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
@@ -202,9 +210,11 @@ class Scanner:
                         self._returned(module, stmt.value, scope)
                     elif isinstance(stmt, ast.Assign | ast.AnnAssign):
                         self._bound(module, stmt, scope)
+                    self._returning = stmt.value if isinstance(stmt, ast.Return) else None
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
+                    self._returning = None
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
                 loop = listed_loop(self.names, module, stmt, scope, self._loop_items)
@@ -431,6 +441,7 @@ class Scanner:
         )
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        returns = call is self._returning
         func = self.alias_of(module, call.func, scope)
         if func is not call.func and isinstance(func, ast.Attribute):
             call = ast.Call(
@@ -466,6 +477,7 @@ class Scanner:
                         None,
                         module.span(call),
                         "uncalled_decorator",
+                        returns=returns,
                     )
                 )
             return
@@ -487,6 +499,7 @@ class Scanner:
                         module.span(call),
                         "add_tool",
                         name_node=name_node,
+                        returns=returns,
                     )
                     for fn, where, where_scope, named in self._each(module, scope, fn_node, name_node)
                 )
@@ -511,6 +524,7 @@ class Scanner:
                     self._text_value(*named) if func.func.attr == "tool" else None,
                     module.span(call),
                     "applied",
+                    returns=returns,
                 )
                 for fn, where, where_scope, named in self._each(module, scope, call.args[0], first)
             )

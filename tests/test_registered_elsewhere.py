@@ -154,6 +154,33 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
         },
         "x",
     ),
+    "decorator registering a functools.wraps wrapper of the def": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef expose(fn):\n"
+            "    @functools.wraps(fn)\n    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n"
+            "    return mcp.tool()(wrapper)\n",
+            "app/tools.py": _tools("from app import h\n", "@h.expose"),
+        },
+        "t",
+    ),
+    "decorator registering what another decorator makes of the def": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef audited(fn):\n"
+            "    @functools.wraps(fn)\n    def inner(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n"
+            "    return inner\n\n\ndef expose(fn):\n    return mcp.tool(name='x')(audited(fn))\n",
+            "app/tools.py": _tools("from app import h\n", "@h.expose"),
+        },
+        "x",
+    ),
+    "decorator factory registering a wrapper through the SDK's decorator bound first": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef tool():\n    register = mcp.tool()\n\n"
+            "    def deco(fn):\n        @functools.wraps(fn)\n        def wrapper(*args, **kwargs):\n"
+            "            return fn(*args, **kwargs)\n\n        return register(wrapper)\n\n    return deco\n",
+            "app/tools.py": _tools("from app import h\n", "@h.tool()"),
+        },
+        "t",
+    ),
     "decorator factory's result bound to a name": (
         {
             "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
