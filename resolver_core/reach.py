@@ -189,7 +189,7 @@ class Reach:
         index = params.index(symbol.node)
         out = [
             self._applied(reg, applied, reg.scope.parent, reg.span)
-            for applied in self.call_sites.applications(fn)
+            for applied in self._applications(reg.scope)
             # `@registry.add` passes the def after the bound `self`
             if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
         ]
@@ -204,6 +204,20 @@ class Reach:
                 out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
         return out
 
+    def _applications(self, scope: Scope) -> list[Application]:
+        """Where the function of `scope` is applied as a decorator, also as what a function
+        around it returns (`@named_tool(mcp, name="x")` applies the `decorator` it returns: the
+        walk looks for the outer name)."""
+        outer = []
+        cur = scope.parent
+        while cur is not None:
+            if isinstance(cur.function, ast.FunctionDef | ast.AsyncFunctionDef):
+                outer.append(cur.function.name)
+            cur = cur.parent
+        self.call_sites.want(outer)
+        assert isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
+        return self.call_sites.applications(scope.function)
+
     def _wrapper_returned(self, reg: Registration) -> list[Registration]:
         """`def expose(fn): ...; return mcp.tool()(wrapper)`: a decorator registering what it
         made of the def it is applied to (a `functools.wraps` wrapper, `audited(fn)`) and
@@ -213,7 +227,7 @@ class Reach:
         if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not function_params(fn):
             return []
         out = []
-        for applied in self.call_sites.applications(fn):
+        for applied in self._applications(reg.scope):
             landed = self._applied(reg, applied, reg.scope.parent, reg.span)
             landed.through_decorator = True
             out.append(landed)

@@ -524,6 +524,7 @@ class Scanner:
                     self._text_value(*named) if func.func.attr == "tool" else None,
                     module.span(call),
                     "applied",
+                    name_node=named[1] if func.func.attr == "tool" else None,
                     returns=returns,
                 )
                 for fn, where, where_scope, named in self._each(module, scope, call.args[0], first)

@@ -181,6 +181,16 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
         },
         "t",
     ),
+    "decorator factory given the server and the name": (
+        {
+            "app/h.py": "def named_tool(server, *, name):\n    def decorator(fn):\n"
+            "        return server.tool(name=name)(fn)\n\n    return decorator\n",
+            "app/tools.py": _tools(
+                "from app.h import named_tool\nfrom app.server import mcp\n", "@named_tool(mcp, name='x')"
+            ),
+        },
+        "x",
+    ),
     "decorator factory's result bound to a name": (
         {
             "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
