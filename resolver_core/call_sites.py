@@ -21,7 +21,7 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from .decorators import Decorators, is_registration
+from .decorators import Decorators, Obj, is_registration
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
@@ -234,6 +234,8 @@ class CallSites:
             if applied is None and isinstance(written, ast.Attribute):
                 method = self._instance_method(module, written, scope)  # `@registry.add`
                 applied = method.node if method is not None else None
+            if applied is None and isinstance(written, ast.Call) and isinstance(written.func, ast.Attribute):
+                applied = self._method_result(module, written, scope)  # `@proxy.tool(name="x")`
             if isinstance(applied, ast.FunctionDef):
                 self._applications.setdefault(id(applied), []).append((module, fn, written, scope))
             elif applied is None and isinstance(written, ast.Name | ast.Attribute):
@@ -254,6 +256,21 @@ class CallSites:
                 isinstance(target, ast.Attribute) and self._instance_method(module, target, scope) is not None
             )
         )
+
+    def _method_result(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> FunctionDef | None:
+        """The def a method of an instance returns (`proxy.tool(name="x")` returning its nested
+        `decorator`), read as `decorators` reads a factory's `return`."""
+        assert isinstance(call.func, ast.Attribute)
+        method = self._instance_method(module, call.func, scope)
+        if method is None or not isinstance(method.node, ast.FunctionDef):
+            return None
+        args = [
+            Obj("external", qualname="self"),
+            *(self.decorators.expr(module, a, scope, {}, 0) for a in call.args),
+        ]
+        result = self.decorators.call(self.decorators.plain(method, None), args, {}, 0)
+        node = result.node if result.kind == "function" and result.module is not None else None
+        return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
 
     def _bound_value(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Value | None:
         """What `expr` names when it is a name bound to a call's result (`tool = h.tool()`)."""

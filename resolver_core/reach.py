@@ -313,10 +313,8 @@ class Reach:
         node = reg.name_node
         if factory is None or not isinstance(written, ast.Call):
             return None
-        if isinstance(reg.fn, ast.Call) and isinstance(
-            factory.function, ast.FunctionDef | ast.AsyncFunctionDef
-        ):
-            star, double = _forwarding(reg.fn, factory.function)
+        if reg.registrar is not None and isinstance(factory.function, ast.FunctionDef | ast.AsyncFunctionDef):
+            star, double = _forwarding(reg.registrar, factory.function)
             if star or double:
                 value = written.args[0] if star and written.args else None
                 if value is None and double:

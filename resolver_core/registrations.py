@@ -65,6 +65,9 @@ class Registration:
     through_decorator: bool = False
     """What `decorator` returns for `fn` is what the SDK registers (a wrapper of `fn`), not `fn`
     as the decorators below it leave it."""
+    registrar: ast.Call | None = None
+    """The `server.tool(...)` call the site applies or hands out: what it passes on of its
+    function's own arguments (`self._mcp.tool(*args, **kwargs)`) names the tool."""
     bound: str | None = None
     """`tool = server.tool(...)`: the name the SDK's decorator is bound to. `fn` is that call,
     which registers nothing itself; what lands is each def `@tool` decorates and each
@@ -350,6 +353,7 @@ class Scanner:
                 "applied",
                 name_node=name_node if value.func.attr == "tool" else None,
                 returned=True,
+                registrar=value,
             )
         )
 
@@ -526,6 +530,7 @@ class Scanner:
                     "applied",
                     name_node=named[1] if func.func.attr == "tool" else None,
                     returns=returns,
+                    registrar=func,
                 )
                 for fn, where, where_scope, named in self._each(module, scope, call.args[0], first)
             )

@@ -191,6 +191,26 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
         },
         "x",
     ),
+    "method returning a decorator that applies its server's decorator": (
+        {
+            "app/h.py": "class Plugin:\n    def __init__(self, server):\n        self._mcp = server\n\n"
+            "    def tool(self, *args, **kwargs):\n        def decorator(fn):\n"
+            "            return self._mcp.tool(*args, **kwargs)(fn)\n\n        return decorator\n",
+            "app/reg.py": "from app.h import Plugin\nfrom app.server import mcp\n\nplugin = Plugin(mcp)\n",
+            "app/tools.py": _tools("from app.reg import plugin\n", "@plugin.tool(name='x')"),
+        },
+        "x",
+    ),
+    "decorator factory choosing the SDK's decorator in a branch": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef tool(name=None):\n"
+            "    def decorator(fn):\n        @functools.wraps(fn)\n        def wrapper(*args, **kwargs):\n"
+            "            return fn(*args, **kwargs)\n\n        if name is None:\n            chosen = mcp.tool()\n"
+            "        else:\n            chosen = mcp.tool(name)\n        return chosen(wrapper)\n\n    return decorator\n",
+            "app/tools.py": _tools("from app import h\n", "@h.tool()"),
+        },
+        "t",
+    ),
     "decorator factory's result bound to a name": (
         {
             "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
