@@ -84,8 +84,13 @@ class StaticBuilder:
         # Registrations in functions take servers or functions from call sites: one walk for all.
         self.call_sites.want({reg.scope.function.name for reg in found if reg.scope is not None})  # type: ignore[union-attr]
         expanded: list[Registration] = []
+        stood_for: set[int] = set()
+        """Sites that register what their function returns for each def it decorates: those
+        defs are the tools (`expanded`), not the wrapper as written."""
         for reg in found:
             through = self.reach.through_parameter(reg)
+            if through and reg.returns:
+                stood_for.add(id(reg))
             if through or isinstance(reg.server, ParamServer):
                 # Which servers or functions it stands for depends on every caller, wherever it
                 # is: an incremental run re-checks these files over one build of all of them.
@@ -94,8 +99,8 @@ class StaticBuilder:
                 )
             expanded += through
         for reg in [*found, *expanded]:
-            if reg.returned:
-                continue  # a factory's `return server.tool()`: its expansions are the tools
+            if reg.returned or reg.bound is not None or id(reg) in stood_for:
+                continue  # `return server.tool()`, `tool = server.tool()`: their expansions are the tools
             target = tool_function(reg, self.names, self.factory.targets, self.scanner)
             if target is None:
                 self._unnamed(reg)

@@ -21,7 +21,7 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from .decorators import Decorators
+from .decorators import Decorators, Obj
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
@@ -80,6 +80,8 @@ class CallSites:
         self._applications: dict[int, list[Application]] = {}
         self._decorating: dict[int, FunctionDef] = {}
         """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
+        self._bound: dict[int, str] = {}
+        """A call whose result a statement binds to a name (`tool = h.tool()`) -> that name."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[tuple[str, list[ast.expr]]] = []
 
@@ -102,6 +104,22 @@ class CallSites:
             for module, call, scope in self.sites(fn)
             if id(call) in self._decorating
         ]
+
+    def bound_results(self, fn: FunctionDef) -> list[ast.Call]:
+        """The calls of this function whose result is bound to a name (`tool = h.tool()`), with
+        that name's uses walked for (`value_applications`, `value_calls`)."""
+        calls = [call for _, call, _ in self.sites(fn) if id(call) in self._bound]
+        self.want(self._bound[id(call)] for call in calls)
+        return calls
+
+    def value_applications(self, value: ast.expr) -> list[Application]:
+        """Where a name bound to this call's result is applied as a decorator (`@tool` where
+        `tool = mcp.tool()`), in the modules walked for that name."""
+        return self._applications.get(id(value), [])
+
+    def value_calls(self, value: ast.expr) -> list[CallSite]:
+        """The calls of a name bound to this call's result (`tool(fn)` where `tool = h.tool()`)."""
+        return self._sites.get(id(value), [])
 
     def want(self, names: Iterable[str]) -> None:
         """Walk for the call sites of functions with these names (several at once: one walk)."""
@@ -186,6 +204,10 @@ class CallSites:
                     self._calls_in(module, node, scope)
                 self._block(module, stmt.body, scope, f"{prefix}{stmt.name}.", lines)
                 continue
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Call):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                    self._bound[id(stmt.value)] = targets[0].id
             self._calls_in(module, stmt, scope)
             loop = literal_loop(stmt)
             if loop is not None:
@@ -213,8 +235,14 @@ class CallSites:
             if applied is None and isinstance(written, ast.Attribute):
                 method = self._instance_method(module, written, scope)  # `@registry.add`
                 applied = method.node if method is not None else None
+            if applied is None and isinstance(written, ast.Call) and isinstance(written.func, ast.Attribute):
+                applied = self._method_result(module, written, scope)  # `@proxy.tool(name="x")`
             if isinstance(applied, ast.FunctionDef):
                 self._applications.setdefault(id(applied), []).append((module, fn, written, scope))
+            elif applied is None and isinstance(written, ast.Name | ast.Attribute):
+                value = self._bound_value(module, written, scope)  # `@tool` where `tool = mcp.tool()`
+                if value is not None:
+                    self._applications.setdefault(id(value.node), []).append((module, fn, written, scope))
 
     def _project(self, module: ParsedModule, written: ast.expr, scope: Scope | None) -> bool:
         """Whether a decorator written like the SDK's (`@x.tool`, `@x.tool(...)`) names a
@@ -222,9 +250,34 @@ class CallSites:
         target = written.func if isinstance(written, ast.Call) else written
         symbol = self.names.resolve(module, target, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
-        return isinstance(symbol, Defined) or (
-            isinstance(target, ast.Attribute) and self._instance_method(module, target, scope) is not None
+        return (
+            isinstance(symbol, Defined)
+            or (isinstance(symbol, Value) and isinstance(symbol.node, ast.Call))  # `tool = mcp.tool()` of `h`
+            or (
+                isinstance(target, ast.Attribute) and self._instance_method(module, target, scope) is not None
+            )
         )
+
+    def _method_result(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> FunctionDef | None:
+        """The def a method of an instance returns (`proxy.tool(name="x")` returning its nested
+        `decorator`), read as `decorators` reads a factory's `return`."""
+        assert isinstance(call.func, ast.Attribute)
+        method = self._instance_method(module, call.func, scope)
+        if method is None or not isinstance(method.node, ast.FunctionDef):
+            return None
+        args = [
+            Obj("external", qualname="self"),
+            *(self.decorators.expr(module, a, scope, {}, 0) for a in call.args),
+        ]
+        result = self.decorators.call(self.decorators.plain(method, None), args, {}, 0)
+        node = result.node if result.kind == "function" and result.module is not None else None
+        return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+
+    def _bound_value(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Value | None:
+        """What `expr` names when it is a name bound to a call's result (`tool = h.tool()`)."""
+        symbol = self.names.resolve(module, expr, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        return symbol if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call) else None
 
     def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
         for call in _calls(node):
@@ -258,6 +311,9 @@ class CallSites:
             return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`
+            self._sites.setdefault(id(symbol.node), []).append((module, call, scope))
+            return
         if not isinstance(symbol, Defined) and isinstance(func, ast.Attribute):
             symbol = self._instance_method(module, func, scope)
         if not isinstance(symbol, Defined):

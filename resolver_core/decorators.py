@@ -260,6 +260,11 @@ class Decorators:
             return Obj("lambda", module, node, lambda_qualname(scope), scope)
         if isinstance(node, ast.Call):
             func = self.expr(module, node.func, scope, env, depth + 1)
+            if func.kind == "opaque" and is_registration(node):
+                # the SDK's `server.tool(...)`: the decorator returning the function it registers,
+                # or (`server.tool(fn)`) that function, registered and returned
+                first = self.expr(module, node.args[0], scope, env, depth + 1) if node.args else None
+                return Obj("identity") if first is None or first.kind in ("opaque", "external") else first
             args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
             if any(isinstance(a, ast.Starred) for a in node.args):
                 return _opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")

@@ -83,17 +83,24 @@ def may_register_in_functions(data: bytes) -> bool:
 
 def _nested_registrations(data: bytes) -> Iterator[int]:
     """Where each line holding a registration inside a function starts."""
+    return _registration_lines(data, _NESTED_LINE)
+
+
+def _registration_lines(data: bytes, line: re.Pattern[bytes]) -> Iterator[int]:
+    """Where each line holding a registration token and starting as `line` says starts."""
     for token, whole_word in _REGISTRATION_TOKENS:
         at = data.find(token)
         while at >= 0:
             end = at + len(token)
             if not whole_word or _WORD_CHARACTER.match(data, end) is None:
                 start = data.rfind(b"\n", 0, at) + 1
-                if _NESTED_LINE.match(data, start) is not None:
+                if line.match(data, start) is not None:
                     yield start
             at = data.find(token, end)
 
 
+_BINDING_LINE = re.compile(rb"[A-Za-z_\x80-\xff]" + _WORD + rb"*[ \t]*(?::[^=\n]*)?=(?!=)")
+"""A module-level line binding a name (`tool = mcp.tool()`, `tool: Deco = ...`)."""
 _COPIED_SIGNATURE = (b"wraps", b"update_wrapper", b"__wrapped__", b"__signature__", b"__annotations__")
 """What makes a function defined in a module take another's hints (`@functools.wraps(fn)`)."""
 _DECORATOR_LINE = re.compile(rb"[ \t]*@")
@@ -101,9 +108,10 @@ _DECORATOR_LINE = re.compile(rb"[ \t]*@")
 
 def may_register_handed(data: bytes) -> bool:
     """Whether a file may register a function it is handed (`def deco(fn): return
-    mcp.tool()(fn)`, `mcp.add_tool(fn)` in a helper, a factory returning `mcp.tool()`): a
-    registration inside a function written other than as a decorator line, or one beside
-    a wrapper copying another function's hints. A `register(server)` helper declaring its
+    mcp.tool()(fn)`, `mcp.add_tool(fn)` in a helper, a factory returning `mcp.tool()`, the
+    SDK's decorator bound to a module-level name others import: `tool = mcp.tool()`): a
+    registration inside a function written other than as a decorator line, one beside a
+    wrapper copying another function's hints, or one a module-level name is bound to. A `register(server)` helper declaring its
     own tools (`@server.tool()` over each `def`) says no: their hints are its own module's.
     Says yes too often, never no for a file that does either."""
     if b"\0" in data:
@@ -111,7 +119,9 @@ def may_register_handed(data: bytes) -> bool:
     starts = list(_nested_registrations(data))
     if starts and any(word in data for word in _COPIED_SIGNATURE):
         return True
-    return any(_DECORATOR_LINE.match(data, start) is None for start in starts)
+    return any(_DECORATOR_LINE.match(data, start) is None for start in starts) or (
+        next(_registration_lines(data, _BINDING_LINE), None) is not None
+    )
 
 
 _ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*\n)*[,)]")

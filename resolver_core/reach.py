@@ -9,7 +9,9 @@ an unannotated one that nothing fills is not known to be a server at all, and is
 as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
 each `@tool` decorates and each `tool(g)` call's argument (`@registry.add` too, a method whose
 instance holds the server); `def tool(): return mcp.tool()` hands out the SDK's decorator, so
-each `@tool()` registers the def it decorates.
+each `@tool()` registers the def it decorates, and `tool = mcp.tool()` (or `tool =
+h.tool()`, a call of such a factory) each def `@tool` decorates and each `tool(fn)`'s `fn`,
+in any module importing `tool`.
 """
 
 from __future__ import annotations
@@ -171,20 +173,23 @@ class Reach:
     def through_parameter(self, reg: Registration) -> list[Registration]:
         """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each use of the function
         passes in (the def it decorates, or a call's argument); `def tool(): return
-        mcp.tool()`: the def each `@tool()` decorates."""
+        mcp.tool()`: the def each `@tool()` decorates; `tool = mcp.tool()`: each use of `tool`."""
         if reg.returned:
             return self._through_factory(reg)
-        if reg.scope is None or not isinstance(reg.fn, ast.Name):
+        if reg.bound is not None and isinstance(reg.fn, ast.Call):
+            self.call_sites.want([reg.bound])
+            return self._uses(reg, reg.fn, None)
+        if reg.scope is None:
             return []
-        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
+        symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope) if isinstance(reg.fn, ast.Name) else None
         fn = reg.scope.function
         if not isinstance(symbol, Param) or symbol.function is not fn:
-            return []
+            return self._wrapper_returned(reg) if reg.returns else []
         params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
             self._applied(reg, applied, reg.scope.parent, reg.span)
-            for applied in self.call_sites.applications(fn)
+            for applied in self._applications(reg.scope)
             # `@registry.add` passes the def after the bound `self`
             if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
         ]
@@ -199,22 +204,79 @@ class Reach:
                 out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
         return out
 
+    def _applications(self, scope: Scope) -> list[Application]:
+        """Where the function of `scope` is applied as a decorator, also as what a function
+        around it returns (`@named_tool(mcp, name="x")` applies the `decorator` it returns: the
+        walk looks for the outer name)."""
+        outer = []
+        cur = scope.parent
+        while cur is not None:
+            if isinstance(cur.function, ast.FunctionDef | ast.AsyncFunctionDef):
+                outer.append(cur.function.name)
+            cur = cur.parent
+        self.call_sites.want(outer)
+        assert isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
+        return self.call_sites.applications(scope.function)
+
+    def _wrapper_returned(self, reg: Registration) -> list[Registration]:
+        """`def expose(fn): ...; return mcp.tool()(wrapper)`: a decorator registering what it
+        made of the def it is applied to (a `functools.wraps` wrapper, `audited(fn)`) and
+        returning it: each def it decorates lands as the decorator leaves it."""
+        assert reg.scope is not None
+        fn = reg.scope.function
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or not function_params(fn):
+            return []
+        out = []
+        for applied in self._applications(reg.scope):
+            landed = self._applied(reg, applied, reg.scope.parent, reg.span)
+            landed.through_decorator = True
+            out.append(landed)
+        return out
+
     def _through_factory(self, reg: Registration) -> list[Registration]:
         """`def tool(): return mcp.tool()`: each `@tool()` applies the SDK's decorator to its def,
-        as `@mcp.tool()` written there would (`@tool(name="x")` passing the factory's `name`)."""
+        as `@mcp.tool()` written there would (`@tool(name="x")` passing the factory's `name`);
+        so does each use of a name a call of it is bound to (`tool = h.tool(name="x")`)."""
         factory = reg.scope.function if reg.scope is not None else None
         if not isinstance(factory, ast.FunctionDef | ast.AsyncFunctionDef):
             return []
-        return [
+        out = [
             self._applied(reg, applied, reg.scope, applied[0].span(applied[2]))
             for applied in self.call_sites.result_applications(factory)
         ]
+        for call in self.call_sites.bound_results(factory):
+            out += self._uses(reg, call, reg.scope)
+        return out
+
+    def _uses(self, reg: Registration, value: ast.expr, factory: Scope | None) -> list[Registration]:
+        """Where the decorator a name is bound to (`value`: `mcp.tool()` or `h.tool()`) is
+        applied: `@tool` on a def, `tool(fn)`. A use the registration scan reads itself (a
+        name bound in the same module to a server's decorator: `Scanner.reads`) is left to it."""
+        out = []
+        for applied in self.call_sites.value_applications(value):
+            module, _, written, scope = applied
+            if not self.scanner.reads(module, written, scope):
+                out.append(self._applied(reg, applied, factory, module.span(written), value))
+        for module, call, scope in self.call_sites.value_calls(value):
+            if call.args and not self.scanner.reads(module, call.func, scope):
+                name = reg.name or self._factory_argument(reg, value, factory)
+                span = module.span(call)
+                out.append(
+                    Registration(reg.server, reg.kind, call.args[0], module, scope, name, span, "applied")
+                )
+        return out
 
     def _applied(
-        self, reg: Registration, applied: Application, factory: Scope | None, span: Span
+        self,
+        reg: Registration,
+        applied: Application,
+        factory: Scope | None,
+        span: Span,
+        named_by: ast.expr | None = None,
     ) -> Registration:
         """`reg` landing on the def a decorator is applied to (`applied`: where, the def, the
-        decorator as written, its scope), named as written or by what `factory` is passed."""
+        decorator as written, its scope), named as written or by what `factory` is passed
+        (in `named_by`, the factory's call, when not the decorator itself)."""
         module, deco_def, written, scope = applied
         return Registration(
             reg.server,
@@ -222,7 +284,7 @@ class Reach:
             deco_def,
             module,
             scope,
-            reg.name or self._factory_argument(reg, written, factory),
+            reg.name or self._factory_argument(reg, named_by or written, factory),
             span,
             "applied",
             decorator=written,
@@ -245,9 +307,22 @@ class Reach:
 
     def _factory_argument(self, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:
         """`@named("beta")` where the factory's parameter is the `name=` of the registration
-        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns)."""
+        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns);
+        `@ctx.tool("beta")` / `@ctx.tool(name="beta")` where the factory hands all it is passed
+        on (`return self._mcp.tool(*args, **kwargs)`)."""
         node = reg.name_node
-        if not isinstance(node, ast.Name) or factory is None or not isinstance(written, ast.Call):
+        if factory is None or not isinstance(written, ast.Call):
+            return None
+        if reg.registrar is not None and isinstance(factory.function, ast.FunctionDef | ast.AsyncFunctionDef):
+            star, double = _forwarding(reg.registrar, factory.function)
+            if star or double:
+                value = written.args[0] if star and written.args else None
+                if value is None and double:
+                    value = next((k.value for k in written.keywords if k.arg == "name"), None)
+                return (
+                    value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+                )
+        if not isinstance(node, ast.Name):
             return None
         symbol = self.names.lookup(reg.module, node.id, reg.scope)
         if not isinstance(symbol, Param) or symbol.function is not factory.function:
@@ -261,6 +336,26 @@ class Reach:
             else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
         )
         return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _forwarding(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[bool, bool]:
+    """Whether `call` passes on the factory's `*args` first (with no other parameter before
+    them but `self`/`cls`), and its `**kwargs`: then the tool's name is what callers pass."""
+    args = factory.args
+    own = [a.arg for a in [*args.posonlyargs, *args.args]]
+    star = (
+        args.vararg is not None
+        and own in ([], ["self"], ["cls"])
+        and bool(call.args)
+        and isinstance(call.args[0], ast.Starred)
+        and isinstance(call.args[0].value, ast.Name)
+        and call.args[0].value.id == args.vararg.arg
+    )
+    double = args.kwarg is not None and any(
+        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == args.kwarg.arg
+        for k in call.keywords
+    )
+    return star, double
 
 
 def _argument(call: ast.Call, position: int, name: str) -> ast.expr | None:

@@ -50,6 +50,19 @@ class Registration:
     returned: bool = False
     """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
     nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""
+    returns: bool = False
+    """The site is what its function returns (`return mcp.tool()(wrapper)`): a decorator
+    registering a wrapper it made of the def it is applied to (`reach.py`)."""
+    through_decorator: bool = False
+    """What `decorator` returns for `fn` is what the SDK registers (a wrapper of `fn`), not `fn`
+    as the decorators below it leave it."""
+    registrar: ast.Call | None = None
+    """The `server.tool(...)` call the site applies or hands out: what it passes on of its
+    function's own arguments (`self._mcp.tool(*args, **kwargs)`) names the tool."""
+    bound: str | None = None
+    """`tool = server.tool(...)`: the name the SDK's decorator is bound to. `fn` is that call,
+    which registers nothing itself; what lands is each def `@tool` decorates and each
+    `tool(fn)` call's function (`reach.py`), wherever the name is imported."""
 
 
 @dataclass(slots=True)
@@ -79,6 +92,8 @@ class Scanner:
         self._rewritten: dict[Path, set[str]] = {}
         self._arms: list[tuple[int, int]] = []
         """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
+        self._returning: ast.expr | None = None
+        """The value of the `return` statement being scanned."""
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
@@ -184,9 +199,13 @@ class Scanner:
                 if calls and _mentions_registration(stmt, self._token_lines):
                     if isinstance(stmt, ast.Return) and scope is not None:
                         self._returned(module, stmt.value, scope)
+                    elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+                        self._bound(module, stmt, scope)
+                    self._returning = stmt.value if isinstance(stmt, ast.Return) else None
                     for node in _walk_no_defs(stmt):
                         if isinstance(node, ast.Call):
                             self._call(module, node, scope)
+                    self._returning = None
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
                 branches = isinstance(stmt, _BRANCHING)
@@ -301,6 +320,46 @@ class Scanner:
                 "applied",
                 name_node=name_node if value.func.attr == "tool" else None,
                 returned=True,
+                registrar=value,
+            )
+        )
+
+    def _bound(self, module: ParsedModule, stmt: ast.Assign | ast.AnnAssign, scope: Scope | None) -> None:
+        """`tool = mcp.tool(name="x")`: the SDK's decorator bound to a name, at module level or in
+        a function. Where that name is applied in its own scope the scan reads it (`alias_of`);
+        elsewhere (imported by another module) `reach.py` finds its uses."""
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        value = stmt.value
+        if not (
+            len(targets) == 1
+            and isinstance(targets[0], ast.Name)
+            and isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr in REGISTRARS
+            and not (value.args and _is_callable_arg(value.args[0]))  # `mcp.tool(fn)` registers fn
+        ):
+            return
+        server = self.servers.of(module, value.func.value, scope)
+        if server is None:
+            return
+        name = targets[0].id
+        if scope is not None:  # `tool(fn)` further down the function: the scan must visit it
+            self._token_lines = sorted({*self._token_lines, *lines_in(module, (f"{name}(",))})
+            if self._marked is not None:
+                self._marked = sorted({*self._marked, *self._token_lines})
+        name_node = _name_argument(value) if value.func.attr == "tool" else None
+        self._found(
+            Registration(
+                server,
+                value.func.attr,
+                value,
+                module,
+                scope,
+                self._text_value(module, name_node, scope),
+                module.span(value),
+                "applied",
+                name_node=name_node,
+                bound=name,
             )
         )
 
@@ -324,17 +383,36 @@ class Scanner:
         return out
 
     def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
-        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for."""
+        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for.
+
+        Only a name bound in this module: its server is read here. One imported from another
+        module (`from app.h import tool`) is that module's registration, found by `reach.py`."""
         if isinstance(expr, ast.Name):
             symbol = self.names.lookup(module, expr.id, scope)
-            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
+            if (
+                isinstance(symbol, Value)
+                and symbol.module is module
+                and isinstance(symbol.node, ast.Call | ast.Attribute)
+            ):
                 node = symbol.node
                 target = node.func if isinstance(node, ast.Call) else node
                 if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
                     return node
         return expr
 
+    def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
+        """Whether the scan registers through `expr` itself (`@deco`, `deco(fn)`): a name bound in
+        this module to a server's `tool(...)` or `add_tool` (`alias_of`)."""
+        alias = self.alias_of(module, expr, scope)
+        target = alias.func if isinstance(alias, ast.Call) else alias
+        return (
+            alias is not expr
+            and isinstance(target, ast.Attribute)
+            and self.servers.of(module, target.value, scope) is not None
+        )
+
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        returns = call is self._returning
         func = self.alias_of(module, call.func, scope)
         if func is not call.func and isinstance(func, ast.Attribute):
             call = ast.Call(
@@ -370,6 +448,7 @@ class Scanner:
                         None,
                         module.span(call),
                         "uncalled_decorator",
+                        returns=returns,
                     )
                 )
             return
@@ -391,6 +470,7 @@ class Scanner:
                         module.span(call),
                         "add_tool",
                         name_node=name_node,
+                        returns=returns,
                     )
                     for fn, where, where_scope, named in self._loops.each(module, scope, fn_node, name_node)
                 )
@@ -415,6 +495,9 @@ class Scanner:
                     self._text_value(*named) if func.func.attr == "tool" else None,
                     module.span(call),
                     "applied",
+                    name_node=named[1] if func.func.attr == "tool" else None,
+                    returns=returns,
+                    registrar=func,
                 )
                 for fn, where, where_scope, named in self._loops.each(module, scope, call.args[0], first)
             )
@@ -438,8 +521,12 @@ def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:
 
 
 def _is_callable_arg(node: ast.expr) -> bool:
-    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call."""
-    return not (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
+    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call, and
+    so is `mcp.tool(*args)` in a factory handing on what it is passed."""
+    return not (
+        isinstance(node, ast.Starred)
+        or (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
+    )
 
 
 def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:

@@ -122,6 +122,8 @@ class Servers:
         self, module: ParsedModule, name: ast.Name, scope: Scope | None
     ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
         """The class of the object `name` denotes: `self` in a method, or a `Cls()` bound to it."""
+        while scope is not None and name.id not in scope.bindings:
+            scope = scope.parent  # `self` of the method a nested `def decorator(fn)` is written in
         fn = scope.function if scope is not None else None
         if (
             isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)

@@ -45,7 +45,8 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
         qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
         found = ToolFunction(reg.module, fn, qual, reg.scope)
         below = (
-            fn.decorator_list[fn.decorator_list.index(reg.decorator) + 1 :]
+            # the decorator itself too when what it returns is what is registered
+            fn.decorator_list[fn.decorator_list.index(reg.decorator) + (not reg.through_decorator) :]
             if (reg.decorator in fn.decorator_list)
             else []
         )
@@ -54,7 +55,9 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
                 reg.module.segment,
                 fn,
                 for_tool=True,
-                registrar=lambda d: is_registration(scanner.alias_of(reg.module, d, reg.scope)),
+                registrar=lambda d: (
+                    d is reg.decorator or is_registration(scanner.alias_of(reg.module, d, reg.scope))
+                ),
             )
         )
         if not below:

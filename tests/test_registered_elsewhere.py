@@ -136,6 +136,120 @@ SHAPES: dict[str, tuple[dict[str, str], str]] = {
         },
         "t",
     ),
+    "method handing on all it is passed to its server's decorator": (
+        {
+            "app/h.py": "class Plugin:\n    def __init__(self, server):\n        self._mcp = server\n\n"
+            "    def tool(self, *args, **kwargs):\n        return self._mcp.tool(*args, **kwargs)\n",
+            "app/reg.py": "from app.h import Plugin\nfrom app.server import mcp\n\nplugin = Plugin(mcp)\n",
+            "app/tools.py": _tools("from app.reg import plugin\n", "@plugin.tool(name='x')"),
+        },
+        "x",
+    ),
+    "method handing on all it is passed, given the name by position": (
+        {
+            "app/h.py": "class Plugin:\n    def __init__(self, server):\n        self._mcp = server\n\n"
+            "    def tool(self, *args, **kwargs):\n        return self._mcp.tool(*args, **kwargs)\n",
+            "app/reg.py": "from app.h import Plugin\nfrom app.server import mcp\n\nplugin = Plugin(mcp)\n",
+            "app/tools.py": _tools("from app.reg import plugin\n", "@plugin.tool('x')"),
+        },
+        "x",
+    ),
+    "decorator registering a functools.wraps wrapper of the def": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef expose(fn):\n"
+            "    @functools.wraps(fn)\n    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n"
+            "    return mcp.tool()(wrapper)\n",
+            "app/tools.py": _tools("from app import h\n", "@h.expose"),
+        },
+        "t",
+    ),
+    "decorator registering what another decorator makes of the def": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef audited(fn):\n"
+            "    @functools.wraps(fn)\n    def inner(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n"
+            "    return inner\n\n\ndef expose(fn):\n    return mcp.tool(name='x')(audited(fn))\n",
+            "app/tools.py": _tools("from app import h\n", "@h.expose"),
+        },
+        "x",
+    ),
+    "decorator factory registering a wrapper through the SDK's decorator bound first": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef tool():\n    register = mcp.tool()\n\n"
+            "    def deco(fn):\n        @functools.wraps(fn)\n        def wrapper(*args, **kwargs):\n"
+            "            return fn(*args, **kwargs)\n\n        return register(wrapper)\n\n    return deco\n",
+            "app/tools.py": _tools("from app import h\n", "@h.tool()"),
+        },
+        "t",
+    ),
+    "decorator factory given the server and the name": (
+        {
+            "app/h.py": "def named_tool(server, *, name):\n    def decorator(fn):\n"
+            "        return server.tool(name=name)(fn)\n\n    return decorator\n",
+            "app/tools.py": _tools(
+                "from app.h import named_tool\nfrom app.server import mcp\n", "@named_tool(mcp, name='x')"
+            ),
+        },
+        "x",
+    ),
+    "method returning a decorator that applies its server's decorator": (
+        {
+            "app/h.py": "class Plugin:\n    def __init__(self, server):\n        self._mcp = server\n\n"
+            "    def tool(self, *args, **kwargs):\n        def decorator(fn):\n"
+            "            return self._mcp.tool(*args, **kwargs)(fn)\n\n        return decorator\n",
+            "app/reg.py": "from app.h import Plugin\nfrom app.server import mcp\n\nplugin = Plugin(mcp)\n",
+            "app/tools.py": _tools("from app.reg import plugin\n", "@plugin.tool(name='x')"),
+        },
+        "x",
+    ),
+    "decorator factory choosing the SDK's decorator in a branch": (
+        {
+            "app/h.py": "import functools\n\nfrom app.server import mcp\n\n\ndef tool(name=None):\n"
+            "    def decorator(fn):\n        @functools.wraps(fn)\n        def wrapper(*args, **kwargs):\n"
+            "            return fn(*args, **kwargs)\n\n        if name is None:\n            chosen = mcp.tool()\n"
+            "        else:\n            chosen = mcp.tool(name)\n        return chosen(wrapper)\n\n    return decorator\n",
+            "app/tools.py": _tools("from app import h\n", "@h.tool()"),
+        },
+        "t",
+    ),
+    "decorator factory's result bound to a name": (
+        {
+            "app/h.py": "from app.server import mcp\n\n\ndef tool():\n    return mcp.tool()\n",
+            "app/tools.py": _tools("from app import h\n\ntool = h.tool()\n", "@tool"),
+        },
+        "t",
+    ),
+    "decorator factory's result bound to a name in a function, passing a name": (
+        {
+            "app/h.py": "from app.server import mcp\n\n\ndef tool(name=None):\n    return mcp.tool(name=name)\n",
+            "app/tools.py": IMPORTS
+            + "from app import h\n\n\ndef install():\n    deco = h.tool(name='x')\n\n    @deco\n    "
+            + TOOL.replace("\n    ", "\n        ")
+            + "\n\ninstall()\n",
+        },
+        "x",
+    ),
+    "SDK's decorator bound to a name another module imports": (
+        {
+            "app/h.py": "from app.server import mcp\n\ntool = mcp.tool()\n",
+            "app/tools.py": _tools("from app.h import tool\n", "@tool"),
+        },
+        "t",
+    ),
+    "SDK's decorator bound to a name, applied by a call in another module": (
+        {
+            "app/h.py": "from app.server import mcp\n\nregister = mcp.tool(name='x')\n",
+            "app/tools.py": IMPORTS + "from app import h\n\n\n" + TOOL + "\n\nh.register(t)\n",
+        },
+        "x",
+    ),
+    "SDK's decorator bound to a name in a helper, applied by a call": (
+        {
+            "app/tools.py": IMPORTS + "\n\n" + TOOL + "\n\ndef register(server):\n    deco = server.tool()\n"
+            "    deco(t)\n",
+            "app/main.py": "from app.server import mcp as server\nfrom app.tools import register\n\nregister(server)\n",
+        },
+        "t",
+    ),
 }
 """Each shape: its files (beside `app/server.py`, `app/deps.py` and `app/main.py`) and the
 name the SDK gives the tool."""
