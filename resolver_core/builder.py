@@ -21,7 +21,8 @@ from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .prefilter import might_contribute
 from .project import Project
 from .reach import Reach
-from .registrations import Registration, Scanner, Unfollowed
+from .registration_site import Registration, Unfollowed
+from .registrations import Scanner
 from .resolvers import ResolverFactory
 from .search_roots import default_roots, given_folders
 from .servers import ParamServer, Servers

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from .call_sites import Application, CallSites
 from .model import Server, Span
-from .registrations import Registration, Scanner, Unfollowed
+from .registration_site import Registration, Unfollowed
+from .registrations import Scanner
 from .servers import ParamServer, Servers
 from .signatures import function_params
 from .source import ParsedModule

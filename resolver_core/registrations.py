@@ -15,64 +15,18 @@ import ast
 import bisect
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import child_blocks
 from .loops import EnclosingLoops
-from .model import RegistrationForm, Server, Span
+from .model import Server
 from .prefilter import calls_on_lines, lines_in, passed_lines
+from .registration_site import Registration, Unfollowed
 from .rewritten import rewritten_functions
-from .servers import ParamServer, Servers
+from .servers import Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Param, Scope, Value
 from .written_decorators import REGISTRARS
-
-
-@dataclass(slots=True)
-class Registration:
-    """One registration site: what is registered, on which server (or server parameter), where."""
-
-    server: Server | ParamServer
-    kind: str
-    fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef
-    module: ParsedModule
-    scope: Scope | None
-    name: str | None
-    span: Span
-    form: RegistrationForm = "decorator"
-    decorator: ast.expr | None = None
-    """The `@server.tool()` decorator itself, when the registration is one."""
-    name_node: ast.expr | None = None
-    """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
-    arms: tuple[tuple[int, int], ...] = ()
-    """The `if`/`match` arms the site is written in (`Tool.arms`)."""
-    returned: bool = False
-    """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
-    nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""
-    returns: bool = False
-    """The site is what its function returns (`return mcp.tool()(wrapper)`): a decorator
-    registering a wrapper it made of the def it is applied to (`reach.py`)."""
-    through_decorator: bool = False
-    """What `decorator` returns for `fn` is what the SDK registers (a wrapper of `fn`), not `fn`
-    as the decorators below it leave it."""
-    registrar: ast.Call | None = None
-    """The `server.tool(...)` call the site applies or hands out: what it passes on of its
-    function's own arguments (`self._mcp.tool(*args, **kwargs)`) names the tool."""
-    bound: str | None = None
-    """`tool = server.tool(...)`: the name the SDK's decorator is bound to. `fn` is that call,
-    which registers nothing itself; what lands is each def `@tool` decorates and each
-    `tool(fn)` call's function (`reach.py`), wherever the name is imported."""
-
-
-@dataclass(slots=True)
-class Unfollowed:
-    """A registration whose functions cannot be listed statically (`for fn in TOOLS:`)."""
-
-    span: Span
-    message: str
-    tool: str | None = None
-    """The tool's name when one is known (a loop's tools have none)."""
 
 
 class Scanner:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from .callables import Targets
 from .decorators import Obj, replaced
-from .registrations import Registration, Scanner
+from .registration_site import Registration
+from .registrations import Scanner
 from .signatures import class_scope
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope, Value, lambda_qualname
