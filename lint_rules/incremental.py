@@ -47,8 +47,10 @@ from .per_file import FileRecord
 if TYPE_CHECKING:
     from .base import Rule
 
-MIN_FILES_PER_JOB = 48
-"""Below this many files per worker, forking costs more than it saves."""
+MIN_FILES_PER_JOB = 72
+"""Below this many files' worth of parsing per worker (`_parsing_work`), forking costs more
+than it saves: the coupling plan, `multiprocessing`, starting the workers, and the modules
+both import, parsed in each (`benchmarks/README.md`, "Workers for large runs")."""
 MAX_GROUP_SHARE = 0.75
 """A coupling group (`coupling.py`: a `register(server)` file and every file that may call
 it) is one slice's build. When one holds more than this share of a run's files, the other
@@ -225,7 +227,7 @@ def analyse(
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         workers = workers and parallel.available()
-        plan = _plan(origins, path_of, jobs * 2 if workers else 1)
+        plan = _plan(origins, path_of, jobs if workers else 1)
         if plan is None:
             # Coupled files no grouping holds (a registration of what a loop yields, one group
             # of nearly every file) are checked over one build of every file.
@@ -275,12 +277,12 @@ Check = Callable[..., Checked]
 
 
 def _plan(
-    origins: Sequence[str], path_of: Mapping[str, Path], least: int
+    origins: Sequence[str], path_of: Mapping[str, Path], workers: int
 ) -> tuple[list[list[str]], list[list[str]]] | None:
     """The coupling groups of `origins` and the slices to check them in: each group one slice
     (its files built together, as one build of every file would see them), the other files
-    in contiguous slices (`_slices`, at least `least`). Workers and this process check the
-    same plan; workers ask for two slices each at least (a slow one does not idle the other).
+    in contiguous slices (`_slices`; `_free_slices` with `workers`). This process checks the
+    slices one after the other (`workers` 1), forked workers side by side.
 
     None when no grouping holds: a registration of what a loop yields (`coupled_files`), or a
     group of over `MAX_GROUP_SHARE` of the files (its build is nearly one of every file: the
@@ -291,12 +293,27 @@ def _plan(
     if coupled is None:
         return None
     if not coupled:
-        return [], chunks(origins, max(least, _slices(origins, path_of)))
+        return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers))
     plan = coupling_groups(origins, path_of, coupled)
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
         return None
-    free = chunks(plan.free, max(least, _slices(plan.free, path_of))) if plan.free else []
+    needed = _slices(plan.free, path_of)
+    free = chunks(plan.free, _free_slices(len(plan.groups), needed, workers)) if plan.free else []
     return plan.groups, [*plan.groups, *free]
+
+
+def _free_slices(groups: int, needed: int, workers: int) -> int:
+    """Into how many slices to cut the files in no coupling group, beside `groups` slices of
+    groups: `needed` (`_slices`) in one process. Workers get two slices each at least, counting
+    the groups' (a slow slice does not idle the other worker to the end), and a multiple of
+    their number: slices go to whichever worker is free, so one more than a multiple is checked
+    by one worker while the others wait (a `dense` tree's group and four slices on two workers:
+    one worker checked three). No more than that: each slice analyses again what its files
+    import that another slice analysed."""
+    if workers == 1:
+        return needed
+    total = max(groups + needed, 2 * workers)
+    return -(-total // workers) * workers - groups
 
 
 def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:

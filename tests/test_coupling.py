@@ -1,7 +1,7 @@
 """Coupled files (registrations on a server parameter) are checked in one slice with their callers.
 
 `lint_rules.coupling` puts each file that registers on a parameter in one slice with every
-file that may import it, in one process as in workers (the same slices); the verdicts must be
+file that may import it, in one process as in workers (the same groups); the verdicts must be
 those of one build of every file, on
 the layouts that pass a server around: a helper reached through a package's `__init__`,
 helpers passing the server on, a factory's local server, a loop over modules, a class
@@ -134,7 +134,9 @@ def test_slices_report_what_one_build_of_every_file_reports(
 def test_one_process_and_workers_check_the_same_slices(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """One plan (`incremental._plan`): the slices differ only in where they are checked."""
+    """One plan (`incremental._plan`): each coupling group is one slice in this process as in
+    workers, and the other files are cut in the same order, for workers into a multiple of
+    their number (`incremental._free_slices`)."""
     root = _project(tmp_path / "proj", 0)
     _workers(monkeypatch)
     checked: list[list[str]] = []
@@ -161,7 +163,13 @@ def test_one_process_and_workers_check_the_same_slices(
     monkeypatch.setattr(parallel, "check_in_workers", in_workers)
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(one)
     assert len(in_process) > 2, "sliced, and no build of every file"
-    assert handed == checked == in_process
+    assert handed == checked
+    assert [o for s in handed for o in s] == [o for s in in_process for o in s]
+    files = discover(["."], (), root)
+    plan = incremental._plan([f.display for f in files], {f.display: f.path.absolute() for f in files}, 1)
+    assert plan is not None and plan[0], "coupling groups"
+    assert all(group in handed and group in in_process for group in plan[0])
+    assert len(handed) % 2 == 0, "as many slices for each worker"
 
 
 def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(

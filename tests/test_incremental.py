@@ -550,7 +550,7 @@ def test_a_run_with_nothing_to_recheck_builds_no_graph(
 def test_workers_report_exactly_what_one_process_reports(tmp_path: Path) -> None:
     """`--jobs N` splits a large run over forked workers; the verdicts must not move."""
     root = tmp_path / "proj"
-    make_project(root, random.Random(7), modules=60)
+    make_project(root, random.Random(7), modules=MIN_FILES_PER_JOB)  # tools and deps: twice as many files
     for i in (3, 17, 41):  # something to report in several workers' slices
         deps = root / f"pkg{i % 2}" / f"deps_{i}.py"
         deps.write_text(deps.read_text().replace("(title: str) -> str:", "(user_id: str) -> str:", 1))
