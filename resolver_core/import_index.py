@@ -50,7 +50,7 @@ from .file_states import RACY_NS, stat_key
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 4
+_FORMAT = 5
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -155,6 +155,9 @@ class Entry:
     """Whether it may register a function it is handed (`prefilter.may_register_handed`): a
     decorator or helper registering the functions its callers pass (`def deco(fn): return
     mcp.tool()(fn)`), whose tools are defined in the files calling it."""
+    nested: bool = True
+    """Whether it may register inside a function (`prefilter.may_register_in_functions`): a
+    `register(server)` helper, whose tools land on the servers its callers hand it."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -199,12 +202,21 @@ class ImportIndex:
                         bool(creates),
                         bool(serves),
                         bool(handed),
+                        bool(nested),
                         module,
                         resolved,
                     )
-                    for path, (stat, contributes, imports, creates, serves, handed, module, resolved) in data[
-                        "files"
-                    ].items()
+                    for path, (
+                        stat,
+                        contributes,
+                        imports,
+                        creates,
+                        serves,
+                        handed,
+                        nested,
+                        module,
+                        resolved,
+                    ) in data["files"].items()
                 }
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
@@ -229,7 +241,17 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.handed, e.module, e.resolved]
+            p: [
+                e.stat,
+                e.contributes,
+                e.imports,
+                e.creates,
+                e.serves,
+                e.handed,
+                e.nested,
+                e.module,
+                e.resolved,
+            ]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -241,7 +263,7 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
-    from .prefilter import may_register_handed, might_contribute
+    from .prefilter import may_register_handed, may_register_in_functions, might_contribute
     from .source import decode, regular_bytes
 
     data = regular_bytes(path)
@@ -261,6 +283,7 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         b"MCPServer" in data,
         may_serve(data),
         may_register_handed(data),
+        may_register_in_functions(data),
     )
 
 
@@ -347,18 +370,46 @@ def _importers_in(
         # (a duplicate tool name is reported at the second registration), so only what
         # registers the tools that may run a given file's resolvers matters.
         return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
-    # The servers the given files may register on are created in a module they import, or in
-    # an importer that passes them to a helper: every file that imports such a module, and
-    # every helper such an importer calls, registers on the same servers, and a duplicate
-    # tool name is reported at whichever registration comes second. The helpers a
-    # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
-    # whole as any given file's.
-    creators = {p for p in reached | closure(start, imports) if index.entries[p].creates}
-    sharing = set(reached)
-    sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
-    callers = {p for p in sharing if index.entries[p].creates} - start
-    sharing |= closure(callers, imports)
+    sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
     return _companions(files, _registering_first(sharing, reached, last, imports, cwd) - start, cwd)
+
+
+def _sharing(
+    start: set[str],
+    reached: set[str],
+    last: str,
+    imports: Mapping[str, set[str]],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+    cwd: Path,
+) -> set[str]:
+    """The files that may register on a server the given files (`start`, imported by
+    `reached`) may register on.
+
+    Those servers are created in a module the given files import, or in an importer that
+    passes them to a helper: every file that imports such a module, and every helper such an
+    importer calls, registers on the same servers, and a duplicate tool name is reported at
+    whichever registration comes second. The helpers a given file calls stay unchecked: their
+    tools are that file's (`Tool.origin`), reported whole as any given file's.
+
+    A given `register(server)` helper (`nested`) registers on the servers its callers hand
+    it, which they import (`app/main.py` imports `app.server` and calls
+    `alpha.register(mcp)`): the modules naming `MCPServer` that its importers reach are
+    looked for too, and the other helpers those importers reach, which they may hand the same
+    servers (`beta.register(mcp)`). Of those helpers, only the ones shown before the last
+    given file: a later one's registrations come after every given file's, and it is read
+    through the caller all the same."""
+    entries = index.entries
+    creators = {p for p in reached | closure(start, imports) if entries[p].creates}
+    helpers: set[str] = set()
+    if any(entries[p].nested and entries[p].contributes for p in start):
+        handing = closure(reached - start, imports)
+        creators |= {p for p in handing if entries[p].creates}
+        helpers = {p for p in handing if entries[p].nested and companion_display(Path(p), cwd) <= last}
+    sharing = reached | helpers
+    sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
+    callers = {p for p in sharing if entries[p].creates} - start
+    return sharing | closure(callers, imports) | creators
 
 
 def _registering(
