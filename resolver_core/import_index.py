@@ -371,7 +371,7 @@ def _importers_in(
         # registers the tools that may run a given file's resolvers matters.
         return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
     sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
-    return _companions(files, _registering_first(sharing, reached, last, imports, cwd) - start, cwd)
+    return _companions(files, _registering_first(sharing, reached, last, imports, index, cwd) - start, cwd)
 
 
 def _sharing(
@@ -393,23 +393,40 @@ def _sharing(
     tools are that file's (`Tool.origin`), reported whole as any given file's.
 
     A given `register(server)` helper (`nested`) registers on the servers its callers hand
-    it, which they import (`app/main.py` imports `app.server` and calls
-    `alpha.register(mcp)`): the modules naming `MCPServer` that its importers reach are
-    looked for too, and the other helpers those importers reach, which they may hand the same
-    servers (`beta.register(mcp)`). Of those helpers, only the ones shown before the last
-    given file: a later one's registrations come after every given file's, and it is read
-    through the caller all the same."""
+    it, which they create (an importer naming `MCPServer`, as above) or import
+    (`app/main.py` imports `app.server` and calls `alpha.register(mcp)`): the modules its
+    importers take names from (`_named_from`) that name `MCPServer` are servers' modules too,
+    and the helpers among them may be handed the same servers (`beta.register(mcp)`). Of
+    those helpers, only the ones shown before the last given file: a later one's
+    registrations come after every given file's, and it is read through the caller all the
+    same. Not the whole of what the importers reach: an entry point reaches most of a project,
+    and most modules of a typed project import `MCPServer` for their annotations."""
     entries = index.entries
     creators = {p for p in reached | closure(start, imports) if entries[p].creates}
     helpers: set[str] = set()
     if any(entries[p].nested and entries[p].contributes for p in start):
-        handing = closure(reached - start, imports)
-        creators |= {p for p in handing if entries[p].creates}
+        handing = _named_from(reached - start, imports)
+        creators |= {p for p in handing if entries[p].creates and not entries[p].nested}
         helpers = {p for p in handing if entries[p].nested and companion_display(Path(p), cwd) <= last}
     sharing = reached | helpers
     sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in sharing if entries[p].creates} - start
     return sharing | closure(callers, imports) | creators
+
+
+def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str]:
+    """The modules `importers` may take a name from: those they import, and through the
+    packages among them, what a package re-exports (`from app import mcp`, where
+    `app/__init__.py` imports it from `app.server`)."""
+    out: set[str] = set()
+    todo = [q for p in importers for q in imports.get(p, ())]
+    while todo:
+        found = todo.pop()
+        if found not in out:
+            out.add(found)
+            if found.endswith("__init__.py"):
+                todo.extend(imports.get(found, ()))
+    return out
 
 
 def _registering(
@@ -456,7 +473,12 @@ def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: 
 
 
 def _registering_first(
-    sharing: set[str], reached: set[str], last: str, imports: Mapping[str, set[str]], cwd: Path
+    sharing: set[str],
+    reached: set[str],
+    last: str,
+    imports: Mapping[str, set[str]],
+    index: ImportIndex,
+    cwd: Path,
 ) -> set[str]:
     """`sharing` without the files checked only for duplicate names (not in `reached`) whose
     registrations all come after every given file's.
@@ -464,11 +486,14 @@ def _registering_first(
     Registrations are met in the run's order of files (by display, `per_file.combine`) and a
     duplicate name is reported at the second one: a file shown after the last given file can
     only make a duplicate located in itself. It is left out unless a file still checked
-    imports it (directly or not): that file's analysis reads it, and would count its tools as
-    its own once it is not one of the run's files (`Tool.origin`), at another place in the order."""
+    imports it (directly or not) and it may register (`serves`): that file's analysis reads
+    it, and would count its tools as its own once it is not one of the run's files
+    (`Tool.origin`), the first to run the resolvers they run (`per_file.owners`). A late file
+    that registers nothing (a module of resolvers every tool module imports) has no tool to
+    count elsewhere."""
     late = {p for p in sharing - reached if companion_display(Path(p), cwd) > last}
     kept = sharing - late
-    return kept | (closure(kept, imports) & late)
+    return kept | {p for p in closure(kept, imports) & late if index.entries[p].serves}
 
 
 def _companions(files: Sequence[Path], reached: set[str], cwd: Path) -> list[SourceFile]:
