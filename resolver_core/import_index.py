@@ -15,16 +15,17 @@ registering what they are handed that those import.
 
 A duplicate tool name is a property of a whole server: the run also checks every
 file that registers on a server a given file may use (the importers of the modules that name
-`MCPServer`, and the helpers those call), when a given file or a module it imports may
-register or hand a server on (`may_serve`; a resolver module does neither, and no duplicate
-can be located in it). A duplicate is reported at the second registration, in the run's
+`MCPServer`, and the helpers those call; for a `register(server)` helper, also the servers'
+modules its callers import and the other helpers they may hand them to), when a given file
+or a module it imports may register or hand a server on (`may_serve`; a resolver module does
+neither, and no duplicate can be located in it). A duplicate is reported at the second registration, in the run's
 order of files, so of those only the files shown before the last given file are needed
 (`_registering_first`): for one tool file of a project whose tools all share one server,
 the tool files before it.
 
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
-(`scan_imports`, never `ast`; it may list too much, which only costs a check, never too
+(`import_scan.scan_imports`, never `ast`; it may list too much, which only costs a check, never too
 little), and the index keeps each file's imports beside its `os.stat`, under the lint
 cache (`mcpdeps-imports-<hash>.json`, one per project root and exclusions). A warm run lists
 the project's folders and stats its files; only files whose stat changed are read again.
@@ -40,13 +41,14 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import bounded_read, file_guard
 from .discovery import Discovered, SourceFile, discover
 from .file_states import RACY_NS, stat_key
+from .import_scan import Import, imported_modules, scan_imports
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
@@ -55,84 +57,6 @@ INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
 MAX_INDEX_BYTES = 64 * 1024 * 1024
-
-_IMPORT = re.compile(
-    r"(?:^|[;:])[ \t]*(?:"
-    r"from(?=[ \t.])[ \t]*(\.*)[ \t]*([\w.]*)[ \t]+import\b[ \t]*(\([^)]*\)|(?:[^\n;#\\]|\\\r?\n)*)"
-    r"|import[ \t]+((?:[^\n;#\\]|\\\r?\n)*))",
-    re.M,
-)
-"""An `import` or `from ... import` statement: at a line's start, or after `;` or `:` (one-line
-blocks). Also matches such lines inside strings: more importers, never fewer."""
-
-Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
-"""(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
-
-
-def scan_imports(text: str) -> list[Import]:
-    """The imports a module's text can make, read without parsing it."""
-    out: list[Import] = []
-    for m in _import_matches(text):
-        if m.group(4) is not None:
-            out.extend((0, name, []) for name in _names(m.group(4)))
-        else:
-            out.append((len(m.group(1)), m.group(2), _names(m.group(3))))
-    return out
-
-
-def _import_matches(text: str) -> Iterator[re.Match[str]]:
-    """`_IMPORT.finditer(text)`, trying only the lines that hold `import`.
-
-    A match starts at a line's start or at a `;` or `:` of the line that holds its `import`
-    keyword (nothing between can cross a line), so those places are tried in order, skipping
-    what a match took, as `finditer` would. Typed code has a `:` on most lines, and the search
-    at every position of a cold project's text was most of a one-file lint's importer lookup."""
-    end = 0
-    at = text.find("import")
-    while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
-        stop = text.find("\n", at)
-        stop = len(text) if stop < 0 else stop
-        places = [start, *(i for i in range(start, stop) if text[i] in ";:")]
-        for place in places:
-            if place < end:
-                continue
-            m = _IMPORT.match(text, place)
-            if m is not None:
-                end = m.end()
-                yield m
-        at = text.find("import", max(end, stop))
-
-
-def _names(raw: str) -> list[str]:
-    """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d]."""
-    raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")
-    out = []
-    for part in raw.split(","):
-        words = part.split()
-        if words and re.fullmatch(r"[\w.]+", words[0]):
-            out.append(words[0])
-    return out
-
-
-def imported_modules(imports: Iterable[Import], module: str, is_package: bool) -> set[str]:
-    """Every module name an import of a module (named `module`) can load: each dotted prefix
-    (`import a.b.c` runs `a` and `a.b` too), and `from p import x`'s `p.x` (a submodule)."""
-    package = module if is_package else module.rpartition(".")[0]
-    out: set[str] = set()
-    for level, name, names in imports:
-        if level:
-            parts = package.split(".") if package else []
-            if level - 1 > len(parts):
-                continue
-            base = ".".join(parts[: len(parts) - (level - 1)])
-            name = f"{base}.{name}".strip(".") if name else base
-        if not name:
-            continue
-        pieces = name.split(".")
-        out.update(".".join(pieces[: i + 1]) for i in range(len(pieces)))
-        out.update(f"{name}.{n}" for n in names if n != "*")
-    return out
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ from conftest import run_mcpdeps
 from coupled_projects import CALLERS, HEADER, project
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mcpdeps.resolver_core.import_index import imported_modules, scan_imports
+from mcpdeps.resolver_core.import_scan import imported_modules, scan_imports
 
 FILES = {
     "pyproject.toml": "[project]\nname = 'shop'\nversion = '0'\n",
@@ -384,7 +384,7 @@ _PIECES = [
 def test_trying_only_the_lines_with_import_finds_what_a_whole_text_search_finds(text: str) -> None:
     """`_import_matches` skips the lines without `import` (most of a typed module, whose `:`
     each start a try of the whole-text search): the same matches, in the same order."""
-    from mcpdeps.resolver_core.import_index import _IMPORT, _import_matches
+    from mcpdeps.resolver_core.import_scan import _IMPORT, _import_matches
 
     assert [m.span() for m in _import_matches(text)] == [m.span() for m in _IMPORT.finditer(text)]
 
