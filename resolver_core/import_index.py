@@ -295,7 +295,11 @@ def _importers_in(
         # registers the tools that may run a given file's resolvers matters.
         return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
     sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
-    return _companions(files, _registering_first(sharing, reached, last, imports, index, cwd) - start, cwd)
+    return _companions(
+        files,
+        _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd) - start,
+        cwd,
+    )
 
 
 def _sharing(
@@ -334,7 +338,7 @@ def _sharing(
         helpers = {p for p in handing if entries[p].nested and companion_display(Path(p), cwd) <= last}
     sharing = reached | helpers
     sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
-    callers = {p for p in sharing if entries[p].creates} - start
+    callers = {p for p in sharing - helpers if entries[p].creates} - start
     return sharing | closure(callers, imports) | creators
 
 
@@ -378,11 +382,16 @@ def _registering(
     registrations are its own, `per_file.origin_of`), not only read, and so is a file giving
     such a registrar its server (`_wires`); a `register(server)` helper that does not import
     a given file is not: its tools' hints are its own module's."""
-    relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
-    kept = importers & relays
+    kept = importers & _relays(index, imported_by)
     used = closure(kept, imports)
     handed = {p for p in used if index.entries[p].handed}
     return kept | handed | {p for p in used - handed if _wires(p, handed, imports, index)}
+
+
+def _relays(index: ImportIndex, imported_by: Mapping[str, set[str]]) -> set[str]:
+    """The files that may register or hand a server on (`serves`), and every file importing
+    one of them, directly or not."""
+    return closure({p for p, e in index.entries.items() if e.serves}, imported_by)
 
 
 def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: ImportIndex) -> bool:
@@ -401,6 +410,7 @@ def _registering_first(
     reached: set[str],
     last: str,
     imports: Mapping[str, set[str]],
+    relays: set[str],
     index: ImportIndex,
     cwd: Path,
 ) -> set[str]:
@@ -412,12 +422,16 @@ def _registering_first(
     only make a duplicate located in itself. It is left out unless a file still checked
     imports it (directly or not) and it may register (`serves`): that file's analysis reads
     it, and would count its tools as its own once it is not one of the run's files
-    (`Tool.origin`), the first to run the resolvers they run (`per_file.owners`). A late file
-    that registers nothing (a module of resolvers every tool module imports) has no tool to
-    count elsewhere."""
+    (`Tool.origin`), the first to run the resolvers they run (`per_file.owners`). A file of
+    `sharing` that neither may register nor reaches a file that may (`relays`: a module of
+    resolvers the tool modules import) brings no registration to compare, wherever it is
+    shown: only the importers of the given files are checked whatever they hold. One that
+    reaches such a file may hand it a server (`alpha.register(mcp)`, which `may_serve` does
+    not see)."""
+    entries = index.entries
     late = {p for p in sharing - reached if companion_display(Path(p), cwd) > last}
-    kept = sharing - late
-    return kept | {p for p in closure(kept, imports) & late if index.entries[p].serves}
+    kept = (sharing - late) & (reached | relays)
+    return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
 
 
 def _companions(files: Sequence[Path], reached: set[str], cwd: Path) -> list[SourceFile]:
