@@ -13,23 +13,23 @@ checked (`_registering`): the importers that reach a file that may register or h
 server on (a `register(server)` helper's caller included), and the decorators and helpers
 registering what they are handed that those import.
 
-A duplicate tool name is a property of a whole server: the run also checks every
-file that registers on a server a given file may use (the importers of the modules that name
+A duplicate tool name is a property of a whole server: the run also checks every file that
+registers on a server a given file may use (the importers of the modules that name
 `MCPServer`, and the helpers those call; for a `register(server)` helper, also the servers'
 modules its callers import and the other helpers they may hand them to), when a given file
 or a module it imports may register or hand a server on (`may_serve`; a resolver module does
-neither, and no duplicate can be located in it). A duplicate is reported at the second registration, in the run's
-order of files, so of those only the files shown before the last given file are needed
-(`_registering_first`): for one tool file of a project whose tools all share one server,
-the tool files before it.
+neither, and no duplicate can be located in it). A duplicate is reported at the second
+registration, in the run's order of files, so of those only the files shown before the last
+given file are needed (`_registering_first`): for one tool file of a project whose tools all
+share one server, the tool files before it.
 
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
-(`import_scan.scan_imports`, never `ast`; it may list too much, which only costs a check, never too
-little), and the index keeps each file's imports beside its `os.stat`, under the lint
-cache (`mcpdeps-imports-<hash>.json`, one per project root and exclusions). A warm run lists
-the project's folders and stats its files; only files whose stat changed are read again.
-Module names are not kept: they are computed each run from the folders' `__init__.py`
+(`import_scan.scan_imports`, never `ast`; it may list too much, which only costs a check,
+never too little), and the index keeps each file's imports beside its `os.stat`, under the
+lint cache (`mcpdeps-imports-<hash>.json`, one per project root and exclusions). A warm run
+lists the project's folders and stats its files; only files whose stat changed are read
+again. Module names are not kept: they are computed each run from the folders' `__init__.py`
 (a marker created or deleted renames modules without touching any file).
 """
 
