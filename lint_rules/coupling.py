@@ -10,7 +10,7 @@ the files that import the coupled file, transitively. A build of the coupled fil
 with all of those scans every call site a build of every file would scan, and records the
 same verdicts; the other files are checked in slices as anywhere else.
 
-Imports are read from the text (`import_index.scan_imports`, which may list too much, never
+Imports are read from the text (`import_scan.scan_imports`, which may list too much, never
 too little) and matched to files by every dotted tail of their paths (`a/b/c.py` answers to
 `c`, `b.c` and `a.b.c`): whatever the source roots, a module's name is one of those. More
 importers than really exist only make a group larger. What the text cannot show (an import
@@ -28,7 +28,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..resolver_core.import_index import closure, imported_modules, scan_imports
+from ..resolver_core.import_index import closure
+from ..resolver_core.import_scan import imported_modules, scan_imports
 from ..resolver_core.prefilter import may_register_in_functions, might_contribute
 from ..resolver_core.source import regular_bytes
 

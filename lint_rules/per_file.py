@@ -324,8 +324,27 @@ def combine(
                 d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):
-        regs = [reg for origin in order if origin in records for reg in records[origin].registrations]
-        for d in duplicates(regs):
+        for d in duplicates(in_file_order(order, records)):
             if given is None or d.path in given:
                 unique.setdefault(d.sort_key(), d)
     return one_per_place(unique.values())
+
+
+def in_file_order(order: Sequence[str], records: dict[str, FileRecord]) -> list[ToolRegistration]:
+    """Every record's registrations in the order `lint .` meets them: by the file that writes
+    each registration (displays sort as the run's files do), in record order within a file.
+
+    A module that is not one of the run's files has its tools in the record of the file that
+    handed it a server (`Tool.origin`): `lint features/alpha.py` reads `features/beta.py`
+    through `app/main.py`, which calls both `register(mcp)` helpers. Met at `app/main.py`,
+    `beta`'s tools would come before `alpha`'s and move MCPD110 (reported at the second of
+    two registrations) to the given file; `lint .`, where `beta.py` is one of the files,
+    meets them at `features/beta.py`."""
+    regs = [(origin, reg) for origin in order if origin in records for reg in records[origin].registrations]
+    return [reg for _, reg in sorted(regs, key=_written_in)]
+
+
+def _written_in(item: tuple[str, ToolRegistration]) -> str:
+    origin, reg = item
+    span = reg.registration or reg.span
+    return span.path if span is not None else origin

@@ -13,22 +13,23 @@ checked (`_registering`): the importers that reach a file that may register or h
 server on (a `register(server)` helper's caller included), and the decorators and helpers
 registering what they are handed that those import.
 
-A duplicate tool name is a property of a whole server: the run also checks every
-file that registers on a server a given file may use (the importers of the modules that name
-`MCPServer`, and the helpers those call), when a given file or a module it imports may
-register or hand a server on (`may_serve`; a resolver module does neither, and no duplicate
-can be located in it). A duplicate is reported at the second registration, in the run's
-order of files, so of those only the files shown before the last given file are needed
-(`_registering_first`): for one tool file of a project whose tools all share one server,
-the tool files before it.
+A duplicate tool name is a property of a whole server: the run also checks every file that
+registers on a server a given file may use (the importers of the modules that name
+`MCPServer`, and the helpers those call; for a `register(server)` helper, also the servers'
+modules its callers import and the other helpers they may hand them to), when a given file
+or a module it imports may register or hand a server on (`may_serve`; a resolver module does
+neither, and no duplicate can be located in it). A duplicate is reported at the second
+registration, in the run's order of files, so of those only the files shown before the last
+given file are needed (`_registering_first`): for one tool file of a project whose tools all
+share one server, the tool files before it.
 
 Finding importers must not cost a parse of the whole project each time (pre-commit runs on
 every commit of a 1,000-module project): imports are read from the text with a pattern
-(`scan_imports`, never `ast`; it may list too much, which only costs a check, never too
-little), and the index keeps each file's imports beside its `os.stat`, under the lint
-cache (`mcpdeps-imports-<hash>.json`, one per project root and exclusions). A warm run lists
-the project's folders and stats its files; only files whose stat changed are read again.
-Module names are not kept: they are computed each run from the folders' `__init__.py`
+(`import_scan.scan_imports`, never `ast`; it may list too much, which only costs a check,
+never too little), and the index keeps each file's imports beside its `os.stat`, under the
+lint cache (`mcpdeps-imports-<hash>.json`, one per project root and exclusions). A warm run
+lists the project's folders and stats its files; only files whose stat changed are read
+again. Module names are not kept: they are computed each run from the folders' `__init__.py`
 (a marker created or deleted renames modules without touching any file).
 """
 
@@ -40,99 +41,22 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import bounded_read, file_guard
 from .discovery import Discovered, SourceFile, discover
 from .file_states import RACY_NS, stat_key
+from .import_scan import Import, imported_modules, scan_imports
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-_FORMAT = 4
+_FORMAT = 5
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
 MAX_INDEX_BYTES = 64 * 1024 * 1024
-
-_IMPORT = re.compile(
-    r"(?:^|[;:])[ \t]*(?:"
-    r"from(?=[ \t.])[ \t]*(\.*)[ \t]*([\w.]*)[ \t]+import\b[ \t]*(\([^)]*\)|(?:[^\n;#\\]|\\\r?\n)*)"
-    r"|import[ \t]+((?:[^\n;#\\]|\\\r?\n)*))",
-    re.M,
-)
-"""An `import` or `from ... import` statement: at a line's start, or after `;` or `:` (one-line
-blocks). Also matches such lines inside strings: more importers, never fewer."""
-
-Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
-"""(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
-
-
-def scan_imports(text: str) -> list[Import]:
-    """The imports a module's text can make, read without parsing it."""
-    out: list[Import] = []
-    for m in _import_matches(text):
-        if m.group(4) is not None:
-            out.extend((0, name, []) for name in _names(m.group(4)))
-        else:
-            out.append((len(m.group(1)), m.group(2), _names(m.group(3))))
-    return out
-
-
-def _import_matches(text: str) -> Iterator[re.Match[str]]:
-    """`_IMPORT.finditer(text)`, trying only the lines that hold `import`.
-
-    A match starts at a line's start or at a `;` or `:` of the line that holds its `import`
-    keyword (nothing between can cross a line), so those places are tried in order, skipping
-    what a match took, as `finditer` would. Typed code has a `:` on most lines, and the search
-    at every position of a cold project's text was most of a one-file lint's importer lookup."""
-    end = 0
-    at = text.find("import")
-    while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
-        stop = text.find("\n", at)
-        stop = len(text) if stop < 0 else stop
-        places = [start, *(i for i in range(start, stop) if text[i] in ";:")]
-        for place in places:
-            if place < end:
-                continue
-            m = _IMPORT.match(text, place)
-            if m is not None:
-                end = m.end()
-                yield m
-        at = text.find("import", max(end, stop))
-
-
-def _names(raw: str) -> list[str]:
-    """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d]."""
-    raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")
-    out = []
-    for part in raw.split(","):
-        words = part.split()
-        if words and re.fullmatch(r"[\w.]+", words[0]):
-            out.append(words[0])
-    return out
-
-
-def imported_modules(imports: Iterable[Import], module: str, is_package: bool) -> set[str]:
-    """Every module name an import of a module (named `module`) can load: each dotted prefix
-    (`import a.b.c` runs `a` and `a.b` too), and `from p import x`'s `p.x` (a submodule)."""
-    package = module if is_package else module.rpartition(".")[0]
-    out: set[str] = set()
-    for level, name, names in imports:
-        if level:
-            parts = package.split(".") if package else []
-            if level - 1 > len(parts):
-                continue
-            base = ".".join(parts[: len(parts) - (level - 1)])
-            name = f"{base}.{name}".strip(".") if name else base
-        if not name:
-            continue
-        pieces = name.split(".")
-        out.update(".".join(pieces[: i + 1]) for i in range(len(pieces)))
-        out.update(f"{name}.{n}" for n in names if n != "*")
-    return out
 
 
 @dataclass(slots=True)
@@ -155,6 +79,9 @@ class Entry:
     """Whether it may register a function it is handed (`prefilter.may_register_handed`): a
     decorator or helper registering the functions its callers pass (`def deco(fn): return
     mcp.tool()(fn)`), whose tools are defined in the files calling it."""
+    nested: bool = True
+    """Whether it may register inside a function (`prefilter.may_register_in_functions`): a
+    `register(server)` helper, whose tools land on the servers its callers hand it."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -199,12 +126,21 @@ class ImportIndex:
                         bool(creates),
                         bool(serves),
                         bool(handed),
+                        bool(nested),
                         module,
                         resolved,
                     )
-                    for path, (stat, contributes, imports, creates, serves, handed, module, resolved) in data[
-                        "files"
-                    ].items()
+                    for path, (
+                        stat,
+                        contributes,
+                        imports,
+                        creates,
+                        serves,
+                        handed,
+                        nested,
+                        module,
+                        resolved,
+                    ) in data["files"].items()
                 }
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
@@ -229,7 +165,17 @@ class ImportIndex:
         if self.path is None or self.cache_dir is None or not self.changed:
             return
         files = {
-            p: [e.stat, e.contributes, e.imports, e.creates, e.serves, e.handed, e.module, e.resolved]
+            p: [
+                e.stat,
+                e.contributes,
+                e.imports,
+                e.creates,
+                e.serves,
+                e.handed,
+                e.nested,
+                e.module,
+                e.resolved,
+            ]
             for p, e in self.entries.items()
             if e.stat
         }
@@ -241,7 +187,7 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
-    from .prefilter import may_register_handed, might_contribute
+    from .prefilter import may_register_handed, may_register_in_functions, might_contribute
     from .source import decode, regular_bytes
 
     data = regular_bytes(path)
@@ -261,6 +207,7 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         b"MCPServer" in data,
         may_serve(data),
         may_register_handed(data),
+        may_register_in_functions(data),
     )
 
 
@@ -347,18 +294,67 @@ def _importers_in(
         # (a duplicate tool name is reported at the second registration), so only what
         # registers the tools that may run a given file's resolvers matters.
         return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
-    # The servers the given files may register on are created in a module they import, or in
-    # an importer that passes them to a helper: every file that imports such a module, and
-    # every helper such an importer calls, registers on the same servers, and a duplicate
-    # tool name is reported at whichever registration comes second. The helpers a
-    # given file calls stay unchecked: their tools are that file's (`Tool.origin`), reported
-    # whole as any given file's.
-    creators = {p for p in reached | closure(start, imports) if index.entries[p].creates}
-    sharing = set(reached)
+    sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
+    return _companions(
+        files,
+        _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd) - start,
+        cwd,
+    )
+
+
+def _sharing(
+    start: set[str],
+    reached: set[str],
+    last: str,
+    imports: Mapping[str, set[str]],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+    cwd: Path,
+) -> set[str]:
+    """The files that may register on a server the given files (`start`, imported by
+    `reached`) may register on.
+
+    Those servers are created in a module the given files import, or in an importer that
+    passes them to a helper: every file that imports such a module, and every helper such an
+    importer calls, registers on the same servers, and a duplicate tool name is reported at
+    whichever registration comes second. The helpers a given file calls stay unchecked: their
+    tools are that file's (`Tool.origin`), reported whole as any given file's.
+
+    A given `register(server)` helper (`nested`) registers on the servers its callers hand
+    it, which they create (an importer naming `MCPServer`, as above) or import
+    (`app/main.py` imports `app.server` and calls `alpha.register(mcp)`): the modules its
+    importers take names from (`_named_from`) that name `MCPServer` are servers' modules too,
+    and the helpers among them may be handed the same servers (`beta.register(mcp)`). Of
+    those helpers, only the ones shown before the last given file: a later one's
+    registrations come after every given file's, and it is read through the caller all the
+    same. Not the whole of what the importers reach: an entry point reaches most of a project,
+    and most modules of a typed project import `MCPServer` for their annotations."""
+    entries = index.entries
+    creators = {p for p in reached | closure(start, imports) if entries[p].creates}
+    helpers: set[str] = set()
+    if any(entries[p].nested and entries[p].contributes for p in start):
+        handing = _named_from(reached - start, imports)
+        creators |= {p for p in handing if entries[p].creates and not entries[p].nested}
+        helpers = {p for p in handing if entries[p].nested and companion_display(Path(p), cwd) <= last}
+    sharing = reached | helpers
     sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
-    callers = {p for p in sharing if index.entries[p].creates} - start
-    sharing |= closure(callers, imports)
-    return _companions(files, _registering_first(sharing, reached, last, imports, cwd) - start, cwd)
+    callers = {p for p in sharing - helpers if entries[p].creates} - start
+    return sharing | closure(callers, imports) | creators
+
+
+def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str]:
+    """The modules `importers` may take a name from: those they import, and through the
+    packages among them, what a package re-exports (`from app import mcp`, where
+    `app/__init__.py` imports it from `app.server`)."""
+    out: set[str] = set()
+    todo = [q for p in importers for q in imports.get(p, ())]
+    while todo:
+        found = todo.pop()
+        if found not in out:
+            out.add(found)
+            if found.endswith("__init__.py"):
+                todo.extend(imports.get(found, ()))
+    return out
 
 
 def _registering(
@@ -386,11 +382,16 @@ def _registering(
     registrations are its own, `per_file.origin_of`), not only read, and so is a file giving
     such a registrar its server (`_wires`); a `register(server)` helper that does not import
     a given file is not: its tools' hints are its own module's."""
-    relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
-    kept = importers & relays
+    kept = importers & _relays(index, imported_by)
     used = closure(kept, imports)
     handed = {p for p in used if index.entries[p].handed}
     return kept | handed | {p for p in used - handed if _wires(p, handed, imports, index)}
+
+
+def _relays(index: ImportIndex, imported_by: Mapping[str, set[str]]) -> set[str]:
+    """The files that may register or hand a server on (`serves`), and every file importing
+    one of them, directly or not."""
+    return closure({p for p, e in index.entries.items() if e.serves}, imported_by)
 
 
 def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: ImportIndex) -> bool:
@@ -405,7 +406,13 @@ def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: 
 
 
 def _registering_first(
-    sharing: set[str], reached: set[str], last: str, imports: Mapping[str, set[str]], cwd: Path
+    sharing: set[str],
+    reached: set[str],
+    last: str,
+    imports: Mapping[str, set[str]],
+    relays: set[str],
+    index: ImportIndex,
+    cwd: Path,
 ) -> set[str]:
     """`sharing` without the files checked only for duplicate names (not in `reached`) whose
     registrations all come after every given file's.
@@ -413,11 +420,18 @@ def _registering_first(
     Registrations are met in the run's order of files (by display, `per_file.combine`) and a
     duplicate name is reported at the second one: a file shown after the last given file can
     only make a duplicate located in itself. It is left out unless a file still checked
-    imports it (directly or not): that file's analysis reads it, and would count its tools as
-    its own once it is not one of the run's files (`Tool.origin`), at another place in the order."""
+    imports it (directly or not) and it may register (`serves`): that file's analysis reads
+    it, and would count its tools as its own once it is not one of the run's files
+    (`Tool.origin`), the first to run the resolvers they run (`per_file.owners`). A file of
+    `sharing` that neither may register nor reaches a file that may (`relays`: a module of
+    resolvers the tool modules import) brings no registration to compare, wherever it is
+    shown: only the importers of the given files are checked whatever they hold. One that
+    reaches such a file may hand it a server (`alpha.register(mcp)`, which `may_serve` does
+    not see)."""
+    entries = index.entries
     late = {p for p in sharing - reached if companion_display(Path(p), cwd) > last}
-    kept = sharing - late
-    return kept | (closure(kept, imports) & late)
+    kept = (sharing - late) & (reached | relays)
+    return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
 
 
 def _companions(files: Sequence[Path], reached: set[str], cwd: Path) -> list[SourceFile]:

@@ -21,7 +21,7 @@ from conftest import run_mcpdeps
 from coupled_projects import CALLERS, HEADER, project
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mcpdeps.resolver_core.import_index import imported_modules, scan_imports
+from mcpdeps.resolver_core.import_scan import imported_modules, scan_imports
 
 FILES = {
     "pyproject.toml": "[project]\nname = 'shop'\nversion = '0'\n",
@@ -384,7 +384,7 @@ _PIECES = [
 def test_trying_only_the_lines_with_import_finds_what_a_whole_text_search_finds(text: str) -> None:
     """`_import_matches` skips the lines without `import` (most of a typed module, whose `:`
     each start a try of the whole-text search): the same matches, in the same order."""
-    from mcpdeps.resolver_core.import_index import _IMPORT, _import_matches
+    from mcpdeps.resolver_core.import_scan import _IMPORT, _import_matches
 
     assert [m.span() for m in _import_matches(text)] == [m.span() for m in _IMPORT.finditer(text)]
 
@@ -484,7 +484,8 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
     """A duplicate name is reported at the second registration, in the order of the run's files:
     `lint m_tools.py` needs the files before it on the server (`n_tools.py` and `z_tools.py`
     come after, and can only be the second), but keeps `y_late.py`, which `b_extra.py` (kept)
-    imports: not one of the run's files, its tools would be `b_extra`'s, registered first."""
+    imports: not one of the run's files, its tools would be `b_extra`'s, registered first.
+    `a_main.py`, the server's module, is checked too: its own registrations come first."""
     from mcpdeps.resolver_core.import_index import run_files
 
     _write(tmp_path, _LATE)
@@ -495,7 +496,7 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
         ("z_tools.py", "MCPD110"),
     ]
     companions = {f.display for f in run_files(["m_tools.py"], [], tmp_path) if f.companion}
-    assert companions == {"b_extra.py", "y_late.py"}
+    assert companions == {"a_main.py", "b_extra.py", "y_late.py"}
     assert {"b_extra.py", "m_tools.py", "n_tools.py", "y_late.py"} <= {
         f.display for f in run_files(["z_tools.py"], [], tmp_path)
     }
@@ -715,17 +716,22 @@ def test_lint_dot_agrees_with_the_sdk_on_a_tool_registered_elsewhere(tmp_path: P
     assert [d["code"] for d in whole] == ["MCPD002"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="duplicate tool names (MCPD110) of a register(server) helper checked alone: the helper's "
-    "tools land on the server its caller imports (app/main.py imports app.server), but "
-    "import_index.importers looks for the modules creating servers only among the given file's "
-    "importers and its own imports, so app/tools.py (registering the same name first) is no "
-    "companion; lint . reports MCPD110 at the helper's `shared`, the file alone does not",
-)
 @pytest.mark.parametrize("caller", sorted(CALLERS))
 def test_a_helper_alone_reports_the_duplicate_names_lint_dot_reports(tmp_path: Path, caller: str) -> None:
     main, extra = CALLERS[caller]
     project(tmp_path, main, extra)
     whole = _located(_lint(tmp_path, "--no-cache", "."), "features/alpha.py")
     assert _located(_lint(tmp_path, "--no-cache", "features/alpha.py"), "features/alpha.py") == whole
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_tool_module_alone_meets_the_helpers_tools_where_lint_dot_does(tmp_path: Path, caller: str) -> None:
+    """`app/main.py` hands `app.server`'s `mcp` to the helpers and is checked with
+    `app/tools.py` (it imports the server): the helpers' `shared`, read through it, is
+    registered after `tools.py`'s as `lint .` orders them (by the file writing each
+    registration), so `tools.py` alone reports no duplicate, as `lint .` does not."""
+    main, extra = CALLERS[caller]
+    project(tmp_path, main, extra)
+    whole = _located(_lint(tmp_path, "--no-cache", "."), "app/tools.py")
+    assert "MCPD110" not in {d["code"] for d in whole}
+    assert _located(_lint(tmp_path, "--no-cache", "app/tools.py"), "app/tools.py") == whole

@@ -205,28 +205,10 @@ def test_workers_find_the_skipped_caller(project: Path) -> None:
     assert [d["code"] for d in _dump(one)] == ["MCPD110"]
 
 
-ONE_FILE_GAPS = {
-    "features/alpha.py": "alone, a helper's registrations are ordered by the files holding them (beta's, "
-    "through app/main.py, first), not by the calls: MCPD110 lands on alpha; the same with `mcp`",
-    "features/beta.py": "alone, `beta` is checked without `alpha` when the server reaches them through a "
-    "loop or a helper's parameter (no duplicate found); the same with `mcp`",
-}
-"""Where one file alone does not report what the whole run reports there yet: gaps that are
-not the prefilter's (a caller naming `mcp` has them too), kept visible by strict xfails."""
-ONE_FILE_GAP_CASES = {
-    "features/alpha.py": {"direct", "imported under another name", "alias in a package __init__"},
-    "features/beta.py": {"loop over modules", "skipped helper passing the server on"},
-    "app/main.py": set(),
-    "app/server.py": set(),
-}
-
-
 @pytest.mark.parametrize("given", ["features/alpha.py", "features/beta.py", "app/main.py", "app/server.py"])
-def test_one_file_reports_what_the_whole_run_reports_there(
-    project: Path, given: str, request: pytest.FixtureRequest
-) -> None:
-    case = request.node.callspec.params["project"]
-    if case in ONE_FILE_GAP_CASES[given]:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=ONE_FILE_GAPS[given]))
+def test_one_file_reports_what_the_whole_run_reports_there(project: Path, given: str) -> None:
+    """`alpha` alone meets `beta`'s `shared` where `lint .` does, after its own (though it is
+    read through `app/main.py`), and `beta` alone is checked with `alpha` (another helper the
+    caller hands the same server): MCPD110 is in `beta.py` in both runs, not in `alpha.py`."""
     whole = lint(["."], cwd=project)
     assert _at(lint([given], cwd=project), given) == _at(whole, given)
