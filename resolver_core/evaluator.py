@@ -69,7 +69,13 @@ class Evaluator:
         previous, self._postponed = self._postponed, postponed
         try:
             # Postponed annotations are evaluated later in the module's globals: local names are gone.
-            return self.expr(module, node, None if postponed else scope)
+            scope = None if postponed else scope
+            if scope is None and isinstance(node, _NAMES):
+                # `ctx: Context`, `user: deps.UserDep`: spelt alike in many tools of a module, and
+                # nothing of where it is written is in what it means.
+                key = ("annotation", id(module), _text(node))
+                return self.remembered(key, self.expr, module, node, None)
+            return self.expr(module, node, scope)
         finally:
             self._postponed = previous
 

@@ -26,13 +26,13 @@ def closest(name: str, candidates: Iterable[str], *, cutoff: float = CUTOFF) -> 
         return None
     wanted = name.lower()
     slips = max(1, len(name) // 5) if len(name) >= 3 else 0
-    # A name `slips` edits away is at most `slips` letters longer or shorter: only those are
-    # aligned (a NameError's candidates are every global and builtin, about 200 names).
-    near = [c for c in pool if abs(len(c.lower()) - len(wanted)) <= slips]
-    if near:
-        best = min(near, key=lambda c: (_edits(wanted, c.lower()), c))
-        if _edits(wanted, best.lower()) <= slips:
-            return best
+    # Each slip changes the length by one at most: only names that much longer or shorter can
+    # be that close (a misspelt name is asked about among every global and builtin).
+    near = [
+        (_edits(wanted, low, slips), c) for c in pool if abs(len(low := c.lower()) - len(wanted)) <= slips
+    ]
+    if near and (best := min(near))[0] <= slips:
+        return best[1]
     import difflib  # (only for a name that is not one slip away: every start-up imports this module)
 
     lowered = {c.lower(): c for c in reversed(pool)}
@@ -40,9 +40,11 @@ def closest(name: str, candidates: Iterable[str], *, cutoff: float = CUTOFF) -> 
     return lowered[found[0]] if found else None
 
 
-def _edits(a: str, b: str) -> int:
-    """Optimal string alignment distance: insertions, deletions, substitutions, adjacent swaps."""
-    if abs(len(a) - len(b)) > 3:
+def _edits(a: str, b: str, limit: int) -> int:
+    """Optimal string alignment distance (insertions, deletions, substitutions, adjacent swaps),
+    or some distance above `limit` once it is sure to exceed it: a row's least cost never falls.
+    Lengths more than 3 apart answer their difference, whatever the limit."""
+    if abs(len(a) - len(b)) > min(3, limit):
         return abs(len(a) - len(b))
     previous2: list[int] = []
     previous = list(range(len(b) + 1))
@@ -53,6 +55,8 @@ def _edits(a: str, b: str) -> int:
             if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 cost = min(cost, previous2[j - 2] + 1)
             row.append(cost)
+        if (least := min(row)) > limit:
+            return least
         previous2, previous = previous, row
     return previous[-1]
 

@@ -17,8 +17,8 @@ def _every_candidate_aligned(name: str, candidates: list[str]) -> str | None:
     pool = [c for c in dict.fromkeys(candidates) if c != name]
     if not pool:
         return None
-    best = min(pool, key=lambda c: (_edits(name.lower(), c.lower()), c))
-    if _edits(name.lower(), best.lower()) <= (max(1, len(name) // 5) if len(name) >= 3 else 0):
+    best = min(pool, key=lambda c: (_edits(name.lower(), c.lower(), 99), c))
+    if _edits(name.lower(), best.lower(), 99) <= (max(1, len(name) // 5) if len(name) >= 3 else 0):
         return best
     lowered = {c.lower(): c for c in reversed(pool)}
     found = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=CUTOFF)
