@@ -103,8 +103,10 @@ def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[obje
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:
     """Whether a file's record judged it as this run will: under the same display, and parsed
-    in both (a walked file the prefilter turns away is not parsed; a named one always is)."""
-    if ours[0] != theirs[0]:
+    in both (a walked file the prefilter turns away is not parsed; a named one always is), and
+    checked alike as a caller or not (a caller's servers are followed only into its run's
+    files: `resolver_core.confined`)."""
+    if ours[0] != theirs[0] or ("caller" in ours[3:]) != ("caller" in theirs[3:]):
         return False
     if ours[2] == theirs[2]:
         return True

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import CallSites
+from .confined import Confined
 from .decorators import Obj, is_registration, replaced, written_chain
 from .discovery import GivenFiles, SourceFile, discover
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
@@ -468,6 +469,9 @@ def _build_graph(
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
     builder = StaticBuilder(project)
+    callers = frozenset(p for f, p in zip(files.files, files.paths, strict=True) if f.caller)
+    if callers:
+        builder.scanner.confined = Confined(callers, frozenset(files.paths))
     graph = builder.graph
     graph.files = len(files)
     graph.checked = set(files.checked)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .call_sites import child_blocks
+from .confined import Confined
 from .loops import (
     Collector,
     Listed,
@@ -83,6 +84,8 @@ class Scanner:
         self.scanned_paths: set[Path] = set()
         self.passed_by: dict[str, str] = {}
         """Module scanned because a server was passed to one of its functions -> the file passing it."""
+        self.confined: Confined | None = None
+        """Where the servers of callers checked only for the run's helpers are followed."""
         self._loop_items: dict[str, Listed] = {}
         """Variables of the loops around the statement being scanned -> the values they take."""
         self._opaque_loops: dict[str, ast.For | ast.AsyncFor] = {}
@@ -162,6 +165,9 @@ class Scanner:
                 isinstance(self.servers.of(module, a, None), Server) for a in args if isinstance(a, ast.Name)
             ):
                 continue
+            confined = self.confined
+            if confined is not None and confined.outside(self.names.project, module, node.func, table):
+                continue
             callee = self.names.resolve(module, node.func, None)
             callee = self.names.follow(callee) if callee is not None else None
             if (
@@ -169,6 +175,7 @@ class Scanner:
                 and callee.module is not module
                 and callee.module.path not in self.scanned_paths
                 and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef)
+                and (confined is None or confined.admits(module, callee.module))
             ):
                 self.passed_by.setdefault(callee.module.display, module.display)
                 self.scan(callee.module)
