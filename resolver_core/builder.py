@@ -471,7 +471,8 @@ def _build_graph(
     builder = StaticBuilder(project)
     callers = frozenset(p for f, p in zip(files.files, files.paths, strict=True) if f.caller)
     if callers:
-        builder.scanner.confined = Confined(callers, frozenset(files.paths))
+        confined = Confined(callers, frozenset(files.paths))
+        builder.scanner.confined = builder.call_sites.confined = confined
     graph = builder.graph
     graph.files = len(files)
     graph.checked = set(files.checked)

@@ -77,20 +77,29 @@ def defined(given: Iterable[str], read: Reader) -> set[str] | None:
     return None if "__getattr__" in carriers else carriers
 
 
-def reaching(carriers: set[str], importers: Iterable[str], read: Reader) -> set[str]:
-    """The `importers` that spell a carrier, starting from `carriers` (`defined`)."""
+def reaching(
+    carriers: set[str], importers: Iterable[str], read: Reader, readers: Callable[[str], set[str]]
+) -> set[str]:
+    """The `importers` that spell a carrier, starting from `carriers` (`defined`).
+
+    `readers(path)`: the files importing `path`, directly or not. A name an importer binds can
+    only be spelt by those: each file is compared with the names of the files it imports."""
     carriers = set(carriers)
     texts = {path: normalised(text) for path in importers if (text := read(path)) is not None}
     units: dict[str, list[tuple[set[str], frozenset[str]]]] = {}
-    new = set(carriers)
-    while new:
-        # Each file is compared with each carrier once: with those found since its last look.
-        for path, text in texts.items():
-            if path not in units and any(spells(text, w) for w in new):
-                units[path] = _units(text)
-        more = set().union(*(_carried(u, carriers) for u in units.values()))
-        new = more - carriers
-        carriers |= new
+    carried: dict[str, set[str]] = {}
+    pending = [(set(carriers), set(texts))]
+    while pending:
+        new, candidates = pending.pop()
+        for path in sorted(candidates & texts.keys()):
+            if path not in units and any(spells(texts[path], w) for w in new):
+                units[path] = _units(texts[path])
+        for path, unit in units.items():
+            more = _carried(unit, carriers) - carried.get(path, set())
+            if more:
+                carried.setdefault(path, set()).update(more)
+                pending.append((more - carriers, readers(path) - {path}))
+                carriers |= more
     return set(units)
 
 

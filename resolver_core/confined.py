@@ -7,11 +7,13 @@ every feature's helper (`app/main.py`), passes its server to helpers of modules 
 reach the given file: were their tools found, they would be the caller's (`Tool.origin`),
 and none of them can run a resolver of the given file (a module that could is one of the
 run's files, and so is every module between it and the caller). So a caller's servers are
-followed only into the run's files: the others are neither parsed nor analysed.
+followed only into the run's files (`registrations.Scanner`), and its module-level calls of
+functions imported from elsewhere are not resolved when looking for a helper's call sites
+(`call_sites.CallSites`): those modules are neither parsed nor analysed.
 
-The caller's record is then its record *as a caller in this list of files*, which is why a
-caller is marked in the run's signature (`discovery.signature`) and its record is only
-kept for a run that marks it alike (`adoption`).
+The records of such a build are then those *of this list of files*: a caller is marked in
+the run's signature (`discovery.signature`), so the list's own state is kept only for the
+same list, and no other list takes up its records (`lint_rules.adoption`).
 """
 
 from __future__ import annotations

@@ -404,7 +404,7 @@ def _registering(
     relays = closure({p for p, e in index.entries.items() if e.serves}, imported_by)
     kept = importers & relays
     callers: set[str] = set()
-    spelling = _spelling(given, importers, index)
+    spelling = _spelling(given, importers, imported_by, index)
     if spelling is not None:
         spelling &= kept
         callers = (closure(spelling, imported_by) & kept) - spelling
@@ -415,7 +415,9 @@ def _registering(
     return kept | handed | wires, callers - handed - wires
 
 
-def _spelling(given: set[str], importers: set[str], index: ImportIndex) -> set[str] | None:
+def _spelling(
+    given: set[str], importers: set[str], imported_by: Mapping[str, set[str]], index: ImportIndex
+) -> set[str] | None:
     """`carriers.reaching` of the given files' definitions, read from the index when it was
     found for the same names and importers, none of them changed since (a warm run reads
     no importer, nor does a pre-commit run editing only the given file's code)."""
@@ -423,13 +425,17 @@ def _spelling(given: set[str], importers: set[str], index: ImportIndex) -> set[s
     stats = [(p, index.entries[p].stat) for p in sorted(importers)]
     if carriers is None:
         return None
+
+    def search() -> set[str]:
+        return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by))
+
     if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
-        return reaching(carriers, importers, _text)
+        return search()
     key = hashlib.sha256(json.dumps([sorted(carriers), stats]).encode("utf-8", "surrogateescape"))
     digest = key.hexdigest()[:32]
     found = index.spelling.get(digest)
     if found is None:
-        found = sorted(reaching(carriers, importers, _text))
+        found = sorted(search())
         index.spelling = dict(list(index.spelling.items())[-(KEEP_SPELLING - 1) :])
         index.spelling[digest] = found
         index.changed = True

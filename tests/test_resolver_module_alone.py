@@ -237,7 +237,9 @@ def test_an_importer_reaches_the_module_when_it_spells_a_carrier(importer: str, 
     }
     carriers = defined(["deps.py"], texts.get)
     assert carriers is not None and "helper" in carriers and "Annotated" not in carriers
-    assert reaching(carriers, ["user.py"], texts.get) == ({"user.py"} if reaches else set())
+    assert reaching(carriers, ["user.py"], texts.get, lambda path: set()) == (
+        {"user.py"} if reaches else set()
+    )
 
 
 def test_a_helper_defining_its_tools_inside_carries_only_what_it_returns() -> None:
@@ -255,5 +257,8 @@ def test_a_helper_defining_its_tools_inside_carries_only_what_it_returns() -> No
     }
     carriers = defined(["deps.py"], texts.get)
     assert carriers == {"load"}
-    found = reaching(carriers, ["feature.py", "deco.py", "main.py", "tools.py"], texts.get)
+    readers = {"feature.py": {"main.py"}, "deco.py": {"main.py", "tools.py"}}
+    found = reaching(
+        carriers, ["feature.py", "deco.py", "main.py", "tools.py"], texts.get, lambda p: readers.get(p, set())
+    )
     assert found == {"feature.py", "deco.py", "tools.py"}
