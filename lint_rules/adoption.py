@@ -11,6 +11,10 @@ another state of the same options when its file and every file of its closure st
 lists alike; the dependency states come with it, and `incremental._dirty` then re-checks it
 if any changed, as it would in its own state.
 
+A run whose files include callers checked only for its helpers (`resolver_core.confined`)
+followed their servers and calls only into its own files: the records of its builds are its
+list's, and no other list takes them up.
+
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
 among the run's files: it is taken only from a state whose files include every file of this
 run, and whose callers of it (the files whose closure holds it) are all in this run. And a
@@ -42,6 +46,8 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     out = State(files=sig)
     sources: dict[str, State] = {}
     for state in states:
+        if any("caller" in entry[3:] for entry in state.files):
+            continue  # its builds followed its callers only into its own files (`confined`)
         theirs = {str(entry[1]): entry[:3] for entry in state.files}
         whole = ours.keys() <= theirs.keys()
         callers = _callers(state, theirs) if whole else {}
@@ -103,8 +109,10 @@ def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[obje
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:
     """Whether a file's record judged it as this run will: under the same display, and parsed
-    in both (a walked file the prefilter turns away is not parsed; a named one always is)."""
-    if ours[0] != theirs[0]:
+    in both (a walked file the prefilter turns away is not parsed; a named one always is), and
+    checked alike as a caller or not (a caller's servers are followed only into its run's
+    files: `resolver_core.confined`)."""
+    if ours[0] != theirs[0] or ("caller" in ours[3:]) != ("caller" in theirs[3:]):
         return False
     if ours[2] == theirs[2]:
         return True

@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from .call_sites import CallSites
+from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
 from .evaluator import Evaluator
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
@@ -367,6 +368,10 @@ def _build_graph(
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
     builder = StaticBuilder(project)
+    callers = frozenset(p for f, p in zip(files.files, files.paths, strict=True) if f.caller)
+    if callers:
+        confined = Confined(callers, frozenset(files.paths))
+        builder.scanner.confined = builder.call_sites.confined = confined
     graph = builder.graph
     graph.files = len(files)
     graph.checked = set(files.checked)

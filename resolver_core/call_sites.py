@@ -21,6 +21,7 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from .confined import Confined
 from .decorators import Decorators, Obj
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
@@ -60,6 +61,8 @@ class CallSites:
         self._modules = modules
         self._wanted: set[str] = set()
         self.skipped = SkippedFiles(load)
+        self.confined: Confined | None = None
+        """Where the calls of callers checked only for the run's helpers are resolved."""
         self._aliases = Aliases(names)
         self._searched: set[str] = set()
         """The wanted names the skipped files were searched for."""
@@ -308,6 +311,13 @@ class CallSites:
             for item in listed:
                 each = item if isinstance(func, ast.Name) else ast.Attribute(item, func.attr, ast.Load())
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
+            return
+        confined = self.confined
+        if (
+            scope is None
+            and confined is not None
+            and confined.outside(self.names.project, module, func, self.names.table(module))
+        ):
             return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None

@@ -53,6 +53,9 @@ class SourceFile:
     companion: bool = False
     """Not given: a project file importing a given one (`import_index.importers`), checked for
     what its tools find in the given files, and reported only there."""
+    caller: bool = False
+    """A companion checked only for calling the run's `register(server)` helpers: the servers
+    it passes are followed only into the run's files (`confined`)."""
 
 
 class GivenFiles:
@@ -97,8 +100,18 @@ class GivenFiles:
 
 def signature(files: Sequence[SourceFile]) -> list[list[object]]:
     """What a cache compares of a run's files (as JSON): each one's display name, absolute
-    path and whether it was named (and `True` after them for a companion). A file added to a walked folder, or gone, changes it."""
-    return [[f.display, str(f.path.absolute()), f.explicit, *([True] if f.companion else [])] for f in files]
+    path and whether it was named (and `True` after them for a companion, and "caller" for a
+    companion checked only as a caller). A file added to a walked folder, or gone, changes it."""
+    return [
+        [
+            f.display,
+            str(f.path.absolute()),
+            f.explicit,
+            *([True] if f.companion else []),
+            *(["caller"] if f.caller else []),
+        ]
+        for f in files
+    ]
 
 
 def _is_venv(directory: Path) -> bool:

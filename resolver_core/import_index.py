@@ -41,11 +41,12 @@ import json
 import os
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import bounded_read, file_guard
+from .carriers import defined, reaching
 from .discovery import Discovered, SourceFile, discover
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
@@ -57,6 +58,7 @@ INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
 MAX_INDEX_BYTES = 64 * 1024 * 1024
+KEEP_SPELLING = 16
 
 
 @dataclass(slots=True)
@@ -104,6 +106,9 @@ class ImportIndex:
     path: Path | None = None
     cache_dir: Path | None = None
     changed: bool = False
+    spelling: dict[str, list[str]] = field(default_factory=dict)
+    """`carriers.reaching` of a run's given files among their importers, by the carriers and
+    the importers' stats (`_spelling`), the last `KEEP_SPELLING` found."""
 
     @classmethod
     def open(cls, root: Path, exclude: Sequence[str], cache_dir: Path | None) -> ImportIndex:
@@ -142,6 +147,7 @@ class ImportIndex:
                         resolved,
                     ) in data["files"].items()
                 }
+                index.spelling = {str(k): list(v) for k, v in data.get("spelling", {}).items()}
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
         return index
@@ -179,7 +185,9 @@ class ImportIndex:
             for p, e in self.entries.items()
             if e.stat
         }
-        data = json.dumps({"format": _FORMAT, "files": files}, separators=(",", ":"))
+        data = json.dumps(
+            {"format": _FORMAT, "files": files, "spelling": self.spelling}, separators=(",", ":")
+        )
         with contextlib.suppress(OSError, ValueError):  # a read-only or full disk never fails a run
             file_guard.store_pruned(self.path, data, self.cache_dir, INDEX_NAME, KEEP_INDEXES)
 
@@ -285,7 +293,6 @@ def _importers_in(
                     imported_by.setdefault(found, set()).add(key)
                     imports.setdefault(key, set()).add(found)
         index.changed = index.changed or entry.module != before
-    index.store()
     start = {str(p) for p in given if str(p) in names}
     reached = closure(start, imported_by)
     if not any(index.entries[p].serves for p in closure(start, imports)):
@@ -293,7 +300,10 @@ def _importers_in(
         # registers what it is handed: no duplicate name can be located in a given file
         # (a duplicate tool name is reported at the second registration), so only what
         # registers the tools that may run a given file's resolvers matters.
-        return _companions(files, _registering(reached - start, imports, imported_by, index) - start, cwd)
+        kept, callers = _registering(reached - start, start, imports, imported_by, index)
+        index.store()  # with what `_registering` found (`ImportIndex.spelling`)
+        return _companions(files, kept - start, cwd, callers)
+    index.store()
     sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
     return _companions(
         files,
@@ -359,10 +369,11 @@ def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str
 
 def _registering(
     importers: set[str],
+    given: set[str],
     imports: Mapping[str, set[str]],
     imported_by: Mapping[str, set[str]],
     index: ImportIndex,
-) -> set[str]:
+) -> tuple[set[str], set[str]]:
     """The files that register the tools which may run what the given files define, when
     nothing given may register: of the `importers`, those that import (directly or not) a
     file that may register or hand a server on (`serves`), and the files registering inside
@@ -381,11 +392,59 @@ def _registering(
     helper registering what it is handed is built with them, as `lint .` builds it (its
     registrations are its own, `per_file.origin_of`), not only read, and so is a file giving
     such a registrar its server (`_wires`); a `register(server)` helper that does not import
-    a given file is not: its tools' hints are its own module's."""
+    a given file is not: its tools' hints are its own module's.
+
+    Of those importers, only the ones spelling a name that carries a given file's definitions
+    can have a tool running its resolvers (`carriers.reaching`); the others are kept only
+    when they import one of those, as its callers (returned apart: `confined`)."""
     kept = importers & _relays(index, imported_by)
-    used = closure(kept, imports)
+    callers: set[str] = set()
+    spelling = _spelling(given, importers, imported_by, index)
+    if spelling is not None:
+        spelling &= kept
+        callers = (closure(spelling, imported_by) & kept) - spelling
+        kept = spelling | callers
+    used = closure(kept - callers, imports)
     handed = {p for p in used if index.entries[p].handed}
-    return kept | handed | {p for p in used - handed if _wires(p, handed, imports, index)}
+    wires = {p for p in used - handed if _wires(p, handed, imports, index)}
+    return kept | handed | wires, callers - handed - wires
+
+
+def _spelling(
+    given: set[str], importers: set[str], imported_by: Mapping[str, set[str]], index: ImportIndex
+) -> set[str] | None:
+    """`carriers.reaching` of the given files' definitions, read from the index when it was
+    found for the same names and importers, none of them changed since (a warm run reads
+    no importer, nor does a pre-commit run editing only the given file's code)."""
+    carriers = defined(sorted(given), _text)
+    stats = [(p, index.entries[p].stat) for p in sorted(importers)]
+    if carriers is None:
+        return None
+
+    def search() -> set[str]:
+        return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by))
+
+    if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
+        return search()
+    key = hashlib.sha256(json.dumps([sorted(carriers), stats]).encode("utf-8", "surrogateescape"))
+    digest = key.hexdigest()[:32]
+    found = index.spelling.get(digest)
+    if found is None:
+        found = sorted(search())
+        index.spelling = dict(list(index.spelling.items())[-(KEEP_SPELLING - 1) :])
+        index.spelling[digest] = found
+        index.changed = True
+    return set(found)
+
+
+def _text(path: str) -> str | None:
+    from .source import decode, regular_bytes
+
+    data = regular_bytes(Path(path))
+    try:
+        return decode(data) if data is not None else None
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return None
 
 
 def _relays(index: ImportIndex, imported_by: Mapping[str, set[str]]) -> set[str]:
@@ -434,12 +493,15 @@ def _registering_first(
     return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
 
 
-def _companions(files: Sequence[Path], reached: set[str], cwd: Path) -> list[SourceFile]:
-    """The files of `reached`, as companions, in the walk's order. Those the prefilter turns
-    away too: an entry module that only calls `notes.register(api)` declares nothing, and the
-    build parses it when it spells a helper whose callers are wanted (`skipped_callers`)."""
+def _companions(
+    files: Sequence[Path], reached: set[str], cwd: Path, callers: Collection[str] = ()
+) -> list[SourceFile]:
+    """The files of `reached`, as companions, in the walk's order (`callers` marked so). Those
+    the prefilter turns away too: an entry module that only calls `notes.register(api)`
+    declares nothing, and the build parses it when it spells a helper whose callers are
+    wanted (`skipped_callers`)."""
     return [
-        SourceFile(path, companion_display(path, cwd), companion=True)
+        SourceFile(path, companion_display(path, cwd), companion=True, caller=str(path) in callers)
         for path in files
         if str(path) in reached
     ]

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .call_sites import child_blocks
+from .confined import Confined
 from .loops import EnclosingLoops
 from .model import Server
 from .prefilter import calls_on_lines, lines_in, passed_lines
@@ -43,6 +44,8 @@ class Scanner:
         """Module scanned because a server was passed to one of its functions -> the file passing it."""
         self._loops = EnclosingLoops(names)
         """The loops around the statement being scanned, and the values their variables take."""
+        self.confined: Confined | None = None
+        """Where the servers of callers checked only for the run's helpers are followed."""
         self._rewritten: dict[Path, set[str]] = {}
         self._arms: list[tuple[int, int]] = []
         """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
@@ -119,6 +122,9 @@ class Scanner:
                 isinstance(self.servers.of(module, a, None), Server) for a in args if isinstance(a, ast.Name)
             ):
                 continue
+            confined = self.confined
+            if confined is not None and confined.outside(self.names.project, module, node.func, table):
+                continue
             callee = self.names.resolve(module, node.func, None)
             callee = self.names.follow(callee) if callee is not None else None
             if (
@@ -126,6 +132,7 @@ class Scanner:
                 and callee.module is not module
                 and callee.module.path not in self.scanned_paths
                 and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef)
+                and (confined is None or confined.admits(module, callee.module))
             ):
                 self.passed_by.setdefault(callee.module.display, module.display)
                 self.scan(callee.module)

@@ -1,0 +1,222 @@
+"""Which importers can reach what a module defines: the names that carry its definitions.
+
+`lint deps.py` on a module that registers nothing reports what the tools running its
+resolvers find there. Which diagnostics can be located in such a module, and on what:
+
+- what reading it alone finds: MCPD000 (its syntax), MCPD114 (its own suppressions, judged
+  on the diagnostics located in it);
+- what a tool finds on a definition of the module, which the tool reaches only by evaluating
+  a name bound to it: a resolver, a `Resolve(...)` alias, a class whose members resolve, a
+  decorator (MCPD001 cycles, MCPD002 and MCPD009 annotations, MCPD004/005/103/104/108 questions
+  and awaits, MCPD007 and MCPD113 targets, MCPD101/102/106/111/112 at its parameters; the
+  tool-level codes too when the registered function itself is defined there). Which tool
+  reports one first (`per_file.owners`) is decided among those tools alone.
+- never MCPD110 (a duplicate is located at a registration, and the module has none).
+
+The analysis follows a definition only through names (`symbols.Names`: an import binding, a
+module attribute, a name a statement binds to an expression naming it), never through a
+value computed at run time. So a file's tools can reach a definition of the given module only
+if its text spells a *carrier*: a name the given module binds at its top level, or one that
+a top-level statement of an importer binds while spelling a carrier (`UserDep = d0.UserDep`,
+`from deps import get_user as current`, `class Repo(d0.Base)`), to a fixpoint. A file that
+imports the given module, directly or not, but spells no carrier, has no tool that can run
+its resolvers, and its verdicts cannot change the given module's.
+
+Read with a tokenizer of words, not parsed, but for the files that spell a carrier (their
+statements say which names they bind). Over-counting costs a file checked, never a verdict:
+every word of a file counts (comments, strings: a string annotation is evaluated), and a
+top-level statement binds everything it assigns outside function and class bodies.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+
+from . import modern_syntax, parse_budget
+from .lines import split_lines
+
+_WORD = re.compile(r"\w+")
+
+Reader = Callable[[str], "str | None"]
+"""A file's text by its path (None: unreadable or undecodable)."""
+
+
+def normalised(text: str) -> str:
+    """A text as Python reads its names (NFKC: `ｒegister` is `register`)."""
+    if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
+        return unicodedata.normalize("NFKC", text)
+    return text
+
+
+def words(text: str) -> frozenset[str]:
+    """Every identifier-like word of a text, as Python normalises names."""
+    return frozenset(_WORD.findall(normalised(text)))
+
+
+def spells(text: str, word: str) -> bool:
+    """Whether a (normalised) text holds `word` as a whole word."""
+    return word in text and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+
+def defined(given: Iterable[str], read: Reader) -> set[str] | None:
+    """The names the `given` files bind at their top level, but by importing: the first carriers.
+
+    None when a given file cannot be read or parsed, or defines a module `__getattr__`
+    (any attribute of it may be a definition): every importer may reach it."""
+    carriers: set[str] = set()
+    for path in given:
+        text = read(path)
+        tree = _parsed(text)
+        if tree is None or text is None:
+            return None
+        for stmt in tree.body:
+            carriers.update(_bound(stmt, imports=False, globals_="global" in text))
+    return None if "__getattr__" in carriers else carriers
+
+
+def reaching(
+    carriers: set[str], importers: Iterable[str], read: Reader, readers: Callable[[str], set[str]]
+) -> set[str]:
+    """The `importers` that spell a carrier, starting from `carriers` (`defined`).
+
+    `readers(path)`: the files importing `path`, directly or not. A name an importer binds can
+    only be spelt by those: each file is compared with the names of the files it imports."""
+    carriers = set(carriers)
+    texts = {path: normalised(text) for path in importers if (text := read(path)) is not None}
+    units: dict[str, list[tuple[set[str], frozenset[str]]]] = {}
+    carried: dict[str, set[str]] = {}
+    pending = [(set(carriers), set(texts))]
+    while pending:
+        new, candidates = pending.pop()
+        for path in sorted(candidates & texts.keys()):
+            if path not in units and any(spells(texts[path], w) for w in new):
+                units[path] = _units(texts[path])
+        for path, unit in units.items():
+            more = _carried(unit, carriers) - carried.get(path, set())
+            if more:
+                carried.setdefault(path, set()).update(more)
+                pending.append((more - carriers, readers(path) - {path}))
+                carriers |= more
+    return set(units)
+
+
+def _parsed(text: str | None) -> ast.Module | None:
+    """The tree the builder would read (`source.parse`); None where it reads none."""
+    if text is None or parse_budget.over_budget(text):
+        return None
+    try:
+        try:
+            return ast.parse(text)
+        except SyntaxError:
+            newer = modern_syntax.parse_newer(text, "")
+            return newer[0] if isinstance(newer, tuple) else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _units(text: str) -> list[tuple[set[str], frozenset[str]]]:
+    """Each top-level statement of a module: the names it binds and the words it spells. A
+    module that cannot be parsed binds nothing its importers can read."""
+    tree = _parsed(text)
+    if tree is None:
+        return []
+    lines = split_lines(text)
+    globals_ = "global" in text
+    return [(_bound(stmt, imports=True, globals_=globals_), _spelled(stmt, lines)) for stmt in tree.body]
+
+
+def _carried(units: list[tuple[set[str], frozenset[str]]], carriers: set[str]) -> set[str]:
+    """The names a module's top-level statements bind while spelling a carrier (or one of the
+    names such a statement binds), to a fixpoint."""
+    out: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for bound, spelt in units:
+            if not bound <= out and not (spelt.isdisjoint(carriers) and spelt.isdisjoint(out)):
+                out |= bound
+                grew = True
+    return out
+
+
+def _spelled(stmt: ast.stmt, lines: list[str]) -> frozenset[str]:
+    """The words of a statement's lines, its decorators included (more, never fewer), but for
+    the functions a function or class body registers where it defines them (`@server.tool()`
+    inside `def register(server)`) and names nowhere else: their tools are that module's
+    wherever the function is called (`Tool.origin`), and nothing else can reach them."""
+    first, last = _extent(stmt)
+    spelt = words("\n".join(lines[first - 1 : last]))
+    if not isinstance(stmt, _DEFINITIONS) or spelt.isdisjoint(_REGISTRARS):
+        return spelt
+    inner = [n for n in ast.walk(stmt) if n is not stmt and isinstance(n, _FUNCTIONS) and _registered(n)]
+    skipped: set[int] = set()
+    for node in inner:
+        start, end = _extent(node)
+        skipped.update(range(start, end + 1))
+    rest = words("\n".join(line for n, line in enumerate(lines[first - 1 : last], first) if n not in skipped))
+    for node in inner:
+        if node.name in rest:  # named elsewhere (`return tool`): it may be reached through the function
+            start, end = _extent(node)
+            rest |= words("\n".join(lines[start - 1 : end]))
+    return rest
+
+
+_REGISTRARS = frozenset({"tool", "prompt", "resource"})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _extent(node: ast.stmt) -> tuple[int, int]:
+    """A statement's first line (its decorators') and last line."""
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+    return first, node.end_lineno or node.lineno
+
+
+def _registered(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a decorator of the function registers it (`@x.tool()`, `@x.prompt`, `@x.resource(...)`)."""
+    for deco in node.decorator_list:
+        func = deco.func if isinstance(deco, ast.Call) else deco
+        if isinstance(func, ast.Attribute) and func.attr in _REGISTRARS:
+            return True
+    return False
+
+
+def _bound(stmt: ast.stmt, *, imports: bool, globals_: bool) -> set[str]:
+    """The module-level names a top-level statement may bind: its targets outside function and
+    class bodies (blocks of `if`, `try`, `with`, loops included), the functions and classes it
+    defines, what it imports (`imports`), and names declared `global` anywhere in it (looked
+    for when the module spells `global`)."""
+    out: set[str] = set()
+    for node in _outside_bodies(stmt, globals_):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.add(node.name)
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            out.add(node.id)
+        elif isinstance(node, ast.Global):
+            out.update(node.names)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            out.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            out.add(node.rest)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        elif imports and isinstance(node, ast.Import | ast.ImportFrom):
+            out.update(a.asname or a.name.partition(".")[0] for a in node.names if a.name != "*")
+    return out
+
+
+def _outside_bodies(stmt: ast.stmt, globals_: bool) -> Iterator[ast.AST]:
+    """The nodes of a statement, not descending into function, lambda or class bodies but for
+    their `global` statements (which bind module names when the function runs)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            if globals_:
+                todo.extend(n for n in ast.walk(node) if isinstance(n, ast.Global))
+            continue
+        todo.extend(ast.iter_child_nodes(node))

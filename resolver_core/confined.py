@@ -1,0 +1,69 @@
+"""Callers checked only for the helpers among a run's files: where their servers are followed.
+
+`lint deps.py` on a module that registers nothing checks the importers whose tools may run
+its resolvers, and the files calling their `register(server)` helpers, which make those
+helpers' tools exist (`import_index._registering`). Such a caller, an entry point calling
+every feature's helper (`app/main.py`), passes its server to helpers of modules that cannot
+reach the given file: were their tools found, they would be the caller's (`Tool.origin`),
+and none of them can run a resolver of the given file (a module that could is one of the
+run's files, and so is every module between it and the caller). So a caller's servers are
+followed only into the run's files (`registrations.Scanner`), and its module-level calls of
+functions imported from elsewhere are not resolved when looking for a helper's call sites
+(`call_sites.CallSites`): those modules are neither parsed nor analysed.
+
+The records of such a build are then those *of this list of files*: a caller is marked in
+the run's signature (`discovery.signature`), so the list's own state is kept only for the
+same list, and no other list takes up its records (`lint_rules.adoption`).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .bindings import Binding
+    from .project import Project
+    from .source import ParsedModule
+
+
+@dataclass(frozen=True, slots=True)
+class Confined:
+    """The run's files (absolute paths), and those of them checked only as callers."""
+
+    callers: frozenset[Path]
+    run: frozenset[Path]
+
+    def admits(self, caller: ParsedModule, callee: ParsedModule) -> bool:
+        """Whether a server `caller` passes to a function of `callee` is followed there."""
+        return caller.path not in self.callers or callee.path in self.run
+
+    def outside(
+        self, project: Project, caller: ParsedModule, func: ast.expr, table: dict[str, Binding]
+    ) -> bool:
+        """Whether the function a caller calls is surely in no file of the run, told by the
+        import its name comes from, before that module is parsed (`admits` decides the rest):
+        `register_7(mcp)` imported `from pkg.feature_7 import register as register_7`,
+        `f7.register(mcp)` with `f7` a module."""
+        if caller.path not in self.callers:
+            return False
+        chain: list[str] = []
+        while isinstance(func, ast.Attribute):
+            chain.append(func.attr)
+            func = func.value
+        binding = table.get(func.id) if isinstance(func, ast.Name) else None
+        if binding is None or binding.kind != "import" or binding.target is None:
+            return False
+        module, attribute = binding.target
+        names = [module]
+        dotted = f"{module}.{attribute}" if attribute else module
+        for part in [None, *reversed(chain)]:
+            dotted = f"{dotted}.{part}" if part else dotted
+            names.append(dotted)
+        for name in dict.fromkeys(names):
+            spec = project.spec(name, caller)
+            if spec is not None and (spec.origin is None or spec.origin.absolute() in self.run):
+                return False
+        return True
