@@ -2,7 +2,7 @@
 
 pre-commit passes the files a commit touches: a new list almost every time, and the state
 is one per list (`lint_state.StateStore`), so each commit would start cold, companions
-(`import_index.importers`) included. A record does not depend on which other files are
+(`companions.importers`) included. A record does not depend on which other files are
 checked with it, except through what a run's list decides about the files its analysis
 reads: whether each is one of the run's files (its tools are then its own, not those of the
 given file that handed it a server: `Tool.origin`), under which display, and whether it was
@@ -28,8 +28,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..resolver_core.cache import PROBE
+from ..resolver_core.companions import companion_display
 from ..resolver_core.discovery import SourceFile, signature
-from ..resolver_core.import_index import companion_display
 from .lint_state import State
 from .per_file import FileRecord
 

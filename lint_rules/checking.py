@@ -90,14 +90,14 @@ def lint(
     With `fixes`, every fixable diagnostic gets its `fix` (the json and sarif formats list
     them); the cache keeps them, so only new diagnostics or edited files cost a fixer run.
     Files that import a given file (directly or through others) are checked too, and what
-    they find is reported where it is located in a given file (`resolver_core.import_index`):
+    they find is reported where it is located in a given file (`resolver_core.companions`):
     `lint deps.py` says about `deps.py` what `lint .` says about it.
-    `files`: what `import_index.run_files(paths, exclude, cwd, cache_dir)` gives, when the
+    `files`: what `companions.run_files(paths, exclude, cwd, cache_dir)` gives, when the
     caller has it. `importers=False`: the given files alone (`serve`'s gate judges the server
     its file builds, not what other files register).
     """
+    from ..resolver_core.companions import run_files
     from ..resolver_core.discovery import GivenFiles, discover, unreadable_note
-    from ..resolver_core.import_index import run_files
     from .incremental import analyse
     from .lint_state import StateStore
     from .per_file import analysed

@@ -304,7 +304,7 @@ def combine(
     problem found for several tools united (`same_place`), sorted.
 
     `given`: the files the user named, when `order` also holds files checked only for what
-    they find in them (`import_index.importers`): the records of those others count only
+    they find in them (`companions.importers`): the records of those others count only
     where a diagnostic is located in a given file. A given file's record counts whole (its
     tools' findings in a module it imports are its own: pre-commit passing only the edited
     tool file must still fail on the unchanged resolver it now uses).

@@ -2,7 +2,7 @@
 
 `lint deps.py` on a module that registers nothing checks the importers whose tools may run
 its resolvers, and the files calling their `register(server)` helpers, which make those
-helpers' tools exist (`import_index._registering`). Such a caller, an entry point calling
+helpers' tools exist (`companions._registering`). Such a caller, an entry point calling
 every feature's helper (`app/main.py`), passes its server to helpers of modules that cannot
 reach the given file: were their tools found, they would be the caller's (`Tool.origin`),
 and none of them can run a resolver of the given file (a module that could is one of the

@@ -51,7 +51,7 @@ class SourceFile:
     explicit: bool = False
     """Named on the command line (always checked) rather than found by walking a folder."""
     companion: bool = False
-    """Not given: a project file importing a given one (`import_index.importers`), checked for
+    """Not given: a project file importing a given one (`companions.importers`), checked for
     what its tools find in the given files, and reported only there."""
     caller: bool = False
     """A companion checked only for calling the run's `register(server)` helpers: the servers

@@ -1,6 +1,6 @@
 """The imports a module's text can make, read with a pattern instead of a parse.
 
-Finding the files that import a given one (`import_index`) and grouping the files a
+Finding the files that import a given one (`companions`) and grouping the files a
 `register(server)` function couples (`lint_rules.coupling`) read the imports of every file of
 a project, and a parse of each would cost most of a one-file lint. The pattern may list too
 much (an `import` line inside a string), which only costs a check, never too little.

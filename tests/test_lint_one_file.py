@@ -3,7 +3,7 @@
 The SDK refuses a resolver when a tool that runs it is registered, in another file: the run
 also checks the project's files that import FILE (directly, through a package's `__init__`,
 or through another module), found with the import index kept under the lint cache
-(`resolver_core/import_index.py`), and reports what they find located in FILE. Checked
+(`resolver_core/companions.py`), and reports what they find located in FILE. Checked
 here for every file of a project with errors spread over several modules, cold and warm,
 with and without the cache, and while the project changes under the index: a new file that
 imports FILE, an edit that adds such an import, a package marker that renames a module.
@@ -437,7 +437,7 @@ def test_a_module_that_registers_nothing_is_checked_with_its_importers_only(tmp_
     """`deps.py` registers no tool and hands no server on: no duplicate name can be located in
     it, so the files sharing the server (`tools_b`, the factory's caller) are not
     checked with it; a tool module still is checked with every file registering on its server."""
-    from mcpdeps.resolver_core.import_index import run_files
+    from mcpdeps.resolver_core.companions import run_files
 
     _write(tmp_path, SERVED)
     whole = _lint(tmp_path, "--no-cache", ".")
@@ -486,7 +486,7 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
     come after, and can only be the second), but keeps `y_late.py`, which `b_extra.py` (kept)
     imports: not one of the run's files, its tools would be `b_extra`'s, registered first.
     `a_main.py`, the server's module, is checked too: its own registrations come first."""
-    from mcpdeps.resolver_core.import_index import run_files
+    from mcpdeps.resolver_core.companions import run_files
 
     _write(tmp_path, _LATE)
     whole = _lint(tmp_path, "--no-cache", ".")
@@ -607,7 +607,7 @@ def test_a_resolver_module_is_checked_with_what_registers_the_tools_that_may_run
     re-exporting the helper are kept: without the call the helper's tools are never
     registered. Alone, cold, cached, after other lists of files and after edits, `deps.py`
     gets what `lint .` gives it."""
-    from mcpdeps.resolver_core.import_index import run_files
+    from mcpdeps.resolver_core.companions import run_files
 
     _write(tmp_path, _THROUGH)
     whole = _lint(tmp_path, "--no-cache", ".")

@@ -213,6 +213,6 @@ def test_registrations_inside_functions_are_foreseen_from_the_text(text: str, ne
 def test_registrations_of_a_handed_function_are_foreseen_from_the_text(text: str, handed: bool) -> None:
     """Which files registering inside a function may register a function their callers hand
     them (a decorator, a helper's `add_tool(fn)`): a resolver module checked alone is built
-    with those its importers use (`import_index._registering`). Never no for one that does;
+    with those its importers use (`companions._registering`). Never no for one that does;
     no for a `register(server)` helper declaring its own tools."""
     assert may_register_handed(text.encode()) is handed

@@ -163,7 +163,7 @@ def test_only_importers_spelling_a_carrier_and_their_callers_are_checked(project
     """`tools_own.py` and `features/beta.py` import deps.py (through more.py) but name none of
     its definitions nor anything bound to one: not checked. `app/main.py` calls alpha's
     helper: checked, as a caller."""
-    from mcpdeps.resolver_core.import_index import run_files
+    from mcpdeps.resolver_core.companions import run_files
 
     files = {f.display: f for f in run_files(["app/deps.py"], [], project) if f.companion}
     assert set(files) == {"app/tools_alias.py", "app/tools_direct.py", "features/alpha.py", "app/main.py"}

@@ -122,8 +122,8 @@ class Lookup:
 
 def replay(memo: Memo, targets: list[str], cwd: Path) -> Lookup:
     """The stored report, if nothing it was computed from has changed."""
+    from ...resolver_core.companions import run_files
     from ...resolver_core.discovery import signature, unreadable_note
-    from ...resolver_core.import_index import run_files
     from ...resolver_core.search_roots import default_roots, root_names
 
     try:

@@ -40,10 +40,10 @@ from ...lint_rules.lint_state import State
 from ...lint_rules.per_file import FileRecord
 from ...lint_rules.settings import Settings
 from ...resolver_core.builder import build_graph
+from ...resolver_core.companions import run_files
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.discovery import GivenFiles, SourceFile
 from ...resolver_core.file_states import Hashes
-from ...resolver_core.import_index import run_files
 from ...resolver_core.model import Graph, SourceInfo
 from ...resolver_core.project import Project
 from ...resolver_core.search_roots import default_roots

@@ -1,0 +1,349 @@
+"""The files a run must check beside the files it was given, chosen from the import index
+(`import_index.py`).
+
+`mcpdeps lint deps.py` on a module of resolvers reports what the SDK will refuse there, and
+the SDK refuses a resolver only when a tool that runs it is registered, in another file. So
+a run also checks the project's files that import a given file, directly or through other
+modules (a package's `__init__` re-exporting it), and that may register tools: its
+*importers*. They are checked as `lint .` would check them; what they find is reported only
+where it is located in a given file (`per_file.combine`), so `lint deps.py` says about
+`deps.py` exactly what `lint .` says about it. pre-commit passes only the changed files:
+an edit to `deps.py` that breaks an unchanged tool file is caught this way. When nothing
+given may register, only what registers the tools that may run a given file's resolvers is
+checked (`_registering`): the importers that reach a file that may register or hand a
+server on (a `register(server)` helper's caller included), and the decorators and helpers
+registering what they are handed that those import.
+
+A duplicate tool name is a property of a whole server: the run also checks every file that
+registers on a server a given file may use (the importers of the modules that name
+`MCPServer`, and the helpers those call; for a `register(server)` helper, also the servers'
+modules its callers import and the other helpers they may hand them to), when a given file
+or a module it imports may register or hand a server on (`may_serve`; a resolver module does
+neither, and no duplicate can be located in it). A duplicate is reported at the second
+registration, in the run's order of files, so of those only the files shown before the last
+given file are needed (`_registering_first`): for one tool file of a project whose tools all
+share one server, the tool files before it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+
+from .carriers import defined, reaching
+from .discovery import Discovered, SourceFile, discover
+from .import_index import ImportIndex, closure
+from .module_search import ModuleSearch, module_name_for
+from .search_roots import find_project_root
+
+KEEP_SPELLING = 16
+"""How many searches of carriers (`_spelling`) an import index keeps."""
+
+
+def importers(
+    given: Sequence[SourceFile],
+    paths: Sequence[str | os.PathLike[str]],
+    cwd: Path,
+    exclude: Sequence[str] = (),
+    cache_dir: Path | None = None,
+) -> list[SourceFile]:
+    """The project files outside `given` that import one of them, directly or through other
+    project modules, and may register tools (in display order, as `lint .` lists them).
+
+    None for files outside any project (no `pyproject.toml` or `.git` above them), nor when a
+    given folder holds the whole project (every file is given already)."""
+    given_paths = {f.path.absolute() for f in given}
+    folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
+    roots: dict[Path, None] = {}
+    for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
+        root = find_project_root(parent)
+        if root is not None and not any(root.is_relative_to(folder) for folder in folders):
+            roots.setdefault(root, None)
+    out: dict[Path, SourceFile] = {}
+    last = max((f.display for f in given), default="")
+    for root in roots:
+        for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir):
+            out.setdefault(f.path, f)
+    return sorted(out.values(), key=lambda f: f.display)
+
+
+def _importers_in(
+    root: Path, given: set[Path], last: str, cwd: Path, exclude: Sequence[str], cache_dir: Path | None
+) -> list[SourceFile]:
+    files = [f.path.absolute() for f in discover([root], exclude, cwd)]
+    index = ImportIndex.open(root, exclude, cache_dir)
+    index.refresh(files)
+    search = ModuleSearch()
+    # Strings, not Paths, as keys: hashing a Path is Python code, a str's is cached.
+    names: dict[str, tuple[str, bool]] = {}
+    by_name: dict[str, list[str]] = {}
+    for path in files:
+        name, source_root, is_package = module_name_for(path, search)
+        names[str(path)] = (name, is_package)
+        for alias in _names_under(name, source_root, root):
+            by_name.setdefault(alias, []).append(str(path))
+    imported_by: dict[str, set[str]] = {}
+    imports: dict[str, set[str]] = {}
+    for key, (name, is_package) in names.items():
+        entry = index.entries[key]
+        before = entry.module
+        for target in entry.imported(name, is_package):
+            for found in by_name.get(target, ()):
+                if found != key:
+                    imported_by.setdefault(found, set()).add(key)
+                    imports.setdefault(key, set()).add(found)
+        index.changed = index.changed or entry.module != before
+    start = {str(p) for p in given if str(p) in names}
+    reached = closure(start, imported_by)
+    if not any(index.entries[p].serves for p in closure(start, imports)):
+        # Nothing given registers a tool, hands a server on, or imports a helper that
+        # registers what it is handed: no duplicate name can be located in a given file
+        # (a duplicate tool name is reported at the second registration), so only what
+        # registers the tools that may run a given file's resolvers matters.
+        kept, callers = _registering(reached - start, start, imports, imported_by, index)
+        index.store()  # with what `_registering` found (`ImportIndex.spelling`)
+        return _companions(files, kept - start, cwd, callers)
+    index.store()
+    sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
+    return _companions(
+        files,
+        _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd) - start,
+        cwd,
+    )
+
+
+def _sharing(
+    start: set[str],
+    reached: set[str],
+    last: str,
+    imports: Mapping[str, set[str]],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+    cwd: Path,
+) -> set[str]:
+    """The files that may register on a server the given files (`start`, imported by
+    `reached`) may register on.
+
+    Those servers are created in a module the given files import, or in an importer that
+    passes them to a helper: every file that imports such a module, and every helper such an
+    importer calls, registers on the same servers, and a duplicate tool name is reported at
+    whichever registration comes second. The helpers a given file calls stay unchecked: their
+    tools are that file's (`Tool.origin`), reported whole as any given file's.
+
+    A given `register(server)` helper (`nested`) registers on the servers its callers hand
+    it, which they create (an importer naming `MCPServer`, as above) or import
+    (`app/main.py` imports `app.server` and calls `alpha.register(mcp)`): the modules its
+    importers take names from (`_named_from`) that name `MCPServer` are servers' modules too,
+    and the helpers among them may be handed the same servers (`beta.register(mcp)`). Of
+    those helpers, only the ones shown before the last given file: a later one's
+    registrations come after every given file's, and it is read through the caller all the
+    same. Not the whole of what the importers reach: an entry point reaches most of a project,
+    and most modules of a typed project import `MCPServer` for their annotations."""
+    entries = index.entries
+    creators = {p for p in reached | closure(start, imports) if entries[p].creates}
+    helpers: set[str] = set()
+    if any(entries[p].nested and entries[p].contributes for p in start):
+        handing = _named_from(reached - start, imports)
+        creators |= {p for p in handing if entries[p].creates and not entries[p].nested}
+        helpers = {p for p in handing if entries[p].nested and companion_display(Path(p), cwd) <= last}
+    sharing = reached | helpers
+    sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
+    callers = {p for p in sharing - helpers if entries[p].creates} - start
+    return sharing | closure(callers, imports) | creators
+
+
+def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str]:
+    """The modules `importers` may take a name from: those they import, and through the
+    packages among them, what a package re-exports (`from app import mcp`, where
+    `app/__init__.py` imports it from `app.server`)."""
+    out: set[str] = set()
+    todo = [q for p in importers for q in imports.get(p, ())]
+    while todo:
+        found = todo.pop()
+        if found not in out:
+            out.add(found)
+            if found.endswith("__init__.py"):
+                todo.extend(imports.get(found, ()))
+    return out
+
+
+def _registering(
+    importers: set[str],
+    given: set[str],
+    imports: Mapping[str, set[str]],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+) -> tuple[set[str], set[str]]:
+    """The files that register the tools which may run what the given files define, when
+    nothing given may register: of the `importers`, those that import (directly or not) a
+    file that may register or hand a server on (`serves`), and the files registering inside
+    a function that those import.
+
+    A tool runs a given file's resolver only if its function's module imports that file, so
+    the function is an importer's; it is registered by a file that may register: that
+    importer, or a file importing it (an importer too), or a decorator or helper it hands
+    the function to, which it imports (`@h.deco` with `def deco(fn): return mcp.tool()(fn)`
+    in `h.py`). An
+    importer reaching no such file has no tool of its own, calls nothing that registers,
+    and is read where a file kept uses it. A `register(server)` helper's tools land on the
+    servers its callers pass, and the callers pass them on from modules naming a server
+    (`mcp = MCPServer(...)`, which `serves`): each caller imports both, so it is kept though
+    it registers nothing itself (`app/main.py` calling `notes.register(mcp)`). A decorator or
+    helper registering what it is handed is built with them, as `lint .` builds it (its
+    registrations are its own, `per_file.origin_of`), not only read, and so is a file giving
+    such a registrar its server (`_wires`); a `register(server)` helper that does not import
+    a given file is not: its tools' hints are its own module's.
+
+    Of those importers, only the ones spelling a name that carries a given file's definitions
+    can have a tool running its resolvers (`carriers.reaching`); the others are kept only
+    when they import one of those, as its callers (returned apart: `confined`)."""
+    kept = importers & _relays(index, imported_by)
+    callers: set[str] = set()
+    spelling = _spelling(given, importers, imported_by, index)
+    if spelling is not None:
+        spelling &= kept
+        callers = (closure(spelling, imported_by) & kept) - spelling
+        kept = spelling | callers
+    used = closure(kept - callers, imports)
+    handed = {p for p in used if index.entries[p].handed}
+    wires = {p for p in used - handed if _wires(p, handed, imports, index)}
+    return kept | handed | wires, callers - handed - wires
+
+
+def _spelling(
+    given: set[str], importers: set[str], imported_by: Mapping[str, set[str]], index: ImportIndex
+) -> set[str] | None:
+    """`carriers.reaching` of the given files' definitions, read from the index when it was
+    found for the same names and importers, none of them changed since (a warm run reads
+    no importer, nor does a pre-commit run editing only the given file's code)."""
+    carriers = defined(sorted(given), _text)
+    stats = [(p, index.entries[p].stat) for p in sorted(importers)]
+    if carriers is None:
+        return None
+
+    def search() -> set[str]:
+        return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by))
+
+    if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
+        return search()
+    key = hashlib.sha256(json.dumps([sorted(carriers), stats]).encode("utf-8", "surrogateescape"))
+    digest = key.hexdigest()[:32]
+    found = index.spelling.get(digest)
+    if found is None:
+        found = sorted(search())
+        index.spelling = dict(list(index.spelling.items())[-(KEEP_SPELLING - 1) :])
+        index.spelling[digest] = found
+        index.changed = True
+    return set(found)
+
+
+def _text(path: str) -> str | None:
+    from .source import decode, regular_bytes
+
+    data = regular_bytes(Path(path))
+    try:
+        return decode(data) if data is not None else None
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return None
+
+
+def _relays(index: ImportIndex, imported_by: Mapping[str, set[str]]) -> set[str]:
+    """The files that may register or hand a server on (`serves`), and every file importing
+    one of them, directly or not."""
+    return closure({p for p, e in index.entries.items() if e.serves}, imported_by)
+
+
+def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: ImportIndex) -> bool:
+    """Whether `path` may give a server to a registrar it imports (`reg = Registry(mcp)`, where
+    `Registry.add` registers what it is handed on `self.server`): it imports a file of `handed`
+    and creates a server or imports a module naming one. Its call is what makes the
+    registrar's tools land; read only, its calls would not be walked."""
+    near = imports.get(path, set())
+    return bool(near & handed) and (
+        index.entries[path].creates or any(index.entries[q].creates for q in near)
+    )
+
+
+def _registering_first(
+    sharing: set[str],
+    reached: set[str],
+    last: str,
+    imports: Mapping[str, set[str]],
+    relays: set[str],
+    index: ImportIndex,
+    cwd: Path,
+) -> set[str]:
+    """`sharing` without the files checked only for duplicate names (not in `reached`) whose
+    registrations all come after every given file's.
+
+    Registrations are met in the run's order of files (by display, `per_file.combine`) and a
+    duplicate name is reported at the second one: a file shown after the last given file can
+    only make a duplicate located in itself. It is left out unless a file still checked
+    imports it (directly or not) and it may register (`serves`): that file's analysis reads
+    it, and would count its tools as its own once it is not one of the run's files
+    (`Tool.origin`), the first to run the resolvers they run (`per_file.owners`). A file of
+    `sharing` that neither may register nor reaches a file that may (`relays`: a module of
+    resolvers the tool modules import) brings no registration to compare, wherever it is
+    shown: only the importers of the given files are checked whatever they hold. One that
+    reaches such a file may hand it a server (`alpha.register(mcp)`, which `may_serve` does
+    not see)."""
+    entries = index.entries
+    late = {p for p in sharing - reached if companion_display(Path(p), cwd) > last}
+    kept = (sharing - late) & (reached | relays)
+    return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
+
+
+def _companions(
+    files: Sequence[Path], reached: set[str], cwd: Path, callers: Collection[str] = ()
+) -> list[SourceFile]:
+    """The files of `reached`, as companions, in the walk's order (`callers` marked so). Those
+    the prefilter turns away too: an entry module that only calls `notes.register(api)`
+    declares nothing, and the build parses it when it spells a helper whose callers are
+    wanted (`skipped_callers`)."""
+    return [
+        SourceFile(path, companion_display(path, cwd), companion=True, caller=str(path) in callers)
+        for path in files
+        if str(path) in reached
+    ]
+
+
+def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
+    """Every name a file can be imported under from a folder of its project: its own, and for
+    each folder without `__init__.py` between the project root and its source root, the
+    namespace package name seen from above it (`ns/sub/deps.py` is `deps`, `sub.deps` and
+    `ns.sub.deps`; the builder names it as the first import reaching it does)."""
+    out = [name]
+    folder = source_root
+    while folder != root and folder.is_relative_to(root):
+        name = f"{folder.name}.{name}"
+        out.append(name)
+        folder = folder.parent
+    return out
+
+
+def companion_display(path: Path, cwd: Path) -> str:
+    """How a run shows a file it was not given (`Project.display`)."""
+    try:
+        return os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)
+    except ValueError:
+        return str(path)
+
+
+def run_files(
+    paths: Sequence[str | os.PathLike[str]],
+    exclude: Sequence[str],
+    cwd: Path,
+    cache_dir: Path | None = None,
+    given: Sequence[SourceFile] | None = None,
+) -> list[SourceFile]:
+    """What a lint run checks: the given files (`discover`, or `given` when the caller has
+    them) and their importers, in display order."""
+    files = list(given) if given is not None else discover(paths, exclude, cwd)
+    extra = importers(files, paths, cwd, exclude, cache_dir)
+    if not extra:
+        return files
+    # The folders the walk could not read are still said (`discovery.unreadable_note`).
+    return Discovered(sorted([*files, *extra], key=lambda f: f.display), getattr(files, "unreadable", ()))
