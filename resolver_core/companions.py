@@ -152,7 +152,9 @@ def _sharing(
     sharing = reached | helpers
     sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in sharing - helpers if entries[p].creates} - start
-    return sharing | closure(callers, imports) | creators
+    # The servers' modules are checked too (their own module-level tools share the names),
+    # except a helper one of the given files calls: its tools are that file's (`Tool.origin`).
+    return sharing | closure(callers, imports) | {p for p in creators if not entries[p].nested}
 
 
 def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str]:

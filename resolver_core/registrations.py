@@ -24,7 +24,7 @@ from .model import Server
 from .prefilter import calls_on_lines, lines_in, passed_lines
 from .registration_site import Registration, Unfollowed
 from .rewritten import rewritten_functions
-from .servers import Servers
+from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Defined, Names, Param, Scope, Value
 from .written_decorators import REGISTRARS
@@ -259,7 +259,6 @@ class Scanner:
             and value.func.attr in REGISTRARS
         ):
             return
-        name_node = _name_argument(value)
         if (
             value.args
             and _is_callable_arg(value.args[0])
@@ -267,23 +266,8 @@ class Scanner:
         ):
             return  # `return mcp.tool(fn)` registers `fn` itself (`_call`)
         server = self.servers.of(module, value.func.value, scope)
-        if server is None:
-            return
-        self._found(
-            Registration(
-                server,
-                value.func.attr,
-                value,
-                module,
-                scope,
-                self._text_value(module, name_node, scope) if value.func.attr == "tool" else None,
-                module.span(value),
-                "applied",
-                name_node=name_node if value.func.attr == "tool" else None,
-                returned=True,
-                registrar=value,
-            )
-        )
+        if server is not None:
+            self._handed_out(server, module, value, scope, returned=True, registrar=value)
 
     def _bound(self, module: ParsedModule, stmt: ast.Assign | ast.AnnAssign, scope: Scope | None) -> None:
         """`tool = mcp.tool(name="x")`: the SDK's decorator bound to a name, at module level or in
@@ -308,6 +292,23 @@ class Scanner:
             self._token_lines = sorted({*self._token_lines, *lines_in(module, (f"{name}(",))})
             if self._marked is not None:
                 self._marked = sorted({*self._marked, *self._token_lines})
+        self._handed_out(server, module, value, scope, bound=name)
+
+    def _handed_out(
+        self,
+        server: Server | ParamServer,
+        module: ParsedModule,
+        value: ast.Call,
+        scope: Scope | None,
+        *,
+        returned: bool = False,
+        registrar: ast.Call | None = None,
+        bound: str | None = None,
+    ) -> None:
+        """A site handing out the SDK's decorator (`return server.tool()`, `tool = server.tool()`):
+        it registers nothing itself; what it is applied to lands (`reach.py`), under the name it
+        passes (`Registration.returned`, `Registration.bound`)."""
+        assert isinstance(value.func, ast.Attribute)
         name_node = _name_argument(value) if value.func.attr == "tool" else None
         self._found(
             Registration(
@@ -320,7 +321,9 @@ class Scanner:
                 module.span(value),
                 "applied",
                 name_node=name_node,
-                bound=name,
+                returned=returned,
+                registrar=registrar,
+                bound=bound,
             )
         )
 

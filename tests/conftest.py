@@ -124,6 +124,21 @@ def mcpdeps() -> Callable[..., subprocess.CompletedProcess[str]]:
     return run_mcpdeps
 
 
+def lint_diagnostics(root: Path, *args: str) -> list[dict]:
+    """The diagnostics of `mcpdeps lint --format json --exit-zero ARGS` run in `root`."""
+    import json
+
+    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=root)
+    assert proc.returncode == 0, proc.stderr
+    diagnostics: list[dict] = json.loads(proc.stdout)["diagnostics"]
+    return diagnostics
+
+
+def located(found: list[dict], path: str) -> list[dict]:
+    """The diagnostics of `found` located in `path` (as `lint FILE` reports them)."""
+    return [d for d in found if d["path"] == path]
+
+
 def run_mcpdeps_in_colour(
     *args: str | os.PathLike[str], cwd: str | os.PathLike[str] = REPO, columns: int = 120
 ) -> subprocess.CompletedProcess[str]:

@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps
+from conftest import lint_diagnostics, located, run_mcpdeps
 from coupled_projects import CALLERS, HEADER, project
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -101,36 +101,26 @@ def shop(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _lint(root: Path, *args: str) -> list[dict]:
-    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=root)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)["diagnostics"]
-
-
-def _located(found: list[dict], path: str) -> list[dict]:
-    return [d for d in found if d["path"] == path]
-
-
 def test_each_file_alone_equals_lint_dot_restricted_to_it(shop: Path) -> None:
-    whole = _lint(shop, "--no-cache", ".")
+    whole = lint_diagnostics(shop, "--no-cache", ".")
     assert {d["path"] for d in whole} == {"app.py", "shop/deps.py", "shop/plans.py"}, whole
     for path in ("shop/deps.py", "shop/plans.py", "shop/__init__.py", "shop/notes.py"):
-        cold = _lint(shop, path)
-        warm = _lint(shop, path)  # the index and the states kept
-        uncached = _lint(shop, "--no-cache", path)
-        assert cold == warm == uncached == _located(whole, path), path
-    assert [d["code"] for d in _located(whole, "shop/deps.py")] == ["MCPD001", "MCPD002"]
+        cold = lint_diagnostics(shop, path)
+        warm = lint_diagnostics(shop, path)  # the index and the states kept
+        uncached = lint_diagnostics(shop, "--no-cache", path)
+        assert cold == warm == uncached == located(whole, path), path
+    assert [d["code"] for d in located(whole, "shop/deps.py")] == ["MCPD001", "MCPD002"]
     # A tool file: its own lines alike (its tools' findings in the modules it imports come too).
-    assert _located(_lint(shop, "app.py"), "app.py") == _located(whole, "app.py") != []
+    assert located(lint_diagnostics(shop, "app.py"), "app.py") == located(whole, "app.py") != []
 
 
 def test_a_cycle_is_reported_in_every_file_holding_an_edge_at_its_own_edge(shop: Path) -> None:
-    cycles = [d for d in _lint(shop, "--no-cache", ".") if d["code"] == "MCPD001"]
+    cycles = [d for d in lint_diagnostics(shop, "--no-cache", ".") if d["code"] == "MCPD001"]
     assert [(d["path"], d["line"]) for d in cycles] == [("shop/deps.py", 10), ("shop/plans.py", 10)]
     assert cycles[0]["message"] == cycles[1]["message"]
     assert cycles[0]["related"] == cycles[1]["related"]
     assert {r["path"] for r in cycles[0]["related"]} == {"shop/deps.py", "shop/plans.py"}
-    both = _lint(shop, "shop/plans.py", "shop/deps.py")
+    both = lint_diagnostics(shop, "shop/plans.py", "shop/deps.py")
     assert [(d["path"], d["line"]) for d in both if d["code"] == "MCPD001"] == [
         ("shop/deps.py", 10),
         ("shop/plans.py", 10),
@@ -139,7 +129,7 @@ def test_a_cycle_is_reported_in_every_file_holding_an_edge_at_its_own_edge(shop:
 
 def test_a_tool_file_still_reports_what_its_tools_find_elsewhere(shop: Path) -> None:
     """pre-commit passing only an edited tool file must still fail on the resolver it uses."""
-    found = _lint(shop, "app.py")
+    found = lint_diagnostics(shop, "app.py")
     assert {d["path"] for d in found} == {"app.py", "shop/deps.py", "shop/plans.py"}
 
 
@@ -148,10 +138,12 @@ def test_the_index_follows_the_project_as_it_changes(shop: Path) -> None:
         "def owner(user_id: str) -> str:\n    return user_id\n\n\ndef check_quota(user: str) -> int:\n    return 1\n",
         encoding="utf-8",
     )
-    assert _lint(shop, "shop/deps.py") == [
-        d for d in _lint(shop, "--no-cache", ".") if d["path"] == "shop/deps.py"
+    assert lint_diagnostics(shop, "shop/deps.py") == [
+        d for d in lint_diagnostics(shop, "--no-cache", ".") if d["path"] == "shop/deps.py"
     ]
-    assert [d["code"] for d in _lint(shop, "shop/deps.py")] == ["MCPD002"]  # owner's user_id, for `show`
+    assert [d["code"] for d in lint_diagnostics(shop, "shop/deps.py")] == [
+        "MCPD002"
+    ]  # owner's user_id, for `show`
     # A new tool file that runs `check_quota` without `user`: deps.py is wrong for it too.
     _write(
         shop,
@@ -173,17 +165,17 @@ def test_the_index_follows_the_project_as_it_changes(shop: Path) -> None:
                 """
         },
     )
-    found = _lint(shop, "shop/deps.py")
+    found = lint_diagnostics(shop, "shop/deps.py")
     assert sorted(d["tool"] for d in found) == ["limits", "show"]
-    assert found == _located(_lint(shop, "--no-cache", "."), "shop/deps.py")
+    assert found == located(lint_diagnostics(shop, "--no-cache", "."), "shop/deps.py")
     # An edit that makes a file the index already read import the module.
     limits = (shop / "admin" / "tools.py").read_text(encoding="utf-8")
     (shop / "admin" / "tools.py").write_text("x = 1\n", encoding="utf-8")
-    assert [d["tool"] for d in _lint(shop, "shop/deps.py")] == ["show"]
+    assert [d["tool"] for d in lint_diagnostics(shop, "shop/deps.py")] == ["show"]
     (shop / "shop" / "notes.py").write_text(limits, encoding="utf-8")
-    found = _lint(shop, "shop/deps.py")
+    found = lint_diagnostics(shop, "shop/deps.py")
     assert sorted(d["tool"] for d in found) == ["limits", "show"]
-    assert found == _located(_lint(shop, "--no-cache", "."), "shop/deps.py")
+    assert found == located(lint_diagnostics(shop, "--no-cache", "."), "shop/deps.py")
 
 
 def test_a_file_outside_any_project_is_checked_alone(tmp_path: Path) -> None:
@@ -192,7 +184,7 @@ def test_a_file_outside_any_project_is_checked_alone(tmp_path: Path) -> None:
     assert not any(
         (p / "pyproject.toml").exists() or (p / ".git").exists() for p in [folder, *folder.parents]
     )
-    assert _lint(folder, "--no-cache", "shop/deps.py") == []
+    assert lint_diagnostics(folder, "--no-cache", "shop/deps.py") == []
 
 
 def test_the_import_scan_lists_every_import_ast_finds() -> None:
@@ -252,17 +244,17 @@ def test_an_import_index_is_kept_and_only_changed_files_are_read_again(
 
 def test_a_src_layout_a_subfolder_and_stdin_find_the_same_importers(tmp_path: Path) -> None:
     _write(tmp_path, {k if k == "pyproject.toml" else f"src/{k}": v for k, v in FILES.items()})
-    whole = _lint(tmp_path, "--no-cache", ".")
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     deps = "src/shop/deps.py"
-    assert [d["code"] for d in _located(whole, deps)] == ["MCPD001", "MCPD002"]
-    assert _lint(tmp_path, deps) == _located(whole, deps)
-    folder = _lint(tmp_path, "src/shop")  # app.py is outside the folder given
+    assert [d["code"] for d in located(whole, deps)] == ["MCPD001", "MCPD002"]
+    assert lint_diagnostics(tmp_path, deps) == located(whole, deps)
+    folder = lint_diagnostics(tmp_path, "src/shop")  # app.py is outside the folder given
     assert folder == [d for d in whole if d["path"].startswith("src/shop/")]
     text = (tmp_path / deps).read_text(encoding="utf-8")
     proc = run_mcpdeps(
         "lint", "--format", "json", "--exit-zero", "--stdin-filename", deps, input=text, cwd=tmp_path
     )
-    assert json.loads(proc.stdout)["diagnostics"] == _located(whole, deps)
+    assert json.loads(proc.stdout)["diagnostics"] == located(whole, deps)
 
 
 def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
@@ -275,11 +267,11 @@ def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
 
     tree = tmp_path / "tree"
     generate(tree, 120)
-    whole = _lint(tree, "--no-cache", ".")
+    whole = lint_diagnostics(tree, "--no-cache", ".")
     assert len({d["path"] for d in whole}) >= 2
     picked = [*sorted({d["path"] for d in whole}), "pkg0/deps_0.py", "pkg1/deps_41.py", "app/server.py"]
     for path in picked:
-        assert _located(_lint(tree, path), path) == _located(whole, path), path
+        assert located(lint_diagnostics(tree, path), path) == located(whole, path), path
 
 
 def test_a_module_of_a_namespace_package_finds_importers_under_its_dotted_name(tmp_path: Path) -> None:
@@ -308,9 +300,9 @@ def test_a_module_of_a_namespace_package_finds_importers_under_its_dotted_name(t
         },
     )
     deps = "ns/sub/deps.py"
-    whole = _located(_lint(tmp_path, "--no-cache", "."), deps)
+    whole = located(lint_diagnostics(tmp_path, "--no-cache", "."), deps)
     assert [d["code"] for d in whole] == ["MCPD002"]
-    assert _lint(tmp_path, deps) == _lint(tmp_path, "--no-cache", deps) == whole
+    assert lint_diagnostics(tmp_path, deps) == lint_diagnostics(tmp_path, "--no-cache", deps) == whole
 
 
 _SAME = "\n\n@mcp.tool()\ndef same(x: int) -> int:\n    return x\n"
@@ -350,11 +342,11 @@ def test_a_duplicate_tool_name_across_files_is_seen_from_either_file(
     first on it (t1 neither imports t2 nor is imported by it), and `lint t1.py` must not call
     its own registration the second."""
     _write(tmp_path, {"pyproject.toml": FILES["pyproject.toml"], **files})
-    whole = _lint(tmp_path, "--no-cache", ".")
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["path"], d["code"]) for d in whole] == [("t2.py", "MCPD110")]
     for path in files:
-        assert _located(_lint(tmp_path, path), path) == _located(whole, path), path
-        assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path
+        assert located(lint_diagnostics(tmp_path, path), path) == located(whole, path), path
+        assert located(lint_diagnostics(tmp_path, "--no-cache", path), path) == located(whole, path), path
 
 
 _PIECES = [
@@ -440,14 +432,14 @@ def test_a_module_that_registers_nothing_is_checked_with_its_importers_only(tmp_
     from mcpdeps.resolver_core.companions import run_files
 
     _write(tmp_path, SERVED)
-    whole = _lint(tmp_path, "--no-cache", ".")
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
     assert companions == {"app/tools_a.py"}
-    assert _lint(tmp_path, "--no-cache", "app/deps.py") == _located(whole, "app/deps.py")
+    assert lint_diagnostics(tmp_path, "--no-cache", "app/deps.py") == located(whole, "app/deps.py")
     companions = {f.display for f in run_files(["app/tools_b.py"], [], tmp_path) if f.companion}
     assert {"app/tools_a.py", "app/main.py"} <= companions
     for path in ("app/tools_a.py", "app/tools_b.py", "app/feature.py"):
-        assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path
+        assert located(lint_diagnostics(tmp_path, "--no-cache", path), path) == located(whole, path), path
     assert {d["code"] for d in whole} >= {"MCPD110"}
 
 
@@ -489,7 +481,7 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
     from mcpdeps.resolver_core.companions import run_files
 
     _write(tmp_path, _LATE)
-    whole = _lint(tmp_path, "--no-cache", ".")
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["path"], d["code"]) for d in whole] == [
         ("n_tools.py", "MCPD110"),
         ("y_late.py", "MCPD110"),
@@ -502,8 +494,8 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
     }
     for path in _LATE:
         if path.endswith(".py"):
-            assert _located(_lint(tmp_path, "--no-cache", path), path) == _located(whole, path), path
-            assert _located(_lint(tmp_path, path), path) == _located(whole, path), path
+            assert located(lint_diagnostics(tmp_path, "--no-cache", path), path) == located(whole, path), path
+            assert located(lint_diagnostics(tmp_path, path), path) == located(whole, path), path
 
 
 USES_DEPS = (
@@ -539,10 +531,10 @@ def test_a_resolver_module_used_by_a_helpers_tools_alone(tmp_path: Path, caller:
                 "from features.deps import load_d", "from features.mid import load_m as load_d"
             )
         )
-    whole = _located(_lint(tmp_path, "--no-cache", "."), "features/deps.py")
+    whole = located(lint_diagnostics(tmp_path, "--no-cache", "."), "features/deps.py")
     assert [d["code"] for d in whole] == ["MCPD002"]
-    assert _located(_lint(tmp_path, "--no-cache", "features/deps.py"), "features/deps.py") == whole
-    assert _located(_lint(tmp_path, "features/deps.py"), "features/deps.py") == whole
+    assert located(lint_diagnostics(tmp_path, "--no-cache", "features/deps.py"), "features/deps.py") == whole
+    assert located(lint_diagnostics(tmp_path, "features/deps.py"), "features/deps.py") == whole
 
 
 _THROUGH = {
@@ -610,22 +602,22 @@ def test_a_resolver_module_is_checked_with_what_registers_the_tools_that_may_run
     from mcpdeps.resolver_core.companions import run_files
 
     _write(tmp_path, _THROUGH)
-    whole = _lint(tmp_path, "--no-cache", ".")
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
     assert companions == {"app/main.py", "app/tools.py", "feature/__init__.py", "feature/impl.py"}
-    expected = _located(whole, "app/deps.py")
+    expected = located(whole, "app/deps.py")
     assert [d["code"] for d in expected] == ["MCPD002"]
     assert {r["message"] for r in expected[0]["related"]} >= {
         "tool 'ask' runs this resolver",
         "tool 'shout' runs this resolver",
     }
-    assert _lint(tmp_path, "--no-cache", "app/deps.py") == expected
-    _lint(tmp_path, "app/tools.py")  # an earlier commit's list of files, then deps.py edited
-    _lint(tmp_path, "app/main.py", "app/more.py")
+    assert lint_diagnostics(tmp_path, "--no-cache", "app/deps.py") == expected
+    lint_diagnostics(tmp_path, "app/tools.py")  # an earlier commit's list of files, then deps.py edited
+    lint_diagnostics(tmp_path, "app/main.py", "app/more.py")
     (tmp_path / "app/deps.py").write_text(textwrap.dedent(_THROUGH["app/deps.py"]) + "# edited\n")
-    assert _lint(tmp_path, "app/deps.py") == expected
+    assert lint_diagnostics(tmp_path, "app/deps.py") == expected
     (tmp_path / "app/deps.py").write_text(textwrap.dedent(_THROUGH["app/deps.py"]) + "# again\n")
-    assert _lint(tmp_path, "app/deps.py") == expected
+    assert lint_diagnostics(tmp_path, "app/deps.py") == expected
 
 
 _DECORATED_TOOL = "def t(record: Annotated[str, Resolve(load_d)]) -> str:\n    return record\n"
@@ -692,12 +684,12 @@ def test_a_resolver_run_by_a_tool_registered_elsewhere_alone(tmp_path: Path, sha
     registers the functions `tools.py` hands it. Alone, cold and cached, and with the tool
     file, it gets what `lint .` gives it."""
     _registered_elsewhere(tmp_path, shape)
-    whole = _lint(tmp_path, "--no-cache", ".")
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     for path in ("app/deps.py", "app/tools.py"):
-        expected = _located(whole, path)
-        assert _located(_lint(tmp_path, "--no-cache", path), path) == expected, path
-        assert _located(_lint(tmp_path, path), path) == expected, path
-    assert [d["code"] for d in _located(whole, "app/deps.py")] == ["MCPD002"]
+        expected = located(whole, path)
+        assert located(lint_diagnostics(tmp_path, "--no-cache", path), path) == expected, path
+        assert located(lint_diagnostics(tmp_path, path), path) == expected, path
+    assert [d["code"] for d in located(whole, "app/deps.py")] == ["MCPD002"]
 
 
 @pytest.mark.parametrize("shape", sorted(REGISTERED_ELSEWHERE))
@@ -712,7 +704,7 @@ def test_lint_dot_agrees_with_the_sdk_on_a_tool_registered_elsewhere(tmp_path: P
         [sys.executable, "-c", "import app.main"], cwd=tmp_path, capture_output=True, text=True
     )
     assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in sdk.stderr, sdk.stderr
-    whole = _located(_lint(tmp_path, "--no-cache", "."), "app/deps.py")
+    whole = located(lint_diagnostics(tmp_path, "--no-cache", "."), "app/deps.py")
     assert [d["code"] for d in whole] == ["MCPD002"]
 
 
@@ -720,8 +712,10 @@ def test_lint_dot_agrees_with_the_sdk_on_a_tool_registered_elsewhere(tmp_path: P
 def test_a_helper_alone_reports_the_duplicate_names_lint_dot_reports(tmp_path: Path, caller: str) -> None:
     main, extra = CALLERS[caller]
     project(tmp_path, main, extra)
-    whole = _located(_lint(tmp_path, "--no-cache", "."), "features/alpha.py")
-    assert _located(_lint(tmp_path, "--no-cache", "features/alpha.py"), "features/alpha.py") == whole
+    whole = located(lint_diagnostics(tmp_path, "--no-cache", "."), "features/alpha.py")
+    assert (
+        located(lint_diagnostics(tmp_path, "--no-cache", "features/alpha.py"), "features/alpha.py") == whole
+    )
 
 
 @pytest.mark.parametrize("caller", sorted(CALLERS))
@@ -732,6 +726,6 @@ def test_a_tool_module_alone_meets_the_helpers_tools_where_lint_dot_does(tmp_pat
     registration), so `tools.py` alone reports no duplicate, as `lint .` does not."""
     main, extra = CALLERS[caller]
     project(tmp_path, main, extra)
-    whole = _located(_lint(tmp_path, "--no-cache", "."), "app/tools.py")
+    whole = located(lint_diagnostics(tmp_path, "--no-cache", "."), "app/tools.py")
     assert "MCPD110" not in {d["code"] for d in whole}
-    assert _located(_lint(tmp_path, "--no-cache", "app/tools.py"), "app/tools.py") == whole
+    assert located(lint_diagnostics(tmp_path, "--no-cache", "app/tools.py"), "app/tools.py") == whole

@@ -12,12 +12,11 @@ cached, after other lists of files and after edits, the module gets what `lint .
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps
+from conftest import lint_diagnostics, located
 from mcpdeps.resolver_core.carriers import defined, reaching
 
 HEADER = """\
@@ -143,16 +142,6 @@ def _write(root: Path, files: dict[str, str]) -> None:
         (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
 
 
-def _lint(root: Path, *args: str) -> list[dict]:
-    proc = run_mcpdeps("lint", "--format", "json", "--exit-zero", *args, cwd=root)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)["diagnostics"]
-
-
-def _located(found: list[dict], path: str) -> list[dict]:
-    return [d for d in found if d["path"] == path]
-
-
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     _write(tmp_path, PROJECT)
@@ -187,17 +176,17 @@ def test_the_resolver_module_alone_gets_what_lint_dot_gives_it(project: Path) ->
     runs it), the unclassifiable parameter (MCPD002) and the unused suppression (MCPD114) are
     what `lint .` locates in deps.py; alone, cold and cached, after other lists of files and
     after an edit, deps.py gets exactly those, and every other file what `lint .` gives it."""
-    whole = _lint(project, "--no-cache", ".")
-    expected = _located(whole, "app/deps.py")
+    whole = lint_diagnostics(project, "--no-cache", ".")
+    expected = located(whole, "app/deps.py")
     assert {d["code"] for d in expected} == {"MCPD001", "MCPD002", "MCPD114"}
-    assert _lint(project, "--no-cache", "app/deps.py") == expected
-    assert _lint(project, "app/deps.py") == expected
+    assert lint_diagnostics(project, "--no-cache", "app/deps.py") == expected
+    assert lint_diagnostics(project, "app/deps.py") == expected
     for other in ("app/main.py", "app/tools_own.py", "features/beta.py", "app/more.py"):
-        assert _located(_lint(project, other), other) == _located(whole, other), other
+        assert located(lint_diagnostics(project, other), other) == located(whole, other), other
     text = (project / "app/deps.py").read_text()
     (project / "app/deps.py").write_text(text + "# edited\n")
-    assert _lint(project, "app/deps.py") == expected
-    assert _lint(project, "app/deps.py", "app/main.py") == [
+    assert lint_diagnostics(project, "app/deps.py") == expected
+    assert lint_diagnostics(project, "app/deps.py", "app/main.py") == [
         d for d in whole if d["path"] in ("app/deps.py", "app/main.py")
     ]
 
@@ -205,11 +194,11 @@ def test_the_resolver_module_alone_gets_what_lint_dot_gives_it(project: Path) ->
 def test_a_file_starting_to_use_the_module_is_checked_with_it(project: Path) -> None:
     """An edit of `features/beta.py` that names deps.py's cycle makes it one of the run's
     files: the index is read again, and the cycle is found through beta's tool too."""
-    _lint(project, "app/deps.py")
+    lint_diagnostics(project, "app/deps.py")
     beta = project / "features/beta.py"
     beta.write_text(beta.read_text().replace("Resolve(more.own)", "Resolve(more.cross)"))
-    whole = _lint(project, "--no-cache", ".")
-    assert _lint(project, "app/deps.py") == _located(whole, "app/deps.py")
+    whole = lint_diagnostics(project, "--no-cache", ".")
+    assert lint_diagnostics(project, "app/deps.py") == located(whole, "app/deps.py")
 
 
 @pytest.mark.parametrize(
