@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from . import modern_syntax, parse_budget
 from .lines import split_lines
+from .written_decorators import REGISTRARS, is_registration
 
 _WORD = re.compile(r"\w+")
 
@@ -149,7 +150,7 @@ def _spelled(stmt: ast.stmt, lines: list[str]) -> frozenset[str]:
     wherever the function is called (`Tool.origin`), and nothing else can reach them."""
     first, last = _extent(stmt)
     spelt = words("\n".join(lines[first - 1 : last]))
-    if not isinstance(stmt, _DEFINITIONS) or spelt.isdisjoint(_REGISTRARS):
+    if not isinstance(stmt, _DEFINITIONS) or spelt.isdisjoint(REGISTRARS):
         return spelt
     inner = [n for n in ast.walk(stmt) if n is not stmt and isinstance(n, _FUNCTIONS) and _registered(n)]
     skipped: set[int] = set()
@@ -164,7 +165,6 @@ def _spelled(stmt: ast.stmt, lines: list[str]) -> frozenset[str]:
     return rest
 
 
-_REGISTRARS = frozenset({"tool", "prompt", "resource"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -177,11 +177,7 @@ def _extent(node: ast.stmt) -> tuple[int, int]:
 
 def _registered(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether a decorator of the function registers it (`@x.tool()`, `@x.prompt`, `@x.resource(...)`)."""
-    for deco in node.decorator_list:
-        func = deco.func if isinstance(deco, ast.Call) else deco
-        if isinstance(func, ast.Attribute) and func.attr in _REGISTRARS:
-            return True
-    return False
+    return any(is_registration(deco) for deco in node.decorator_list)
 
 
 def _bound(stmt: ast.stmt, *, imports: bool, globals_: bool) -> set[str]:
