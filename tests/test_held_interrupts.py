@@ -11,6 +11,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from conftest import default_sigint
+
 SCRIPT = """
 import os, signal
 from mcpdeps.lint_rules.parallel import check_in_workers
@@ -32,6 +34,12 @@ except KeyboardInterrupt:
 
 
 def test_ctrl_c_as_the_workers_are_forked_interrupts_the_run() -> None:
-    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=default_sigint,  # SIGINT as a shell starts a command, not as the test worker has it
+    )
     assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr
     assert "Exception ignored" not in done.stderr, done.stderr
