@@ -109,7 +109,7 @@ class StaticBuilder:
                 continue
             if self._rewritten(reg, target):
                 continue
-            origin = self.scanner.passed_by.get(reg.module.display)
+            origin = self._passed_from(reg.module.display)
             for server in self.reach.servers_of(reg):
                 try:
                     if reg.kind == "tool":
@@ -127,6 +127,18 @@ class StaticBuilder:
                     )
         for note in self.scanner.unfollowed:
             self.graph.findings.append(Finding("unfollowed", note.message, note.span, note.tool))
+
+    def _passed_from(self, display: str) -> str | None:
+        """The checked file whose server reached this module's functions, through the helpers
+        passing it on (`main.py` -> `wiring.install(server)` -> `notes.register(server)`): the
+        file its tools are reported for (`Tool.origin`) when it is not checked itself. The
+        first file that passed it when no checked one did."""
+        first = origin = self.scanner.passed_by.get(display)
+        seen = {display}
+        while origin is not None and origin not in self.graph.checked and origin not in seen:
+            seen.add(origin)
+            origin = self.scanner.passed_by.get(origin)
+        return origin if origin is not None and origin in self.graph.checked else first
 
     def _unnamed(self, reg: Registration) -> None:
         """A tool given as an expression mcpdeps cannot name (`self.price`, `handlers[0]`): said, not

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .confined import Confined
 from .decorators import Decorators, Obj
+from .loops import LiteralLoop, in_loop_place, literal_loop
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
@@ -86,7 +87,7 @@ class CallSites:
         self._bound: dict[int, str] = {}
         """A call whose result a statement binds to a name (`tool = h.tool()`) -> that name."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
-        self._loops: list[tuple[str, list[ast.expr]]] = []
+        self._loops: list[LiteralLoop] = []
 
     def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
         """The calls of this function, or of a class without an `__init__` of its own (module,
@@ -306,10 +307,9 @@ class CallSites:
         func = call.func
         if not isinstance(func, ast.Name | ast.Attribute):
             return
-        listed = next((items for name, items in reversed(self._loops) if _loops_over(func, name)), None)
-        if listed is not None:  # each listed value in the loop variable's place
-            for item in listed:
-                each = item if isinstance(func, ast.Name) else ast.Attribute(item, func.attr, ast.Load())
+        placed = in_loop_place(func, self._loops)
+        if len(placed) != 1 or placed[0] is not func:  # each listed value in the loop variable's place
+            for each in placed:
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined
@@ -339,29 +339,11 @@ class CallSites:
                 self._passing.setdefault(module.path, []).append(((module, call, scope), callee))
 
 
-def literal_loop(stmt: ast.stmt) -> tuple[str, list[ast.expr]] | None:
-    """`for fn in (a, b, c):` — the loop variable and the expressions it takes, when written out."""
-    if (
-        isinstance(stmt, ast.For | ast.AsyncFor)
-        and isinstance(stmt.target, ast.Name)
-        and isinstance(stmt.iter, ast.Tuple | ast.List | ast.Set)
-    ):
-        return stmt.target.id, list(stmt.iter.elts)
-    return None
-
-
 def _plain(arg: ast.expr) -> bool:
     """A name or `self.name`: what can hold a server passed on."""
     if isinstance(arg, ast.Attribute):
         arg = arg.value
     return isinstance(arg, ast.Name)
-
-
-def _loops_over(func: ast.expr, name: str) -> bool:
-    """`name(...)` or `name.attr(...)`: a call through the loop variable."""
-    if isinstance(func, ast.Attribute):
-        func = func.value
-    return isinstance(func, ast.Name) and func.id == name
 
 
 def _calls(node: ast.AST) -> Iterator[ast.Call]:

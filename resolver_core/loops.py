@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -26,6 +26,57 @@ from .symbols import Names, Scope, Value
 _SEQUENCES = (ast.Tuple, ast.List, ast.Set)
 _MAX_ALIASES = 8
 """`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
+
+
+LiteralLoop = tuple[str, list[ast.expr]]
+"""`for m in (a, b):` as `("m", [a, b])`: a loop over values written in place, and its variable."""
+
+
+def literal_loop(stmt: ast.stmt) -> LiteralLoop | None:
+    """`for fn in (a, b, c):` — the loop variable and the expressions it takes, when written out."""
+    if (
+        isinstance(stmt, ast.For | ast.AsyncFor)
+        and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.iter, ast.Tuple | ast.List | ast.Set)
+    ):
+        return stmt.target.id, list(stmt.iter.elts)
+    return None
+
+
+def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr]:
+    """What a call through a loop variable calls: `m.register` inside `for m in (a, b):` is
+    `a.register`, then `b.register` (innermost loop first, a value naming an outer loop's
+    variable taking that loop's values too); `[func]` when it calls through none."""
+    attr, base = (func.attr, func.value) if isinstance(func, ast.Attribute) else (None, func)
+    for at in range(len(loops) - 1, -1, -1):
+        name, values = loops[at]
+        if isinstance(base, ast.Name) and base.id == name:
+            placed = (v if attr is None else ast.Attribute(v, attr, ast.Load()) for v in values)
+            return [each for value in placed for each in in_loop_place(value, loops[:at])]
+    return [func]
+
+
+def literal_loops_around(tree: ast.AST) -> dict[int, list[LiteralLoop]]:
+    """Each call (by `id`) in the body of a loop over values written in place -> those loops,
+    outermost first. A def, lambda or class body starts afresh: it runs when called, not in
+    the loop that defines it."""
+    out: dict[int, list[LiteralLoop]] = {}
+    todo: list[tuple[ast.AST, list[LiteralLoop]]] = [(tree, [])]
+    while todo:
+        node, around = todo.pop()
+        loop = literal_loop(node) if isinstance(node, ast.stmt) else None
+        for field, value in ast.iter_fields(node):
+            inside = [*around, loop] if loop is not None and field == "body" else around
+            for child in value if isinstance(value, list) else [value]:
+                if not isinstance(child, ast.AST):
+                    continue
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+                    todo.append((child, []))
+                    continue
+                if isinstance(child, ast.Call) and inside:
+                    out[id(child)] = inside
+                todo.append((child, inside))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

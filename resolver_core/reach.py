@@ -86,6 +86,9 @@ class Reach:
         whether it does is decided by `Servers.of`.
         """
         pending = {m.path: (m, server_variables(m.text or "")) for m in self.scanner.scanned}
+        for at, call, callee in self.scanner.handed:  # `wiring.install(mcp)` at module level
+            passed = self._passed_parameters(at, call, None, callee)
+            pending[callee.module.path][1].update(passed)
         asked: dict[Path, set[str]] = {}
         while pending:
             path, (module, variables) = pending.popitem()

@@ -129,3 +129,24 @@ def test_a_helper_after_another_list_reports_what_a_cold_run_reports(tmp_path: P
             )
             lint([before], cwd=root, cache_dir=cache)
             assert _dump(lint([target], cwd=root, cache_dir=cache)) == cold, (target, before)
+
+
+@pytest.mark.parametrize("caller", sorted(CALLERS))
+def test_a_helper_edited_after_runs_of_it_and_of_the_whole_reports_what_a_cold_run_reports(
+    tmp_path: Path, caller: str
+) -> None:
+    """pre-commit on a helper after `lint .`, then again after an edit of it. The second run
+    takes the helper's record up from `lint .` and checks its caller again, in a build without
+    the helper: that build must follow the caller into the helper as a whole build does (a
+    loop over modules, `for feature in (alpha, beta): feature.register(mcp)`, was followed only
+    from the helper's side), or the caller's record does not list the helper, and the edit
+    checks the helper without its caller (MCPD113 instead of the MCPD002 of its resolver)."""
+    main, extra = CALLERS[caller]
+    root, cache = tmp_path / "proj", tmp_path / "cache"
+    project(root, main, extra)
+    for target in ["features/alpha.py", *extra]:
+        lint(["."], cwd=root, cache_dir=cache)
+        lint([target], cwd=root, cache_dir=cache)
+        with (root / target).open("a") as handle:
+            handle.write("# edited\n")
+        assert _dump(lint([target], cwd=root, cache_dir=cache)) == _dump(lint([target], cwd=root)), target
