@@ -133,11 +133,11 @@ class StaticBuilder:
         passing it on (`main.py` -> `wiring.install(server)` -> `notes.register(server)`): the
         file its tools are reported for (`Tool.origin`) when it is not checked itself. The
         first file that passed it when no checked one did."""
-        first = origin = self.scanner.passed_by.get(display)
+        first = origin = self.scanner.handing.passed_by.get(display)
         seen = {display}
         while origin is not None and origin not in self.graph.checked and origin not in seen:
             seen.add(origin)
-            origin = self.scanner.passed_by.get(origin)
+            origin = self.scanner.handing.passed_by.get(origin)
         return origin if origin is not None and origin in self.graph.checked else first
 
     def _unnamed(self, reg: Registration) -> None:

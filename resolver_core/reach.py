@@ -86,7 +86,7 @@ class Reach:
         whether it does is decided by `Servers.of`.
         """
         pending = {m.path: (m, server_variables(m.text or "")) for m in self.scanner.scanned}
-        for at, call, callee in self.scanner.handed:  # `wiring.install(mcp)` at module level
+        for at, call, callee in self.scanner.handing.handed:  # `wiring.install(mcp)` at module level
             passed = self._passed_parameters(at, call, None, callee)
             pending[callee.module.path][1].update(passed)
         asked: dict[Path, set[str]] = {}
@@ -101,7 +101,7 @@ class Reach:
                 if not passed:
                     continue
                 if callee.module.path not in self.scanner.scanned_paths:
-                    self.scanner.passed_by.setdefault(callee.module.display, at.display)
+                    self.scanner.handing.passed_by.setdefault(callee.module.display, at.display)
                     self.scanner.scan(callee.module)
                     passed |= server_variables(callee.module.text or "")
                 known = pending.get(callee.module.path, (callee.module, set()))[1]

@@ -13,20 +13,20 @@ from __future__ import annotations
 
 import ast
 import bisect
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from .call_sites import child_blocks
 from .confined import Confined
-from .loops import EnclosingLoops, LiteralLoop, in_loop_place, literal_loops_around
+from .handed_servers import HandedServers
+from .loops import EnclosingLoops
 from .model import Server
-from .prefilter import calls_on_lines, lines_in, passed_lines
+from .prefilter import lines_in
 from .registration_site import Registration, Unfollowed
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
-from .symbols import Binding, Defined, Names, Param, Scope, Value
+from .symbols import Binding, Names, Param, Scope, Value
 from .written_decorators import REGISTRARS
 
 
@@ -40,12 +40,8 @@ class Scanner:
         self.unfollowed: list[Unfollowed] = []
         self.scanned: list[ParsedModule] = []
         self.scanned_paths: set[Path] = set()
-        self.passed_by: dict[str, str] = {}
-        """Module scanned because a server was passed to one of its functions -> the file passing it."""
-        self.handed: list[tuple[ParsedModule, ast.Call, Defined]] = []
-        """Module-level calls handing a server to a function of another module (the call as
-        made: a loop's value in its variable's place), for `reach` to follow what the function
-        passes it on to (`install(server)` calling `notes.register(server)`)."""
+        self.handing = HandedServers(self)
+        """Module-level calls handing a server to another module's function, followed into it."""
         self._loops = EnclosingLoops(names)
         """The loops around the statement being scanned, and the values their variables take."""
         self.confined: Confined | None = None
@@ -94,69 +90,7 @@ class Scanner:
             else self._token_lines
         )
         self._scan_body(module, module.tree.body, None, calls)
-        self._follow_servers_passed(module, table, text)
-
-    def _follow_servers_passed(self, module: ParsedModule, table: dict[str, Binding], text: str) -> None:
-        """`tools.register(mcp)`: a server passed to a function of another project module.
-
-        That module registers tools on the server, so it is scanned too, even when only this
-        file was given (pre-commit passes `server.py` alone when only it changed); its tools'
-        verdicts belong to this file (`Tool.origin`) unless that module is given itself.
-        A loop over modules written out (`for m in (notes, admin): m.register(mcp)`) calls
-        each, and what the function passes the server on to is followed by `reach` (`handed`):
-        a build of this file alone reaches the helpers a build of every file reaches, so the
-        file's dependencies list them (an edit of one re-checks it with this file).
-        Only calls passing a module-level name as a whole argument are looked at, and only
-        in text that has one (`(mcp)`, `(mcp, ...)`, `server=mcp`): resolving every call of
-        every file would cost more than the scan itself. Only the statements whose lines
-        can hold such a call are walked (`prefilter.passed_lines`): walking whole trees
-        was most of a cold run.
-        """
-        names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        if not names or module.tree is None:
-            return
-        lines = passed_lines(text, names)
-        if lines is None:  # a text the lines cannot be told from: the whole tree, as written
-            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
-            if not passed.search(text):
-                return
-        elif not lines:
-            return
-        loops: dict[int, list[LiteralLoop]] | None = None
-        for node in calls_on_lines(module.tree, lines):
-            args = [*node.args, *(k.value for k in node.keywords)]
-            if not any(isinstance(a, ast.Name) and a.id in table for a in args):
-                continue
-            if not any(
-                isinstance(self.servers.of(module, a, None), Server) for a in args if isinstance(a, ast.Name)
-            ):
-                continue
-            funcs = [node.func]
-            if _through_a_loop_variable(node.func, text):  # `for m in (fa, fb): m.register(mcp)`
-                loops = literal_loops_around(module.tree) if loops is None else loops
-                funcs = in_loop_place(node.func, loops.get(id(node), []))
-            for func in funcs:
-                made = node if func is node.func else ast.Call(func, node.args, node.keywords)
-                self._follow_into(module, made, table)
-
-    def _follow_into(self, module: ParsedModule, call: ast.Call, table: dict[str, Binding]) -> None:
-        """Scan the module of the function `call` calls with a server of `module` (or of the
-        class: `Kit(mcp)` runs `Kit.__init__`)."""
-        confined = self.confined
-        if confined is not None and confined.outside(self.names.project, module, call.func, table):
-            return
-        callee = self.names.resolve(module, call.func, None)
-        callee = self.names.follow(callee) if callee is not None else None
-        if (
-            isinstance(callee, Defined)
-            and callee.module is not module
-            and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-            and (confined is None or confined.admits(module, callee.module))
-        ):
-            self.handed.append((module, call, callee))
-            if callee.module.path not in self.scanned_paths:
-                self.passed_by.setdefault(callee.module.display, module.display)
-                self.scan(callee.module)
+        self.handing.follow(module, table, text)
 
     def _scan_body(
         self,
@@ -539,10 +473,3 @@ _COMPOUND = tuple(
     if hasattr(ast, name)
 )
 """The statements with blocks of statements inside (definitions are scanned on their own)."""
-
-
-def _through_a_loop_variable(func: ast.expr, text: str) -> bool:
-    """Whether `func` (`m.register`, `install`) may call through the variable of a `for` the
-    text writes: only then are the module's loops read (`loops.literal_loops_around`)."""
-    base = func.value if isinstance(func, ast.Attribute) else func
-    return isinstance(base, ast.Name) and re.search(rf"\bfor\s+{re.escape(base.id)}\s+in\b", text) is not None

@@ -1,0 +1,108 @@
+"""Servers handed to another module's function by module-level code, followed into it.
+
+`tools.register(mcp)` at module level runs `tools.register` when the module is imported: the
+SDK registers whatever it registers on `mcp`, so the module it is written in is scanned too,
+whichever files a run was given; a loop over modules written out (`for m in (notes, admin):
+m.register(mcp)`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
+the server on to (`install(server)` calling `notes.register(server)`) is followed by `reach`
+from the calls kept here (`handed`). Inside functions the call sites do this work
+(`call_sites.py`), as calls are asked for.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import TYPE_CHECKING
+
+from .loops import LiteralLoop, in_loop_place, literal_loops_around
+from .model import Server
+from .prefilter import calls_on_lines, passed_lines
+from .source import ParsedModule
+from .symbols import Binding, Defined
+
+if TYPE_CHECKING:
+    from .registrations import Scanner
+
+
+class HandedServers:
+    """What the module-level calls of the scanned modules hand a server to."""
+
+    def __init__(self, scanner: Scanner) -> None:
+        self._scanner = scanner
+        self.passed_by: dict[str, str] = {}
+        """Module scanned because a server was passed to one of its functions -> the file passing it."""
+        self.handed: list[tuple[ParsedModule, ast.Call, Defined]] = []
+        """The calls handing a server (as made: a loop's value in its variable's place) and
+        the function or class each calls, for `reach` to follow what it passes the server on to."""
+
+    def follow(self, module: ParsedModule, table: dict[str, Binding], text: str) -> None:
+        """`tools.register(mcp)`: a server passed to a function of another project module.
+
+        That module registers tools on the server, so it is scanned too, even when only this
+        file was given (pre-commit passes `server.py` alone when only it changed); its tools'
+        verdicts belong to this file (`Tool.origin`) unless that module is given itself.
+        A loop over modules written out (`for m in (notes, admin): m.register(mcp)`) calls
+        each, and what the function passes the server on to is followed by `reach` (`handed`):
+        a build of this file alone reaches the helpers a build of every file reaches, so the
+        file's dependencies list them (an edit of one re-checks it with this file).
+        Only calls passing a module-level name as a whole argument are looked at, and only
+        in text that has one (`(mcp)`, `(mcp, ...)`, `server=mcp`): resolving every call of
+        every file would cost more than the scan itself. Only the statements whose lines
+        can hold such a call are walked (`prefilter.passed_lines`): walking whole trees
+        was most of a cold run.
+        """
+        names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
+        if not names or module.tree is None:
+            return
+        lines = passed_lines(text, names)
+        if lines is None:  # a text the lines cannot be told from: the whole tree, as written
+            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
+            if not passed.search(text):
+                return
+        elif not lines:
+            return
+        loops: dict[int, list[LiteralLoop]] | None = None
+        for node in calls_on_lines(module.tree, lines):
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if not any(isinstance(a, ast.Name) and a.id in table for a in args):
+                continue
+            if not any(
+                isinstance(self._scanner.servers.of(module, a, None), Server)
+                for a in args
+                if isinstance(a, ast.Name)
+            ):
+                continue
+            funcs = [node.func]
+            if _through_a_loop_variable(node.func, text):  # `for m in (fa, fb): m.register(mcp)`
+                loops = literal_loops_around(module.tree) if loops is None else loops
+                funcs = in_loop_place(node.func, loops.get(id(node), []))
+            for func in funcs:
+                made = node if func is node.func else ast.Call(func, node.args, node.keywords)
+                self._follow_into(module, made, table)
+
+    def _follow_into(self, module: ParsedModule, call: ast.Call, table: dict[str, Binding]) -> None:
+        """Scan the module of the function `call` calls with a server of `module` (or of the
+        class: `Kit(mcp)` runs `Kit.__init__`)."""
+        confined = self._scanner.confined
+        if confined is not None and confined.outside(self._scanner.names.project, module, call.func, table):
+            return
+        callee = self._scanner.names.resolve(module, call.func, None)
+        callee = self._scanner.names.follow(callee) if callee is not None else None
+        if (
+            isinstance(callee, Defined)
+            and callee.module is not module
+            and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and (confined is None or confined.admits(module, callee.module))
+        ):
+            self.handed.append((module, call, callee))
+            if callee.module.path not in self._scanner.scanned_paths:
+                self.passed_by.setdefault(callee.module.display, module.display)
+                self._scanner.scan(callee.module)
+
+
+def _through_a_loop_variable(func: ast.expr, text: str) -> bool:
+    """Whether `func` (`m.register`, `install`) may call through the variable of a `for` the
+    text writes: only then are the module's loops read (`loops.literal_loops_around`)."""
+    base = func.value if isinstance(func, ast.Attribute) else func
+    return isinstance(base, ast.Name) and re.search(rf"\bfor\s+{re.escape(base.id)}\s+in\b", text) is not None
