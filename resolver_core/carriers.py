@@ -35,8 +35,9 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 
-from . import modern_syntax, parse_budget
 from .lines import split_lines
+from .prefilter import extent
+from .source import tree_of
 from .written_decorators import REGISTRARS, is_registration
 
 _WORD = re.compile(r"\w+")
@@ -105,17 +106,9 @@ def reaching(
 
 
 def _parsed(text: str | None) -> ast.Module | None:
-    """The tree the builder would read (`source.parse`); None where it reads none."""
-    if text is None or parse_budget.over_budget(text):
-        return None
-    try:
-        try:
-            return ast.parse(text)
-        except SyntaxError:
-            newer = modern_syntax.parse_newer(text, "")
-            return newer[0] if isinstance(newer, tuple) else None
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+    """The tree the builder would read (`source.tree_of`); None where it reads none."""
+    read = tree_of(text, "") if text is not None else None
+    return read[0] if isinstance(read, tuple) else None
 
 
 def _units(text: str) -> list[tuple[set[str], frozenset[str]]]:
@@ -148,31 +141,25 @@ def _spelled(stmt: ast.stmt, lines: list[str]) -> frozenset[str]:
     the functions a function or class body registers where it defines them (`@server.tool()`
     inside `def register(server)`) and names nowhere else: their tools are that module's
     wherever the function is called (`Tool.origin`), and nothing else can reach them."""
-    first, last = _extent(stmt)
+    first, last = extent(stmt)
     spelt = words("\n".join(lines[first - 1 : last]))
     if not isinstance(stmt, _DEFINITIONS) or spelt.isdisjoint(REGISTRARS):
         return spelt
     inner = [n for n in ast.walk(stmt) if n is not stmt and isinstance(n, _FUNCTIONS) and _registered(n)]
     skipped: set[int] = set()
     for node in inner:
-        start, end = _extent(node)
+        start, end = extent(node)
         skipped.update(range(start, end + 1))
     rest = words("\n".join(line for n, line in enumerate(lines[first - 1 : last], first) if n not in skipped))
     for node in inner:
         if node.name in rest:  # named elsewhere (`return tool`): it may be reached through the function
-            start, end = _extent(node)
+            start, end = extent(node)
             rest |= words("\n".join(lines[start - 1 : end]))
     return rest
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
-def _extent(node: ast.stmt) -> tuple[int, int]:
-    """A statement's first line (its decorators') and last line."""
-    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
-    return first, node.end_lineno or node.lineno
 
 
 def _registered(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -209,9 +209,15 @@ def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[ast.Call]
 
 def holds(stmt: ast.stmt, lines: list[int]) -> bool:
     """Whether one of the sorted `lines` is in the statement (its decorators included)."""
-    first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+    first, last = extent(stmt)
     at = bisect.bisect_left(lines, first)
-    return at < len(lines) and lines[at] <= (stmt.end_lineno or stmt.lineno)
+    return at < len(lines) and lines[at] <= last
+
+
+def extent(stmt: ast.stmt) -> tuple[int, int]:
+    """A statement's first line (its first decorator's) and last line."""
+    first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+    return first, stmt.end_lineno or stmt.lineno
 
 
 def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:

@@ -234,48 +234,48 @@ def parse(
         module.error = error
         return module
     assert text is not None
+    if lent is not None and lent.lend(module):  # kept only within the budget
+        return module
+    read = tree_of(text, module.display)
+    if isinstance(read, Finding):
+        module.error = read
+        return module
+    tree, module.type_params = read
+    _parsed(module, tree)
+    if keep and lent is not None:
+        lent.keep(module)
+    return module
+
+
+def tree_of(text: str, display: str) -> tuple[ast.Module, frozenset[str]] | Finding:
+    """The tree Python reads from `text` (within the parse budget, `parse_budget`) and its type
+    parameters' names, or why there is none: the syntax error Python 3.12 reports (newer
+    syntax is read as it reads it, `modern_syntax`), or what the parser refused."""
     if parse_budget.over_budget(text):
-        module.error = Finding(
-            "unreadable",
-            f"file is too large to analyse (more than {parse_budget.MAX_TOKENS:,} tokens)",
-            Span(module.display, 1, 1, 1, 1),
-        )
-        return module
-    if lent is not None and lent.lend(module):
-        return module
+        too_large = f"file is too large to analyse (more than {parse_budget.MAX_TOKENS:,} tokens)"
+        return Finding("unreadable", too_large, Span(display, 1, 1, 1, 1))
     try:
-        tree = ast.parse(text, filename=module.display)
-        module.type_params = modern_syntax.type_parameter_names(tree, text)
+        tree = ast.parse(text, filename=display)
+        return tree, modern_syntax.type_parameter_names(tree, text)
     except SyntaxError as exc:
-        newer = modern_syntax.parse_newer(text, module.display)
+        newer = modern_syntax.parse_newer(text, display)
         if newer is not None and not isinstance(newer, SyntaxError):
-            tree, module.type_params = newer
-            return _parsed(module, tree)
+            return newer
         # The newer syntax read, something else wrong: the error Python 3.12 reports.
         reported = newer if isinstance(newer, SyntaxError) else exc
         line = reported.lineno or 1
         col = reported.offset or 1
         span = Span(
-            module.display,
-            line,
-            col,
-            reported.end_lineno or line,
-            max(reported.end_offset or col + 1, col + 1),
+            display, line, col, reported.end_lineno or line, max(reported.end_offset or col + 1, col + 1)
         )
-        module.error = Finding("unreadable", f"syntax error: {reported.msg}{modern_syntax.hint(text)}", span)
-        return module
+        return Finding("unreadable", f"syntax error: {reported.msg}{modern_syntax.hint(text)}", span)
     except (ValueError, RecursionError, MemoryError) as exc:
         reason = "source contains null bytes" if "null" in str(exc) else f"{type(exc).__name__}: {exc}"
         if isinstance(exc, UnicodeEncodeError):  # undecodable bytes kept as surrogates (stdin)
             reason = "it is not valid UTF-8 and declares no other encoding"
         if isinstance(exc, RecursionError | MemoryError):  # `a.b.b.b...` or `- - - 1` thousands deep
             reason = "it is nested too deeply for Python's parser (importing it would fail too)"
-        module.error = Finding("unreadable", f"cannot parse file: {reason}", Span(module.display, 1, 1, 1, 1))
-        return module
-    _parsed(module, tree)
-    if keep and lent is not None:
-        lent.keep(module)
-    return module
+        return Finding("unreadable", f"cannot parse file: {reason}", Span(display, 1, 1, 1, 1))
 
 
 def _parsed(module: ParsedModule, tree: ast.Module) -> ParsedModule:
