@@ -9,9 +9,8 @@ rule, only sees the tools of one file's view, and the runs would disagree.
 
 Findings are the same problem when everything the contract shows of them but the tool is
 equal (path, range, code, message), for the rules in `UNITED`: they word their messages
-without the tool's name and say which tool in `related` (`RUNS`), so
-the united diagnostic still names every tool. A rule joins them once its findings do so
-(MCPD001's cycle, for one, lists its edges in `related`, and stays per tool).
+without the tool's name and say which tool in `related` (`RUNS`, after MCPD001's edges), so
+the united diagnostic still names every tool. A rule joins them once its findings do so.
 
 The united diagnostic is the first in the contract's order (its tool, its `related`),
 followed by the others' `related` entries it lacks, in the order of the places they point
@@ -25,7 +24,7 @@ from dataclasses import replace
 
 from ..resolver_core.diagnostics import Diagnostic, Related
 
-UNITED = frozenset({"MCPD002"})
+UNITED = frozenset({"MCPD001", "MCPD002"})
 """The rules whose findings for several tools at one place are united."""
 RUNS = "tool {!r} runs this resolver"
 """The `related` message that names each tool of such a finding (and of a united one)."""
@@ -53,6 +52,12 @@ def one_per_place(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
             first = replace(first, related=[*first.related, *sorted(extra.values(), key=_where)])
         out.append(first)
     return out
+
+
+def names_a_tool(r: Related) -> bool:
+    """Whether a `related` entry is one naming a tool that runs the resolver (`RUNS`)."""
+    head, _, tail = RUNS.partition("{!r}")
+    return r.message.startswith(head) and r.message.endswith(tail)
 
 
 def concerns(d: Diagnostic, tool: str) -> bool:

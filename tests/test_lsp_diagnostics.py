@@ -107,7 +107,11 @@ async def test_unsaved_cycle_across_two_files_appears_then_goes(client: Language
     assert cycle.message == "resolver cycle: check_quota -> plan_of -> check_quota"
     assert cycle.code_description is not None and cycle.code_description.href.endswith("#mcpd001")
     assert cycle.severity == types.DiagnosticSeverity.Error
-    assert {Path(r.location.uri).name for r in cycle.related_information or []} == {"deps.py"}
+    places = {(Path(r.location.uri).name, r.message) for r in cycle.related_information or []}
+    assert {name for name, message in places if "depends on" in message} == {"deps.py"}
+    assert {(name, message) for name, message in places if "depends on" not in message} == {
+        ("server.py", "tool 'upload' runs this resolver")
+    }
     assert cycle.data["tool"] == "upload"  # the cycle is the tool's in server.py
     assert deps.read_text() == DEPS  # nothing was written
     deps.write_text(CYCLE)

@@ -149,3 +149,47 @@ def test_the_sdk_refuses_each_tool_and_the_one_fix_repairs_all(tmp_path: Path) -
     assert sorted(sdk_probe(root / "tools_000.py")["tools"]) == ["order_0", "reserve_0"]
     report = json.loads(run_mcpdeps("lint", "--format", "json", "--no-cache", cwd=root).stdout)
     assert report["diagnostics"] == []
+
+
+CYCLE = """\
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.server.mcpserver import Resolve
+
+
+def stock_of(plan: Annotated[str, Resolve(plan_of)]) -> int:
+    return 1
+
+
+def plan_of(stock: Annotated[int, Resolve(stock_of)]) -> str:
+    return "free"
+"""
+
+
+def test_a_cycle_several_tools_share_is_one_diagnostic_naming_each(tmp_path: Path) -> None:
+    """MCPD001 is united as MCPD002 is: the cycle once, its edges, then every tool that runs it.
+    The SDK refuses each of those tools at registration (the oracle), and every run agrees."""
+    root = tmp_path / "shop"
+    make_project(root, 2)
+    (root / "deps.py").write_text(CYCLE)
+    with pytest.raises(AssertionError, match="cyclic dependency"):
+        sdk_probe(root / "tools_001.py")
+    cold = lint(["."], cwd=root)
+    [d] = _dump(cold)
+    assert (d["code"], d["path"], d["message"]) == (
+        "MCPD001",
+        "deps.py",
+        "resolver cycle: stock_of -> plan_of -> stock_of",
+    )
+    assert [r["message"] for r in d["related"]] == [
+        "stock_of depends on plan_of here",
+        "plan_of depends on stock_of here",
+        *(f"tool '{kind}_{i}' runs this resolver" for i in range(2) for kind in ("order", "reserve")),
+    ]
+    assert run_mcpdeps("lint", "--no-cache", "--format", "concise", cwd=root).stdout.count("MCPD001") == 1
+    cache = tmp_path / "cache"
+    assert _dump(lint(["."], cwd=root, cache_dir=cache)) == _dump(cold)
+    assert _dump(lint(["deps.py"], cwd=root)) == _dump(cold)
+    assert _dump(lint(["deps.py"], cwd=root, cache_dir=cache)) == _dump(cold)

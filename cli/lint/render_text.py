@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ...lint_rules import LintResult
+from ...lint_rules.same_place import names_a_tool
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.lines import split_lines
 from ..printable import printable, printable_line
@@ -130,7 +131,7 @@ def render_full(result: LintResult, console: Console) -> None:
         if d.code == "MCPD001":
             _cycle(console, d)
         for r in d.related:
-            if d.code != "MCPD001":
+            if d.code != "MCPD001" or names_a_tool(r):  # a cycle's edges are drawn above
                 note = f"   = note: {printable(r.path)}:{r.line}:{r.column}: {printable(r.message)}"
                 console.print(Text(note, style="dim"))
         if d.help:

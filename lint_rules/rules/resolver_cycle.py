@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic, Related
 from ...resolver_core.model import Graph, Span, Tool
 from ...resolver_core.plan import Step
-from ..base import Invalid, Rule
+from ..base import Invalid, Rule, related
+from ..same_place import RUNS
 
 
 class ResolverCycle(Rule):
@@ -19,7 +20,7 @@ class ResolverCycle(Rule):
         "The SDK analyses the resolver graph when the tool is registered and raises "
         "`InvalidSignature: Resolver 'a' has a cyclic dependency` — naming one node, not the path. "
         "mcpdeps shows the whole path, in every file that holds one of its edges (at that file's "
-        "edge), so the file you lint or edit shows it. Break the cycle: move the shared computation into a third "
+        "edge), so the file you lint or edit shows it; once, naming every tool that runs it. Break the cycle: move the shared computation into a third "
         "resolver both can depend on, or pass the value as a tool argument."
     )
     INVALID = [
@@ -72,7 +73,8 @@ class ResolverCycle(Rule):
         """One diagnostic per file that holds an edge of the cycle, at that file's edge: the
         closing one where it is there, else its first in the cycle's order. So `lint deps.py`
         and an editor showing `deps.py` see the cycle at a line of their own file, whichever
-        file the SDK's depth-first walk happens to close it in."""
+        file the SDK's depth-first walk happens to close it in. Tools sharing the cycle find
+        it alike: the run reports it once, naming each tool in `related` (`same_place`)."""
         names = [r.name for r, _ in cycle]
         edges = [
             Related(
@@ -94,6 +96,6 @@ class ResolverCycle(Rule):
                 span,
                 f"resolver cycle: {' -> '.join(names)}",
                 tool=tool.name,
-                related=edges,
+                related=[*edges, *related(tool.registration or tool.span, RUNS.format(tool.name))],
                 help="break the cycle: depend on a shared third resolver, or take the value as a tool argument",
             )
