@@ -88,7 +88,7 @@ class Reach:
         pending = {m.path: (m, server_variables(m.text or "")) for m in self.scanner.scanned}
         for at, call, callee in self.scanner.handing.handed:  # `wiring.install(mcp)` at module level
             passed = self._passed_parameters(at, call, None, callee)
-            pending[callee.module.path][1].update(passed)
+            pending.setdefault(callee.module.path, (callee.module, set()))[1].update(passed)
         asked: dict[Path, set[str]] = {}
         while pending:
             path, (module, variables) = pending.popitem()
