@@ -26,17 +26,17 @@ if TYPE_CHECKING:
 
 
 class HandedServers:
-    """What the module-level calls of the scanned modules hand a server to."""
+    """What the module-level calls of the scanned modules hand a server to. The scanner is
+    passed to `follow`, not kept: a build is freed by reference counting, with no cycle."""
 
-    def __init__(self, scanner: Scanner) -> None:
-        self._scanner = scanner
+    def __init__(self) -> None:
         self.passed_by: dict[str, str] = {}
         """Module scanned because a server was passed to one of its functions -> the file passing it."""
         self.handed: list[tuple[ParsedModule, ast.Call, Defined]] = []
         """The calls handing a server (as made: a loop's value in its variable's place) and
         the function or class each calls, for `reach` to follow what it passes the server on to."""
 
-    def follow(self, module: ParsedModule, table: dict[str, Binding], text: str) -> None:
+    def follow(self, scanner: Scanner, module: ParsedModule, table: dict[str, Binding], text: str) -> None:
         """`tools.register(mcp)`: a server passed to a function of another project module.
 
         That module registers tools on the server, so it is scanned too, even when only this
@@ -68,7 +68,7 @@ class HandedServers:
             if not any(isinstance(a, ast.Name) and a.id in table for a in args):
                 continue
             if not any(
-                isinstance(self._scanner.servers.of(module, a, None), Server)
+                isinstance(scanner.servers.of(module, a, None), Server)
                 for a in args
                 if isinstance(a, ast.Name)
             ):
@@ -79,16 +79,18 @@ class HandedServers:
                 funcs = in_loop_place(node.func, loops.get(id(node), []))
             for func in funcs:
                 made = node if func is node.func else ast.Call(func, node.args, node.keywords)
-                self._follow_into(module, made, table)
+                self._follow_into(scanner, module, made, table)
 
-    def _follow_into(self, module: ParsedModule, call: ast.Call, table: dict[str, Binding]) -> None:
+    def _follow_into(
+        self, scanner: Scanner, module: ParsedModule, call: ast.Call, table: dict[str, Binding]
+    ) -> None:
         """Scan the module of the function `call` calls with a server of `module` (or of the
         class: `Kit(mcp)` runs `Kit.__init__`)."""
-        confined = self._scanner.confined
-        if confined is not None and confined.outside(self._scanner.names.project, module, call.func, table):
+        confined = scanner.confined
+        if confined is not None and confined.outside(scanner.names.project, module, call.func, table):
             return
-        callee = self._scanner.names.resolve(module, call.func, None)
-        callee = self._scanner.names.follow(callee) if callee is not None else None
+        callee = scanner.names.resolve(module, call.func, None)
+        callee = scanner.names.follow(callee) if callee is not None else None
         if (
             isinstance(callee, Defined)
             and callee.module is not module
@@ -96,9 +98,9 @@ class HandedServers:
             and (confined is None or confined.admits(module, callee.module))
         ):
             self.handed.append((module, call, callee))
-            if callee.module.path not in self._scanner.scanned_paths:
+            if callee.module.path not in scanner.scanned_paths:
                 self.passed_by.setdefault(callee.module.display, module.display)
-                self._scanner.scan(callee.module)
+                scanner.scan(callee.module)
 
 
 def _through_a_loop_variable(func: ast.expr, text: str) -> bool:

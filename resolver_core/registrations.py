@@ -40,7 +40,7 @@ class Scanner:
         self.unfollowed: list[Unfollowed] = []
         self.scanned: list[ParsedModule] = []
         self.scanned_paths: set[Path] = set()
-        self.handing = HandedServers(self)
+        self.handing = HandedServers()
         """Module-level calls handing a server to another module's function, followed into it."""
         self._loops = EnclosingLoops(names)
         """The loops around the statement being scanned, and the values their variables take."""
@@ -90,7 +90,7 @@ class Scanner:
             else self._token_lines
         )
         self._scan_body(module, module.tree.body, None, calls)
-        self.handing.follow(module, table, text)
+        self.handing.follow(self, module, table, text)
 
     def _scan_body(
         self,
