@@ -1,17 +1,16 @@
 """Which importers can reach what a module defines: the names that carry its definitions.
 
 `lint deps.py` on a module that registers nothing reports what the tools running its
-resolvers find there. Which diagnostics can be located in such a module, and on what:
+resolvers find there. What a run can locate in such a module, and what it depends on:
 
-- what reading it alone finds: MCPD000 (its syntax), MCPD114 (its own suppressions, judged
-  on the diagnostics located in it);
+- what reading the module alone finds: its syntax, and its own suppression comments (judged
+  on what is located in it);
 - what a tool finds on a definition of the module, which the tool reaches only by evaluating
   a name bound to it: a resolver, a `Resolve(...)` alias, a class whose members resolve, a
-  decorator (MCPD001 cycles, MCPD002 and MCPD009 annotations, MCPD004/005/103/104/108 questions
-  and awaits, MCPD007 and MCPD113 targets, MCPD101/102/106/111/112 at its parameters; the
-  tool-level codes too when the registered function itself is defined there). Which tool
-  reports one first (`per_file.owners`) is decided among those tools alone.
-- never MCPD110 (a duplicate is located at a registration, and the module has none).
+  decorator (cycles, parameters and annotations, questions and awaits, resolver targets; the
+  tool's own findings too when the registered function itself is defined there). Which tool
+  reports one first (`lint_rules.per_file.owners`) is decided among those tools alone;
+- never a duplicate tool name (it is located at a registration, and the module has none).
 
 The analysis follows a definition only through names (`symbols.Names`: an import binding, a
 module attribute, a name a statement binds to an expression naming it), never through a
