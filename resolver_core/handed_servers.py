@@ -15,9 +15,9 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from .loops import LiteralLoop, in_loop_place, literal_loops_around
+from .loops import calls_on_lines, in_loop_place
 from .model import Server
-from .prefilter import calls_on_lines, passed_lines
+from .prefilter import passed_lines
 from .source import ParsedModule
 from .symbols import Binding, Defined
 
@@ -62,8 +62,7 @@ class HandedServers:
                 return
         elif not lines:
             return
-        loops: dict[int, list[LiteralLoop]] | None = None
-        for node in calls_on_lines(module.tree, lines):
+        for node, loops in calls_on_lines(module.tree, lines):
             args = [*node.args, *(k.value for k in node.keywords)]
             if not any(isinstance(a, ast.Name) and a.id in table for a in args):
                 continue
@@ -73,11 +72,7 @@ class HandedServers:
                 if isinstance(a, ast.Name)
             ):
                 continue
-            funcs = [node.func]
-            if _through_a_loop_variable(node.func, text):  # `for m in (fa, fb): m.register(mcp)`
-                loops = literal_loops_around(module.tree) if loops is None else loops
-                funcs = in_loop_place(node.func, loops.get(id(node), []))
-            for func in funcs:
+            for func in in_loop_place(node.func, loops):  # `for m in (fa, fb): m.register(mcp)`
                 made = node if func is node.func else ast.Call(func, node.args, node.keywords)
                 self._follow_into(scanner, module, made, table)
 
@@ -101,10 +96,3 @@ class HandedServers:
             if callee.module.path not in scanner.scanned_paths:
                 self.passed_by.setdefault(callee.module.display, module.display)
                 scanner.scan(callee.module)
-
-
-def _through_a_loop_variable(func: ast.expr, text: str) -> bool:
-    """Whether `func` (`m.register`, `install`) may call through the variable of a `for` the
-    text writes: only then are the module's loops read (`loops.literal_loops_around`)."""
-    base = func.value if isinstance(func, ast.Attribute) else func
-    return isinstance(base, ast.Name) and re.search(rf"\bfor\s+{re.escape(base.id)}\s+in\b", text) is not None

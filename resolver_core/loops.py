@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from .prefilter import holds
 from .source import ParsedModule
 from .symbols import Names, Scope, Value
 
@@ -56,27 +58,26 @@ def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr
     return [func]
 
 
-def literal_loops_around(tree: ast.AST) -> dict[int, list[LiteralLoop]]:
-    """Each call (by `id`) in the body of a loop over values written in place -> those loops,
-    outermost first. A def, lambda or class body starts afresh: it runs when called, not in
-    the loop that defines it."""
-    out: dict[int, list[LiteralLoop]] = {}
-    todo: list[tuple[ast.AST, list[LiteralLoop]]] = [(tree, [])]
+def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[tuple[ast.Call, list[LiteralLoop]]]:
+    """The calls of `tree` in `ast.walk` order, skipping the statements that hold none of
+    `lines` (all of them when `lines` is None), each with the loops over values written in
+    place around it, outermost first (`in_loop_place`). A def, lambda or class body starts
+    afresh: it runs when called, not in the loop that defines it."""
+    todo: deque[tuple[ast.AST, list[LiteralLoop]]] = deque([(tree, [])])
     while todo:
-        node, around = todo.pop()
+        node, around = todo.popleft()
+        if isinstance(node, ast.Call):
+            yield node, around
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            around = []
         loop = literal_loop(node) if isinstance(node, ast.stmt) else None
         for field, value in ast.iter_fields(node):
             inside = [*around, loop] if loop is not None and field == "body" else around
             for child in value if isinstance(value, list) else [value]:
-                if not isinstance(child, ast.AST):
-                    continue
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-                    todo.append((child, []))
-                    continue
-                if isinstance(child, ast.Call) and inside:
-                    out[id(child)] = inside
-                todo.append((child, inside))
-    return out
+                if isinstance(child, ast.AST) and (
+                    lines is None or not isinstance(child, ast.stmt) or holds(child, lines)
+                ):
+                    todo.append((child, inside))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 - `might_contribute`: can a walked file declare anything the analysis reads? Files that
   cannot are not parsed (the byte prefilter).
 - `passed_lines`: the lines where a call can pass one of some names as a whole argument,
-  so `builder` walks only the statements holding them (`calls_on_lines`).
+  so `builder` walks only the statements holding them (`loops.calls_on_lines`).
 - `lines_in` / `lines_with`: the lines mentioning some names (the registration scan's
   tokens, the functions whose call sites are asked for), and `holds`: whether a statement
   has one of them.
@@ -21,7 +21,6 @@ import itertools
 import operator
 import re
 import unicodedata
-from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -192,19 +191,6 @@ def _after_opener(text: str, at: int) -> bool:
     while i >= 0 and text[i].isspace():
         i -= 1
     return i >= 0 and text[i] in "(,="
-
-
-def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[ast.Call]:
-    """The calls of `tree` in `ast.walk` order, skipping the statements that hold none of
-    `lines` (all of them when `lines` is None)."""
-    todo: deque[ast.AST] = deque([tree])
-    while todo:
-        node = todo.popleft()
-        if isinstance(node, ast.Call):
-            yield node
-        for child in ast.iter_child_nodes(node):
-            if lines is None or not isinstance(child, ast.stmt) or holds(child, lines):
-                todo.append(child)
 
 
 def holds(stmt: ast.stmt, lines: list[int]) -> bool:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
-from mcpdeps.resolver_core.prefilter import calls_on_lines, passed_lines
+from mcpdeps.resolver_core.loops import calls_on_lines
+from mcpdeps.resolver_core.prefilter import passed_lines
 from mcpdeps.resolver_core.source import ParsedModule, decode
 from mcpdeps.resolver_core.symbols import collect_bindings
 
@@ -76,7 +77,9 @@ def _check(path: Path, text: str) -> None:
         return  # the builder walks the whole tree behind the gate, as before
     assert bool(lines) == gate, path
     if gate:
-        assert _passing(calls_on_lines(module.tree, lines), names) == _passing(ast.walk(module.tree), names)
+        assert _passing((c for c, _ in calls_on_lines(module.tree, lines)), names) == _passing(
+            ast.walk(module.tree), names
+        )
 
 
 @pytest.mark.parametrize("form", sorted(FORMS))
@@ -87,7 +90,7 @@ def test_every_form_of_passing_a_name_is_found(form: str, tmp_path: Path) -> Non
         module = ParsedModule("m", tmp_path / "m.py", "m.py", tmp_path, False)
         module.tree = ast.parse(text)
         lines = passed_lines(text, _names(module, text))
-        assert lines and _passing(calls_on_lines(module.tree, lines), ["mcp"])
+        assert lines and _passing((c for c, _ in calls_on_lines(module.tree, lines)), ["mcp"])
 
 
 def test_texts_the_lines_cannot_be_told_from_walk_everything() -> None:
