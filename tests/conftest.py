@@ -134,6 +134,15 @@ def lint_diagnostics(root: Path, *args: str) -> list[dict]:
     return diagnostics
 
 
+def write_files(root: Path, files: dict[str, str]) -> None:
+    """Write a test project: each text (dedented) at its path under `root`."""
+    import textwrap
+
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
+
+
 def located(found: list[dict], path: str) -> list[dict]:
     """The diagnostics of `found` located in `path` (as `lint FILE` reports them)."""
     return [d for d in found if d["path"] == path]

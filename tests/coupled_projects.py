@@ -69,6 +69,29 @@ def lonely(record: Annotated[str, Resolve(look)]) -> str:
 )
 
 
+TITLED_FEATURE = """\
+from typing import Annotated
+
+from mcp.server.mcpserver import Resolve
+
+
+def load_{n}(title: str) -> str:
+    return "{n}:" + title
+
+
+def register(server) -> None:
+    @server.tool()
+    def shared(title: str, record: Annotated[str, Resolve(load_{n})]) -> str:
+        return record
+
+    @server.tool()
+    def only_{n}(title: str, record: Annotated[str, Resolve(load_{n})]) -> str:
+        return record
+"""
+"""A helper registering `shared` and `only_{n}`, both with the tool argument `title` its resolver
+reads: which helper's `shared` the SDK keeps shows in what it returns."""
+
+
 def write(root: Path, files: dict[str, str]) -> None:
     for name, text in files.items():
         path = root / name

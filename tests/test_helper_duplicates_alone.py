@@ -20,28 +20,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from coupled_projects import TITLED_FEATURE as FEATURE
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
-
-FEATURE = """\
-from typing import Annotated
-
-from mcp.server.mcpserver import Resolve
-
-
-def load_{n}(title: str) -> str:
-    return "{n}:" + title
-
-
-def register(server) -> None:
-    @server.tool()
-    def shared(title: str, record: Annotated[str, Resolve(load_{n})]) -> str:
-        return record
-
-    @server.tool()
-    def only_{n}(title: str, record: Annotated[str, Resolve(load_{n})]) -> str:
-        return record
-"""
 
 BASE = {
     "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",

@@ -17,7 +17,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import lint_diagnostics, located, run_mcpdeps
+from conftest import lint_diagnostics, located, run_mcpdeps, write_files
 from coupled_projects import CALLERS, HEADER, project
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -89,15 +89,9 @@ FILES = {
 }
 
 
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
-
-
 @pytest.fixture
 def shop(tmp_path: Path) -> Path:
-    _write(tmp_path, FILES)
+    write_files(tmp_path, FILES)
     return tmp_path
 
 
@@ -147,7 +141,7 @@ def test_the_index_follows_the_project_as_it_changes(shop: Path) -> None:
         "MCPD002"
     ]  # owner's user_id, for `show`
     # A new tool file that runs `check_quota` without `user`: deps.py is wrong for it too.
-    _write(
+    write_files(
         shop,
         {
             "admin/tools.py": """\
@@ -182,7 +176,7 @@ def test_the_index_follows_the_project_as_it_changes(shop: Path) -> None:
 
 def test_a_file_outside_any_project_is_checked_alone(tmp_path: Path) -> None:
     folder = tmp_path / "loose"
-    _write(folder, {k: v for k, v in FILES.items() if k != "pyproject.toml"})
+    write_files(folder, {k: v for k, v in FILES.items() if k != "pyproject.toml"})
     assert not any(
         (p / "pyproject.toml").exists() or (p / ".git").exists() for p in [folder, *folder.parents]
     )
@@ -245,7 +239,7 @@ def test_an_import_index_is_kept_and_only_changed_files_are_read_again(
 
 
 def test_a_src_layout_a_subfolder_and_stdin_find_the_same_importers(tmp_path: Path) -> None:
-    _write(tmp_path, {k if k == "pyproject.toml" else f"src/{k}": v for k, v in FILES.items()})
+    write_files(tmp_path, {k if k == "pyproject.toml" else f"src/{k}": v for k, v in FILES.items()})
     whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     deps = "src/shop/deps.py"
     assert [d["code"] for d in located(whole, deps)] == ["MCPD001", "MCPD002"]
@@ -279,7 +273,7 @@ def test_files_of_a_generated_tree_alone_equal_lint_dot(tmp_path: Path) -> None:
 def test_a_module_of_a_namespace_package_finds_importers_under_its_dotted_name(tmp_path: Path) -> None:
     """`ns/sub/` has no `__init__.py`: `deps.py` is `deps` seen from its folder, and
     `ns.sub.deps` to the tool file that imports it from the project root."""
-    _write(
+    write_files(
         tmp_path,
         {
             "pyproject.toml": FILES["pyproject.toml"],
@@ -343,7 +337,7 @@ def test_a_duplicate_tool_name_across_files_is_seen_from_either_file(
     """MCPD110 is a property of the server: `lint t2.py` must see the tool `t1.py` registers
     first on it (t1 neither imports t2 nor is imported by it), and `lint t1.py` must not call
     its own registration the second."""
-    _write(tmp_path, {"pyproject.toml": FILES["pyproject.toml"], **files})
+    write_files(tmp_path, {"pyproject.toml": FILES["pyproject.toml"], **files})
     whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["path"], d["code"]) for d in whole] == [("t2.py", "MCPD110")]
     for path in files:
@@ -433,7 +427,7 @@ def test_a_module_that_registers_nothing_is_checked_with_its_importers_only(tmp_
     checked with it; a tool module still is checked with every file registering on its server."""
     from mcpdeps.resolver_core.companions import run_files
 
-    _write(tmp_path, SERVED)
+    write_files(tmp_path, SERVED)
     whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
     assert companions == {"app/tools_a.py"}
@@ -482,7 +476,7 @@ def test_files_registering_after_the_given_one_are_not_checked_for_duplicate_nam
     `a_main.py`, the server's module, is checked too: its own registrations come first."""
     from mcpdeps.resolver_core.companions import run_files
 
-    _write(tmp_path, _LATE)
+    write_files(tmp_path, _LATE)
     whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["path"], d["code"]) for d in whole] == [
         ("n_tools.py", "MCPD110"),
@@ -603,7 +597,7 @@ def test_a_resolver_module_is_checked_with_what_registers_the_tools_that_may_run
     gets what `lint .` gives it."""
     from mcpdeps.resolver_core.companions import run_files
 
-    _write(tmp_path, _THROUGH)
+    write_files(tmp_path, _THROUGH)
     whole = lint_diagnostics(tmp_path, "--no-cache", ".")
     companions = {f.display for f in run_files(["app/deps.py"], [], tmp_path) if f.companion}
     assert companions == {"app/main.py", "app/tools.py", "feature/__init__.py", "feature/impl.py"}
@@ -666,7 +660,7 @@ module, which imports neither `tools.py` nor `deps.py`. `import app.main` fails 
 
 
 def _registered_elsewhere(root: Path, shape: str) -> None:
-    _write(
+    write_files(
         root,
         {
             "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",

@@ -12,11 +12,10 @@ cached, after other lists of files and after edits, the module gets what `lint .
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import lint_diagnostics, located
+from conftest import lint_diagnostics, located, write_files
 from mcpdeps.resolver_core.carriers import defined, reaching
 
 HEADER = """\
@@ -136,15 +135,9 @@ gamma.register(mcp)
 }
 
 
-def _write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
-
-
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    _write(tmp_path, PROJECT)
+    write_files(tmp_path, PROJECT)
     return tmp_path
 
 

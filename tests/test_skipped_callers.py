@@ -20,31 +20,13 @@ from typing import Any
 
 import anyio
 import pytest
+from coupled_projects import TITLED_FEATURE as FEATURE
 from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.graph_json import graph_document
 from mcpdeps.resolver_core.prefilter import might_contribute
-
-FEATURE = """from typing import Annotated
-
-from mcp.server.mcpserver import Resolve
-
-
-def load_{n}(title: str) -> str:
-    return title
-
-
-def register(server) -> None:
-    @server.tool()
-    def shared(title: str, record: Annotated[str, Resolve(load_{n})]) -> str:
-        return record
-
-    @server.tool()
-    def only_{n}(title: str, record: Annotated[str, Resolve(load_{n})]) -> str:
-        return record
-"""
 
 BASE = {
     "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
