@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from conftest import run_mcpdeps
+from conftest import run_mcpdeps, write_files
 from lsp_helpers import SERVER, Docs, as_lint, eventually, start
 from pytest_lsp import LanguageClient
-from test_lint_one_file import FILES, _write
+from test_lint_one_file import FILES
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    _write(tmp_path, FILES)
+    write_files(tmp_path, FILES)
     return tmp_path
 
 
