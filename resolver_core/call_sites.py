@@ -81,6 +81,9 @@ class CallSites:
         self._decorators_seen: set[int] = set()
         """The decorators walked already (a decorator written as a call is also a call)."""
         self._sites: dict[int, list[CallSite]] = {}
+        self.recorded = 0
+        """How many call sites were recorded so far: answers read from `sites` still stand
+        while it has not moved (`Reach.servers_of`)."""
         self._applications: dict[int, list[Application]] = {}
         self._decorating: dict[int, FunctionDef] = {}
         """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
@@ -323,6 +326,7 @@ class CallSites:
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`
             self._sites.setdefault(id(symbol.node), []).append((module, call, scope))
+            self.recorded += 1
             return
         if not isinstance(symbol, Defined) and isinstance(func, ast.Attribute):
             symbol = self._instance_method(module, func, scope)
@@ -335,6 +339,7 @@ class CallSites:
             callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
         ):
             self._sites.setdefault(id(callee.node), []).append((module, call, scope))
+            self.recorded += 1
             if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 self._passing.setdefault(module.path, []).append(((module, call, scope), callee))
 

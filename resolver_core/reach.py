@@ -74,6 +74,12 @@ class Reach:
         self.servers = servers
         self.scanner = scanner
         self.call_sites = call_sites
+        self._filled: dict[tuple[int, int, str], tuple[int, list[Server]]] = {}
+        """Per server parameter (its function, index, name): the servers its call sites pass,
+        and `CallSites.recorded` while they were read (none found meanwhile). A
+        `register(server)` helper's tools all take the same parameter; its call sites are read
+        again only once new ones were found (a module loaded since, as a tool's hints are read,
+        may call it)."""
 
     def follow_passed_servers(self) -> None:
         """Scan the modules whose functions receive a server from a call in a scanned module.
@@ -129,13 +135,21 @@ class Reach:
         """The concrete servers a registration lands on (server parameters through their call sites)."""
         if isinstance(reg.server, Server):
             return [reg.server]
-        out: list[Server] = []
-        self._fill(reg.server, out, set(), 0)
+        ps = reg.server
+        key = (id(ps.function), ps.index, ps.name)
+        filled = self._filled.get(key)
+        before = self.call_sites.recorded
+        if filled is not None and filled[0] == before:
+            out = list(filled[1])
+        else:
+            out = []
+            self._fill(ps, out, set(), 0)
+            if self.call_sites.recorded == before:  # read from call sites that stood throughout
+                self._filled[key] = (before, list(out))
         if not out:
             if reg.server.annotated:
                 out.append(self.servers.parameter(reg.server))
             else:
-                ps = reg.server
                 name = _registered_name(reg)
                 self.scanner.unfollowed.append(
                     Unfollowed(
