@@ -12,8 +12,14 @@ Targets: `-j 1` <= 2.0x the parse, default jobs <= 1.2x and never slower than `-
 On a shared machine the wall clock measures the neighbours too: compare the ratios of one
 run, and read the CPU column beside the wall one (workers add CPU, never remove it).
 
+`--instructions` counts instead of timing (`_instructions.py`, valgrind): the parse and
+`-j 1`, once each (a count does not vary), and their ratio. The same on every run, so a
+change of a few percent in the work done shows, where the clock's noise hides it; not a
+time (the parser retires more instructions per cycle than the analysis), and default jobs
+are not counted (their workers' counts cannot be added up).
+
 `python benchmarks/bench_shapes.py [--shapes dense mixed sparse] [--sizes 250 1000 4000]
-[--seeds 1 2] [--code DIR]` (`--code`: time the mcpdeps package found in DIR too, e.g.
+[--seeds 1 2] [--code DIR] [--instructions]` (`--code`: time the mcpdeps package found in DIR too, e.g.
 `git archive` of an older commit unpacked under DIR/mcpdeps, beside this checkout on the same
 trees, every command of the two interleaved: one row per code, under the same load).
 """
@@ -30,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import _instructions
 from _timing import compile_package
 from bench_large import PARSE, run
 from gen_shapes import SHAPES, generate
@@ -55,18 +62,34 @@ def bench(tree: Path, runs: int, variants: dict[str, dict[str, str]]) -> dict[st
     }
 
 
+def counted(tree: Path, variants: dict[str, dict[str, str]]) -> dict[str, int]:
+    """Instructions of the parse and of `-j 1` per variant of the code (`one <name>`)."""
+    py = sys.executable
+    lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "--jobs", "1", "."]
+    out = {"parse": _instructions.count([py, "-c", PARSE], tree)}
+    for name, env in variants.items():
+        out[f"one {name}"] = _instructions.count(lint, tree, env)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shapes", nargs="+", choices=sorted(SHAPES), default=sorted(SHAPES))
     parser.add_argument("--sizes", nargs="+", type=int, default=[250, 1000, 4000])
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2])
     parser.add_argument("--code", type=Path, help="a folder holding the `mcpdeps` package to time")
+    parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead")
     args = parser.parse_args()
+    if args.instructions and not _instructions.available():
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     compile_package()
     variants = {"this": dict(os.environ)}
     if args.code is not None:
         compileall.compile_dir(str(args.code.absolute()), quiet=1)  # as installed: bytecode written
         variants = {"base": {**os.environ, "PYTHONPATH": str(args.code.absolute())}, **variants}
+    if args.instructions:
+        _count_table(args.shapes, args.sizes, args.seeds, variants)
+        return
     runs = int(os.environ.get("RUNS", "3"))
     print("Each cell: wall / CPU seconds; ratios of wall / of CPU.")
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
@@ -92,6 +115,30 @@ def main() -> None:
                         flush=True,
                     )
     print(f"\nload average at end: {os.getloadavg()[0]:.1f}")
+
+
+def _count_table(
+    shapes: list[str], sizes: list[int], seeds: list[int], variants: dict[str, dict[str, str]]
+) -> None:
+    print("Each cell: millions of instructions (valgrind); `-j 1` only.")
+    print()
+    print("| shape | modules | seed | lines | code | parse | -j 1 | -j 1/parse |")
+    print("|---" * 8 + "|")
+    for shape in shapes:
+        for size in sizes:
+            for seed in seeds:
+                with tempfile.TemporaryDirectory() as tmp:
+                    tree = Path(tmp) / "tree"
+                    lines = generate(tree, size, shape, seed)
+                    r = counted(tree, variants)
+                p = r["parse"]
+                for name in variants:
+                    one = r[f"one {name}"]
+                    print(
+                        f"| {shape} | {size} | {seed} | {lines} | {name} | {p / 1e6:,.0f} | {one / 1e6:,.0f} "
+                        f"| {one / p:.3f} |",
+                        flush=True,
+                    )
 
 
 def _pair(value: tuple[float, float]) -> str:

@@ -201,8 +201,10 @@ def holds(stmt: ast.stmt, lines: list[int]) -> bool:
 
 
 def extent(stmt: ast.stmt) -> tuple[int, int]:
-    """A statement's first line (its first decorator's) and last line."""
-    first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+    """A statement's first line (its first decorator's: decorators are written above the
+    `def` or `class`, in order) and last line."""
+    decorators = getattr(stmt, "decorator_list", None)
+    first = decorators[0].lineno if decorators else stmt.lineno
     return first, stmt.end_lineno or stmt.lineno
 
 

@@ -1,0 +1,52 @@
+"""Instructions a command executes, counted by valgrind's cachegrind: the same figure on every
+run of the same code, however busy the machine.
+
+On the shared 2-core machines these benchmarks run on, one command's CPU time moved by
+±20% from run to run (a paired `bench_shapes.py` table of one code against itself differed
+by up to 25% in a row), so a change worth 5% could not be told from noise without dozens of
+runs. An instruction count does not move with the neighbours: it answers "does this change
+do less work" exactly, where the clock answers "is it faster here, today". It is not time:
+the parser (C) retires more instructions per cycle than the analysis (Python), so the ratios
+differ from CPU-time ratios; read both.
+
+Only one process is counted: a forked child's count starts from its parent's at the fork, so
+the counts of lint's workers cannot be added up (`count` refuses a command that forks; count
+`lint --jobs 1`). Hash randomisation is pinned (`PYTHONHASHSEED=0`): set iteration order
+moves a little work between runs otherwise. A count runs the command about 40 times slower
+than natively.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+_SUMMARY = re.compile(r"^==\d+== I\s+refs:\s+([\d,]+)", re.M)
+
+
+def available() -> bool:
+    """Whether valgrind is installed (Debian's package `valgrind`)."""
+    return shutil.which("valgrind") is not None
+
+
+def count(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = None) -> int:
+    """The instructions `cmd` executes (one process: `cmd[0]` the interpreter itself, not a
+    shell script such as a pyenv shim, whose `exec` cachegrind would not follow)."""
+    run_env = {**(env if env is not None else os.environ), "PYTHONHASHSEED": "0"}
+    proc = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *cmd],
+        cwd=cwd,
+        env=run_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    found = _SUMMARY.findall(proc.stderr)
+    if len(found) != 1:
+        raise SystemExit(f"expected one process's count, got {len(found)}, for {list(cmd[:4])}...")
+    return int(found[0].replace(",", ""))
