@@ -65,7 +65,7 @@ def bench(tree: Path, runs: int, variants: dict[str, dict[str, str]]) -> dict[st
 def counted(tree: Path, variants: dict[str, dict[str, str]]) -> dict[str, int]:
     """Instructions of the parse and of `-j 1` per variant of the code (`one <name>`)."""
     py = sys.executable
-    lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "--jobs", "1", "."]
+    lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "-j", "1", "."]
     out = {"parse": _instructions.count([py, "-c", PARSE], tree)}
     for name, env in variants.items():
         out[f"one {name}"] = _instructions.count(lint, tree, env)
