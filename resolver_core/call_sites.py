@@ -128,6 +128,11 @@ class CallSites:
         """The calls of a name bound to this call's result (`tool(fn)` where `tool = h.tool()`)."""
         return self._sites.get(id(value), [])
 
+    def settle(self) -> None:
+        """Walk the modules loaded since the last walk for every name wanted so far (what
+        `sites` does first): `recorded` then counts every call site there is to find."""
+        self._walk()
+
     def want(self, names: Iterable[str]) -> None:
         """Walk for the call sites of functions with these names (several at once: one walk)."""
         self._new.update(n for n in names if n not in self._wanted)

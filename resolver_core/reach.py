@@ -138,6 +138,7 @@ class Reach:
         ps = reg.server
         key = (id(ps.function), ps.index, ps.name)
         filled = self._filled.get(key)
+        self.call_sites.settle()
         before = self.call_sites.recorded
         if filled is not None and filled[0] == before:
             out = list(filled[1])
