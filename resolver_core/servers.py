@@ -219,7 +219,7 @@ class Servers:
                 return False
         if isinstance(ann, ast.Subscript):
             ann = ann.value
-        return sdk_name(self.names.canonical(module, ann)) == "MCPServer"
+        return sdk_name(self.names.declared(module, ann)) == "MCPServer"
 
     def server(
         self,

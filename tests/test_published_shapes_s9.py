@@ -1,0 +1,86 @@
+"""Shapes published servers register tools in, checked against the SDK itself.
+
+Each case is a small project in the shape (the server travelling through a helper whose
+parameter is annotated with a name imported only under `if TYPE_CHECKING:`, a method
+`register(self, mcp)` called on an instance, ...) whose tool runs `load_d(nope)`, a resolver
+the SDK refuses at registration (`InvalidSignature`: no tool argument `nope`). The SDK is run
+the way the server starts (a subprocess importing the entry point and calling what it calls);
+`lint .` must report MCPD002 in the resolver's file, `lint FILE` alone (pre-commit) the same
+there; with `load_d(x)` instead both the SDK and lint accept the project.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import lint_diagnostics, located, write_files
+
+CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
+
+CASES: dict[str, tuple[dict[str, str], str, str]] = {
+    "helper parameter annotated with a TYPE_CHECKING import": (
+        {
+            "app/tools.py": """\
+                from __future__ import annotations
+
+                from typing import TYPE_CHECKING, Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+                if TYPE_CHECKING:
+                    from mcp.server import MCPServer
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                def register(mcp: MCPServer) -> None:
+                    @mcp.tool()
+                    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                        return d
+            """,
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app import tools
+
+                mcp = MCPServer("x")
+                tools.register(mcp)
+            """,
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+}
+
+
+def _sdk(root: Path, entry: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", entry], cwd=root, capture_output=True, text=True)
+
+
+def _codes(found: list[dict], path: str) -> list[tuple[str, int]]:
+    return sorted((d["code"], d["line"]) for d in located(found, path))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
+    files, entry, bad = CASES[case]
+    write_files(
+        tmp_path, {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": "", **files}
+    )
+    refused = _sdk(tmp_path, entry)
+    assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in refused.stderr, refused.stderr
+    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [code for code, _ in _codes(whole, bad)] == ["MCPD002"], whole
+    assert _codes(lint_diagnostics(tmp_path, "--no-cache", bad), bad) == _codes(whole, bad)
+
+    path = tmp_path / bad
+    path.write_text(path.read_text().replace(*CLEAN))
+    accepted = _sdk(tmp_path, entry)
+    assert accepted.returncode == 0, accepted.stderr
+    assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
+    assert lint_diagnostics(tmp_path, "--no-cache", bad) == []
