@@ -292,12 +292,16 @@ class CallSites:
     def _instance_method(
         self, module: ParsedModule, func: ast.Attribute, scope: Scope | None
     ) -> Defined | None:
-        """`manager.register_tool(...)` where `manager = ServerManager()`: that class's method."""
-        base = self.names.resolve(module, func.value, scope)
-        base = self.names.follow(base) if base is not None else None
-        if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
-            return None
-        cls = self.names.resolve(base.module, base.node.func, base.scope)
+        """`manager.register_tool(...)` where `manager = ServerManager()`, or
+        `ServerManager().register_tool(...)`: that class's method."""
+        if isinstance(func.value, ast.Call):
+            cls = self.names.resolve(module, func.value.func, scope)
+        else:
+            base = self.names.resolve(module, func.value, scope)
+            base = self.names.follow(base) if base is not None else None
+            if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
+                return None
+            cls = self.names.resolve(base.module, base.node.func, base.scope)
         cls = self.names.follow(cls) if cls is not None else None
         if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef):
             return self._method_of(cls, func.attr)

@@ -55,6 +55,77 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "register(self, mcp) of instances in a loop over a tuple": (
+        {
+            "app/kits.py": """\
+                class ToolKit:
+                    def register(self, mcp) -> None:
+                        raise NotImplementedError
+            """,
+            "app/weather.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+                from app.kits import ToolKit
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                class Weather(ToolKit):
+                    def register(self, mcp) -> None:
+                        @mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+            """,
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.weather import Weather
+
+                mcp = MCPServer("x")
+                for kit in (Weather(),):
+                    kit.register(mcp)
+            """,
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
+    "register(self, mcp) called on a fresh instance, inside main()": (
+        {
+            "app/weather.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                class Weather:
+                    def register(self, mcp) -> None:
+                        @mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+            """,
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.weather import Weather
+
+
+                def main() -> None:
+                    mcp = MCPServer("x")
+                    Weather().register(mcp)
+                    mcp.run()
+            """,
+        },
+        "import app.main\napp.main.MCPServer.run = lambda self: None\napp.main.main()",
+        "app/weather.py",
+    ),
 }
 
 
