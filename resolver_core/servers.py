@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .class_members import init_fields
+from .class_members import decorator_names, init_fields
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -60,7 +60,12 @@ class Servers:
                 return self.server(symbol.module, symbol.name, symbol.node, origin, symbol.scope)
         if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
             fn = symbol.function
-            if fn.args.args and fn.args.args[0] is symbol.node and self.class_of(module, fn) is not None:
+            if (
+                fn.args.args
+                and fn.args.args[0] is symbol.node
+                and self.class_of(module, fn) is not None
+                and "staticmethod" not in decorator_names(fn)
+            ):
                 return self._itself(module, fn)  # `self`: an instance of the class
             ann = symbol.node.annotation
             annotated = ann is not None and self.is_annotation(symbol.module, ann)

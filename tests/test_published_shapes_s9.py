@@ -126,6 +126,37 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main\napp.main.MCPServer.run = lambda self: None\napp.main.main()",
         "app/weather.py",
     ),
+    "staticmethod register(mcp) called on the class": (
+        {
+            "app/weather.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                class Weather:
+                    @staticmethod
+                    def register(mcp) -> None:
+                        @mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+            """,
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.weather import Weather
+
+                mcp = MCPServer("x")
+                Weather.register(mcp)
+            """,
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
 }
 
 
