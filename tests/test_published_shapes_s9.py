@@ -157,6 +157,38 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/weather.py",
     ),
+    "server held as a class attribute of a settings object": (
+        {
+            "app/state.py": """\
+                from mcp.server import MCPServer
+
+
+                class State:
+                    mcp = MCPServer("x")
+
+
+                state = State()
+            """,
+            "app/tools.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+                from app.state import state
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                @state.mcp.tool()
+                def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                    return d
+            """,
+        },
+        "import app.tools",
+        "app/tools.py",
+    ),
 }
 
 
