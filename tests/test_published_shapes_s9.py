@@ -221,6 +221,41 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "tool modules listed in another module, called in a loop": (
+        {
+            "app/tools/__init__.py": """\
+                from app.tools import alpha
+
+                TOOL_MODULES = (alpha,)
+            """,
+            "app/tools/alpha.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                def register(mcp) -> None:
+                    @mcp.tool()
+                    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                        return d
+            """,
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.tools import TOOL_MODULES
+
+                mcp = MCPServer("x")
+                for module in TOOL_MODULES:
+                    module.register(mcp)
+            """,
+        },
+        "import app.main",
+        "app/tools/alpha.py",
+    ),
     "a dataclass context carrying the server into the helper": (
         {
             "app/context.py": """\
@@ -265,9 +300,10 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
 }
 
 NOT_FOLLOWED = {
-    "helpers listed in a module-level list, called in a loop": (
-        "call sites follow loops over values written in place (`for r in (a, b):`), not over a "
-        "module-level name bound to them: lint says MCPD113 (not analysed)"
+    "tool modules listed in another module, called in a loop": (
+        "call sites follow loops over values written in the calling module (`for m in (a, b):`, "
+        "`MODULES = [a, b]` then `for m in MODULES:`), not over a collection another module binds: "
+        "lint says MCPD113 (not analysed)"
     ),
     "a dataclass context carrying the server into the helper": (
         "`context.server` of a parameter annotated with a project dataclass is not followed to "
