@@ -157,17 +157,34 @@ class Servers:
             and fn.args.args[0].arg == name.id
         ):
             cls = self.class_of(module, fn)
-            if cls is None or self.names.lookup(module, name.id, scope) is None:
-                return None
-            return module, cls, scope.parent if scope is not None else None
+            if cls is not None:
+                return module, cls, scope.parent if scope is not None else None
         symbol = self.names.resolve(module, name, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Param) and symbol.node.annotation is not None:
+            return self._annotated_class(symbol.module, symbol.node.annotation)
         if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
             return None
         callee = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
         callee = self.names.follow(callee) if callee is not None else None
         if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
             return callee.module, callee.node, callee.scope
+        return None
+
+    def _annotated_class(
+        self, module: ParsedModule, ann: ast.expr
+    ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
+        """`context: AppContext`: the module-level project class a parameter is annotated with
+        (what its callers pass is an instance: `register(AppContext(mcp))`)."""
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            try:
+                ann = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                return None
+        cls = self.names.resolve(module, ann, None)
+        cls = self.names.follow(cls) if cls is not None else None
+        if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef) and cls.scope is None:
+            return cls.module, cls.node, None
         return None
 
     def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:

@@ -305,10 +305,6 @@ NOT_FOLLOWED = {
         "`MODULES = [a, b]` then `for m in MODULES:`), not over a collection another module binds: "
         "lint says MCPD113 (not analysed)"
     ),
-    "a dataclass context carrying the server into the helper": (
-        "`context.server` of a parameter annotated with a project dataclass is not followed to "
-        "the field's MCPServer: the helper's tools are not analysed, lint says nothing"
-    ),
 }
 """Shapes the SDK refuses that lint does not follow yet (the report to the lead says why)."""
 
