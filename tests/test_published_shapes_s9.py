@@ -297,9 +297,77 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "a server built in the call that hands it to the helper": (
+        {
+            "app/tools.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                def register(mcp):
+                    @mcp.tool()
+                    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                        return d
+            """,
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.tools import register
+
+                register(MCPServer("x"))
+            """,
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "a getter's result decorating directly": (
+        {
+            "app/server.py": """\
+                from mcp.server import MCPServer
+
+                _mcp = MCPServer("x")
+
+
+                def get_mcp() -> MCPServer:
+                    return _mcp
+            """,
+            "app/tools.py": """\
+                from typing import Annotated
+
+                from mcp.server.mcpserver import Resolve
+
+                from app.server import get_mcp
+
+
+                def load_d(nope: str) -> str:
+                    return nope
+
+
+                @get_mcp().tool()
+                def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                    return d
+            """,
+        },
+        "import app.tools",
+        "app/tools.py",
+    ),
 }
 
 NOT_FOLLOWED = {
+    "a server built in the call that hands it to the helper": (
+        "a server is a name bound to one (a variable, a parameter, an attribute); an "
+        "`MCPServer(...)` written as a call's argument has no name for the graph to give it "
+        "(two such calls must stay two servers): lint says MCPD113 (not analysed)"
+    ),
+    "a getter's result decorating directly": (
+        "`@get_mcp().tool()`: as above, a server written as a call has no name (`mcp = "
+        "get_mcp()` then `@mcp.tool()` is followed); lint says nothing"
+    ),
     "tool modules listed in another module, called in a loop": (
         "call sites follow loops over values written in the calling module (`for m in (a, b):`, "
         "`MODULES = [a, b]` then `for m in MODULES:`), not over a collection another module binds: "
