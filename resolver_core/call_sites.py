@@ -10,7 +10,7 @@ decorator application passes in. An `if __name__ == "__main__":` block counts to
 what runs when the file is the program.
 
 A loop over values written out (`for module in (notes, admin): module.register(server)`,
-`for install in (a, b): install()`) calls each of them. Calls whose target cannot be named
+`for install in (a, b): install()`, or over a name the module binds to them) calls each of them. Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
 registrations they would reach take no server from them.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .confined import Confined
 from .decorators import Decorators, Obj
-from .loops import LiteralLoop, in_loop_place, literal_loop
+from .loops import LiteralLoop, in_loop_place, listed_loop
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
@@ -221,7 +221,7 @@ class CallSites:
                 if len(targets) == 1 and isinstance(targets[0], ast.Name):
                     self._bound[id(stmt.value)] = targets[0].id
             self._calls_in(module, stmt, scope)
-            loop = literal_loop(stmt)
+            loop = listed_loop(self.names, module, stmt, scope)
             if loop is not None:
                 self._loops.append(loop)
             try:
@@ -300,12 +300,16 @@ class CallSites:
     def _instance_method(
         self, module: ParsedModule, func: ast.Attribute, scope: Scope | None
     ) -> Defined | None:
-        """`manager.register_tool(...)` where `manager = ServerManager()`: that class's method."""
-        base = self.names.resolve(module, func.value, scope)
-        base = self.names.follow(base) if base is not None else None
-        if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
-            return None
-        cls = self.names.resolve(base.module, base.node.func, base.scope)
+        """`manager.register_tool(...)` where `manager = ServerManager()`, or
+        `ServerManager().register_tool(...)`: that class's method."""
+        if isinstance(func.value, ast.Call):
+            cls = self.names.resolve(module, func.value.func, scope)
+        else:
+            base = self.names.resolve(module, func.value, scope)
+            base = self.names.follow(base) if base is not None else None
+            if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
+                return None
+            cls = self.names.resolve(base.module, base.node.func, base.scope)
         cls = self.names.follow(cls) if cls is not None else None
         if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef):
             return self._method_of(cls, func.attr)

@@ -45,6 +45,32 @@ def literal_loop(stmt: ast.stmt) -> LiteralLoop | None:
     return None
 
 
+def listed_loop(
+    names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None
+) -> LiteralLoop | None:
+    """`literal_loop`, or `for m in MODULES:` where `MODULES` is bound once, at this module's
+    top level, to values written out (`MODULES = [notes, admin]`): they are resolved where the
+    loop is, so a collection of another module is left to `EnclosingLoops` (registrations)."""
+    loop = literal_loop(stmt)
+    if (
+        loop is not None
+        or not isinstance(stmt, ast.For | ast.AsyncFor)
+        or not isinstance(stmt.target, ast.Name)
+    ):
+        return loop
+    if not isinstance(stmt.iter, ast.Name):
+        return None
+    found = _literal(names, module, stmt.iter, scope)
+    if (
+        found is None
+        or found[0] is not module
+        or found[1] is not None
+        or not isinstance(found[2], _SEQUENCES)
+    ):
+        return None
+    return stmt.target.id, list(found[2].elts)
+
+
 def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr]:
     """What a call through a loop variable calls: `m.register` inside `for m in (a, b):` is
     `a.register`, then `b.register` (innermost loop first, a value naming an outer loop's

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .call_sites import Application, CallSites
+from .class_members import decorator_names
 from .model import Server, Span
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
@@ -168,13 +169,16 @@ class Reach:
         if id(ps.function) in seen or hops > _MAX_HOPS:
             return
         seen.add(id(ps.function))
-        # `Tools(server)` fills `__init__(self, mcp)`: the call passes no `self`.
-        bound = ps.function.name == "__init__"
-        index = ps.index - 1 if bound else ps.index
-        cls = self.servers.class_of(ps.module, ps.function) if bound else None
-        if cls is not None:
+        # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's
+        # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does).
+        init = ps.function.name == "__init__"
+        cls = self.servers.class_of(ps.module, ps.function)
+        method = cls is not None and "staticmethod" not in decorator_names(ps.function)
+        if init and cls is not None:
             self.call_sites.want([cls.name])  # `Registry(mcp)` names the class, not `__init__`
         for module, call, scope in self.call_sites.sites(ps.function):
+            bound = init or (method and not self._on_class(module, call, scope))
+            index = ps.index - 1 if bound else ps.index
             arg = (
                 call.args[index]
                 if 0 <= index < len(call.args)
@@ -188,6 +192,14 @@ class Reach:
                     out.append(server)
             elif isinstance(server, ParamServer):
                 self._fill(server, out, seen, hops + 1)
+
+    def _on_class(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> bool:
+        """Whether `call` is `Kit.method(...)`, a method called on its class (passing `self`)."""
+        if not isinstance(call.func, ast.Attribute):
+            return False
+        owner = self.names.resolve(module, call.func.value, scope)
+        owner = self.names.follow(owner) if owner is not None else None
+        return isinstance(owner, Defined) and isinstance(owner.node, ast.ClassDef)
 
     def through_parameter(self, reg: Registration) -> list[Registration]:
         """`def tool(fn): mcp.add_tool(fn); return fn`: registers what each use of the function

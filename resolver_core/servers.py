@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .class_members import init_fields
+from .class_members import decorator_names, init_fields
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -55,12 +55,15 @@ class Servers:
         symbol = self.names.resolve(module, expr, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value):
-            origin = self.origin(symbol.module, symbol.node, symbol.scope, symbol.annotation)
-            if origin is not False:
-                return self.server(symbol.module, symbol.name, symbol.node, origin, symbol.scope)
+            return self._of_value(symbol)
         if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
             fn = symbol.function
-            if fn.args.args and fn.args.args[0] is symbol.node and self.class_of(module, fn) is not None:
+            if (
+                fn.args.args
+                and fn.args.args[0] is symbol.node
+                and self.class_of(module, fn) is not None
+                and "staticmethod" not in decorator_names(fn)
+            ):
                 return self._itself(module, fn)  # `self`: an instance of the class
             ann = symbol.node.annotation
             annotated = ann is not None and self.is_annotation(symbol.module, ann)
@@ -70,23 +73,34 @@ class Servers:
                 return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)
         return None
 
+    def _of_value(self, symbol: Value) -> Server | None:
+        """The server a name bound by assignment holds (`mcp = MCPServer(...)`), if it holds one."""
+        origin = self.origin(symbol.module, symbol.node, symbol.scope, symbol.annotation)
+        if origin is False:
+            return None
+        return self.server(symbol.module, symbol.name, symbol.node, origin, symbol.scope)
+
     def _held(
         self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None
     ) -> Server | ParamServer | None:
         """`self.mcp` in a method, or `app.mcp` where `app = App()`: what the class's `__init__`
         stores there (`self.mcp = mcp`, its own parameter filled by each `App(server)`, or
-        `self.mcp = MCPServer(...)`)."""
+        `self.mcp = MCPServer(...)`), else what its body binds (`class State: mcp =
+        MCPServer(...)`, read through the instance)."""
         holder = self._holder(module, expr.value, scope)  # type: ignore[arg-type]
         if holder is None:
             return None
         module, cls, parent = holder
         init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is None:
-            return self._field(module, cls, expr.attr)
+            return self._field(module, cls, expr.attr) or self._class_attribute(
+                module, cls, expr.attr, parent
+            )
         if not init.args.args:
             return None
         me = init.args.args[0].arg
         inner = Scope(module, init, f"{cls.name}.__init__", parent)
+        own = False
         for stmt in ast.walk(init):
             if isinstance(stmt, ast.Assign | ast.AnnAssign):
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
@@ -102,7 +116,19 @@ class Servers:
                         return self.server(module, expr.attr, stmt.value, stmt.value, inner)  # type: ignore[arg-type]
                     if isinstance(stmt.value, ast.Name):
                         return self.of(module, stmt.value, inner)
-        return None
+                own = own or stored
+        # An attribute `__init__` stores hides the class's, whatever it stores.
+        return None if own else self._class_attribute(module, cls, expr.attr, parent)
+
+    def _class_attribute(
+        self, module: ParsedModule, cls: ast.ClassDef, name: str, parent: Scope | None
+    ) -> Server | None:
+        """`State.mcp` read through an instance: the same server as read through the class
+        (of a module-level class: a nested one's attributes are not followed by `Names` either)."""
+        if parent is not None or module.tree is None or cls not in module.tree.body:
+            return None
+        symbol = self.names.member(Defined(module, cls, cls.name), name)
+        return self._of_value(symbol) if isinstance(symbol, Value) else None
 
     def _field(self, module: ParsedModule, cls: ast.ClassDef, name: str) -> ParamServer | None:
         """`self.app` of a `@dataclass` declaring `app: MCPServer`: the argument its generated
@@ -131,17 +157,34 @@ class Servers:
             and fn.args.args[0].arg == name.id
         ):
             cls = self.class_of(module, fn)
-            if cls is None or self.names.lookup(module, name.id, scope) is None:
-                return None
-            return module, cls, scope.parent if scope is not None else None
+            if cls is not None:
+                return module, cls, scope.parent if scope is not None else None
         symbol = self.names.resolve(module, name, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, Param) and symbol.node.annotation is not None:
+            return self._annotated_class(symbol.module, symbol.node.annotation)
         if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
             return None
         callee = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
         callee = self.names.follow(callee) if callee is not None else None
         if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
             return callee.module, callee.node, callee.scope
+        return None
+
+    def _annotated_class(
+        self, module: ParsedModule, ann: ast.expr
+    ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
+        """`context: AppContext`: the module-level project class a parameter is annotated with
+        (what its callers pass is an instance: `register(AppContext(mcp))`)."""
+        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+            try:
+                ann = ast.parse(ann.value, mode="eval").body
+            except SyntaxError:
+                return None
+        cls = self.names.resolve(module, ann, None)
+        cls = self.names.follow(cls) if cls is not None else None
+        if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef) and cls.scope is None:
+            return cls.module, cls.node, None
         return None
 
     def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:
@@ -219,7 +262,7 @@ class Servers:
                 return False
         if isinstance(ann, ast.Subscript):
             ann = ann.value
-        return sdk_name(self.names.canonical(module, ann)) == "MCPServer"
+        return sdk_name(self.names.declared(module, ann)) == "MCPServer"
 
     def server(
         self,

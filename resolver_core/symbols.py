@@ -339,6 +339,27 @@ class Names:
         symbol = self.follow(symbol)
         return symbol.qualname if isinstance(symbol, External) else None
 
+    def declared(self, module: ParsedModule, expr: ast.expr) -> str | None:
+        """`canonical` as a type checker reads a module-level annotation: a name imported only
+        under `if TYPE_CHECKING:` counts. For annotations the SDK never evaluates (a helper's
+        `server: MCPServer` parameter, a factory's `-> MCPServer`), which only say what the
+        author meant; a tool's or resolver's hints go through `resolve`, where such a name is
+        missing, as it is when the SDK evaluates them."""
+        found = self.canonical(module, expr)
+        root, attrs = expr, []
+        while isinstance(root, ast.Attribute):
+            attrs.append(root.attr)
+            root = root.value
+        if found is not None or not isinstance(root, ast.Name):
+            return found
+        binding = self.table(module).get(root.id)
+        if binding is None or not binding.type_checking:
+            return None
+        symbol = self.follow(self._from_binding(module, root.id, binding, None, 0))
+        for attr in reversed(attrs):
+            symbol = self.follow(self.member(symbol, attr))
+        return symbol.qualname if isinstance(symbol, External) else None
+
 
 def _merge_needs(into: dict[Path, tuple[int, str]], needs: dict[Path, tuple[int, str]]) -> None:
     """Fold one lookup's dependencies into a trace: per module, the latest binding line (the
