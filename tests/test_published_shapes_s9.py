@@ -14,10 +14,23 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, located, write_files
+
+
+def _resolver_module(body: str, imports: str = "") -> str:
+    """A module importing what it needs (`imports` beside `Resolve`), defining `load_d` (the
+    resolver the SDK refuses) and then `body` (dedented, as `write_files` writes them)."""
+    return (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
+        + textwrap.dedent(imports)
+        + "\n\ndef load_d(nope: str) -> str:\n    return nope\n\n\n"
+        + textwrap.dedent(body)
+    )
+
 
 CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
 
@@ -63,24 +76,18 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                     def register(self, mcp) -> None:
                         raise NotImplementedError
             """,
-            "app/weather.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-                from app.kits import ToolKit
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/weather.py": _resolver_module(
+                """\
                 class Weather(ToolKit):
                     def register(self, mcp) -> None:
                         @mcp.tool()
                         def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                             return d
             """,
+                imports="""\
+                from app.kits import ToolKit
+            """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -96,22 +103,15 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     ),
     "register(self, mcp) called on a fresh instance, inside main()": (
         {
-            "app/weather.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/weather.py": _resolver_module(
+                """\
                 class Weather:
                     def register(self, mcp) -> None:
                         @mcp.tool()
                         def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                             return d
             """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -129,16 +129,8 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     ),
     "staticmethod register(mcp) called on the class": (
         {
-            "app/weather.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/weather.py": _resolver_module(
+                """\
                 class Weather:
                     @staticmethod
                     def register(mcp) -> None:
@@ -146,6 +138,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                         def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                             return d
             """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -170,43 +163,30 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
 
                 state = State()
             """,
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-                from app.state import state
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/tools.py": _resolver_module(
+                """\
                 @state.mcp.tool()
                 def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                     return d
             """,
+                imports="""\
+                from app.state import state
+            """,
+            ),
         },
         "import app.tools",
         "app/tools.py",
     ),
     "helpers listed in a module-level list, called in a loop": (
         {
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/tools.py": _resolver_module(
+                """\
                 def register(mcp) -> None:
                     @mcp.tool()
                     def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                         return d
             """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -228,21 +208,14 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
 
                 TOOL_MODULES = (alpha,)
             """,
-            "app/tools/alpha.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/tools/alpha.py": _resolver_module(
+                """\
                 def register(mcp) -> None:
                     @mcp.tool()
                     def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                         return d
             """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -268,23 +241,17 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                 class AppContext:
                     server: MCPServer
             """,
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-                from app.context import AppContext
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/tools.py": _resolver_module(
+                """\
                 def register(context: AppContext) -> None:
                     @context.server.tool()
                     def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                         return d
             """,
+                imports="""\
+                from app.context import AppContext
+            """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -299,21 +266,14 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     ),
     "a server built in the call that hands it to the helper": (
         {
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/tools.py": _resolver_module(
+                """\
                 def register(mcp):
                     @mcp.tool()
                     def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                         return d
             """,
+            ),
             "app/main.py": """\
                 from mcp.server import MCPServer
 
@@ -336,22 +296,16 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                 def get_mcp() -> MCPServer:
                     return _mcp
             """,
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server.mcpserver import Resolve
-
-                from app.server import get_mcp
-
-
-                def load_d(nope: str) -> str:
-                    return nope
-
-
+            "app/tools.py": _resolver_module(
+                """\
                 @get_mcp().tool()
                 def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                     return d
             """,
+                imports="""\
+                from app.server import get_mcp
+            """,
+            ),
         },
         "import app.tools",
         "app/tools.py",
