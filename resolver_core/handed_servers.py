@@ -3,7 +3,8 @@
 `tools.register(mcp)` at module level runs `tools.register` when the module is imported: the
 SDK registers whatever it registers on `mcp`, so the module it is written in is scanned too,
 whichever files a run was given; a loop over modules written out (`for m in (notes, admin):
-m.register(mcp)`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
+m.register(mcp)`, or over a list the module binds to them, as the call sites read loops:
+`loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
 the server on to (`install(server)` calling `notes.register(server)`) is followed by `reach`
 from the calls kept here (`handed`). Inside functions the call sites do this work
 (`call_sites.py`), as calls are asked for.
@@ -15,7 +16,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from .loops import calls_on_lines, in_loop_place
+from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
 from .model import Server
 from .prefilter import passed_lines
 from .source import ParsedModule
@@ -42,8 +43,8 @@ class HandedServers:
         That module registers tools on the server, so it is scanned too, even when only this
         file was given (pre-commit passes `server.py` alone when only it changed); its tools'
         verdicts belong to this file (`Tool.origin`) unless that module is given itself.
-        A loop over modules written out (`for m in (notes, admin): m.register(mcp)`) calls
-        each, and what the function passes the server on to is followed by `reach` (`handed`):
+        A loop over modules written out (`for m in (notes, admin): m.register(mcp)`, or in a
+        list this module binds) calls each, and what the function passes the server on to is followed by `reach` (`handed`):
         a build of this file alone reaches the helpers a build of every file reaches, so the
         file's dependencies list them (an edit of one re-checks it with this file).
         Only calls passing a module-level name as a whole argument are looked at, and only
@@ -62,7 +63,11 @@ class HandedServers:
                 return
         elif not lines:
             return
-        for node, loops in calls_on_lines(module.tree, lines):
+
+        def loop_of(stmt: ast.stmt) -> LiteralLoop | None:  # as the call sites read loops
+            return listed_loop(scanner.names, module, stmt, None)
+
+        for node, loops in calls_on_lines(module.tree, lines, loop_of):
             args = [*node.args, *(k.value for k in node.keywords)]
             if not any(isinstance(a, ast.Name) and a.id in table for a in args):
                 continue

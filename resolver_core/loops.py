@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -84,11 +84,16 @@ def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr
     return [func]
 
 
-def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[tuple[ast.Call, list[LiteralLoop]]]:
+def calls_on_lines(
+    tree: ast.AST,
+    lines: list[int] | None,
+    loop_of: Callable[[ast.stmt], LiteralLoop | None] = literal_loop,
+) -> Iterator[tuple[ast.Call, list[LiteralLoop]]]:
     """The calls of `tree` in `ast.walk` order, skipping the statements that hold none of
-    `lines` (all of them when `lines` is None), each with the loops over values written in
-    place around it, outermost first (`in_loop_place`). A def, lambda or class body starts
-    afresh: it runs when called, not in the loop that defines it."""
+    `lines` (all of them when `lines` is None), each with the loops around it whose values
+    `loop_of` reads (`literal_loop`: written in place; `listed_loop`: or bound to a name),
+    outermost first (`in_loop_place`). A def, lambda or class body starts afresh: it runs when
+    called, not in the loop that defines it."""
     todo: deque[tuple[ast.AST, list[LiteralLoop]]] = deque([(tree, [])])
     while todo:
         node, around = todo.popleft()
@@ -96,7 +101,7 @@ def calls_on_lines(tree: ast.AST, lines: list[int] | None) -> Iterator[tuple[ast
             yield node, around
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
             around = []
-        loop = literal_loop(node) if isinstance(node, ast.stmt) else None
+        loop = loop_of(node) if isinstance(node, ast.stmt) else None
         for field, value in ast.iter_fields(node):
             inside = [*around, loop] if loop is not None and field == "body" else around
             for child in value if isinstance(value, list) else [value]:

@@ -3,8 +3,8 @@
 The helpers register tools on whatever server their callers pass (unannotated parameters:
 with no caller the tools are not analysed at all, so a missed caller changes the verdict).
 The ways a caller reaches a helper (`CALLERS`): a direct import, a package `__init__`
-re-exporting it, a helper passing the server on, a loop over imported modules, a class whose
-`__init__` takes the server. Used by the cached runs (`test_coupled_edits.py`) and the
+re-exporting it, a helper passing the server on, a loop over imported modules (written in
+place, or in a list the module binds), a class whose `__init__` takes the server. Used by the cached runs (`test_coupled_edits.py`) and the
 language server's model (`test_lsp_coupled_edits.py`).
 """
 
@@ -136,6 +136,10 @@ WIRING = {
     )
 }
 LOOP = "from app.server import mcp\nfrom features import alpha, beta\n\nfor feature in (alpha, beta):\n    feature.register(mcp)\n"
+LISTED = (
+    "from app.server import mcp\nfrom features import alpha, beta\n\nFEATURES = [alpha, beta]\n"
+    "for feature in FEATURES:\n    feature.register(mcp)\n"
+)
 METHOD = DIRECT + "from features.kit import Kit\n\nKit(mcp)\n"
 KIT = {
     "features/kit.py": (
@@ -149,6 +153,7 @@ CALLERS = {
     "package re-export": (REEXPORTED, REEXPORTS),
     "helper passing the server on": (PASSED_ON, WIRING),
     "loop over modules": (LOOP, {}),
+    "loop over a list of modules": (LISTED, {}),
     "class taking the server": (METHOD, KIT),
 }
 
