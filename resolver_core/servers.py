@@ -176,12 +176,10 @@ class Servers:
     ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
         """`context: AppContext`: the module-level project class a parameter is annotated with
         (what its callers pass is an instance: `register(AppContext(mcp))`)."""
-        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
-            try:
-                ann = ast.parse(ann.value, mode="eval").body
-            except SyntaxError:
-                return None
-        cls = self.names.resolve(module, ann, None)
+        written = _unquoted(ann)
+        if written is None:
+            return None
+        cls = self.names.resolve(module, written, None)
         cls = self.names.follow(cls) if cls is not None else None
         if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef) and cls.scope is None:
             return cls.module, cls.node, None
@@ -255,14 +253,12 @@ class Servers:
 
     def is_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
         """`MCPServer`, `"MCPServer"` or `MCPServer[Deps]` under any import alias."""
-        if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
-            try:
-                ann = ast.parse(ann.value, mode="eval").body
-            except SyntaxError:
-                return False
-        if isinstance(ann, ast.Subscript):
-            ann = ann.value
-        return sdk_name(self.names.declared(module, ann)) == "MCPServer"
+        written = _unquoted(ann)
+        if written is None:
+            return False
+        if isinstance(written, ast.Subscript):
+            written = written.value
+        return sdk_name(self.names.declared(module, written)) == "MCPServer"
 
     def server(
         self,
@@ -331,3 +327,14 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             todo.extend(handler.body)
         for case in getattr(stmt, "cases", ()):
             todo.extend(case.body)
+
+
+def _unquoted(ann: ast.expr) -> ast.expr | None:
+    """An annotation as written, or the expression a string annotation holds (None when the
+    string is no expression)."""
+    if not (isinstance(ann, ast.Constant) and isinstance(ann.value, str)):
+        return ann
+    try:
+        return ast.parse(ann.value, mode="eval").body
+    except SyntaxError:
+        return None
