@@ -82,8 +82,12 @@ def _importers_in(
     by_name: dict[str, list[str]] = {}
     for path in files:
         name, source_root, is_package = module_name_for(path, search)
-        names[str(path)] = (name, is_package)
-        for alias in _names_under(name, source_root, root):
+        aliases = _names_under(name, source_root, root)
+        # Relative imports read under the name seen from the project root: `from . import
+        # alpha` in `features/every.py` (no `__init__.py`) means `features.alpha` once
+        # `features.every` is imported, and nothing under its own top-level name `every`.
+        names[str(path)] = (aliases[-1], is_package)
+        for alias in aliases:
             by_name.setdefault(alias, []).append(str(path))
     imported_by: dict[str, set[str]] = {}
     imports: dict[str, set[str]] = {}

@@ -63,7 +63,9 @@ class Confined:
             dotted = f"{dotted}.{part}" if part else dotted
             names.append(dotted)
         for name in dict.fromkeys(names):
+            # A namespace package (no `__init__.py`, `spec.origin` None) holds no function:
+            # its submodule, next in `names`, tells.
             spec = project.spec(name, caller)
-            if spec is not None and (spec.origin is None or spec.origin.absolute() in self.run):
+            if spec is not None and spec.origin is not None and spec.origin.absolute() in self.run:
                 return False
         return True

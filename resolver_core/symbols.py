@@ -263,8 +263,19 @@ class Names:
         if attr is None:
             return ModuleRef(target) if target is not None else External(mod, is_module=True)
         if target is None:
-            return External(f"{mod}.{attr}")
+            sub = self._in_namespace(near, mod, attr)
+            return self._read_by(near, ModuleRef(sub)) if sub is not None else External(f"{mod}.{attr}")
         return self._read_by(near, self.member(ModuleRef(target), attr, depth + 1))
+
+    def _in_namespace(self, near: ParsedModule, mod: str, attr: str) -> ParsedModule | None:
+        """`from features import alpha` where `features/` has no `__init__.py` (a namespace
+        package, which has no module of its own): Python imports the submodule
+        `features.alpha`, and the tools its `register(server)` helper registers are the
+        caller's."""
+        spec = self.project.spec(mod, near)
+        if spec is None or not spec.is_namespace:
+            return None
+        return self.project.find(f"{mod}.{attr}", near)
 
     def _read_by(self, near: ParsedModule, symbol: Symbol) -> Symbol:
         """A submodule `member` found is read on behalf of `near` (not of its package)."""
