@@ -26,7 +26,7 @@ from . import bounded_read, file_guard
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
 
-_FORMAT = 5
+_FORMAT = 6
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -43,8 +43,9 @@ class Entry:
     can register tools."""
     imports: list[Import]
     creates: bool = False
-    """Whether its text names `MCPServer` (it may create a server, or subclass the class):
-    the files that register tools on a server a given file uses are checked too (duplicate names)."""
+    """Whether its text names `MCPServer` beyond importing it (`names_server`: it may create a
+    server, or subclass the class): the files that register tools on a server a given file
+    uses are checked too (duplicate names)."""
     serves: bool = True
     """Whether it may register anything or hand a server on (`may_serve`): when no given file
     nor anything they import may, no duplicate tool name can be located in a given file, and
@@ -179,12 +180,12 @@ def _read(path: Path, st: list[int] | None) -> Entry:
     try:
         text = decode(data)
     except (SyntaxError, UnicodeDecodeError, LookupError):
-        return Entry(vouched, might_contribute(data), [], b"MCPServer" in data)
+        return Entry(vouched, might_contribute(data), [], names_server(data))
     return Entry(
         vouched,
         might_contribute(data),
         scan_imports(text),
-        b"MCPServer" in data,
+        names_server(data),
         may_serve(data),
         may_register_handed(data),
         may_register_in_functions(data),
@@ -194,6 +195,7 @@ def _read(path: Path, st: list[int] | None) -> Entry:
 _REGISTERING = (b"tool", b"prompt", b"resource")
 """Every registration names one of these (`.tool`, `add_tool`, `.prompt`, `.resource`)."""
 _IMPORT_ONLY = re.compile(rb"[ \t]*(?:from|import)[ \t][^;:\n]*(?:\n|$)")
+_RENAMED_SERVER = re.compile(rb"MCPServer[ \t]+as[ \t]")
 
 
 def may_serve(data: bytes) -> bool:
@@ -201,14 +203,27 @@ def may_serve(data: bytes) -> bool:
     registration word, or `Server` on a line other than a plain import (`mcp = MCPServer(...)`,
     `def register(server: MCPServer)`, as `reach.server_variables` reads a server's variable).
     Says yes too often, never no for a file that does either."""
-    if any(word in data for word in _REGISTERING):
-        return True
-    at = data.find(b"Server")
+    return any(word in data for word in _REGISTERING) or _beyond_imports(data, b"Server")
+
+
+def names_server(data: bytes) -> bool:
+    """Whether a file may create a server (or subclass the class), by its bytes: `MCPServer`
+    on a line other than a plain import, or imported under another name (`MCPServer as S`).
+    Typed modules import the class for their annotations (`def register(mcp: MCPServer)` is
+    no import line and counts); an import alone creates nothing, and counted, it made every
+    module importing such a module share a server with the given files (`companions._sharing`)."""
+    return _beyond_imports(data, b"MCPServer") or _RENAMED_SERVER.search(data) is not None
+
+
+def _beyond_imports(data: bytes, word: bytes) -> bool:
+    """Whether `word` occurs on a line that is not a plain import (an import continued over
+    several lines counts: says yes too often, never no)."""
+    at = data.find(word)
     while at >= 0:
         start = data.rfind(b"\n", 0, at) + 1
         if _IMPORT_ONLY.match(data, start) is None:
             return True
-        at = data.find(b"Server", at + 6)
+        at = data.find(word, at + len(word))
     return False
 
 
