@@ -43,12 +43,14 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     them; None when none does."""
     sig = signature(files)
     ours = {str(entry[1]): entry[:3] for entry in sig}
+    limits = {str(entry[1]): _limits(entry) for entry in sig}
     out = State(files=sig)
     sources: dict[str, State] = {}
     for state in states:
         if any("caller" in entry[3:] for entry in state.files):
             continue  # its builds followed its callers only into its own files (`confined`)
         theirs = {str(entry[1]): entry[:3] for entry in state.files}
+        their_limits = {str(entry[1]): _limits(entry) for entry in state.files}
         whole = ours.keys() <= theirs.keys()
         callers = _callers(state, theirs) if whole else {}
         for path, entry in ours.items():
@@ -56,7 +58,7 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             record, deps = state.records.get(display), state.deps.get(display)
             if display in out.records or record is None or deps is None or path not in theirs:
                 continue
-            if not _same_file(path, entry, theirs[path]):
+            if limits[path] != their_limits[path] or not _same_file(path, entry, theirs[path]):
                 continue
             if not all(
                 _same_dependency(key, record, ours, theirs, state, cwd) for key in deps if key != path
@@ -107,12 +109,17 @@ def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[obje
             del out.records[display], out.deps[display], sources[display]
 
 
+def _limits(entry: list[object]) -> list[object]:
+    """How far a file's servers were followed, from its signature entry: everywhere (`[]`),
+    only into its run's files (a caller), or as far as its `Reach` (`resolver_core.confined`):
+    a record is taken only where they were followed alike."""
+    return [flag for flag in entry[3:] if flag == "caller" or str(flag).startswith("reach:")]
+
+
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:
     """Whether a file's record judged it as this run will: under the same display, and parsed
-    in both (a walked file the prefilter turns away is not parsed; a named one always is), and
-    checked alike as a caller or not (a caller's servers are followed only into its run's
-    files: `resolver_core.confined`)."""
-    if ours[0] != theirs[0] or ("caller" in ours[3:]) != ("caller" in theirs[3:]):
+    in both (a walked file the prefilter turns away is not parsed; a named one always is)."""
+    if ours[0] != theirs[0]:
         return False
     if ours[2] == theirs[2]:
         return True

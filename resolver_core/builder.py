@@ -380,9 +380,15 @@ def _build_graph(
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
     builder = StaticBuilder(project)
-    callers = frozenset(p for f, p in zip(files.files, files.paths, strict=True) if f.caller)
-    if callers:
-        confined = Confined(callers, frozenset(files.paths))
+    run = frozenset(files.paths)
+    limits: dict[Path, frozenset[Path]] = {}
+    for f, p in zip(files.files, files.paths, strict=True):
+        if f.caller:
+            limits[p] = run
+        elif f.reach is not None:
+            limits[p] = f.reach.paths  # the run's files among them
+    if limits:
+        confined = Confined(limits)
         builder.scanner.confined = builder.call_sites.confined = confined
     graph = builder.graph
     graph.files = len(files)

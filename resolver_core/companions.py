@@ -34,7 +34,7 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 from .carriers import defined, reaching
-from .discovery import Discovered, SourceFile, discover
+from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
@@ -112,11 +112,10 @@ def _importers_in(
         return _companions(files, kept - start, cwd, callers)
     index.store()
     sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
-    return _companions(
-        files,
-        _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd) - start,
-        cwd,
-    )
+    kept = _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd)
+    handing = {p for p in kept - start if _may_hand(p, imports, index)}
+    reach = _reach(kept | start, last, imported_by, index, cwd) if handing else None
+    return _companions(files, kept - start, cwd, reach=reach, handing=handing if reach else ())
 
 
 def _sharing(
@@ -302,15 +301,58 @@ def _registering_first(
     return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
 
 
+def _reach(
+    run: set[str], last: str, imported_by: Mapping[str, set[str]], index: ImportIndex, cwd: Path
+) -> Reach | None:
+    """The files a companion's servers are followed into, when the run checks it for the
+    registrations a given file's come after (duplicate names, reported at the second
+    registration in the order of the files that write them: `per_file.in_file_order`): the
+    run's files, the files that may register inside a function (`nested`: a `register(server)`
+    helper) shown before the last given file, and every file importing one of those, through
+    which a server may travel to them (`register_all(mcp)` calling `alpha.register(mcp)`).
+
+    A helper shown after every given file makes no duplicate located in one, and reads no
+    given file's resolvers (a file that imports one is one of the run's files): an entry point
+    calling two hundred features' helpers is followed into the few shown before the file
+    given, not parsed into all of them. None when that is every helper."""
+    helpers = {p for p, e in index.entries.items() if e.nested and e.contributes}
+    early = {p for p in helpers if companion_display(Path(p), cwd) <= last}
+    paths = run | closure(early | (helpers & run), imported_by)
+    if helpers <= paths:
+        return None  # every helper is followed into: no limit
+    key = hashlib.sha256("\0".join(sorted(paths - run)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return Reach(frozenset(Path(p) for p in paths), f"reach:{key}")
+
+
+def _may_hand(path: str, imports: Mapping[str, set[str]], index: ImportIndex) -> bool:
+    """Whether a file may hand a server to a `register(server)` helper of another module: it
+    imports one (`nested`), or a package, which may re-export one (`from features import
+    alpha`). Only such a companion is followed only so far (`_reach`): the others' records
+    are the same in every run, and other lists lend them (`lint_rules.adoption`)."""
+    return any(index.entries[q].nested or q.endswith("__init__.py") for q in imports.get(path, ()))
+
+
 def _companions(
-    files: Sequence[Path], reached: set[str], cwd: Path, callers: Collection[str] = ()
+    files: Sequence[Path],
+    reached: set[str],
+    cwd: Path,
+    callers: Collection[str] = (),
+    reach: Reach | None = None,
+    handing: Collection[str] = (),
 ) -> list[SourceFile]:
-    """The files of `reached`, as companions, in the walk's order (`callers` marked so). Those
-    the prefilter turns away too: an entry module that only calls `notes.register(api)`
-    declares nothing, and the build parses it when it spells a helper whose callers are
-    wanted (`skipped_callers`)."""
+    """The files of `reached`, as companions, in the walk's order (`callers` marked so; the
+    servers of those `handing` on are followed only as far as `reach`). Those the prefilter
+    turns away too: an entry module that only calls `notes.register(api)` declares nothing,
+    and the build parses it when it spells a helper whose callers are wanted
+    (`skipped_callers`)."""
     return [
-        SourceFile(path, companion_display(path, cwd), companion=True, caller=str(path) in callers)
+        SourceFile(
+            path,
+            companion_display(path, cwd),
+            companion=True,
+            caller=str(path) in callers,
+            reach=reach if str(path) in handing else None,
+        )
         for path in files
         if str(path) in reached
     ]

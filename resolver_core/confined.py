@@ -19,6 +19,7 @@ same list, and no other list takes up its records (`lint_rules.adoption`).
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,14 +32,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Confined:
-    """The run's files (absolute paths), and those of them checked only as callers."""
+    """For each companion whose servers are followed only so far, the files (absolute paths)
+    they are followed into: for a caller, the run's files; for a companion checked for the
+    registrations a given file's come after, its `discovery.Reach`."""
 
-    callers: frozenset[Path]
-    run: frozenset[Path]
+    limits: Mapping[Path, frozenset[Path]]
 
     def admits(self, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
-        return caller.path not in self.callers or callee.path in self.run
+        limit = self.limits.get(caller.path)
+        return limit is None or callee.path in limit
 
     def outside(
         self, project: Project, caller: ParsedModule, func: ast.expr, table: dict[str, Binding]
@@ -47,7 +50,8 @@ class Confined:
         import its name comes from, before that module is parsed (`admits` decides the rest):
         `register_7(mcp)` imported `from pkg.feature_7 import register as register_7`,
         `f7.register(mcp)` with `f7` a module."""
-        if caller.path not in self.callers:
+        limit = self.limits.get(caller.path)
+        if limit is None:
             return False
         chain: list[str] = []
         while isinstance(func, ast.Attribute):
@@ -66,6 +70,6 @@ class Confined:
             # A namespace package (no `__init__.py`, `spec.origin` None) holds no function:
             # its submodule, next in `names`, tells.
             spec = project.spec(name, caller)
-            if spec is not None and spec.origin is not None and spec.origin.absolute() in self.run:
+            if spec is not None and spec.origin is not None and spec.origin.absolute() in limit:
                 return False
         return True

@@ -56,6 +56,18 @@ class SourceFile:
     caller: bool = False
     """A companion checked only for calling the run's `register(server)` helpers: the servers
     it passes are followed only into the run's files (`confined`)."""
+    reach: Reach | None = None
+    """A companion checked for the registrations a given file's come after: the servers it
+    passes are followed only into these files (`companions._reach`, `confined`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """The files a companion's servers are followed into (absolute paths), and a key naming
+    them in the run's signature (a state judged under other limits is another list's)."""
+
+    paths: frozenset[Path]
+    key: str
 
 
 class GivenFiles:
@@ -100,8 +112,9 @@ class GivenFiles:
 
 def signature(files: Sequence[SourceFile]) -> list[list[object]]:
     """What a cache compares of a run's files (as JSON): each one's display name, absolute
-    path and whether it was named (and `True` after them for a companion, and "caller" for a
-    companion checked only as a caller). A file added to a walked folder, or gone, changes it."""
+    path and whether it was named (and `True` after them for a companion, "caller" for a
+    companion checked only as a caller, and its `Reach.key` for one followed only so far). A
+    file added to a walked folder, or gone, changes it."""
     return [
         [
             f.display,
@@ -109,6 +122,7 @@ def signature(files: Sequence[SourceFile]) -> list[list[object]]:
             f.explicit,
             *([True] if f.companion else []),
             *(["caller"] if f.caller else []),
+            *([f.reach.key] if f.reach is not None else []),
         ]
         for f in files
     ]

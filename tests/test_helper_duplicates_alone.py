@@ -94,6 +94,24 @@ SHAPES: dict[str, tuple[dict[str, str], str, str, str]] = {
         "server",
         "app/tools.py features/alpha.py",
     ),
+    # `lint features/beta.py` follows the entry point's server only into the helpers shown
+    # before it and what leads there (`companions._reach`): alpha through the group shown
+    # after it, not gamma, whose `shared` comes after beta's in every order.
+    "helpers shown before and after the file, one reached through a later group": (
+        {
+            **BETA,
+            "features/gamma.py": FEATURE.format(n="gamma"),
+            "zgroup/__init__.py": "",
+            "zgroup/every.py": "from features import alpha\n\n\ndef register_all(server) -> None:\n"
+            "    alpha.register(server)\n",
+            "app/server.py": SERVER,
+            "app/main.py": "from app.server import mcp\nfrom features import beta, gamma\nfrom zgroup import every\n\n"
+            "every.register_all(mcp)\nbeta.register(mcp)\ngamma.register(mcp)\n",
+        },
+        "app.server",
+        "alpha",
+        "features/beta.py features/gamma.py",
+    ),
 }
 """name -> (files beside `BASE`, the module whose `mcp` is the server, whose `shared` the SDK
 keeps, the files `lint .` reports MCPD110 in). `app.main` is what the user runs."""
@@ -173,3 +191,16 @@ def test_each_file_alone_reports_what_lint_dot_reports_there(shape: tuple[Path, 
         _at(root, ["app/main.py"], given, shared)
         _at(root, ["app/main.py", given], given, shared)
         assert _at(root, [given], given, shared) == expected, given
+
+
+def test_a_file_alone_reads_only_the_helpers_that_come_before_it(tmp_path: Path) -> None:
+    """The entry point calls three helpers with the server the given file's tools share; only
+    the registrations before the given file's can make a duplicate located in it, so the
+    helper shown after it is not read (nor parsed), and the group shown after it, leading to
+    one shown before, is."""
+    root = tmp_path / "proj"
+    _project(root, "helpers shown before and after the file, one reached through a later group")
+    alone = lint(["features/beta.py"], cwd=root)
+    assert {"features/alpha.py", "zgroup/every.py"} <= set(alone.graph.sources)
+    assert "features/gamma.py" not in alone.graph.sources
+    assert "features/gamma.py" in lint(["features/beta.py", "features/gamma.py"], cwd=root).graph.sources
