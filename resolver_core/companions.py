@@ -326,10 +326,12 @@ def _reach(
 
 def _may_hand(path: str, imports: Mapping[str, set[str]], index: ImportIndex) -> bool:
     """Whether a file may hand a server to a `register(server)` helper of another module: it
-    imports one (`nested`), or a package, which may re-export one (`from features import
-    alpha`). Only such a companion is followed only so far (`_reach`): the others' records
-    are the same in every run, and other lists lend them (`lint_rules.adoption`)."""
-    return any(index.entries[q].nested or q.endswith("__init__.py") for q in imports.get(path, ()))
+    imports one (`nested`), or a package re-exporting one (`from features import alpha`,
+    which `features/__init__.py` imports). Only such a companion is followed only so far
+    (`_reach`): the others' records are the same in every run, and other lists lend them
+    (`lint_rules.adoption`)."""
+    near = _named_from({path}, imports)
+    return any(index.entries[q].nested for q in near)
 
 
 def _companions(

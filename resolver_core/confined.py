@@ -68,8 +68,13 @@ class Confined:
             names.append(dotted)
         for name in dict.fromkeys(names):
             # A namespace package (no `__init__.py`, `spec.origin` None) holds no function:
-            # its submodule, next in `names`, tells.
+            # its submodule, next in `names`, tells. A module that is no package has no
+            # submodule: what follows in `names` are its attributes.
             spec = project.spec(name, caller)
-            if spec is not None and spec.origin is not None and spec.origin.absolute() in limit:
+            if spec is None or spec.origin is None:
+                continue
+            if spec.origin.absolute() in limit:
                 return False
+            if spec.origin.name != "__init__.py":
+                return True
         return True
