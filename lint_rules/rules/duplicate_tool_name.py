@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from ...resolver_core.arms import exclusive
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
 from ..base import Invalid, Rule, related
@@ -72,12 +73,6 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
 
 
 def _alternatives(one: ToolRegistration, other: ToolRegistration) -> bool:
-    """Registered in different arms of one `if`/`match` (`if fast: ... else: ...`): never both."""
-    if (
-        one.registration is None
-        or other.registration is None
-        or one.registration.path != other.registration.path
-    ):
-        return False
-    arms = dict(one.arms)
-    return any(line in arms and arms[line] != arm for line, arm in other.arms)
+    """Registered in different arms of one `if`/`match`/`ImportError` fallback (`if fast: ...
+    else: ...`), or by helpers called in such arms, in any file: never both (`arms.py`)."""
+    return exclusive(one.arms, other.arms)
