@@ -390,4 +390,3 @@ def _calls(node: ast.AST) -> Iterator[ast.Call]:
             if isinstance(child, ast.stmt | ast.Lambda):
                 continue
             stack.append(child)
-
