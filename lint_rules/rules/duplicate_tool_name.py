@@ -25,7 +25,11 @@ class DuplicateToolName(Rule):
         "Tool names are unique per server. When a second function is registered under a name "
         "that is already taken (the same function name, or the same `name=`), the SDK logs "
         "`Tool already exists` and keeps the *first* registration: the second function is never "
-        "listed and never called, whatever its docstring and code say.\n\n"
+        "listed and never called, whatever its docstring and code say. Registrations that no run "
+        "makes both are not duplicates: in different arms of one `if`/`elif`/`else` or `match`, "
+        "or of a `try` body and its `except ImportError` fallback, also when the arms hold the "
+        "calls of the helpers registering them (`if fast: a.register(mcp)` / `else: "
+        "b.register(mcp)`); an `if` in a loop may take both arms.\n\n"
         "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
     )
     INVALID = [
