@@ -101,6 +101,15 @@ CASES: dict[str, tuple[str, dict[str, str], list[dict[str, str]], bool]] = {
         [{}, {"B": "1"}],
         False,
     ),
+    "a registering function called in both arms": (
+        "import os\n\nfrom mcp.server import MCPServer\n\nmcp = MCPServer('x')\n\n\n"
+        "def register(fn):\n    mcp.add_tool(fn, name='t')\n    return fn\n\n\n"
+        "def fast(x: int) -> str:\n    return 'fast'\n\n\ndef slow(x: int) -> str:\n    return 'slow'\n\n\n"
+        "if os.environ.get('B'):\n    register(slow)\nelse:\n    register(fast)\n",
+        {},
+        [{}, {"B": "1"}],
+        False,
+    ),
     "two different if statements": (
         HEAD + "if os.environ.get('A'):\n    a.register(mcp)\nif os.environ.get('B'):\n    b.register(mcp)\n",
         AB,
