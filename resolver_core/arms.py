@@ -15,7 +15,8 @@ What is left out, so that no duplicate the SDK logs goes unreported:
 - a `try` body's statements followed in it by an import: when that import fails, what ran
   before it ran too, and so does the handler; only what follows the last import is the
   body's arm, and handlers that do not catch `ImportError` take no arm;
-- `finally` and `for`/`while` `else` blocks, which run along with the others.
+- `finally` and `for`/`while` `else` blocks, which run along with the others, and the
+  handlers of `except*`, several of which may run.
 
 A statement of a function called twice may take both arms (`install(mcp, fast=True)` then
 `install(mcp, fast=False)`): registrations are counted once per server, as if each function
@@ -58,8 +59,10 @@ def arm_blocks(stmt: ast.stmt) -> Iterator[tuple[list[ast.stmt], int | None]]:
             yield stmt.orelse, 0  # runs only when the body raised nothing
         if stmt.finalbody:
             yield stmt.finalbody, None
+        # `except*` handlers may each run for one exception group: no arms of their own.
+        star = not isinstance(stmt, ast.Try)
         for number, handler in enumerate(stmt.handlers, start=1):
-            yield handler.body, number if _catches_import_error(handler.type) else None
+            yield handler.body, None if star or not _catches_import_error(handler.type) else number
     elif hasattr(ast, "Match") and isinstance(stmt, ast.Match):
         for number, case in enumerate(stmt.cases):
             yield case.body, number
