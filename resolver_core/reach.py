@@ -251,7 +251,11 @@ class Reach:
                 name = reg.name or self._passed_name(reg, call, params, bound)
                 # Registered when the call runs: its line is where module-level names must be bound.
                 span = module.span(call)
-                out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
+                # In the arms of the call, and of the registration in the function it calls.
+                arms = (*self.call_sites.arms(call), *reg.arms)
+                out.append(
+                    Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form, arms=arms)
+                )
         return out
 
     def _applications(self, scope: Scope) -> list[Application]:
