@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..resolver_core.diagnostics import Diagnostic, from_plain, plain
-from ..resolver_core.model import Graph, Server, Span, Tool
+from ..resolver_core.model import Arm, Graph, Server, Span, Tool
 
 if TYPE_CHECKING:
     from .base import Rule
@@ -49,7 +49,7 @@ class ToolRegistration:
     """The source root of the tool's module (two projects linted together share no server)."""
     bare_decorator: bool
     lambda_without_name: bool
-    arms: tuple[tuple[int, int], ...] = ()
+    arms: tuple[Arm, ...] = ()
     """`Tool.arms`: registrations in different arms of one `if` never meet (MCPD110)."""
 
     def to_json(self) -> list[Any]:
@@ -81,7 +81,7 @@ class ToolRegistration:
             root,
             bare,
             lambda_,
-            tuple((line, arm) for line, arm in arms),
+            tuple((path, line, arm) for path, line, arm in arms),
         )
 
 

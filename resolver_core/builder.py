@@ -110,10 +110,11 @@ class StaticBuilder:
             if self._rewritten(reg, target):
                 continue
             origin = self._passed_from(reg.module.display)
-            for server in self.reach.servers_of(reg):
+            for server, arms in self.reach.servers_of(reg):
                 try:
                     if reg.kind == "tool":
                         tool = self._tool(reg, target)
+                        tool.arms = (*arms, *reg.arms)  # the callers' arms, then its own
                         if origin is not None and reg.module.display not in self.graph.checked:
                             tool.origin = origin
                         server.tools.append(tool)

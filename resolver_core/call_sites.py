@@ -21,9 +21,11 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from .arms import ArmStack
 from .confined import Confined
 from .decorators import Decorators, Obj
 from .loops import LiteralLoop, in_loop_place, listed_loop
+from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
@@ -91,6 +93,10 @@ class CallSites:
         """A call whose result a statement binds to a name (`tool = h.tool()`) -> that name."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[LiteralLoop] = []
+        self._arms = ArmStack()
+        """The arms of exclusive statements around the statement being walked."""
+        self._arms_of: dict[int, tuple[Arm, ...]] = {}
+        """A recorded call site -> the arms it is written in (`arms`)."""
 
     def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
         """The calls of this function, or of a class without an `__init__` of its own (module,
@@ -127,6 +133,11 @@ class CallSites:
     def value_calls(self, value: ast.expr) -> list[CallSite]:
         """The calls of a name bound to this call's result (`tool(fn)` where `tool = h.tool()`)."""
         return self._sites.get(id(value), [])
+
+    def arms(self, call: ast.Call) -> tuple[Arm, ...]:
+        """The arms of exclusive statements a call site of `sites` is written in: a helper's
+        tools land only in the runs that take them (`arms.py`)."""
+        return self._arms_of.get(id(call), ())
 
     def settle(self) -> None:
         """Walk the modules loaded since the last walk for every name wanted so far (what
@@ -182,15 +193,20 @@ class CallSites:
         for path, (module, names) in self._local.items():
             todo.setdefault(path, (module, set()))[1].update(names)
         self._local = {}
-        for path, (module, names) in todo.items():
-            done = self._done.setdefault(path, set())
-            names -= done
-            if module.tree is None or not names:
-                continue
-            done |= names
-            lines = lines_with(module, names)
-            if lines is None or lines:
-                self._block(module, module.tree.body, None, "", lines)
+        # A walk starts at a module's top, outside every arm (even if a walk is under way).
+        outer, self._arms = self._arms, ArmStack()
+        try:
+            for path, (module, names) in todo.items():
+                done = self._done.setdefault(path, set())
+                names -= done
+                if module.tree is None or not names:
+                    continue
+                done |= names
+                lines = lines_with(module, names)
+                if lines is None or lines:
+                    self._block(module, module.tree.body, None, "", lines)
+        finally:
+            self._arms = outer
 
     def _block(
         self,
@@ -225,7 +241,7 @@ class CallSites:
             if loop is not None:
                 self._loops.append(loop)
             try:
-                for child in child_blocks(stmt):
+                for child in self._arms.blocks(module, stmt):
                     self._block(module, child, scope, prefix, None if loop is not None else lines)
             finally:
                 if loop is not None:
@@ -349,6 +365,9 @@ class CallSites:
         ):
             self._sites.setdefault(id(callee.node), []).append((module, call, scope))
             self.recorded += 1
+            arms = self._arms.current()
+            if arms:
+                self._arms_of[id(call)] = arms
             if any(_plain(a) for a in [*call.args, *(k.value for k in call.keywords)]):
                 self._passing.setdefault(module.path, []).append(((module, call, scope), callee))
 
@@ -371,15 +390,3 @@ def _calls(node: ast.AST) -> Iterator[ast.Call]:
             if isinstance(child, ast.stmt | ast.Lambda):
                 continue
             stack.append(child)
-
-
-def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
-    """The statement blocks nested in a compound statement (bodies, branches, handlers, cases)."""
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, name, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for handler in getattr(stmt, "handlers", []) or []:
-        yield handler.body
-    for case in getattr(stmt, "cases", []) or []:
-        yield case.body

@@ -30,6 +30,10 @@ without being called (`@server.tool`, or `server.tool(fn)` giving the function w
 goes), `server.add_tool(fn, ...)`, or the called decorator applied by hand
 (`server.tool(name=...)(fn)`, also a project function registering what it is given)."""
 
+Arm = tuple[str, int, int]
+"""One arm of an exclusive statement (`if`, `match`, an `ImportError` fallback): the file
+and line of the statement, and which of its arms (`arms.py`)."""
+
 FindingKind = Literal["unreadable", "too_deep", "unfollowed"]
 """What a build could not do: read or parse a file; analyse an expression nested too deeply;
 follow something that is computed at run time (a decorator on a tool, the values of a loop
@@ -202,9 +206,10 @@ class Tool:
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     decorators: tuple[str, ...] = ()
     """The decorators between the registration and the def (`@retry(times=3)`), for display."""
-    arms: tuple[tuple[int, int], ...] = ()
-    """The `if`/`match` arms its registration is written in, as (line of the statement, arm):
-    two tools in different arms of one statement are never registered in the same run."""
+    arms: tuple[Arm, ...] = ()
+    """The arms of exclusive statements its registration is written in, and the calls of the
+    helpers that reach it (`arms.py`): two tools in different arms of one statement are never
+    registered in the same run."""
     origin: str | None = None
     """The given file its verdicts belong to when the module registering it was not given: the
     file that passed it the server (`tools.register(mcp)`). None: the registering file."""

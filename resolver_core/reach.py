@@ -21,9 +21,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from .arms import common
 from .call_sites import Application, CallSites
 from .class_members import decorator_names
-from .model import Server, Span
+from .model import Arm, Server, Span
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
 from .servers import ParamServer, Servers
@@ -66,6 +67,16 @@ def _server_lines(text: str) -> Iterator[str]:
 _MAX_HOPS = 32
 """Helpers passing a server on to helpers: deeper chains than this are not followed."""
 
+Landings = dict[int, tuple[Server, tuple[Arm, ...]]]
+"""The servers a server parameter is filled with (by id, in the order found), each with the
+arms of the calls every way there shares (`Reach.servers_of`)."""
+
+
+def _land(out: Landings, server: Server, arms: tuple[Arm, ...]) -> None:
+    """One more way `server` reaches a parameter: the arms it takes count only if every way takes them."""
+    known = out.get(id(server))
+    out[id(server)] = (server, arms if known is None else common(known[1], arms))
+
 
 class Reach:
     """The servers and functions each registration site stands for, from the project's call sites."""
@@ -75,7 +86,7 @@ class Reach:
         self.servers = servers
         self.scanner = scanner
         self.call_sites = call_sites
-        self._filled: dict[tuple[int, int, str], tuple[int, list[Server]]] = {}
+        self._filled: dict[tuple[int, int, str], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
         and `CallSites.recorded` while they were read (none found meanwhile). A
         `register(server)` helper's tools all take the same parameter; its call sites are read
@@ -132,43 +143,48 @@ class Reach:
                 out.add(keyword.arg)
         return out
 
-    def servers_of(self, reg: Registration) -> list[Server]:
-        """The concrete servers a registration lands on (server parameters through their call sites)."""
+    def servers_of(self, reg: Registration) -> list[tuple[Server, tuple[Arm, ...]]]:
+        """The concrete servers a registration lands on (server parameters through their call
+        sites), each with the arms of the calls reaching it from that server (`arms.py`): those
+        of every way there, when there are several."""
         if isinstance(reg.server, Server):
-            return [reg.server]
+            return [(reg.server, ())]
         ps = reg.server
         key = (id(ps.function), ps.index, ps.name)
         filled = self._filled.get(key)
         self.call_sites.settle()
         before = self.call_sites.recorded
         if filled is not None and filled[0] == before:
-            out = list(filled[1])
+            out = dict(filled[1])
         else:
-            out = []
-            self._fill(ps, out, set(), 0)
+            out = self._fill(ps, {}, 0)
             if self.call_sites.recorded == before:  # read from call sites that stood throughout
-                self._filled[key] = (before, list(out))
+                self._filled[key] = (before, dict(out))
         if not out:
             if reg.server.annotated:
-                out.append(self.servers.parameter(reg.server))
-            else:
-                name = _registered_name(reg)
-                self.scanner.unfollowed.append(
-                    Unfollowed(
-                        reg.span,
-                        f"tool {name!r} not analysed: {ps.name!r} of {ps.function.name}() is not known to be "
-                        "a server, no call in the project passes one (annotate it "
-                        f"`{ps.name}: MCPServer` to have its tools checked)",
-                        name,
-                    )
+                return [(self.servers.parameter(reg.server), ())]
+            name = _registered_name(reg)
+            self.scanner.unfollowed.append(
+                Unfollowed(
+                    reg.span,
+                    f"tool {name!r} not analysed: {ps.name!r} of {ps.function.name}() is not known to be "
+                    "a server, no call in the project passes one (annotate it "
+                    f"`{ps.name}: MCPServer` to have its tools checked)",
+                    name,
                 )
-        return out
+            )
+        return list(out.values())
 
-    def _fill(self, ps: ParamServer, out: list[Server], seen: set[int], hops: int) -> None:
-        """The servers passed for `ps` at each call site of its function, through helpers' parameters."""
-        if id(ps.function) in seen or hops > _MAX_HOPS:
-            return
-        seen.add(id(ps.function))
+    def _fill(self, ps: ParamServer, done: dict[int, Landings | None], hops: int) -> Landings:
+        """The servers passed for `ps` at each call site of its function, through helpers'
+        parameters, with the arms every way to each shares (keyed by the server's id, in the
+        order found). `done`: per function, what was found (None while it is being read: a
+        helper reached again through its own callers adds nothing)."""
+        out: Landings = {}
+        fid = id(ps.function)
+        if fid in done or hops > _MAX_HOPS:
+            return dict(done.get(fid) or {})
+        done[fid] = None
         # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's
         # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does).
         init = ps.function.name == "__init__"
@@ -187,11 +203,14 @@ class Reach:
             if arg is None:
                 continue
             server = self.servers.of(module, arg, scope)
+            arms = self.call_sites.arms(call)
             if isinstance(server, Server):
-                if server not in out:
-                    out.append(server)
+                _land(out, server, arms)
             elif isinstance(server, ParamServer):
-                self._fill(server, out, seen, hops + 1)
+                for outer, outer_arms in self._fill(server, done, hops + 1).values():
+                    _land(out, outer, (*outer_arms, *arms))
+        done[fid] = out
+        return out
 
     def _on_class(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> bool:
         """Whether `call` is `Kit.method(...)`, a method called on its class (passing `self`)."""
@@ -232,7 +251,11 @@ class Reach:
                 name = reg.name or self._passed_name(reg, call, params, bound)
                 # Registered when the call runs: its line is where module-level names must be bound.
                 span = module.span(call)
-                out.append(Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form))
+                # In the arms of the call, and of the registration in the function it calls.
+                arms = (*self.call_sites.arms(call), *reg.arms)
+                out.append(
+                    Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form, arms=arms)
+                )
         return out
 
     def _applications(self, scope: Scope) -> list[Application]:

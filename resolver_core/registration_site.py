@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from .model import RegistrationForm, Server, Span
+from .model import Arm, RegistrationForm, Server, Span
 from .servers import ParamServer
 from .source import ParsedModule
 from .symbols import Scope
@@ -28,8 +28,8 @@ class Registration:
     """The `@server.tool()` decorator itself, when the registration is one."""
     name_node: ast.expr | None = None
     """The `name=` expression of `add_tool`, when it is not a literal the scan could read."""
-    arms: tuple[tuple[int, int], ...] = ()
-    """The `if`/`match` arms the site is written in (`Tool.arms`)."""
+    arms: tuple[Arm, ...] = ()
+    """The arms of exclusive statements the site is written in (`Tool.arms`)."""
     returned: bool = False
     """`return server.tool(...)` in a decorator factory: `fn` is that call, which registers
     nothing itself; the defs each `@factory(...)` decorates are what lands (`reach.py`)."""

@@ -16,7 +16,7 @@ import bisect
 from collections.abc import Iterable
 from pathlib import Path
 
-from .call_sites import child_blocks
+from .arms import ArmStack
 from .confined import Confined
 from .handed_servers import HandedServers
 from .loops import EnclosingLoops
@@ -47,8 +47,8 @@ class Scanner:
         self.confined: Confined | None = None
         """Where the servers of callers checked only for the run's helpers are followed."""
         self._rewritten: dict[Path, set[str]] = {}
-        self._arms: list[tuple[int, int]] = []
-        """The `if`/`match` arms around the statement being scanned: (line of the statement, arm)."""
+        self._arms = ArmStack()
+        """The arms of exclusive statements around the statement being scanned (`arms.py`)."""
         self._returning: ast.expr | None = None
         """The value of the `return` statement being scanned."""
         self._tokens: tuple[str, ...] = (".tool(", "add_tool")
@@ -124,14 +124,9 @@ class Scanner:
                     self._returning = None
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
-                branches = isinstance(stmt, _BRANCHING)
                 with self._loops.entered(module, stmt, scope):
-                    for arm, child in enumerate(child_blocks(stmt)):
-                        if branches:
-                            self._arms.append((stmt.lineno, arm))
+                    for child in self._arms.blocks(module, stmt):
                         self._scan_body(module, child, scope, calls, prefix)
-                        if branches:
-                            self._arms.pop()
 
     def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:
         """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list: noted, not guessed."""
@@ -149,7 +144,7 @@ class Scanner:
         return True
 
     def _found(self, reg: Registration) -> None:
-        reg.arms = tuple(self._arms)
+        reg.arms = self._arms.current()
         self.found.append(reg)
 
     def _found_all(self, regs: Iterable[Registration]) -> None:
@@ -463,9 +458,6 @@ def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
-_BRANCHING = (ast.If, *((ast.Match,) if hasattr(ast, "Match") else ()))
-"""Statements whose arms exclude each other: tools registered in two arms never meet."""
 
 _COMPOUND = tuple(
     getattr(ast, name)

@@ -367,11 +367,6 @@ def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path:
     assert lint_diagnostics(tmp_path, "--no-cache", bad) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a tool's `if`/`else` arms are those written around its registration, not around the "
-    "calls of the helper that registers it: two helpers called in exclusive arms meet in lint",
-)
 def test_helpers_called_in_exclusive_branches_register_no_duplicate(tmp_path: Path) -> None:
     tool = """\
         def register(mcp) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from ...resolver_core.arms import exclusive
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph
 from ..base import Invalid, Rule, related
@@ -24,7 +25,11 @@ class DuplicateToolName(Rule):
         "Tool names are unique per server. When a second function is registered under a name "
         "that is already taken (the same function name, or the same `name=`), the SDK logs "
         "`Tool already exists` and keeps the *first* registration: the second function is never "
-        "listed and never called, whatever its docstring and code say.\n\n"
+        "listed and never called, whatever its docstring and code say. Registrations that no run "
+        "makes both are not duplicates: in different arms of one `if`/`elif`/`else` or `match`, "
+        "or of a `try` body and its `except ImportError` fallback, also when the arms hold the "
+        "calls of the helpers registering them (`if fast: a.register(mcp)` / `else: "
+        "b.register(mcp)`); an `if` in a loop may take both arms.\n\n"
         "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
     )
     INVALID = [
@@ -72,12 +77,6 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
 
 
 def _alternatives(one: ToolRegistration, other: ToolRegistration) -> bool:
-    """Registered in different arms of one `if`/`match` (`if fast: ... else: ...`): never both."""
-    if (
-        one.registration is None
-        or other.registration is None
-        or one.registration.path != other.registration.path
-    ):
-        return False
-    arms = dict(one.arms)
-    return any(line in arms and arms[line] != arm for line, arm in other.arms)
+    """Registered in different arms of one `if`/`match`/`ImportError` fallback (`if fast: ...
+    else: ...`), or by helpers called in such arms, in any file: never both (`arms.py`)."""
+    return exclusive(one.arms, other.arms)

@@ -1,0 +1,126 @@
+"""Which arms of exclusive statements a statement is written in: what never runs together.
+
+Two registrations of one tool name meet (MCPD110) unless no run of the program makes both.
+The source says so when they are written in different arms of one statement that takes one
+arm per run: `if`/`elif`/`else`, the cases of a `match`, and an optional dependency's
+fallback (`try: import fast; fast.register(mcp)` / `except ImportError: slow.register(mcp)`).
+The same holds for the calls that reach a registration: a helper's tools land when the call
+of the helper runs, so the arms around that call count as the tool's (`reach.py`).
+
+An arm is keyed by the file and line of its statement, `(display path, line, arm)`, so that
+arms written in different files (a helper's own `if`, its caller's) stay comparable.
+
+What is left out, so that no duplicate the SDK logs goes unreported:
+- the arms inside a loop body: the loop may take both (`for flag in (True, False): if flag:`);
+- a `try` body's statements followed in it by an import: when that import fails, what ran
+  before it ran too, and so does the handler; only what follows the last import is the
+  body's arm, and handlers that do not catch `ImportError` take no arm;
+- `finally` and `for`/`while` `else` blocks, which run along with the others, and the
+  handlers of `except*`, several of which may run.
+
+A statement of a function called twice may take both arms (`install(mcp, fast=True)` then
+`install(mcp, fast=False)`): registrations are counted once per server, as if each function
+ran once (`reach.py`), and their arms as written.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from itertools import takewhile
+
+from .model import Arm
+from .source import ParsedModule
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TRIES = tuple(getattr(ast, name) for name in ("Try", "TryStar") if hasattr(ast, name))
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+
+_BARRIER = None
+"""Pushed for a loop body: the arms written inside it are not exclusive."""
+
+
+def arm_blocks(stmt: ast.stmt) -> Iterator[tuple[list[ast.stmt], int | None]]:
+    """The statement blocks nested in `stmt` (bodies, branches, handlers, cases; a `try` body
+    possibly in two parts), in the order they are written but for `try` handlers, which come
+    last; each with its arm of `stmt`, or None when it takes none. Arms of one statement
+    exclude each other when their numbers differ."""
+    if isinstance(stmt, ast.If):
+        yield stmt.body, 0
+        if stmt.orelse:
+            yield stmt.orelse, 1
+    elif isinstance(stmt, _TRIES):
+        last = max((i for i, s in enumerate(stmt.body) if _imports(s)), default=-1)
+        if last >= 0:
+            yield stmt.body[: last + 1], None
+        if stmt.body[last + 1 :]:
+            yield stmt.body[last + 1 :], 0
+        if stmt.orelse:
+            yield stmt.orelse, 0  # runs only when the body raised nothing
+        if stmt.finalbody:
+            yield stmt.finalbody, None
+        # `except*` handlers may each run for one exception group: no arms of their own.
+        star = not isinstance(stmt, ast.Try)
+        for number, handler in enumerate(stmt.handlers, start=1):
+            yield handler.body, None if star or not _catches_import_error(handler.type) else number
+    elif hasattr(ast, "Match") and isinstance(stmt, ast.Match):
+        for number, case in enumerate(stmt.cases):
+            yield case.body, number
+    else:
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block, None
+        for handler in getattr(stmt, "handlers", []) or []:
+            yield handler.body, None
+
+
+def _imports(stmt: ast.stmt) -> bool:
+    """Whether running `stmt` may import a module (and raise `ImportError`)."""
+    return any(isinstance(node, ast.Import | ast.ImportFrom) for node in ast.walk(stmt))
+
+
+def _catches_import_error(caught: ast.expr | None) -> bool:
+    """`except ImportError:`, `except (ImportError, OSError):`, `except ModuleNotFoundError as e:`."""
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught is not None else []
+    return any(
+        (n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else None)
+        in _IMPORT_ERRORS
+        for n in names
+    )
+
+
+class ArmStack:
+    """The arms around the statement a walk is at, entered and left with the walk."""
+
+    def __init__(self) -> None:
+        self._stack: list[Arm | None] = []
+
+    def blocks(self, module: ParsedModule, stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
+        """`stmt`'s nested blocks, the stack holding each one's arm while it is walked."""
+        barrier = isinstance(stmt, _LOOPS)
+        for block, number in arm_blocks(stmt):
+            pushed = barrier or number is not None
+            if pushed:
+                self._stack.append(_BARRIER if barrier else (module.display, stmt.lineno, number or 0))
+            try:
+                yield block
+            finally:
+                if pushed:
+                    self._stack.pop()
+
+    def current(self) -> tuple[Arm, ...]:
+        """The arms the walk is in, outermost first (none inside a loop counts)."""
+        return tuple(arm for arm in takewhile(lambda a: a is not _BARRIER, self._stack) if arm is not None)
+
+
+def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> bool:
+    """Whether two sets of arms take different arms of one statement: never in one run."""
+    arms = {(path, line): number for path, line, number in one}
+    return any(arms.get((path, line), number) != number for path, line, number in other)
+
+
+def common(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> tuple[Arm, ...]:
+    """The arms two ways of reaching a registration share: what holds whichever way runs."""
+    kept = set(other)
+    return tuple(arm for arm in one if arm in kept)
