@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .class_members import decorator_names, init_fields
+from .class_members import decorator_names, inherited_method, init_fields
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -34,6 +34,9 @@ class ParamServer:
     name: str
     annotated: bool = True
     """Annotated `MCPServer`: a server even when no call site in the project passes one."""
+    holder: ast.ClassDef | None = None
+    """The subclass a method reading `self.mcp` is written in, when the `__init__` storing it
+    is a base class's: only that subclass's instances (`WeatherTools(mcp)`) fill it."""
 
 
 class Servers:
@@ -92,12 +95,28 @@ class Servers:
             return None
         module, cls, parent = holder
         init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
-        if init is None:
-            return self._field(module, cls, expr.attr) or self._class_attribute(
-                module, cls, expr.attr, parent
-            )
+        if init is not None:
+            found, own = self._stored(module, cls, init, expr.attr, parent)
+            # An attribute `__init__` stores hides the class's, whatever it stores.
+            return found if own else self._class_attribute(module, cls, expr.attr, parent)
+        field = self._field(module, cls, expr.attr)
+        if field is not None:
+            return field
+        inherited = inherited_method(self.names, Defined(module, cls, cls.name), "__init__")
+        base = self.class_of(inherited.module, inherited.node) if inherited is not None else None
+        if inherited is not None and isinstance(inherited.node, ast.FunctionDef) and base is not None:
+            found, own = self._stored(inherited.module, base, inherited.node, expr.attr, None)
+            if own:  # `class Weather(Tools)`, `Tools.__init__` storing `self._mcp = mcp_server`
+                return replace(found, holder=cls) if isinstance(found, ParamServer) else found
+        return self._class_attribute(module, cls, expr.attr, parent)
+
+    def _stored(
+        self, module: ParsedModule, cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parent: Scope | None
+    ) -> tuple[Server | ParamServer | None, bool]:
+        """The server `init` stores in `self.<attr>` (`self.mcp = mcp`, or `= MCPServer(...)`),
+        and whether it stores anything there at all."""
         if not init.args.args:
-            return None
+            return None, False
         me = init.args.args[0].arg
         inner = Scope(module, init, f"{cls.name}.__init__", parent)
         own = False
@@ -106,19 +125,18 @@ class Servers:
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 stored = any(
                     isinstance(t, ast.Attribute)
-                    and t.attr == expr.attr
+                    and t.attr == attr
                     and isinstance(t.value, ast.Name)
                     and t.value.id == me
                     for t in targets
                 )
                 if stored and stmt.value is not None:
                     if self.is_call(module, stmt.value, inner):
-                        return self.server(module, expr.attr, stmt.value, stmt.value, inner)  # type: ignore[arg-type]
+                        return self.server(module, attr, stmt.value, stmt.value, inner), True  # type: ignore[arg-type]
                     if isinstance(stmt.value, ast.Name):
-                        return self.of(module, stmt.value, inner)
+                        return self.of(module, stmt.value, inner), True
                 own = own or stored
-        # An attribute `__init__` stores hides the class's, whatever it stores.
-        return None if own else self._class_attribute(module, cls, expr.attr, parent)
+        return None, own
 
     def _class_attribute(
         self, module: ParsedModule, cls: ast.ClassDef, name: str, parent: Scope | None
