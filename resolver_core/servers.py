@@ -97,18 +97,51 @@ class Servers:
         init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is not None:
             found, own = self._stored(module, cls, init, expr.attr, parent)
+            if not own:
+                found, own = self._through_super(module, cls, init, expr.attr, parent)
             # An attribute `__init__` stores hides the class's, whatever it stores.
             return found if own else self._class_attribute(module, cls, expr.attr, parent)
         field = self._field(module, cls, expr.attr)
         if field is not None:
             return field
-        inherited = inherited_method(self.names, Defined(module, cls, cls.name), "__init__")
-        base = self.class_of(inherited.module, inherited.node) if inherited is not None else None
-        if inherited is not None and isinstance(inherited.node, ast.FunctionDef) and base is not None:
-            found, own = self._stored(inherited.module, base, inherited.node, expr.attr, None)
+        inherited = self._base_init(module, cls)
+        if inherited is not None:
+            found, own = self._stored(*inherited, expr.attr, None)
             if own:  # `class Weather(Tools)`, `Tools.__init__` storing `self._mcp = mcp_server`
                 return replace(found, holder=cls) if isinstance(found, ParamServer) else found
         return self._class_attribute(module, cls, expr.attr, parent)
+
+    def _base_init(
+        self, module: ParsedModule, cls: ast.ClassDef
+    ) -> tuple[ParsedModule, ast.ClassDef, ast.FunctionDef] | None:
+        """The `__init__` a project class's bases give it, and the class defining it."""
+        for written in cls.bases:
+            base = self.names.resolve(module, written)
+            base = self.names.follow(base) if base is not None else None
+            init = inherited_method(self.names, base, "__init__") if isinstance(base, Defined) else None
+            owner = self.class_of(init.module, init.node) if init is not None else None
+            if init is not None and isinstance(init.node, ast.FunctionDef) and owner is not None:
+                return init.module, owner, init.node
+        return None
+
+    def _through_super(
+        self, module: ParsedModule, cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parent: Scope | None
+    ) -> tuple[Server | ParamServer | None, bool]:
+        """`super().__init__(mcp)` in `init`: what the base's `__init__` stores in `self.<attr>`,
+        its parameter read as the argument this call passes (a parameter of `init` in turn)."""
+        call = next((c for c in ast.walk(init) if _is_super_init(c)), None)
+        inherited = self._base_init(module, cls) if call is not None else None
+        if call is None or inherited is None:
+            return None, False
+        found, own = self._stored(*inherited, attr, None)
+        if not isinstance(found, ParamServer) or found.function is not inherited[2]:
+            return found, own
+        at = found.index - 1  # the call passes no `self`
+        arg = call.args[at] if 0 <= at < len(call.args) else None
+        arg = next((k.value for k in call.keywords if k.arg == found.name), arg)
+        if not isinstance(arg, ast.Name):
+            return None, own
+        return self.of(module, arg, Scope(module, init, f"{cls.name}.__init__", parent)), True
 
     def _stored(
         self, module: ParsedModule, cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parent: Scope | None
@@ -328,6 +361,18 @@ class Servers:
             self._servers[sid] = server
             self.graph.servers.append(server)
         return self._servers[sid]
+
+
+def _is_super_init(node: ast.AST) -> bool:
+    """`super().__init__(...)` (or `super(Cls, self).__init__(...)`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "__init__"
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id == "super"
+    )
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -439,6 +439,91 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "tool-kit subclasses built in a loop over the classes": (
+        {
+            "app/base.py": """\
+                class Tools:
+                    def __init__(self, mcp_server) -> None:
+                        self._mcp = mcp_server
+
+                    def register_tools(self) -> None:
+                        raise NotImplementedError
+            """,
+            "app/weather.py": resolver_module(
+                """\
+                class WeatherTools(Tools):
+                    def register_tools(self) -> None:
+                        @self._mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+                """,
+                imports="from app.base import Tools\n",
+            ),
+            "app/main.py": _main(
+                "from app.weather import WeatherTools",
+                "for kit in (WeatherTools,):\n        kit(mcp).register_tools()",
+            ),
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
+    "a tool-kit subclass whose own __init__ hands the server to super().__init__": (
+        {
+            "app/base.py": """\
+                class Tools:
+                    def __init__(self, mcp_server) -> None:
+                        self._mcp = mcp_server
+
+                    def register_tools(self) -> None:
+                        raise NotImplementedError
+            """,
+            "app/weather.py": resolver_module(
+                """\
+                class WeatherTools(Tools):
+                    def __init__(self, mcp, units: str) -> None:
+                        super().__init__(mcp)
+                        self.units = units
+
+                    def register_tools(self) -> None:
+                        @self._mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+                """,
+                imports="from app.base import Tools\n",
+            ),
+            "app/main.py": _main(
+                "from app.weather import WeatherTools", 'WeatherTools(mcp, "metric").register_tools()'
+            ),
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
+    "a subclass of a tool-kit subclass": (
+        {
+            "app/base.py": """\
+                class Tools:
+                    def __init__(self, mcp_server) -> None:
+                        self._mcp = mcp_server
+
+                    def register_tools(self) -> None:
+                        raise NotImplementedError
+            """,
+            "app/weather.py": resolver_module(
+                """\
+                class WeatherTools(Tools):
+                    def register_tools(self) -> None:
+                        @self._mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+                """,
+                imports="from app.base import Tools\n",
+            ),
+            "app/local.py": "from app.weather import WeatherTools\n\n\nclass LocalWeather(WeatherTools):\n    pass\n",
+            "app/main.py": _main("from app.local import LocalWeather", "LocalWeather(mcp).register_tools()"),
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
 }
 
 NOT_FOLLOWED: dict[str, str] = {}
