@@ -524,6 +524,182 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/weather.py",
     ),
+    "a dependency alias of another module (Db = Annotated[str, Resolve(load_d)])": (
+        {
+            "app/deps.py": resolver_module("Db = Annotated[str, Resolve(load_d)]\n"),
+            "app/tools.py": """\
+                from mcp.server import MCPServer
+
+                from app.deps import Db
+
+                mcp = MCPServer("x")
+
+
+                @mcp.tool()
+                def t(x: int, d: Db) -> str:
+                    return d
+            """,
+        },
+        "import app.tools",
+        "app/deps.py",
+    ),
+    "a Depends() function of the project returning Resolve": (
+        {
+            "app/deps.py": resolver_module(
+                """\
+                def Depends(fn):  # noqa: N802
+                    return Resolve(fn)
+                """
+            ),
+            "app/tools.py": """\
+                from typing import Annotated
+
+                from mcp.server import MCPServer
+
+                from app.deps import Depends, load_d
+
+                mcp = MCPServer("x")
+
+
+                @mcp.tool()
+                def t(x: int, d: Annotated[str, Depends(load_d)]) -> str:
+                    return d
+            """,
+        },
+        "import app.tools",
+        "app/deps.py",
+    ),
+    "the server bound in the package __init__, tools importing it relatively": (
+        {
+            "app/__init__.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+            "app/tools.py": resolver_module(TOOL, imports="from . import mcp\n"),
+            "app/main.py": "import app.tools  # noqa: F401\nfrom app import mcp\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "a package __init__ calling its modules' helpers on the server it imports": (
+        {
+            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+            "app/tools/__init__.py": """\
+                from app.server import mcp
+
+                from .weather import register as register_weather
+
+                register_weather(mcp)
+            """,
+            "app/tools/weather.py": resolver_module(_helper()),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools/weather.py",
+    ),
+    "modules named in a tuple, imported by importlib, each one's register(mcp) called": (
+        {
+            "app/tools/__init__.py": "",
+            "app/tools/weather.py": resolver_module(_helper()),
+            "app/main.py": _main(
+                "import importlib",
+                'for name in ("weather",):\n        importlib.import_module(f"app.tools.{name}").register(mcp)',
+            ),
+        },
+        "import app.main",
+        "app/tools/weather.py",
+    ),
+    "a helper registering through an inner function it calls": (
+        {
+            "app/tools.py": resolver_module(
+                """\
+                def register(mcp) -> None:
+                    def _weather() -> None:
+                        @mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+
+                    _weather()
+                """
+            ),
+            "app/main.py": _main("from app.tools import register", "register(mcp)"),
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "a helper importing the server in its body (no circular import)": (
+        {
+            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+            "app/tools.py": resolver_module(
+                """\
+                def register() -> None:
+                    from app.server import mcp
+
+                    @mcp.tool()
+                    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                        return d
+                """
+            ),
+            "app/main.py": "from app.tools import register\n\nregister()\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "a cached getter of the server, its result bound to a name": (
+        {
+            "app/server.py": """\
+                from functools import lru_cache
+
+                from mcp.server import MCPServer
+
+
+                @lru_cache
+                def get_server() -> MCPServer:
+                    return MCPServer("x")
+            """,
+            "app/tools.py": resolver_module(
+                TOOL, imports="from app.server import get_server\n\nmcp = get_server()\n"
+            ),
+        },
+        "import app.tools",
+        "app/tools.py",
+    ),
+    "a factory classmethod building the server": (
+        {
+            "app/server.py": """\
+                from mcp.server import MCPServer
+
+
+                class ServerFactory:
+                    @classmethod
+                    def create(cls) -> MCPServer:
+                        return MCPServer("x")
+            """,
+            "app/tools.py": resolver_module(
+                TOOL, imports="from app.server import ServerFactory\n\nmcp = ServerFactory.create()\n"
+            ),
+        },
+        "import app.tools",
+        "app/tools.py",
+    ),
+    "Depends bound to Resolve in another module": (
+        {
+            "app/deps.py": resolver_module("Depends = Resolve\n"),
+            "app/tools.py": """\
+                from typing import Annotated
+
+                from mcp.server import MCPServer
+
+                from app.deps import Depends, load_d
+
+                mcp = MCPServer("x")
+
+
+                @mcp.tool()
+                def t(x: int, d: Annotated[str, Depends(load_d)]) -> str:
+                    return d
+            """,
+        },
+        "import app.tools",
+        "app/deps.py",
+    ),
 }
 
 NOT_FOLLOWED: dict[str, str] = {}
