@@ -178,7 +178,9 @@ class Reach:
         method = cls is not None and "staticmethod" not in decorators
         if init and cls is not None:  # `Registry(mcp)` names the class, not `__init__`
             self.call_sites.want([(ps.holder or cls).name])
-        for module, call, scope in self.call_sites.sites(ps.function):
+        # A base dataclass's field: the calls are the subclass's (`WeatherTools(mcp)`).
+        made = ps.holder if ps.holder is not None and isinstance(ps.function, ast.ClassDef) else ps.function
+        for module, call, scope in self.call_sites.sites(made):
             if ps.holder is not None and not self._instantiates(module, call, scope, ps.holder):
                 continue  # another subclass's instance: its methods are not the holder's
             bound = (

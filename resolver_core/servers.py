@@ -14,6 +14,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeGuard
 
 from .class_members import decorator_names, inherited_method, init_fields
 from .model import Graph, Server
@@ -94,6 +95,9 @@ class Servers:
         if holder is None:
             return None
         module, cls, parent = holder
+        read = _property_of(cls, expr.attr)
+        if read is not None:  # `@property def mcp(self): return self._mcp`
+            expr = ast.Attribute(expr.value, read, ast.Load())
         init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
         if init is not None:
             found, own = self._stored(module, cls, init, expr.attr, parent)
@@ -109,16 +113,27 @@ class Servers:
             found, own = self._stored(*inherited, expr.attr, None)
             if own:  # `class Weather(Tools)`, `Tools.__init__` storing `self._mcp = mcp_server`
                 return replace(found, holder=cls) if isinstance(found, ParamServer) else found
+        else:  # a base `@dataclass` declaring `mcp: MCPServer`: its generated `__init__`
+            fields = (self._field(base.module, node, expr.attr) for base, node in self._bases(module, cls))
+            field = next((f for f in fields if f is not None), None)
+            if field is not None:
+                return replace(field, holder=cls)
         return self._class_attribute(module, cls, expr.attr, parent)
+
+    def _bases(self, module: ParsedModule, cls: ast.ClassDef) -> Iterator[tuple[Defined, ast.ClassDef]]:
+        """The project classes `cls` names as its bases."""
+        for written in cls.bases:
+            base = self.names.resolve(module, written)
+            base = self.names.follow(base) if base is not None else None
+            if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
+                yield base, base.node
 
     def _base_init(
         self, module: ParsedModule, cls: ast.ClassDef
     ) -> tuple[ParsedModule, ast.ClassDef, ast.FunctionDef] | None:
         """The `__init__` a project class's bases give it, and the class defining it."""
-        for written in cls.bases:
-            base = self.names.resolve(module, written)
-            base = self.names.follow(base) if base is not None else None
-            init = inherited_method(self.names, base, "__init__") if isinstance(base, Defined) else None
+        for base, _ in self._bases(module, cls):
+            init = inherited_method(self.names, base, "__init__")
             owner = self.class_of(init.module, init.node) if init is not None else None
             if init is not None and isinstance(init.node, ast.FunctionDef) and owner is not None:
                 return init.module, owner, init.node
@@ -363,7 +378,29 @@ class Servers:
         return self._servers[sid]
 
 
-def _is_super_init(node: ast.AST) -> bool:
+def _property_of(cls: ast.ClassDef, name: str) -> str | None:
+    """The attribute a `@property` of the class body named `name` returns (`return self._mcp`)."""
+    for stmt in cls.body:
+        if (
+            not isinstance(stmt, ast.FunctionDef)
+            or stmt.name != name
+            or "property" not in decorator_names(stmt)
+        ):
+            continue
+        body = [s for s in stmt.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        read = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+        if (
+            isinstance(read, ast.Attribute)
+            and isinstance(read.value, ast.Name)
+            and stmt.args.args
+            and read.value.id == stmt.args.args[0].arg
+            and read.attr != name
+        ):
+            return read.attr
+    return None
+
+
+def _is_super_init(node: ast.AST) -> TypeGuard[ast.Call]:
     """`super().__init__(...)` (or `super(Cls, self).__init__(...)`)."""
     return (
         isinstance(node, ast.Call)

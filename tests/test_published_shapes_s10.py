@@ -14,20 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from published_shapes import check_both_ways, resolver_module
-
-TOOL = """\
-    @mcp.tool()
-    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-        return d
-"""
+from conftest import lint_diagnostics, write_files
+from published_shapes import PROJECT, check_both_ways, resolver_module, sdk
 
 
-def _helper(name: str = "register", server: str = "mcp", prefix: str = "") -> str:
-    """A `def NAME(SERVER)` helper registering `t` on its parameter (`prefix`: its signature
-    before the server, as `config, ` or `*, `)."""
+def _helper(name: str = "register") -> str:
+    """A `def NAME(mcp)` helper registering `t` on the server it is given."""
     return (
-        f"def {name}({prefix}{server}) -> None:\n    @{server}.tool()\n"
+        f"def {name}(mcp) -> None:\n    @mcp.tool()\n"
         "    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n        return d\n"
     )
 
@@ -43,6 +37,8 @@ MAIN = """\
 
 
 def _main(imports: str, call: str) -> str:
+    """An entry point binding `mcp` at module level, then running `call` (its continuation
+    lines indented by 4, as the template's)."""
     return MAIN.format(imports=imports, call=call)
 
 
@@ -61,27 +57,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
 
                     def forecast(self, x: int, d: Annotated[str, Resolve(load_d)]) -> str:
                         return d
-                """,
-                imports="from mcp.server import MCPServer\n",
-            ),
-            "app/main.py": "from app.server import WeatherServer\n\nserver = WeatherServer()\n",
-        },
-        "import app.main",
-        "app/server.py",
-    ),
-    "a class building its server in __init__, closures registered in a method": (
-        {
-            "app/server.py": resolver_module(
-                """\
-                class WeatherServer:
-                    def __init__(self) -> None:
-                        self.mcp = MCPServer("x")
-                        self._register_tools()
-
-                    def _register_tools(self) -> None:
-                        @self.mcp.tool()
-                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                            return d
                 """,
                 imports="from mcp.server import MCPServer\n",
             ),
@@ -150,40 +125,10 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools/files.py",
     ),
-    "register_tools(mcp) importing its helpers relatively in its body": (
-        {
-            "app/tools/__init__.py": """\
-                def register_tools(mcp) -> None:
-                    from .files import register_file_tools
-
-                    register_file_tools(mcp)
-            """,
-            "app/tools/files.py": resolver_module(_helper("register_file_tools")),
-            "app/main.py": _main("from app.tools import register_tools", "register_tools(mcp)"),
-        },
-        "import app.main",
-        "app/tools/files.py",
-    ),
     "the server handed to the helper by keyword": (
         {
             "app/tools.py": resolver_module(_helper()),
             "app/main.py": _main("from app import tools", "tools.register(mcp=mcp)"),
-        },
-        "import app.main",
-        "app/tools.py",
-    ),
-    "the server handed to a keyword-only parameter after other arguments": (
-        {
-            "app/tools.py": resolver_module(_helper(prefix="config, *, ")),
-            "app/main.py": _main("from app import tools", 'tools.register({"k": 1}, mcp=mcp)'),
-        },
-        "import app.main",
-        "app/tools.py",
-    ),
-    "the server as the helper's second positional argument": (
-        {
-            "app/tools.py": resolver_module(_helper(prefix="client, ")),
-            "app/main.py": _main("from app import tools", "tools.register(object(), mcp)"),
         },
         "import app.main",
         "app/tools.py",
@@ -204,25 +149,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         },
         "import app.main",
         "app/weather.py",
-    ),
-    "a server subclass registering in its own __init__": (
-        {
-            "app/server.py": resolver_module(
-                """\
-                class WeatherServer(MCPServer):
-                    def __init__(self) -> None:
-                        super().__init__("x")
-
-                        @self.tool()
-                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                            return d
-                """,
-                imports="from mcp.server import MCPServer\n",
-            ),
-            "app/main.py": "from app.server import WeatherServer\n\nserver = WeatherServer()\n",
-        },
-        "import app.main",
-        "app/server.py",
     ),
     "a server subclass adding its own methods as tools": (
         {
@@ -266,33 +192,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import runpy\nrunpy.run_module('app.main', run_name='__main__')",
         "app/tools.py",
     ),
-    "one server bound to two names in one statement": (
-        {
-            "app/server.py": 'from mcp.server import MCPServer\n\napp = mcp = MCPServer("x")\n',
-            "app/tools.py": resolver_module(TOOL, imports="from app.server import mcp\n"),
-        },
-        "import app.tools",
-        "app/tools.py",
-    ),
-    "tools listed in a dict by name, added in a loop over its items": (
-        {
-            "app/tools.py": resolver_module(
-                """\
-                def forecast(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                    return d
-
-
-                TOOLS = {"forecast": forecast}
-                mcp = MCPServer("x")
-                for name, fn in TOOLS.items():
-                    mcp.add_tool(fn, name=name)
-                """,
-                imports="from mcp.server import MCPServer\n",
-            ),
-        },
-        "import app.tools",
-        "app/tools.py",
-    ),
     "modules found by pkgutil, each one's register(mcp) called": (
         {
             "app/tools/__init__.py": """\
@@ -311,47 +210,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools/weather.py",
     ),
-    "a module-level server None until init() binds it globally, helper called there": (
-        {
-            "app/tools.py": resolver_module(_helper()),
-            "app/main.py": """\
-                from mcp.server import MCPServer
-
-                from app.tools import register
-
-                mcp = None
-
-
-                def init() -> None:
-                    global mcp
-                    mcp = MCPServer("x")
-                    register(mcp)
-            """,
-        },
-        "import app.main\napp.main.init()",
-        "app/tools.py",
-    ),
-    "a tool kit holding the server it is built with, registering in a method": (
-        {
-            "app/weather.py": resolver_module(
-                """\
-                class WeatherTools:
-                    def __init__(self, mcp_server) -> None:
-                        self._mcp = mcp_server
-
-                    def register_tools(self) -> None:
-                        @self._mcp.tool()
-                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                            return d
-                """
-            ),
-            "app/main.py": _main(
-                "from app.weather import WeatherTools", "WeatherTools(mcp).register_tools()"
-            ),
-        },
-        "import app.main",
-        "app/weather.py",
-    ),
     "a tool kit registering its bound methods in __init__ on the server it is given": (
         {
             "app/weather.py": resolver_module(
@@ -369,54 +227,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/weather.py",
     ),
-    "module functions added as tools by attribute, in a loop over a tuple": (
-        {
-            "app/tools.py": resolver_module(
-                """\
-                def forecast(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                    return d
-                """
-            ),
-            "app/main.py": _main(
-                "from app import tools", "for fn in (tools.forecast,):\n        mcp.add_tool(fn)"
-            ),
-        },
-        "import app.main",
-        "app/tools.py",
-    ),
-    "a service instance's bound method added as a tool": (
-        {
-            "app/service.py": resolver_module(
-                """\
-                class Service:
-                    def forecast(self, x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                        return d
-                """
-            ),
-            "app/main.py": _main(
-                "from app.service import Service", "service = Service()\n    mcp.add_tool(service.forecast)"
-            ),
-        },
-        "import app.main",
-        "app/service.py",
-    ),
-    "a class's staticmethods registered by the SDK's decorator in the class body": (
-        {
-            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
-            "app/tools.py": resolver_module(
-                """\
-                class WeatherTools:
-                    @mcp.tool()
-                    @staticmethod
-                    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                        return d
-                """,
-                imports="from app.server import mcp\n",
-            ),
-        },
-        "import app.tools",
-        "app/tools.py",
-    ),
     "a helper imported and called only when a setting enables it": (
         {
             "app/tools.py": resolver_module(_helper()),
@@ -427,45 +237,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         },
         "import app.main",
         "app/tools.py",
-    ),
-    "an optional helper imported in try/except ImportError, called in else": (
-        {
-            "app/tools.py": resolver_module(_helper()),
-            "app/main.py": _main(
-                "",
-                "try:\n        from app.tools import register\n    except ImportError:\n        pass\n    else:\n        register(mcp)",
-            ),
-        },
-        "import app.main",
-        "app/tools.py",
-    ),
-    "tool-kit subclasses built in a loop over the classes": (
-        {
-            "app/base.py": """\
-                class Tools:
-                    def __init__(self, mcp_server) -> None:
-                        self._mcp = mcp_server
-
-                    def register_tools(self) -> None:
-                        raise NotImplementedError
-            """,
-            "app/weather.py": resolver_module(
-                """\
-                class WeatherTools(Tools):
-                    def register_tools(self) -> None:
-                        @self._mcp.tool()
-                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                            return d
-                """,
-                imports="from app.base import Tools\n",
-            ),
-            "app/main.py": _main(
-                "from app.weather import WeatherTools",
-                "for kit in (WeatherTools,):\n        kit(mcp).register_tools()",
-            ),
-        },
-        "import app.main",
-        "app/weather.py",
     ),
     "a tool-kit subclass whose own __init__ hands the server to super().__init__": (
         {
@@ -498,51 +269,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/weather.py",
     ),
-    "a subclass of a tool-kit subclass": (
-        {
-            "app/base.py": """\
-                class Tools:
-                    def __init__(self, mcp_server) -> None:
-                        self._mcp = mcp_server
-
-                    def register_tools(self) -> None:
-                        raise NotImplementedError
-            """,
-            "app/weather.py": resolver_module(
-                """\
-                class WeatherTools(Tools):
-                    def register_tools(self) -> None:
-                        @self._mcp.tool()
-                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                            return d
-                """,
-                imports="from app.base import Tools\n",
-            ),
-            "app/local.py": "from app.weather import WeatherTools\n\n\nclass LocalWeather(WeatherTools):\n    pass\n",
-            "app/main.py": _main("from app.local import LocalWeather", "LocalWeather(mcp).register_tools()"),
-        },
-        "import app.main",
-        "app/weather.py",
-    ),
-    "a dependency alias of another module (Db = Annotated[str, Resolve(load_d)])": (
-        {
-            "app/deps.py": resolver_module("Db = Annotated[str, Resolve(load_d)]\n"),
-            "app/tools.py": """\
-                from mcp.server import MCPServer
-
-                from app.deps import Db
-
-                mcp = MCPServer("x")
-
-
-                @mcp.tool()
-                def t(x: int, d: Db) -> str:
-                    return d
-            """,
-        },
-        "import app.tools",
-        "app/deps.py",
-    ),
     "a Depends() function of the project returning Resolve": (
         {
             "app/deps.py": resolver_module(
@@ -568,15 +294,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         },
         "import app.tools",
         "app/deps.py",
-    ),
-    "the server bound in the package __init__, tools importing it relatively": (
-        {
-            "app/__init__.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
-            "app/tools.py": resolver_module(TOOL, imports="from . import mcp\n"),
-            "app/main.py": "import app.tools  # noqa: F401\nfrom app import mcp\n",
-        },
-        "import app.main",
-        "app/tools.py",
     ),
     "a package __init__ calling its modules' helpers on the server it imports": (
         {
@@ -606,24 +323,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools/weather.py",
     ),
-    "a helper registering through an inner function it calls": (
-        {
-            "app/tools.py": resolver_module(
-                """\
-                def register(mcp) -> None:
-                    def _weather() -> None:
-                        @mcp.tool()
-                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                            return d
-
-                    _weather()
-                """
-            ),
-            "app/main.py": _main("from app.tools import register", "register(mcp)"),
-        },
-        "import app.main",
-        "app/tools.py",
-    ),
     "a helper importing the server in its body (no circular import)": (
         {
             "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
@@ -640,43 +339,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
             "app/main.py": "from app.tools import register\n\nregister()\n",
         },
         "import app.main",
-        "app/tools.py",
-    ),
-    "a cached getter of the server, its result bound to a name": (
-        {
-            "app/server.py": """\
-                from functools import lru_cache
-
-                from mcp.server import MCPServer
-
-
-                @lru_cache
-                def get_server() -> MCPServer:
-                    return MCPServer("x")
-            """,
-            "app/tools.py": resolver_module(
-                TOOL, imports="from app.server import get_server\n\nmcp = get_server()\n"
-            ),
-        },
-        "import app.tools",
-        "app/tools.py",
-    ),
-    "a factory classmethod building the server": (
-        {
-            "app/server.py": """\
-                from mcp.server import MCPServer
-
-
-                class ServerFactory:
-                    @classmethod
-                    def create(cls) -> MCPServer:
-                        return MCPServer("x")
-            """,
-            "app/tools.py": resolver_module(
-                TOOL, imports="from app.server import ServerFactory\n\nmcp = ServerFactory.create()\n"
-            ),
-        },
-        "import app.tools",
         "app/tools.py",
     ),
     "Depends bound to Resolve in another module": (
@@ -700,9 +362,133 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.tools",
         "app/deps.py",
     ),
+    "registrars in a dict by feature name, the enabled ones called": (
+        {
+            "app/tools.py": resolver_module(_helper()),
+            "app/main.py": _main(
+                "from app import tools",
+                'REGISTRARS = {"weather": tools.register}\n    for feature, registrar in REGISTRARS.items():\n'
+                '        if feature in ("weather",):\n            registrar(mcp)',
+            ),
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "a server built and given to the helper under if __name__ == '__main__'": (
+        {
+            "app/tools.py": resolver_module(_helper()),
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.tools import register
+
+                if __name__ == "__main__":
+                    mcp = MCPServer("x")
+                    register(mcp)
+            """,
+        },
+        "import runpy\nrunpy.run_module('app.main', run_name='__main__')",
+        "app/tools.py",
+    ),
+    "a tool-kit base class whose __init__ calls the register method subclasses define": (
+        {
+            "app/base.py": """\
+                class Tools:
+                    def __init__(self, mcp) -> None:
+                        self.mcp = mcp
+                        self.register_tools()
+
+                    def register_tools(self) -> None:
+                        raise NotImplementedError
+            """,
+            "app/weather.py": resolver_module(
+                """\
+                class WeatherTools(Tools):
+                    def register_tools(self) -> None:
+                        @self.mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+                """,
+                imports="from app.base import Tools\n",
+            ),
+            "app/main.py": _main("from app.weather import WeatherTools", "WeatherTools(mcp)"),
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
+    "a tool-kit subclass of a dataclass declaring the server field": (
+        {
+            "app/base.py": """\
+                from dataclasses import dataclass
+
+                from mcp.server import MCPServer
+
+
+                @dataclass
+                class Tools:
+                    mcp: MCPServer
+            """,
+            "app/weather.py": resolver_module(
+                """\
+                class WeatherTools(Tools):
+                    def register_tools(self) -> None:
+                        @self.mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+                """,
+                imports="from app.base import Tools\n",
+            ),
+            "app/main.py": _main(
+                "from app.weather import WeatherTools", "WeatherTools(mcp).register_tools()"
+            ),
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
+    "a property returning the server the object holds": (
+        {
+            "app/weather.py": resolver_module(
+                """\
+                class WeatherTools:
+                    def __init__(self, mcp) -> None:
+                        self._mcp = mcp
+
+                    @property
+                    def mcp(self):
+                        return self._mcp
+
+                    def register_tools(self) -> None:
+                        @self.mcp.tool()
+                        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                            return d
+                """
+            ),
+            "app/main.py": _main(
+                "from app.weather import WeatherTools", "WeatherTools(mcp).register_tools()"
+            ),
+        },
+        "import app.main",
+        "app/weather.py",
+    ),
 }
 
-NOT_FOLLOWED: dict[str, str] = {}
+NOT_FOLLOWED = {
+    "modules found by pkgutil, each one's register(mcp) called": (
+        "the modules are those the package's folder holds when it runs (`pkgutil.iter_modules`), "
+        "bound to a variable by `importlib.import_module`: no call names `weather.register`, so "
+        "its unannotated `mcp` is filled by nothing; lint says MCPD113 (not analysed)"
+    ),
+    "modules named in a tuple, imported by importlib, each one's register(mcp) called": (
+        '`importlib.import_module(f"app.tools.{name}")` is a module named by a string built at '
+        "run time, not an import the call sites resolve; lint says MCPD113 (not analysed)"
+    ),
+    "registrars in a dict by feature name, the enabled ones called": (
+        "the call sites read loops over values written out or a name bound to a tuple or list "
+        "(`for r in REGISTRARS:`), not over a dict's `.items()` unpacked into two variables (the "
+        "registrations' loops do: `for name, fn in TOOLS.items(): mcp.add_tool(fn)`); lint says "
+        "MCPD113 (not analysed)"
+    ),
+}
 """Shapes the SDK refuses that lint does not follow yet (the report to the lead says why)."""
 
 
@@ -717,3 +503,34 @@ NOT_FOLLOWED: dict[str, str] = {}
 )
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
+
+
+@pytest.mark.parametrize("same", [False, True])
+def test_tool_kit_subclasses_register_on_the_server_each_was_built_with(tmp_path: Path, same: bool) -> None:
+    """`self._mcp` stored by the base's `__init__` is, in a subclass's method, what that
+    subclass was built with: two kits given two servers register no duplicate `t`; given one,
+    the second is the duplicate the SDK drops (MCPD110), as it logs."""
+    kit = """\
+        from app.base import Tools
+
+
+        class {0}Tools(Tools):
+            def register_tools(self) -> None:
+                @self._mcp.tool()
+                def t(x: int) -> str:
+                    return "{0}"
+    """
+    files = {
+        "app/base.py": "class Tools:\n    def __init__(self, mcp_server) -> None:\n        self._mcp = mcp_server\n",
+        "app/a.py": kit.format("A"),
+        "app/b.py": kit.format("B"),
+        "app/main.py": _main(
+            "from app.a import ATools\n    from app.b import BTools",
+            f'two = MCPServer("y")\n    ATools(mcp).register_tools()\n    BTools({"mcp" if same else "two"}).register_tools()',
+        ),
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    ran = sdk(tmp_path, "import app.main")
+    assert ran.returncode == 0 and ("Tool already exists: t" in ran.stderr) is same, ran.stderr
+    found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
+    assert found == ([("MCPD110", "app/b.py")] if same else [])
