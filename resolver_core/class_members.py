@@ -30,6 +30,20 @@ def inherited_method(names: Names, cls: Defined, name: str, depth: int = 0) -> D
     return None
 
 
+def derives(names: Names, cls: Defined, base: ast.ClassDef, depth: int = 0) -> bool:
+    """Whether the project class `cls` is `base` or inherits from it (through project source)."""
+    if cls.node is base:
+        return True
+    if depth > 10 or not isinstance(cls.node, ast.ClassDef):
+        return False
+    for written in cls.node.bases:
+        sym = names.resolve(cls.module, written)
+        sym = names.follow(sym) if sym is not None else None
+        if isinstance(sym, Defined) and derives(names, sym, base, depth + 1):
+            return True
+    return False
+
+
 def self_class(names: Names, module: ParsedModule, symbol: object, scope: Scope | None) -> Defined | None:
     """`self` inside a method of a module-level project class: that class (`self.mcp.add_tool(
     self.search)` in `_register_tools(self)` registers the method bound to the instance)."""

@@ -232,11 +232,13 @@ class Evaluator:
                 return self._metadata(symbol.module, symbol.node, symbol.scope)
         if isinstance(node, ast.Call):
             callee = self.names.canonical(module, node.func, scope)
-            if sdk_name(callee) == "Resolve":
+            # `Resolve(f)`, or `Depends(f)` of a project `def Depends(fn): return Resolve(fn)`
+            wrapped = "fn" if sdk_name(callee) == "Resolve" else self._resolve_wrapper(module, node, scope)
+            if wrapped:
                 target = (
                     node.args[0]
                     if node.args
-                    else next((k.value for k in node.keywords if k.arg == "fn"), None)
+                    else next((k.value for k in node.keywords if k.arg == wrapped), None)
                 )
                 if self._postponed and target is not None:
                     # Evaluated late, `Resolve(missing)` makes the whole annotation unevaluable.
@@ -248,6 +250,31 @@ class Evaluator:
             keywords = tuple((k.arg, _text(k.value)) for k in node.keywords if k.arg)
             return TMeta(callee.rpartition(".")[2] if callee else _text(node.func), keywords, _text(node))
         return TMeta(None, (), _text(node))
+
+    def _resolve_wrapper(self, module: ParsedModule, node: ast.Call, scope: Scope | None) -> str:
+        """The parameter a project function passes straight to `Resolve` and returns (`def
+        Depends(fn): return Resolve(fn)`, FastAPI's spelling kept by servers moving to the SDK):
+        its calls are markers as `Resolve`'s are. "" for any other callee."""
+        fn = self.names.resolve(module, node.func, scope)
+        fn = self.names.follow(fn) if fn is not None else None
+        if not isinstance(fn, Defined) or not isinstance(fn.node, ast.FunctionDef):
+            return ""
+        body = [
+            s for s in fn.node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        ]
+        made = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+        params = [*fn.node.args.posonlyargs, *fn.node.args.args]
+        if (
+            not isinstance(made, ast.Call)
+            or sdk_name(self.names.canonical(fn.module, made.func, None)) != "Resolve"
+            or made.keywords
+            or len(made.args) != 1
+            or not params
+            or not isinstance(made.args[0], ast.Name)
+            or made.args[0].id != params[0].arg
+        ):
+            return ""
+        return params[0].arg
 
 
 def _literal(node: ast.expr) -> object:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .arms import common
 from .call_sites import Application, CallSites
-from .class_members import decorator_names
+from .class_members import decorator_names, derives
 from .model import Arm, Server, Span
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
@@ -86,7 +86,7 @@ class Reach:
         self.servers = servers
         self.scanner = scanner
         self.call_sites = call_sites
-        self._filled: dict[tuple[int, int, str], tuple[int, Landings]] = {}
+        self._filled: dict[tuple[int, int, str, int], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
         and `CallSites.recorded` while they were read (none found meanwhile). A
         `register(server)` helper's tools all take the same parameter; its call sites are read
@@ -150,7 +150,7 @@ class Reach:
         if isinstance(reg.server, Server):
             return [(reg.server, ())]
         ps = reg.server
-        key = (id(ps.function), ps.index, ps.name)
+        key = (id(ps.function), ps.index, ps.name, id(ps.holder))
         filled = self._filled.get(key)
         self.call_sites.settle()
         before = self.call_sites.recorded
@@ -186,14 +186,22 @@ class Reach:
             return dict(done.get(fid) or {})
         done[fid] = None
         # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's
-        # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does).
+        # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does);
+        # a classmethod's `cls` is bound on the class too (`Kit.register(server)`).
         init = ps.function.name == "__init__"
         cls = self.servers.class_of(ps.module, ps.function)
-        method = cls is not None and "staticmethod" not in decorator_names(ps.function)
-        if init and cls is not None:
-            self.call_sites.want([cls.name])  # `Registry(mcp)` names the class, not `__init__`
-        for module, call, scope in self.call_sites.sites(ps.function):
-            bound = init or (method and not self._on_class(module, call, scope))
+        decorators = decorator_names(ps.function) if cls is not None else set()
+        method = cls is not None and "staticmethod" not in decorators
+        if init and cls is not None:  # `Registry(mcp)` names the class, not `__init__`
+            self.call_sites.want([(ps.holder or cls).name])
+        # A base dataclass's field: the calls are the subclass's (`WeatherTools(mcp)`).
+        made = ps.holder if ps.holder is not None and isinstance(ps.function, ast.ClassDef) else ps.function
+        for module, call, scope in self.call_sites.sites(made):
+            if ps.holder is not None and not self._instantiates(module, call, scope, ps.holder):
+                continue  # another subclass's instance: its methods are not the holder's
+            bound = (
+                init or "classmethod" in decorators or (method and not self._on_class(module, call, scope))
+            )
             index = ps.index - 1 if bound else ps.index
             arg = (
                 call.args[index]
@@ -211,6 +219,14 @@ class Reach:
                     _land(out, outer, (*outer_arms, *arms))
         done[fid] = out
         return out
+
+    def _instantiates(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, cls: ast.ClassDef
+    ) -> bool:
+        """Whether `call` builds an instance of `cls` (of it, or of a project subclass of it)."""
+        made = self.names.resolve(module, call.func, scope)
+        made = self.names.follow(made) if made is not None else None
+        return isinstance(made, Defined) and derives(self.names, made, cls)
 
     def _on_class(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> bool:
         """Whether `call` is `Kit.method(...)`, a method called on its class (passing `self`)."""

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeGuard
 
-from .class_members import decorator_names, init_fields
+from .class_members import decorator_names, inherited_method, init_fields
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -34,6 +35,9 @@ class ParamServer:
     name: str
     annotated: bool = True
     """Annotated `MCPServer`: a server even when no call site in the project passes one."""
+    holder: ast.ClassDef | None = None
+    """The subclass a method reading `self.mcp` is written in, when the `__init__` storing it
+    is a base class's: only that subclass's instances (`WeatherTools(mcp)`) fill it."""
 
 
 class Servers:
@@ -91,13 +95,76 @@ class Servers:
         if holder is None:
             return None
         module, cls, parent = holder
+        read = _property_of(cls, expr.attr)
+        if read is not None:  # `@property def mcp(self): return self._mcp`
+            expr = ast.Attribute(expr.value, read, ast.Load())
         init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
-        if init is None:
-            return self._field(module, cls, expr.attr) or self._class_attribute(
-                module, cls, expr.attr, parent
-            )
+        if init is not None:
+            found, own = self._stored(module, cls, init, expr.attr, parent)
+            if not own:
+                found, own = self._through_super(module, cls, init, expr.attr, parent)
+            # An attribute `__init__` stores hides the class's, whatever it stores.
+            return found if own else self._class_attribute(module, cls, expr.attr, parent)
+        field = self._field(module, cls, expr.attr)
+        if field is not None:
+            return field
+        inherited = self._base_init(module, cls)
+        if inherited is not None:
+            found, own = self._stored(*inherited, expr.attr, None)
+            if own:  # `class Weather(Tools)`, `Tools.__init__` storing `self._mcp = mcp_server`
+                return replace(found, holder=cls) if isinstance(found, ParamServer) else found
+        else:  # a base `@dataclass` declaring `mcp: MCPServer`: its generated `__init__`
+            fields = (self._field(base.module, node, expr.attr) for base, node in self._bases(module, cls))
+            field = next((f for f in fields if f is not None), None)
+            if field is not None:
+                return replace(field, holder=cls)
+        return self._class_attribute(module, cls, expr.attr, parent)
+
+    def _bases(self, module: ParsedModule, cls: ast.ClassDef) -> Iterator[tuple[Defined, ast.ClassDef]]:
+        """The project classes `cls` names as its bases."""
+        for written in cls.bases:
+            base = self.names.resolve(module, written)
+            base = self.names.follow(base) if base is not None else None
+            if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
+                yield base, base.node
+
+    def _base_init(
+        self, module: ParsedModule, cls: ast.ClassDef
+    ) -> tuple[ParsedModule, ast.ClassDef, ast.FunctionDef] | None:
+        """The `__init__` a project class's bases give it, and the class defining it."""
+        for base, _ in self._bases(module, cls):
+            init = inherited_method(self.names, base, "__init__")
+            owner = self.class_of(init.module, init.node) if init is not None else None
+            if init is not None and isinstance(init.node, ast.FunctionDef) and owner is not None:
+                return init.module, owner, init.node
+        return None
+
+    def _through_super(
+        self, module: ParsedModule, cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parent: Scope | None
+    ) -> tuple[Server | ParamServer | None, bool]:
+        """`super().__init__(mcp)` in `init`: what the base's `__init__` stores in `self.<attr>`,
+        its parameter read as the argument this call passes (a parameter of `init` in turn)."""
+        call = next((c for c in ast.walk(init) if _is_super_init(c)), None)
+        inherited = self._base_init(module, cls) if call is not None else None
+        if call is None or inherited is None:
+            return None, False
+        found, own = self._stored(*inherited, attr, None)
+        if not isinstance(found, ParamServer) or found.function is not inherited[2]:
+            return found, own
+        at = found.index - 1  # the call passes no `self`
+        arg = call.args[at] if 0 <= at < len(call.args) else None
+        arg = next((k.value for k in call.keywords if k.arg == found.name), arg)
+        if not isinstance(arg, ast.Name):
+            return None, own
+        return self.of(module, arg, Scope(module, init, f"{cls.name}.__init__", parent)), True
+
+    def _stored(
+        self, module: ParsedModule, cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parent: Scope | None
+    ) -> tuple[Server | ParamServer | None, bool]:
+        """The server `init` stores in `self.<attr>` (`self.mcp = mcp`, or `= MCPServer(...)`),
+        and whether it stores anything there at all."""
         if not init.args.args:
-            return None
+            return None, False
         me = init.args.args[0].arg
         inner = Scope(module, init, f"{cls.name}.__init__", parent)
         own = False
@@ -106,19 +173,18 @@ class Servers:
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 stored = any(
                     isinstance(t, ast.Attribute)
-                    and t.attr == expr.attr
+                    and t.attr == attr
                     and isinstance(t.value, ast.Name)
                     and t.value.id == me
                     for t in targets
                 )
                 if stored and stmt.value is not None:
                     if self.is_call(module, stmt.value, inner):
-                        return self.server(module, expr.attr, stmt.value, stmt.value, inner)  # type: ignore[arg-type]
+                        return self.server(module, attr, stmt.value, stmt.value, inner), True  # type: ignore[arg-type]
                     if isinstance(stmt.value, ast.Name):
-                        return self.of(module, stmt.value, inner)
+                        return self.of(module, stmt.value, inner), True
                 own = own or stored
-        # An attribute `__init__` stores hides the class's, whatever it stores.
-        return None if own else self._class_attribute(module, cls, expr.attr, parent)
+        return None, own
 
     def _class_attribute(
         self, module: ParsedModule, cls: ast.ClassDef, name: str, parent: Scope | None
@@ -310,6 +376,40 @@ class Servers:
             self._servers[sid] = server
             self.graph.servers.append(server)
         return self._servers[sid]
+
+
+def _property_of(cls: ast.ClassDef, name: str) -> str | None:
+    """The attribute a `@property` of the class body named `name` returns (`return self._mcp`)."""
+    for stmt in cls.body:
+        if (
+            not isinstance(stmt, ast.FunctionDef)
+            or stmt.name != name
+            or "property" not in decorator_names(stmt)
+        ):
+            continue
+        body = [s for s in stmt.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+        read = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+        if (
+            isinstance(read, ast.Attribute)
+            and isinstance(read.value, ast.Name)
+            and stmt.args.args
+            and read.value.id == stmt.args.args[0].arg
+            and read.attr != name
+        ):
+            return read.attr
+    return None
+
+
+def _is_super_init(node: ast.AST) -> TypeGuard[ast.Call]:
+    """`super().__init__(...)` (or `super(Cls, self).__init__(...)`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "__init__"
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id == "super"
+    )
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -14,25 +14,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import lint_diagnostics, located, write_files
-
-
-def _resolver_module(body: str, imports: str = "") -> str:
-    """A module importing what it needs (`imports` beside `Resolve`), defining `load_d` (the
-    resolver the SDK refuses) and then `body` (dedented, as `write_files` writes them)."""
-    return (
-        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
-        + textwrap.dedent(imports)
-        + "\n\ndef load_d(nope: str) -> str:\n    return nope\n\n\n"
-        + textwrap.dedent(body)
-    )
-
-
-CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
+from conftest import lint_diagnostics, write_files
+from published_shapes import check_both_ways
+from published_shapes import resolver_module as _resolver_module
 
 CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "helper parameter annotated with a TYPE_CHECKING import": (
@@ -331,14 +318,6 @@ NOT_FOLLOWED = {
 """Shapes the SDK refuses that lint does not follow yet (the report to the lead says why)."""
 
 
-def _sdk(root: Path, entry: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", entry], cwd=root, capture_output=True, text=True)
-
-
-def _codes(found: list[dict], path: str) -> list[tuple[str, int]]:
-    return sorted((d["code"], d["line"]) for d in located(found, path))
-
-
 @pytest.mark.parametrize(
     "case",
     [
@@ -349,22 +328,7 @@ def _codes(found: list[dict], path: str) -> list[tuple[str, int]]:
     ],
 )
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
-    files, entry, bad = CASES[case]
-    write_files(
-        tmp_path, {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": "", **files}
-    )
-    refused = _sdk(tmp_path, entry)
-    assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in refused.stderr, refused.stderr
-    whole = lint_diagnostics(tmp_path, "--no-cache", ".")
-    assert [code for code, _ in _codes(whole, bad)] == ["MCPD002"], whole
-    assert _codes(lint_diagnostics(tmp_path, "--no-cache", bad), bad) == _codes(whole, bad)
-
-    path = tmp_path / bad
-    path.write_text(path.read_text().replace(*CLEAN))
-    accepted = _sdk(tmp_path, entry)
-    assert accepted.returncode == 0, accepted.stderr
-    assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
-    assert lint_diagnostics(tmp_path, "--no-cache", bad) == []
+    check_both_ways(tmp_path, *CASES[case])
 
 
 def test_helpers_called_in_exclusive_branches_register_no_duplicate(tmp_path: Path) -> None:

@@ -1,0 +1,61 @@
+"""The one check of a published registration shape against the SDK (`test_published_shapes_*`).
+
+A case is a small project whose tool runs `load_d(nope)`, a resolver the SDK refuses at
+registration (`InvalidSignature`: no tool argument `nope`). The SDK is run the way the server
+starts (a subprocess running the entry point), so the verdict is the SDK's and not a guess of
+what it would do; `lint .` must then report MCPD002 in the resolver's file and `lint FILE`
+alone (pre-commit) the same there. With `load_d(x)` instead both must accept the project:
+a shape lint "follows" by reporting everything would fail that twin.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from conftest import lint_diagnostics, located, write_files
+
+CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
+"""The refused resolver, and the one the SDK accepts for a tool whose argument is `x`."""
+
+PROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": ""}
+
+
+def resolver_module(body: str, imports: str = "") -> str:
+    """A module importing what it needs (`imports` beside `Resolve`), defining `load_d` (the
+    resolver the SDK refuses) and then `body` (dedented, as `write_files` writes them)."""
+    return (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
+        + textwrap.dedent(imports)
+        + "\n\ndef load_d(nope: str) -> str:\n    return nope\n\n\n"
+        + textwrap.dedent(body)
+    )
+
+
+def sdk(root: Path, entry: str) -> subprocess.CompletedProcess[str]:
+    """Python running `entry` in `root`: the server starting under the real SDK."""
+    return subprocess.run([sys.executable, "-c", entry], cwd=root, capture_output=True, text=True)
+
+
+def _codes(found: list[dict], path: str) -> list[tuple[str, int]]:
+    return sorted((d["code"], d["line"]) for d in located(found, path))
+
+
+def check_both_ways(root: Path, files: dict[str, str], entry: str, bad: str) -> None:
+    """The SDK refuses the project and lint reports MCPD002 in `bad` (`lint .` and `lint bad`
+    alike); with the clean resolver both accept it."""
+    write_files(root, {**PROJECT, **files})
+    refused = sdk(root, entry)
+    assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in refused.stderr, refused.stderr
+    whole = lint_diagnostics(root, "--no-cache", ".")
+    assert [code for code, _ in _codes(whole, bad)] == ["MCPD002"], whole
+    assert _codes(lint_diagnostics(root, "--no-cache", bad), bad) == _codes(whole, bad)
+
+    path = root / bad
+    path.write_text(path.read_text().replace(*CLEAN))
+    accepted = sdk(root, entry)
+    assert accepted.returncode == 0, accepted.stderr
+    assert lint_diagnostics(root, "--no-cache", ".") == []
+    assert lint_diagnostics(root, "--no-cache", bad) == []
