@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
 from .model import Server
-from .prefilter import passed_lines
+from .prefilter import called_lines, passed_lines
 from .source import ParsedModule
 from .symbols import Binding, Defined
 
@@ -54,28 +54,32 @@ class HandedServers:
         was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        if not names or module.tree is None:
+        makers = [n for n, b in table.items() if b.kind in ("def", "import") and n in text]
+        if not (names or makers) or module.tree is None:
             return
         lines = passed_lines(text, names)
-        if lines is None:  # a text the lines cannot be told from: the whole tree, as written
-            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
+        called = called_lines(text, makers)
+        if lines is None or called is None:  # a text the lines cannot be told from: the whole tree
+            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names + makers)) + r")\s*[,)(]")
             if not passed.search(text):
                 return
-        elif not lines:
+            lines = None
+        elif not lines and not called:
             return
+        else:
+            lines = sorted({*lines, *called})
 
         def loop_of(stmt: ast.stmt) -> LiteralLoop | None:  # as the call sites read loops
             return listed_loop(scanner.names, module, stmt, None)
 
         for node, loops in calls_on_lines(module.tree, lines, loop_of):
-            args = [*node.args, *(k.value for k in node.keywords)]
-            if not any(isinstance(a, ast.Name) and a.id in table for a in args):
-                continue
-            if not any(
-                isinstance(scanner.servers.of(module, a, None), Server)
-                for a in args
-                if isinstance(a, ast.Name)
-            ):
+            args = [
+                a
+                for a in [*node.args, *(k.value for k in node.keywords)]
+                if (isinstance(a, ast.Name) and a.id in table)
+                or (isinstance(a, ast.Call) and _named_call(a, makers))
+            ]
+            if not any(isinstance(scanner.servers.of(module, a, None), Server) for a in args):
                 continue
             for func in in_loop_place(node.func, loops):  # `for m in (fa, fb): m.register(mcp)`
                 made = node if func is node.func else ast.Call(func, node.args, node.keywords)
@@ -101,3 +105,12 @@ class HandedServers:
             if callee.module.path not in scanner.scanned_paths:
                 self.passed_by.setdefault(callee.module.display, module.display)
                 scanner.scan(callee.module)
+
+
+def _named_call(call: ast.Call, makers: list[str]) -> bool:
+    """Whether a call's callee starts with one of the module's names (`MCPServer(...)`,
+    `get_mcp()`, `server.get_mcp()`): what `called_lines` looked for."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id in makers

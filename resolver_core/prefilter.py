@@ -3,7 +3,8 @@
 - `might_contribute`: can a walked file declare anything the analysis reads? Files that
   cannot are not parsed (the byte prefilter).
 - `passed_lines`: the lines where a call can pass one of some names as a whole argument,
-  so `builder` walks only the statements holding them (`loops.calls_on_lines`).
+  so `builder` walks only the statements holding them (`loops.calls_on_lines`);
+  `called_lines`: where it can pass a call of one (`register(MCPServer("x"))`).
 - `lines_in` / `lines_with`: the lines mentioning some names (the registration scan's
   tokens, the functions whose call sites are asked for), and `holds`: whether a statement
   has one of them.
@@ -163,6 +164,40 @@ def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
             at = text.find(name, end)
     if not plain:
         return []
+    offsets.sort()
+    lines: list[int] = []
+    line, last = 1, 0
+    for at in offsets:
+        line += text.count("\n", last, at)
+        last = at
+        lines.append(line)
+    return lines
+
+
+_CALL_OPENS = re.compile(r"\s*\(")
+
+
+def called_lines(text: str, names: Sequence[str]) -> list[int] | None:
+    """The lines (sorted) where a call of one of `names` may be a call's whole argument
+    (`register(MCPServer("x"))`, `f(server=get_mcp())`): a server made or handed out there.
+    None when the text cannot be matched to the tree's lines (as `passed_lines`)."""
+    if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
+        return None
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return None
+    offsets: list[int] = []
+    for name in names:
+        at = text.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if (
+                at > 0
+                and not (text[at - 1].isalnum() or text[at - 1] in "_.")
+                and _CALL_OPENS.match(text, end)
+                and _may_open_argument(text, at)
+            ):
+                offsets.append(at)
+            at = text.find(name, end)
     offsets.sort()
     lines: list[int] = []
     line, last = 1, 0
