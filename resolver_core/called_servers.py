@@ -43,8 +43,10 @@ def called(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope 
     """The server a call written where a server is expected stands for (`MCPServer("x")` in
     an argument, `get_mcp()` before `.tool()`), if any."""
     found: Made = call if servers.is_call(module, call, scope) else made(servers, module, call, scope)
-    if found is None or found is False or isinstance(found, Server):
-        return found or None
+    if isinstance(found, Server):
+        return found
+    if found is None or found is False:
+        return None
     return servers.server(module, written_at(module, call), call, found)
 
 
@@ -84,7 +86,9 @@ def _returned(servers: Servers, symbol: Defined, fn: ast.FunctionDef) -> Made:
     return None
 
 
-def _value(servers: Servers, symbol: Defined, fn: ast.FunctionDef, value: ast.expr | None, inner: Scope) -> Made:
+def _value(
+    servers: Servers, symbol: Defined, fn: ast.FunctionDef, value: ast.expr | None, inner: Scope
+) -> Made:
     """What one `return` (or a `global` assignment) hands out (see `Made`)."""
     module = symbol.module
     if isinstance(value, ast.Call):
