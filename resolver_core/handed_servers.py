@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from typing import TYPE_CHECKING
 
 from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
 from .model import Server
 from .prefilter import called_lines, passed_lines
+from .project import is_sdk_module
 from .source import ParsedModule
 from .symbols import Binding, Defined
 
@@ -54,7 +56,7 @@ class HandedServers:
         was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        makers = [n for n, b in table.items() if b.kind in ("def", "import") and n in text]
+        makers = [n for n, b in table.items() if _may_make(n, b) and n in text]
         if not (names or makers) or module.tree is None:
             return
         lines = passed_lines(text, names)
@@ -105,6 +107,20 @@ class HandedServers:
             if callee.module.path not in scanner.scanned_paths:
                 self.passed_by.setdefault(callee.module.display, module.display)
                 scanner.scan(callee.module)
+
+
+def _may_make(name: str, binding: Binding) -> bool:
+    """Whether a call of a module-level name may make or hand out a server: a function or
+    class of the module, or one imported from anywhere but the standard library and the SDK
+    (whose only server is `MCPServer`, and the project's subclasses are named in the project)."""
+    if binding.kind == "def":
+        return True
+    if binding.kind != "import" or binding.target is None:
+        return False
+    module, attr = binding.target
+    top = module.partition(".")[0]
+    named = name.endswith("Server") or (attr or "").endswith("Server")  # `MCPServer as Server`
+    return named or not (is_sdk_module(top) or top in sys.stdlib_module_names)
 
 
 def _named_call(call: ast.Call, makers: list[str]) -> bool:

@@ -194,7 +194,7 @@ def called_lines(text: str, names: Sequence[str]) -> list[int] | None:
                 at > 0
                 and not (text[at - 1].isalnum() or text[at - 1] in "_.")
                 and _CALL_OPENS.match(text, end)
-                and _may_open_argument(text, at)
+                and _opens_argument(text, at)
             ):
                 offsets.append(at)
             at = text.find(name, end)
@@ -206,6 +206,38 @@ def called_lines(text: str, names: Sequence[str]) -> list[int] | None:
         last = at
         lines.append(line)
     return lines
+
+
+def _opens_argument(text: str, at: int) -> bool:
+    """Whether a call's argument can start at `at`: `(` or `,` before it, or a keyword's `=`
+    (`f(server=...)`), past blanks and line breaks (`register(\n    MCPServer("x"),\n)`);
+    yes too when a comment may hide what is before it. Unlike `_may_open_argument`, a
+    statement starting a line (`main()`) or an assignment (`mcp = MCPServer("x")`, `x: T =
+    Field()`) is no argument: most calls are those, and each would be walked for nothing."""
+    before, i, hidden = _before(text, at)
+    if before in "(,\\" and before:
+        return True
+    if before == "=" and i > 0 and text[i - 1] not in "=<>!:":
+        word, k, hidden_word = _before(text, i)
+        if word.isidentifier() or word.isdigit():
+            while k > 0 and (text[k - 1].isalnum() or text[k - 1] == "_"):
+                k -= 1
+            opener, _, hidden_opener = _before(text, k)
+            return opener in ("(", ",") or hidden_opener
+        return hidden_word
+    return hidden
+
+
+def _before(text: str, at: int) -> tuple[str, int, bool]:
+    """The first character before `at` past blanks and line breaks ("" at the start), its
+    index, and whether a comment may stand between (a line passed holds a `#`)."""
+    i = at - 1
+    while i >= 0 and text[i] in " \t\r\n\f":
+        i -= 1
+    if i < 0:
+        return "", i, False
+    crossed = text.rfind("\n", i, at) >= 0
+    return text[i], i, crossed and "#" in text[text.rfind("\n", 0, i) + 1 : i + 1]
 
 
 def _may_open_argument(text: str, at: int) -> bool:
