@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
 from .model import Server
-from .prefilter import called_lines, passed_lines
+from .prefilter import passed_lines
 from .project import is_sdk_module
 from .source import ParsedModule
 from .symbols import Binding, Defined
@@ -56,20 +56,16 @@ class HandedServers:
         was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        makers = [n for n, b in table.items() if _may_make(n, b) and n in text]
+        makers = {n for n, b in table.items() if _may_make(n, b) and n in text}
         if not (names or makers) or module.tree is None:
             return
-        lines = passed_lines(text, names)
-        called = called_lines(text, makers)
-        if lines is None or called is None:  # a text the lines cannot be told from: the whole tree
-            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names + makers)) + r")\s*[,)(]")
+        lines = passed_lines(text, names, makers)
+        if lines is None:  # a text the lines cannot be told from: the whole tree, as written
+            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, [*names, *makers])) + r")\s*[,)(]")
             if not passed.search(text):
                 return
-            lines = None
-        elif not lines and not called:
+        elif not lines:
             return
-        else:
-            lines = sorted({*lines, *called})
 
         def loop_of(stmt: ast.stmt) -> LiteralLoop | None:  # as the call sites read loops
             return listed_loop(scanner.names, module, stmt, None)
@@ -110,22 +106,23 @@ class HandedServers:
 
 
 def _may_make(name: str, binding: Binding) -> bool:
-    """Whether a call of a module-level name may make or hand out a server: a function or
-    class of the module, or one imported from anywhere but the standard library and the SDK
-    (whose only server is `MCPServer`, and the project's subclasses are named in the project)."""
-    if binding.kind == "def":
-        return True
+    """Whether a call of a module-level name may make or hand out a server: one imported from
+    anywhere but the standard library and the SDK (whose only server is `MCPServer`), or a
+    server class (`*Server`). Not every function the module defines: looking for each one's
+    calls was a tenth of a cold run, for a getter seldom defined beside the call handing its
+    server to another module's helper (the helper's callers find it there: `reach`)."""
+    if name.endswith("Server"):
+        return binding.kind in ("def", "import")
     if binding.kind != "import" or binding.target is None:
         return False
     module, attr = binding.target
     top = module.partition(".")[0]
-    named = name.endswith("Server") or (attr or "").endswith("Server")  # `MCPServer as Server`
-    return named or not (is_sdk_module(top) or top in sys.stdlib_module_names)
+    return (attr or "").endswith("Server") or not (is_sdk_module(top) or top in sys.stdlib_module_names)
 
 
-def _named_call(call: ast.Call, makers: list[str]) -> bool:
+def _named_call(call: ast.Call, makers: set[str]) -> bool:
     """Whether a call's callee starts with one of the module's names (`MCPServer(...)`,
-    `get_mcp()`, `server.get_mcp()`): what `called_lines` looked for."""
+    `get_mcp()`, `server.get_mcp()`): what `passed_lines` looked for."""
     func = call.func
     while isinstance(func, ast.Attribute):
         func = func.value

@@ -2,9 +2,9 @@
 
 - `might_contribute`: can a walked file declare anything the analysis reads? Files that
   cannot are not parsed (the byte prefilter).
-- `passed_lines`: the lines where a call can pass one of some names as a whole argument,
-  so `builder` walks only the statements holding them (`loops.calls_on_lines`);
-  `called_lines`: where it can pass a call of one (`register(MCPServer("x"))`).
+- `passed_lines`: the lines where a call can pass one of some names as a whole argument
+  (or a call of one: `register(MCPServer("x"))`), so `builder` walks only the statements
+  holding them (`loops.calls_on_lines`).
 - `lines_in` / `lines_with`: the lines mentioning some names (the registration scan's
   tokens, the functions whose call sites are asked for), and `holds`: whether a statement
   has one of them.
@@ -22,7 +22,7 @@ import itertools
 import operator
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .lines import split_lines
@@ -132,14 +132,16 @@ through every way of splitting it."""
 _PLAIN_END = re.compile(r"\s*[,)]")
 
 
-def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
+def passed_lines(text: str, names: Sequence[str], called: Collection[str] = ()) -> list[int] | None:
     """The lines (sorted) where one of `names` may be a call's whole argument (`f(mcp)`,
-    `f(x, server=mcp)`, `f(**mcp)`, across lines and comments).
+    `f(x, server=mcp)`, `f(**mcp)`, across lines and comments); or a call of one of `called`
+    (`register(MCPServer("x"))`, `f(server=get_mcp())`: a server made or handed out there),
+    which are looked for in the same pass.
 
-    Empty when no name is written plainly as `(name)`, `, name,` or `=name)` anywhere: the
-    builder looks at calls only then. None when the text cannot be matched to the tree's
-    names and lines (identifiers Python normalises, line breaks other than `\\n`/`\\r\\n`):
-    the caller walks everything.
+    Empty when no name is written plainly as `(name)`, `, name,` or `=name)` anywhere, and no
+    call of one as an argument: the builder looks at calls only then. None when the text
+    cannot be matched to the tree's names and lines (identifiers Python normalises, line
+    breaks other than `\\n`/`\\r\\n`): the caller walks everything.
     """
     if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
         return None
@@ -147,27 +149,28 @@ def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
         return None
     offsets: list[int] = []
     plain = False
-    for name in names:
+    calls: list[int] = []
+    for name in [*names, *(n for n in called if n not in names)]:
+        calling = name in called
         at = text.find(name)
         while at >= 0:
             end = at + len(name)
             # Not the tail of a longer name, nor an attribute (`x.mcp` is no plain name), nor
             # after `:` or `[` (`ctx: Context)`, `list[Item]`): an argument follows `(`, `,`, `=`.
-            if (
-                at > 0
-                and not (text[at - 1].isalnum() or text[at - 1] in "_.")
-                and _may_open_argument(text, at)
-                and _ARGUMENT_END.match(text, end)
-            ):
-                offsets.append(at)
-                plain = plain or (_PLAIN_END.match(text, end) is not None and _after_opener(text, at))
+            if at > 0 and not (text[at - 1].isalnum() or text[at - 1] in "_."):
+                if _may_open_argument(text, at) and _ARGUMENT_END.match(text, end):
+                    offsets.append(at)
+                    plain = plain or (_PLAIN_END.match(text, end) is not None and _after_opener(text, at))
+                elif calling and _CALL_OPENS.match(text, end) and _opens_argument(text, at):
+                    calls.append(at)
             at = text.find(name, end)
     if not plain:
+        offsets = []
+    if not offsets and not calls:
         return []
-    offsets.sort()
     lines: list[int] = []
     line, last = 1, 0
-    for at in offsets:
+    for at in sorted([*offsets, *calls]):
         line += text.count("\n", last, at)
         last = at
         lines.append(line)
@@ -175,37 +178,6 @@ def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
 
 
 _CALL_OPENS = re.compile(r"\s*\(")
-
-
-def called_lines(text: str, names: Sequence[str]) -> list[int] | None:
-    """The lines (sorted) where a call of one of `names` may be a call's whole argument
-    (`register(MCPServer("x"))`, `f(server=get_mcp())`): a server made or handed out there.
-    None when the text cannot be matched to the tree's lines (as `passed_lines`)."""
-    if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
-        return None
-    if "\r" in text and text.count("\r") != text.count("\r\n"):
-        return None
-    offsets: list[int] = []
-    for name in names:
-        at = text.find(name)
-        while at >= 0:
-            end = at + len(name)
-            if (
-                at > 0
-                and not (text[at - 1].isalnum() or text[at - 1] in "_.")
-                and _CALL_OPENS.match(text, end)
-                and _opens_argument(text, at)
-            ):
-                offsets.append(at)
-            at = text.find(name, end)
-    offsets.sort()
-    lines: list[int] = []
-    line, last = 1, 0
-    for at in offsets:
-        line += text.count("\n", last, at)
-        last = at
-        lines.append(line)
-    return lines
 
 
 def _opens_argument(text: str, at: int) -> bool:
