@@ -56,7 +56,8 @@ class HandedServers:
         was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        makers = {n for n, b in table.items() if _may_make(n, b) and n in text}
+        makers = {n for n in names if _may_make(n, table[n])}
+        makers.update(n for n, b in table.items() if b.kind == "def" and n.endswith("Server") and n in text)
         if not (names or makers) or module.tree is None:
             return
         lines = passed_lines(text, names, makers)
@@ -106,18 +107,18 @@ class HandedServers:
 
 
 def _may_make(name: str, binding: Binding) -> bool:
-    """Whether a call of a module-level name may make or hand out a server: one imported from
+    """Whether a call of an imported name may make or hand out a server: one imported from
     anywhere but the standard library and the SDK (whose only server is `MCPServer`), or a
-    server class (`*Server`). Not every function the module defines: looking for each one's
-    calls was a tenth of a cold run, for a getter seldom defined beside the call handing its
-    server to another module's helper (the helper's callers find it there: `reach`)."""
-    if name.endswith("Server"):
-        return binding.kind in ("def", "import")
+    server class (`*Server`; the module's own are looked for too). Not every function the
+    module defines: looking for each one's calls was a tenth of a cold run, for a getter
+    seldom defined beside the call handing its server to another module's helper (the
+    helper's callers find it there: `reach`)."""
     if binding.kind != "import" or binding.target is None:
         return False
     module, attr = binding.target
     top = module.partition(".")[0]
-    return (attr or "").endswith("Server") or not (is_sdk_module(top) or top in sys.stdlib_module_names)
+    named = name.endswith("Server") or (attr or "").endswith("Server")  # `MCPServer as Server`
+    return named or not (is_sdk_module(top) or top in sys.stdlib_module_names)
 
 
 def _named_call(call: ast.Call, makers: set[str]) -> bool:

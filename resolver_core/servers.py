@@ -5,7 +5,9 @@ A server is an `MCPServer(...)` call (or one of a project subclass), a variable 
 wherever it is bound: at module level or as a factory's local variable. A function
 parameter is a server *slot* (`ParamServer`): annotated `MCPServer` (or `MCPServer[Deps]`),
 or unannotated; which servers fill it is decided by its call sites (`registrations.py`). So
-is a server an object holds (`self.server` stored by `__init__`, or a dataclass field).
+is a server an object holds (`self.server` stored by `__init__`, or a dataclass field). A
+call written where a server is expected (`register(MCPServer("x"))`, `@get_mcp().tool()`)
+stands for the server it makes or hands out (`called_servers.py`).
 """
 
 from __future__ import annotations
