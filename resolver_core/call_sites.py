@@ -373,7 +373,10 @@ class CallSites:
 
 
 def _plain(arg: ast.expr) -> bool:
-    """A name or `self.name`: what can hold a server passed on."""
+    """A name or `self.name`: what can hold a server passed on; or a call of a name (a server
+    made there: `register(MCPServer("x"))`)."""
+    if isinstance(arg, ast.Call):
+        arg = arg.func
     if isinstance(arg, ast.Attribute):
         arg = arg.value
     return isinstance(arg, ast.Name)

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from typing import TYPE_CHECKING
 
 from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
 from .model import Server
 from .prefilter import passed_lines
+from .project import is_sdk_module
 from .source import ParsedModule
 from .symbols import Binding, Defined
 
@@ -54,11 +56,13 @@ class HandedServers:
         was most of a cold run.
         """
         names = [n for n, b in table.items() if b.kind in ("value", "import") and n in text]
-        if not names or module.tree is None:
+        makers = {n for n in names if _may_make(n, table[n])}
+        makers.update(n for n, b in table.items() if b.kind == "def" and n.endswith("Server") and n in text)
+        if not (names or makers) or module.tree is None:
             return
-        lines = passed_lines(text, names)
+        lines = passed_lines(text, names, makers)
         if lines is None:  # a text the lines cannot be told from: the whole tree, as written
-            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, names)) + r")\s*[,)]")
+            passed = re.compile(r"[(,=]\s*(" + "|".join(map(re.escape, [*names, *makers])) + r")\s*[,)(]")
             if not passed.search(text):
                 return
         elif not lines:
@@ -68,14 +72,13 @@ class HandedServers:
             return listed_loop(scanner.names, module, stmt, None)
 
         for node, loops in calls_on_lines(module.tree, lines, loop_of):
-            args = [*node.args, *(k.value for k in node.keywords)]
-            if not any(isinstance(a, ast.Name) and a.id in table for a in args):
-                continue
-            if not any(
-                isinstance(scanner.servers.of(module, a, None), Server)
-                for a in args
-                if isinstance(a, ast.Name)
-            ):
+            args = [
+                a
+                for a in [*node.args, *(k.value for k in node.keywords)]
+                if (isinstance(a, ast.Name) and a.id in table)
+                or (isinstance(a, ast.Call) and _named_call(a, makers))
+            ]
+            if not any(isinstance(scanner.servers.of(module, a, None), Server) for a in args):
                 continue
             for func in in_loop_place(node.func, loops):  # `for m in (fa, fb): m.register(mcp)`
                 made = node if func is node.func else ast.Call(func, node.args, node.keywords)
@@ -101,3 +104,27 @@ class HandedServers:
             if callee.module.path not in scanner.scanned_paths:
                 self.passed_by.setdefault(callee.module.display, module.display)
                 scanner.scan(callee.module)
+
+
+def _may_make(name: str, binding: Binding) -> bool:
+    """Whether a call of an imported name may make or hand out a server: one imported from
+    anywhere but the standard library and the SDK (whose only server is `MCPServer`), or a
+    server class (`*Server`; the module's own are looked for too). Not every function the
+    module defines: looking for each one's calls was a tenth of a cold run, for a getter
+    seldom defined beside the call handing its server to another module's helper (the
+    helper's callers find it there: `reach`)."""
+    if binding.kind != "import" or binding.target is None:
+        return False
+    module, attr = binding.target
+    top = module.partition(".")[0]
+    named = name.endswith("Server") or (attr or "").endswith("Server")  # `MCPServer as Server`
+    return named or not (is_sdk_module(top) or top in sys.stdlib_module_names)
+
+
+def _named_call(call: ast.Call, makers: set[str]) -> bool:
+    """Whether a call's callee starts with one of the module's names (`MCPServer(...)`,
+    `get_mcp()`, `server.get_mcp()`): what `passed_lines` looked for."""
+    func = call.func
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return isinstance(func, ast.Name) and func.id in makers

@@ -2,8 +2,9 @@
 
 - `might_contribute`: can a walked file declare anything the analysis reads? Files that
   cannot are not parsed (the byte prefilter).
-- `passed_lines`: the lines where a call can pass one of some names as a whole argument,
-  so `builder` walks only the statements holding them (`loops.calls_on_lines`).
+- `passed_lines`: the lines where a call can pass one of some names as a whole argument
+  (or a call of one: `register(MCPServer("x"))`), so `builder` walks only the statements
+  holding them (`loops.calls_on_lines`).
 - `lines_in` / `lines_with`: the lines mentioning some names (the registration scan's
   tokens, the functions whose call sites are asked for), and `holds`: whether a statement
   has one of them.
@@ -21,7 +22,7 @@ import itertools
 import operator
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .lines import split_lines
@@ -131,14 +132,16 @@ through every way of splitting it."""
 _PLAIN_END = re.compile(r"\s*[,)]")
 
 
-def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
+def passed_lines(text: str, names: Sequence[str], called: Collection[str] = ()) -> list[int] | None:
     """The lines (sorted) where one of `names` may be a call's whole argument (`f(mcp)`,
-    `f(x, server=mcp)`, `f(**mcp)`, across lines and comments).
+    `f(x, server=mcp)`, `f(**mcp)`, across lines and comments); or a call of one of `called`
+    (`register(MCPServer("x"))`, `f(server=get_mcp())`: a server made or handed out there),
+    which are looked for in the same pass.
 
-    Empty when no name is written plainly as `(name)`, `, name,` or `=name)` anywhere: the
-    builder looks at calls only then. None when the text cannot be matched to the tree's
-    names and lines (identifiers Python normalises, line breaks other than `\\n`/`\\r\\n`):
-    the caller walks everything.
+    Empty when no name is written plainly as `(name)`, `, name,` or `=name)` anywhere, and no
+    call of one as an argument: the builder looks at calls only then. None when the text
+    cannot be matched to the tree's names and lines (identifiers Python normalises, line
+    breaks other than `\\n`/`\\r\\n`): the caller walks everything.
     """
     if not text.isascii() and not unicodedata.is_normalized("NFKC", text):
         return None
@@ -146,31 +149,67 @@ def passed_lines(text: str, names: Sequence[str]) -> list[int] | None:
         return None
     offsets: list[int] = []
     plain = False
-    for name in names:
+    calls: list[int] = []
+    for name in [*names, *(n for n in called if n not in names)]:
+        calling = name in called
         at = text.find(name)
         while at >= 0:
             end = at + len(name)
             # Not the tail of a longer name, nor an attribute (`x.mcp` is no plain name), nor
             # after `:` or `[` (`ctx: Context)`, `list[Item]`): an argument follows `(`, `,`, `=`.
-            if (
-                at > 0
-                and not (text[at - 1].isalnum() or text[at - 1] in "_.")
-                and _may_open_argument(text, at)
-                and _ARGUMENT_END.match(text, end)
-            ):
-                offsets.append(at)
-                plain = plain or (_PLAIN_END.match(text, end) is not None and _after_opener(text, at))
+            if at > 0 and not (text[at - 1].isalnum() or text[at - 1] in "_."):
+                if _may_open_argument(text, at) and _ARGUMENT_END.match(text, end):
+                    offsets.append(at)
+                    plain = plain or (_PLAIN_END.match(text, end) is not None and _after_opener(text, at))
+                elif calling and _CALL_OPENS.match(text, end) and _opens_argument(text, at):
+                    calls.append(at)
             at = text.find(name, end)
     if not plain:
+        offsets = []
+    if not offsets and not calls:
         return []
-    offsets.sort()
     lines: list[int] = []
     line, last = 1, 0
-    for at in offsets:
+    for at in sorted([*offsets, *calls]):
         line += text.count("\n", last, at)
         last = at
         lines.append(line)
     return lines
+
+
+_CALL_OPENS = re.compile(r"\s*\(")
+
+
+def _opens_argument(text: str, at: int) -> bool:
+    """Whether a call's argument can start at `at`: `(` or `,` before it, or a keyword's `=`
+    (`f(server=...)`), past blanks and line breaks (`register(\n    MCPServer("x"),\n)`);
+    yes too when a comment may hide what is before it. Unlike `_may_open_argument`, a
+    statement starting a line (`main()`) or an assignment (`mcp = MCPServer("x")`, `x: T =
+    Field()`) is no argument: most calls are those, and each would be walked for nothing."""
+    before, i, hidden = _before(text, at)
+    if before in "(,\\" and before:
+        return True
+    if before == "=" and i > 0 and text[i - 1] not in "=<>!:":
+        word, k, hidden_word = _before(text, i)
+        if word.isidentifier() or word.isdigit():
+            while k > 0 and (text[k - 1].isalnum() or text[k - 1] == "_"):
+                k -= 1
+            opener, _, hidden_opener = _before(text, k)
+            return opener in ("(", ",") or hidden_opener
+        return hidden_word
+    return hidden
+
+
+def _before(text: str, at: int) -> tuple[str, int, bool]:
+    """The first character before `at` past blanks and line breaks ("" at the start), its
+    index, and whether a comment may stand between (a line passed holds a `#`)."""
+    i = at - 1
+    while i >= 0 and text[i] in " \t\r\n\f":
+        i -= 1
+    if i < 0:
+        return "", i, False
+    crossed = text.rfind("\n", i, at) >= 0
+    return text[i], i, crossed and "#" in text[text.rfind("\n", 0, i) + 1 : i + 1]
 
 
 def _may_open_argument(text: str, at: int) -> bool:

@@ -35,18 +35,23 @@ from .symbols import Defined, Names, Param, Scope
 _SERVER_WORD = re.compile(r"Server\b")
 _ASSIGNED = re.compile(r"^\s*(?:\w+\.)?(\w+)\s*(?::[^=\n]*)?=[^=]")
 _ANNOTATED = re.compile(r"(\w+)\s*:\s*[\"']?[\w.]*Server\b")
+_MADE = re.compile(r"[(,=]\s*(\w*Server)\s*\(")
+"""A server made in a call's argument (`register(MCPServer("x"))`): its class names the line."""
 
 
 def server_variables(text: str) -> set[str]:
     """Names that may hold a server, by their lines: `mcp = MCPServer(...)`, `shop: ShopServer =
-    ...`, `def register(server: MCPServer)`. A guess that may say yes too often, never no for
-    a server created or annotated as one (a server from a factory call is not guessed)."""
+    ...`, `def register(server: MCPServer)`; and the class of a server made in an argument
+    (`register(MCPServer("x"))`), whose lines are read as a variable's. A guess that may say
+    yes too often, never no for a server created or annotated as one (a server from a
+    factory call is not guessed)."""
     names: set[str] = set()
     for line in _server_lines(text):
         assigned = _ASSIGNED.match(line)
         if assigned is not None:
             names.add(assigned.group(1))
         names.update(_ANNOTATED.findall(line))
+        names.update(_MADE.findall(line))
     return names
 
 

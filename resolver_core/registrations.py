@@ -66,10 +66,8 @@ class Scanner:
         self.scanned_paths.add(module.path)
         table = self.names.table(module)
         for name, binding in table.items():
-            if binding.kind == "value":
-                origin = self.servers.origin(module, binding.node, None, binding.annotation)
-                if origin is not False:
-                    self.servers.server(module, name, binding.node, origin)
+            if binding.kind == "value":  # `mcp = MCPServer(...)`, or a getter's (`mcp = get_mcp()`)
+                self.servers.of_value(Value(module, binding.node, name, binding.annotation))  # type: ignore[arg-type]
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
         # where a registration call can appear at all (also through `register = mcp.add_tool`).

@@ -5,7 +5,9 @@ A server is an `MCPServer(...)` call (or one of a project subclass), a variable 
 wherever it is bound: at module level or as a factory's local variable. A function
 parameter is a server *slot* (`ParamServer`): annotated `MCPServer` (or `MCPServer[Deps]`),
 or unannotated; which servers fill it is decided by its call sites (`registrations.py`). So
-is a server an object holds (`self.server` stored by `__init__`, or a dataclass field).
+is a server an object holds (`self.server` stored by `__init__`, or a dataclass field). A
+call written where a server is expected (`register(MCPServer("x"))`, `@get_mcp().tool()`)
+stands for the server it makes or hands out (`called_servers.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeGuard
 
+from .called_servers import Made, called
+from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
@@ -49,9 +53,14 @@ class Servers:
         self.graph = graph
         self._servers: dict[str, Server] = {}
         self._classes: dict[Path, dict[int, ast.ClassDef]] = {}
+        self.made: dict[int, Made] = {}
+        """What each project function's call makes (`called_servers.made`), by its def."""
 
     def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
-        """The server an expression like `mcp` or `app.server.mcp` denotes, if any."""
+        """The server an expression like `mcp` or `app.server.mcp` denotes, if any; a call
+        (`MCPServer("x")`, `get_mcp()`) stands for one as `called_servers` says."""
+        if isinstance(expr, ast.Call):
+            return called(self, module, expr, scope)
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             held = self._held(module, expr, scope)
             if held is not None:
@@ -59,7 +68,7 @@ class Servers:
         symbol = self.names.resolve(module, expr, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value):
-            return self._of_value(symbol)
+            return self.of_value(symbol)
         if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
             fn = symbol.function
             if (
@@ -77,8 +86,13 @@ class Servers:
                 return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)
         return None
 
-    def _of_value(self, symbol: Value) -> Server | None:
-        """The server a name bound by assignment holds (`mcp = MCPServer(...)`), if it holds one."""
+    def of_value(self, symbol: Value) -> Server | None:
+        """The server a name bound by assignment holds (`mcp = MCPServer(...)`), if it holds one:
+        the getter's own when it is bound to a call of one (`mcp = get_mcp()`)."""
+        if isinstance(symbol.node, ast.Call):
+            made = called_made(self, symbol.module, symbol.node, symbol.scope)
+            if isinstance(made, Server):
+                return made
         origin = self.origin(symbol.module, symbol.node, symbol.scope, symbol.annotation)
         if origin is False:
             return None
@@ -194,7 +208,7 @@ class Servers:
         if parent is not None or module.tree is None or cls not in module.tree.body:
             return None
         symbol = self.names.member(Defined(module, cls, cls.name), name)
-        return self._of_value(symbol) if isinstance(symbol, Value) else None
+        return self.of_value(symbol) if isinstance(symbol, Value) else None
 
     def _field(self, module: ParsedModule, cls: ast.ClassDef, name: str) -> ParamServer | None:
         """`self.app` of a `@dataclass` declaring `app: MCPServer`: the argument its generated

@@ -132,3 +132,67 @@ def test_comment_banners_cost_one_pass() -> None:
     for text in ("f(mcp  " + "#" * 5000 + "\n", "f(mcp " + "# a " * 3000 + "\n", "f(mcp" + " \\\n" * 3000):
         assert passed_lines(text, ["mcp"]) == []
     assert time.process_time() - started < 5
+
+
+CALLED = {
+    "inline": "tools.register(MCPServer('x'))\n",
+    "keyword": "tools.register(1, server=MCPServer('x'))\n",
+    "across_lines": "tools.register(\n    MCPServer('x'),\n)\n",
+    "comment_between": "tools.register(  # why\n    MCPServer('x'))\n",
+    "blank_before_parenthesis": "tools.register(MCPServer ('x'))\n",
+    "continuation": "x = tools.go(\\\n MCPServer())\n",
+    "getter": "tools.register(get_mcp())\n",
+    "in_a_function": "def main():\n    if True:\n        tools.register(get_mcp())\n",
+}
+"""A server made (or handed out by a getter) in the argument of a call: the lines hold it."""
+
+
+def _handing(calls: object, called: set[str]) -> list[int]:
+    """The calls (by identity) with a call of one of `called` as a whole argument."""
+    return [
+        id(c)
+        for c in calls  # type: ignore[attr-defined]
+        if isinstance(c, ast.Call)
+        and any(
+            isinstance(a, ast.Call) and isinstance(a.func, ast.Name) and a.func.id in called
+            for a in [*c.args, *(k.value for k in c.keywords)]
+        )
+    ]
+
+
+@pytest.mark.parametrize("form", sorted(CALLED))
+def test_every_form_of_passing_a_call_is_found(form: str) -> None:
+    text = "from mcp.server import MCPServer\nfrom app.server import get_mcp\nimport tools\n\n" + CALLED[form]
+    tree = ast.parse(text)
+    lines = passed_lines(text, ["tools"], {"MCPServer", "get_mcp"})
+    assert lines, form
+    found = _handing((c for c, _ in calls_on_lines(tree, lines)), {"MCPServer", "get_mcp"})
+    assert found and found == _handing(ast.walk(tree), {"MCPServer", "get_mcp"}), form
+
+
+def test_statements_and_assignments_calling_a_name_are_not_walked() -> None:
+    """Most calls of a name are no argument: walking each statement holding one was a tenth
+    of a cold run."""
+    text = "mcp = MCPServer('x')\nx: int = get_mcp()\nmain()\nif x == get_mcp():\n    pass\n"
+    assert passed_lines(text, [], {"MCPServer", "get_mcp", "main"}) == []
+
+
+def test_the_pruned_walk_finds_every_call_passed_in_real_modules() -> None:
+    checked = 0
+    for path in _modules():
+        try:
+            text = decode(path.read_bytes())
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, UnicodeDecodeError):
+            continue
+        module = ParsedModule("m", path, str(path), path.parent, False)
+        module.tree = tree
+        table = collect_bindings(module, tree.body)
+        called = {n for n, b in table.items() if b.kind in ("def", "import") and n in text}
+        lines = passed_lines(text, [], called)
+        if lines is None:
+            continue
+        whole = _handing(ast.walk(tree), called)
+        assert _handing((c for c, _ in calls_on_lines(tree, lines)), called) == whole, path
+        checked += 1
+    assert checked > 500

@@ -300,15 +300,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
 }
 
 NOT_FOLLOWED = {
-    "a server built in the call that hands it to the helper": (
-        "a server is a name bound to one (a variable, a parameter, an attribute); an "
-        "`MCPServer(...)` written as a call's argument has no name for the graph to give it "
-        "(two such calls must stay two servers): lint says MCPD113 (not analysed)"
-    ),
-    "a getter's result decorating directly": (
-        "`@get_mcp().tool()`: as above, a server written as a call has no name (`mcp = "
-        "get_mcp()` then `@mcp.tool()` is followed); lint says nothing"
-    ),
     "tool modules listed in another module, called in a loop": (
         "call sites follow loops over values written in the calling module (`for m in (a, b):`, "
         "`MODULES = [a, b]` then `for m in MODULES:`), not over a collection another module binds: "

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic, Edit, Fix
-from ...resolver_core.model import Graph
+from ...resolver_core.lines import split_lines
+from ...resolver_core.model import Graph, Span
 from ..base import Invalid, Rule, RuleFix
 
 _FIX = RuleFix("call the decorator: add `()`")
@@ -56,5 +57,15 @@ class BareToolDecorator(Rule):
                     f"tool {tool.name!r} is registered with a bare decorator; the SDK raises TypeError",
                     tool=tool.name,
                     fix=Fix(message=_FIX.message, edits=[edit]),
-                    help=f"write the decorator with parentheses: `@{server.variable}.tool()`",
+                    help=f"write the decorator with parentheses: `@{_written(graph, span) or server.variable + '.tool'}()`",
                 )
+
+
+def _written(graph: Graph, span: Span) -> str | None:
+    """The decorator as written on one line (`get_mcp().tool`: a server written as a call has
+    no variable the help could name)."""
+    source = graph.sources.get(span.path)
+    if source is None or source.text is None or span.line != span.end_line:
+        return None
+    lines = split_lines(source.text)
+    return lines[span.line - 1][span.column - 1 : span.end_column - 1] if span.line <= len(lines) else None
