@@ -27,7 +27,7 @@ from .loops import LiteralLoop, in_loop_place, listed_loop
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope, Value
+from .symbols import Defined, Element, Names, Scope, Value
 from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -143,10 +143,14 @@ class CallSites:
         """The calls (and their project callees) of `module`, among them those on lines that
         mention one of `variables`, with a name (or `self.name`) among their arguments: where a
         server may be passed on."""
-        known = self._local.setdefault(module.path, (module, set()))[1]
-        known.update(variables)
-        self._walk()
+        self.walk_in(module, variables)
         return self._passing.get(module.path, [])
+
+    def walk_in(self, module: ParsedModule, names: Iterable[str]) -> None:
+        """Walk `module`'s lines that mention one of `names` (in that module only): its calls
+        there are call sites from now on."""
+        self._local.setdefault(module.path, (module, set()))[1].update(names)
+        self._walk()
 
     # ------------------------------------------------------------------ the walk
     def _widen(self) -> None:
@@ -317,7 +321,7 @@ class CallSites:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
-        if not isinstance(func, ast.Name | ast.Attribute):
+        if not isinstance(func, ast.Name | ast.Attribute | Element):  # `for r in REGISTRARS: r(mcp)`
             return
         placed = in_loop_place(func, self._loops)
         if len(placed) != 1 or placed[0] is not func:  # each listed value in the loop variable's place

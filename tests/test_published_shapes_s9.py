@@ -322,11 +322,6 @@ NOT_FOLLOWED = {
         "`@get_mcp().tool()`: as above, a server written as a call has no name (`mcp = "
         "get_mcp()` then `@mcp.tool()` is followed); lint says nothing"
     ),
-    "tool modules listed in another module, called in a loop": (
-        "call sites follow loops over values written in the calling module (`for m in (a, b):`, "
-        "`MODULES = [a, b]` then `for m in MODULES:`), not over a collection another module binds: "
-        "lint says MCPD113 (not analysed)"
-    ),
 }
 """Shapes the SDK refuses that lint does not follow yet (the report to the lead says why)."""
 
