@@ -10,7 +10,8 @@ decorator application passes in. An `if __name__ == "__main__":` block counts to
 what runs when the file is the program.
 
 A loop over values written out (`for module in (notes, admin): module.register(server)`,
-`for install in (a, b): install()`, or over a name the module binds to them) calls each of them. Calls whose target cannot be named
+`for install in (a, b): install()`, or over a name this module or another binds to them:
+`from app.tools import TOOL_MODULES`) calls each of them. Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
 registrations they would reach take no server from them.
 """

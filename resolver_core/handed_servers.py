@@ -3,8 +3,8 @@
 `tools.register(mcp)` at module level runs `tools.register` when the module is imported: the
 SDK registers whatever it registers on `mcp`, so the module it is written in is scanned too,
 whichever files a run was given; a loop over modules written out (`for m in (notes, admin):
-m.register(mcp)`, or over a list the module binds to them, as the call sites read loops:
-`loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
+m.register(mcp)`, or over a list this module or another binds to them, as the call sites
+read loops: `loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
 the server on to (`install(server)` calling `notes.register(server)`) is followed by `reach`
 from the calls kept here (`handed`). Inside functions the call sites do this work
 (`call_sites.py`), as calls are asked for.
@@ -44,7 +44,7 @@ class HandedServers:
         file was given (pre-commit passes `server.py` alone when only it changed); its tools'
         verdicts belong to this file (`Tool.origin`) unless that module is given itself.
         A loop over modules written out (`for m in (notes, admin): m.register(mcp)`, or in a
-        list this module binds) calls each, and what the function passes the server on to is followed by `reach` (`handed`):
+        list a module binds) calls each, and what the function passes the server on to is followed by `reach` (`handed`):
         a build of this file alone reaches the helpers a build of every file reaches, so the
         file's dependencies list them (an edit of one re-checks it with this file).
         Only calls passing a module-level name as a whole argument are looked at, and only
