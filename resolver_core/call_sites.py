@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .confined import Confined
 from .decorators import Decorators, Obj
-from .loops import LiteralLoop, in_loop_place, listed_loop
+from .loops import LiteralLoop, in_loop_place, listed_loop, written_where
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
@@ -330,12 +330,10 @@ class CallSites:
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined
-        if (
-            scope is None
-            and confined is not None
-            and confined.outside(self.names.project, module, func, self.names.table(module))
-        ):
-            return
+        if scope is None and confined is not None:
+            home, written = written_where(func, module)  # a listed value: its module's imports
+            if confined.outside(self.names.project, module, written, self.names.table(home)):
+                return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`

@@ -16,7 +16,7 @@ import ast
 import re
 from typing import TYPE_CHECKING
 
-from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
+from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop, written_where
 from .model import Server
 from .prefilter import passed_lines
 from .source import ParsedModule
@@ -87,7 +87,9 @@ class HandedServers:
         """Scan the module of the function `call` calls with a server of `module` (or of the
         class: `Kit(mcp)` runs `Kit.__init__`)."""
         confined = scanner.confined
-        if confined is not None and confined.outside(scanner.names.project, module, call.func, table):
+        home, written = written_where(call.func, module)  # a listed value: its module's imports
+        table = table if home is module else scanner.names.table(home)
+        if confined is not None and confined.outside(scanner.names.project, module, written, table):
             return
         callee = scanner.names.resolve(module, call.func, None)
         callee = scanner.names.follow(callee) if callee is not None else None

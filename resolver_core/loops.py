@@ -86,6 +86,20 @@ def listing_name(func: ast.expr) -> str | None:
     return collection.id if isinstance(collection, ast.Name) else None
 
 
+def written_where(func: ast.expr, module: ParsedModule) -> tuple[ParsedModule, ast.expr]:
+    """The module whose names a call's function is read with, and that function as written
+    there: `TOOL_MODULES[0].register` is `alpha.register` of the list's module (`Element`),
+    any other function is itself, in `module`. Told before the function is resolved: the
+    imports it names (`Confined.outside`) are that module's."""
+    value = func.value if isinstance(func, ast.Attribute) else func
+    if not isinstance(value, Element):
+        return module, func
+    if value is func:
+        return value.module, value.written
+    assert isinstance(func, ast.Attribute)
+    return value.module, ast.Attribute(value.written, func.attr, ast.Load())
+
+
 def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr]:
     """What a call through a loop variable calls: `m.register` inside `for m in (a, b):` is
     `a.register`, then `b.register` (innermost loop first, a value naming an outer loop's

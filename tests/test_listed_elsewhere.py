@@ -233,3 +233,27 @@ def test_a_cached_run_sees_the_list_change(tmp_path: Path, given: str) -> None:
     assert _codes(lint_diagnostics(tmp_path, given), "app/deps.py") == []
     (tmp_path / listing).write_text(FUNCTIONS)
     assert _codes(lint_diagnostics(tmp_path, given), "app/deps.py") == whole
+
+
+def test_the_resolver_module_alone_reads_no_listed_helper_that_cannot_reach_it(tmp_path: Path) -> None:
+    """`lint app/deps.py`: `app/main.py` is checked as a caller of alpha's helper, and its loop
+    over `TOOL_MODULES` (imported `as` modules in `app/tools/__init__.py`) is followed only into
+    the run's files, as a loop written in place is (`Confined`): `beta`, which does not import
+    deps.py, is not read; `lint .` reads it."""
+    from mcpdeps.lint_rules.checking import lint
+
+    listing = (
+        "import app.tools.alpha as alpha\nimport app.tools.beta as beta\n\nTOOL_MODULES = (alpha, beta)\n"
+    )
+    files, _, _ = CASES["a tuple of modules in the package __init__"]
+    _project(tmp_path, {**files, "app/tools/__init__.py": listing}, BAD)
+    beta = HELPER.replace("from app.deps import load_d", "def load_d(x: int) -> str:\n        return str(x)")
+    write_files(tmp_path, {"app/tools/beta.py": beta.format(n="beta")})
+    assert "InvalidSignature" in _sdk(tmp_path, "import app.main").stderr
+    alone = lint(["app/deps.py"], cwd=tmp_path)
+    assert [d.code for d in alone.diagnostics] == ["MCPD002"]
+    assert "app/tools/alpha.py" in alone.graph.sources
+    assert "app/tools/beta.py" not in alone.graph.sources
+    whole = lint(["."], cwd=tmp_path)
+    assert [(d.code, d.path) for d in whole.diagnostics] == [("MCPD002", "app/deps.py")]
+    assert "app/tools/beta.py" in whole.graph.sources
