@@ -142,15 +142,20 @@ def _callers(
     does: `main.py` calling `wiring.install(api)` is parsed for `install` only while
     `install` passes its server to a helper. Such a file has no dependency but itself (a
     parsed one has at least the probes of its package markers): it is built with the
-    coupled records, where it is parsed if it calls one."""
+    coupled records, where it is parsed if it calls one.
+
+    Only given files: a kept closure can be a file's the run no longer checks (`lint deps.py`
+    after an edit of the `__init__` that made `main.py` one of its companions)."""
     if not targets:
         return set()
     paths = {path for path, display in display_of.items() if display in targets}
+    given = set(display_of.values())
     return {
         origin
         for deps in closures
         for origin, keys in deps.items()
-        if not paths.isdisjoint(keys) or (len(keys) == 1 and display_of.get(next(iter(keys))) == origin)
+        if origin in given
+        and (not paths.isdisjoint(keys) or (len(keys) == 1 and display_of.get(next(iter(keys))) == origin))
     }
 
 

@@ -139,6 +139,25 @@ class Scope:
         return local
 
 
+class Element(ast.Subscript):
+    """`TOOL_MODULES[0]`: one value of a collection another module writes out, in the place
+    of a loop variable that takes it (`for m in TOOL_MODULES: m.register(mcp)`, the list
+    imported `from app.tools`; `loops.listed_loop`).
+
+    The loop's call is read where it is written (its arguments are that module's names), but
+    the value's names are the collection's module's: `Names.resolve` reads `written` there
+    (`module`, at `scope`). A subscript of the collection as the loop's module names it
+    (`TOOL_MODULES[0]`): what runs, were it written there."""
+
+    def __init__(
+        self, collection: ast.expr, index: int, module: ParsedModule, written: ast.expr, scope: Scope | None
+    ) -> None:
+        super().__init__(value=collection, slice=ast.Constant(index), ctx=ast.Load())
+        self.module = module
+        self.written = written
+        self.scope = scope
+
+
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"

@@ -10,7 +10,8 @@ decorator application passes in. An `if __name__ == "__main__":` block counts to
 what runs when the file is the program.
 
 A loop over values written out (`for module in (notes, admin): module.register(server)`,
-`for install in (a, b): install()`, or over a name the module binds to them) calls each of them. Calls whose target cannot be named
+`for install in (a, b): install()`, or over a name this module or another binds to them:
+`from app.tools import TOOL_MODULES`) calls each of them. Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
 registrations they would reach take no server from them.
 """
@@ -24,12 +25,12 @@ from pathlib import Path
 from .arms import ArmStack
 from .confined import Confined
 from .decorators import Decorators, Obj
-from .loops import LiteralLoop, in_loop_place, listed_loop
+from .loops import LiteralLoop, in_loop_place, listed_loop, written_where
 from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope, Value
+from .symbols import Defined, Element, Names, Scope, Value
 from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -154,10 +155,14 @@ class CallSites:
         """The calls (and their project callees) of `module`, among them those on lines that
         mention one of `variables`, with a name (or `self.name`) among their arguments: where a
         server may be passed on."""
-        known = self._local.setdefault(module.path, (module, set()))[1]
-        known.update(variables)
-        self._walk()
+        self.walk_in(module, variables)
         return self._passing.get(module.path, [])
+
+    def walk_in(self, module: ParsedModule, names: Iterable[str]) -> None:
+        """Walk `module`'s lines that mention one of `names` (in that module only): its calls
+        there are call sites from now on."""
+        self._local.setdefault(module.path, (module, set()))[1].update(names)
+        self._walk()
 
     # ------------------------------------------------------------------ the walk
     def _widen(self) -> None:
@@ -333,7 +338,7 @@ class CallSites:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
-        if not isinstance(func, ast.Name | ast.Attribute):
+        if not isinstance(func, ast.Name | ast.Attribute | Element):  # `for r in REGISTRARS: r(mcp)`
             return
         placed = in_loop_place(func, self._loops)
         if len(placed) != 1 or placed[0] is not func:  # each listed value in the loop variable's place
@@ -341,12 +346,10 @@ class CallSites:
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined
-        if (
-            scope is None
-            and confined is not None
-            and confined.outside(self.names.project, module, func, self.names.table(module))
-        ):
-            return
+        if scope is None and confined is not None:
+            home, written = written_where(func, module)  # a listed value: its module's imports
+            if confined.outside(self.names.project, module, written, self.names.table(home)):
+                return
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`

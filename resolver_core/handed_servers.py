@@ -3,8 +3,8 @@
 `tools.register(mcp)` at module level runs `tools.register` when the module is imported: the
 SDK registers whatever it registers on `mcp`, so the module it is written in is scanned too,
 whichever files a run was given; a loop over modules written out (`for m in (notes, admin):
-m.register(mcp)`, or over a list the module binds to them, as the call sites read loops:
-`loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
+m.register(mcp)`, or over a list this module or another binds to them, as the call sites
+read loops: `loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
 the server on to (`install(server)` calling `notes.register(server)`) is followed by `reach`
 from the calls kept here (`handed`). Inside functions the call sites do this work
 (`call_sites.py`), as calls are asked for.
@@ -17,7 +17,7 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
-from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop
+from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop, written_where
 from .model import Server
 from .prefilter import passed_lines
 from .project import is_sdk_module
@@ -46,7 +46,7 @@ class HandedServers:
         file was given (pre-commit passes `server.py` alone when only it changed); its tools'
         verdicts belong to this file (`Tool.origin`) unless that module is given itself.
         A loop over modules written out (`for m in (notes, admin): m.register(mcp)`, or in a
-        list this module binds) calls each, and what the function passes the server on to is followed by `reach` (`handed`):
+        list a module binds) calls each, and what the function passes the server on to is followed by `reach` (`handed`):
         a build of this file alone reaches the helpers a build of every file reaches, so the
         file's dependencies list them (an edit of one re-checks it with this file).
         Only calls passing a module-level name as a whole argument are looked at, and only
@@ -90,7 +90,9 @@ class HandedServers:
         """Scan the module of the function `call` calls with a server of `module` (or of the
         class: `Kit(mcp)` runs `Kit.__init__`)."""
         confined = scanner.confined
-        if confined is not None and confined.outside(scanner.names.project, module, call.func, table):
+        home, written = written_where(call.func, module)  # a listed value: its module's imports
+        table = table if home is module else scanner.names.table(home)
+        if confined is not None and confined.outside(scanner.names.project, module, written, table):
             return
         callee = scanner.names.resolve(module, call.func, None)
         callee = scanner.names.follow(callee) if callee is not None else None

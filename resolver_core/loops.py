@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .prefilter import holds
 from .source import ParsedModule
-from .symbols import Names, Scope, Value
+from .symbols import Element, Names, Scope, Value
 
 _SEQUENCES = (ast.Tuple, ast.List, ast.Set)
 _MAX_ALIASES = 8
@@ -48,27 +48,56 @@ def literal_loop(stmt: ast.stmt) -> LiteralLoop | None:
 def listed_loop(
     names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None
 ) -> LiteralLoop | None:
-    """`literal_loop`, or `for m in MODULES:` where `MODULES` is bound once, at this module's
-    top level, to values written out (`MODULES = [notes, admin]`): they are resolved where the
-    loop is, so a collection of another module is left to `EnclosingLoops` (registrations)."""
+    """`literal_loop`, or `for m in MODULES:` where `MODULES` (or `tools.MODULES`) is bound
+    once, at a module's top level, to values written out (`MODULES = [notes, admin]`).
+
+    Written in this module, the values are read where the loop is, as if written in place;
+    written in another (`from app.tools import TOOL_MODULES`, a package `__init__` listing
+    its modules), each is an `Element` of the collection, whose names are read where it is
+    written: the SDK registers what each one registers, whichever module lists them."""
     loop = literal_loop(stmt)
     if (
         loop is not None
         or not isinstance(stmt, ast.For | ast.AsyncFor)
         or not isinstance(stmt.target, ast.Name)
+        or not isinstance(stmt.iter, ast.Name | ast.Attribute)
     ):
         return loop
-    if not isinstance(stmt.iter, ast.Name):
-        return None
     found = _literal(names, module, stmt.iter, scope)
-    if (
-        found is None
-        or found[0] is not module
-        or found[1] is not None
-        or not isinstance(found[2], _SEQUENCES)
-    ):
+    if found is None or found[1] is not None:
         return None
-    return stmt.target.id, list(found[2].elts)
+    where, _, listed = found
+    if not isinstance(listed, _SEQUENCES):
+        return None
+    if where is module:  # (a class attribute `Kit.MODULES` of this module is not followed)
+        return (stmt.target.id, list(listed.elts)) if isinstance(stmt.iter, ast.Name) else None
+    return stmt.target.id, [
+        Element(stmt.iter, index, where, value, None) for index, value in enumerate(listed.elts)
+    ]
+
+
+def listing_name(func: ast.expr) -> str | None:
+    """`REGISTRARS` for `REGISTRARS[0]` or `features.TOOL_MODULES[0].register` (`Element`s): the
+    name of the other module's collection a call through a loop variable was made from."""
+    value = func.value if isinstance(func, ast.Attribute) else func
+    collection = value.value if isinstance(value, Element) else None
+    if isinstance(collection, ast.Attribute):
+        return collection.attr
+    return collection.id if isinstance(collection, ast.Name) else None
+
+
+def written_where(func: ast.expr, module: ParsedModule) -> tuple[ParsedModule, ast.expr]:
+    """The module whose names a call's function is read with, and that function as written
+    there: `TOOL_MODULES[0].register` is `alpha.register` of the list's module (`Element`),
+    any other function is itself, in `module`. Told before the function is resolved: the
+    imports it names (`Confined.outside`) are that module's."""
+    value = func.value if isinstance(func, ast.Attribute) else func
+    if not isinstance(value, Element):
+        return module, func
+    if value is func:
+        return value.module, value.written
+    assert isinstance(func, ast.Attribute)
+    return value.module, ast.Attribute(value.written, func.attr, ast.Load())
 
 
 def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr]:

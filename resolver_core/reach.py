@@ -24,6 +24,7 @@ from pathlib import Path
 from .arms import common
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
+from .loops import listing_name
 from .model import Arm, Server, Span
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
@@ -112,6 +113,11 @@ class Reach:
         for at, call, callee in self.scanner.handing.handed:  # `wiring.install(mcp)` at module level
             passed = self._passed_parameters(at, call, None, callee)
             pending.setdefault(callee.module.path, (callee.module, set()))[1].update(passed)
+            listing = listing_name(call.func)
+            if listing is not None:
+                # `for install in REGISTRARS: install(mcp)` over another module's list spells
+                # neither `register` nor a server `at` creates: walked for the list's name.
+                self.call_sites.walk_in(at, [listing])
         asked: dict[Path, set[str]] = {}
         while pending:
             path, (module, variables) = pending.popitem()

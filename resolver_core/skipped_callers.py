@@ -6,7 +6,8 @@ module `from app.server import api` / `notes.register(api)` lands `notes`' tools
 Python calls `register` only through a name bound to it, and a call spells that name: the
 function's own (`register(...)`, `notes.register(...)`, `module.register(...)` in a loop over
 modules), or one an import or an assignment binds to it (`from notes import register as
-install_notes`, a package `__init__` re-exporting it, `install = notes.register`). So when
+install_notes`, a package `__init__` re-exporting it, `install = notes.register`, a list
+of such functions a loop calls each of: `REGISTRARS = [notes.register]`). So when
 the call sites of some functions are asked for (`CallSites.want`), the skipped files whose
 bytes hold one of those names, or a name the parsed modules bind to one of them, are parsed
 and scanned like any file the prefilter lets through; the names they bind in turn are
@@ -81,9 +82,9 @@ class Aliases:
         """Read the bindings of the modules not read yet (`modules` only grows)."""
         for module in modules[self._indexed :]:
             for local, binding in self.names.table(module).items():
-                bound = _bound_name(binding)
-                if bound is not None and bound != local:
-                    self._by_name.setdefault(bound, set()).add(local)
+                for bound in _bound_names(binding):
+                    if bound != local:
+                        self._by_name.setdefault(bound, set()).add(local)
         self._indexed = len(modules)
 
     def of(self, names: Iterable[str]) -> set[str]:
@@ -98,14 +99,18 @@ class Aliases:
         return out
 
 
-def _bound_name(binding: Binding) -> str | None:
-    """The name an import or a plain assignment binds its variable to (`f` of `m.f`)."""
+def _bound_names(binding: Binding) -> list[str]:
+    """The names an import or a plain assignment binds its variable to (`f` of `m.f`), or
+    each name a collection written out lists (`REGISTRARS = [alpha.register, beta.register]`:
+    a loop over it calls each, `for install in REGISTRARS: install(mcp)`, spelling neither)."""
     if binding.kind == "import":
-        return binding.target[1] if binding.target is not None else None
-    if binding.kind == "value":
-        node = binding.node
-        if isinstance(node, ast.Name):
-            return node.id
-        if isinstance(node, ast.Attribute):
-            return node.attr
-    return None
+        return [binding.target[1]] if binding.target is not None and binding.target[1] else []
+    if binding.kind != "value":
+        return []
+    node = binding.node
+    values = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else [node]
+    return [
+        v.attr if isinstance(v, ast.Attribute) else v.id
+        for v in values
+        if isinstance(v, ast.Name | ast.Attribute)
+    ]

@@ -25,6 +25,7 @@ from .bindings import (
     DEFINITIONS,
     Binding,
     Defined,
+    Element,
     External,
     Missing,
     ModuleRef,
@@ -44,6 +45,7 @@ from .suggest import closest, did_you_mean
 __all__ = [
     "Binding",
     "Defined",
+    "Element",
     "External",
     "Missing",
     "ModuleRef",
@@ -319,7 +321,8 @@ class Names:
     def resolve(
         self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0
     ) -> Symbol | None:
-        """Resolve a `Name` or dotted `Attribute` expression; None for anything else."""
+        """Resolve a `Name` or dotted `Attribute` expression (or a listed `Element` of another
+        module, or an attribute of one); None for anything else."""
         if isinstance(expr, ast.Name):
             return self.lookup(module, expr.id, scope, depth)
         if isinstance(expr, ast.Attribute):
@@ -330,6 +333,8 @@ class Names:
             if isinstance(base, Missing):
                 return base
             return self._read_by(module, self.member(base, expr.attr, depth + 1))
+        if isinstance(expr, Element):  # a listed value of another module, where it is written
+            return self.resolve(expr.module, expr.written, expr.scope, depth + 1)
         return None
 
     def follow(self, symbol: Symbol, depth: int = 0) -> Symbol:

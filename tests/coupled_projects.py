@@ -4,7 +4,8 @@ The helpers register tools on whatever server their callers pass (unannotated pa
 with no caller the tools are not analysed at all, so a missed caller changes the verdict).
 The ways a caller reaches a helper (`CALLERS`): a direct import, a package `__init__`
 re-exporting it, a helper passing the server on, a loop over imported modules (written in
-place, or in a list the module binds), a class whose `__init__` takes the server. Used by the cached runs (`test_coupled_edits.py`) and the
+place, in a list the module binds, or in one another module binds: a package `__init__`
+listing its modules, or their `register` functions), a class whose `__init__` takes the server. Used by the cached runs (`test_coupled_edits.py`) and the
 language server's model (`test_lsp_coupled_edits.py`).
 """
 
@@ -140,6 +141,15 @@ LISTED = (
     "from app.server import mcp\nfrom features import alpha, beta\n\nFEATURES = [alpha, beta]\n"
     "for feature in FEATURES:\n    feature.register(mcp)\n"
 )
+LISTS = {
+    "features/__init__.py": (
+        "from features import alpha, beta\n\nFEATURES = (alpha, beta)\nREGISTRARS = [alpha.register, beta.register]\n"
+    )
+}
+LISTED_ELSEWHERE = "from app.server import mcp\nfrom features import FEATURES\n\nfor feature in FEATURES:\n    feature.register(mcp)\n"
+REGISTRARS_ELSEWHERE = (
+    "from app.server import mcp\nimport features\n\nfor install in features.REGISTRARS:\n    install(mcp)\n"
+)
 METHOD = DIRECT + "from features.kit import Kit\n\nKit(mcp)\n"
 KIT = {
     "features/kit.py": (
@@ -154,6 +164,8 @@ CALLERS = {
     "helper passing the server on": (PASSED_ON, WIRING),
     "loop over modules": (LOOP, {}),
     "loop over a list of modules": (LISTED, {}),
+    "loop over modules another module lists": (LISTED_ELSEWHERE, LISTS),
+    "loop over functions another module lists": (REGISTRARS_ELSEWHERE, LISTS),
     "class taking the server": (METHOD, KIT),
 }
 
