@@ -5,6 +5,7 @@ dataclass, a pydantic model or a NamedTuple)."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from .signatures import Classes, function_params
 from .source import ParsedModule
@@ -20,13 +21,10 @@ def inherited_method(names: Names, cls: Defined, name: str, depth: int = 0) -> D
         return found
     if depth > 10 or not isinstance(cls.node, ast.ClassDef):
         return None
-    for base in cls.node.bases:
-        sym = names.resolve(cls.module, base)
-        sym = names.follow(sym) if sym is not None else None
-        if isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef):
-            m = inherited_method(names, sym, name, depth + 1)
-            if m is not None:
-                return m
+    for sym in project_bases(names, cls.module, cls.node):
+        m = inherited_method(names, sym, name, depth + 1)
+        if m is not None:
+            return m
     return None
 
 
@@ -36,12 +34,16 @@ def derives(names: Names, cls: Defined, base: ast.ClassDef, depth: int = 0) -> b
         return True
     if depth > 10 or not isinstance(cls.node, ast.ClassDef):
         return False
-    for written in cls.node.bases:
-        sym = names.resolve(cls.module, written)
+    return any(derives(names, sym, base, depth + 1) for sym in project_bases(names, cls.module, cls.node))
+
+
+def project_bases(names: Names, module: ParsedModule, node: ast.ClassDef) -> Iterator[Defined]:
+    """The bases of a class that are classes of the project's source."""
+    for written in node.bases:
+        sym = names.resolve(module, written)
         sym = names.follow(sym) if sym is not None else None
-        if isinstance(sym, Defined) and derives(names, sym, base, depth + 1):
-            return True
-    return False
+        if isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef):
+            yield sym
 
 
 def self_class(names: Names, module: ParsedModule, symbol: object, scope: Scope | None) -> Defined | None:

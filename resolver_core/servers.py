@@ -20,7 +20,7 @@ from typing import TypeGuard
 
 from .called_servers import Made, called
 from .called_servers import made as called_made
-from .class_members import decorator_names, inherited_method, init_fields
+from .class_members import decorator_names, inherited_method, init_fields, project_bases
 from .model import Graph, Server
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -135,12 +135,10 @@ class Servers:
         return self._class_attribute(module, cls, expr.attr, parent)
 
     def _bases(self, module: ParsedModule, cls: ast.ClassDef) -> Iterator[tuple[Defined, ast.ClassDef]]:
-        """The project classes `cls` names as its bases."""
-        for written in cls.bases:
-            base = self.names.resolve(module, written)
-            base = self.names.follow(base) if base is not None else None
-            if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
-                yield base, base.node
+        """The project classes `cls` names as its bases, with their nodes."""
+        for base in project_bases(self.names, module, cls):
+            assert isinstance(base.node, ast.ClassDef)  # as `project_bases` gives them
+            yield base, base.node
 
     def _base_init(
         self, module: ParsedModule, cls: ast.ClassDef

@@ -20,6 +20,27 @@ from conftest import lint_diagnostics, located, write_files
 CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
 """The refused resolver, and the one the SDK accepts for a tool whose argument is `x`."""
 
+WARNINGS_KEPT = """
+import json, logging
+logged = []
+class Keep(logging.Handler):
+    def emit(self, record):
+        logged.append(record.getMessage())
+logging.getLogger().addHandler(Keep())
+logging.getLogger().setLevel(logging.WARNING)
+"""
+"""The start of a script keeping what the SDK logs (`logged`) while the server starts."""
+
+DUPLICATES_LOGGED = (
+    WARNINGS_KEPT
+    + """
+import app.main
+print(json.dumps([m for m in logged if "already exists" in m]))
+"""
+)
+"""The server started under the SDK (`import app.main`), printing as JSON the "already exists"
+warnings it logs: the SDK's word on a duplicate tool name (it keeps the first)."""
+
 PROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": ""}
 
 

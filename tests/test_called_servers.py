@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, located, write_files
+from published_shapes import DUPLICATES_LOGGED
 
 PROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": ""}
 
@@ -214,18 +215,6 @@ def _shared(getter: str) -> str:
     """
 
 
-ORACLE = """
-import json, logging
-logged = []
-class Keep(logging.Handler):
-    def emit(self, record):
-        logged.append(record.getMessage())
-logging.getLogger().addHandler(Keep())
-logging.getLogger().setLevel(logging.WARNING)
-import app.main
-print(json.dumps([m for m in logged if "already exists" in m]))
-"""
-
 SHARING: dict[str, tuple[dict[str, str], list[str]]] = {
     "two servers built in two calls of the helper": (
         {
@@ -321,7 +310,9 @@ SDK logs as registered twice on one server). Files are named in the order they r
 def test_calls_share_a_server_exactly_when_the_sdk_registers_on_one(tmp_path: Path, case: str) -> None:
     files, reported = SHARING[case]
     write_files(tmp_path, {**PROJECT, **files})
-    sdk = subprocess.run([sys.executable, "-c", ORACLE], cwd=tmp_path, capture_output=True, text=True)
+    sdk = subprocess.run(
+        [sys.executable, "-c", DUPLICATES_LOGGED], cwd=tmp_path, capture_output=True, text=True
+    )
     assert sdk.returncode == 0, sdk.stderr
     assert json.loads(sdk.stdout) == ["Tool already exists: shared"] * len(reported)
     whole = lint_diagnostics(tmp_path, "--no-cache", ".")

@@ -27,6 +27,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
+from published_shapes import DUPLICATES_LOGGED
 
 HELPER = "def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return '{}'\n"
 HEAD = "import os\n\nfrom mcp.server import MCPServer\n\nfrom app import a, b\n\nmcp = MCPServer('x')\n"
@@ -156,17 +157,6 @@ CASES: dict[str, tuple[str, dict[str, str], list[dict[str, str]], bool]] = {
 """name -> (`app/main.py`, other files beside `BASE`, the settings of the variables the arms
 test, whether some start of the server registers `t` twice)."""
 
-ORACLE = """
-import json, logging
-logged = []
-class Keep(logging.Handler):
-    def emit(self, record):
-        logged.append(record.getMessage())
-logging.getLogger().addHandler(Keep())
-logging.getLogger().setLevel(logging.WARNING)
-import app.main
-print(json.dumps([m for m in logged if "already exists" in m]))
-"""
 
 _VARIABLES = ("A", "B", "MODE", "NO_FAST")
 
@@ -183,7 +173,11 @@ def _logged(root: Path, env: dict[str, str]) -> list[str]:
     """The SDK's duplicate warnings when the server starts with `env` set."""
     plain_env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
     ran = subprocess.run(
-        [sys.executable, "-c", ORACLE], cwd=root, capture_output=True, text=True, env={**plain_env, **env}
+        [sys.executable, "-c", DUPLICATES_LOGGED],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={**plain_env, **env},
     )
     assert ran.returncode == 0, ran.stderr
     logged: list[str] = json.loads(ran.stdout)

@@ -23,6 +23,7 @@ import pytest
 from coupled_projects import TITLED_FEATURE as FEATURE
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
+from published_shapes import WARNINGS_KEPT
 
 BASE = {
     "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
@@ -116,17 +117,12 @@ SHAPES: dict[str, tuple[dict[str, str], str, str, str]] = {
 """name -> (files beside `BASE`, the module whose `mcp` is the server, whose `shared` the SDK
 keeps, the files `lint .` reports MCPD110 in). `app.main` is what the user runs."""
 
-ORACLE = """
-import json, logging, sys
+ORACLE = (
+    WARNINGS_KEPT
+    + """
+import sys
 import anyio
 from mcp import Client
-
-logged = []
-class Keep(logging.Handler):
-    def emit(self, record):
-        logged.append(record.getMessage())
-logging.getLogger().addHandler(Keep())
-logging.getLogger().setLevel(logging.WARNING)
 
 import app.main
 server = sys.modules[sys.argv[1]].mcp
@@ -138,6 +134,7 @@ async def shared():
 
 print(json.dumps({"kept": anyio.run(shared), "logged": [m for m in logged if "already exists" in m]}))
 """
+)
 
 
 def _project(root: Path, shape: str) -> None:

@@ -299,19 +299,8 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     ),
 }
 
-NOT_FOLLOWED: dict[str, str] = {}
-"""Shapes the SDK refuses that lint does not follow yet (the report to the lead says why)."""
 
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=NOT_FOLLOWED[case]))
-        if case in NOT_FOLLOWED
-        else case
-        for case in sorted(CASES)
-    ],
-)
+@pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
 
