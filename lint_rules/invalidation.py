@@ -57,12 +57,19 @@ def check_reached(
 
     `check(files, last)` checks `files` (`last`: the previous round's check, None the first
     time; `files` then holds its files and those it reached). Returns the last check and the
-    files it checked."""
+    files it checked.
+
+    A second round that would check half of the files or more checks them all: each round is
+    one build of all its files, and on coupled projects the rounds go on to reach the rest
+    (pre-commit on a tool module of a 1,000-module project built 98, 107, then all 123 files
+    of its run). A record is the same whichever files are checked with it."""
     files = set(todo)
     checked = check(files, None)
     more = reached(checked.records, checked.deps, kept, kept_deps, display_of, edited)
     while more:
         files |= more
+        if 2 * len(files) >= len(display_of):
+            files |= set(display_of.values())
         checked = check(files, checked)
         more = reached(checked.records, checked.deps, kept, kept_deps, display_of, edited)
     return checked, files
