@@ -113,6 +113,7 @@ def _importers_in(
     index.store()
     sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
     kept = _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd)
+    kept |= _registrars(closure(kept, imports), imports, index)
     handing = {p for p in kept - start if _may_hand(p, imports, index)}
     reach = _reach(kept | start, last, imported_by, index, cwd) if handing else None
     return _companions(files, kept - start, cwd, reach=reach, handing=handing if reach else ())
@@ -212,10 +213,17 @@ def _registering(
         spelling &= kept
         callers = (closure(spelling, imported_by) & kept) - spelling
         kept = spelling | callers
-    used = closure(kept - callers, imports)
+    registrars = _registrars(closure(kept - callers, imports), imports, index)
+    return kept | registrars, callers - registrars
+
+
+def _registrars(used: set[str], imports: Mapping[str, set[str]], index: ImportIndex) -> set[str]:
+    """The files of `used` registering what they are handed (`handed`: `def expose(fn):
+    mcp.add_tool(fn)`), whose registrations are their own (`per_file.origin_of`), and those
+    giving such a registrar its server (`_wires`): a run checking the files that use them
+    builds them too, as `lint .` does, or their tools would belong to no file of the run."""
     handed = {p for p in used if index.entries[p].handed}
-    wires = {p for p in used - handed if _wires(p, handed, imports, index)}
-    return kept | handed | wires, callers - handed - wires
+    return handed | {p for p in used - handed if _wires(p, handed, imports, index)}
 
 
 def _spelling(
