@@ -113,7 +113,8 @@ def _importers_in(
     index.store()
     sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
     kept = _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd)
-    kept |= _registrars(closure(kept, imports), imports, index)
+    # Not those a given file reaches: their tools are the given file's (`Tool.origin`).
+    kept |= _registrars(closure(kept - start, imports) - closure(start, imports), imports, index)
     handing = {p for p in kept - start if _may_hand(p, imports, index)}
     reach = _reach(kept | start, last, imported_by, index, cwd) if handing else None
     return _companions(files, kept - start, cwd, reach=reach, handing=handing if reach else ())
