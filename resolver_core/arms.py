@@ -1,8 +1,8 @@
 """Which arms of exclusive statements a statement is written in: what never runs together.
 
-Two registrations of one tool name meet (MCPD110) unless no run of the program makes both.
-The source says so when they are written in different arms of one statement that takes one
-arm per run: `if`/`elif`/`else`, the cases of a `match`, and an optional dependency's
+Two registrations of one tool name meet (a duplicate name) unless no run of the program
+makes both. The source says so when they are written in different arms of one statement
+that takes one arm per run: `if`/`elif`/`else`, the cases of a `match`, and an optional dependency's
 fallback (`try: import fast; fast.register(mcp)` / `except ImportError: slow.register(mcp)`).
 The same holds for the calls that reach a registration: a helper's tools land when the call
 of the helper runs, so the arms around that call count as the tool's (`reach.py`).
