@@ -33,14 +33,13 @@ import os
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
-from .carriers import defined, reaching
 from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
-KEEP_SPELLING = 16
-"""How many searches of carriers (`_spelling`) an import index keeps."""
+KEEP_SPELLING = 32
+"""How many searches of carriers (`_spelling`) an import index keeps (each under two keys)."""
 
 
 def importers(
@@ -89,17 +88,19 @@ def _importers_in(
         names[str(path)] = (aliases[-1], is_package)
         for alias in aliases:
             by_name.setdefault(alias, []).append(str(path))
+    index.retarget(sorted({n.partition(".")[0] for n in by_name}))
+    tops = frozenset(index.tops)
     imported_by: dict[str, set[str]] = {}
     imports: dict[str, set[str]] = {}
     for key, (name, is_package) in names.items():
         entry = index.entries[key]
         before = entry.module
-        for target in entry.imported(name, is_package):
+        for target in entry.imported(name, is_package, tops):
             for found in by_name.get(target, ()):
                 if found != key:
                     imported_by.setdefault(found, set()).add(key)
                     imports.setdefault(key, set()).add(found)
-        index.changed = index.changed or entry.module != before
+        index.changed = index.changed or (entry.module != before and bool(entry.stat))
     start = {str(p) for p in given if str(p) in names}
     reached = closure(start, imported_by)
     if not any(index.entries[p].serves for p in closure(start, imports)):
@@ -232,26 +233,54 @@ def _spelling(
 ) -> set[str] | None:
     """`carriers.reaching` of the given files' definitions, read from the index when it was
     found for the same names and importers, none of them changed since (a warm run reads
-    no importer, nor does a pre-commit run editing only the given file's code)."""
-    carriers = defined(sorted(given), _text)
+    no importer, nor does a pre-commit run editing only the given file's code).
+
+    Kept under two keys: the carriers, and the given files' own stats. The first holds across
+    an edit of a given file's code; the second spares an unchanged given file its parse (a
+    warm run of `lint deps.py` reads nothing but the index)."""
     stats = [(p, index.entries[p].stat) for p in sorted(importers)]
+    if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
+        return _search(given, importers, imported_by)
+    mine = [(p, index.entries[p].stat) for p in sorted(given)]
+    unchanged = _digest(["files", mine, stats]) if all(stat for _, stat in mine) else None
+    found = index.spelling.get(unchanged) if unchanged is not None else None
+    if found is not None:
+        return set(found)
+    from .carriers import defined  # only here: parsing and tokenizing, for resolver modules
+
+    carriers = defined(sorted(given), _text)
     if carriers is None:
         return None
-
-    def search() -> set[str]:
-        return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by))
-
-    if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
-        return search()
-    key = hashlib.sha256(json.dumps([sorted(carriers), stats]).encode("utf-8", "surrogateescape"))
-    digest = key.hexdigest()[:32]
-    found = index.spelling.get(digest)
+    named = _digest([sorted(carriers), stats])
+    found = index.spelling.get(named)
     if found is None:
-        found = sorted(search())
-        index.spelling = dict(list(index.spelling.items())[-(KEEP_SPELLING - 1) :])
-        index.spelling[digest] = found
-        index.changed = True
+        found = sorted(_search(given, importers, imported_by, carriers) or ())
+    for digest in (named, unchanged):
+        if digest is not None and index.spelling.get(digest) != found:
+            index.spelling.pop(digest, None)
+            index.spelling = dict(list(index.spelling.items())[-(KEEP_SPELLING - 1) :])
+            index.spelling[digest] = found
+            index.changed = True
     return set(found)
+
+
+def _search(
+    given: set[str],
+    importers: set[str],
+    imported_by: Mapping[str, set[str]],
+    carriers: set[str] | None = None,
+) -> set[str] | None:
+    """`carriers.reaching` from the given files' carriers (read from them unless passed)."""
+    from .carriers import defined, reaching
+
+    carriers = defined(sorted(given), _text) if carriers is None else carriers
+    if carriers is None:
+        return None
+    return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by))
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha256(json.dumps(value).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def _text(path: str) -> str | None:

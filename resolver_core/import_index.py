@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +26,7 @@ from . import bounded_read, file_guard
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
 
-_FORMAT = 6
+_FORMAT = 7
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -60,13 +60,16 @@ class Entry:
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
-    """`imported_modules` of `imports` under `module`: computed again only when the file or
-    its module name changes (resolving every file's imports was most of a warm lookup)."""
+    """`imported_modules` of `imports` under `module`, those of the project's top-level names
+    only (`ImportIndex.tops`: `typing`, `mcp` and the like are no project file's): computed
+    again only when the file, its module name or the top-level names change (resolving every
+    file's imports was most of a warm lookup)."""
 
-    def imported(self, name: str, is_package: bool) -> list[str]:
+    def imported(self, name: str, is_package: bool, tops: Collection[str]) -> list[str]:
         key = f"{name}/" if is_package else name
         if self.module != key:
-            self.module, self.resolved = key, sorted(imported_modules(self.imports, name, is_package))
+            found = imported_modules(self.imports, name, is_package)
+            self.module, self.resolved = key, sorted(m for m in found if m.partition(".")[0] in tops)
         return self.resolved
 
 
@@ -79,6 +82,9 @@ class ImportIndex:
     path: Path | None = None
     cache_dir: Path | None = None
     changed: bool = False
+    tops: list[str] = field(default_factory=list)
+    """The top-level names of the project's modules the entries' `resolved` were kept for
+    (`retarget`)."""
     spelling: dict[str, list[str]] = field(default_factory=dict)
     """`carriers.reaching` of a run's given files among their importers, by the carriers and
     the importers' stats (`companions._spelling`), the last `companions.KEEP_SPELLING` found."""
@@ -121,6 +127,7 @@ class ImportIndex:
                     ) in data["files"].items()
                 }
                 index.spelling = {str(k): list(v) for k, v in data.get("spelling", {}).items()}
+                index.tops = [str(t) for t in data["tops"]]
         except (bounded_read.Unreadable, ValueError, RecursionError, KeyError, TypeError, AttributeError):
             index.entries = {}  # no index yet, or a damaged or foreign one: read the files again
         return index
@@ -135,10 +142,23 @@ class ImportIndex:
             entry = self.entries.get(key)
             if st is None or entry is None or entry.stat != st:
                 entry = _read(path, st)
-                self.changed = True
+                # An entry its stat cannot vouch for is not stored (`store`): the one kept
+                # already fails its stat next run, so the index is not written again for it
+                # (pre-commit edits the file it passes just before the run).
+                self.changed = self.changed or bool(entry.stat)
             fresh[key] = entry
         self.changed = self.changed or len(fresh) != len(self.entries)
         self.entries = fresh
+
+    def retarget(self, tops: list[str]) -> None:
+        """Keep each entry's `resolved` for these top-level names: every entry resolves its
+        imports again when they are not those it was kept for (a new top-level module or
+        package appeared, or went)."""
+        if tops != self.tops:
+            self.tops = tops
+            for entry in self.entries.values():
+                entry.module = ""
+            self.changed = True
 
     def store(self) -> None:
         if self.path is None or self.cache_dir is None or not self.changed:
@@ -159,7 +179,8 @@ class ImportIndex:
             if e.stat
         }
         data = json.dumps(
-            {"format": _FORMAT, "files": files, "spelling": self.spelling}, separators=(",", ":")
+            {"format": _FORMAT, "files": files, "tops": self.tops, "spelling": self.spelling},
+            separators=(",", ":"),
         )
         with contextlib.suppress(OSError, ValueError):  # a read-only or full disk never fails a run
             file_guard.store_pruned(self.path, data, self.cache_dir, INDEX_NAME, KEEP_INDEXES)
