@@ -153,16 +153,14 @@ def _same_dependency(
         assert other is not None
         theirs_record = state.records.get(str(other[0]))
         return (
-            other[0] == companion_display(Path(key), cwd)
+            other[0] == companion_display(key, cwd)
             and theirs_record is not None
             and not theirs_record.coupled
         )
     # One of ours only: what it registered on a handed server would be in the record, there.
     shown = str(mine[0])
     spans = (reg.registration or reg.span for reg in record.registrations)
-    return shown == companion_display(Path(key), cwd) and all(
-        span is None or span.path != shown for span in spans
-    )
+    return shown == companion_display(key, cwd) and all(span is None or span.path != shown for span in spans)
 
 
 def _callers(state: State, theirs: dict[str, list[object]]) -> dict[str, list[str]]:

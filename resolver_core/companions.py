@@ -154,7 +154,7 @@ def _sharing(
     if any(entries[p].nested and entries[p].contributes for p in start):
         handing = _named_from(reached - start, imports)
         creators |= {p for p in handing if entries[p].creates and not entries[p].nested}
-        helpers = {p for p in handing if entries[p].nested and companion_display(Path(p), cwd) <= last}
+        helpers = {p for p in handing if entries[p].nested and companion_display(p, cwd) <= last}
     sharing = reached | helpers
     sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in sharing - helpers if entries[p].creates} - start
@@ -334,7 +334,7 @@ def _registering_first(
     reaches such a file may hand it a server (`alpha.register(mcp)`, which `may_serve` does
     not see)."""
     entries = index.entries
-    late = {p for p in sharing - reached if companion_display(Path(p), cwd) > last}
+    late = {p for p in sharing - reached if companion_display(p, cwd) > last}
     kept = (sharing - late) & (reached | relays)
     return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
 
@@ -354,7 +354,7 @@ def _reach(
     calling two hundred features' helpers is followed into the few shown before the file
     given, not parsed into all of them. None when that is every helper."""
     helpers = {p for p, e in index.entries.items() if e.nested and e.contributes}
-    early = {p for p in helpers if companion_display(Path(p), cwd) <= last}
+    early = {p for p in helpers if companion_display(p, cwd) <= last}
     paths = run | closure(early | (helpers & run), imported_by)
     if helpers <= paths:
         return None  # every helper is followed into: no limit
@@ -412,12 +412,19 @@ def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
     return out
 
 
-def companion_display(path: Path, cwd: Path) -> str:
-    """How a run shows a file it was not given (`Project.display`)."""
+def companion_display(path: str | Path, cwd: Path) -> str:
+    """How a run shows a file it was not given (`Project.display`).
+
+    A run compares the display of most of the project's files with the last given file's
+    (`_registering_first`, `_reach`): a path under `cwd` written without `..` is cut as a
+    string, which is what `relpath` gives it."""
+    text, base = os.fspath(path), os.fspath(cwd)
+    if text.startswith(base) and text[len(base) : len(base) + 1] == os.sep and f"{os.sep}.." not in text:
+        return text[len(base) + 1 :]
     try:
-        return os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)
+        return os.path.relpath(text, base) if Path(text).is_relative_to(cwd) else text
     except ValueError:
-        return str(path)
+        return text
 
 
 def run_files(

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, located, write_files
+from hypothesis import given
+from hypothesis import strategies as st
 
 PROJECT = {
     "pyproject.toml": "[project]\nname = 'app'\nversion = '0'\n",
@@ -133,3 +135,16 @@ def test_the_code_fingerprint_changes_with_a_module_and_only_then(tmp_path: Path
     assert sources_fingerprint([package]) != first
     (package / "c.py").write_text("", encoding="utf-8")
     assert sources_fingerprint([package]) != first
+
+
+_PART = st.sampled_from(["a", "b", "ab", "..", "x.py", "é"])
+
+
+@given(st.lists(_PART, min_size=1, max_size=4), st.lists(_PART, min_size=1, max_size=5))
+def test_a_companion_is_shown_as_relpath_shows_it(cwd_parts: list[str], rest: list[str]) -> None:
+    from mcpdeps.resolver_core.companions import companion_display
+
+    cwd = Path("/", *cwd_parts)
+    for path in (Path(cwd, *rest), Path("/", *rest)):
+        expected = os.path.relpath(path, cwd) if path.is_relative_to(cwd) else str(path)
+        assert companion_display(path, cwd) == companion_display(str(path), cwd) == expected
