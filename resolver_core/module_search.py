@@ -60,22 +60,29 @@ class ModuleSearch:
 
     def __init__(self) -> None:
         self._listings: dict[str, frozenset[str]] = {}
-        self._packages: dict[Path, tuple[tuple[str, ...], Path]] = {}
+        self._packages: dict[str, tuple[tuple[str, ...], Path]] = {}
         self._states: dict[str, str | None] = {}
 
-    def packages_of(self, folder: Path) -> tuple[tuple[str, ...], Path]:
+    def packages_of(self, folder: str | Path) -> tuple[tuple[str, ...], Path]:
         """The packages `folder` is inside, outermost first, itself included (its chain of
-        `__init__` files), and the first folder up that is not one: its files' source root."""
-        found = self._packages.get(folder)
+        `__init__` files), and the first folder up that is not one: its files' source root.
+
+        Keyed by the folder as a string: every file of a project asks once (`module_name_for`),
+        and hashing a `Path` for each was most of naming a thousand modules."""
+        key = os.fspath(folder)
+        found = self._packages.get(key)
         if found is None:
-            if not ((folder / "__init__.py").is_file() or (folder / "__init__.pyi").is_file()):
-                found = ((), folder)
-            elif folder.parent == folder:
-                found = ((folder.name,), folder)
+            if not (
+                os.path.isfile(os.path.join(key, "__init__.py"))
+                or os.path.isfile(os.path.join(key, "__init__.pyi"))
+            ):
+                found = ((), Path(key))
+            elif os.path.dirname(key) == key:
+                found = ((os.path.basename(key),), Path(key))
             else:
-                outer, root = self.packages_of(folder.parent)
-                found = ((*outer, folder.name), root)
-            self._packages[folder] = found
+                outer, root = self.packages_of(os.path.dirname(key))
+                found = ((*outer, os.path.basename(key)), root)
+            self._packages[key] = found
         return found
 
     def _listing(self, folder: str) -> frozenset[str]:
@@ -157,9 +164,15 @@ def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str
     """(dotted module name, source root, is_package) for a Python file.
 
     `search`: the run's `ModuleSearch`, which answers each folder once (a run's files share
-    a few folders)."""
-    path = path.absolute()
-    is_package = path.stem == "__init__"
-    packages, root = (search or ModuleSearch()).packages_of(path.parent)
-    parts = [*packages] if is_package else [*packages, path.stem]
-    return ".".join(parts) or path.stem, root, is_package
+    a few folders). Read from the path as a string, as `Path.absolute` and `Path.stem` read it
+    (a project's thousand files are named on every run that looks for importers)."""
+    text = os.fspath(path)
+    if not os.path.isabs(text):
+        text = os.fspath(path.absolute())
+    folder, name = os.path.split(text)
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name
+    is_package = stem == "__init__"
+    packages, root = (search or ModuleSearch()).packages_of(folder)
+    parts = [*packages] if is_package else [*packages, stem]
+    return ".".join(parts) or stem, root, is_package
