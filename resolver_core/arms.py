@@ -19,8 +19,12 @@ What is left out, so that no duplicate the SDK logs goes unreported:
   handlers of `except*`, several of which may run.
 
 A statement of a function called twice may take both arms (`install(mcp, fast=True)` then
-`install(mcp, fast=False)`): registrations are counted once per server, as if each function
-ran once (`reach.py`), and their arms as written.
+`install(mcp, fast=False)`): a function body's arms exclude each other only within one call
+of it. Each way a body comes to run (`Way`: the calls on the way there, from module-level
+code or a function nothing calls) takes its arms *qualified* by that way's calls, so that the
+arms one call takes never exclude those another call takes; and a registration reached by two
+ways that do not exclude each other runs twice (`install(mcp)` twice: the SDK logs the second).
+What a loop calls is one way, however many times it runs.
 """
 
 from __future__ import annotations
@@ -31,6 +35,17 @@ from itertools import takewhile
 
 from .model import Arm
 from .source import ParsedModule
+
+Way = tuple[tuple[Arm, ...], str]
+"""How a function body comes to run: the arms of the calls on the way there (each qualified by
+the calls before it), and which invocation of the body it is (those calls, outermost first;
+"" for module-level code, a function nothing calls, or the factory making the server)."""
+
+ENTRY: Way = ((), "")
+"""The one run of module-level code (a module runs once), or of a function no call reaches."""
+
+MAX_WAYS = 16
+"""Ways to one body kept: two that do not exclude each other already register twice."""
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRIES = tuple(getattr(ast, name) for name in ("Try", "TryStar") if hasattr(ast, name))
@@ -120,7 +135,22 @@ def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> bool:
     return any(arms.get((path, line), number) != number for path, line, number in other)
 
 
-def common(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> tuple[Arm, ...]:
-    """The arms two ways of reaching a registration share: what holds whichever way runs."""
-    kept = set(other)
-    return tuple(arm for arm in one if arm in kept)
+def qualified(arms: tuple[Arm, ...], invocation: str) -> tuple[Arm, ...]:
+    """A function body's arms as one invocation of it takes them: keyed by that invocation too,
+    so that two calls of the body (`install(mcp, fast=True)`, `install(mcp, fast=False)`) take
+    its `if` independently, while two registrations of one call still exclude each other."""
+    if not invocation:
+        return arms
+    return tuple((f"{path} via {invocation}", line, number) for path, line, number in arms)
+
+
+def called(way: Way, arms: tuple[Arm, ...], site: str) -> Way:
+    """The way to a callee's body: `way` to its caller's body, then the call at `site` (a
+    `path:line:column`) written in `arms` of that body."""
+    outer, invocation = way
+    return (*outer, *qualified(arms, invocation)), f"{invocation} > {site}" if invocation else site
+
+
+def landed(way: Way, arms: tuple[Arm, ...]) -> tuple[Arm, ...]:
+    """The arms a registration written in `arms` of a body takes when `way` runs that body."""
+    return (*way[0], *qualified(arms, way[1]))
