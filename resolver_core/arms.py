@@ -154,3 +154,12 @@ def called(way: Way, arms: tuple[Arm, ...], site: str) -> Way:
 def landed(way: Way, arms: tuple[Arm, ...]) -> tuple[Arm, ...]:
     """The arms a registration written in `arms` of a body takes when `way` runs that body."""
     return (*way[0], *qualified(arms, way[1]))
+
+
+def call_site(module: ParsedModule, call: ast.Call) -> str:
+    """A call's key in an invocation (`called`). A loop's call of each value it lists (`for
+    install in (a, b): install(mcp)`) is made up, with no place of its own: the value it calls
+    tells them apart."""
+    if hasattr(call, "lineno"):
+        return f"{module.display}:{call.lineno}:{call.col_offset}"
+    return f"{module.display}:{ast.unparse(call.func)}"

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .arms import ENTRY, MAX_WAYS, Way, called
+from .arms import ENTRY, MAX_WAYS, Way, call_site, called
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
@@ -84,14 +84,6 @@ def _land(out: Landings, server: Server, way: Way) -> None:
     ways = out.setdefault(id(server), (server, []))[1]
     if len(ways) < MAX_WAYS:
         ways.append(way)
-
-
-def _site(module: ParsedModule, call: ast.Call) -> str:
-    """A call site's key in an invocation (`arms.called`). A loop's call of each value it lists
-    (`for install in (a, b): install(mcp)`) is made up: the value it calls tells them apart."""
-    if hasattr(call, "lineno"):
-        return f"{module.display}:{call.lineno}:{call.col_offset}"
-    return f"{module.display}:{ast.unparse(call.func)}"
 
 
 class Reach:
@@ -231,7 +223,7 @@ class Reach:
             if arg is None:
                 continue
             server = self.servers.of(module, arg, scope)
-            arms, site = self.call_sites.arms(call), _site(module, call)
+            arms, site = self.call_sites.arms(call), call_site(module, call)
             if isinstance(server, Server):
                 for way in self.ways(scope, server):
                     _land(out, server, called(way, arms, site))
@@ -262,7 +254,7 @@ class Reach:
         done[id(fn)] = None
         ways: list[Way] = []
         for module, call, outer in self.call_sites.sites(fn):
-            arms, site = self.call_sites.arms(call), _site(module, call)
+            arms, site = self.call_sites.arms(call), call_site(module, call)
             ways += [called(way, arms, site) for way in self._ways(outer, done, hops + 1)]
             if len(ways) >= MAX_WAYS:
                 break
