@@ -30,6 +30,7 @@ What a loop calls is one way, however many times it runs.
 from __future__ import annotations
 
 import ast
+import zlib
 from collections.abc import Iterator
 from itertools import takewhile
 
@@ -43,6 +44,9 @@ the calls before it), and which invocation of the body it is (those calls, outer
 
 ENTRY: Way = ((), "")
 """The one run of module-level code (a module runs once), or of a function no call reaches."""
+
+_ENTRIES = "<entry point>"
+"""The statement every function nothing calls is an arm of (`entry`)."""
 
 MAX_WAYS = 16
 """Ways to one body kept: two that do not exclude each other already register twice."""
@@ -163,3 +167,10 @@ def call_site(module: ParsedModule, call: ast.Call) -> str:
     if hasattr(call, "lineno"):
         return f"{module.display}:{call.lineno}:{call.col_offset}"
     return f"{module.display}:{ast.unparse(call.func)}"
+
+
+def entry(display: str, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Way:
+    """The way a function nothing in the project calls runs: as an entry point (a command of a
+    CLI, a `[project.scripts]` function), one arm of a choice made outside the code, so that
+    `install(mcp)` in `def stdio():` and in `def http():` is one registration per process."""
+    return (((_ENTRIES, 0, zlib.crc32(f"{display}:{fn.lineno}".encode())),), "")

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .arms import ENTRY, MAX_WAYS, Way, call_site, called
+from .arms import ENTRY, MAX_WAYS, Way, call_site, called, entry
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
@@ -225,7 +225,7 @@ class Reach:
             server = self.servers.of(module, arg, scope)
             arms, site = self.call_sites.arms(call), call_site(module, call)
             if isinstance(server, Server):
-                for way in self.ways(scope, server):
+                for way in self.ways(scope, server, calling=True):
                     _land(out, server, called(way, arms, site))
             elif isinstance(server, ParamServer):
                 for outer, ways in self._fill(server, done, hops + 1).values():
@@ -234,14 +234,16 @@ class Reach:
         done[fid] = out
         return out
 
-    def ways(self, scope: Scope | None, server: Server) -> list[Way]:
+    def ways(self, scope: Scope | None, server: Server, *, calling: bool = False) -> list[Way]:
         """The ways the body `scope` is in comes to run with `server` at hand (`arms.Way`): for a
         module-level server, each chain of calls reaching the function from module-level code
         or from a function nothing calls (`setup_fast()` / `setup_full()` in the arms of an
-        `if`, in `main()`); one way for a server made in a function (each call makes its own)."""
+        `if`, in `main()`); one way for a server made in a function (each call makes its own).
+        `calling`: the body calls a helper, whose ways these are: one that nothing calls is
+        an entry point of its own (`arms.entry`)."""
         if server.local:
             return [ENTRY]
-        return self._ways(scope, {}, 0)
+        return self._ways(scope, {}, int(calling))
 
     def _ways(self, scope: Scope | None, done: dict[int, list[Way] | None], hops: int) -> list[Way]:
         """`ways` of one body; `done`: per function, its ways (None while they are being read:
@@ -258,7 +260,12 @@ class Reach:
             ways += [called(way, arms, site) for way in self._ways(outer, done, hops + 1)]
             if len(ways) >= MAX_WAYS:
                 break
-        done[id(fn)] = ways = ways[:MAX_WAYS] or [ENTRY]
+        if not ways:
+            # What a function nothing calls registers itself counts as run, with what any other
+            # one registers; the helpers two such functions call run in two programs.
+            assert scope is not None
+            ways = [entry(scope.module.display, fn) if hops else ENTRY]
+        done[id(fn)] = ways = ways[:MAX_WAYS]
         return ways
 
     def _instantiates(

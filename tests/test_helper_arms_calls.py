@@ -31,17 +31,14 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import incremental, lint, parallel
 from mcpdeps.resolver_core.diagnostics import plain
-from published_shapes import DUPLICATES_LOGGED, WARNINGS_KEPT
+from published_shapes import DUPLICATES_LOGGED
 
-RUN_AS_PROGRAM = (
-    WARNINGS_KEPT
-    + """
-import runpy
-runpy.run_module("app.main", run_name="__main__")
-print(json.dumps([m for m in logged if "already exists" in m]))
-"""
-)
+IMPORTED = "import app.main"
+"""The server module imported (`mcp run app/main.py`)."""
+PROGRAM = "import runpy; runpy.run_module('app.main', run_name='__main__')"
 """`python -m app.main`: the `if __name__ == "__main__":` block runs too."""
+COMMANDS = ["import app.main; app.main.stdio()", "import app.main; app.main.http()"]
+"""Each command of a command line (functions nothing in the project calls) run as the program."""
 
 BASE = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": ""}
 
@@ -71,7 +68,11 @@ INSTALL = {
 ONCE = {"app/wiring.py": "def install(mcp) -> None:" + _search("x", 1)}
 MAIN_HEAD = "import os\n\nfrom mcp.server import MCPServer\n\nfrom app.wiring import install\n\nmcp = MCPServer('x')\n"
 
-CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
+COMMAND_MAIN = (
+    MAIN_HEAD + "\n\ndef stdio() -> None:\n    install(mcp)\n\n\ndef http() -> None:\n    install(mcp)\n"
+)
+
+CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, list[str]]] = {
     "module-level server, setups chosen at module level": (
         {
             "app/main.py": "import os\n\n"
@@ -82,7 +83,7 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}, {"B": "1"}],
         False,
-        False,
+        [IMPORTED],
     ),
     "module-level server, setups of another module chosen in main()": (
         {
@@ -93,7 +94,7 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}, {"B": "1"}],
         False,
-        True,
+        [IMPORTED, PROGRAM],
     ),
     "module-level server, one setup in an if, the other always": (
         {
@@ -103,7 +104,7 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}, {"B": "1"}],
         True,
-        False,
+        [IMPORTED],
     ),
     "setups chosen by the __main__ test": (
         {
@@ -113,7 +114,7 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}],
         False,
-        True,
+        [IMPORTED, PROGRAM],
     ),
     "a tool at module level and again in a function the program calls": (
         {
@@ -125,19 +126,19 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}],
         True,
-        True,
+        [PROGRAM],
     ),
     "a helper's if, one arm per call, called twice": (
         {**INSTALL, "app/main.py": MAIN_HEAD + "install(mcp, fast=True)\ninstall(mcp, fast=False)\n"},
         [{}],
         True,
-        False,
+        [IMPORTED],
     ),
     "a helper's if, called once": (
         {**INSTALL, "app/main.py": MAIN_HEAD + "install(mcp, fast=bool(os.environ.get('B')))\n"},
         [{}, {"B": "1"}],
         False,
-        False,
+        [IMPORTED],
     ),
     "a helper's match, called twice": (
         {
@@ -149,13 +150,13 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}],
         True,
-        False,
+        [IMPORTED],
     ),
     "a helper called twice": (
         {**ONCE, "app/main.py": MAIN_HEAD + "install(mcp)\ninstall(mcp)\n"},
         [{}],
         True,
-        False,
+        [IMPORTED],
     ),
     "a helper called in exclusive arms": (
         {
@@ -164,7 +165,7 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}, {"B": "1"}],
         False,
-        False,
+        [IMPORTED],
     ),
     "a helper called twice through a factory making a server per call": (
         {
@@ -175,7 +176,7 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}],
         False,
-        False,
+        [IMPORTED],
     ),
     "a name in one arm, and twice in the other": (
         {
@@ -189,11 +190,18 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, bool]] = {
         },
         [{}, {"B": "1"}],
         True,
-        False,
+        [IMPORTED],
+    ),
+    "a helper called by two commands": ({**ONCE, "app/main.py": COMMAND_MAIN}, [{}], False, COMMANDS),
+    "a helper called by two commands and at import": (
+        {**ONCE, "app/main.py": COMMAND_MAIN + "\n\ninstall(mcp)\n"},
+        [{}],
+        True,
+        COMMANDS,
     ),
 }
 """name -> (the project's files beside `BASE`, the settings of the variables its arms test,
-whether some start of the server registers `search` twice, whether it starts as the program)."""
+whether some start of the server registers `search` twice, how it starts)."""
 
 _VARIABLES = ("B",)
 
@@ -205,11 +213,11 @@ def case(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
     return root, request.param
 
 
-def _logged(root: Path, env: dict[str, str], program: bool) -> list[str]:
-    """The SDK's duplicate warnings when the server starts with `env` set."""
+def _logged(root: Path, env: dict[str, str], start: str) -> list[str]:
+    """The SDK's duplicate warnings when the server starts (`start`) with `env` set."""
     plain_env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
     ran = subprocess.run(
-        [sys.executable, "-c", RUN_AS_PROGRAM if program else DUPLICATES_LOGGED],
+        [sys.executable, "-c", DUPLICATES_LOGGED.replace(IMPORTED, start)],
         cwd=root,
         capture_output=True,
         text=True,
@@ -226,8 +234,8 @@ def _found(root: Path, paths: list[str], cache: Path | None = None, jobs: int = 
 
 def test_lint_dot_reports_a_duplicate_exactly_when_a_start_logs_one(case: tuple[Path, str]) -> None:
     root, name = case
-    _, settings, twice, program = CASES[name]
-    logged = [m for env in settings for m in _logged(root, env, program)]
+    _, settings, twice, starts = CASES[name]
+    logged = [m for env in settings for start in starts for m in _logged(root, env, start)]
     assert bool(logged) == twice, logged
     assert all(m == "Tool already exists: search" for m in logged)
     codes = {d["code"] for d in _found(root, ["."])}
