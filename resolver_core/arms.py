@@ -24,7 +24,10 @@ of it. Each way a body comes to run (`Way`: the calls on the way there, from mod
 code or a function nothing calls) takes its arms *qualified* by that way's calls, so that the
 arms one call takes never exclude those another call takes; and a registration reached by two
 ways that do not exclude each other runs twice (`install(mcp)` twice: the SDK logs the second).
-What a loop calls is one way, however many times it runs.
+What a loop calls is one way, however many times it runs. A function nothing in the project
+calls is an entry point (`entry`): the helpers two of them call (`def stdio(): install(mcp)`,
+`def http(): install(mcp)`) run in two programs, while what such functions register
+themselves still counts as run together, as before.
 """
 
 from __future__ import annotations

@@ -29,7 +29,11 @@ class DuplicateToolName(Rule):
         "makes both are not duplicates: in different arms of one `if`/`elif`/`else` or `match`, "
         "or of a `try` body and its `except ImportError` fallback, also when the arms hold the "
         "calls of the helpers registering them (`if fast: a.register(mcp)` / `else: "
-        "b.register(mcp)`); an `if` in a loop may take both arms.\n\n"
+        "b.register(mcp)`) or of a function registering on a module-level server (`if fast: "
+        "setup_fast()` / `else: setup_full()`); an `if` in a loop may take both arms. A function "
+        "called twice on one server registers its tools twice, and its own `if` may take one arm "
+        "in each call (`install(mcp, fast=True)` then `install(mcp, fast=False)`); functions "
+        "nothing calls (the commands of a command line) are each a program of their own.\n\n"
         "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
     )
     INVALID = [
