@@ -277,3 +277,41 @@ def test_two_workers_report_what_one_build_reports(
     assert cut or len(CASES[name][0]) == 1, "checked in workers (a project of one module is not cut)"
     assert _found(root, ["."], tmp_path / "cache", jobs=2) == whole
     assert _found(root, ["."], tmp_path / "cache", jobs=2) == whole
+
+
+EDITS = [
+    (
+        "module-level server, setups of another module chosen in main()",
+        "    else:\n        setup_full()",
+        "    setup_full()",
+    ),
+    ("a helper called twice", "install(mcp)\ninstall(mcp)\n", "install(mcp)\n"),
+    ("a helper called by two commands", "def http() -> None:\n    install(mcp)\n", "install(mcp)\n"),
+]
+"""A case, and an edit of its entry point turning its verdict (`app/main.py`: what, into what)."""
+
+
+@pytest.mark.parametrize(("name", "before", "after"), EDITS, ids=[e[0] for e in EDITS])
+def test_an_edit_of_the_callers_reaches_the_cached_verdicts(
+    tmp_path: Path, name: str, before: str, after: str
+) -> None:
+    """The registering module is unchanged: its arms come from the edited caller."""
+    root = tmp_path / "proj"
+    write_files(root, {**BASE, **CASES[name][0]})
+    cache = tmp_path / "cache"
+    main = root / "app" / "main.py"
+    text = main.read_text()
+    assert before in text
+    for edited in (text.replace(before, after), text):
+        for given in (
+            ["."],
+            ["app/main.py"],
+            ["app/wiring.py" if (root / "app/wiring.py").exists() else "app/setup.py"],
+        ):
+            _found(root, given, cache)
+        main.write_text(edited)
+        cold = _found(root, ["."])
+        assert _found(root, ["."], cache) == cold
+        for given in sorted(str(p.relative_to(root)) for p in root.rglob("*.py")):
+            alone = [d for d in _found(root, [given], cache) if d["path"] == given]
+            assert alone == [d for d in cold if d["path"] == given], given
