@@ -51,6 +51,10 @@ ENTRY: Way = ((), "")
 _ENTRIES = "<entry point>"
 """The statement every function nothing calls is an arm of (`entry`)."""
 
+_MODULES = "<module>"
+"""The statement the module-level code of every module is an arm of, for one registration's
+ways only (`module`)."""
+
 MAX_WAYS = 16
 """Ways to one body kept: two that do not exclude each other already register twice."""
 
@@ -136,10 +140,14 @@ class ArmStack:
         return tuple(arm for arm in takewhile(lambda a: a is not _BARRIER, self._stack) if arm is not None)
 
 
-def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> bool:
-    """Whether two sets of arms take different arms of one statement: never in one run."""
-    arms = {(path, line): number for path, line, number in one}
-    return any(arms.get((path, line), number) != number for path, line, number in other)
+def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...], *, same: bool = False) -> bool:
+    """Whether two sets of arms take different arms of one statement: never in one run.
+    `same`: they are two ways of one registration, and the modules whose code calls them
+    count (`module`)."""
+    arms = {(path, line): number for path, line, number in one if same or path != _MODULES}
+    return any(
+        arms.get((path, line), number) != number for path, line, number in other if same or path != _MODULES
+    )
 
 
 def qualified(arms: tuple[Arm, ...], invocation: str) -> tuple[Arm, ...]:
@@ -177,3 +185,11 @@ def entry(display: str, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Way:
     CLI, a `[project.scripts]` function), one arm of a choice made outside the code, so that
     `install(mcp)` in `def stdio():` and in `def http():` is one registration per process."""
     return (((_ENTRIES, 0, zlib.crc32(f"{display}:{fn.lineno}".encode())),), "")
+
+
+def module(display: str) -> Way:
+    """The way module-level code runs when it calls a helper. Two modules calling one helper
+    on one server (`install(mcp)` in `server_stdio.py` and in `server_sse.py`) may be two
+    programs or one importing the other: that registration is counted once (`exclusive`
+    with `same`), as when both call different helpers registering one name it is counted twice."""
+    return (((_MODULES, 0, zlib.crc32(display.encode())),), "")

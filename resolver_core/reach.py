@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .arms import ENTRY, MAX_WAYS, Way, call_site, called, entry
+from .arms import module as arms_module
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
@@ -160,7 +161,7 @@ class Reach:
         """The concrete servers a registration lands on (server parameters through their call
         sites), each with every way its function comes to run with that server (`arms.py`)."""
         if isinstance(reg.server, Server):
-            return [(reg.server, self.ways(reg.scope, reg.server))]
+            return [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
         ps = reg.server
         key = (id(ps.function), ps.index, ps.name, id(ps.holder))
         filled = self._filled.get(key)
@@ -225,7 +226,7 @@ class Reach:
             server = self.servers.of(module, arg, scope)
             arms, site = self.call_sites.arms(call), call_site(module, call)
             if isinstance(server, Server):
-                for way in self.ways(scope, server, calling=True):
+                for way in self.ways(module, scope, server, calling=True):
                     _land(out, server, called(way, arms, site))
             elif isinstance(server, ParamServer):
                 for outer, ways in self._fill(server, done, hops + 1).values():
@@ -234,37 +235,39 @@ class Reach:
         done[fid] = out
         return out
 
-    def ways(self, scope: Scope | None, server: Server, *, calling: bool = False) -> list[Way]:
-        """The ways the body `scope` is in comes to run with `server` at hand (`arms.Way`): for a
-        module-level server, each chain of calls reaching the function from module-level code
-        or from a function nothing calls (`setup_fast()` / `setup_full()` in the arms of an
-        `if`, in `main()`); one way for a server made in a function (each call makes its own).
-        `calling`: the body calls a helper, whose ways these are: one that nothing calls is
-        an entry point of its own (`arms.entry`)."""
+    def ways(
+        self, module: ParsedModule, scope: Scope | None, server: Server, *, calling: bool = False
+    ) -> list[Way]:
+        """The ways the body `scope` (of `module`) is in runs with `server` (`arms.Way`): for a
+        module-level server, each chain of calls reaching it from module-level code or from a
+        function nothing calls (`setup_fast()` in an `if`, in `main()`); for one made in a
+        function, one (each call makes its own). `calling`: the body calls a helper, whose
+        ways these are, starting where it is written (`arms.module`, `arms.entry`)."""
         if server.local:
             return [ENTRY]
-        return self._ways(scope, {}, int(calling))
+        return self._ways(module, scope, {}, int(calling))
 
-    def _ways(self, scope: Scope | None, done: dict[int, list[Way] | None], hops: int) -> list[Way]:
+    def _ways(
+        self, module: ParsedModule, scope: Scope | None, done: dict[int, list[Way] | None], hops: int
+    ) -> list[Way]:
         """`ways` of one body; `done`: per function, its ways (None while they are being read:
         a function reached again through its own callers runs as if nothing called it)."""
         fn = scope.function if scope is not None else None
+        if fn is None and hops:
+            return [arms_module(module.display)]
         if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or hops > _MAX_HOPS:
             return [ENTRY]
         if id(fn) in done:
             return done[id(fn)] or [ENTRY]
         done[id(fn)] = None
         ways: list[Way] = []
-        for module, call, outer in self.call_sites.sites(fn):
-            arms, site = self.call_sites.arms(call), call_site(module, call)
-            ways += [called(way, arms, site) for way in self._ways(outer, done, hops + 1)]
+        for at, call, outer in self.call_sites.sites(fn):
+            arms, site = self.call_sites.arms(call), call_site(at, call)
+            ways += [called(way, arms, site) for way in self._ways(at, outer, done, hops + 1)]
             if len(ways) >= MAX_WAYS:
                 break
-        if not ways:
-            # What a function nothing calls registers itself counts as run, with what any other
-            # one registers; the helpers two such functions call run in two programs.
-            assert scope is not None
-            ways = [entry(scope.module.display, fn) if hops else ENTRY]
+        if not ways:  # nothing calls it: an entry point, for the helpers it calls (`arms.entry`)
+            ways = [entry(module.display, fn) if hops else ENTRY]
         done[id(fn)] = ways = ways[:MAX_WAYS]
         return ways
 

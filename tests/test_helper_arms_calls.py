@@ -199,6 +199,17 @@ CASES: dict[str, tuple[dict[str, str], list[dict[str, str]], bool, list[str]]] =
         True,
         COMMANDS,
     ),
+    "a helper called at import by two server modules": (
+        {
+            **ONCE,
+            "app/server.py": SERVER,
+            "app/server_stdio.py": "from app.server import mcp\nfrom app.wiring import install\n\ninstall(mcp)\n",
+            "app/server_sse.py": "from app.server import mcp\nfrom app.wiring import install\n\ninstall(mcp)\n",
+        },
+        [{}],
+        False,
+        ["import app.server_stdio", "import app.server_sse"],
+    ),
 }
 """name -> (the project's files beside `BASE`, the settings of the variables its arms test,
 whether some start of the server registers `search` twice, how it starts)."""

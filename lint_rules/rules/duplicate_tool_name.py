@@ -72,9 +72,9 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
             continue
         key = (tool.server, tool.root, tool.name)
         known = earlier.setdefault(key, [])
-        kept = next((k for k in known if not _alternatives(k, tool)), None)
-        known.append(tool)
         span = tool.registration or tool.span
+        kept = next((k for k in known if not _alternatives(k, tool, span)), None)
+        known.append(tool)
         if kept is None or span is None or (*key, span) in reported:
             continue
         reported.add((*key, span))
@@ -96,7 +96,8 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
         )
 
 
-def _alternatives(one: ToolRegistration, other: ToolRegistration) -> bool:
+def _alternatives(one: ToolRegistration, other: ToolRegistration, span: Span | None) -> bool:
     """Registered in different arms of one `if`/`match`/`ImportError` fallback (`if fast: ...
-    else: ...`), or by helpers called in such arms, in any file: never both (`arms.py`)."""
-    return exclusive(one.arms, other.arms)
+    else: ...`), or by helpers called in such arms, in any file: never both (`arms.py`); of
+    one registration (at `span`), also by two modules' code (`arms.module`)."""
+    return exclusive(one.arms, other.arms, same=(one.registration or one.span) == span)
