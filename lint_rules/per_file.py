@@ -260,7 +260,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
     for server in view.servers:
         for tool in server.tools:
             module = module_at(view, tool.span)
-            out.append(
+            out += [
                 ToolRegistration(
                     server=server_key(server),
                     server_variable=server.variable,
@@ -271,9 +271,10 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     root=str(module.root) if module is not None else None,
                     bare_decorator=tool.form == "uncalled_decorator",
                     lambda_without_name=tool.is_lambda and not tool.named,
-                    arms=tool.arms,
+                    arms=arms,
                 )
-            )
+                for arms in (tool.arms, *tool.again)  # each time it runs: a second one is a duplicate
+            ]
     return out
 
 

@@ -19,18 +19,44 @@ What is left out, so that no duplicate the SDK logs goes unreported:
   handlers of `except*`, several of which may run.
 
 A statement of a function called twice may take both arms (`install(mcp, fast=True)` then
-`install(mcp, fast=False)`): registrations are counted once per server, as if each function
-ran once (`reach.py`), and their arms as written.
+`install(mcp, fast=False)`): a function body's arms exclude each other only within one call
+of it. Each way a body comes to run (`Way`: the calls on the way there, from module-level
+code or a function nothing calls) takes its arms *qualified* by that way's calls, so that the
+arms one call takes never exclude those another call takes; and a registration reached by two
+ways that do not exclude each other runs twice (`install(mcp)` twice: the SDK logs the second).
+What a loop calls is one way, however many times it runs. A function nothing in the project
+calls is an entry point (`entry`): the helpers two of them call (`def stdio(): install(mcp)`,
+`def http(): install(mcp)`) run in two programs, while what such functions register
+themselves still counts as run together, as before.
 """
 
 from __future__ import annotations
 
 import ast
+import zlib
 from collections.abc import Iterator
 from itertools import takewhile
 
 from .model import Arm
 from .source import ParsedModule
+
+Way = tuple[tuple[Arm, ...], str]
+"""How a function body comes to run: the arms of the calls on the way there (each qualified by
+the calls before it), and which invocation of the body it is (those calls, outermost first;
+"" for module-level code, a function nothing calls, or the factory making the server)."""
+
+ENTRY: Way = ((), "")
+"""The one run of module-level code (a module runs once), or of a function no call reaches."""
+
+_ENTRIES = "<entry point>"
+"""The statement every function nothing calls is an arm of (`entry`)."""
+
+_MODULES = "<module>"
+"""The statement the module-level code of every module is an arm of, for one registration's
+ways only (`module`)."""
+
+MAX_WAYS = 16
+"""Ways to one body kept: two that do not exclude each other already register twice."""
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRIES = tuple(getattr(ast, name) for name in ("Try", "TryStar") if hasattr(ast, name))
@@ -114,13 +140,56 @@ class ArmStack:
         return tuple(arm for arm in takewhile(lambda a: a is not _BARRIER, self._stack) if arm is not None)
 
 
-def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> bool:
-    """Whether two sets of arms take different arms of one statement: never in one run."""
-    arms = {(path, line): number for path, line, number in one}
-    return any(arms.get((path, line), number) != number for path, line, number in other)
+def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...], *, same: bool = False) -> bool:
+    """Whether two sets of arms take different arms of one statement: never in one run.
+    `same`: they are two ways of one registration, and the modules whose code calls them
+    count (`module`)."""
+    arms = {(path, line): number for path, line, number in one if same or path != _MODULES}
+    return any(
+        arms.get((path, line), number) != number for path, line, number in other if same or path != _MODULES
+    )
 
 
-def common(one: tuple[Arm, ...], other: tuple[Arm, ...]) -> tuple[Arm, ...]:
-    """The arms two ways of reaching a registration share: what holds whichever way runs."""
-    kept = set(other)
-    return tuple(arm for arm in one if arm in kept)
+def qualified(arms: tuple[Arm, ...], invocation: str) -> tuple[Arm, ...]:
+    """A function body's arms as one invocation of it takes them: keyed by that invocation too,
+    so that two calls of the body (`install(mcp, fast=True)`, `install(mcp, fast=False)`) take
+    its `if` independently, while two registrations of one call still exclude each other."""
+    if not invocation:
+        return arms
+    return tuple((f"{path} via {invocation}", line, number) for path, line, number in arms)
+
+
+def called(way: Way, arms: tuple[Arm, ...], site: str) -> Way:
+    """The way to a callee's body: `way` to its caller's body, then the call at `site` (a
+    `path:line:column`) written in `arms` of that body."""
+    outer, invocation = way
+    return (*outer, *qualified(arms, invocation)), f"{invocation} > {site}" if invocation else site
+
+
+def landed(way: Way, arms: tuple[Arm, ...]) -> tuple[Arm, ...]:
+    """The arms a registration written in `arms` of a body takes when `way` runs that body."""
+    return (*way[0], *qualified(arms, way[1]))
+
+
+def call_site(module: ParsedModule, call: ast.Call) -> str:
+    """A call's key in an invocation (`called`). A loop's call of each value it lists (`for
+    install in (a, b): install(mcp)`) is made up, with no place of its own: the value it calls
+    tells them apart."""
+    if hasattr(call, "lineno"):
+        return f"{module.display}:{call.lineno}:{call.col_offset}"
+    return f"{module.display}:{ast.unparse(call.func)}"
+
+
+def entry(display: str, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Way:
+    """The way a function nothing in the project calls runs: as an entry point (a command of a
+    CLI, a `[project.scripts]` function), one arm of a choice made outside the code, so that
+    `install(mcp)` in `def stdio():` and in `def http():` is one registration per process."""
+    return (((_ENTRIES, 0, zlib.crc32(f"{display}:{fn.lineno}".encode())),), "")
+
+
+def module(display: str) -> Way:
+    """The way module-level code runs when it calls a helper. Two modules calling one helper
+    on one server (`install(mcp)` in `server_stdio.py` and in `server_sse.py`) may be two
+    programs or one importing the other: that registration is counted once (`exclusive`
+    with `same`), as when both call different helpers registering one name it is counted twice."""
+    return (((_MODULES, 0, zlib.crc32(display.encode())),), "")

@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
+from .arms import landed
 from .call_sites import CallSites
 from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
@@ -110,11 +111,15 @@ class StaticBuilder:
             if self._rewritten(reg, target):
                 continue
             origin = self._passed_from(reg.module.display)
-            for server, arms in self.reach.servers_of(reg):
+            for server, ways in self.reach.servers_of(reg):
+                if any(way[1] for way in ways):  # its arms depend on its callers, wherever they are
+                    self.graph.param_registrations.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
                         tool = self._tool(reg, target)
-                        tool.arms = (*arms, *reg.arms)  # the callers' arms, then its own
+                        # The callers' arms, then its own, as each call of its function takes them.
+                        tool.arms, *again = (landed(way, reg.arms) for way in ways)
+                        tool.again = tuple(again)
                         if origin is not None and reg.module.display not in self.graph.checked:
                             tool.origin = origin
                         server.tools.append(tool)

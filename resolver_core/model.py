@@ -210,6 +210,9 @@ class Tool:
     """The arms of exclusive statements its registration is written in, and the calls of the
     helpers that reach it (`arms.py`): two tools in different arms of one statement are never
     registered in the same run."""
+    again: tuple[tuple[Arm, ...], ...] = ()
+    """The arms of each further way the registration runs on the server (`arms.Way`: a helper
+    called twice on it registers its tools twice, `install(mcp)` / `install(mcp)`)."""
     origin: str | None = None
     """The given file its verdicts belong to when the module registering it was not given: the
     file that passed it the server (`tools.register(mcp)`). None: the registering file."""
@@ -255,6 +258,10 @@ class Server:
     handlers: list[Handler] = field(default_factory=list)
     parameter: bool = False
     """A `register(server: MCPServer)` parameter no call site names a server for."""
+    local: bool = field(default=False, compare=False)
+    """Made in a function or for an instance (`self.mcp = MCPServer(...)`, a subclass's
+    `self`): each run of that code makes its own, so the calls of a function registering on
+    it are not counted as registering twice on one server (`reach.Reach.ways`)."""
 
 
 @dataclass(slots=True)

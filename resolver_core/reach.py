@@ -21,11 +21,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .arms import common
+from .arms import ENTRY, MAX_WAYS, Way, call_site, called, entry
+from .arms import module as arms_module
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
-from .model import Arm, Server, Span
+from .model import Server, Span
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
 from .servers import ParamServer, Servers
@@ -73,15 +74,17 @@ def _server_lines(text: str) -> Iterator[str]:
 _MAX_HOPS = 32
 """Helpers passing a server on to helpers: deeper chains than this are not followed."""
 
-Landings = dict[int, tuple[Server, tuple[Arm, ...]]]
-"""The servers a server parameter is filled with (by id, in the order found), each with the
-arms of the calls every way there shares (`Reach.servers_of`)."""
+Landings = dict[int, tuple[Server, list[Way]]]
+"""The servers a server parameter is filled with (by id, in the order found), each with every
+way its function comes to run with that server (`arms.Way`; `Reach.servers_of`)."""
 
 
-def _land(out: Landings, server: Server, arms: tuple[Arm, ...]) -> None:
-    """One more way `server` reaches a parameter: the arms it takes count only if every way takes them."""
-    known = out.get(id(server))
-    out[id(server)] = (server, arms if known is None else common(known[1], arms))
+def _land(out: Landings, server: Server, way: Way) -> None:
+    """One more way `server` reaches a parameter (each one a call of the function: a helper
+    called twice on one server registers its tools twice)."""
+    ways = out.setdefault(id(server), (server, []))[1]
+    if len(ways) < MAX_WAYS:
+        ways.append(way)
 
 
 class Reach:
@@ -154,12 +157,11 @@ class Reach:
                 out.add(keyword.arg)
         return out
 
-    def servers_of(self, reg: Registration) -> list[tuple[Server, tuple[Arm, ...]]]:
+    def servers_of(self, reg: Registration) -> list[tuple[Server, list[Way]]]:
         """The concrete servers a registration lands on (server parameters through their call
-        sites), each with the arms of the calls reaching it from that server (`arms.py`): those
-        of every way there, when there are several."""
+        sites), each with every way its function comes to run with that server (`arms.py`)."""
         if isinstance(reg.server, Server):
-            return [(reg.server, ())]
+            return [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
         ps = reg.server
         key = (id(ps.function), ps.index, ps.name, id(ps.holder))
         filled = self._filled.get(key)
@@ -173,7 +175,7 @@ class Reach:
                 self._filled[key] = (before, dict(out))
         if not out:
             if reg.server.annotated:
-                return [(self.servers.parameter(reg.server), ())]
+                return [(self.servers.parameter(reg.server), [ENTRY])]
             name = _registered_name(reg)
             self.scanner.unfollowed.append(
                 Unfollowed(
@@ -222,14 +224,52 @@ class Reach:
             if arg is None:
                 continue
             server = self.servers.of(module, arg, scope)
-            arms = self.call_sites.arms(call)
+            arms, site = self.call_sites.arms(call), call_site(module, call)
             if isinstance(server, Server):
-                _land(out, server, arms)
+                for way in self.ways(module, scope, server, calling=True):
+                    _land(out, server, called(way, arms, site))
             elif isinstance(server, ParamServer):
-                for outer, outer_arms in self._fill(server, done, hops + 1).values():
-                    _land(out, outer, (*outer_arms, *arms))
+                for outer, ways in self._fill(server, done, hops + 1).values():
+                    for way in ways:
+                        _land(out, outer, called(way, arms, site))
         done[fid] = out
         return out
+
+    def ways(
+        self, module: ParsedModule, scope: Scope | None, server: Server, *, calling: bool = False
+    ) -> list[Way]:
+        """The ways the body `scope` (of `module`) is in runs with `server` (`arms.Way`): for a
+        module-level server, each chain of calls reaching it from module-level code or from a
+        function nothing calls (`setup_fast()` in an `if`, in `main()`); for one made in a
+        function, one (each call makes its own). `calling`: the body calls a helper, whose
+        ways these are, starting where it is written (`arms.module`, `arms.entry`)."""
+        if server.local:
+            return [ENTRY]
+        return self._ways(module, scope, {}, int(calling))
+
+    def _ways(
+        self, module: ParsedModule, scope: Scope | None, done: dict[int, list[Way] | None], hops: int
+    ) -> list[Way]:
+        """`ways` of one body; `done`: per function, its ways (None while they are being read:
+        a function reached again through its own callers runs as if nothing called it)."""
+        fn = scope.function if scope is not None else None
+        if fn is None and hops:
+            return [arms_module(module.display)]
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or hops > _MAX_HOPS:
+            return [ENTRY]
+        if id(fn) in done:
+            return done[id(fn)] or [ENTRY]
+        done[id(fn)] = None
+        ways: list[Way] = []
+        for at, call, outer in self.call_sites.sites(fn):
+            arms, site = self.call_sites.arms(call), call_site(at, call)
+            ways += [called(way, arms, site) for way in self._ways(at, outer, done, hops + 1)]
+            if len(ways) >= MAX_WAYS:
+                break
+        if not ways:  # nothing calls it: an entry point, for the helpers it calls (`arms.entry`)
+            ways = [entry(module.display, fn) if hops else ENTRY]
+        done[id(fn)] = ways = ways[:MAX_WAYS]
+        return ways
 
     def _instantiates(
         self, module: ParsedModule, call: ast.Call, scope: Scope | None, cls: ast.ClassDef

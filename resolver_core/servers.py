@@ -271,7 +271,7 @@ class Servers:
             TClass(module.name, cls.name, cls, module), frozenset({"MCPServer"})
         ):
             return None
-        return self.server(module, f"{cls.name}()", cls, True)
+        return self.server(module, f"{cls.name}()", cls, True, instance=True)
 
     def class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
         """The class whose body defines `fn` (module-level classes and classes nested in them)."""
@@ -345,6 +345,8 @@ class Servers:
         site: ast.AST,
         origin: ast.Call | bool,
         scope: Scope | None = None,
+        *,
+        instance: bool = False,
     ) -> Server:
         """The one `Server` of a binding: a module's variable, or a factory's local variable.
 
@@ -366,7 +368,13 @@ class Servers:
             )
             name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
             server = Server(
-                f"{module.name}:{variable}", name, variable, module.name, module.display, module.span(site)
+                f"{module.name}:{variable}",
+                name,
+                variable,
+                module.name,
+                module.display,
+                module.span(site),
+                local=scope is not None or instance,
             )
             self._servers[key] = server
             self.graph.servers.append(server)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...resolver_core.arms import exclusive
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Span
 from ..base import Invalid, Rule, related
 
 if TYPE_CHECKING:
@@ -29,7 +29,11 @@ class DuplicateToolName(Rule):
         "makes both are not duplicates: in different arms of one `if`/`elif`/`else` or `match`, "
         "or of a `try` body and its `except ImportError` fallback, also when the arms hold the "
         "calls of the helpers registering them (`if fast: a.register(mcp)` / `else: "
-        "b.register(mcp)`); an `if` in a loop may take both arms.\n\n"
+        "b.register(mcp)`) or of a function registering on a module-level server (`if fast: "
+        "setup_fast()` / `else: setup_full()`); an `if` in a loop may take both arms. A function "
+        "called twice on one server registers its tools twice, and its own `if` may take one arm "
+        "in each call (`install(mcp, fast=True)` then `install(mcp, fast=False)`); functions "
+        "nothing calls (the commands of a command line) are each a program of their own.\n\n"
         "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
     )
     INVALID = [
@@ -55,28 +59,45 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
 
     Tools are compared per server and per source root: servers are keyed by file and variable,
     and two projects linted together never share a server even if their modules share names.
+    A registration is a duplicate when some run makes it after an earlier one of its name: one
+    whose arms it does not exclude (each earlier one, not only the first: `if fast: search`
+    `else: search; search` registers twice when `fast` is false). A registration its function
+    makes twice (`install(mcp)` called twice) is listed once per way (`per_file.registrations`).
     """
     rule = DuplicateToolName()
-    first: dict[tuple[str, str | None, str], ToolRegistration] = {}
+    earlier: dict[tuple[str, str | None, str], list[ToolRegistration]] = {}
+    reported: set[tuple[str, str | None, str, Span | None]] = set()
     for tool in tools:
         if tool.lambda_without_name or tool.bare_decorator:
             continue
-        kept = first.setdefault((tool.server, tool.root, tool.name), tool)
+        key = (tool.server, tool.root, tool.name)
+        known = earlier.setdefault(key, [])
         span = tool.registration or tool.span
-        if kept is tool or span is None or _alternatives(kept, tool):
+        kept = next((k for k in known if not _alternatives(k, tool, span)), None)
+        known.append(tool)
+        if kept is None or span is None or (*key, span) in reported:
             continue
+        reported.add((*key, span))
+        first = kept.registration or kept.span
         yield rule.diagnostic(
             span,
             f"tool name {tool.name!r} is already registered on server {tool.server_variable!r}: the SDK "
             f"keeps the first registration, logs 'Tool already exists: {tool.name}' and ignores this one "
-            f"({tool.function!r} is never called)",
+            + (
+                "(the function around it registers on that server more than once)"
+                if first == span
+                else f"({tool.function!r} is never called)"
+            ),
             tool=tool.name,
-            related=related(kept.registration or kept.span, f"{tool.name!r} is first registered here"),
-            help=f"give this tool its own name (`@{tool.server_variable}.tool(name=...)`) or remove the stale one",
+            related=related(first, f"{tool.name!r} is first registered here"),
+            help=f"give this tool its own name (`@{tool.server_variable}.tool(name=...)`) or remove the stale one"
+            if first != span
+            else "register its tools once per server (call the function registering them once)",
         )
 
 
-def _alternatives(one: ToolRegistration, other: ToolRegistration) -> bool:
+def _alternatives(one: ToolRegistration, other: ToolRegistration, span: Span | None) -> bool:
     """Registered in different arms of one `if`/`match`/`ImportError` fallback (`if fast: ...
-    else: ...`), or by helpers called in such arms, in any file: never both (`arms.py`)."""
-    return exclusive(one.arms, other.arms)
+    else: ...`), or by helpers called in such arms, in any file: never both (`arms.py`); of
+    one registration (at `span`), also by two modules' code (`arms.module`)."""
+    return exclusive(one.arms, other.arms, same=(one.registration or one.span) == span)
