@@ -25,7 +25,8 @@ from pathlib import Path
 from .arms import ArmStack
 from .confined import Confined
 from .decorators import Decorators, Obj
-from .loops import LiteralLoop, in_loop_place, listed_loop, written_where
+from .dynamic_imports import loop_values, placed
+from .loops import LiteralLoop, written_where
 from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
@@ -242,7 +243,7 @@ class CallSites:
                 if len(targets) == 1 and isinstance(targets[0], ast.Name):
                     self._bound[id(stmt.value)] = targets[0].id
             self._calls_in(module, stmt, scope)
-            loop = listed_loop(self.names, module, stmt, scope)
+            loop = loop_values(self.names, module, stmt, scope)
             if loop is not None:
                 self._loops.append(loop)
             try:
@@ -340,9 +341,9 @@ class CallSites:
         func = call.func
         if not isinstance(func, ast.Name | ast.Attribute | Element):  # `for r in REGISTRARS: r(mcp)`
             return
-        placed = in_loop_place(func, self._loops)
-        if len(placed) != 1 or placed[0] is not func:  # each listed value in the loop variable's place
-            for each in placed:
+        made = placed(self.names, module, func, scope, self._loops)
+        if len(made) != 1 or made[0] is not func:  # each listed value (module) in the variable's place
+            for each in made:
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined
