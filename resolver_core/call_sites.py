@@ -11,7 +11,9 @@ what runs when the file is the program.
 
 A loop over values written out (`for module in (notes, admin): module.register(server)`,
 `for install in (a, b): install()`, or over a name this module or another binds to them:
-`from app.tools import TOOL_MODULES`) calls each of them. Calls whose target cannot be named
+`from app.tools import TOOL_MODULES`, a dict's `.items()` or `.values()`) calls each of them,
+and so does a call on a module `importlib.import_module` imports by a name such a loop, or
+`pkgutil.iter_modules`, spells (`dynamic_imports.py`). Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
 registrations they would reach take no server from them.
 """
