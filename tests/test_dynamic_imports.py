@@ -3,8 +3,9 @@ of a name a loop builds) and registrars kept in a dict, checked against the SDK 
 
 Each case registers `t` through `weather.register(mcp)` reached only that way; `weather`'s
 resolver `load_d(nope)` is refused by the SDK (`published_shapes.check_both_ways`: `lint .`,
-`lint app/tools/weather.py` alone and the clean twin). `lint` of the entry point alone must
-say the same of `weather.py` (what pre-commit checks when only the entry point changed).
+`lint app/tools/weather.py` alone and the clean twin). `lint` of the file making the call
+alone (the entry point) must say the same of `weather.py` (what pre-commit checks when only it
+changed).
 """
 
 from __future__ import annotations
@@ -95,6 +96,25 @@ CASES: dict[str, dict[str, str]] = {
         "app/tools/weather.py": HELPER,
         ENTRY: CALL_ALL,
     },
+    "pkgutil in a package's __init__ at import, unpacked, subpackages left out": {
+        "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+        "app/tools/__init__.py": (
+            "import importlib\nimport pkgutil\n\nfrom app.server import mcp\n\n"
+            "for _, name, ispkg in pkgutil.iter_modules(__path__):\n    if not ispkg:\n"
+            '        importlib.import_module(f"{__name__}.{name}").register(mcp)\n'
+        ),
+        "app/tools/weather.py": HELPER,
+        ENTRY: "import app.tools\n",
+    },
+    "registrars in another module's dict, by feature, at import": {
+        "app/tools/__init__.py": "",
+        "app/tools/weather.py": HELPER,
+        "app/features.py": 'from app.tools import weather\n\nREGISTRARS = {"weather": weather.register}\n',
+        ENTRY: _main(
+            "from app.features import REGISTRARS",
+            "for feature, registrar in REGISTRARS.items():\n    registrar(mcp)",
+        ),
+    },
     "registrars in a dict, its values called": {
         "app/tools/__init__.py": "",
         "app/tools/weather.py": HELPER,
@@ -116,13 +136,20 @@ CASES: dict[str, dict[str, str]] = {
 }
 
 
+CALLER = {
+    "pkgutil in a package's __init__ at import, unpacked, subpackages left out": "app/tools/__init__.py"
+}
+"""The file calling `register` where it is not the entry point (which only imports it: a file
+importing a registering module is not checked for that module's tools)."""
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     files = CASES[case]
     bad = next(path for path, text in files.items() if text is HELPER)
     check_both_ways(tmp_path, files, "import app.main", bad)
     (tmp_path / bad).write_text(HELPER)
-    alone = lint_diagnostics(tmp_path, "--no-cache", ENTRY)
+    alone = lint_diagnostics(tmp_path, "--no-cache", CALLER.get(case, ENTRY))
     assert [d["code"] for d in located(alone, bad)] == ["MCPD002"], alone
 
 
