@@ -267,9 +267,16 @@ def _package_loop(
 def _path_of(
     names: Names, module: ParsedModule, expr: ast.expr | None, scope: Scope | None
 ) -> ParsedModule | None:
-    """The package whose folder `expr` is: `__path__` in its `__init__`, or `pkg.__path__`."""
+    """The package whose folder `expr` is: `__path__` in its `__init__`, `pkg.__path__`, or
+    the folder of the module's own file (`[os.path.dirname(__file__)]`, `[str(Path(__file__).parent)]`)."""
     if isinstance(expr, ast.Name) and expr.id == "__path__":  # a package's global
         return module if module.is_package else None
+    if (
+        isinstance(expr, ast.List | ast.Tuple)
+        and len(expr.elts) == 1
+        and _own_folder(names, module, expr.elts[0], scope)
+    ):
+        return module if module.is_package else names.project.find(module.package, module)
     if isinstance(expr, ast.Attribute) and expr.attr == "__path__":
         owner = names.resolve(module, expr.value, scope)
         owner = names.follow(owner) if owner is not None else None
@@ -291,3 +298,24 @@ def _listed(
             if sub is not None:
                 out += _listed(names, near, sub, f"{prefix}{name}.", walk)
     return out
+
+
+def _own_folder(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
+    """Whether `expr` is the folder of the module's file: `os.path.dirname(__file__)`, or
+    `str(Path(__file__).parent)` (`pathlib.Path`)."""
+    if not isinstance(expr, ast.Call) or len(expr.args) != 1 or expr.keywords:
+        return False
+    called = names.canonical(module, expr.func, scope)
+    inner = expr.args[0]
+    if called == "os.path.dirname":
+        return isinstance(inner, ast.Name) and inner.id == "__file__"
+    return (
+        called == "builtins.str"
+        and isinstance(inner, ast.Attribute)
+        and inner.attr == "parent"
+        and isinstance(made := inner.value, ast.Call)
+        and names.canonical(module, made.func, scope) == "pathlib.Path"
+        and len(made.args) == 1
+        and isinstance(made.args[0], ast.Name)
+        and made.args[0].id == "__file__"
+    )

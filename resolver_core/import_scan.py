@@ -32,8 +32,12 @@ _BUILT = re.compile(
 )
 """`importlib.import_module(f"app.tools.{name}")`, `("app.tools." + name)`, `(f".{name}", ...)`,
 `(f"{__name__}.{name}")`: the text the name starts with, and what comes after it."""
-_LISTED = re.compile(r"(?:iter_modules|walk_packages)\(\s*(?:path\s*=\s*)?([\w.]*?)\.?__path__\b")
-"""`pkgutil.iter_modules(__path__)`, `walk_packages(pkg.__path__)`: every module of a package."""
+_LISTED = re.compile(
+    r"(?:iter_modules|walk_packages)\(\s*(?:path\s*=\s*)?(?:([\w.]*?)\.?__path__\b"
+    r"|\[\s*(?:os\.path\.dirname|str)\((?:[\w.]*Path\()?__file__\b)"
+)
+"""`pkgutil.iter_modules(__path__)`, `walk_packages(pkg.__path__)`, `iter_modules([os.path.dirname(__file__)])`:
+every module of a package (the module's own, for `__file__`)."""
 
 
 def scan_imports(text: str) -> list[Import]:
@@ -46,7 +50,7 @@ def scan_imports(text: str) -> list[Import]:
             out.extend((0, name, []) for name in _names(m.group(4)))
         else:
             out.append((len(m.group(1)), m.group(2), _names(m.group(3))))
-    if "import_module" in text or "__path__" in text:
+    if "import_module" in text or "iter_modules" in text or "walk_packages" in text:
         out += _built(text, out)
     return out
 
@@ -71,7 +75,7 @@ def _built(text: str, imports: list[Import]) -> list[Import]:
         elif not name or name.endswith("."):
             out.append((level, name.rstrip("."), [EVERY]))
     for m in _LISTED.finditer(text):
-        out += _every(m.group(1), imports)
+        out += _every(m.group(1) or "", imports)
     return out
 
 

@@ -71,6 +71,17 @@ CASES: dict[str, dict[str, str]] = {
         "app/tools/extra/weather.py": HELPER,
         ENTRY: CALL_ALL,
     },
+    "pkgutil over the folder of the module's own file, a sibling importing by package": {
+        "app/tools/__init__.py": "",
+        "app/tools/loader.py": (
+            "import importlib\nimport pkgutil\nfrom pathlib import Path\n\n\ndef register_all(mcp) -> None:\n"
+            "    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):\n"
+            '        module = importlib.import_module(f".{info.name}", package=__package__)\n'
+            '        if hasattr(module, "register"):\n            module.register(mcp)\n'
+        ),
+        "app/tools/weather.py": HELPER,
+        ENTRY: _main("from app.tools.loader import register_all", "register_all(mcp)"),
+    },
     "names in a list, the module named by concatenation": {
         "app/tools/__init__.py": "",
         "app/tools/weather.py": HELPER,
