@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
+from typing import TypeGuard
 
 from .bindings import Imported, Missing, ModuleRef, Scope, Value
 from .loops import LiteralLoop, in_loop_place, listed_loop
@@ -30,7 +31,7 @@ from .symbols import Names
 _MAX_VALUES = 256
 """Names a string expression may stand for before it is not followed (products of loops)."""
 _IMPORTERS = frozenset({"importlib.import_module"})
-_WALKS = {"pkgutil.iter_modules": False, "pkgutil.walk_packages": True}
+_WALKS = {"iter_modules": False, "walk_packages": True}
 """The listing functions read, and whether each goes into subpackages."""
 
 
@@ -97,11 +98,13 @@ def _imported(
     base = func.value if isinstance(func, ast.Attribute) else func
     where, at = module, scope
     if isinstance(base, ast.Name):
+        if not _assigned_import(names, module, base.id, scope):
+            return None
         symbol = names.resolve(module, base, scope)
         if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
             return None
         where, at, base = symbol.module, symbol.scope, symbol.node
-    if not isinstance(base, ast.Call) or names.canonical(where, base.func, at) not in _IMPORTERS:
+    if not _spelled(base, "import_module") or names.canonical(where, base.func, at) not in _IMPORTERS:
         return None
     package = _argument(base, 1, "package")
     wanted = _strings(names, where, base.args[0] if base.args else None, at, loops)
@@ -110,6 +113,25 @@ def _imported(
         return None
     found = (names.project.find(_absolute(name, anchor), where) for name in wanted for anchor in bases)
     return list({id(m): m for m in found if m is not None}.values())
+
+
+def _spelled(node: ast.AST, *functions: str) -> TypeGuard[ast.Call]:
+    """Whether `node` is a call of a function of one of these names, as written (told before
+    the name is resolved: resolving an imported name parses its module, which a run confined
+    to some files must not do, `confined.py`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) in functions
+
+
+def _assigned_import(names: Names, module: ParsedModule, name: str, scope: Scope | None) -> bool:
+    """Whether `name`, where it is read, is bound by an assignment of an `import_module(...)`
+    call (looked up in the bindings, following no import)."""
+    while scope is not None and name not in scope.bindings:
+        scope = scope.parent
+    binding = scope.bindings[name] if scope is not None else names.table(module).get(name)
+    return binding is not None and binding.kind == "value" and _spelled(binding.node, "import_module")
 
 
 def _absolute(name: str, package: str) -> str:
@@ -241,10 +263,11 @@ def _package_loop(
 ) -> LiteralLoop | None:
     """`for info in pkgutil.iter_modules(__path__):` (or `pkg.__path__`, `walk_packages`, with
     a `prefix`): the variable (or the variables unpacking each) and the `ModuleInfo`s yielded."""
-    if not isinstance(stmt, ast.For | ast.AsyncFor) or not isinstance(stmt.iter, ast.Call):
+    if not isinstance(stmt, ast.For | ast.AsyncFor) or not _spelled(stmt.iter, *_WALKS):
         return None
     call = stmt.iter
-    walk = _WALKS.get(names.canonical(module, call.func, scope) or "")
+    called = names.canonical(module, call.func, scope) or ""
+    walk = _WALKS.get(called.removeprefix("pkgutil.")) if called.startswith("pkgutil.") else None
     if walk is None:
         return None
     package = _path_of(names, module, _argument(call, 0, "path"), scope)
