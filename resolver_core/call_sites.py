@@ -33,7 +33,7 @@ from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
-from .symbols import Defined, Element, Names, Scope, Value
+from .symbols import Defined, Names, Scope, Value
 from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -341,7 +341,8 @@ class CallSites:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
-        if not isinstance(func, ast.Name | ast.Attribute | Element):  # `for r in REGISTRARS: r(mcp)`
+        # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`
+        if not isinstance(func, ast.Name | ast.Attribute | ast.Subscript):
             return
         made = placed(self.names, module, func, scope, self._loops)
         if len(made) != 1 or made[0] is not func:  # each listed value (module) in the variable's place

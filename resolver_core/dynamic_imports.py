@@ -13,7 +13,9 @@ reads it: the names sorted, a module per loader suffix, a folder only when it ho
 `__init__`, names with a dot left out; `walk_packages` goes into each subpackage after
 yielding it. The listing is the run's `ModuleSearch`'s (the one the imports read, once per
 folder): no walk of its own. A name not written out (read from a setting, a file) is not
-followed; the registrations it would reach take no server from it, as before.
+followed; the registrations it would reach take no server from it, as before. A registrar
+looked up in a dict written out by each key a loop takes (`for name in REGISTRARS:
+REGISTRARS[name](mcp)`) is read the same way: the call is made on each value.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ import re
 from collections.abc import Sequence
 from typing import TypeGuard
 
-from .bindings import Imported, Missing, ModuleRef, Scope, Value
-from .loops import LiteralLoop, in_loop_place, listed_loop
+from .bindings import Element, Imported, Missing, ModuleRef, Scope, Value
+from .loops import LiteralLoop, in_loop_place, listed_loop, written_collection
 from .source import ParsedModule
 from .symbols import Names
 
@@ -57,7 +59,7 @@ def placed(
     imports (`module.register` where `module = importlib.import_module(f"app.tools.{name}")`,
     or the call written in place) made on each module the name it is given can be."""
     out: list[ast.expr] = []
-    for each in in_loop_place(func, loops):
+    for each in _keyed(names, module, func, scope, loops) or in_loop_place(func, loops):
         modules = _imported(names, module, each, scope, loops)
         if modules is None:
             out.append(each)
@@ -68,6 +70,39 @@ def placed(
                 modules = _until_missing(names, modules, each.attr)
             out += [ast.Attribute(Imported(m), each.attr, ast.Load()) for m in modules]
     return out
+
+
+def _keyed(
+    names: Names, module: ParsedModule, func: ast.expr, scope: Scope | None, loops: Sequence[LiteralLoop]
+) -> list[ast.expr]:
+    """`REGISTRARS[name]` inside `for name in REGISTRARS:`, the dict written out (here, or in
+    another module: its values read there, as `Element`s): the value of each key the loop
+    variable takes; empty when it is not that."""
+    if (
+        isinstance(func, Element)
+        or not isinstance(func, ast.Subscript)
+        or not isinstance(func.slice, ast.Name)
+    ):
+        return []
+    keys = in_loop_place(func.slice, loops)
+    found = written_collection(names, module, func.value, scope) if keys != [func.slice] else None
+    if found is None:
+        return []
+    where, where_scope, table = found
+    if not isinstance(table, ast.Dict):
+        return []
+    out: list[ast.expr] = []
+    for key in keys:
+        key = key.written if isinstance(key, Element) else key
+        values = [v for k, v in zip(table.keys, table.values, strict=True) if _same_key(k, key)]
+        if len(values) != 1:
+            return []
+        out.append(values[0] if where is module else Element(func.value, 0, where, values[0], where_scope))
+    return out
+
+
+def _same_key(written: ast.expr | None, key: ast.expr) -> bool:
+    return isinstance(written, ast.Constant) and isinstance(key, ast.Constant) and written.value == key.value
 
 
 def _guarded(module: ParsedModule, func: ast.Attribute) -> bool:

@@ -63,12 +63,12 @@ def listed_loop(
         return _unpacked(names, module, stmt, scope)
     if not isinstance(stmt.iter, ast.Name | ast.Attribute):
         return None
-    found = _literal(names, module, stmt.iter, scope)
+    found = written_collection(names, module, stmt.iter, scope)
     if found is None or found[1] is not None:
         return None
     where, _, listed = found
-    if not isinstance(listed, _SEQUENCES):
-        return None
+    if isinstance(listed, ast.Dict):  # `for name in REGISTRARS:` takes its keys
+        return _unpacked(names, module, stmt, scope)
     if where is module:  # (a class attribute `Kit.MODULES` of this module is not followed)
         return (stmt.target.id, list(listed.elts)) if isinstance(stmt.iter, ast.Name) else None
     return stmt.target.id, [
@@ -273,7 +273,7 @@ def _rows(
         and not expr.keywords
     ):
         method, expr = expr.func.attr, expr.func.value
-    found = _literal(names, module, expr, scope)
+    found = written_collection(names, module, expr, scope)
     if found is None:
         return None
     where, where_scope, node = found
@@ -290,7 +290,7 @@ def _rows(
     return where, where_scope, tuple(node.elts)
 
 
-def _literal(
+def written_collection(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
     """`expr` when written out, or the collection a name bound once to one stands for."""

@@ -126,6 +126,23 @@ CASES: dict[str, dict[str, str]] = {
             "for feature, registrar in REGISTRARS.items():\n    registrar(mcp)",
         ),
     },
+    "registrars in another module's dict, looked up by each key": {
+        "app/tools/__init__.py": "",
+        "app/tools/weather.py": HELPER,
+        "app/features.py": 'from app.tools import weather\n\nREGISTRARS = {"weather": weather.register}\n',
+        ENTRY: _main(
+            "from app.features import REGISTRARS", "for name in REGISTRARS:\n    REGISTRARS[name](mcp)"
+        ),
+    },
+    "registrars in a dict of the module, looked up by each key in a function": {
+        "app/tools/__init__.py": "",
+        "app/tools/weather.py": HELPER,
+        ENTRY: _main(
+            "from app.tools import weather",
+            'REGISTRARS = {"weather": weather.register}\n\n\ndef install(server) -> None:\n'
+            "    for name in REGISTRARS:\n        REGISTRARS[name](server)\n\n\ninstall(mcp)",
+        ),
+    },
     "registrars in a dict, its values called": {
         "app/tools/__init__.py": "",
         "app/tools/weather.py": HELPER,
