@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..resolver_core.import_index import closure
-from ..resolver_core.import_scan import imported_modules, scan_imports
+from ..resolver_core.import_scan import found_under, imported_modules, scan_imports
 from ..resolver_core.prefilter import may_register_in_functions, might_contribute
 from ..resolver_core.source import regular_bytes
 
@@ -156,7 +156,7 @@ def _importers(origins: Sequence[str], path_of: Mapping[str, Path]) -> dict[str,
         name, is_package = dotted[origin]
         imports = scan_imports(data.decode("utf-8", "replace"))
         for target in imported_modules(imports, name, is_package):
-            for found in by_name.get(target, ()):
+            for found in found_under(target, by_name):
                 if found != origin:
                     out.setdefault(found, set()).add(origin)
     return out

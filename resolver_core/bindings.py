@@ -158,6 +158,16 @@ class Element(ast.Subscript):
         self.scope = scope
 
 
+class Imported(ast.Name):
+    """A project module in the place of an expression that imports it at run time
+    (`importlib.import_module(f"app.tools.{name}")`, `dynamic_imports.py`): `Names.resolve`
+    reads it as that module, as it reads a name `import app.tools.weather` binds."""
+
+    def __init__(self, module: ParsedModule) -> None:
+        super().__init__(id=module.name, ctx=ast.Load())
+        self.module = module
+
+
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"

@@ -11,7 +11,9 @@ what runs when the file is the program.
 
 A loop over values written out (`for module in (notes, admin): module.register(server)`,
 `for install in (a, b): install()`, or over a name this module or another binds to them:
-`from app.tools import TOOL_MODULES`) calls each of them. Calls whose target cannot be named
+`from app.tools import TOOL_MODULES`, a dict's `.items()` or `.values()`) calls each of them,
+and so does a call on a module `importlib.import_module` imports by a name such a loop, or
+`pkgutil.iter_modules`, spells (`dynamic_imports.py`). Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
 registrations they would reach take no server from them.
 """
@@ -25,12 +27,13 @@ from pathlib import Path
 from .arms import ArmStack
 from .confined import Confined
 from .decorators import Decorators, Obj
-from .loops import LiteralLoop, in_loop_place, listed_loop, written_where
+from .dynamic_imports import loop_values, placed
+from .loops import LiteralLoop, written_where
 from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
-from .symbols import Defined, Element, Names, Scope, Value
+from .symbols import Defined, Names, Scope, Value
 from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -242,7 +245,7 @@ class CallSites:
                 if len(targets) == 1 and isinstance(targets[0], ast.Name):
                     self._bound[id(stmt.value)] = targets[0].id
             self._calls_in(module, stmt, scope)
-            loop = listed_loop(self.names, module, stmt, scope)
+            loop = loop_values(self.names, module, stmt, scope)
             if loop is not None:
                 self._loops.append(loop)
             try:
@@ -338,11 +341,12 @@ class CallSites:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
-        if not isinstance(func, ast.Name | ast.Attribute | Element):  # `for r in REGISTRARS: r(mcp)`
+        # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`
+        if not isinstance(func, ast.Name | ast.Attribute | ast.Subscript):
             return
-        placed = in_loop_place(func, self._loops)
-        if len(placed) != 1 or placed[0] is not func:  # each listed value in the loop variable's place
-            for each in placed:
+        made = placed(self.names, module, func, scope, self._loops)
+        if len(made) != 1 or made[0] is not func:  # each listed value (module) in the variable's place
+            for each in made:
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined

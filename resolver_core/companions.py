@@ -35,6 +35,7 @@ from pathlib import Path
 
 from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
+from .import_scan import found_under
 from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
@@ -96,7 +97,7 @@ def _importers_in(
         entry = index.entries[key]
         before = entry.module
         for target in entry.imported(name, is_package, tops):
-            for found in by_name.get(target, ()):
+            for found in found_under(target, by_name):
                 if found != key:
                     imported_by.setdefault(found, set()).add(key)
                     imports.setdefault(key, set()).add(found)

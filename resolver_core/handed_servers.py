@@ -17,7 +17,8 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
-from .loops import LiteralLoop, calls_on_lines, in_loop_place, listed_loop, written_where
+from .dynamic_imports import loop_values, placed
+from .loops import LiteralLoop, calls_on_lines, written_where
 from .model import Server
 from .prefilter import passed_lines
 from .project import is_sdk_module
@@ -69,7 +70,7 @@ class HandedServers:
             return
 
         def loop_of(stmt: ast.stmt) -> LiteralLoop | None:  # as the call sites read loops
-            return listed_loop(scanner.names, module, stmt, None)
+            return loop_values(scanner.names, module, stmt, None)
 
         for node, loops in calls_on_lines(module.tree, lines, loop_of):
             args = [
@@ -80,7 +81,9 @@ class HandedServers:
             ]
             if not any(isinstance(scanner.servers.of(module, a, None), Server) for a in args):
                 continue
-            for func in in_loop_place(node.func, loops):  # `for m in (fa, fb): m.register(mcp)`
+            for func in placed(
+                scanner.names, module, node.func, None, loops
+            ):  # `for m in (fa, fb): m.register(mcp)`
                 made = node if func is node.func else ast.Call(func, node.args, node.keywords)
                 self._follow_into(scanner, module, made, table)
 

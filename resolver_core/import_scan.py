@@ -9,7 +9,7 @@ much (an `import` line inside a string), which only costs a check, never too lit
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 _IMPORT = re.compile(
     r"(?:^|[;:])[ \t]*(?:"
@@ -24,15 +24,70 @@ Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
 """(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
 
 
+EVERY = "**"
+"""In an `Import`'s names: every module of the package, imported by a name built at run time."""
+
+_BUILT = re.compile(
+    r"""import_module\(\s*f?(?:"|')(?:\{([\w.]*?)\.?__(?:name|package)__\})?([\w.]*)(\{|"|')"""
+)
+"""`importlib.import_module(f"app.tools.{name}")`, `("app.tools." + name)`, `(f".{name}", ...)`,
+`(f"{__name__}.{name}")`: the text the name starts with, and what comes after it."""
+_LISTED = re.compile(
+    r"(?:iter_modules|walk_packages)\(\s*(?:path\s*=\s*)?(?:([\w.]*?)\.?__path__\b"
+    r"|\[\s*(?:os\.path\.dirname|str)\((?:[\w.]*Path\()?__file__\b)"
+)
+"""`pkgutil.iter_modules(__path__)`, `walk_packages(pkg.__path__)`, `iter_modules([os.path.dirname(__file__)])`:
+every module of a package (the module's own, for `__file__`)."""
+
+
 def scan_imports(text: str) -> list[Import]:
-    """The imports a module's text can make, read without parsing it."""
+    """The imports a module's text can make, read without parsing it: its import statements,
+    and the modules `dynamic_imports.py` follows (each module of a package, for a name built
+    at run time)."""
     out: list[Import] = []
     for m in _import_matches(text):
         if m.group(4) is not None:
             out.extend((0, name, []) for name in _names(m.group(4)))
         else:
             out.append((len(m.group(1)), m.group(2), _names(m.group(3))))
+    if "import_module" in text or "iter_modules" in text or "walk_packages" in text:
+        out += _built(text, out)
     return out
+
+
+def _built(text: str, imports: list[Import]) -> list[Import]:
+    """The modules imported by a name built at run time, as every module of a package."""
+    out: list[Import] = []
+    for m in _BUILT.finditer(text):
+        owner, name, after = m.groups()
+        built = after == "{" or not text[m.end() :].lstrip().startswith((")", ","))
+        if owner and name.startswith("."):  # `f"{pkg.__name__}.{name}"`: pkg's modules
+            out += _every(owner, imports)
+            continue
+        level = len(name) - len(name.lstrip("."))
+        name = name.lstrip(".")
+        if owner is not None and not name:  # `f"{__name__}.{name}"`: the package's modules
+            out.append((1, "", [EVERY]))
+        elif not built:
+            out.append(
+                (level, name.rpartition(".")[0], [name.rpartition(".")[2]]) if level else (0, name, [])
+            )
+        elif not name or name.endswith("."):
+            out.append((level, name.rstrip("."), [EVERY]))
+    for m in _LISTED.finditer(text):
+        out += _every(m.group(1) or "", imports)
+    return out
+
+
+def _every(package: str, imports: list[Import]) -> list[Import]:
+    """Every module of `package` as written beside `__path__` or `__name__`: the module's own
+    (nothing written), a dotted name, or a name one of its imports binds (`from app import tools`)."""
+    if not package:
+        return [(1, "", [EVERY])]
+    found = [
+        (level, f"{mod}.{package}".strip("."), [EVERY]) for level, mod, names in imports if package in names
+    ]
+    return [(0, package, [EVERY]), *found]
 
 
 def _import_matches(text: str) -> Iterator[re.Match[str]]:
@@ -88,3 +143,15 @@ def imported_modules(imports: Iterable[Import], module: str, is_package: bool) -
         out.update(".".join(pieces[: i + 1]) for i in range(len(pieces)))
         out.update(f"{name}.{n}" for n in names if n != "*")
     return out
+
+
+def found_under(target: str, by_name: Mapping[str, list[str]]) -> Iterator[str]:
+    """The files `by_name` holds for a module name `imported_modules` gave: those under the
+    package for `pkg.**` (`EVERY`: a name built at run time), else the name's own."""
+    if not target.endswith(f".{EVERY}"):
+        yield from by_name.get(target, ())
+        return
+    prefix = target[: -len(EVERY)]
+    for name, files in by_name.items():
+        if name.startswith(prefix):
+            yield from files

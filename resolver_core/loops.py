@@ -30,8 +30,9 @@ _MAX_ALIASES = 8
 """`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
 
 
-LiteralLoop = tuple[str, list[ast.expr]]
-"""`for m in (a, b):` as `("m", [a, b])`: a loop over values written in place, and its variable."""
+LiteralLoop = tuple[str | tuple[str, ...], list[ast.expr]]
+"""`for m in (a, b):` as `("m", [a, b])`: a loop over values written in place, and its variable;
+`for name, fn in PAIRS:` as `(("name", "fn"), [row, ...])`, each row a tuple unpacked in step."""
 
 
 def literal_loop(stmt: ast.stmt) -> LiteralLoop | None:
@@ -56,24 +57,55 @@ def listed_loop(
     its modules), each is an `Element` of the collection, whose names are read where it is
     written: the SDK registers what each one registers, whichever module lists them."""
     loop = literal_loop(stmt)
-    if (
-        loop is not None
-        or not isinstance(stmt, ast.For | ast.AsyncFor)
-        or not isinstance(stmt.target, ast.Name)
-        or not isinstance(stmt.iter, ast.Name | ast.Attribute)
-    ):
+    if loop is not None or not isinstance(stmt, ast.For | ast.AsyncFor):
         return loop
-    found = _literal(names, module, stmt.iter, scope)
+    if not isinstance(stmt.target, ast.Name) or isinstance(stmt.iter, ast.Call):
+        return _unpacked(names, module, stmt, scope)
+    if not isinstance(stmt.iter, ast.Name | ast.Attribute):
+        return None
+    found = written_collection(names, module, stmt.iter, scope)
     if found is None or found[1] is not None:
         return None
     where, _, listed = found
-    if not isinstance(listed, _SEQUENCES):
-        return None
+    if isinstance(listed, ast.Dict):  # `for name in REGISTRARS:` takes its keys
+        return _unpacked(names, module, stmt, scope)
     if where is module:  # (a class attribute `Kit.MODULES` of this module is not followed)
         return (stmt.target.id, list(listed.elts)) if isinstance(stmt.iter, ast.Name) else None
     return stmt.target.id, [
         Element(stmt.iter, index, where, value, None) for index, value in enumerate(listed.elts)
     ]
+
+
+def _unpacked(
+    names: Names, module: ParsedModule, stmt: ast.For | ast.AsyncFor, scope: Scope | None
+) -> LiteralLoop | None:
+    """`for feature, registrar in REGISTRARS.items():` (or `.values()`, or rows written out
+    unpacked into names) over a collection this module or another writes out: the
+    variables and the rows, as `listed_loop` reads them (another module's as `Element`s)."""
+    found = _rows(names, module, stmt.iter, scope)
+    target = stmt.target
+    if found is None:
+        return None
+    where, where_scope, rows = found
+    if where is not module:
+        collection = stmt.iter.func.value if isinstance(stmt.iter, ast.Call) else stmt.iter  # type: ignore[attr-defined]
+        rows = tuple(_elements_of(collection, where, where_scope, row) for row in rows)
+    if isinstance(target, ast.Name):
+        return target.id, list(rows)
+    if not isinstance(target, ast.Tuple | ast.List) or not all(
+        isinstance(row, _SEQUENCES) and len(row.elts) == len(target.elts) for row in rows
+    ):
+        return None
+    return tuple(t.id if isinstance(t, ast.Name) else "" for t in target.elts), list(rows)
+
+
+def _elements_of(collection: ast.expr, where: ParsedModule, scope: Scope | None, row: ast.expr) -> ast.expr:
+    """A row of another module's collection, its values read where they are written (`Element`)."""
+    if isinstance(row, _SEQUENCES):
+        return ast.Tuple(
+            [Element(collection, i, where, v, scope) for i, v in enumerate(row.elts)], ast.Load()
+        )
+    return Element(collection, 0, where, row, scope)
 
 
 def listing_name(func: ast.expr) -> str | None:
@@ -107,9 +139,13 @@ def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr
     attr, base = (func.attr, func.value) if isinstance(func, ast.Attribute) else (None, func)
     for at in range(len(loops) - 1, -1, -1):
         name, values = loops[at]
-        if isinstance(base, ast.Name) and base.id == name:
-            placed = (v if attr is None else ast.Attribute(v, attr, ast.Load()) for v in values)
-            return [each for value in placed for each in in_loop_place(value, loops[:at])]
+        if not isinstance(base, ast.Name) or base.id not in (name if isinstance(name, tuple) else (name,)):
+            continue
+        if isinstance(name, tuple):  # the variable's place in each row (`for _, fn in PAIRS:`)
+            index = name.index(base.id)
+            values = [v.elts[index] for v in values if isinstance(v, _SEQUENCES)]
+        placed = (v if attr is None else ast.Attribute(v, attr, ast.Load()) for v in values)
+        return [each for value in placed for each in in_loop_place(value, loops[:at])]
     return [func]
 
 
@@ -237,7 +273,7 @@ def _rows(
         and not expr.keywords
     ):
         method, expr = expr.func.attr, expr.func.value
-    found = _literal(names, module, expr, scope)
+    found = written_collection(names, module, expr, scope)
     if found is None:
         return None
     where, where_scope, node = found
@@ -254,7 +290,7 @@ def _rows(
     return where, where_scope, tuple(node.elts)
 
 
-def _literal(
+def written_collection(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
     """`expr` when written out, or the collection a name bound once to one stands for."""

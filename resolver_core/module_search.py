@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib.machinery import BYTECODE_SUFFIXES, EXTENSION_SUFFIXES, SOURCE_SUFFIXES
+from importlib.machinery import BYTECODE_SUFFIXES, EXTENSION_SUFFIXES, SOURCE_SUFFIXES, all_suffixes
 from pathlib import Path
 
 _SUFFIXES: tuple[tuple[str, bool], ...] = (
@@ -122,6 +122,10 @@ class ModuleSearch:
 
     def _state(self, base: str) -> str | None:
         folder, part = os.path.split(base)
+        if part == LISTING:  # what `pkgutil.iter_modules` lists there (`modules_in`)
+            return ",".join(
+                f"{name}/" if is_package else name for name, is_package in self.modules_in(Path(folder))
+            )
         found: list[str] = []
         if self._is_dir(folder, part):
             found.append("/")
@@ -129,6 +133,27 @@ class ModuleSearch:
         # `.pyi` too: an `__init__.pyi` makes a package of its folder (`packages_of`).
         found += [s for s in (*(s for s, _ in _SUFFIXES), ".pyi") if self._is_file(folder, f"{part}{s}")]
         return ",".join(found) or None
+
+    def modules_in(self, folder: Path) -> list[tuple[str, bool]]:
+        """What `pkgutil.iter_modules([folder])` yields (name, is a package), in its order
+        (`pkgutil._iter_file_finder_modules`): the listing sorted, a name per loader suffix
+        (`inspect.getmodulename`), a folder only when it holds an `__init__` module, no name
+        with a dot, each name once."""
+        out: dict[str, bool] = {}
+        base = os.fspath(folder)
+        for entry in sorted(self._listing(base)):
+            name = _module_name(entry)
+            if name == "__init__" or name in out:
+                continue
+            is_package = False
+            if name is None and "." not in entry and self._is_dir(base, entry):
+                inside = os.path.join(base, entry)
+                if not any(_module_name(e) == "__init__" for e in self._listing(inside)):
+                    continue
+                name, is_package = entry, True
+            if name and "." not in name:
+                out[name] = is_package
+        return list(out.items())
 
     def find(self, name: str, search: Sequence[Path], probes: list[Path]) -> Spec | None:
         """The spec of `name` over the roots `search`; each `folder/part` looked up is added to
@@ -158,6 +183,17 @@ class ModuleSearch:
                 if self._is_file(folder, f"{part}{suffix}"):
                     return Spec(folder / f"{part}{suffix}", [], source)
         return Spec(None, portions) if portions else None
+
+
+LISTING = "*"
+"""The probe `folder/*`: the modules `pkgutil.iter_modules` finds in `folder` (a module
+added or removed there changes what a loop over them registers)."""
+_ALL_SUFFIXES = sorted(all_suffixes(), key=len, reverse=True)
+
+
+def _module_name(filename: str) -> str | None:
+    """`inspect.getmodulename`: the file's name without the longest loader suffix it ends with."""
+    return next((filename[: -len(s)] for s in _ALL_SUFFIXES if filename.endswith(s)), None)
 
 
 def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str, Path, bool]:

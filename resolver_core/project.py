@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .cache import bytes_hash, probe_key, text_hash
 from .lent_parses import LentParses
-from .module_search import ModuleSearch, Spec, module_name_for
+from .module_search import LISTING, ModuleSearch, Spec, module_name_for
 from .search_roots import find_project_root as find_project_root
 from .source import ParsedModule, decode, parse
 
@@ -246,6 +246,15 @@ class Project:
             found = frozenset(r for r in self.scoped if where is None or not where.is_relative_to(r))
             self._outside_of[where] = found
         return found
+
+    def modules_in(self, package: ParsedModule, near: ParsedModule) -> list[tuple[str, bool]]:
+        """What `pkgutil.iter_modules(package.__path__)` yields (`ModuleSearch.modules_in`),
+        kept as a probe of `near` (`folder/*`): a module added to the folder re-checks what
+        a loop in `near` registers."""
+        base = package.path.parent / LISTING
+        self.digests.setdefault(probe_key(base), self.search.state(base))
+        self.probes.setdefault(near.path, set()).add(base)
+        return self.search.modules_in(package.path.parent)
 
     def followed(self, near: ParsedModule, target: ParsedModule) -> None:
         """Remember that an analysis of `near` read `target` (an edge of `edges`)."""

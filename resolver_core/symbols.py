@@ -27,6 +27,7 @@ from .bindings import (
     Defined,
     Element,
     External,
+    Imported,
     Missing,
     ModuleRef,
     Param,
@@ -47,6 +48,7 @@ __all__ = [
     "Defined",
     "Element",
     "External",
+    "Imported",
     "Missing",
     "ModuleRef",
     "Names",
@@ -322,7 +324,10 @@ class Names:
         self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0
     ) -> Symbol | None:
         """Resolve a `Name` or dotted `Attribute` expression (or a listed `Element` of another
-        module, or an attribute of one); None for anything else."""
+        module, a module `Imported` at run time, or an attribute of one); None for anything else."""
+        if isinstance(expr, Imported):  # a module imported by a name built at run time
+            self.project.followed(module, expr.module)
+            return ModuleRef(expr.module)
         if isinstance(expr, ast.Name):
             return self.lookup(module, expr.id, scope, depth)
         if isinstance(expr, ast.Attribute):

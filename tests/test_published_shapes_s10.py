@@ -472,35 +472,8 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     ),
 }
 
-NOT_FOLLOWED = {
-    "modules found by pkgutil, each one's register(mcp) called": (
-        "the modules are those the package's folder holds when it runs (`pkgutil.iter_modules`), "
-        "bound to a variable by `importlib.import_module`: no call names `weather.register`, so "
-        "its unannotated `mcp` is filled by nothing; lint says MCPD113 (not analysed)"
-    ),
-    "modules named in a tuple, imported by importlib, each one's register(mcp) called": (
-        '`importlib.import_module(f"app.tools.{name}")` is a module named by a string built at '
-        "run time, not an import the call sites resolve; lint says MCPD113 (not analysed)"
-    ),
-    "registrars in a dict by feature name, the enabled ones called": (
-        "the call sites read loops over values written out or a name bound to a tuple or list "
-        "(`for r in REGISTRARS:`), not over a dict's `.items()` unpacked into two variables (the "
-        "registrations' loops do: `for name, fn in TOOLS.items(): mcp.add_tool(fn)`); lint says "
-        "MCPD113 (not analysed)"
-    ),
-}
-"""Shapes the SDK refuses that lint does not follow yet (the report to the lead says why)."""
 
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=NOT_FOLLOWED[case]))
-        if case in NOT_FOLLOWED
-        else case
-        for case in sorted(CASES)
-    ],
-)
+@pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
 

@@ -25,6 +25,19 @@ class OpaqueResolver(Rule):
         "passes a server to and no `MCPServer` annotation marks as one: the info names the tools "
         "left unchecked. Use `mcpdeps graph --live` to see what the SDK sees."
     )
+    known_problems = (
+        "Modules imported by a name built at run time are followed when the source spells "
+        "what the name can be: `importlib.import_module` of a text, of an f-string or a `+` "
+        'over a loop variable taking texts written out (`for name in ("weather", "news"):`), '
+        "relative to `__package__` or `__name__`, or over what `pkgutil.iter_modules` / "
+        "`walk_packages` list in a package's folder (`__path__`, `pkg.__path__`: every module "
+        "the folder holds, ignored by git or not, in `pkgutil`'s order). Without a `hasattr` "
+        "guard, the first module defining no `register` ends the start-up, as the "
+        "AttributeError does: the modules after it are not followed. A name read from a "
+        "setting, a file or the environment (`import_module(os.environ[...])`), or from a loop "
+        "variable taking two parts at once, is not followed: the helpers it would reach "
+        "take no server from it, and their tools are reported as not analysed."
+    )
     INVALID = [
         Invalid(
             "from typing import Annotated\n"
