@@ -16,6 +16,8 @@ import textwrap
 from pathlib import Path
 
 from conftest import lint_diagnostics, located, write_files
+from mcpdeps.lint_rules import lint
+from mcpdeps.resolver_core.diagnostics import plain
 
 CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
 """The refused resolver, and the one the SDK accepts for a tool whose argument is `x`."""
@@ -80,3 +82,23 @@ def check_both_ways(root: Path, files: dict[str, str], entry: str, bad: str) -> 
     assert accepted.returncode == 0, accepted.stderr
     assert lint_diagnostics(root, "--no-cache", ".") == []
     assert lint_diagnostics(root, "--no-cache", bad) == []
+
+
+def found(root: Path, paths: list[str], cache: Path | None = None, jobs: int = 1) -> list[dict[str, object]]:
+    """The diagnostics of a lint run in the process, as plain dicts."""
+    return [plain(d) for d in lint(paths, cwd=root, cache_dir=cache, jobs=jobs).diagnostics]
+
+
+def each_file_alone_reports_what_lint_dot_reports(root: Path, tmp_path: Path) -> None:
+    """Every file of `root` linted alone (what pre-commit passes) reports what `lint .` reports
+    there: cold, twice with a cache of its own, and with a cache the entry point's runs left."""
+    whole = found(root, ["."])
+    shared = tmp_path / "shared-cache"
+    for n, given in enumerate(sorted(str(p.relative_to(root)) for p in root.rglob("*.py"))):
+        expected = [d for d in whole if d["path"] == given]
+        own = tmp_path / f"cache{n}"
+        runs = [found(root, [given]), found(root, [given], own), found(root, [given], own)]
+        found(root, ["app/main.py"], shared)
+        found(root, ["app/main.py", given], shared)
+        runs.append(found(root, [given], shared))
+        assert all([d for d in run if d["path"] == given] == expected for run in runs), given

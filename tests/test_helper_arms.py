@@ -25,9 +25,7 @@ from pathlib import Path
 
 import pytest
 from conftest import write_files
-from mcpdeps.lint_rules import lint
-from mcpdeps.resolver_core.diagnostics import plain
-from published_shapes import DUPLICATES_LOGGED
+from published_shapes import DUPLICATES_LOGGED, each_file_alone_reports_what_lint_dot_reports, found
 
 HELPER = "def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return '{}'\n"
 HEAD = "import os\n\nfrom mcp.server import MCPServer\n\nfrom app import a, b\n\nmcp = MCPServer('x')\n"
@@ -184,30 +182,15 @@ def _logged(root: Path, env: dict[str, str]) -> list[str]:
     return logged
 
 
-def _found(root: Path, paths: list[str], cache: Path | None = None) -> list[dict[str, object]]:
-    return [plain(d) for d in lint(paths, cwd=root, cache_dir=cache).diagnostics]
-
-
 def test_lint_dot_reports_a_duplicate_exactly_when_a_start_logs_one(case: tuple[Path, str]) -> None:
     root, name = case
     _, _, settings, twice = CASES[name]
     logged = [m for env in settings for m in _logged(root, env)]
     assert bool(logged) == twice, logged
     assert all(m == "Tool already exists: t" for m in logged)
-    codes = {d["code"] for d in _found(root, ["."])}
+    codes = {d["code"] for d in found(root, ["."])}
     assert codes == ({"MCPD110"} if twice else set())
 
 
 def test_each_file_alone_reports_what_lint_dot_reports_there(case: tuple[Path, str], tmp_path: Path) -> None:
-    """Cold, twice with a cache of its own, and with a cache the entry point's runs left."""
-    root, _ = case
-    whole = _found(root, ["."])
-    shared = tmp_path / "shared-cache"
-    for n, given in enumerate(sorted(str(p.relative_to(root)) for p in root.rglob("*.py"))):
-        expected = [d for d in whole if d["path"] == given]
-        own = tmp_path / f"cache{n}"
-        runs = [_found(root, [given]), _found(root, [given], own), _found(root, [given], own)]
-        _found(root, ["app/main.py"], shared)
-        _found(root, ["app/main.py", given], shared)
-        runs.append(_found(root, [given], shared))
-        assert all([d for d in run if d["path"] == given] == expected for run in runs), given
+    each_file_alone_reports_what_lint_dot_reports(case[0], tmp_path)

@@ -29,9 +29,8 @@ from typing import Any
 
 import pytest
 from conftest import write_files
-from mcpdeps.lint_rules import incremental, lint, parallel
-from mcpdeps.resolver_core.diagnostics import plain
-from published_shapes import DUPLICATES_LOGGED
+from mcpdeps.lint_rules import incremental, parallel
+from published_shapes import DUPLICATES_LOGGED, each_file_alone_reports_what_lint_dot_reports, found
 
 IMPORTED = "import app.main"
 """The server module imported (`mcp run app/main.py`)."""
@@ -239,33 +238,18 @@ def _logged(root: Path, env: dict[str, str], start: str) -> list[str]:
     return logged
 
 
-def _found(root: Path, paths: list[str], cache: Path | None = None, jobs: int = 1) -> list[dict[str, object]]:
-    return [plain(d) for d in lint(paths, cwd=root, cache_dir=cache, jobs=jobs).diagnostics]
-
-
 def test_lint_dot_reports_a_duplicate_exactly_when_a_start_logs_one(case: tuple[Path, str]) -> None:
     root, name = case
     _, settings, twice, starts = CASES[name]
     logged = [m for env in settings for start in starts for m in _logged(root, env, start)]
     assert bool(logged) == twice, logged
     assert all(m == "Tool already exists: search" for m in logged)
-    codes = {d["code"] for d in _found(root, ["."])}
+    codes = {d["code"] for d in found(root, ["."])}
     assert codes == ({"MCPD110"} if twice else set())
 
 
 def test_each_file_alone_reports_what_lint_dot_reports_there(case: tuple[Path, str], tmp_path: Path) -> None:
-    """Cold, twice with a cache of its own, and with a cache the entry point's runs left."""
-    root, _ = case
-    whole = _found(root, ["."])
-    shared = tmp_path / "shared-cache"
-    for n, given in enumerate(sorted(str(p.relative_to(root)) for p in root.rglob("*.py"))):
-        expected = [d for d in whole if d["path"] == given]
-        own = tmp_path / f"cache{n}"
-        runs = [_found(root, [given]), _found(root, [given], own), _found(root, [given], own)]
-        _found(root, ["app/main.py"], shared)
-        _found(root, ["app/main.py", given], shared)
-        runs.append(_found(root, [given], shared))
-        assert all([d for d in run if d["path"] == given] == expected for run in runs), given
+    each_file_alone_reports_what_lint_dot_reports(case[0], tmp_path)
 
 
 def test_two_workers_report_what_one_build_reports(
@@ -273,7 +257,7 @@ def test_two_workers_report_what_one_build_reports(
 ) -> None:
     """The coupling groups (a function's arms come from its callers) cut over two workers."""
     root, name = case
-    whole = _found(root, ["."])
+    whole = found(root, ["."])
     monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 1)
     monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
     cut: list[int] = []
@@ -284,10 +268,10 @@ def test_two_workers_report_what_one_build_reports(
         return real(*args, **how)
 
     monkeypatch.setattr(parallel, "check_in_workers", check_in_workers)
-    assert _found(root, ["."], jobs=2) == whole
+    assert found(root, ["."], jobs=2) == whole
     assert cut or len(CASES[name][0]) == 1, "checked in workers (a project of one module is not cut)"
-    assert _found(root, ["."], tmp_path / "cache", jobs=2) == whole
-    assert _found(root, ["."], tmp_path / "cache", jobs=2) == whole
+    assert found(root, ["."], tmp_path / "cache", jobs=2) == whole
+    assert found(root, ["."], tmp_path / "cache", jobs=2) == whole
 
 
 EDITS = [
@@ -319,10 +303,10 @@ def test_an_edit_of_the_callers_reaches_the_cached_verdicts(
             ["app/main.py"],
             ["app/wiring.py" if (root / "app/wiring.py").exists() else "app/setup.py"],
         ):
-            _found(root, given, cache)
+            found(root, given, cache)
         main.write_text(edited)
-        cold = _found(root, ["."])
-        assert _found(root, ["."], cache) == cold
+        cold = found(root, ["."])
+        assert found(root, ["."], cache) == cold
         for given in sorted(str(p.relative_to(root)) for p in root.rglob("*.py")):
-            alone = [d for d in _found(root, [given], cache) if d["path"] == given]
+            alone = [d for d in found(root, [given], cache) if d["path"] == given]
             assert alone == [d for d in cold if d["path"] == given], given
