@@ -10,6 +10,8 @@ a shape lint "follows" by reporting everything would fail that twin.
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -102,3 +104,21 @@ def each_file_alone_reports_what_lint_dot_reports(root: Path, tmp_path: Path) ->
         found(root, ["app/main.py", given], shared)
         runs.append(found(root, [given], shared))
         assert all([d for d in run if d["path"] == given] == expected for run in runs), given
+
+
+def duplicates_logged(
+    root: Path, env: dict[str, str], unset: tuple[str, ...] = (), start: str = "import app.main"
+) -> list[str]:
+    """The SDK's duplicate warnings when the server starts (`start`: the entry point imported)
+    with `env` set and the variables of `unset` taken out of the inherited environment."""
+    inherited = {k: v for k, v in os.environ.items() if k not in unset}
+    ran = subprocess.run(
+        [sys.executable, "-c", DUPLICATES_LOGGED.replace("import app.main", start)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={**inherited, **env},
+    )
+    assert ran.returncode == 0, ran.stderr
+    logged: list[str] = json.loads(ran.stdout)
+    return logged

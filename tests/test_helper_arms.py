@@ -17,15 +17,15 @@ logs one. Then every file is linted alone, cold and cached, and must agree with 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from conftest import write_files
-from published_shapes import DUPLICATES_LOGGED, each_file_alone_reports_what_lint_dot_reports, found
+from published_shapes import (
+    duplicates_logged,
+    each_file_alone_reports_what_lint_dot_reports,
+    found,
+)
 
 HELPER = "def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return '{}'\n"
 HEAD = "import os\n\nfrom mcp.server import MCPServer\n\nfrom app import a, b\n\nmcp = MCPServer('x')\n"
@@ -169,17 +169,7 @@ def case(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
 
 def _logged(root: Path, env: dict[str, str]) -> list[str]:
     """The SDK's duplicate warnings when the server starts with `env` set."""
-    plain_env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
-    ran = subprocess.run(
-        [sys.executable, "-c", DUPLICATES_LOGGED],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env={**plain_env, **env},
-    )
-    assert ran.returncode == 0, ran.stderr
-    logged: list[str] = json.loads(ran.stdout)
-    return logged
+    return duplicates_logged(root, env, _VARIABLES)
 
 
 def test_lint_dot_reports_a_duplicate_exactly_when_a_start_logs_one(case: tuple[Path, str]) -> None:

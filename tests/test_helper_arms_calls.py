@@ -20,17 +20,17 @@ over a shared cache) and a run with two workers agree with `lint .`.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import incremental, parallel
-from published_shapes import DUPLICATES_LOGGED, each_file_alone_reports_what_lint_dot_reports, found
+from published_shapes import (
+    duplicates_logged,
+    each_file_alone_reports_what_lint_dot_reports,
+    found,
+)
 
 IMPORTED = "import app.main"
 """The server module imported (`mcp run app/main.py`)."""
@@ -225,17 +225,7 @@ def case(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str]:
 
 def _logged(root: Path, env: dict[str, str], start: str) -> list[str]:
     """The SDK's duplicate warnings when the server starts (`start`) with `env` set."""
-    plain_env = {k: v for k, v in os.environ.items() if k not in _VARIABLES}
-    ran = subprocess.run(
-        [sys.executable, "-c", DUPLICATES_LOGGED.replace(IMPORTED, start)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env={**plain_env, **env},
-    )
-    assert ran.returncode == 0, ran.stderr
-    logged: list[str] = json.loads(ran.stdout)
-    return logged
+    return duplicates_logged(root, env, _VARIABLES, start)
 
 
 def test_lint_dot_reports_a_duplicate_exactly_when_a_start_logs_one(case: tuple[Path, str]) -> None:
