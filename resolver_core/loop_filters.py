@@ -105,9 +105,7 @@ class _Walk:
 
     def block(self, body: Sequence[ast.stmt], live: frozenset[int]) -> frozenset[int]:
         """The values still running after `body`, entered by `live`."""
-        for stmt in body:
-            if not live:
-                return live
+        for stmt in body:  # (on when none is left: the calls after reach none)
             if isinstance(stmt, _ENDS):
                 self.calls(stmt, live)
                 return frozenset()
