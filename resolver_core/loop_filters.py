@@ -69,9 +69,10 @@ def filtered(
     if loop is None or not isinstance(stmt, ast.For | ast.AsyncFor) or not loop[1]:
         return loop
     variables = loop[0] if isinstance(loop[0], tuple) else (loop[0],)
-    if _rebinds(stmt.body, {v for v in variables if v}):
+    inside = [n for s in stmt.body for n in ast.walk(s)]
+    if not any(isinstance(n, ast.If) for n in inside) or _rebinds(inside, {v for v in variables if v}):
         return loop
-    reader = _Reader(names, module, scope, variables, loop[1], _aliases(stmt.body, set(variables)))
+    reader = _Reader(names, module, scope, variables, loop[1], _aliases(inside, set(variables)))
     everything = frozenset(range(len(loop[1])))
     reaching: dict[int, tuple[ast.expr, frozenset[int]]] = {}
     _Walk(reader, everything, reaching).block(stmt.body, everything)
@@ -182,8 +183,17 @@ class _Reader:
             if decisive in found:
                 return decisive
             return None if None in found else not decisive
+        if not self._reads_variables(test):  # (a flag of the module may be set at run time)
+            return None
         value = self.term(test, at, depth)
         return None if value is UNKNOWN else bool(value)
+
+    def _reads_variables(self, test: ast.expr) -> bool:
+        """Whether a test is about the loop's variables: only those are decided."""
+        return any(
+            isinstance(n, ast.Name) and (n.id in self.variables or n.id in self.aliases)
+            for n in ast.walk(test)
+        )
 
     def term(self, expr: ast.expr, at: int, depth: int) -> Known:
         """What `expr` is when the loop takes its value at `at`."""
@@ -318,24 +328,27 @@ def _constants(collection: ast.Tuple | ast.List | ast.Set | ast.Dict) -> Known:
     return tuple(constants) if isinstance(collection, ast.Tuple) else frozenset(constants)
 
 
-def _rebinds(body: list[ast.stmt], variables: set[str]) -> bool:
-    """Whether the body binds a loop variable anew (then a test after it reads another value)."""
-    return any(
-        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in variables
-        for stmt in body
-        for n in ast.walk(stmt)
-    )
+def _rebinds(inside: list[ast.AST], variables: set[str]) -> bool:
+    """Whether the body (its nodes) binds a loop variable anew (then a test after it reads
+    another value)."""
+    return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in variables for n in inside)
 
 
-def _aliases(body: list[ast.stmt], variables: set[str]) -> dict[str, ast.expr]:
-    """Names the body binds exactly once, by a plain assignment (`name = info.name`): a test
-    of one reads what it was bound to (bound before the test, as published loops write it)."""
+def _aliases(inside: list[ast.AST], variables: set[str]) -> dict[str, ast.expr]:
+    """Names the body (its nodes) binds exactly once, by a plain assignment of what reads the loop's
+    variables (`name = info.name`): a test of one reads what it was bound to (bound before
+    the test, as published loops write it)."""
     stored: dict[str, int] = {}
     assigned: dict[str, ast.expr] = {}
-    for stmt in body:
-        for n in ast.walk(stmt):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                stored[n.id] = stored.get(n.id, 0) + 1
-            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-                assigned[n.targets[0].id] = n.value
-    return {k: v for k, v in assigned.items() if stored.get(k) == 1 and k not in variables}
+    for n in inside:
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            stored[n.id] = stored.get(n.id, 0) + 1
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            assigned[n.targets[0].id] = n.value
+    return {
+        k: v
+        for k, v in assigned.items()
+        if stored.get(k) == 1
+        and k not in variables
+        and any(isinstance(n, ast.Name) and n.id in variables for n in ast.walk(v))
+    }

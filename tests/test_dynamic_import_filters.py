@@ -208,13 +208,28 @@ def test_a_filter_edited_is_read_by_a_cached_run(tmp_path: Path) -> None:
         assert _codes(lint_diagnostics(tmp_path, *args), "app/tools/legacy.py") == ["MCPD002"], args
 
 
-def test_an_undecided_test_keeps_every_module(tmp_path: Path) -> None:
-    """A test lint cannot read (a setting read at run time) keeps the module, as before
-    filters were read: the SDK, with the setting unset, registers it and refuses it."""
-    loop = _plain('if name in os.environ.get("SKIP", ""):\n            continue', "import os\n")
-    write_files(
-        tmp_path, {**PROJECT, "app/tools/__init__.py": loop, "app/tools/admin.py": SKIPPED, ENTRY: MAIN}
-    )
+UNDECIDED = {
+    "a setting read at run time": _plain(
+        'if name in os.environ.get("SKIP", ""):\n            continue', "import os\n"
+    ),
+    "a flag of the module beside the name": _plain(
+        'if SKIP_ADMIN and name == "admin":\n            continue', "\nSKIP_ADMIN = False\n"
+    ),
+    "a test of the module imported": _tools(
+        f"{DISCOVER}        {BIND}\n"
+        '        if hasattr(module, "DISABLED"):\n            continue\n        module.register(mcp)'
+    ),
+}
+"""Tests lint does not decide: a flag may be set before the loop runs (`tools.SKIP_ADMIN =
+True` in the entry point), and what a module defines is the SDK's to find."""
+
+
+@pytest.mark.parametrize("case", sorted(UNDECIDED))
+def test_an_undecided_test_keeps_every_module(tmp_path: Path, case: str) -> None:
+    """A test lint cannot read keeps the module, as before filters were read: the SDK, with
+    the setting unset, registers it and refuses it."""
+    files = {**PROJECT, "app/tools/__init__.py": UNDECIDED[case], "app/tools/admin.py": SKIPPED, ENTRY: MAIN}
+    write_files(tmp_path, files)
     assert REFUSED_E in sdk(tmp_path, "import app.main").stderr
     found = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["code"], d["path"]) for d in found] == [("MCPD002", "app/tools/admin.py")]
