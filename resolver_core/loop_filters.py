@@ -70,18 +70,24 @@ def filtered(
         return loop
     variables = loop[0] if isinstance(loop[0], tuple) else (loop[0],)
     inside = [n for s in stmt.body for n in ast.walk(s)]
-    if not any(isinstance(n, ast.If) for n in inside) or _rebinds(inside, {v for v in variables if v}):
+    if not any(isinstance(n, ast.If) for n in inside):
         return loop
-    reader = _Reader(names, module, scope, variables, loop[1], _aliases(inside, set(variables)))
+    stored = {n.id for n in inside if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    if stored.intersection(variables):  # a variable bound anew: a test after it reads another value
+        return loop
+    aliases = _aliases(inside, set(variables))
+    reader = _Reader(names, module, scope, variables, loop[1], aliases, stored)
     everything = frozenset(range(len(loop[1])))
     reaching: dict[int, tuple[ast.expr, frozenset[int]]] = {}
     _Walk(reader, everything, reaching).block(stmt.body, everything)
     return (loop[0], Filtered(loop[1], reaching)) if reaching else loop
 
 
-def reaching(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[LiteralLoop]:
+def reaching(func: ast.expr, loops: Sequence[LiteralLoop]) -> Sequence[LiteralLoop]:
     """`loops` as a call through `func`, where it is written, sees them: each loop's values
-    that reach it."""
+    that reach it (`loops` itself, most often: no loop, or no filter)."""
+    if not any(isinstance(values, Filtered) for _, values in loops):
+        return loops
     out: list[LiteralLoop] = []
     for variables, values in loops:
         found = values.reaching.get(id(func)) if isinstance(values, Filtered) else None
@@ -155,6 +161,7 @@ class _Reader:
         variables: tuple[str, ...],
         values: list[ast.expr],
         aliases: dict[str, ast.expr],
+        stored: set[str],
     ) -> None:
         self.names = names
         self.module = module
@@ -162,6 +169,10 @@ class _Reader:
         self.variables = variables
         self.values = values
         self.aliases = aliases
+        self.stored = stored
+        """The names the body binds."""
+        self._reads: dict[int, bool] = {}
+        self._written_as: dict[int, Known] = {}
 
     def decided(self, test: ast.expr, live: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
         """The values of `live` for which `test` is true, and those for which it is false."""
@@ -189,11 +200,15 @@ class _Reader:
         return None if value is UNKNOWN else bool(value)
 
     def _reads_variables(self, test: ast.expr) -> bool:
-        """Whether a test is about the loop's variables: only those are decided."""
-        return any(
-            isinstance(n, ast.Name) and (n.id in self.variables or n.id in self.aliases)
-            for n in ast.walk(test)
-        )
+        """Whether a test is about the loop's variables: only those are decided (read once
+        per test, not per value)."""
+        found = self._reads.get(id(test))
+        if found is None:
+            found = self._reads[id(test)] = any(
+                isinstance(n, ast.Name) and (n.id in self.variables or n.id in self.aliases)
+                for n in ast.walk(test)
+            )
+        return found
 
     def term(self, expr: ast.expr, at: int, depth: int) -> Known:
         """What `expr` is when the loop takes its value at `at`."""
@@ -282,7 +297,11 @@ class _Reader:
                 return self.term(self.aliases[expr.id], at, depth + 1)
             if expr.id in ("__name__", "__package__"):  # the module's globals
                 return self.module.name if expr.id == "__name__" else self.module.package
-        return self._written(expr, depth)
+            if expr.id in self.stored:  # bound again on each turn: not what its binding says
+                return UNKNOWN
+        if id(expr) not in self._written_as:  # (the same for every value)
+            self._written_as[id(expr)] = self._written(expr)
+        return self._written_as[id(expr)]
 
     def _taken(self, row: ast.expr, index: int) -> ast.expr | None:
         """The value one variable takes from a row of the loop (`for _, name, ispkg in ...`)."""
@@ -292,7 +311,7 @@ class _Reader:
             row = row.elts[index]
         return row.written if isinstance(row, Element) else row
 
-    def _written(self, expr: ast.Name | ast.Attribute, depth: int) -> Known:
+    def _written(self, expr: ast.Name | ast.Attribute) -> Known:
         """`SKIP = {"base", "utils"}` (here or in another module; a dict's keys), `PREFIX = "_"`,
         `SKIP = frozenset({...})`: what a name bound once to constants stands for."""
         found = written_collection(self.names, self.module, expr, self.scope)
@@ -326,12 +345,6 @@ def _constants(collection: ast.Tuple | ast.List | ast.Set | ast.Dict) -> Known:
     if len(constants) != len(items):
         return UNKNOWN
     return tuple(constants) if isinstance(collection, ast.Tuple) else frozenset(constants)
-
-
-def _rebinds(inside: list[ast.AST], variables: set[str]) -> bool:
-    """Whether the body (its nodes) binds a loop variable anew (then a test after it reads
-    another value)."""
-    return any(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in variables for n in inside)
 
 
 def _aliases(inside: list[ast.AST], variables: set[str]) -> dict[str, ast.expr]:
