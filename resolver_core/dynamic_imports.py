@@ -15,7 +15,9 @@ yielding it. The listing is the run's `ModuleSearch`'s (the one the imports read
 folder): no walk of its own. A name not written out (read from a setting, a file) is not
 followed; the registrations it would reach take no server from it, as before. A registrar
 looked up in a dict written out by each key a loop takes (`for name in REGISTRARS:
-REGISTRARS[name](mcp)`) is read the same way: the call is made on each value.
+REGISTRARS[name](mcp)`) is read the same way: the call is made on each value. A call the
+loop's body skips for some values (`if info.name.startswith("_"): continue`) is made on the
+others only (`loop_filters.py`).
 """
 
 from __future__ import annotations
