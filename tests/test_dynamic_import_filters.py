@@ -49,6 +49,9 @@ class Case:
     control: tuple[str, str, str]
     """("rename", skipped, new path) or (path, old, new): where the loop takes the module."""
     extra: tuple[tuple[str, str], ...] = ()
+    """Other files of the project."""
+    caller: str = ENTRY
+    """The file calling `register` (the entry point, or the package registering at import)."""
 
 
 def _plain(filter_: str, header: str = "") -> str:
@@ -112,6 +115,19 @@ CASES: dict[str, Case] = {
         "app/tools/test_weather.py",
         ("rename", "app/tools/test_weather.py", "app/tools/checks.py"),
     ),
+    "at import in the package, the call under if not (a private module or a subpackage)": Case(
+        "import importlib\nimport pkgutil\n\nfrom app.server import mcp\n\n"
+        "for _, name, ispkg in pkgutil.iter_modules(__path__):\n"
+        '    if not (ispkg or name.startswith("_")):\n'
+        '        importlib.import_module(f"{__name__}.{name}").register(mcp)\n',
+        "app/tools/_legacy.py",
+        ("rename", "app/tools/_legacy.py", "app/tools/legacy.py"),
+        (
+            ("app/server.py", 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n'),
+            (ENTRY, "import app.tools\n"),
+        ),
+        "app/tools/__init__.py",
+    ),
     "a name written out, left out by ==": Case(
         _tools(
             'for name in ("admin", "weather"):\n        if name == "admin":\n            continue\n'
@@ -152,11 +168,11 @@ def test_a_module_the_loop_skips_is_skipped_by_lint_too(tmp_path: Path, case: st
     weather = "app/tools/weather.py"
     files = {
         **PROJECT,
+        ENTRY: MAIN,
         **dict(spec.extra),
         "app/tools/__init__.py": spec.loop,
         weather: HELPER,
         spec.skipped: SKIPPED,
-        ENTRY: MAIN,
     }
     write_files(tmp_path, files)
     ran = sdk(tmp_path, "import app.main")
@@ -167,7 +183,7 @@ def test_a_module_the_loop_skips_is_skipped_by_lint_too(tmp_path: Path, case: st
         found = lint_diagnostics(tmp_path, "--no-cache", alone)
         assert _codes(found, alone) == _codes(whole, alone), (alone, found)
         assert _errors(found, spec.skipped) == [], (alone, found)
-    assert _codes(lint_diagnostics(tmp_path, "--no-cache", ENTRY), weather) == ["MCPD002"]
+    assert _codes(lint_diagnostics(tmp_path, "--no-cache", spec.caller), weather) == ["MCPD002"]
 
     (tmp_path / weather).write_text(HELPER.replace(*CLEAN))
     accepted = sdk(tmp_path, "import app.main")
@@ -179,7 +195,7 @@ def test_a_module_the_loop_skips_is_skipped_by_lint_too(tmp_path: Path, case: st
     taken = _control(tmp_path, spec.control) or spec.skipped
     refused = sdk(tmp_path, "import app.main")
     assert REFUSED_E in refused.stderr, refused.stderr
-    for args in ((".",), (taken,), (ENTRY,)):
+    for args in ((".",), (taken,), (spec.caller,)):
         found = lint_diagnostics(tmp_path, "--no-cache", *args)
         assert [(d["code"], d["path"]) for d in found] == [("MCPD002", taken)], (args, found)
 
