@@ -15,7 +15,9 @@ yielding it. The listing is the run's `ModuleSearch`'s (the one the imports read
 folder): no walk of its own. A name not written out (read from a setting, a file) is not
 followed; the registrations it would reach take no server from it, as before. A registrar
 looked up in a dict written out by each key a loop takes (`for name in REGISTRARS:
-REGISTRARS[name](mcp)`) is read the same way: the call is made on each value.
+REGISTRARS[name](mcp)`) is read the same way: the call is made on each value. A call the
+loop's body skips for some values (`if info.name.startswith("_"): continue`) is made on the
+others only (`loop_filters.py`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 from typing import TypeGuard
 
 from .bindings import Element, Imported, Missing, ModuleRef, Scope, Value
+from .loop_filters import ModuleInfo, filtered, reaching
 from .loops import LiteralLoop, in_loop_place, listed_loop, written_collection
 from .source import ParsedModule
 from .symbols import Names
@@ -37,19 +40,13 @@ _WALKS = {"iter_modules": False, "walk_packages": True}
 """The listing functions read, and whether each goes into subpackages."""
 
 
-class ModuleInfo(ast.Tuple):
-    """One `pkgutil.ModuleInfo(module_finder, name, ispkg)` a listing yields, in a loop
-    variable's place: unpacked (`for _, name, _ in ...`) or read by field (`info.name`)."""
-
-    def __init__(self, name: str, ispkg: bool) -> None:
-        super().__init__(elts=[ast.Constant(None), ast.Constant(name), ast.Constant(ispkg)], ctx=ast.Load())
-
-
 def loop_values(
     names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None
 ) -> LiteralLoop | None:
-    """`loops.listed_loop`, or a loop over what `pkgutil.iter_modules(...)` yields."""
-    return listed_loop(names, module, stmt, scope) or _package_loop(names, module, stmt, scope)
+    """`loops.listed_loop`, or a loop over what `pkgutil.iter_modules(...)` yields, with the
+    values its body's filters leave out of some calls (`loop_filters`)."""
+    loop = listed_loop(names, module, stmt, scope) or _package_loop(names, module, stmt, scope)
+    return filtered(names, module, stmt, scope, loop)
 
 
 def placed(
@@ -58,6 +55,7 @@ def placed(
     """`loops.in_loop_place`, and each call through a module `importlib.import_module`
     imports (`module.register` where `module = importlib.import_module(f"app.tools.{name}")`,
     or the call written in place) made on each module the name it is given can be."""
+    loops = reaching(func, loops)
     out: list[ast.expr] = []
     for each in _keyed(names, module, func, scope, loops) or in_loop_place(func, loops):
         modules = _imported(names, module, each, scope, loops)

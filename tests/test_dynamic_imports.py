@@ -52,6 +52,16 @@ CASES: dict[str, dict[str, str]] = {
         "app/tools/weather.py": HELPER,
         ENTRY: CALL_ALL,
     },
+    "pkgutil over __path__, a module without register left out by continue before the call": {
+        "app/tools/__init__.py": _registering_all(
+            "for info in pkgutil.iter_modules(__path__):",
+            'module = importlib.import_module(f"{__name__}.{info.name}")',
+            'if not hasattr(module, "register"):\n            continue\n        module.register(mcp)',
+        ),
+        "app/tools/alerts.py": OTHER,
+        "app/tools/weather.py": HELPER,
+        ENTRY: CALL_ALL,
+    },
     "pkgutil over a package's __path__ in the entry point, unpacked, its __name__ prefixed": {
         "app/tools/__init__.py": "",
         "app/tools/weather.py": HELPER,
