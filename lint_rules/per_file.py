@@ -51,6 +51,8 @@ class ToolRegistration:
     lambda_without_name: bool
     arms: tuple[Arm, ...] = ()
     """`Tool.arms`: registrations in different arms of one `if` never meet (MCPD110)."""
+    removable: bool = False
+    """Its server removes tools (`Server.removes`): MCPD110 does not judge its name."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -66,11 +68,12 @@ class ToolRegistration:
             self.bare_decorator,
             self.lambda_without_name,
             [list(arm) for arm in self.arms],
+            self.removable,
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> ToolRegistration:
-        server, variable, name, function, span, registration, root, bare, lambda_, arms = data
+        server, variable, name, function, span, registration, root, bare, lambda_, arms, removable = data
         return cls(
             server,
             variable,
@@ -82,6 +85,7 @@ class ToolRegistration:
             bare,
             lambda_,
             tuple((path, line, arm) for path, line, arm in arms),
+            removable,
         )
 
 
@@ -272,6 +276,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     bare_decorator=tool.form == "uncalled_decorator",
                     lambda_without_name=tool.is_lambda and not tool.named,
                     arms=arms,
+                    removable=server.removes,
                 )
                 for arms in (tool.arms, *tool.again)  # each time it runs: a second one is a duplicate
             ]

@@ -262,6 +262,9 @@ class Server:
     """Made in a function or for an instance (`self.mcp = MCPServer(...)`, a subclass's
     `self`): each run of that code makes its own, so the calls of a function registering on
     it are not counted as registering twice on one server (`reach.Reach.ways`)."""
+    removes: bool = field(default=False, compare=False)
+    """Some code removes tools from it (`server.remove_tool(...)`): a name registered again may
+    follow the removal of the first, which the SDK then accepts (MCPD110 does not judge it)."""
 
 
 @dataclass(slots=True)

@@ -74,6 +74,7 @@ class Scanner:
         self._tokens = (
             ".tool(",
             "add_tool",
+            ".remove_tool(",
             *(f"{name}(" for name in self._registrar_aliases(module, table)),
         )
         calls = any(t in text for t in self._tokens)
@@ -323,7 +324,19 @@ class Scanner:
             and self.servers.of(module, target.value, scope) is not None
         )
 
+    def _removes(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> None:
+        """`mcp.remove_tool("t")` (settings disabling tools, a tool replaced by another): the
+        server's duplicates are not judged (`Server.removes`), as when and which names it
+        removes before the next registration is the run's to say. A server a helper is given
+        (`ParamServer`) is not marked: which ones it stands for is known only from its callers."""
+        server = self.servers.of(module, expr, scope)
+        if isinstance(server, Server):
+            server.removes = True
+
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":
+            self._removes(module, call.func.value, scope)
+            return
         returns = call is self._returning
         func = self.alias_of(module, call.func, scope)
         if func is not call.func and isinstance(func, ast.Attribute):
