@@ -151,6 +151,48 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.tools",
         "app/tools.py",
     ),
+    "a package __init__ making the server and importing its tools module at the bottom": (
+        {
+            "app/__init__.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n\nfrom app import tools  # noqa: E402, F401\n',
+            "app/tools.py": resolver_module("@mcp.tool()\n" + TOOL, imports="from app import mcp\n"),
+        },
+        "import app",
+        "app/tools.py",
+    ),
+    "a tools package star-importing a module that imports the server relatively": (
+        {
+            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+            "app/tools/__init__.py": "from .weather import *  # noqa: F403\n",
+            "app/tools/weather.py": resolver_module(
+                "@mcp.tool()\n" + TOOL, imports="from ..server import mcp\n"
+            ),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools/weather.py",
+    ),
+    "the server reached as an attribute of its module": (
+        {
+            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+            "app/tools.py": resolver_module(
+                "@server.mcp.tool()\n" + TOOL, imports="from app import server\n"
+            ),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "the server imported under another name": (
+        {
+            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+            "app/tools.py": resolver_module(
+                "@srv.tool()\n" + TOOL, imports="from app.server import mcp as srv\n"
+            ),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
     "a server alias used as the decorator": (
         {
             "app/tools.py": resolver_module(
@@ -221,6 +263,18 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "a registry object listing tools in __init__, its apply(mcp) adding each": (
+        {
+            "app/tools.py": resolver_module(
+                "class Registry:\n    def __init__(self) -> None:\n        self.tools = [t]\n\n"
+                "    def apply(self, mcp) -> None:\n        for fn in self.tools:\n            mcp.add_tool(fn)\n\n\n"
+                + TOOL
+            ),
+            "app/main.py": _main("from app.tools import Registry", "Registry().apply(mcp)"),
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
     "tools named in __all__ added by getattr": (
         {
             "app/tools.py": resolver_module(TOOL + '\n\n__all__ = ["t"]\n'),
@@ -247,6 +301,7 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
 one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
 
 REASONS = {
+    "a registry object listing tools in __init__, its apply(mcp) adding each": "a loop over a list an instance holds (`self.tools`) is not listed statically",
     "the server's tool method bound in a helper, applied by a call": "`tool = mcp.tool` bound in a function (not at module level) is not read as the server's method",
     "a class holding a tools object whose methods are added": "a method of an object the class holds (`self.tools.forecast`) is not followed to its class",
     "a functools.partial of a helper given the server, called later": "a `functools.partial` binding the server to a helper is not followed into the helper",
@@ -308,3 +363,54 @@ def test_a_name_registered_again_after_remove_tool_is_no_duplicate(tmp_path: Pat
     for path in files:
         alone = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", path)]
         assert alone == [e for e in expected if e[1] == path], path
+
+
+GETTER = {
+    "cached": "import functools\n\nfrom mcp.server import MCPServer\n\n\n@functools.lru_cache\n"
+    'def get_server() -> MCPServer:\n    return MCPServer("x")\n',
+    "singleton": "from mcp.server import MCPServer\n\n_server = None\n\n\ndef get_server() -> MCPServer:\n"
+    '    global _server\n    if _server is None:\n        _server = MCPServer("x")\n    return _server\n',
+    "fresh": 'from mcp.server import MCPServer\n\n\ndef get_server() -> MCPServer:\n    return MCPServer("x")\n',
+}
+"""`get_server()` getters: cached and singleton ones hand every caller one server, a fresh one
+a new server each call."""
+
+
+@pytest.mark.parametrize("getter", sorted(GETTER))
+def test_modules_registering_on_what_a_getter_returns(tmp_path: Path, getter: str) -> None:
+    """Two modules each binding `mcp = get_server()` and registering `t`: one server (the SDK
+    logs the duplicate, lint reports MCPD110 on the second) unless the getter makes a new one."""
+    kit = 'from app.server import get_server\n\nmcp = get_server()\n\n\n@mcp.tool()\ndef t(x: int) -> str:\n    return "{0}"\n'
+    files = {
+        "app/server.py": GETTER[getter],
+        "app/a.py": kit.format("a"),
+        "app/b.py": kit.format("b"),
+        "app/main.py": "import app.a  # noqa: F401\nimport app.b  # noqa: F401\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    ran = sdk(tmp_path, DUPLICATES_LOGGED)
+    shared = getter != "fresh"
+    assert json.loads(ran.stdout.splitlines()[-1]) == (["Tool already exists: t"] if shared else []), (
+        ran.stderr
+    )
+    found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
+    assert found == ([("MCPD110", "app/b.py")] if shared else [])
+
+
+@pytest.mark.xfail(
+    strict=True, reason="MCPD110 follows the order files are found in, not the order they are imported"
+)
+def test_the_duplicate_is_the_module_imported_second(tmp_path: Path) -> None:
+    """`import app.b` before `import app.a`, both registering `t`: the SDK drops a's."""
+    kit = 'from app.server import mcp\n\n\n@mcp.tool()\ndef t(x: int) -> str:\n    return "{0}"\n'
+    files = {
+        "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n',
+        "app/a.py": kit.format("a"),
+        "app/b.py": kit.format("b"),
+        "app/main.py": "import app.b  # noqa: F401\nimport app.a  # noqa: F401\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    ran = sdk(tmp_path, DUPLICATES_LOGGED)
+    assert json.loads(ran.stdout.splitlines()[-1]) == ["Tool already exists: t"], ran.stderr
+    found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
+    assert found == [("MCPD110", "app/a.py")]
