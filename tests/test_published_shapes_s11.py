@@ -41,6 +41,32 @@ def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
 """A module-level tool whose resolved parameter runs `load_d`."""
 
 CASES: dict[str, tuple[dict[str, str], str, str]] = {
+    "a class holding a tools object whose methods are added": (
+        {
+            "app/tools.py": resolver_module(
+                """\
+                class WeatherTools:
+                    def forecast(self, x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                        return d
+                """
+            ),
+            "app/server.py": """\
+                from mcp.server import MCPServer
+
+                from app.tools import WeatherTools
+
+
+                class Server:
+                    def __init__(self) -> None:
+                        self.mcp = MCPServer("x")
+                        self.tools = WeatherTools()
+                        self.mcp.add_tool(self.tools.forecast)
+            """,
+            "app/main.py": "from app.server import Server\n\nserver = Server()\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
     "a registry decorator collecting tools, register_all(mcp) adding each": (
         {
             "app/registry.py": """\
@@ -237,32 +263,6 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
-    "a class holding a tools object whose methods are added": (
-        {
-            "app/tools.py": resolver_module(
-                """\
-                class WeatherTools:
-                    def forecast(self, x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                        return d
-                """
-            ),
-            "app/server.py": """\
-                from mcp.server import MCPServer
-
-                from app.tools import WeatherTools
-
-
-                class Server:
-                    def __init__(self) -> None:
-                        self.mcp = MCPServer("x")
-                        self.tools = WeatherTools()
-                        self.mcp.add_tool(self.tools.forecast)
-            """,
-            "app/main.py": "from app.server import Server\n\nserver = Server()\n",
-        },
-        "import app.main",
-        "app/tools.py",
-    ),
     "a registry object listing tools in __init__, its apply(mcp) adding each": (
         {
             "app/tools.py": resolver_module(
@@ -301,10 +301,9 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
 one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
 
 REASONS = {
+    "a functools.partial of a helper given the server, called later": "a `functools.partial` binding the server to a helper is not followed into the helper",
     "a registry object listing tools in __init__, its apply(mcp) adding each": "a loop over a list an instance holds (`self.tools`) is not listed statically",
     "the server's tool method bound in a helper, applied by a call": "`tool = mcp.tool` bound in a function (not at module level) is not read as the server's method",
-    "a class holding a tools object whose methods are added": "a method of an object the class holds (`self.tools.forecast`) is not followed to its class",
-    "a functools.partial of a helper given the server, called later": "a `functools.partial` binding the server to a helper is not followed into the helper",
     "a registrar class whose __call__ registers on the server it is given": "a call of an instance (`Register()(mcp)`) is not followed into `__call__`",
     "the server's tool decorator bound to a module-level name": "`tool = mcp.tool` imported by another module and called there (`@tool()`) is not followed",
     "tools named in __all__ added by getattr": "`getattr(module, name)` over `__all__` is not listed statically",
