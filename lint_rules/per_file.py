@@ -51,8 +51,9 @@ class ToolRegistration:
     lambda_without_name: bool
     arms: tuple[Arm, ...] = ()
     """`Tool.arms`: registrations in different arms of one `if` never meet (MCPD110)."""
-    removable: bool = False
-    """Its server removes tools (`Server.removes`): MCPD110 does not judge its name."""
+    unjudged: bool = False
+    """MCPD110 does not judge it: its server removes tools (`Server.removes`), or its name is
+    computed (`Tool.computed_name`)."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -68,12 +69,12 @@ class ToolRegistration:
             self.bare_decorator,
             self.lambda_without_name,
             [list(arm) for arm in self.arms],
-            self.removable,
+            self.unjudged,
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> ToolRegistration:
-        server, variable, name, function, span, registration, root, bare, lambda_, arms, removable = data
+        server, variable, name, function, span, registration, root, bare, lambda_, arms, unjudged = data
         return cls(
             server,
             variable,
@@ -85,7 +86,7 @@ class ToolRegistration:
             bare,
             lambda_,
             tuple((path, line, arm) for path, line, arm in arms),
-            removable,
+            unjudged,
         )
 
 
@@ -276,7 +277,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     bare_decorator=tool.form == "uncalled_decorator",
                     lambda_without_name=tool.is_lambda and not tool.named,
                     arms=arms,
-                    removable=server.removes,
+                    unjudged=server.removes or tool.computed_name,
                 )
                 for arms in (tool.arms, *tool.again)  # each time it runs: a second one is a duplicate
             ]

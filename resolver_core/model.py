@@ -199,6 +199,9 @@ class Tool:
     form: RegistrationForm = "decorator"
     named: bool = False
     """A name is given at registration (`name=`, or the decorator's first argument)."""
+    computed_name: bool = field(default=False, compare=False)
+    """The name given is not written out (`name=f"{prefix}_search"`): `name` is the function's,
+    which the SDK does not use, so MCPD110 does not judge it."""
     context: str | None = None
     """The parameter that receives the Context (the SDK's `context_kwarg`)."""
     late_resolvers: dict[str, str] = field(default_factory=dict)

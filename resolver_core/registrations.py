@@ -182,9 +182,10 @@ class Scanner:
             server = self.servers.of(module, target.value, scope)
             if server is None:
                 continue
-            name = None
+            name = name_node = None
             if call is not None and target.attr == "tool":
-                name = self._text_value(module, _name_argument(call), scope)
+                name_node = _name_argument(call)
+                name = self._text_value(module, name_node, scope)
             self._found(
                 Registration(
                     server,
@@ -196,6 +197,7 @@ class Scanner:
                     module.span(written),
                     form="decorator" if call is not None else "uncalled_decorator",
                     decorator=written,
+                    name_node=name_node,
                 )
             )
 

@@ -413,3 +413,25 @@ def test_the_duplicate_is_the_module_imported_second(tmp_path: Path) -> None:
     assert json.loads(ran.stdout.splitlines()[-1]) == ["Tool already exists: t"], ran.stderr
     found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
     assert found == [("MCPD110", "app/a.py")]
+
+
+@pytest.mark.parametrize("name", ['f"{prefix}_t"', '"t"'])
+def test_a_helper_naming_its_tools_after_a_prefix_called_twice(tmp_path: Path, name: str) -> None:
+    """`register(mcp, "a")` then `register(mcp, "b")` with `@mcp.tool(name=f"{prefix}_t")`:
+    two tools, no duplicate (a computed name is not judged); with `name="t"` the SDK logs the
+    duplicate and lint reports MCPD110."""
+    files = {
+        "app/tools.py": f"def register(mcp, prefix: str) -> None:\n    @mcp.tool(name={name})\n"
+        "    def t(x: int) -> str:\n        return prefix\n",
+        "app/main.py": _main("from app.tools import register", 'register(mcp, "a")\n    register(mcp, "b")'),
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    ran = sdk(tmp_path, DUPLICATES_LOGGED)
+    computed = name.startswith("f")
+    assert json.loads(ran.stdout.splitlines()[-1]) == ([] if computed else ["Tool already exists: t"]), (
+        ran.stderr
+    )
+    expected = [] if computed else [("MCPD110", "app/tools.py")]
+    assert [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")] == expected
+    alone = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", "app/tools.py")]
+    assert alone == expected
