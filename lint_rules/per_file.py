@@ -51,6 +51,9 @@ class ToolRegistration:
     lambda_without_name: bool
     arms: tuple[Arm, ...] = ()
     """`Tool.arms`: registrations in different arms of one `if` never meet (MCPD110)."""
+    unjudged: bool = False
+    """MCPD110 does not judge it: its server removes tools (`Server.removes`), or its name is
+    computed (`Tool.computed_name`)."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -66,11 +69,12 @@ class ToolRegistration:
             self.bare_decorator,
             self.lambda_without_name,
             [list(arm) for arm in self.arms],
+            self.unjudged,
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> ToolRegistration:
-        server, variable, name, function, span, registration, root, bare, lambda_, arms = data
+        server, variable, name, function, span, registration, root, bare, lambda_, arms, unjudged = data
         return cls(
             server,
             variable,
@@ -82,6 +86,7 @@ class ToolRegistration:
             bare,
             lambda_,
             tuple((path, line, arm) for path, line, arm in arms),
+            unjudged,
         )
 
 
@@ -272,6 +277,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     bare_decorator=tool.form == "uncalled_decorator",
                     lambda_without_name=tool.is_lambda and not tool.named,
                     arms=arms,
+                    unjudged=server.removes or tool.computed_name,
                 )
                 for arms in (tool.arms, *tool.again)  # each time it runs: a second one is a duplicate
             ]

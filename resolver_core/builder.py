@@ -237,6 +237,9 @@ class StaticBuilder:
             form=reg.form,
             arms=reg.arms,
             named=reg.name is not None or reg.name_node is not None,
+            computed_name=reg.name is None
+            and reg.name_node is not None
+            and not (isinstance(reg.name_node, ast.Constant) and reg.name_node.value is None),
             node=fn,
             decorators=target.decorators,
         )

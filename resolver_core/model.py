@@ -199,6 +199,9 @@ class Tool:
     form: RegistrationForm = "decorator"
     named: bool = False
     """A name is given at registration (`name=`, or the decorator's first argument)."""
+    computed_name: bool = field(default=False, compare=False)
+    """The name given is not written out (`name=f"{prefix}_search"`): `name` is the function's,
+    which the SDK does not use, so MCPD110 does not judge it."""
     context: str | None = None
     """The parameter that receives the Context (the SDK's `context_kwarg`)."""
     late_resolvers: dict[str, str] = field(default_factory=dict)
@@ -262,6 +265,9 @@ class Server:
     """Made in a function or for an instance (`self.mcp = MCPServer(...)`, a subclass's
     `self`): each run of that code makes its own, so the calls of a function registering on
     it are not counted as registering twice on one server (`reach.Reach.ways`)."""
+    removes: bool = field(default=False, compare=False)
+    """Some code removes tools from it (`server.remove_tool(...)`): a name registered again may
+    follow the removal of the first, which the SDK then accepts (MCPD110 does not judge it)."""
 
 
 @dataclass(slots=True)

@@ -74,6 +74,7 @@ class Scanner:
         self._tokens = (
             ".tool(",
             "add_tool",
+            ".remove_tool(",
             *(f"{name}(" for name in self._registrar_aliases(module, table)),
         )
         calls = any(t in text for t in self._tokens)
@@ -173,7 +174,7 @@ class Scanner:
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
     ) -> None:
         for written in fn.decorator_list:
-            deco = self.alias_of(module, written, scope)
+            deco = self._called_alias(module, self.alias_of(module, written, scope), scope)
             call = deco if isinstance(deco, ast.Call) else None
             target = call.func if call is not None else deco
             if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
@@ -181,9 +182,10 @@ class Scanner:
             server = self.servers.of(module, target.value, scope)
             if server is None:
                 continue
-            name = None
+            name = name_node = None
             if call is not None and target.attr == "tool":
-                name = self._text_value(module, _name_argument(call), scope)
+                name_node = _name_argument(call)
+                name = self._text_value(module, name_node, scope)
             self._found(
                 Registration(
                     server,
@@ -195,6 +197,7 @@ class Scanner:
                     module.span(written),
                     form="decorator" if call is not None else "uncalled_decorator",
                     decorator=written,
+                    name_node=name_node,
                 )
             )
 
@@ -312,6 +315,16 @@ class Scanner:
                     return node
         return expr
 
+    def _called_alias(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
+        """`tool = mcp.tool` then `@tool()` / `tool(name="x")(fn)`: the call of a name bound to
+        the server's method, read as the call of the method itself (`mcp.tool()`)."""
+        if not isinstance(expr, ast.Call):
+            return expr
+        func = self.alias_of(module, expr.func, scope)
+        if func is expr.func or not isinstance(func, ast.Attribute) or func.attr not in REGISTRARS:
+            return expr
+        return _calling(func, expr)
+
     def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
         """Whether the scan registers through `expr` itself (`@deco`, `deco(fn)`): a name bound in
         this module to a server's `tool(...)` or `add_tool` (`alias_of`)."""
@@ -323,19 +336,23 @@ class Scanner:
             and self.servers.of(module, target.value, scope) is not None
         )
 
+    def _removes(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> None:
+        """`mcp.remove_tool("t")` (settings disabling tools, a tool replaced by another): the
+        server's duplicates are not judged (`Server.removes`), as when and which names it
+        removes before the next registration is the run's to say. A server a helper is given
+        (`ParamServer`) is not marked: which ones it stands for is known only from its callers."""
+        server = self.servers.of(module, expr, scope)
+        if isinstance(server, Server):
+            server.removes = True
+
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":
+            self._removes(module, call.func.value, scope)
+            return
         returns = call is self._returning
-        func = self.alias_of(module, call.func, scope)
+        func = self._called_alias(module, self.alias_of(module, call.func, scope), scope)
         if func is not call.func and isinstance(func, ast.Attribute):
-            call = ast.Call(
-                func=func,
-                args=call.args,
-                keywords=call.keywords,
-                lineno=call.lineno,
-                col_offset=call.col_offset,
-                end_lineno=call.end_lineno,
-                end_col_offset=call.end_col_offset,
-            )
+            call = _calling(func, call)
         if (
             isinstance(func, ast.Attribute)
             and func.attr == "tool"
@@ -422,6 +439,19 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
+
+
+def _calling(func: ast.expr, call: ast.Call) -> ast.Call:
+    """`call` as if it called `func` (what the name it calls is bound to), where it is written."""
+    return ast.Call(
+        func=func,
+        args=call.args,
+        keywords=call.keywords,
+        lineno=call.lineno,
+        col_offset=call.col_offset,
+        end_lineno=call.end_lineno,
+        end_col_offset=call.end_col_offset,
+    )
 
 
 def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:

@@ -26,7 +26,8 @@ class DuplicateToolName(Rule):
         "that is already taken (the same function name, or the same `name=`), the SDK logs "
         "`Tool already exists` and keeps the *first* registration: the second function is never "
         "listed and never called, whatever its docstring and code say. Registrations that no run "
-        "makes both are not duplicates: in different arms of one `if`/`elif`/`else` or `match`, "
+        "makes both are not duplicates: names not written out (`name=f'{prefix}_search'`), on a server some code removes tools from (`mcp.remove_tool(name)`: "
+        "the first may be gone when the second is registered), in different arms of one `if`/`elif`/`else` or `match`, "
         "or of a `try` body and its `except ImportError` fallback, also when the arms hold the "
         "calls of the helpers registering them (`if fast: a.register(mcp)` / `else: "
         "b.register(mcp)`) or of a function registering on a module-level server (`if fast: "
@@ -74,6 +75,8 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
         known = earlier.setdefault(key, [])
         span = tool.registration or tool.span
         kept = next((k for k in known if not _alternatives(k, tool, span)), None)
+        if tool.unjudged or (kept is not None and kept.unjudged):
+            kept = None  # a name not written out, or the first may be removed by then
         known.append(tool)
         if kept is None or span is None or (*key, span) in reported:
             continue
