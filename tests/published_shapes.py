@@ -48,6 +48,22 @@ warnings it logs: the SDK's word on a duplicate tool name (it keeps the first)."
 PROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n", "app/__init__.py": ""}
 
 
+ENTRY_POINT = """\
+    from mcp.server import MCPServer
+
+    {imports}
+
+    mcp = MCPServer("x")
+    {call}
+"""
+
+
+def entry_point(imports: str, call: str) -> str:
+    """An entry point binding `mcp` at module level, then running `call` (its continuation
+    lines indented by 4, as the template's)."""
+    return ENTRY_POINT.format(imports=imports, call=call)
+
+
 def resolver_module(body: str, imports: str = "") -> str:
     """A module importing what it needs (`imports` beside `Resolve`), defining `load_d` (the
     resolver the SDK refuses) and then `body` (dedented, as `write_files` writes them)."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import PROJECT, check_both_ways, resolver_module, sdk
+from published_shapes import PROJECT, check_both_ways, entry_point, resolver_module, sdk
 
 
 def _helper(name: str = "register") -> str:
@@ -24,22 +24,6 @@ def _helper(name: str = "register") -> str:
         f"def {name}(mcp) -> None:\n    @mcp.tool()\n"
         "    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n        return d\n"
     )
-
-
-MAIN = """\
-    from mcp.server import MCPServer
-
-    {imports}
-
-    mcp = MCPServer("x")
-    {call}
-"""
-
-
-def _main(imports: str, call: str) -> str:
-    """An entry point binding `mcp` at module level, then running `call` (its continuation
-    lines indented by 4, as the template's)."""
-    return MAIN.format(imports=imports, call=call)
 
 
 CASES: dict[str, tuple[dict[str, str], str, str]] = {
@@ -85,7 +69,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                 """,
                 imports="from app.base import Tools\n",
             ),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app.weather import WeatherTools", "WeatherTools(mcp).register_tools()"
             ),
         },
@@ -106,7 +90,9 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                     def register(self) -> None:
                         search.register_tools(self.mcp)
             """,
-            "app/main.py": _main("from app.registrar import ToolsRegister", "ToolsRegister(mcp).register()"),
+            "app/main.py": entry_point(
+                "from app.registrar import ToolsRegister", "ToolsRegister(mcp).register()"
+            ),
         },
         "import app.main",
         "app/search.py",
@@ -120,7 +106,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                     register_file_tools(mcp)
             """,
             "app/tools/files.py": resolver_module(_helper("register_file_tools")),
-            "app/main.py": _main("from app.tools import register_tools", "register_tools(mcp)"),
+            "app/main.py": entry_point("from app.tools import register_tools", "register_tools(mcp)"),
         },
         "import app.main",
         "app/tools/files.py",
@@ -128,7 +114,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "the server handed to the helper by keyword": (
         {
             "app/tools.py": resolver_module(_helper()),
-            "app/main.py": _main("from app import tools", "tools.register(mcp=mcp)"),
+            "app/main.py": entry_point("from app import tools", "tools.register(mcp=mcp)"),
         },
         "import app.main",
         "app/tools.py",
@@ -145,7 +131,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                             return d
                 """
             ),
-            "app/main.py": _main("from app.weather import Weather", "Weather.register(mcp)"),
+            "app/main.py": entry_point("from app.weather import Weather", "Weather.register(mcp)"),
         },
         "import app.main",
         "app/weather.py",
@@ -205,7 +191,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                         module.register(mcp)
             """,
             "app/tools/weather.py": resolver_module(_helper()),
-            "app/main.py": _main("from app.tools import register_all", "register_all(mcp)"),
+            "app/main.py": entry_point("from app.tools import register_all", "register_all(mcp)"),
         },
         "import app.main",
         "app/tools/weather.py",
@@ -222,7 +208,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                         return d
                 """
             ),
-            "app/main.py": _main("from app.weather import WeatherTools", "WeatherTools(mcp)"),
+            "app/main.py": entry_point("from app.weather import WeatherTools", "WeatherTools(mcp)"),
         },
         "import app.main",
         "app/weather.py",
@@ -230,7 +216,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "a helper imported and called only when a setting enables it": (
         {
             "app/tools.py": resolver_module(_helper()),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "import os",
                 'if os.environ.get("FEATURE", "1") == "1":\n        from app.tools import register\n\n        register(mcp)',
             ),
@@ -262,7 +248,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                 """,
                 imports="from app.base import Tools\n",
             ),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app.weather import WeatherTools", 'WeatherTools(mcp, "metric").register_tools()'
             ),
         },
@@ -315,7 +301,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         {
             "app/tools/__init__.py": "",
             "app/tools/weather.py": resolver_module(_helper()),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "import importlib",
                 'for name in ("weather",):\n        importlib.import_module(f"app.tools.{name}").register(mcp)',
             ),
@@ -365,7 +351,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "registrars in a dict by feature name, the enabled ones called": (
         {
             "app/tools.py": resolver_module(_helper()),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app import tools",
                 'REGISTRARS = {"weather": tools.register}\n    for feature, registrar in REGISTRARS.items():\n'
                 '        if feature in ("weather",):\n            registrar(mcp)',
@@ -411,7 +397,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                 """,
                 imports="from app.base import Tools\n",
             ),
-            "app/main.py": _main("from app.weather import WeatherTools", "WeatherTools(mcp)"),
+            "app/main.py": entry_point("from app.weather import WeatherTools", "WeatherTools(mcp)"),
         },
         "import app.main",
         "app/weather.py",
@@ -438,7 +424,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                 """,
                 imports="from app.base import Tools\n",
             ),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app.weather import WeatherTools", "WeatherTools(mcp).register_tools()"
             ),
         },
@@ -463,7 +449,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                             return d
                 """
             ),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app.weather import WeatherTools", "WeatherTools(mcp).register_tools()"
             ),
         },
@@ -497,7 +483,7 @@ def test_tool_kit_subclasses_register_on_the_server_each_was_built_with(tmp_path
         "app/base.py": "class Tools:\n    def __init__(self, mcp_server) -> None:\n        self._mcp = mcp_server\n",
         "app/a.py": kit.format("A"),
         "app/b.py": kit.format("B"),
-        "app/main.py": _main(
+        "app/main.py": entry_point(
             "from app.a import ATools\n    from app.b import BTools",
             f'two = MCPServer("y")\n    ATools(mcp).register_tools()\n    BTools({"mcp" if same else "two"}).register_tools()',
         ),

@@ -16,23 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import DUPLICATES_LOGGED, PROJECT, check_both_ways, resolver_module, sdk
-
-MAIN = """\
-    from mcp.server import MCPServer
-
-    {imports}
-
-    mcp = MCPServer("x")
-    {call}
-"""
-
-
-def _main(imports: str, call: str) -> str:
-    """An entry point binding `mcp` at module level, then running `call` (its continuation
-    lines indented by 4, as the template's)."""
-    return MAIN.format(imports=imports, call=call)
-
+from published_shapes import DUPLICATES_LOGGED, PROJECT, check_both_ways, entry_point, resolver_module, sdk
 
 TOOL = """\
 def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
@@ -85,7 +69,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
             "app/tools.py": resolver_module(
                 "@mcp_tool\n" + TOOL, imports="from app.registry import mcp_tool\n"
             ),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app import tools  # noqa: F401\n    from app.registry import register_all",
                 "register_all(mcp)",
             ),
@@ -96,7 +80,9 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "a module's list of tool functions added in a loop": (
         {
             "app/tools.py": resolver_module(TOOL + "\n\nTOOLS = [t]\n"),
-            "app/main.py": _main("from app.tools import TOOLS", "for fn in TOOLS:\n        mcp.add_tool(fn)"),
+            "app/main.py": entry_point(
+                "from app.tools import TOOLS", "for fn in TOOLS:\n        mcp.add_tool(fn)"
+            ),
         },
         "import app.main",
         "app/tools.py",
@@ -104,7 +90,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "a dict of names to tool functions added by name": (
         {
             "app/tools.py": resolver_module(TOOL + '\n\nTOOLS = {"weather": t}\n'),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app.tools import TOOLS",
                 "for name, fn in TOOLS.items():\n        mcp.add_tool(fn, name=name)",
             ),
@@ -115,7 +101,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "an imported function added under another name": (
         {
             "app/tools.py": resolver_module(TOOL),
-            "app/main.py": _main("from app.tools import t", 'mcp.add_tool(t, name="weather")'),
+            "app/main.py": entry_point("from app.tools import t", 'mcp.add_tool(t, name="weather")'),
         },
         "import app.main",
         "app/tools.py",
@@ -123,7 +109,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "an imported function decorated by the server's tool() call": (
         {
             "app/tools.py": resolver_module(TOOL),
-            "app/main.py": _main("from app import tools", 'mcp.tool(name="weather")(tools.t)'),
+            "app/main.py": entry_point("from app import tools", 'mcp.tool(name="weather")(tools.t)'),
         },
         "import app.main",
         "app/tools.py",
@@ -150,7 +136,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "a tuple of tool functions each decorated by tool() in a loop": (
         {
             "app/tools.py": resolver_module(TOOL),
-            "app/main.py": _main("from app.tools import t", "for fn in (t,):\n        mcp.tool()(fn)"),
+            "app/main.py": entry_point("from app.tools import t", "for fn in (t,):\n        mcp.tool()(fn)"),
         },
         "import app.main",
         "app/tools.py",
@@ -162,7 +148,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
             "app/tools/weather/forecast.py": resolver_module(
                 "def register(mcp) -> None:\n    mcp.add_tool(t)\n\n\n" + TOOL
             ),
-            "app/main.py": _main("from app.tools import register", "register(mcp)"),
+            "app/main.py": entry_point("from app.tools import register", "register(mcp)"),
         },
         "import app.main",
         "app/tools/weather/forecast.py",
@@ -238,7 +224,7 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
             "app/tools.py": resolver_module(
                 "def register(mcp) -> None:\n    tool = mcp.tool\n    tool()(t)\n\n\n" + TOOL
             ),
-            "app/main.py": _main("from app.tools import register", "register(mcp)"),
+            "app/main.py": entry_point("from app.tools import register", "register(mcp)"),
         },
         "import app.main",
         "app/tools.py",
@@ -246,7 +232,7 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
     "a functools.partial of a helper given the server, called later": (
         {
             "app/tools.py": resolver_module("def register(mcp) -> None:\n    mcp.add_tool(t)\n\n\n" + TOOL),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "import functools\n\n    from app.tools import register",
                 "setup = functools.partial(register, mcp)\n    setup()",
             ),
@@ -270,7 +256,7 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
                 "    def apply(self, mcp) -> None:\n        for fn in self.tools:\n            mcp.add_tool(fn)\n\n\n"
                 + TOOL
             ),
-            "app/main.py": _main("from app.tools import Registry", "Registry().apply(mcp)"),
+            "app/main.py": entry_point("from app.tools import Registry", "Registry().apply(mcp)"),
         },
         "import app.main",
         "app/tools.py",
@@ -278,7 +264,7 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
     "tools named in __all__ added by getattr": (
         {
             "app/tools.py": resolver_module(TOOL + '\n\n__all__ = ["t"]\n'),
-            "app/main.py": _main(
+            "app/main.py": entry_point(
                 "from app import tools",
                 "for name in tools.__all__:\n        mcp.add_tool(getattr(tools, name))",
             ),
@@ -291,7 +277,7 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
             "app/tools.py": resolver_module(
                 "class Register:\n    def __call__(self, mcp) -> None:\n        mcp.add_tool(t)\n\n\n" + TOOL
             ),
-            "app/main.py": _main("from app.tools import Register", "Register()(mcp)"),
+            "app/main.py": entry_point("from app.tools import Register", "Register()(mcp)"),
         },
         "import app.main",
         "app/tools.py",
@@ -423,7 +409,9 @@ def test_a_helper_naming_its_tools_after_a_prefix_called_twice(tmp_path: Path, n
     files = {
         "app/tools.py": f"def register(mcp, prefix: str) -> None:\n    @mcp.tool(name={name})\n"
         "    def t(x: int) -> str:\n        return prefix\n",
-        "app/main.py": _main("from app.tools import register", 'register(mcp, "a")\n    register(mcp, "b")'),
+        "app/main.py": entry_point(
+            "from app.tools import register", 'register(mcp, "a")\n    register(mcp, "b")'
+        ),
     }
     write_files(tmp_path, {**PROJECT, **files})
     ran = sdk(tmp_path, DUPLICATES_LOGGED)
