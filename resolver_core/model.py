@@ -201,7 +201,7 @@ class Tool:
     """A name is given at registration (`name=`, or the decorator's first argument)."""
     computed_name: bool = field(default=False, compare=False)
     """The name given is not written out (`name=f"{prefix}_search"`): `name` is the function's,
-    which the SDK does not use, so MCPD110 does not judge it."""
+    which the SDK does not use: no duplicate name can be judged from it."""
     context: str | None = None
     """The parameter that receives the Context (the SDK's `context_kwarg`)."""
     late_resolvers: dict[str, str] = field(default_factory=dict)
@@ -267,7 +267,8 @@ class Server:
     it are not counted as registering twice on one server (`reach.Reach.ways`)."""
     removes: bool = field(default=False, compare=False)
     """Some code removes tools from it (`server.remove_tool(...)`): a name registered again may
-    follow the removal of the first, which the SDK then accepts (MCPD110 does not judge it)."""
+    follow the removal of the first, which the SDK then accepts: its names are not judged for
+    duplicates."""
 
 
 @dataclass(slots=True)
