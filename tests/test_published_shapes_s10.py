@@ -26,6 +26,23 @@ def _helper(name: str = "register") -> str:
     )
 
 
+DEPENDS_TOOL = """\
+    from typing import Annotated
+
+    from mcp.server import MCPServer
+
+    from app.deps import Depends, load_d
+
+    mcp = MCPServer("x")
+
+
+    @mcp.tool()
+    def t(x: int, d: Annotated[str, Depends(load_d)]) -> str:
+        return d
+"""
+"""A tool module whose resolver is named through a project's `Depends` (FastAPI's spelling)."""
+
+
 CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "a class building its server in __init__ and registering its bound methods": (
         {
@@ -263,20 +280,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
                     return Resolve(fn)
                 """
             ),
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server import MCPServer
-
-                from app.deps import Depends, load_d
-
-                mcp = MCPServer("x")
-
-
-                @mcp.tool()
-                def t(x: int, d: Annotated[str, Depends(load_d)]) -> str:
-                    return d
-            """,
+            "app/tools.py": DEPENDS_TOOL,
         },
         "import app.tools",
         "app/deps.py",
@@ -330,20 +334,7 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
     "Depends bound to Resolve in another module": (
         {
             "app/deps.py": resolver_module("Depends = Resolve\n"),
-            "app/tools.py": """\
-                from typing import Annotated
-
-                from mcp.server import MCPServer
-
-                from app.deps import Depends, load_d
-
-                mcp = MCPServer("x")
-
-
-                @mcp.tool()
-                def t(x: int, d: Annotated[str, Depends(load_d)]) -> str:
-                    return d
-            """,
+            "app/tools.py": DEPENDS_TOOL,
         },
         "import app.tools",
         "app/deps.py",
