@@ -19,9 +19,10 @@ import dataclasses
 import sys
 import types
 import typing
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
+
+from ..resolver_core.records import record
 
 if sys.version_info >= (3, 11):
     from typing import dataclass_transform
@@ -38,7 +39,7 @@ is given (`list[str]`, `list[Path]`)."""
 _METADATA_KEY = "mcpdeps.option"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Option(Generic[T]):
     """One option: how it is spelt, what it defaults to and how its help presents it.
 
@@ -58,7 +59,7 @@ class Option(Generic[T]):
     show_default: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Argument(Generic[T]):
     """The positional arguments of a command (one list of them: `mcpdeps lint [PATHS]...`)."""
 
@@ -83,7 +84,7 @@ def declared(cls: type[T]) -> type[T]:
     return dataclasses.dataclass(slots=True)(cls)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Param:
     """One declared field of a command's parameters, with what its annotation says it takes."""
 

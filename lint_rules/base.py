@@ -9,11 +9,11 @@ graph and yields diagnostics; `diagnostic()` fills in the boilerplate.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ..resolver_core.diagnostics import Diagnostic, Fix, Related, Severity
 from ..resolver_core.model import Graph, Resolver, Span
+from ..resolver_core.records import record
 
 Safety = Literal["safe", "unsafe"]
 """ruff's applicability: a safe fix keeps what the code does and `--fix` applies it; an unsafe
@@ -22,7 +22,7 @@ applied only with `--unsafe-fixes`, offered in the editor but never preferred, n
 as fixable nor listed in the json/sarif reports."""
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class RuleFix:
     """What a rule's fix is, declared on the rule (Fixit's `AUTOFIX`, ruff's `FixAvailability`).
 

@@ -13,10 +13,11 @@ import functools
 import os
 import typing
 from collections.abc import Iterable, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..resolver_core.records import record
 from ..resolver_core.suggest import did_you_mean
 from .config_files import ConfigError, locate_config, read_toml, settings_table
 
@@ -34,7 +35,7 @@ def _about(description: str, alias: str | None = None) -> dict[str, str | None]:
     return {"description": description, "alias": alias}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class LintConfig:
     """The keys of `[tool.mcpdeps]` (kebab-case in TOML), as validated, and the file they came from.
 

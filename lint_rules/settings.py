@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..resolver_core.records import record
 from . import LintResult, lint
 from .config import FailOn, LintConfig, per_file_ignored
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ..resolver_core.discovery import SourceFile
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Settings:
     """What a run selects, skips and fails on, after merging file and flags."""
 

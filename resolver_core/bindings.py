@@ -14,6 +14,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .records import record
 from .source import ParsedModule
 
 # isinstance() with a tuple: `A | B` would build a new union object at every call (hot paths).
@@ -22,7 +23,7 @@ _SEQUENCES = (ast.Tuple, ast.List)
 _BLOCKS = (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class External:
     """Something outside the project, by dotted path (`typing.Annotated`)."""
 
@@ -31,7 +32,7 @@ class External:
     """Bound by `import x` (so certainly a module, never a callable)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ModuleRef:
     """A project module bound to a name (`import pkg.deps as deps`): attributes are looked up in it."""
 
@@ -71,7 +72,7 @@ class Param:
     function: ast.FunctionDef | ast.AsyncFunctionDef
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Missing:
     """A name that could not be followed, and why (written only when asked: `reason`)."""
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .records import record
 
 if TYPE_CHECKING:
     from .bindings import Binding
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from .source import ParsedModule
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Confined:
     """For each companion whose servers are followed only so far, the files (absolute paths)
     they are followed into: for a caller, the run's files; for a companion checked for the

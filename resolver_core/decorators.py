@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .model import ProblemKind
+from .records import record
 from .signatures import returns_of
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Scope, Value, lambda_qualname
@@ -58,7 +59,7 @@ _MAX_WRAPPED = _MAX_DEPTH * 4
 """`__wrapped__` links followed (`innermost`, `named`): stacks deeper are not followed."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Obj:
     """A callable object as Python would have built it (only what the SDK reads of it).
 

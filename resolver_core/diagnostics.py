@@ -15,14 +15,16 @@ validate every diagnostic and fix the corpus and the rule examples produce
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, is_dataclass, replace
+from dataclasses import field, is_dataclass, replace
 from typing import Any, Literal, TypeVar
+
+from .records import record
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_RANK: dict[str, int] = {"info": 0, "warning": 1, "error": 2}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Related:
     """Another place that explains a diagnostic (each edge of a cycle, the other tool...)."""
 
@@ -32,7 +34,7 @@ class Related:
     message: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Edit:
     path: str
     line: int
@@ -42,13 +44,13 @@ class Edit:
     content: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Fix:
     message: str
     edits: list[Edit]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Diagnostic:
     """One finding at one place, as the contract's JSON shows it."""
 

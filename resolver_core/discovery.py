@@ -11,9 +11,10 @@ import fnmatch
 import os
 import stat
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .records import record
 
 if TYPE_CHECKING:
     from .lent_parses import LentParses
@@ -42,7 +43,7 @@ SKIP_DIRS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SourceFile:
     """A file to check: where it is, and how to show its path to the user."""
 
@@ -61,7 +62,7 @@ class SourceFile:
     passes are followed only into these files (`companions._reach`, `confined`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reach:
     """The files a companion's servers are followed into (absolute paths), and a key naming
     them in the run's signature (a state judged under other limits is another list's)."""

@@ -13,12 +13,12 @@ import os
 import stat
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from .cache import PROBE, dependency_state, text_hash
 from .module_search import ModuleSearch
+from .records import record
 
 CHANGED = "changed during the run"
 """The state kept for a dependency that kept records were compared against in one state and
@@ -32,7 +32,7 @@ class Known(Protocol):
     stats: dict[str, list[int]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seen:
     """What one run's verdicts were computed from, as JSON data: its files
     (`discovery.signature`), the state of every dependency of every verdict, the stats

@@ -14,9 +14,9 @@ what the analysis stores on a tree is derived from the tree alone
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from pathlib import Path
 
+from .records import record
 from .source import ParsedModule
 
 BUDGET = 1024 * 1024
@@ -24,7 +24,7 @@ BUDGET = 1024 * 1024
 slice's builds hold 1.5 MiB of source, `lint_rules.incremental.MAX_BYTES_PER_SLICE`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Parse:
     """A kept parse: the text it was made from (a later build takes it only for the same text)."""
 

@@ -19,10 +19,10 @@ import inspect
 import sys
 import threading
 import traceback
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .records import record
 from .user_output import user_output_to_stderr
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoadedServer:
     """An imported server and where it came from."""
 

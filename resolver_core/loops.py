@@ -19,9 +19,9 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 from .prefilter import holds
+from .records import record
 from .source import ParsedModule
 from .symbols import Element, Names, Scope, Value
 
@@ -176,7 +176,7 @@ def calls_on_lines(
                     todo.append((child, inside))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Listed:
     """The values one loop variable takes, in order, and where they are written (to resolve them)."""
 
@@ -321,7 +321,7 @@ def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
     return any(changed.search(m.text or "") for m in modules)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Collector:
     """`def tool(fn): TOOLS.append(fn); return fn`: the function that fills a list the source
     leaves empty; a loop over that list registers whatever each `@tool` decorates or each

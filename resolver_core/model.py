@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from .records import record
+
 if TYPE_CHECKING:
     import ast
 
@@ -58,7 +60,7 @@ ResolverKind = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """A source range; lines and columns are 1-based, end column exclusive."""
 

@@ -11,14 +11,16 @@ between the runner and mcpdeps carries plain text, never syntax trees.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
+
+from .records import record
 
 if TYPE_CHECKING:
     from .model import Question
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SampleSummary:
     messages: list[tuple[str, str]] = field(default_factory=list)
     """(role, text or the expression of the text), in order."""

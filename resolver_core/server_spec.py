@@ -10,9 +10,10 @@ from __future__ import annotations
 import ast
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
+
+from .records import record
 
 if TYPE_CHECKING:
     pass
@@ -37,7 +38,7 @@ class LoadError(Exception):
         return isinstance(self.__cause__, InvalidSignature)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ServerSpec:
     """Where a server lives, known before anything is imported."""
 
@@ -56,7 +57,7 @@ class ServerSpec:
     """The folder the spec was given in: messages name the file relative to it."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Candidate:
     """A module-level name that statically looks like a server or a server factory."""
 

@@ -13,14 +13,15 @@ SDK see *no* hints for the whole function.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .model import Span
+from .records import record
 from .source import ParsedModule
 from .symbols import Scope, sdk_name
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TRef:
     """An external type by dotted path (`builtins.int`, `mcp.server.mcpserver.Context`)."""
 
@@ -31,7 +32,7 @@ class TRef:
         return sdk_name(self.qualname)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TClass:
     """A class defined in the project."""
 
@@ -41,14 +42,14 @@ class TClass:
     source: ParsedModule = field(compare=False, hash=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TConst:
     """`None` or a literal value (inside `Literal[...]`)."""
 
     value: object
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TResolve:
     """A `Resolve(target)` marker inside `Annotated[...]`."""
 
@@ -59,7 +60,7 @@ class TResolve:
     key: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TMeta:
     """Any other `Annotated` metadata (e.g. `Field(alias="x")`): kept as its call, if any."""
 
@@ -68,7 +69,7 @@ class TMeta:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TAnnotated:
     """`Annotated[inner, *metadata]`: the `Resolve(...)` markers and other metadata kept."""
 
@@ -76,14 +77,14 @@ class TAnnotated:
     metadata: tuple[TResolve | TMeta, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TUnion:
     """`A | B`, `Union[A, B]` or `Optional[A]`: the members flattened and deduplicated."""
 
     args: tuple[TypeExpr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TGeneric:
     """A subscripted generic (`list[int]`, `Literal["a"]`): its origin and arguments."""
 
@@ -91,7 +92,7 @@ class TGeneric:
     args: tuple[TypeExpr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TAliasType:
     """A PEP 695 `type X = ...` alias: opaque to `get_origin`, as in the SDK."""
 
@@ -99,21 +100,21 @@ class TAliasType:
     value: TypeExpr
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TVar:
     """A `TypeVar` (or `ParamSpec`/`TypeVarTuple`): what a subscripted generic alias replaces."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TUnknown:
     """Evaluable, but nothing static analysis needs to know (TypeVars, calls, ...)."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TError:
     """Would raise when evaluated; `reason` says why."""
 

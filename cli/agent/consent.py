@@ -15,7 +15,6 @@ rather than accept an answer given to another one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated
 
 from mcp.server.mcpserver import (
@@ -32,6 +31,7 @@ from mcp.types import CallToolResult
 from ...lint_rules import api
 from ...lint_rules.fixes.engine import FixPlan, unified_diff
 from ...lint_rules.settings import Settings
+from ...resolver_core.records import record
 from .models import Consent, FileFix, FixReport, FixStatus
 from .reports import diagnostics_text, lint_document, lint_request, result, with_note
 from .serial import alone
@@ -43,7 +43,7 @@ short would let the part not shown be written without consent (and on 2026-07-28
 connections, where the plan is recomputed when the answer comes, change unseen)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FixProposal:
     """What `lint --fix` would write for these paths, computed in memory."""
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Annotated
 from urllib.parse import unquote, urlparse
@@ -32,6 +31,7 @@ from mcp.types import ListRootsResult, Root
 
 from ...resolver_core.cache import MAX_BYTES
 from ...resolver_core.discovery import discover
+from ...resolver_core.records import record
 from ...resolver_core.suggest import did_you_mean_path
 from .models import WorkspaceInfo
 
@@ -39,7 +39,7 @@ SNIFF_BYTES = 8192
 """How much of an explicitly named file is read to tell source from binary data."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Workspace:
     """The allowed roots (resolved), the first one being where relative paths start."""
 
@@ -82,7 +82,7 @@ class Workspace:
         return ", ".join(str(r) for r in self.roots)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Targets:
     """Checked path arguments, as given (relative to `workspace.base`, which is the run's cwd)."""
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Literal
+
+from ...resolver_core.records import record
 
 Action = Literal["accept", "decline", "cancel"]
 ACTIONS: tuple[Action, ...] = ("accept", "decline", "cancel")
@@ -29,7 +30,7 @@ def action_of(typed: str) -> Action | None:
     return next((action for action in ACTIONS if action.startswith(word)), None)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FormOutcome:
     """What the person did: the action, and the content when they accepted."""
 

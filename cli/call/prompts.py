@@ -9,7 +9,6 @@ answer line by line, checking each field before the next (`form.py`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group
@@ -18,6 +17,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ...resolver_core.answers import content_text
+from ...resolver_core.records import record
 from ..errors import UserError
 from .form import Action, FormOutcome, action_of, choices, hint, multi_choices, parse_field
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 _MISSING = object()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TerminalPerson:
     """Questions asked on `console` (stderr: stdout carries the result)."""
 

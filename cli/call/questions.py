@@ -29,6 +29,7 @@ from ...resolver_core.answer_results import (
     sampling_result,
 )
 from ...resolver_core.answers import content_problems, content_text, example_entry
+from ...resolver_core.records import record
 from ..errors import UserError
 from .answers import (
     AnswersFile,
@@ -67,7 +68,7 @@ _KIND_WORDS: dict[QuestionKind, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskedQuestion:
     """One question in the transcript: who asked what, and how it was answered."""
 

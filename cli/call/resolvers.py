@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, get_args, get_origin
 
+from ...resolver_core.records import record
 from .answers import QuestionKind
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 _K = TypeVar("_K")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ResolverInfo:
     """One resolver of the called tool."""
 

@@ -12,10 +12,10 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
+from ...resolver_core.records import record
 from ..errors import UserError
 from .questions import QuestionAnswerer
 
@@ -28,7 +28,7 @@ Protocol = Literal["auto", "2026-07-28", "legacy"]
 ArgumentBuilder = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CallOutcome:
     """The result (or the protocol error that replaced it) and the negotiated version."""
 
@@ -38,7 +38,7 @@ class CallOutcome:
     arguments: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StdioTarget:
     """A `mcpdeps serve SPEC` subprocess on stdio; its stderr is kept to explain a failed start."""
 

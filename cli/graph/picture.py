@@ -15,6 +15,7 @@ from typing import Literal
 
 from ...lint_rules.api.graph_problems import Problems
 from ...resolver_core.model import Graph, Resolver, Server, Span, Tool
+from ...resolver_core.records import record
 from ..printable import printable
 from .walk import display_name
 
@@ -32,7 +33,7 @@ class Node:
     problems: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edge:
     source: str
     target: str

@@ -38,7 +38,6 @@ import json
 import os
 import re
 import sys
-from dataclasses import dataclass
 from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +47,7 @@ from ...lint_rules.config_files import search_start
 from ...resolver_core import bounded_read, file_guard
 from ...resolver_core.cache import sources_fingerprint, version
 from ...resolver_core.file_states import Seen
+from ...resolver_core.records import record
 
 if TYPE_CHECKING:
     from ...resolver_core.discovery import SourceFile
@@ -64,7 +64,7 @@ BOOKKEEPING = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
 """Variables a shell changes between commands that no run reads (the folder is keyed apart)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Memo:
     """Where the report of one keyed run is kept."""
 
@@ -110,7 +110,7 @@ def _code() -> list[str]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lookup:
     """What looking for a stored report found."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ...resolver_core.records import record
 from .specs import ArgSpec
 
 SDK = "mcp.server.mcpserver"
@@ -18,7 +19,7 @@ LINE_LENGTH = 88  # ruff format's and black's default
 Needs = dict[str, set[str]]  # module -> names to import from it
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Injected:
     """A parameter filled by a resolver: `param: Annotated[type, Resolve(resolver)]`."""
 
@@ -27,7 +28,7 @@ class Injected:
     type: str
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Question:
     """What a resolver asks the client instead of computing its value."""
 

@@ -8,17 +8,17 @@ the editor meanwhile is never overwritten).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...lint_rules.fixes.atomic_write import ChangedOnDisk, Original, replace_file
 from ...resolver_core import file_guard
+from ...resolver_core.records import record
 from ..errors import UserError
 
 _BOM = "\ufeff"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class SourceFile:
     """A module's text as read, and how to write it back the same way."""
 

@@ -16,12 +16,13 @@ from typing import Literal
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ...resolver_core.records import record
 from ..errors import UserError
 
 ParamKind = Literal["context", "resolve", "plain"]
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ParamInfo:
     """One parameter of a module-level function, classified the way the SDK would see it."""
 
@@ -31,7 +32,7 @@ class ParamInfo:
     resolver: str | None = None  # the `Resolve(...)` target's source text, for kind "resolve"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class FunctionInfo:
     """A module-level `def` / `async def`."""
 
@@ -44,7 +45,7 @@ class FunctionInfo:
     server: str | None  # the server variable it is registered on with `@server.tool(...)`, if any
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ServerInfo:
     """A module-level `VAR = MCPServer(...)`."""
 

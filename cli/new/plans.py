@@ -8,8 +8,8 @@ tool uses can have its parameters classified by the SDK.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
+from ...resolver_core.records import record
 from ..errors import UserError
 from .codegen import Injected, Question, consumer_type, render_resolver, render_tool
 from .insertion import edit_module, resolver_index, tool_index
@@ -27,7 +27,7 @@ from .specs import ArgSpec, DependSpec, check_type, check_unique
 CONTEXT_PARAM = "ctx"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ResolverRequest:
     """What `mcpdeps new resolver` was asked for."""
 
@@ -40,7 +40,7 @@ class ResolverRequest:
     sync: bool
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ToolRequest:
     """What `mcpdeps new tool` was asked for (`server` already chosen)."""
 

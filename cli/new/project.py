@@ -16,12 +16,12 @@ import re
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from string import Template
 
 from ...resolver_core import file_guard
+from ...resolver_core.records import record
 from ..errors import UserError
 from .files import write_atomic
 from .specs import package_name
@@ -39,7 +39,7 @@ PACKAGE_FOLDER = "PACKAGE"
 SERVER_MODULE = "server.py"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Project:
     """A project to create: its folder and its files (relative POSIX path -> text)."""
 

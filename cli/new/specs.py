@@ -10,8 +10,8 @@ import ast
 import keyword
 import re
 import sys
-from dataclasses import dataclass
 
+from ...resolver_core.records import record
 from ..errors import UserError
 from .name_checks import MAX_NAME, check_identifier
 
@@ -19,7 +19,7 @@ _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _PROJECT_NAME = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ArgSpec:
     """A tool argument (`--arg NAME:TYPE` on a tool) or a by-name resolver parameter."""
 
@@ -27,7 +27,7 @@ class ArgSpec:
     type: str
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DependSpec:
     """A parameter filled by another resolver: `PARAM=RESOLVER[:TYPE]`; `type` None means "infer"."""
 

@@ -14,15 +14,16 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ...resolver_core.records import record
 from ..errors import UserError
 
 VENV_FOLDERS = (".venv", "venv")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Interpreter:
     """The Python that runs the server, and why it was chosen (shown in the banner and messages)."""
 

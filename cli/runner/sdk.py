@@ -15,9 +15,9 @@ import json
 import re
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
+from ...resolver_core.records import record
 from ..errors import UserError
 from .interpreter import Interpreter
 
@@ -43,7 +43,7 @@ print(json.dumps({"python": "%d.%d.%d" % sys.version_info[:3], "mcp": version if
 """
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SdkFacts:
     """What an interpreter has: its Python version and its `mcp` distribution's version."""
 

@@ -10,9 +10,10 @@ the editor and MCP front ends can ask for the verdict without rich.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ...resolver_core.records import record
 
 if TYPE_CHECKING:
     from ...lint_rules import LintResult
@@ -22,7 +23,7 @@ BLOCKING = frozenset({"error"})
 """Severities that stop `serve`: what the SDK refuses at registration, and hidden `Resolve`s."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GateVerdict:
     """The lint of the server's module graph, and which of its diagnostics stop it from starting."""
 

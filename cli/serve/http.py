@@ -13,10 +13,11 @@ import ipaddress
 import json
 import os
 import socket
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...resolver_core.records import record
 from ..errors import UserError
 from .logs import LOG_CONFIG
 
@@ -48,7 +49,7 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HttpOptions:
     """Everything a worker process needs to rebuild the same app (JSON-serialisable)."""
 

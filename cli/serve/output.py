@@ -10,9 +10,10 @@ front ends that run them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
+
+from ...resolver_core.records import record
 
 if TYPE_CHECKING:
     from ...resolver_core.model import Graph
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .served import Served
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BannerFacts:
     """How the server is exposed (the graph says what it contains)."""
 

@@ -6,10 +6,11 @@ server under another interpreter and sends `Served` back: stdlib and SDK only he
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ...resolver_core.records import record
 from ..errors import UserError
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from ...resolver_core.model import Graph
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Served:
     """Which server runs, from where: what the banner's head shows."""
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...resolver_core.discovery import git_ignored, relative, skipped_folder
+from ...resolver_core.records import record
 from ..errors import UserError
 
 DEBOUNCE_MS = 400
@@ -29,7 +29,7 @@ EXTRA_EXTENSIONS = (".env", ".toml")
 """Watched besides Python sources: an edited `--env-file` or pyproject applies on restart."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WatchPlan:
     """The trees walked (the server's source root or each `--reload-dir`), the folders watched
     alone (an `--env-file`'s), and the patterns skipped below the trees."""

@@ -19,10 +19,11 @@ functions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...resolver_core.records import record
 from ..config_files import CONFIG_NAMES
 from ..request_error import RequestError
 
@@ -70,7 +71,7 @@ COMMAND_LINE_FLAGS: Mapping[str, str] = {
 """How `mcpdeps lint` names the rule flags in its messages (`--select: unknown rule ...`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LintRequest:
     """What to lint and with which flags; the configuration file is found from `paths`.
 
@@ -267,7 +268,7 @@ def is_unsafe_fix(code: str) -> bool:
 # ---------------------------------------------------------------------------- explain
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RulePage:
     """One rule's documentation: its facts, and the page `docs/rules.md` holds."""
 
@@ -319,7 +320,7 @@ def _page(rule: type[Rule]) -> RulePage:
 # ---------------------------------------------------------------------------- graph
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GraphRequest:
     """What to draw: files or folders (`FILE.py:NAME` draws the server NAME is or builds),
     relative to `cwd`, and the servers (by variable) and tools (by name) to keep."""

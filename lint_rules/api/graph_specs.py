@@ -14,18 +14,19 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ...resolver_core.bounded_read import Unreadable, read_bytes
 from ...resolver_core.cache import MAX_BYTES
 from ...resolver_core.model import Graph, Server
 from ...resolver_core.parse_budget import over_budget
+from ...resolver_core.records import record
 from ...resolver_core.suggest import did_you_mean
 from . import RequestError
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StaticSpec:
     """A path given to `graph`, and the object after its colon, if any."""
 

@@ -23,10 +23,10 @@ import os
 import stat
 import tempfile
 import tokenize
-from dataclasses import dataclass
 from pathlib import Path
 
 from ...resolver_core import file_guard
+from ...resolver_core.records import record
 from ...resolver_core.source import decode
 from ..held_interrupts import ctrl_c_held
 from . import renames
@@ -48,7 +48,7 @@ def _stamp(st: os.stat_result) -> _Stamp:
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Original:
     """A file as read before it is replaced: what it must still be at the last moment."""
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 
 from ...resolver_core.file_guard import Refused
+from ...resolver_core.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Metadata:
     """A file's owner, permission bits and extended attributes, as read from its descriptor."""
 

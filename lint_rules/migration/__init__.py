@@ -15,10 +15,10 @@ that the user reads. Each is idempotent: 2.x code has nothing left for it to mat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...resolver_core.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Note:
     """Something the migration left for the user: where (1-based line) and why, in one sentence."""
 
@@ -26,7 +26,7 @@ class Note:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Migrated:
     """One file's migrated text and what could not be converted in it."""
 

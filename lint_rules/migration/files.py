@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...resolver_core.discovery import discover
+from ...resolver_core.records import record
 from ...resolver_core.source import read_text
 from ..fixes.engine import FixPlan
 from . import Note, migrate_text
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FileNote:
     """Something left to the user in one file: `path:line: reason`."""
 
