@@ -20,7 +20,7 @@ reports; the property test in `tests/test_incremental.py` checks it against cold
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -306,13 +306,15 @@ def combine(
     records: dict[str, FileRecord],
     rules: Sequence[type[Rule]],
     given: Collection[str] | None = None,
+    ranks: Ranks | None = None,
 ) -> list[Diagnostic]:
     """The union of the records (in `order`) plus the cross-file rules, deduplicated, the same
     problem found for several tools united (`same_place`), sorted.
 
     `given`: the files the user named, when `order` also holds files checked only for what
     they find in them (`companions.importers`): the records of those others count only
-    where a diagnostic is located in a given file. A given file's record counts whole (its
+    where a diagnostic is located in a given file. `ranks`: the order the program runs the
+    files registering one tool name in (`in_file_order`). A given file's record counts whole (its
     tools' findings in a module it imports are its own: pre-commit passing only the edited
     tool file must still fail on the unchanged resolver it now uses).
     """
@@ -331,13 +333,15 @@ def combine(
                 d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):
-        for d in duplicates(in_file_order(order, records)):
+        for d in duplicates(in_file_order(order, records, ranks)):
             if given is None or d.path in given:
                 unique.setdefault(d.sort_key(), d)
     return one_per_place(unique.values())
 
 
-def in_file_order(order: Sequence[str], records: dict[str, FileRecord]) -> list[ToolRegistration]:
+def in_file_order(
+    order: Sequence[str], records: dict[str, FileRecord], ranks: Ranks | None = None
+) -> list[ToolRegistration]:
     """Every record's registrations in the order `lint .` meets them: by the file that writes
     each registration (displays sort as the run's files do), in record order within a file.
 
@@ -346,9 +350,36 @@ def in_file_order(order: Sequence[str], records: dict[str, FileRecord]) -> list[
     through `app/main.py`, which calls both `register(mcp)` helpers. Met at `app/main.py`,
     `beta`'s tools would come before `alpha`'s and move MCPD110 (reported at the second of
     two registrations) to the given file; `lint .`, where `beta.py` is one of the files,
-    meets them at `features/beta.py`."""
+    meets them at `features/beta.py`.
+
+    Files registering one tool name on one server are met in the order the program runs them
+    when `ranks` tells it (`import_order.display_ranks`: `import app.b` before `import app.a`);
+    asked only then, as it reads the project's imports. They swap places among themselves,
+    every other file keeps its own."""
     regs = [(origin, reg) for origin in order if origin in records for reg in records[origin].registrations]
-    return [reg for _, reg in sorted(regs, key=_written_in)]
+    written = [_written_in(item) for item in regs]
+    place = _places(written, [reg for _, reg in regs], ranks) if ranks is not None else {}
+    keys = [place.get(w, w) for w in written]
+    return [regs[i][1] for i in sorted(range(len(regs)), key=keys.__getitem__)]
+
+
+Ranks = Callable[[set[str]], "dict[str, int] | None"]
+"""The place of each of a few files (by display) in the order the program runs them, or None
+when that cannot be told (`import_order.display_ranks`)."""
+
+
+def _places(written: list[str], regs: list[ToolRegistration], ranks: Ranks) -> dict[str, str]:
+    """For each file registering a tool name another file registers on the same server, the
+    display it sorts under: theirs, handed out in the order the program runs them."""
+    files: dict[tuple[str, str | None, str], set[str]] = {}
+    for path, reg in zip(written, regs, strict=True):
+        if not (reg.lambda_without_name or reg.bare_decorator or reg.unjudged):
+            files.setdefault((reg.server, reg.root, reg.name), set()).add(path)
+    shared = {p for paths in files.values() if len(paths) > 1 for p in paths}
+    ranked = ranks(shared) if len(shared) > 1 else None
+    if ranked is None:
+        return {}
+    return dict(zip(sorted(shared, key=ranked.__getitem__), sorted(shared), strict=True))
 
 
 def _written_in(item: tuple[str, ToolRegistration]) -> str:
