@@ -225,16 +225,14 @@ def report(
 
     `graph` supplies the texts of the files read (the language server's holds unsaved ones).
     Two files registering one tool name are met in the order the project's programs import
-    them (`import_order.display_ranks`, reading the import index under `cache_dir`).
+    them (`import_order.DisplayRanks`, reading the import index under `cache_dir`).
     """
-    from ..resolver_core.import_order import display_ranks
+    from ..resolver_core.import_order import DisplayRanks
     from .per_file import combine
-
-    def ranks(displays: set[str]) -> dict[str, int] | None:
-        return display_ranks(displays, cwd, exclude, cache_dir)
 
     checked = {f.display for f in files if not f.companion}
     only = checked if len(checked) < len(files) else None
+    ranks = DisplayRanks(cwd, exclude, cache_dir)
     diagnostics = combine([f.display for f in files], state.records, rules, only, ranks)
     _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
     if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):

@@ -314,7 +314,7 @@ def combine(
     `given`: the files the user named, when `order` also holds files checked only for what
     they find in them (`companions.importers`): the records of those others count only
     where a diagnostic is located in a given file. `ranks`: the order the program runs the
-    files registering one tool name in (`in_file_order`). A given file's record counts whole (its
+    files registering one tool name in (`by_import_order`). A given file's record counts whole (its
     tools' findings in a module it imports are its own: pre-commit passing only the edited
     tool file must still fail on the unchanged resolver it now uses).
     """
@@ -333,15 +333,14 @@ def combine(
                 d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):
-        for d in duplicates(in_file_order(order, records, ranks)):
+        regs = in_file_order(order, records)
+        for d in duplicates(by_import_order(regs, ranks) if ranks is not None else regs):
             if given is None or d.path in given:
                 unique.setdefault(d.sort_key(), d)
     return one_per_place(unique.values())
 
 
-def in_file_order(
-    order: Sequence[str], records: dict[str, FileRecord], ranks: Ranks | None = None
-) -> list[ToolRegistration]:
+def in_file_order(order: Sequence[str], records: dict[str, FileRecord]) -> list[ToolRegistration]:
     """Every record's registrations in the order `lint .` meets them: by the file that writes
     each registration (displays sort as the run's files do), in record order within a file.
 
@@ -350,36 +349,45 @@ def in_file_order(
     through `app/main.py`, which calls both `register(mcp)` helpers. Met at `app/main.py`,
     `beta`'s tools would come before `alpha`'s and move MCPD110 (reported at the second of
     two registrations) to the given file; `lint .`, where `beta.py` is one of the files,
-    meets them at `features/beta.py`.
-
-    Files registering one tool name on one server are met in the order the program runs them
-    when `ranks` tells it (`import_order.display_ranks`: `import app.b` before `import app.a`);
-    asked only then, as it reads the project's imports. They swap places among themselves,
-    every other file keeps its own."""
+    meets them at `features/beta.py`."""
     regs = [(origin, reg) for origin in order if origin in records for reg in records[origin].registrations]
-    written = [_written_in(item) for item in regs]
-    place = _places(written, [reg for _, reg in regs], ranks) if ranks is not None else {}
-    keys = [place.get(w, w) for w in written]
-    return [regs[i][1] for i in sorted(range(len(regs)), key=keys.__getitem__)]
+    return [reg for _, reg in sorted(regs, key=_written_in)]
 
 
 Ranks = Callable[[set[str]], "dict[str, int] | None"]
 """The place of each of a few files (by display) in the order the program runs them, or None
-when that cannot be told (`import_order.display_ranks`)."""
+when that cannot be told (`import_order.DisplayRanks`)."""
 
 
-def _places(written: list[str], regs: list[ToolRegistration], ranks: Ranks) -> dict[str, str]:
-    """For each file registering a tool name another file registers on the same server, the
-    display it sorts under: theirs, handed out in the order the program runs them."""
-    files: dict[tuple[str, str | None, str], set[str]] = {}
-    for path, reg in zip(written, regs, strict=True):
-        if not (reg.lambda_without_name or reg.bare_decorator or reg.unjudged):
-            files.setdefault((reg.server, reg.root, reg.name), set()).add(path)
-    shared = {p for paths in files.values() if len(paths) > 1 for p in paths}
-    ranked = ranks(shared) if len(shared) > 1 else None
-    if ranked is None:
-        return {}
-    return dict(zip(sorted(shared, key=ranked.__getitem__), sorted(shared), strict=True))
+def by_import_order(regs: list[ToolRegistration], ranks: Ranks) -> list[ToolRegistration]:
+    """`regs` (in file order), the registrations of each tool name on each server that several
+    files register met in the order the program runs those files, when `ranks` tells it
+    (`import app.b` before `import app.a`): MCPD110 is reported at the second. Asked only of
+    such names (the project's imports are read then); names are judged apart (`duplicates`),
+    so each is reordered on its own.
+
+    Only registrations written at a module's top level (not indented) run as the module is
+    imported: one in a function runs when it is called (`Tools(mcp)`, `register(mcp)` in the
+    entry point's body, in the order of its calls, not of its imports), in an `if` or `try`
+    maybe never; a name registered so keeps the display order."""
+    groups: dict[tuple[str, str | None, str], list[ToolRegistration]] = {}
+    for reg in regs:
+        groups.setdefault((reg.server, reg.root, reg.name), []).append(reg)
+    out: list[ToolRegistration] = []
+    for group in groups.values():
+        files = {_written_in(("", reg)) for reg in group}
+        ranked = ranks(files) if len(files) > 1 and all(map(_top_level, group)) else None
+        if ranked is not None:
+            group = sorted(group, key=lambda reg: ranked[_written_in(("", reg))])
+        out += group
+    return out
+
+
+def _top_level(reg: ToolRegistration) -> bool:
+    """Whether a registration is written unindented: `@mcp.tool()` (its span starts after the
+    `@`) or `mcp.add_tool(fn)` at a line's start."""
+    span = reg.registration or reg.span
+    return span is not None and span.column <= 2
 
 
 def _written_in(item: tuple[str, ToolRegistration]) -> str:

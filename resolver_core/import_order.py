@@ -18,7 +18,6 @@ the display order stands: `decided` says None.
 
 from __future__ import annotations
 
-import heapq
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -116,44 +115,55 @@ def run(root: str, edges: Edges) -> tuple[list[str], bool]:
     return order, dynamic
 
 
-def decided(candidates: Collection[str], roots: Iterable[str], edges: Edges) -> dict[str, int] | None:
-    """Each candidate's place in the order the program runs them, when every root running two
-    or more of them runs them in one order; None when none does, two disagree, a name built
-    at run time imports some, or the orders make a cycle (display order stands then)."""
+Run = tuple[list[str], bool]
+"""`run`'s answer: the files a root runs, in order, and whether a name built at run time imports some."""
+
+
+def decided(candidates: Collection[str], runs: Iterable[Run]) -> dict[str, int] | None:
+    """Each candidate's place in the order the programs (`runs`) run them, when every program
+    running two or more of them runs them in one order; None when none does, two disagree, a
+    name built at run time imports some, or the orders make a cycle (display order stands)."""
     after: dict[str, set[str]] = {c: set() for c in candidates}
-    runs = False
-    for root in roots:
-        order, dynamic = run(root, edges)
+    ordered = False
+    for order, dynamic in runs:
         ran = [p for p in order if p in after]
         if len(ran) < 2:
             continue
         if dynamic:
             return None
-        runs = True
+        ordered = True
         for i, earlier in enumerate(ran):
             after[earlier].update(ran[i + 1 :])
-    if not runs or any(p in after[q] for p, later in after.items() for q in later):
+    if not ordered or any(p in after[q] for p, later in after.items() for q in later):
         return None
     return _sorted(after)
 
 
 def _sorted(after: Mapping[str, set[str]]) -> dict[str, int] | None:
-    """A place for each file, `after`'s files after it, ties in display order; None on a cycle."""
-    waiting = {p: 0 for p in after}
-    for later in after.values():
-        for q in later:
-            waiting[q] += 1
-    ready = [p for p, n in waiting.items() if n == 0]
-    heapq.heapify(ready)
-    out: dict[str, int] = {}
-    while ready:
-        p = heapq.heappop(ready)
-        out[p] = len(out)
+    """A place for each file after the files it must follow, in display order otherwise: each
+    file in turn, the files it must follow placed first (pulled forward, in display order),
+    so a file no program orders keeps its place among the others. None on a cycle."""
+    before: dict[str, list[str]] = {p: [] for p in after}
+    for p in sorted(after):
         for q in after[p]:
-            waiting[q] -= 1
-            if waiting[q] == 0:
-                heapq.heappush(ready, q)
-    return out if len(out) == len(after) else None
+            before[q].append(p)
+    out: dict[str, int] = {}
+    for start in sorted(after):
+        placing = {start}
+        stack = [(start, iter(before[start]))]
+        while stack:
+            node, todo = stack[-1]
+            first = next((q for q in todo if q not in out), None)
+            if first is None:
+                stack.pop()
+                placing.discard(node)
+                out.setdefault(node, len(out))
+            elif first in placing:
+                return None  # a cycle: each must follow the other
+            else:
+                placing.add(first)
+                stack.append((first, iter(before[first])))
+    return out
 
 
 def runs_before(given: Collection[str], roots: Iterable[str], edges: Edges) -> set[str]:
@@ -167,33 +177,43 @@ def runs_before(given: Collection[str], roots: Iterable[str], edges: Edges) -> s
     return out
 
 
-def display_ranks(
-    displays: Collection[str], cwd: Path, exclude: Sequence[str], cache_dir: Path | None
-) -> dict[str, int] | None:
-    """`decided` for files shown as `displays` (one project's), every file of the project a
-    root: what `per_file.in_file_order` sorts the files registering one tool name by. Read
-    only when two files register one name (the project's imports read then, from the index)."""
-    from .discovery import discover
-    from .search_roots import find_project_root
+class DisplayRanks:
+    """`decided` for files shown as displays (one project's), every file of the project that
+    nothing imports a program: what `per_file.by_import_order` orders the files registering
+    one tool name by. The project's imports are read (from the index) when first asked, only
+    when two files register one name, and each program followed once."""
 
-    absolute = {str((cwd / d).absolute()): d for d in displays}
-    folders = {os.path.dirname(p) for p in absolute}
-    roots = {find_project_root(Path(f)) for f in folders}
-    if len(roots) != 1 or None in roots:
-        return None
-    (project,) = roots
-    assert project is not None
-    files = [f.path.absolute() for f in discover([project], exclude, cwd)]
-    index = ImportIndex.open(project, exclude, cache_dir)
-    index.refresh(files)
-    index.store()
-    modules = project_modules(files, project)
-    if not set(absolute) <= set(modules.names):
-        return None
-    edges = ordered_edges(index, modules)
-    imported = {q for p in modules.names for q in edges(p)[0]}
-    ranks = decided(set(absolute), sorted(set(modules.names) - imported), edges)
-    if ranks is None:
-        return None
-    # The heap's ties are broken by absolute path: displays sort the same way under one root.
-    return {absolute[p]: rank for p, rank in ranks.items()}
+    def __init__(self, cwd: Path, exclude: Sequence[str], cache_dir: Path | None) -> None:
+        self.cwd, self.exclude, self.cache_dir = cwd, exclude, cache_dir
+        self.project: Path | None = None
+        self.files: set[str] = set()
+        self.runs: list[Run] = []
+
+    def __call__(self, displays: Collection[str]) -> dict[str, int] | None:
+        from .search_roots import find_project_root
+
+        absolute = {str((self.cwd / d).absolute()): d for d in displays}
+        roots = {find_project_root(Path(os.path.dirname(p))) for p in absolute}
+        if len(roots) != 1 or None in roots:
+            return None
+        (project,) = roots
+        if project is not None and project != self.project:
+            self._read(project)
+        if not set(absolute) <= self.files:
+            return None
+        ranks = decided(set(absolute), self.runs)
+        # Ties go by absolute path: displays of one project's files sort the same way.
+        return {absolute[p]: rank for p, rank in ranks.items()} if ranks is not None else None
+
+    def _read(self, project: Path) -> None:
+        from .discovery import discover
+
+        files = [f.path.absolute() for f in discover([project], self.exclude, self.cwd)]
+        index = ImportIndex.open(project, self.exclude, self.cache_dir)
+        index.refresh(files)
+        index.store()
+        modules = project_modules(files, project)
+        edges = ordered_edges(index, modules)
+        imported = {q for p in modules.names for q in edges(p)[0]}
+        self.project, self.files = project, set(modules.names)
+        self.runs = [run(root, edges) for root in sorted(self.files - imported)]

@@ -23,6 +23,8 @@ from published_shapes import PROJECT, WARNINGS_KEPT, sdk
 SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n'
 KIT = 'from app.server import mcp\n\n\n@mcp.tool()\ndef t(x: int) -> str:\n    return "{0}"\n'
 """A module registering `t` on the shared server, returning its own letter."""
+ADDED = 'from app.server import mcp\n\n\ndef t(x: int) -> str:\n    return "{0}"\n\n\nmcp.add_tool(t)\n'
+"""The same, added by `mcp.add_tool(t)`."""
 
 KEPT = (
     WARNINGS_KEPT
@@ -55,6 +57,10 @@ MAINS = {
     "from app import b, a": ("from app import b, a  # noqa: F401\n", "b"),
     "a hub importing b, then a": ("import app.hub  # noqa: F401\nimport app.a  # noqa: F401\n", "b"),
     "a, b, then a again": ("import app.a  # noqa: F401\nimport app.b  # noqa: F401\nimport app.a\n", "a"),
+    "b then a, adding the tool with add_tool": (
+        "import app.b  # noqa: F401\nimport app.a  # noqa: F401\n",
+        "b",
+    ),
     "a factory importing b then a": (
         "def create():\n    import app.b  # noqa: F401\n    import app.a  # noqa: F401\n\n\ncreate()\n",
         "b",
@@ -66,10 +72,11 @@ MAINS = {
 def test_the_duplicate_is_in_the_module_imported_second(tmp_path: Path, case: str) -> None:
     main, first = MAINS[case]
     second = "a" if first == "b" else "b"
+    kit = ADDED if "add_tool" in case else KIT
     files = {
         "app/server.py": SERVER,
-        "app/a.py": KIT.format("a"),
-        "app/b.py": KIT.format("b"),
+        "app/a.py": kit.format("a"),
+        "app/b.py": kit.format("b"),
         "app/hub.py": "import app.b  # noqa: F401\n",
         "app/main.py": main,
     }
@@ -80,7 +87,9 @@ def test_the_duplicate_is_in_the_module_imported_second(tmp_path: Path, case: st
     assert found(tmp_path, f"app/{second}.py") == [("MCPD110", f"app/{second}.py")]
     assert found(tmp_path, f"app/{first}.py") == []
 
-    (tmp_path / f"app/{second}.py").write_text(KIT.format(second).replace("def t(", "def t2("))
+    (tmp_path / f"app/{second}.py").write_text(
+        kit.format(second).replace("def t(", "def t2(").replace("(t)", "(t2)")
+    )
     logged, result = kept(tmp_path)
     assert logged == [] and f"'{first}'" in result, result
     assert found(tmp_path) == found(tmp_path, "app/a.py") == found(tmp_path, "app/b.py") == []
@@ -142,3 +151,22 @@ def test_a_warm_run_follows_a_reordered_entry_point(tmp_path: Path) -> None:
     assert "'b'" in kept(tmp_path)[1]
     shutil.rmtree(tmp_path / ".cache")
     assert warm(".") == [("MCPD110", "app/a.py")]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a registration inside a function runs when it is called: MCPD110 keeps the display order there",
+)
+def test_helpers_called_in_another_order_than_their_paths(tmp_path: Path) -> None:
+    """`b.register(mcp)` then `a.register(mcp)`: the SDK drops a's `t`; lint reports b's."""
+    helper = 'def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return "{0}"\n'
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": helper.format("a"),
+        "app/b.py": helper.format("b"),
+        "app/main.py": "from app import a, b\nfrom app.server import mcp\n\nb.register(mcp)\na.register(mcp)\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    logged, result = kept(tmp_path)
+    assert logged == ["Tool already exists: t"] and "'b'" in result, result
+    assert found(tmp_path) == [("MCPD110", "app/a.py")]
