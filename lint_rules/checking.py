@@ -225,9 +225,11 @@ def report(
 
     `graph` supplies the texts of the files read (the language server's holds unsaved ones).
     Two files registering one tool name are met in the order the project's programs import
-    them (`import_order.DisplayRanks`, reading the import index under `cache_dir`).
+    them (`import_order.DisplayRanks`, reading the import index under `cache_dir`). A refusal
+    a test expects (`with pytest.raises(InvalidSignature):`) is not reported (`expected_refusals`).
     """
     from ..resolver_core.import_order import DisplayRanks
+    from .expected_refusals import without_expected
     from .per_file import combine
 
     checked = {f.display for f in files if not f.companion}
@@ -235,6 +237,7 @@ def report(
     ranks = DisplayRanks(cwd, exclude, cache_dir)
     diagnostics = combine([f.display for f in files], state.records, rules, only, ranks)
     _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
+    diagnostics = without_expected(diagnostics, lambda path: graph.sources[path].text)
     if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
         from .suppressions import apply_suppressions
 
