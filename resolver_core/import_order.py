@@ -94,10 +94,12 @@ def ordered_edges(index: ImportIndex, modules: Modules) -> Edges:
     return edges
 
 
-def run(root: str, edges: Edges) -> tuple[list[str], bool]:
+def run(root: str, edges: Edges, until: Collection[str] = ()) -> tuple[list[str], bool]:
     """The files importing `root` runs, each once, in the order they finish (post-order), and
-    whether a name built at run time imports some (their order is the run's, not the text's)."""
+    whether a name built at run time imports some (their order is the run's, not the text's);
+    with `until`, only so far as every file of it has run."""
     order: list[str] = []
+    left = set(until)
     seen = {root}
     first, dynamic = edges(root)
     stack = [(root, iter(first))]
@@ -107,6 +109,9 @@ def run(root: str, edges: Edges) -> tuple[list[str], bool]:
         if found is None:
             stack.pop()
             order.append(node)
+            left.discard(node)
+            if until and not left:
+                break
         elif found not in seen:  # imported already, or being imported (a cycle): runs once
             seen.add(found)
             targets, built = edges(found)
@@ -171,7 +176,7 @@ def runs_before(given: Collection[str], roots: Iterable[str], edges: Edges) -> s
     file's may come after, whatever their paths (`companions` checks those files too)."""
     out: set[str] = set()
     for root in roots:
-        order, _ = run(root, edges)
+        order, _ = run(root, edges, given)
         last = max((i for i, p in enumerate(order) if p in given), default=-1)
         out.update(order[:last])
     return out
