@@ -155,7 +155,7 @@ def lint(
             diagnostics = stored
             _read_sources(graph, {d.path for d in diagnostics}, cwd)
         else:
-            diagnostics = report(state, files, rules, graph, cwd)
+            diagnostics = report(state, files, rules, graph, cwd, exclude, cache_dir)
             state.result = [plain(d) for d in diagnostics]
             changed = True
         if fixes:
@@ -213,18 +213,31 @@ def _stored(result: list[dict[str, object]] | None) -> list[Diagnostic] | None:
 
 
 def report(
-    state: State, files: Sequence[SourceFile], rules: Sequence[type[Rule]], graph: Graph, cwd: Path
+    state: State,
+    files: Sequence[SourceFile],
+    rules: Sequence[type[Rule]],
+    graph: Graph,
+    cwd: Path,
+    exclude: Sequence[str] = (),
+    cache_dir: Path | None = None,
 ) -> list[Diagnostic]:
     """Every file's record united, then the suppressions applied (and judged).
 
     `graph` supplies the texts of the files read (the language server's holds unsaved ones).
+    Two files registering one tool name are met in the order the project's programs import
+    them (`import_order.DisplayRanks`, reading the import index under `cache_dir`). A refusal
+    a test expects (`with pytest.raises(InvalidSignature):`) is not reported (`expected_refusals`).
     """
+    from ..resolver_core.import_order import DisplayRanks
+    from .expected_refusals import without_expected
     from .per_file import combine
 
     checked = {f.display for f in files if not f.companion}
     only = checked if len(checked) < len(files) else None
-    diagnostics = combine([f.display for f in files], state.records, rules, only)
+    ranks = DisplayRanks(cwd, exclude, cache_dir)
+    diagnostics = combine([f.display for f in files], state.records, rules, only, ranks)
     _read_sources(graph, [*{d.path for d in diagnostics}, *state.directives], cwd)
+    diagnostics = without_expected(diagnostics, lambda path: graph.sources[path].text)
     if state.directives or any("mcpdeps:" in (graph.sources[d.path].text or "") for d in diagnostics):
         from .suppressions import apply_suppressions
 

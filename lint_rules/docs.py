@@ -117,6 +117,30 @@ def configuration_markdown() -> str:
     )
 
 
+def expected_refusals_markdown() -> str:
+    """What the refusal rules leave to a test that expects the refusal (`expected_refusals`)."""
+    from .expected_refusals import REFUSED_WITH
+
+    caught: dict[tuple[str, ...], list[str]] = {}
+    for code, names in REFUSED_WITH.items():
+        caught.setdefault(names, []).append(code)
+    listed = "; ".join(
+        f"{', '.join(codes)}: {', '.join(f'`{n}`' for n in names)}" for names, codes in caught.items()
+    )
+    return (
+        "## Refusals a test expects\n\n"
+        "The MCPD0xx rules report what the SDK refuses when a tool is registered. A server's own "
+        "tests register such tools on purpose inside `with pytest.raises(X):` or `with "
+        "self.assertRaises(X):`; a report located inside such a block is not made when `X` (or "
+        f"one of a tuple) catches what the SDK raises there ({listed}). Any other exception there "
+        "does not catch the refusal (the test fails), and the report stays; so do warnings.\n\n"
+        "**Known problems:** only reports located inside the block are left out: a resolver "
+        "defined outside it (at the test module's top level) is still reported at its "
+        "parameter; an exception imported under another name (`InvalidSignature as Refused`) "
+        "is not recognised.\n\n"
+    )
+
+
 def document() -> str:
     """The whole of docs/rules.md."""
     from .registry import ALL_RULES
@@ -138,6 +162,7 @@ def document() -> str:
         head
         + index
         + "\n\n"
+        + expected_refusals_markdown()
         + configuration_markdown()
         + "\n".join(rule_markdown(r, details=True) for r in ALL_RULES)
     )

@@ -20,7 +20,7 @@ reports; the property test in `tests/test_incremental.py` checks it against cold
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -306,13 +306,15 @@ def combine(
     records: dict[str, FileRecord],
     rules: Sequence[type[Rule]],
     given: Collection[str] | None = None,
+    ranks: Ranks | None = None,
 ) -> list[Diagnostic]:
     """The union of the records (in `order`) plus the cross-file rules, deduplicated, the same
     problem found for several tools united (`same_place`), sorted.
 
     `given`: the files the user named, when `order` also holds files checked only for what
     they find in them (`companions.importers`): the records of those others count only
-    where a diagnostic is located in a given file. A given file's record counts whole (its
+    where a diagnostic is located in a given file. `ranks`: the order the program runs the
+    files registering one tool name in (`by_import_order`). A given file's record counts whole (its
     tools' findings in a module it imports are its own: pre-commit passing only the edited
     tool file must still fail on the unchanged resolver it now uses).
     """
@@ -331,7 +333,8 @@ def combine(
                 d = from_plain(Diagnostic, data)
                 unique.setdefault(d.sort_key(), d)
     if any(r.code in GLOBAL_RULES for r in rules):
-        for d in duplicates(in_file_order(order, records)):
+        regs = in_file_order(order, records)
+        for d in duplicates(by_import_order(regs, ranks) if ranks is not None else regs):
             if given is None or d.path in given:
                 unique.setdefault(d.sort_key(), d)
     return one_per_place(unique.values())
@@ -349,6 +352,42 @@ def in_file_order(order: Sequence[str], records: dict[str, FileRecord]) -> list[
     meets them at `features/beta.py`."""
     regs = [(origin, reg) for origin in order if origin in records for reg in records[origin].registrations]
     return [reg for _, reg in sorted(regs, key=_written_in)]
+
+
+Ranks = Callable[[set[str]], "dict[str, int] | None"]
+"""The place of each of a few files (by display) in the order the program runs them, or None
+when that cannot be told (`import_order.DisplayRanks`)."""
+
+
+def by_import_order(regs: list[ToolRegistration], ranks: Ranks) -> list[ToolRegistration]:
+    """`regs` (in file order), the registrations of each tool name on each server that several
+    files register met in the order the program runs those files, when `ranks` tells it
+    (`import app.b` before `import app.a`): MCPD110 is reported at the second. Asked only of
+    such names (the project's imports are read then); names are judged apart (`duplicates`),
+    so each is reordered on its own.
+
+    Only registrations written at a module's top level (not indented) run as the module is
+    imported: one in a function runs when it is called (`Tools(mcp)`, `register(mcp)` in the
+    entry point's body, in the order of its calls, not of its imports), in an `if` or `try`
+    maybe never; a name registered so keeps the display order."""
+    groups: dict[tuple[str, str | None, str], list[ToolRegistration]] = {}
+    for reg in regs:
+        groups.setdefault((reg.server, reg.root, reg.name), []).append(reg)
+    out: list[ToolRegistration] = []
+    for group in groups.values():
+        files = {_written_in(("", reg)) for reg in group}
+        ranked = ranks(files) if len(files) > 1 and all(map(_top_level, group)) else None
+        if ranked is not None:
+            group = sorted(group, key=lambda reg: ranked[_written_in(("", reg))])
+        out += group
+    return out
+
+
+def _top_level(reg: ToolRegistration) -> bool:
+    """Whether a registration is written unindented: `@mcp.tool()` (its span starts after the
+    `@`) or `mcp.add_tool(fn)` at a line's start."""
+    span = reg.registration or reg.span
+    return span is not None and span.column <= 2
 
 
 def _written_in(item: tuple[str, ToolRegistration]) -> str:

@@ -190,7 +190,7 @@ class StaticBuilder:
             if err is not None and error is None:
                 error = f"the annotation of {arg.arg!r} cannot be evaluated ({err.reason})"
             param = written_parameter(module, arg, variadic, posonly, default, t)
-            param.alias = field_alias(t, default, self.names, module, scope)
+            param.alias = field_alias(t, default, self.names, module, scope, arg.arg)
             params.append(param)
         return params, error
 

@@ -30,13 +30,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
 from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
+from .import_order import Modules, ordered_edges, project_modules, runs_before
 from .import_scan import found_under
-from .module_search import ModuleSearch, module_name_for
 from .search_roots import find_project_root
 
 KEEP_SPELLING = 32
@@ -76,19 +76,9 @@ def _importers_in(
     files = [f.path.absolute() for f in discover([root], exclude, cwd)]
     index = ImportIndex.open(root, exclude, cache_dir)
     index.refresh(files)
-    search = ModuleSearch()
     # Strings, not Paths, as keys: hashing a Path is Python code, a str's is cached.
-    names: dict[str, tuple[str, bool]] = {}
-    by_name: dict[str, list[str]] = {}
-    for path in files:
-        name, source_root, is_package = module_name_for(path, search)
-        aliases = _names_under(name, source_root, root)
-        # Relative imports read under the name seen from the project root: `from . import
-        # alpha` in `features/every.py` (no `__init__.py`) means `features.alpha` once
-        # `features.every` is imported, and nothing under its own top-level name `every`.
-        names[str(path)] = (aliases[-1], is_package)
-        for alias in aliases:
-            by_name.setdefault(alias, []).append(str(path))
+    modules = project_modules(files, root)
+    names, by_name = modules.names, modules.by_name
     index.retarget(sorted({n.partition(".")[0] for n in by_name}))
     tops = frozenset(index.tops)
     imported_by: dict[str, set[str]] = {}
@@ -113,23 +103,23 @@ def _importers_in(
         index.store()  # with what `_registering` found (`ImportIndex.spelling`)
         return _companions(files, kept - start, cwd, callers)
     index.store()
-    sharing = _sharing(start, reached, last, imports, imported_by, index, cwd)
-    kept = _registering_first(sharing, reached, last, imports, _relays(index, imported_by), index, cwd)
+    early = _before_last(start, reached, last, cwd, imported_by, index, modules)
+    sharing = _sharing(start, reached, early, imports, imported_by, index)
+    kept = _registering_first(sharing, reached, early, imports, _relays(index, imported_by), index)
     # Not those a given file reaches: their tools are the given file's (`Tool.origin`).
     kept |= _registrars(closure(kept - start, imports) - closure(start, imports), imports, index)
     handing = {p for p in kept - start if _may_hand(p, imports, index)}
-    reach = _reach(kept | start, last, imported_by, index, cwd) if handing else None
+    reach = _reach(kept | start, early, imported_by, index) if handing else None
     return _companions(files, kept - start, cwd, reach=reach, handing=handing if reach else ())
 
 
 def _sharing(
     start: set[str],
     reached: set[str],
-    last: str,
+    early: Callable[[str], bool],
     imports: Mapping[str, set[str]],
     imported_by: Mapping[str, set[str]],
     index: ImportIndex,
-    cwd: Path,
 ) -> set[str]:
     """The files that may register on a server the given files (`start`, imported by
     `reached`) may register on.
@@ -155,13 +145,41 @@ def _sharing(
     if any(entries[p].nested and entries[p].contributes for p in start):
         handing = _named_from(reached - start, imports)
         creators |= {p for p in handing if entries[p].creates and not entries[p].nested}
-        helpers = {p for p in handing if entries[p].nested and companion_display(p, cwd) <= last}
+        helpers = {p for p in handing if entries[p].nested and early(p)}
     sharing = reached | helpers
     sharing |= closure({i for c in creators for i in imported_by.get(c, ())}, imported_by)
     callers = {p for p in sharing - helpers if entries[p].creates} - start
     # The servers' modules are checked too (their own module-level tools share the names),
     # except a helper one of the given files calls: its tools are that file's (`Tool.origin`).
     return sharing | closure(callers, imports) | {p for p in creators if not entries[p].nested}
+
+
+def _before_last(
+    start: set[str],
+    reached: set[str],
+    last: str,
+    cwd: Path,
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+    modules: Modules,
+) -> Callable[[str], bool]:
+    """Whether a file's registrations may come before the last given file's: it is shown
+    before it (display order, `per_file.in_file_order`'s), or a program importing a given
+    file runs it first (`import_order.runs_before`: `import app.b` before `import app.a`,
+    whatever their paths). The programs are the files importing a given one that nothing
+    imports; their imports are followed only when a file shown later is asked about."""
+    ran: set[str] | None = None
+
+    def early(path: str) -> bool:
+        nonlocal ran
+        if companion_display(path, cwd) <= last:
+            return True
+        if ran is None:
+            roots = sorted(p for p in reached if not imported_by.get(p))
+            ran = runs_before(start, roots, ordered_edges(index, modules))
+        return path in ran
+
+    return early
 
 
 def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str]:
@@ -314,11 +332,10 @@ def _wires(path: str, handed: set[str], imports: Mapping[str, set[str]], index: 
 def _registering_first(
     sharing: set[str],
     reached: set[str],
-    last: str,
+    early: Callable[[str], bool],
     imports: Mapping[str, set[str]],
     relays: set[str],
     index: ImportIndex,
-    cwd: Path,
 ) -> set[str]:
     """`sharing` without the files checked only for duplicate names (not in `reached`) whose
     registrations all come after every given file's.
@@ -335,13 +352,13 @@ def _registering_first(
     reaches such a file may hand it a server (`alpha.register(mcp)`, which `may_serve` does
     not see)."""
     entries = index.entries
-    late = {p for p in sharing - reached if companion_display(p, cwd) > last}
+    late = {p for p in sharing - reached if not early(p)}
     kept = (sharing - late) & (reached | relays)
     return kept | {p for p in closure(kept, imports) & late if entries[p].serves}
 
 
 def _reach(
-    run: set[str], last: str, imported_by: Mapping[str, set[str]], index: ImportIndex, cwd: Path
+    run: set[str], early: Callable[[str], bool], imported_by: Mapping[str, set[str]], index: ImportIndex
 ) -> Reach | None:
     """The files a companion's servers are followed into, when the run checks it for the
     registrations a given file's come after (duplicate names, reported at the second
@@ -355,8 +372,8 @@ def _reach(
     calling two hundred features' helpers is followed into the few shown before the file
     given, not parsed into all of them. None when that is every helper."""
     helpers = {p for p, e in index.entries.items() if e.nested and e.contributes}
-    early = {p for p in helpers if companion_display(p, cwd) <= last}
-    paths = run | closure(early | (helpers & run), imported_by)
+    first = {p for p in helpers if early(p)}
+    paths = run | closure(first | (helpers & run), imported_by)
     if helpers <= paths:
         return None  # every helper is followed into: no limit
     key = hashlib.sha256("\0".join(sorted(paths - run)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
@@ -397,20 +414,6 @@ def _companions(
         for path in files
         if str(path) in reached
     ]
-
-
-def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
-    """Every name a file can be imported under from a folder of its project: its own, and for
-    each folder without `__init__.py` between the project root and its source root, the
-    namespace package name seen from above it (`ns/sub/deps.py` is `deps`, `sub.deps` and
-    `ns.sub.deps`; the builder names it as the first import reaching it does)."""
-    out = [name]
-    folder = source_root
-    while folder != root and folder.is_relative_to(root):
-        name = f"{folder.name}.{name}"
-        out.append(name)
-        folder = folder.parent
-    return out
 
 
 def companion_display(path: str | Path, cwd: Path) -> str:

@@ -128,21 +128,30 @@ def _names(raw: str) -> list[str]:
 def imported_modules(imports: Iterable[Import], module: str, is_package: bool) -> set[str]:
     """Every module name an import of a module (named `module`) can load: each dotted prefix
     (`import a.b.c` runs `a` and `a.b` too), and `from p import x`'s `p.x` (a submodule)."""
-    package = module if is_package else module.rpartition(".")[0]
     out: set[str] = set()
-    for level, name, names in imports:
-        if level:
-            parts = package.split(".") if package else []
-            if level - 1 > len(parts):
-                continue
-            base = ".".join(parts[: len(parts) - (level - 1)])
-            name = f"{base}.{name}".strip(".") if name else base
-        if not name:
-            continue
-        pieces = name.split(".")
-        out.update(".".join(pieces[: i + 1]) for i in range(len(pieces)))
-        out.update(f"{name}.{n}" for n in names if n != "*")
+    for imported in imports:
+        out.update(loaded_modules(imported, module, is_package))
     return out
+
+
+def loaded_modules(imported: Import, module: str, is_package: bool) -> list[str]:
+    """The module names one import of a module (named `module`) can load, in the order Python
+    runs them: `import a.b.c` runs `a`, `a.b`, `a.b.c`; `from p import x, y` runs `p`, then
+    `p.x` and `p.y` when they are submodules (`import_order` follows them in this order)."""
+    level, name, names = imported
+    if level:
+        package = module if is_package else module.rpartition(".")[0]
+        parts = package.split(".") if package else []
+        if level - 1 > len(parts):
+            return []
+        base = ".".join(parts[: len(parts) - (level - 1)])
+        name = f"{base}.{name}".strip(".") if name else base
+    if not name:
+        return []
+    pieces = name.split(".")
+    return [".".join(pieces[: i + 1]) for i in range(len(pieces))] + [
+        f"{name}.{n}" for n in names if n != "*"
+    ]
 
 
 def found_under(target: str, by_name: Mapping[str, list[str]]) -> Iterator[str]:

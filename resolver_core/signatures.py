@@ -182,22 +182,58 @@ def question_arms(t: TypeExpr | None, *, through_annotated: bool = True) -> list
     return [a for a in arms if sdk_of(a) in QUESTION_NAMES]
 
 
+_BASE_MODEL_METHODS = frozenset(
+    [
+        "construct",
+        "copy",
+        "dict",
+        "from_orm",
+        "json",
+        "model_construct",
+        "model_copy",
+        "model_dump",
+        "model_dump_json",
+        "model_json_schema",
+        "model_parametrized_name",
+        "model_post_init",
+        "model_rebuild",
+        "model_validate",
+        "model_validate_json",
+        "model_validate_strings",
+        "parse_file",
+        "parse_obj",
+        "parse_raw",
+        "schema",
+        "schema_json",
+        "update_forward_refs",
+        "validate",
+    ]
+)
+"""The callable attributes of pydantic's `BaseModel` (pydantic 2): a tool argument of such a name
+is renamed in the SDK's argument model (`field_json`) and given its own name as alias."""
+
+
 def field_alias(
-    t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None
+    t: object, default: ast.expr | None, names: Names, module: ParsedModule, scope: Scope | None, name: str
 ) -> str | None:
-    """A `Field(alias=...)` in `Annotated` metadata or as the default."""
-    if isinstance(t, TAnnotated):
+    """The alias the SDK's argument model gives a tool argument named `name`, when it is not
+    `name`: a `Field(alias=...)` in `Annotated` metadata (the last one: pydantic merges them in
+    order) or as the default (which wins over the metadata, as pydantic merges it last).
+
+    The SDK adds `Field(alias=name)` after the metadata of an argument named like a method of
+    `BaseModel` (`json`, `schema`), so only a default's alias counts there; an alias equal to
+    the name is the name (`fn(title=...)` is the call either way)."""
+    alias: str | None = None
+    if isinstance(t, TAnnotated) and name not in _BASE_MODEL_METHODS:
         for m in t.metadata:
-            if isinstance(m, TMeta) and m.callee == "Field":
-                alias = dict(m.keywords).get("alias")
-                if alias is not None:
-                    return _unquote(alias)
+            if isinstance(m, TMeta) and m.callee == "Field" and "alias" in dict(m.keywords):
+                alias = _unquote(dict(m.keywords)["alias"])
     callee = names.canonical(module, default.func, scope) if isinstance(default, ast.Call) else None
     if isinstance(default, ast.Call) and callee in ("pydantic.Field", "pydantic.fields.Field"):
         kw = next((k.value for k in default.keywords if k.arg == "alias"), None)
         if isinstance(kw, ast.Constant) and isinstance(kw.value, str):
-            return kw.value
-    return None
+            alias = kw.value
+    return alias if alias != name else None
 
 
 def _unquote(text: str) -> str | None:

@@ -382,9 +382,6 @@ def test_modules_registering_on_what_a_getter_returns(tmp_path: Path, getter: st
     assert found == ([("MCPD110", "app/b.py")] if shared else [])
 
 
-@pytest.mark.xfail(
-    strict=True, reason="MCPD110 follows the order files are found in, not the order they are imported"
-)
 def test_the_duplicate_is_the_module_imported_second(tmp_path: Path) -> None:
     """`import app.b` before `import app.a`, both registering `t`: the SDK drops a's."""
     kit = 'from app.server import mcp\n\n\n@mcp.tool()\ndef t(x: int) -> str:\n    return "{0}"\n'

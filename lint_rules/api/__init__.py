@@ -190,7 +190,9 @@ def report_records(
     from .. import report
     from ..settings import without_ignored
 
-    return without_ignored(report(state, files, rules_for(settings), graph_, cwd), settings, cwd)
+    return without_ignored(
+        report(state, files, rules_for(settings), graph_, cwd, settings.exclude), settings, cwd
+    )
 
 
 # ---------------------------------------------------------------------------- fixes

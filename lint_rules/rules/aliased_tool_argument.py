@@ -20,7 +20,12 @@ class AliasedToolArgument(Rule):
         "The SDK publishes an aliased argument under its alias (`Title`), validates the call's "
         "arguments by that alias, and then calls the function with the alias as the keyword "
         "(`fn(Title=...)`), which the function does not accept: every call fails with "
-        "`got an unexpected keyword argument`.\n\n"
+        "`got an unexpected keyword argument`. Not reported where the call's keyword is the "
+        "parameter's name after all: an alias equal to it (`Field(alias='title')`), two `Field`s "
+        "in `Annotated` whose last names it (pydantic merges them in order), or an argument named "
+        "like a method of pydantic's `BaseModel` (`json`, `schema`), which the SDK renames and "
+        "aliases to its own name after the annotation's metadata (a default `= Field(alias=...)` "
+        "still wins there, and is reported).\n\n"
         "Fix: drop `alias=` and name the parameter the way the schema should show it; keep "
         "`description=` and constraints in `Field(...)`."
     )

@@ -34,7 +34,11 @@ class DuplicateToolName(Rule):
         "setup_fast()` / `else: setup_full()`); an `if` in a loop may take both arms. A function "
         "called twice on one server registers its tools twice, and its own `if` may take one arm "
         "in each call (`install(mcp, fast=True)` then `install(mcp, fast=False)`); functions "
-        "nothing calls (the commands of a command line) are each a program of their own.\n\n"
+        "nothing calls (the commands of a command line) are each a program of their own. The "
+        "second is the one the program imports second when both are registered at module level "
+        "(`import app.b` then `import app.a` reports `app/a.py`), as the entry point's imports run; "
+        "otherwise (registrations in functions, no program importing both, programs disagreeing) "
+        "the one whose path sorts second.\n\n"
         "Fix: give each tool its own name (`@mcp.tool(name='search_v2')`), or delete the stale one."
     )
     INVALID = [

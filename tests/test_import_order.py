@@ -1,0 +1,172 @@
+"""MCPD110 located by the order the program imports the files registering one tool name.
+
+The SDK keeps the first registration of a name and logs `Tool already exists` for the second;
+which is second is the order the entry point's imports run the modules in (depth first, a
+module imported twice running once), not the order of their paths. Each case runs the server
+under the SDK (`published_shapes.DUPLICATES_LOGGED`, which names no file: the SDK's word is
+which tool it dropped, `t` returning its module's letter) and checks that `lint .` and each
+file alone locate the duplicate in the file imported second, and that the clean twin (one
+tool renamed) is accepted by both. Where the order cannot be told (two entry points
+disagreeing) the order of the paths stands.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import lint_diagnostics, write_files
+from published_shapes import PROJECT, WARNINGS_KEPT, sdk
+
+SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n'
+KIT = 'from app.server import mcp\n\n\n@mcp.tool()\ndef t(x: int) -> str:\n    return "{0}"\n'
+"""A module registering `t` on the shared server, returning its own letter."""
+ADDED = 'from app.server import mcp\n\n\ndef t(x: int) -> str:\n    return "{0}"\n\n\nmcp.add_tool(t)\n'
+"""The same, added by `mcp.add_tool(t)`."""
+
+KEPT = (
+    WARNINGS_KEPT
+    + """
+import asyncio
+from app.server import mcp
+import {start}
+result = asyncio.run(mcp.call_tool("t", {{"x": 1}}))
+print(json.dumps([[m for m in logged if "already exists" in m], str(result)]))
+"""
+)
+"""The server started under the SDK (`import {start}`): its duplicate warnings, and what the
+tool `t` it kept returns (the letter of the module whose registration came first)."""
+
+
+def kept(root: Path, start: str = "app.main") -> tuple[list[str], str]:
+    ran = sdk(root, KEPT.format(start=start))
+    assert ran.returncode == 0, ran.stderr
+    logged, result = json.loads(ran.stdout.splitlines()[-1])
+    return logged, result
+
+
+def found(root: Path, *args: str) -> list[tuple[str, str]]:
+    return [(d["code"], d["path"]) for d in lint_diagnostics(root, "--no-cache", *args or (".",))]
+
+
+MAINS = {
+    "b then a": ("import app.b  # noqa: F401\nimport app.a  # noqa: F401\n", "b"),
+    "a then b": ("import app.a  # noqa: F401\nimport app.b  # noqa: F401\n", "a"),
+    "from app import b, a": ("from app import b, a  # noqa: F401\n", "b"),
+    "a hub importing b, then a": ("import app.hub  # noqa: F401\nimport app.a  # noqa: F401\n", "b"),
+    "a, b, then a again": ("import app.a  # noqa: F401\nimport app.b  # noqa: F401\nimport app.a\n", "a"),
+    "b then a, adding the tool with add_tool": (
+        "import app.b  # noqa: F401\nimport app.a  # noqa: F401\n",
+        "b",
+    ),
+    "a factory importing b then a": (
+        "def create():\n    import app.b  # noqa: F401\n    import app.a  # noqa: F401\n\n\ncreate()\n",
+        "b",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", MAINS)
+def test_the_duplicate_is_in_the_module_imported_second(tmp_path: Path, case: str) -> None:
+    main, first = MAINS[case]
+    second = "a" if first == "b" else "b"
+    kit = ADDED if "add_tool" in case else KIT
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": kit.format("a"),
+        "app/b.py": kit.format("b"),
+        "app/hub.py": "import app.b  # noqa: F401\n",
+        "app/main.py": main,
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    logged, result = kept(tmp_path)
+    assert logged == ["Tool already exists: t"] and f"'{first}'" in result, result
+    assert found(tmp_path) == [("MCPD110", f"app/{second}.py")]
+    assert found(tmp_path, f"app/{second}.py") == [("MCPD110", f"app/{second}.py")]
+    assert found(tmp_path, f"app/{first}.py") == []
+
+    (tmp_path / f"app/{second}.py").write_text(
+        kit.format(second).replace("def t(", "def t2(").replace("(t)", "(t2)")
+    )
+    logged, result = kept(tmp_path)
+    assert logged == [] and f"'{first}'" in result, result
+    assert found(tmp_path) == found(tmp_path, "app/a.py") == found(tmp_path, "app/b.py") == []
+
+
+def test_a_file_shown_later_but_imported_first(tmp_path: Path) -> None:
+    """`app/z.py` is imported before `app/y.py`: `lint app/y.py` alone checks `z.py` too
+    (shown after it, run before it) and reports the duplicate there."""
+    files = {
+        "app/server.py": SERVER,
+        "app/y.py": KIT.format("y"),
+        "app/z.py": KIT.format("z"),
+        "app/main.py": "import app.z  # noqa: F401\nimport app.y  # noqa: F401\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    logged, result = kept(tmp_path)
+    assert logged == ["Tool already exists: t"] and "'z'" in result, result
+    assert found(tmp_path) == found(tmp_path, "app/y.py") == [("MCPD110", "app/y.py")]
+    assert found(tmp_path, "app/z.py") == []
+
+
+def test_two_entry_points_disagreeing_keep_the_order_of_paths(tmp_path: Path) -> None:
+    """`app/main.py` runs b first, `app/dev.py` a first: each program drops another tool, so
+    lint cannot tell which; it reports the second by path, as before."""
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": KIT.format("a"),
+        "app/b.py": KIT.format("b"),
+        "app/main.py": "import app.b  # noqa: F401\nimport app.a  # noqa: F401\n",
+        "app/dev.py": "import app.a  # noqa: F401\nimport app.b  # noqa: F401\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    assert "'b'" in kept(tmp_path)[1]
+    assert "'a'" in kept(tmp_path, "app.dev")[1]
+    assert found(tmp_path) == found(tmp_path, "app/b.py") == [("MCPD110", "app/b.py")]
+    assert found(tmp_path, "app/a.py") == []
+
+
+def test_a_warm_run_follows_a_reordered_entry_point(tmp_path: Path) -> None:
+    """Reordering only `app/main.py`'s imports moves the report on a warm `lint .` and on a
+    warm `lint FILE` (main.py is one of the files those runs check)."""
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": KIT.format("a"),
+        "app/b.py": KIT.format("b"),
+        "app/main.py": "import app.a  # noqa: F401\nimport app.b  # noqa: F401\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    cache = ["--cache-dir", str(tmp_path / ".cache")]
+
+    def warm(*args: str) -> list[tuple[str, str]]:
+        return [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, *cache, *args)]
+
+    assert warm(".") == warm("app/b.py") == [("MCPD110", "app/b.py")]
+    assert warm("app/a.py") == []
+    (tmp_path / "app/main.py").write_text("import app.b  # noqa: F401\nimport app.a  # noqa: F401\n")
+    assert warm(".") == warm("app/a.py") == [("MCPD110", "app/a.py")]
+    assert warm("app/b.py") == []
+    assert "'b'" in kept(tmp_path)[1]
+    shutil.rmtree(tmp_path / ".cache")
+    assert warm(".") == [("MCPD110", "app/a.py")]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a registration inside a function runs when it is called: MCPD110 keeps the display order there",
+)
+def test_helpers_called_in_another_order_than_their_paths(tmp_path: Path) -> None:
+    """`b.register(mcp)` then `a.register(mcp)`: the SDK drops a's `t`; lint reports b's."""
+    helper = 'def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return "{0}"\n'
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": helper.format("a"),
+        "app/b.py": helper.format("b"),
+        "app/main.py": "from app import a, b\nfrom app.server import mcp\n\nb.register(mcp)\na.register(mcp)\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    logged, result = kept(tmp_path)
+    assert logged == ["Tool already exists: t"] and "'b'" in result, result
+    assert found(tmp_path) == [("MCPD110", "app/a.py")]
