@@ -20,6 +20,7 @@ from functools import partial
 from .class_members import class_signature, decorator_names, inherited_method, self_class
 from .decorators import Decorators, Obj, replaced
 from .evaluator import Evaluator
+from .made_instances import made_class, made_here
 from .model import ResolverKind
 from .signatures import Classes, class_scope, returns_of
 from .source import ParsedModule, spelling
@@ -108,14 +109,11 @@ class Targets:
         return self._symbol(self.names.follow(symbol), module, key, text, depth)
 
     def _instance_class(self, symbol: Symbol | None) -> tuple[Value, Defined] | None:
-        """For `obj = Cls(...)` (a module-level instance of a project class): (obj, Cls)."""
+        """For `obj = Cls(...)` or `obj = get_cls()` (an instance of a project class): (obj, Cls)."""
         if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
             return None
-        callee = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
-        callee = self.names.follow(callee) if callee is not None else None
-        if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
-            return symbol, callee
-        return None
+        cls = made_class(self.names, symbol.module, symbol.node, symbol.scope)
+        return (symbol, cls) if cls is not None else None
 
     def bound_method(self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None) -> Target | None:
         """`service.lookup` where `service = CatalogService()`: a bound method (no `self`)."""
@@ -126,6 +124,8 @@ class Targets:
             found = Value(module, expr.value, ast.unparse(expr.value), scope=scope), cls
         if found is None and isinstance(expr.value, ast.Attribute):
             found = self._instance_class(self._stored_instance(module, expr.value, scope))
+        if found is None and isinstance(expr.value, ast.Call):  # `Deps().load_d`: made where written
+            found = self._instance_class(made_here(module, expr.value, scope))
         if found is None:
             return None
         instance, cls = found
