@@ -5,8 +5,9 @@ their `Resolve(...)` markers name and where tools live: a resolver module import
 alias, static and class methods, a method of an object made in the marker
 (`Resolve(Deps().load_d)`) or handed out by a getter, closures a factory makes, dependency
 aliases (`D = Annotated[str, Resolve(load_d)]`) imported from other modules, dataclasses,
-lambdas and partials as resolvers, tool methods of frozen dataclasses, servers imported
-through an `ImportError` fallback, script folders put on `sys.path`... Each project's tool
+lambdas and partials as resolvers, a resolver handed to the registering helper with the
+server (`register_tools(mcp, resolve_login=load_d)`), tool methods of frozen dataclasses,
+servers imported through an `ImportError` fallback, script folders put on `sys.path`... Each project's tool
 runs a resolver the SDK refuses (`nope` is no tool argument); `published_shapes.check_both_ways`
 says what each must do: the SDK (run as the server starts) refuses it and lint reports
 MCPD002 in the resolver's file, `lint .` and `lint FILE` alike; with the clean resolver both
@@ -322,7 +323,73 @@ CASES: dict[str, Case] = {
 }
 
 
+PASSED_TOOLS = """\
+    from collections.abc import Callable
+    from typing import Annotated
+
+    from mcp.server import MCPServer
+    from mcp.server.mcpserver import Resolve
+
+
+    def register_tools(mcp: MCPServer, *, resolve_login: Callable[..., str]) -> None:
+        _register_t(mcp, resolve_login)
+
+
+    def _register_t(mcp: MCPServer, resolve_login: Callable[..., str]) -> None:
+        @mcp.tool(name="t")
+        def t(x: int, login: Annotated[str, Resolve(resolve_login)]) -> str:
+            return login
+"""
+"""A helper given the server and the resolver its tools use, passing both on to another."""
+
+CASES["a resolver handed by keyword to the registering helper, passed on"] = (
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": PASSED_TOOLS,
+        "app/main.py": entry_point(
+            "from app.deps import load_d\n    from app.tools import register_tools",
+            "register_tools(mcp, resolve_login=load_d)",
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+CASES["a resolver handed to the registering helper from a build() function"] = (
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": PASSED_TOOLS,
+        "app/main.py": "from mcp.server import MCPServer\n\nfrom app.deps import load_d\n"
+        "from app.tools import register_tools\n\n\ndef build() -> MCPServer:\n"
+        '    server = MCPServer("x")\n    register_tools(server, resolve_login=load_d)\n'
+        "    return server\n\n\nmcp = build()\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+
 NOT_FOLLOWED: dict[str, Case] = {
+    "a kit class given the server and the resolver its tools use": (
+        {
+            "app/deps.py": BAD,
+            "app/tools.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n\n"
+            "class Kit:\n    def __init__(self, mcp, resolve_login) -> None:\n"
+            '        @mcp.tool(name="t")\n'
+            "        def t(x: int, login: Annotated[str, Resolve(resolve_login)]) -> str:\n"
+            "            return login\n",
+            "app/main.py": entry_point(
+                "from app.deps import load_d\n    from app.tools import Kit", "Kit(mcp, load_d)"
+            ),
+        },
+        "import app.main",
+        "app/deps.py",
+        REFUSED,
+        CLEAN,
+    ),
     "tool entries of a dataclass, a loop registering each entry's function": (
         {
             "app/deps.py": BAD,
@@ -367,6 +434,7 @@ NOT_FOLLOWED: dict[str, Case] = {
 one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
 
 REASONS = {
+    "a kit class given the server and the resolver its tools use": "what an instantiation passes to `__init__` for a parameter `Resolve(...)` names is not followed",
     "tool entries of a dataclass, a loop registering each entry's function": "a loop over objects holding the tool (`entry.function`) is not listed statically",
     "a decorator writing a Resolve annotation into the tool's __annotations__": "annotations a decorator assigns at run time (`fn.__annotations__[...] = ...`) are not read",
     "a resolver rebound to functools.cache of itself": "`f = functools.cache(f)` (a name rebound to a call of itself) is not followed to the earlier def",
