@@ -50,16 +50,28 @@ class PassedResolvers:
         if call_sites is None:
             return None
         fn = param.function
-        params = [arg for arg, *_ in function_params(fn)]
-        index = params.index(param.node)
+        params = function_params(fn)
+        index = [arg for arg, *_ in params].index(param.node)
         positional = index < len(fn.args.posonlyargs) + len(fn.args.args)
+        default = params[index][3]
+        cls = self._servers.class_of(param.module, fn) if fn.name == "__init__" else None
+        if cls is not None:  # `Kit(mcp, r)` names the class, not `__init__`
+            call_sites.want([cls.name])
         found: Target | None = None
         for site in call_sites.sites(fn):
             module, call, scope = site
-            # `kit.register(mcp, r)` calls `register(self, mcp, resolver)`: no `self` in the call.
-            bound = isinstance(call.func, ast.Attribute) and params[0].arg in ("self", "cls")
+            # `Kit(mcp, r)`, `kit.register(mcp, r)`: the call passes no `self`.
+            bound = cls is not None or (
+                isinstance(call.func, ast.Attribute) and params[0][0].arg in ("self", "cls")
+            )
             arg = _argument(call, index - bound if positional else -1, param.node.arg)
-            if arg is None or not self._hands_server(site, arg):
+            if not self._hands_server(site, arg):
+                return None
+            if arg is None and default is not None and _top_level(param.module, fn):
+                # `def register(mcp, resolve=current_user)` called without it: the default,
+                # evaluated where the def is written.
+                module, arg, scope = param.module, default, None
+            if arg is None:
                 return None
             target = describe(module, arg, scope, key, depth + 1)
             if target.problem or (found is not None and found.key != target.key):
@@ -67,8 +79,20 @@ class PassedResolvers:
             found = target
         return found
 
-    def _hands_server(self, site: CallSite, passed: ast.expr) -> bool:
+    def _hands_server(self, site: CallSite, passed: ast.expr | None) -> bool:
         """Whether the call also passes a server (an argument other than `passed`)."""
         module, call, scope = site
         given = [*call.args, *(k.value for k in call.keywords)]
         return any(arg is not passed and self._servers.of(module, arg, scope) is not None for arg in given)
+
+
+def _top_level(module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether `fn` is a module-level def or a method of a module-level class (where its
+    defaults are evaluated: the module's globals, a class body's names aside)."""
+    tree = module.tree
+    if tree is None:
+        return False
+    return any(
+        stmt is fn or (isinstance(stmt, ast.ClassDef) and any(inner is fn for inner in stmt.body))
+        for stmt in tree.body
+    )

@@ -371,25 +371,40 @@ CASES["a resolver handed to the registering helper from a build() function"] = (
     CLEAN,
 )
 
+CASES["a kit class given the server and the resolver its tools use"] = (
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n\n"
+        "class Kit:\n    def __init__(self, mcp, resolve_login) -> None:\n"
+        '        @mcp.tool(name="t")\n'
+        "        def t(x: int, login: Annotated[str, Resolve(resolve_login)]) -> str:\n"
+        "            return login\n",
+        "app/main.py": entry_point(
+            "from app.deps import load_d\n    from app.tools import Kit", "Kit(mcp, load_d)"
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+CASES["a resolver left to the registering helper's default"] = (
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n"
+        "from app.deps import load_d\n\n\ndef register_tools(mcp, resolve_login=load_d) -> None:\n"
+        '    @mcp.tool(name="t")\n'
+        "    def t(x: int, login: Annotated[str, Resolve(resolve_login)]) -> str:\n        return login\n",
+        "app/main.py": entry_point("from app.tools import register_tools", "register_tools(mcp)"),
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
 
 NOT_FOLLOWED: dict[str, Case] = {
-    "a kit class given the server and the resolver its tools use": (
-        {
-            "app/deps.py": BAD,
-            "app/tools.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n\n"
-            "class Kit:\n    def __init__(self, mcp, resolve_login) -> None:\n"
-            '        @mcp.tool(name="t")\n'
-            "        def t(x: int, login: Annotated[str, Resolve(resolve_login)]) -> str:\n"
-            "            return login\n",
-            "app/main.py": entry_point(
-                "from app.deps import load_d\n    from app.tools import Kit", "Kit(mcp, load_d)"
-            ),
-        },
-        "import app.main",
-        "app/deps.py",
-        REFUSED,
-        CLEAN,
-    ),
     "tool entries of a dataclass, a loop registering each entry's function": (
         {
             "app/deps.py": BAD,
@@ -434,7 +449,6 @@ NOT_FOLLOWED: dict[str, Case] = {
 one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
 
 REASONS = {
-    "a kit class given the server and the resolver its tools use": "what an instantiation passes to `__init__` for a parameter `Resolve(...)` names is not followed",
     "tool entries of a dataclass, a loop registering each entry's function": "a loop over objects holding the tool (`entry.function`) is not listed statically",
     "a decorator writing a Resolve annotation into the tool's __annotations__": "annotations a decorator assigns at run time (`fn.__annotations__[...] = ...`) are not read",
     "a resolver rebound to functools.cache of itself": "`f = functools.cache(f)` (a name rebound to a call of itself) is not followed to the earlier def",
