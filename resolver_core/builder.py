@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
 from .evaluator import Evaluator
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
+from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
 from .project import Project
 from .reach import Reach
@@ -74,6 +76,7 @@ class StaticBuilder:
             functools.partial(_load_skipped, project, self.scanner),
         )
         self.reach = Reach(self.names, self.servers, self.scanner, self.call_sites)
+        self.factory.targets.passed = PassedResolvers(weakref.ref(self.call_sites), self.servers)
 
     def scan(self, module: ParsedModule) -> None:
         """Find servers, registration sites and call sites in one module (all scopes)."""

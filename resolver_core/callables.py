@@ -18,10 +18,13 @@ from dataclasses import replace
 from functools import partial
 
 from .class_members import class_signature, decorator_names, inherited_method, self_class
+from .closures import closure_target
 from .decorators import Decorators, Obj, replaced
 from .evaluator import Evaluator
+from .made_instances import made_class, made_here
 from .model import ResolverKind
-from .signatures import Classes, class_scope, returns_of
+from .passed_resolvers import PassedResolvers
+from .signatures import Classes, class_scope
 from .source import ParsedModule, spelling
 from .symbols import (
     Defined,
@@ -29,6 +32,7 @@ from .symbols import (
     Missing,
     ModuleRef,
     Names,
+    Param,
     Scope,
     Symbol,
     Value,
@@ -60,6 +64,7 @@ class Targets:
         # Not `self.method`: a bound method would make targets and decorators a cycle, which
         # only the (paused) cyclic collector could free, with every tree it reaches.
         self.decorators = Decorators(names, partial(inherited_method, names))
+        self.passed: PassedResolvers | None = None
 
     def target(self, marker: TResolve) -> Target:
         """Describe what `Resolve(<expr>)` refers to."""
@@ -108,14 +113,11 @@ class Targets:
         return self._symbol(self.names.follow(symbol), module, key, text, depth)
 
     def _instance_class(self, symbol: Symbol | None) -> tuple[Value, Defined] | None:
-        """For `obj = Cls(...)` (a module-level instance of a project class): (obj, Cls)."""
+        """For `obj = Cls(...)` or `obj = get_cls()` (an instance of a project class): (obj, Cls)."""
         if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
             return None
-        callee = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
-        callee = self.names.follow(callee) if callee is not None else None
-        if isinstance(callee, Defined) and isinstance(callee.node, ast.ClassDef):
-            return symbol, callee
-        return None
+        cls = made_class(self.names, symbol.module, symbol.node, symbol.scope)
+        return (symbol, cls) if cls is not None else None
 
     def bound_method(self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None) -> Target | None:
         """`service.lookup` where `service = CatalogService()`: a bound method (no `self`)."""
@@ -126,6 +128,8 @@ class Targets:
             found = Value(module, expr.value, ast.unparse(expr.value), scope=scope), cls
         if found is None and isinstance(expr.value, ast.Attribute):
             found = self._instance_class(self._stored_instance(module, expr.value, scope))
+        if found is None and isinstance(expr.value, ast.Call):  # `Deps().load_d`: made where written
+            found = self._instance_class(made_here(module, expr.value, scope))
         if found is None:
             return None
         instance, cls = found
@@ -284,6 +288,8 @@ class Targets:
             return self._defined(symbol)
         if isinstance(symbol, Value):
             return self._value(symbol, key, text, depth)
+        if isinstance(symbol, Param) and self.passed is not None:  # `Resolve(resolve_login)`, given
+            return self.passed.target(self.describe, symbol, key, depth) or opaque_target(module, key, text)
         return opaque_target(module, key, text)
 
     def _external(self, symbol: External, module: ParsedModule, key: str, text: str) -> Target:
@@ -451,44 +457,11 @@ class Targets:
             obj = self.decorators.expr(module, call, scope, {}, depth)
             return self.from_obj(obj, ("call", key), module, text)
         if isinstance(callee, Defined) and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            inner = self._closure(callee)
+            inner = closure_target(callee)
             if inner is not None:
                 inner.key = ("closure", *inner.key, key)  # each factory call makes a distinct resolver
                 return inner
         return opaque_target(module, key, text)
-
-    def _closure(self, factory: Defined) -> Target | None:
-        node = factory.node
-        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        scope = Scope(factory.module, node, factory.qualname)
-        local = scope.bindings
-        for ret in returns_of(node):
-            if isinstance(ret.value, ast.Name) and ret.value.id in local:
-                binding = local[ret.value.id]
-                inner = binding.node
-                if binding.kind == "def" and isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
-                    qual = f"{factory.qualname}.<locals>.{inner.name}"
-                    return Target(
-                        "function",
-                        ("def", str(factory.module.path), qual),
-                        factory.module,
-                        qual,
-                        factory.module.name,
-                        node=inner,
-                        scope=scope,
-                    )
-            if isinstance(ret.value, ast.Lambda):
-                return Target(
-                    "lambda",
-                    ("lambda", str(factory.module.path), ret.value.lineno),
-                    factory.module,
-                    "<lambda>",
-                    factory.module.name,
-                    node=ret.value,
-                    no_hints=True,
-                    scope=scope,
-                )
-        return None
 
     def method(self, cls: Defined, name: str) -> Defined | None:
         return inherited_method(self.names, cls, name)

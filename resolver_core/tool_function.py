@@ -71,7 +71,9 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
     if isinstance(fn, ast.Attribute):
         bound = targets.bound_method(reg.module, fn, reg.scope)
         if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            return ToolFunction(bound.module, bound.node, bound.qualname, None, bound.skip, bound.is_async)
+            return ToolFunction(
+                bound.module, bound.node, bound.qualname, bound.scope, bound.skip, bound.is_async
+            )
     if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
         obj = targets.decorators.expr(reg.module, fn, reg.scope, {}, 0)
         return _decorated_tool(obj, None, ())

@@ -84,18 +84,33 @@ def _codes(found: list[dict], path: str) -> list[tuple[str, int]]:
     return sorted((d["code"], d["line"]) for d in located(found, path))
 
 
-def check_both_ways(root: Path, files: dict[str, str], entry: str, bad: str) -> None:
-    """The SDK refuses the project and lint reports MCPD002 in `bad` (`lint .` and `lint bad`
-    alike); with the clean resolver both accept it."""
+REFUSED = "InvalidSignature: Resolver 'load_d' parameter 'nope'"
+"""What the SDK says of `load_d(nope)`."""
+
+
+def check_both_ways(
+    root: Path,
+    files: dict[str, str],
+    entry: str,
+    bad: str,
+    refused_with: str = REFUSED,
+    clean: tuple[str, str] = CLEAN,
+) -> None:
+    """The SDK refuses the project (saying `refused_with`) and lint reports MCPD002 in `bad`
+    (`lint .` and `lint bad` alike); with the clean resolver (`bad`'s text with `clean`
+    replaced) both accept it. A resolver of another shape (a method, a class, a lambda) says
+    how it is refused and made clean."""
     write_files(root, {**PROJECT, **files})
     refused = sdk(root, entry)
-    assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in refused.stderr, refused.stderr
+    assert refused_with in refused.stderr, refused.stderr
     whole = lint_diagnostics(root, "--no-cache", ".")
     assert [code for code, _ in _codes(whole, bad)] == ["MCPD002"], whole
     assert _codes(lint_diagnostics(root, "--no-cache", bad), bad) == _codes(whole, bad)
 
     path = root / bad
-    path.write_text(path.read_text().replace(*CLEAN))
+    before = path.read_text()
+    path.write_text(before.replace(*clean))
+    assert path.read_text() != before, "the clean twin is the refused project"
     accepted = sdk(root, entry)
     assert accepted.returncode == 0, accepted.stderr
     assert lint_diagnostics(root, "--no-cache", ".") == []
