@@ -167,13 +167,19 @@ def _before_last(
     before it (display order, `per_file.in_file_order`'s), or a program importing a given
     file runs it first (`import_order.runs_before`: `import app.b` before `import app.a`,
     whatever their paths). The programs are the files importing a given one that nothing
-    imports; their imports are followed only when a file shown later is asked about."""
+    imports; their imports are followed only when a file shown later is asked about, and only
+    the order of registrations written at the top of both files is the imports' (`Entry.top`):
+    for a given module registering only in functions (a factory), display order decides."""
     ran: set[str] | None = None
+    entries = index.entries
+    top = any(entries[p].top for p in start)
 
     def early(path: str) -> bool:
         nonlocal ran
         if companion_display(path, cwd) <= last:
             return True
+        if not top or not entries[path].top:
+            return False
         if ran is None:
             roots = sorted(p for p in reached if not imported_by.get(p))
             ran = runs_before(start, roots, ordered_edges(index, modules))

@@ -26,7 +26,7 @@ from . import bounded_read, file_guard
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
 
-_FORMAT = 8
+_FORMAT = 9
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
@@ -57,6 +57,10 @@ class Entry:
     nested: bool = True
     """Whether it may register inside a function (`prefilter.may_register_in_functions`): a
     `register(server)` helper, whose tools land on the servers its callers hand it."""
+    top: bool = True
+    """Whether it may register at its top level (`prefilter.may_register_at_top`): only such
+    registrations of two files are met in the order a program imports them
+    (`per_file.by_import_order`), so only then can a file shown after the given ones come first."""
     module: str = ""
     """The module name `resolved` was computed under (`name/` for a package); "" for none."""
     resolved: list[str] = field(default_factory=list)
@@ -111,6 +115,7 @@ class ImportIndex:
                         bool(serves),
                         bool(handed),
                         bool(nested),
+                        bool(top),
                         module,
                         resolved,
                     )
@@ -122,6 +127,7 @@ class ImportIndex:
                         serves,
                         handed,
                         nested,
+                        top,
                         module,
                         resolved,
                     ) in data["files"].items()
@@ -172,6 +178,7 @@ class ImportIndex:
                 e.serves,
                 e.handed,
                 e.nested,
+                e.top,
                 e.module,
                 e.resolved,
             ]
@@ -189,7 +196,12 @@ class ImportIndex:
 def _read(path: Path, st: list[int] | None) -> Entry:
     # Imported here: a warm run reads no file, and the report memo's replay (which finds
     # importers too) loads none of the analyzer.
-    from .prefilter import may_register_handed, may_register_in_functions, might_contribute
+    from .prefilter import (
+        may_register_at_top,
+        may_register_handed,
+        may_register_in_functions,
+        might_contribute,
+    )
     from .source import decode, regular_bytes
 
     data = regular_bytes(path)
@@ -210,6 +222,7 @@ def _read(path: Path, st: list[int] | None) -> Entry:
         may_serve(data),
         may_register_handed(data),
         may_register_in_functions(data),
+        may_register_at_top(data),
     )
 
 

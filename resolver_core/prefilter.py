@@ -81,6 +81,18 @@ def may_register_in_functions(data: bytes) -> bool:
     return b"\0" in data or next(_nested_registrations(data), None) is not None
 
 
+_TOP_LINE = re.compile(rb"^(?:@|[A-Za-z_\x80-\xff][\w.\x80-\xff]*[ \t]*\()", re.M)
+"""A decorator or a call written at a line's start (`@mcp.tool()`, `mcp.add_tool(t)`,
+`tool()(t)` with `tool = mcp.tool`)."""
+
+
+def may_register_at_top(data: bytes) -> bool:
+    """Whether a file may register a tool at its top level (not indented, so as it is imported):
+    a decorator or a call statement at a line's start. Says yes too often (any top-level call);
+    a no is sure: a registration in a function or a block is indented."""
+    return b"\0" in data or _TOP_LINE.search(data) is not None
+
+
 def _nested_registrations(data: bytes) -> Iterator[int]:
     """Where each line holding a registration inside a function starts."""
     return _registration_lines(data, _NESTED_LINE)

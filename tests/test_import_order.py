@@ -15,9 +15,13 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import lint_diagnostics, write_files
+from mcpdeps.resolver_core import companions
+from mcpdeps.resolver_core.companions import run_files
+from mcpdeps.resolver_core.prefilter import may_register_at_top
 from published_shapes import PROJECT, WARNINGS_KEPT, sdk
 
 SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n'
@@ -170,3 +174,47 @@ def test_helpers_called_in_another_order_than_their_paths(tmp_path: Path) -> Non
     logged, result = kept(tmp_path)
     assert logged == ["Tool already exists: t"] and "'b'" in result, result
     assert found(tmp_path) == [("MCPD110", "app/a.py")]
+
+
+@pytest.mark.parametrize(
+    ("text", "top"),
+    [
+        (b"@mcp.tool()\ndef t(): ...\n", True),
+        (b"def t(): ...\n\n\nmcp.add_tool(t)\n", True),
+        (b"tool = mcp.tool\ntool()(t)\n", True),
+        (b"def register(mcp):\n    @mcp.tool()\n    def t(): ...\n", False),
+        (b"if FAST:\n    mcp.add_tool(t)\n", False),
+        (b"x = make()\nclass K:\n    pass\n", False),
+    ],
+)
+def test_a_registration_at_the_top_is_told_by_the_text(text: bytes, top: bool) -> None:
+    """`may_register_at_top`: a decorator or call at a line's start; never for a module that
+    registers only in functions or blocks (their order is not the imports')."""
+    assert may_register_at_top(text) is top
+
+
+def test_a_factory_given_alone_reads_no_import_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module registering only inside its factory (`def register(mcp)`) is met in the order
+    of the calls, never of the imports: `lint app/a.py` does not follow the entry point's
+    imports to place `app/z.py` (shown after it, imported first); a top-level tool module in
+    its place does."""
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": "def register(mcp):\n    @mcp.tool()\n    def t(x: int) -> str:\n        return 'a'\n",
+        "app/z.py": KIT.format("z"),
+        "app/main.py": "import app.z  # noqa: F401\nfrom app import a\nfrom app.server import mcp\n\na.register(mcp)\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    asked: list[object] = []
+    real = companions.runs_before
+
+    def runs_before(*args: Any) -> Any:
+        asked.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(companions, "runs_before", runs_before)
+    run_files(["app/a.py"], (), tmp_path)
+    assert asked == []
+    write_files(tmp_path, {"app/a.py": KIT.format("a")})
+    run_files(["app/a.py"], (), tmp_path)
+    assert len(asked) == 1
