@@ -341,6 +341,9 @@ class CallSites:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
+        if isinstance(func, ast.Call):  # `partial(register, mcp)()`, `Register()(mcp)`
+            self._result_called(module, func, call, scope)
+            return
         # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`
         if not isinstance(func, ast.Name | ast.Attribute | ast.Subscript):
             return
@@ -357,6 +360,12 @@ class CallSites:
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`
+            if (
+                symbol.module is module
+                and symbol.scope is scope
+                and self._result_called(module, symbol.node, call, scope)
+            ):
+                return  # `setup = partial(register, mcp)` then `setup()`: a call of `register`
             self._sites.setdefault(id(symbol.node), []).append((module, call, scope))
             self.recorded += 1
             return
@@ -367,6 +376,33 @@ class CallSites:
         callee: Defined | None = symbol
         if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
             callee = self._method_of(symbol, "__init__") or symbol  # or the one a dataclass generates
+        self._record(module, call, scope, callee)
+
+    def _result_called(
+        self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
+    ) -> bool:
+        """`call` calling what `made` returns, both written in one scope: `functools.partial(
+        register, mcp)()` calls `register(mcp)` (the partial's arguments first), `Register()(mcp)`
+        the class's `__call__`. Whether it was one of those (any other call is not followed)."""
+        if not isinstance(made.func, ast.Name | ast.Attribute):
+            return False
+        if self.names.canonical(module, made.func, scope) == "functools.partial":
+            if not made.args or any(isinstance(a, ast.Starred) for a in made.args):
+                return False
+            runs = ast.Call(made.args[0], [*made.args[1:], *call.args], [*made.keywords, *call.keywords])
+            self._call(module, ast.copy_location(runs, call), scope)
+            return True
+        cls = self.names.resolve(module, made.func, scope)
+        cls = self.names.follow(cls) if cls is not None else None
+        if not isinstance(cls, Defined) or not isinstance(cls.node, ast.ClassDef):
+            return False
+        self._record(module, call, scope, self._method_of(cls, "__call__"))
+        return True
+
+    def _record(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, callee: Defined | None
+    ) -> None:
+        """`call` is a call site of `callee` (a project function, or a class's generated `__init__`)."""
         if callee is not None and isinstance(
             callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
         ):

@@ -205,7 +205,7 @@ class Reach:
         cls = self.servers.class_of(ps.module, ps.function)
         decorators = decorator_names(ps.function) if cls is not None else set()
         method = cls is not None and "staticmethod" not in decorators
-        if init and cls is not None:  # `Registry(mcp)` names the class, not `__init__`
+        if cls is not None and ps.function.name in ("__init__", "__call__"):  # `Registry(mcp)`, `R()(mcp)`
             self.call_sites.want([(ps.holder or cls).name])
         # A base dataclass's field: the calls are the subclass's (`WeatherTools(mcp)`).
         made = ps.holder if ps.holder is not None and isinstance(ps.function, ast.ClassDef) else ps.function
