@@ -376,10 +376,10 @@ class Reach:
         out = []
         for applied in self.call_sites.value_applications(value):
             module, _, written, scope = applied
-            if not self.scanner.reads(module, written, scope):
+            if not self.scanner.aliases.reads(module, written, scope):
                 out.append(self._applied(reg, applied, factory, module.span(written), value))
         for module, call, scope in self.call_sites.value_calls(value):
-            if call.args and not self.scanner.reads(module, call.func, scope):
+            if call.args and not self.scanner.aliases.reads(module, call.func, scope):
                 name = reg.name or self._factory_argument(reg, value, factory)
                 span = module.span(call)
                 out.append(
