@@ -9,8 +9,10 @@ meets stands for; `reach.py` asks which uses the scan reads itself (`reads`).
 from __future__ import annotations
 
 import ast
+import re
 
-from .servers import Servers
+from .model import Server
+from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .symbols import Binding, Names, Scope, Value
 from .written_decorators import REGISTRARS
@@ -22,6 +24,9 @@ class RegistrarAliases:
     def __init__(self, names: Names, servers: Servers) -> None:
         self.names = names
         self.servers = servers
+        self._homes: dict[int, tuple[ParsedModule, Scope | None]] = {}
+        """A method bound to a name of another module (`tool = mcp.tool` in `app/server.py`) ->
+        that module and scope, where its server is read (`server_of`)."""
 
     def module_level(self, table: dict[str, Binding]) -> list[str]:
         """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
@@ -37,23 +42,52 @@ class RegistrarAliases:
                 out.append(name)
         return out
 
+    def in_functions(self, text: str) -> list[str]:
+        """Names a function binds to a server's method (`tool = mcp.tool` in `def register(mcp)`),
+        found from the text's `.tool` / `.add_tool` not followed by a call (one `find` per
+        occurrence, not a pattern tried on every line): the lines calling them must be scanned."""
+        out = []
+        for token in (".tool", ".add_tool"):
+            at = text.find(token)
+            while at >= 0:
+                end = at + len(token)
+                if not text[end : end + 1].isidentifier() and text[end : end + 1] != "(":
+                    start = text.rfind("\n", 0, at) + 1
+                    stop = text.find("\n", end)
+                    bound = _BOUND_METHOD.match(text, start, len(text) if stop < 0 else stop)
+                    if bound is not None:
+                        out.append(bound.group(1))
+                at = text.find(token, end)
+        return out
+
     def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
         """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for.
 
-        Only a name bound in this module: its server is read here. One imported from another
-        module (`from app.h import tool`) is that module's registration, found by `reach.py`."""
+        A name bound in this module, or the method itself bound at another's top level (`tool =
+        mcp.tool` imported `from app.server`): its server is read there (`server_of`). A call's
+        result imported from another module (`tool = mcp.tool()`) is that module's
+        registration, found by `reach.py`."""
         if isinstance(expr, ast.Name):
             symbol = self.names.lookup(module, expr.id, scope)
-            if (
-                isinstance(symbol, Value)
-                and symbol.module is module
-                and isinstance(symbol.node, ast.Call | ast.Attribute)
-            ):
+            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
                 node = symbol.node
                 target = node.func if isinstance(node, ast.Call) else node
+                elsewhere = symbol.module is not module
+                if elsewhere and (node is not target or symbol.scope is not None):
+                    return expr
                 if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
+                    if elsewhere:
+                        self._homes[id(node)] = (symbol.module, None)
                     return node
         return expr
+
+    def server_of(
+        self, module: ParsedModule, method: ast.Attribute, scope: Scope | None
+    ) -> Server | ParamServer | None:
+        """The server of `method` (`mcp.tool`), read where it is written: here, or in the module
+        whose name it is bound to (`alias_of`)."""
+        home, at = self._homes.get(id(method), (module, scope))
+        return self.servers.of(home, method.value, at)
 
     def called(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
         """`tool = mcp.tool` then `@tool()` / `tool(name="x")(fn)`: the call of a name bound to
@@ -73,7 +107,7 @@ class RegistrarAliases:
         return (
             alias is not expr
             and isinstance(target, ast.Attribute)
-            and self.servers.of(module, target.value, scope) is not None
+            and self.server_of(module, target, scope) is not None
         )
 
 
@@ -88,3 +122,7 @@ def calling(func: ast.expr, call: ast.Call) -> ast.Call:
         end_lineno=call.end_lineno,
         end_col_offset=call.end_col_offset,
     )
+
+
+_BOUND_METHOD = re.compile(r"[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:tool|add_tool)[ \t]*(?:#.*)?$")
+"""A line binding a name to a server's method, uncalled: `    tool = mcp.tool`."""

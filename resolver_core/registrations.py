@@ -79,6 +79,7 @@ class Scanner:
             "add_tool",
             ".remove_tool(",
             *(f"{name}(" for name in self.aliases.module_level(table)),
+            *(f"{name}(" for name in self.aliases.in_functions(text)),  # `tool = mcp.tool` in a def
         )
         calls = any(t in text for t in self._tokens)
         self._token_lines = lines_in(module, self._tokens) if calls else []
@@ -182,7 +183,7 @@ class Scanner:
             target = call.func if call is not None else deco
             if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
                 continue
-            server = self.servers.of(module, target.value, scope)
+            server = self.aliases.server_of(module, target, scope)
             if server is None:
                 continue
             name = name_node = None
@@ -309,7 +310,7 @@ class Scanner:
             and call.args
             and _is_callable_arg(call.args[0])
         ):
-            server = self.servers.of(module, func.value, scope)
+            server = self.aliases.server_of(module, func, scope)
             if (
                 server is not None
                 and isinstance(call.args[0], ast.Name)
@@ -333,7 +334,7 @@ class Scanner:
             return
         fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
-            server = self.servers.of(module, func.value, scope)
+            server = self.aliases.server_of(module, func, scope)
             if server is not None:
                 name_node = _name_argument(call, 1)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
@@ -359,7 +360,7 @@ class Scanner:
             and isinstance(func.func, ast.Attribute)
             and func.func.attr in REGISTRARS
             and call.args
-            and (server := self.servers.of(module, func.func.value, scope)) is not None
+            and (server := self.aliases.server_of(module, func.func, scope)) is not None
         ):
             first = _name_argument(func)
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
