@@ -360,11 +360,7 @@ class CallSites:
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`
-            if (
-                symbol.module is module
-                and symbol.scope is scope
-                and self._result_called(module, symbol.node, call, scope)
-            ):
+            if self._result_called(symbol.module, symbol.node, call, symbol.scope, (module, scope)):
                 return  # `setup = partial(register, mcp)` then `setup()`: a call of `register`
             self._sites.setdefault(id(symbol.node), []).append((module, call, scope))
             self.recorded += 1
@@ -379,19 +375,32 @@ class CallSites:
         self._record(module, call, scope, callee)
 
     def _result_called(
-        self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
+        self,
+        module: ParsedModule,
+        made: ast.Call,
+        call: ast.Call,
+        scope: Scope | None,
+        at: tuple[ParsedModule, Scope | None] | None = None,
     ) -> bool:
-        """`call` calling what `made` returns, both written in one scope: `functools.partial(
-        register, mcp)()` calls `register(mcp)` (the partial's arguments first), `Register()(mcp)`
-        the class's `__call__`. Whether it was one of those (any other call is not followed)."""
+        """`call` calling what `made` returns (`made` read in `module` and `scope`, `call` where
+        `at` says when elsewhere: `setup = partial(...)` at the top, `setup()` in `main()`):
+        `functools.partial(register, mcp)()` calls `register(mcp)` (the partial's arguments
+        first; a call elsewhere must pass none, and is read as made where the partial is),
+        `Register()(mcp)` the class's `__call__`. Whether it was one of those (any other call
+        is not followed)."""
         if not isinstance(made.func, ast.Name | ast.Attribute):
             return False
+        elsewhere = at is not None and (at[0] is not module or at[1] is not scope)
         if self.names.canonical(module, made.func, scope) == "functools.partial":
             if not made.args or any(isinstance(a, ast.Starred) for a in made.args):
                 return False
+            if elsewhere and (call.args or call.keywords):
+                return False  # its arguments are read where it is written, the partial's here
             runs = ast.Call(made.args[0], [*made.args[1:], *call.args], [*made.keywords, *call.keywords])
-            self._call(module, ast.copy_location(runs, call), scope)
+            self._call(module, ast.copy_location(runs, made if elsewhere else call), scope)
             return True
+        if elsewhere:
+            return False
         cls = self.names.resolve(module, made.func, scope)
         cls = self.names.follow(cls) if cls is not None else None
         if not isinstance(cls, Defined) or not isinstance(cls.node, ast.ClassDef):

@@ -48,6 +48,7 @@ def held_list(
         or not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
         or not method.args.args
         or method.args.args[0].arg != expr.value.id
+        or method.decorator_list  # a classmethod's `cls.tools` is the class's, not `__init__`'s
         or module.tree is None
     ):
         return None

@@ -312,7 +312,8 @@ class Reach:
         ]
         for module, call, scope in self.call_sites.sites(fn):
             # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
-            bound = isinstance(call.func, ast.Attribute) and params[0].arg in ("self", "cls")
+            on = isinstance(call.func, ast.Attribute) or fn.name == "__call__"  # `reg(fn)`: `__call__`
+            bound = on and params[0].arg in ("self", "cls")
             arg = _argument(call, index - bound, params[index].arg)
             if arg is not None:
                 name = reg.name or self._passed_name(reg, call, params, bound)
