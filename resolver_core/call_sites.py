@@ -33,7 +33,7 @@ from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope, Value
+from .symbols import Defined, External, Names, Scope, Value
 from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -388,10 +388,12 @@ class CallSites:
         first; a call elsewhere must pass none, and is read as made where the partial is),
         `Register()(mcp)` the class's `__call__`. Whether it was one of those (any other call
         is not followed)."""
-        if not isinstance(made.func, ast.Name | ast.Attribute):
-            return False
+        if not isinstance(made.func, ast.Name | ast.Attribute) or is_registration(made.func):
+            return False  # (`mcp.tool(name="x")(fn)`, the commonest call of a call: not resolved)
         elsewhere = at is not None and (at[0] is not module or at[1] is not scope)
-        if self.names.canonical(module, made.func, scope) == "functools.partial":
+        symbol = self.names.resolve(module, made.func, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, External) and symbol.qualname == "functools.partial":
             if not made.args or any(isinstance(a, ast.Starred) for a in made.args):
                 return False
             if elsewhere and (call.args or call.keywords):
@@ -401,11 +403,9 @@ class CallSites:
             return True
         if elsewhere:
             return False
-        cls = self.names.resolve(module, made.func, scope)
-        cls = self.names.follow(cls) if cls is not None else None
-        if not isinstance(cls, Defined) or not isinstance(cls.node, ast.ClassDef):
+        if not isinstance(symbol, Defined) or not isinstance(symbol.node, ast.ClassDef):
             return False
-        self._record(module, call, scope, self._method_of(cls, "__call__"))
+        self._record(module, call, scope, self._method_of(symbol, "__call__"))
         return True
 
     def _record(
