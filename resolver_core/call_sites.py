@@ -15,7 +15,10 @@ A loop over values written out (`for module in (notes, admin): module.register(s
 and so does a call on a module `importlib.import_module` imports by a name such a loop, or
 `pkgutil.iter_modules`, spells (`dynamic_imports.py`). Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
-registrations they would reach take no server from them.
+registrations they would reach take no server from them. A `functools.partial` called
+(`setup = partial(register, mcp)` then `setup()`, or `partial(register, mcp)()`) calls its
+function with its arguments first, and a call of an instance of a project class
+(`Register()(mcp)`) its `__call__`.
 """
 
 from __future__ import annotations
