@@ -104,6 +104,8 @@ class CallSites:
         """The arms of exclusive statements around the statement being walked."""
         self._arms_of: dict[int, tuple[Arm, ...]] = {}
         """A recorded call site -> the arms it is written in (`arms`)."""
+        self._unfolding: set[int] = set()
+        """The `functools.partial(...)` calls whose function is being called (`_result_called`)."""
 
     def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
         """The calls of this function, or of a class without an `__init__` of its own (module,
@@ -401,8 +403,14 @@ class CallSites:
                 return False
             if elsewhere and (call.args or call.keywords):
                 return False  # its arguments are read where it is written, the partial's here
+            if id(made) in self._unfolding:
+                return True  # `setup = partial(setup, mcp)`: the name it binds is the partial itself
             runs = ast.Call(made.args[0], [*made.args[1:], *call.args], [*made.keywords, *call.keywords])
-            self._call(module, ast.copy_location(runs, made if elsewhere else call), scope)
+            self._unfolding.add(id(made))
+            try:
+                self._call(module, ast.copy_location(runs, made if elsewhere else call), scope)
+            finally:
+                self._unfolding.discard(id(made))
             return True
         if elsewhere:
             return False

@@ -24,7 +24,7 @@ class RegistrarAliases:
     def __init__(self, names: Names, servers: Servers) -> None:
         self.names = names
         self.servers = servers
-        self._homes: dict[int, tuple[ParsedModule, Scope | None]] = {}
+        self._homes: dict[int, tuple[ast.expr, ParsedModule]] = {}
         """A method bound to a name of another module (`tool = mcp.tool` in `app/server.py`) ->
         that module and scope, where its server is read (`server_of`)."""
 
@@ -77,7 +77,7 @@ class RegistrarAliases:
                     return expr
                 if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
                     if elsewhere:
-                        self._homes[id(node)] = (symbol.module, None)
+                        self._homes[id(node)] = (node, symbol.module)
                     return node
         return expr
 
@@ -86,8 +86,10 @@ class RegistrarAliases:
     ) -> Server | ParamServer | None:
         """The server of `method` (`mcp.tool`), read where it is written: here, or in the module
         whose name it is bound to (`alias_of`)."""
-        home, at = self._homes.get(id(method), (module, scope))
-        return self.servers.of(home, method.value, at)
+        home = self._homes.get(id(method))
+        if home is not None and home[0] is method:  # (the node itself: an id outlives its node)
+            return self.servers.of(home[1], method.value, None)
+        return self.servers.of(module, method.value, scope)
 
     def called(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
         """`tool = mcp.tool` then `@tool()` / `tool(name="x")(fn)`: the call of a name bound to
