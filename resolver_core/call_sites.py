@@ -15,7 +15,10 @@ A loop over values written out (`for module in (notes, admin): module.register(s
 and so does a call on a module `importlib.import_module` imports by a name such a loop, or
 `pkgutil.iter_modules`, spells (`dynamic_imports.py`). Calls whose target cannot be named
 statically (`getattr(m, name)()`, a loop over a computed list) are not followed: the
-registrations they would reach take no server from them.
+registrations they would reach take no server from them. A `functools.partial` called
+(`setup = partial(register, mcp)` then `setup()`, or `partial(register, mcp)()`) calls its
+function with its arguments first, and a call of an instance of a project class
+(`Register()(mcp)`) its `__call__`.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from .model import Arm
 from .prefilter import holds, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope, Value
+from .symbols import Defined, External, Names, Scope, Value
 from .written_decorators import is_registration
 
 FunctionDef = ast.FunctionDef | ast.AsyncFunctionDef
@@ -101,6 +104,8 @@ class CallSites:
         """The arms of exclusive statements around the statement being walked."""
         self._arms_of: dict[int, tuple[Arm, ...]] = {}
         """A recorded call site -> the arms it is written in (`arms`)."""
+        self._unfolding: set[int] = set()
+        """The `functools.partial(...)` calls whose function is being called (`_result_called`)."""
 
     def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
         """The calls of this function, or of a class without an `__init__` of its own (module,
@@ -341,6 +346,9 @@ class CallSites:
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
+        if isinstance(func, ast.Call):  # `partial(register, mcp)()`, `Register()(mcp)`
+            self._result_called(module, func, call, scope)
+            return
         # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`
         if not isinstance(func, ast.Name | ast.Attribute | ast.Subscript):
             return
@@ -357,6 +365,8 @@ class CallSites:
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`
+            if self._result_called(symbol.module, symbol.node, call, symbol.scope, (module, scope)):
+                return  # `setup = partial(register, mcp)` then `setup()`: a call of `register`
             self._sites.setdefault(id(symbol.node), []).append((module, call, scope))
             self.recorded += 1
             return
@@ -367,6 +377,52 @@ class CallSites:
         callee: Defined | None = symbol
         if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
             callee = self._method_of(symbol, "__init__") or symbol  # or the one a dataclass generates
+        self._record(module, call, scope, callee)
+
+    def _result_called(
+        self,
+        module: ParsedModule,
+        made: ast.Call,
+        call: ast.Call,
+        scope: Scope | None,
+        at: tuple[ParsedModule, Scope | None] | None = None,
+    ) -> bool:
+        """`call` calling what `made` returns (`made` read in `module` and `scope`, `call` where
+        `at` says when elsewhere: `setup = partial(...)` at the top, `setup()` in `main()`):
+        `functools.partial(register, mcp)()` calls `register(mcp)` (the partial's arguments
+        first; a call elsewhere must pass none, and is read as made where the partial is),
+        `Register()(mcp)` the class's `__call__`. Whether it was one of those (any other call
+        is not followed)."""
+        if not isinstance(made.func, ast.Name | ast.Attribute) or is_registration(made.func):
+            return False  # (`mcp.tool(name="x")(fn)`, the commonest call of a call: not resolved)
+        elsewhere = at is not None and (at[0] is not module or at[1] is not scope)
+        symbol = self.names.resolve(module, made.func, scope)
+        symbol = self.names.follow(symbol) if symbol is not None else None
+        if isinstance(symbol, External) and symbol.qualname == "functools.partial":
+            if not made.args or any(isinstance(a, ast.Starred) for a in made.args):
+                return False
+            if elsewhere and (call.args or call.keywords):
+                return False  # its arguments are read where it is written, the partial's here
+            if id(made) in self._unfolding:
+                return True  # `setup = partial(setup, mcp)`: the name it binds is the partial itself
+            runs = ast.Call(made.args[0], [*made.args[1:], *call.args], [*made.keywords, *call.keywords])
+            self._unfolding.add(id(made))
+            try:
+                self._call(module, ast.copy_location(runs, made if elsewhere else call), scope)
+            finally:
+                self._unfolding.discard(id(made))
+            return True
+        if elsewhere:
+            return False
+        if not isinstance(symbol, Defined) or not isinstance(symbol.node, ast.ClassDef):
+            return False
+        self._record(module, call, scope, self._method_of(symbol, "__call__"))
+        return True
+
+    def _record(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, callee: Defined | None
+    ) -> None:
+        """`call` is a call site of `callee` (a project function, or a class's generated `__init__`)."""
         if callee is not None and isinstance(
             callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
         ):

@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .loop_sources import fetched_by_name, held_list
 from .prefilter import holds
 from .records import record
 from .source import ParsedModule
@@ -225,8 +226,8 @@ def _listed_loop(
         return {}
     if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
         found = _flattened(names, outer[stmt.iter.id])
-    else:
-        found = _rows(names, module, stmt.iter, scope)
+    else:  # a collection written out, or a list `__init__` stores (`for fn in self.tools:`)
+        found = _rows(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
     if found is None:
         return {}
     where, where_scope, rows = found
@@ -459,6 +460,9 @@ class EnclosingLoops:
         if collector is not None:  # each function the collector is applied to (`reach.py`)
             inner = Scope(collector.module, collector.function, collector.function.name, None)
             return [(collector.parameter, collector.module, inner, (module, name, scope))]
+        fetched = fetched_by_name(self.names, module, scope, fn, self._listed)
+        if fetched is not None:  # `getattr(tools, name)` for each name of `tools.__all__`
+            return [(value, module, scope, (module, name, scope)) for value in fetched]
         variable, key = _subscripted(fn)
         listed = self._listed.get(variable.id) if isinstance(variable, ast.Name) else None
         if key is not None and listed is not None:  # `spec["func"]` of each `{"func": f, ...}`

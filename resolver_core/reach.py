@@ -205,7 +205,7 @@ class Reach:
         cls = self.servers.class_of(ps.module, ps.function)
         decorators = decorator_names(ps.function) if cls is not None else set()
         method = cls is not None and "staticmethod" not in decorators
-        if init and cls is not None:  # `Registry(mcp)` names the class, not `__init__`
+        if cls is not None and ps.function.name in ("__init__", "__call__"):  # `Registry(mcp)`, `R()(mcp)`
             self.call_sites.want([(ps.holder or cls).name])
         # A base dataclass's field: the calls are the subclass's (`WeatherTools(mcp)`).
         made = ps.holder if ps.holder is not None and isinstance(ps.function, ast.ClassDef) else ps.function
@@ -312,7 +312,8 @@ class Reach:
         ]
         for module, call, scope in self.call_sites.sites(fn):
             # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
-            bound = isinstance(call.func, ast.Attribute) and params[0].arg in ("self", "cls")
+            on = isinstance(call.func, ast.Attribute) or fn.name == "__call__"  # `reg(fn)`: `__call__`
+            bound = on and params[0].arg in ("self", "cls")
             arg = _argument(call, index - bound, params[index].arg)
             if arg is not None:
                 name = reg.name or self._passed_name(reg, call, params, bound)
@@ -376,10 +377,10 @@ class Reach:
         out = []
         for applied in self.call_sites.value_applications(value):
             module, _, written, scope = applied
-            if not self.scanner.reads(module, written, scope):
+            if not self.scanner.aliases.reads(module, written, scope):
                 out.append(self._applied(reg, applied, factory, module.span(written), value))
         for module, call, scope in self.call_sites.value_calls(value):
-            if call.args and not self.scanner.reads(module, call.func, scope):
+            if call.args and not self.scanner.aliases.reads(module, call.func, scope):
                 name = reg.name or self._factory_argument(reg, value, factory)
                 span = module.span(call)
                 out.append(

@@ -22,11 +22,12 @@ from .handed_servers import HandedServers
 from .loops import EnclosingLoops
 from .model import Server
 from .prefilter import lines_in
+from .registrar_aliases import RegistrarAliases, calling
 from .registration_site import Registration, Unfollowed
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
-from .symbols import Binding, Names, Param, Scope, Value
+from .symbols import Names, Param, Scope, Value
 from .written_decorators import REGISTRARS
 
 
@@ -36,6 +37,8 @@ class Scanner:
     def __init__(self, names: Names, servers: Servers) -> None:
         self.names = names
         self.servers = servers
+        self.aliases = RegistrarAliases(names, servers)
+        """Names bound to a server's registration methods (`tool = mcp.tool`), read as those."""
         self.found: list[Registration] = []
         self.unfollowed: list[Unfollowed] = []
         self.scanned: list[ParsedModule] = []
@@ -75,7 +78,8 @@ class Scanner:
             ".tool(",
             "add_tool",
             ".remove_tool(",
-            *(f"{name}(" for name in self._registrar_aliases(module, table)),
+            *(f"{name}(" for name in self.aliases.module_level(table)),
+            *(f"{name}(" for name in self.aliases.in_functions(text)),  # `tool = mcp.tool` in a def
         )
         calls = any(t in text for t in self._tokens)
         self._token_lines = lines_in(module, self._tokens) if calls else []
@@ -174,12 +178,12 @@ class Scanner:
         self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
     ) -> None:
         for written in fn.decorator_list:
-            deco = self._called_alias(module, self.alias_of(module, written, scope), scope)
+            deco = self.aliases.called(module, self.aliases.alias_of(module, written, scope), scope)
             call = deco if isinstance(deco, ast.Call) else None
             target = call.func if call is not None else deco
             if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
                 continue
-            server = self.servers.of(module, target.value, scope)
+            server = self.aliases.server_of(module, target, scope)
             if server is None:
                 continue
             name = name_node = None
@@ -222,7 +226,7 @@ class Scanner:
 
     def _bound(self, module: ParsedModule, stmt: ast.Assign | ast.AnnAssign, scope: Scope | None) -> None:
         """`tool = mcp.tool(name="x")`: the SDK's decorator bound to a name, at module level or in
-        a function. Where that name is applied in its own scope the scan reads it (`alias_of`);
+        a function. Where that name is applied in its own scope the scan reads it (`RegistrarAliases.alias_of`);
         elsewhere (imported by another module) `reach.py` finds its uses."""
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         value = stmt.value
@@ -283,59 +287,6 @@ class Scanner:
         symbol = self.names.lookup(module, node.id, scope) if isinstance(node, ast.Name) else None
         return isinstance(symbol, Param) and symbol.function is scope.function
 
-    def _registrar_aliases(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
-        """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
-        out = []
-        for name, binding in table.items():
-            node = binding.node
-            target = node.func if isinstance(node, ast.Call) else node
-            if (
-                binding.kind == "value"
-                and isinstance(target, ast.Attribute)
-                and target.attr in ("tool", "add_tool")
-            ):
-                out.append(name)
-        return out
-
-    def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
-        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for.
-
-        Only a name bound in this module: its server is read here. One imported from another
-        module (`from app.h import tool`) is that module's registration, found by `reach.py`."""
-        if isinstance(expr, ast.Name):
-            symbol = self.names.lookup(module, expr.id, scope)
-            if (
-                isinstance(symbol, Value)
-                and symbol.module is module
-                and isinstance(symbol.node, ast.Call | ast.Attribute)
-            ):
-                node = symbol.node
-                target = node.func if isinstance(node, ast.Call) else node
-                if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
-                    return node
-        return expr
-
-    def _called_alias(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
-        """`tool = mcp.tool` then `@tool()` / `tool(name="x")(fn)`: the call of a name bound to
-        the server's method, read as the call of the method itself (`mcp.tool()`)."""
-        if not isinstance(expr, ast.Call):
-            return expr
-        func = self.alias_of(module, expr.func, scope)
-        if func is expr.func or not isinstance(func, ast.Attribute) or func.attr not in REGISTRARS:
-            return expr
-        return _calling(func, expr)
-
-    def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
-        """Whether the scan registers through `expr` itself (`@deco`, `deco(fn)`): a name bound in
-        this module to a server's `tool(...)` or `add_tool` (`alias_of`)."""
-        alias = self.alias_of(module, expr, scope)
-        target = alias.func if isinstance(alias, ast.Call) else alias
-        return (
-            alias is not expr
-            and isinstance(target, ast.Attribute)
-            and self.servers.of(module, target.value, scope) is not None
-        )
-
     def _removes(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> None:
         """`mcp.remove_tool("t")` (settings disabling tools, a tool replaced by another): the
         server's duplicates are not judged (`Server.removes`), as when and which names it
@@ -350,16 +301,16 @@ class Scanner:
             self._removes(module, call.func.value, scope)
             return
         returns = call is self._returning
-        func = self._called_alias(module, self.alias_of(module, call.func, scope), scope)
+        func = self.aliases.called(module, self.aliases.alias_of(module, call.func, scope), scope)
         if func is not call.func and isinstance(func, ast.Attribute):
-            call = _calling(func, call)
+            call = calling(func, call)
         if (
             isinstance(func, ast.Attribute)
             and func.attr == "tool"
             and call.args
             and _is_callable_arg(call.args[0])
         ):
-            server = self.servers.of(module, func.value, scope)
+            server = self.aliases.server_of(module, func, scope)
             if (
                 server is not None
                 and isinstance(call.args[0], ast.Name)
@@ -383,7 +334,7 @@ class Scanner:
             return
         fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
-            server = self.servers.of(module, func.value, scope)
+            server = self.aliases.server_of(module, func, scope)
             if server is not None:
                 name_node = _name_argument(call, 1)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
@@ -409,7 +360,7 @@ class Scanner:
             and isinstance(func.func, ast.Attribute)
             and func.func.attr in REGISTRARS
             and call.args
-            and (server := self.servers.of(module, func.func.value, scope)) is not None
+            and (server := self.aliases.server_of(module, func.func, scope)) is not None
         ):
             first = _name_argument(func)
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
@@ -439,19 +390,6 @@ def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
-
-
-def _calling(func: ast.expr, call: ast.Call) -> ast.Call:
-    """`call` as if it called `func` (what the name it calls is bound to), where it is written."""
-    return ast.Call(
-        func=func,
-        args=call.args,
-        keywords=call.keywords,
-        lineno=call.lineno,
-        col_offset=call.col_offset,
-        end_lineno=call.end_lineno,
-        end_col_offset=call.end_col_offset,
-    )
 
 
 def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:

@@ -108,9 +108,18 @@ def _bound_names(binding: Binding) -> list[str]:
     if binding.kind != "value":
         return []
     node = binding.node
+    if isinstance(node, ast.Call) and _spells_partial(node.func) and node.args:
+        node = node.args[0]  # `setup = functools.partial(register, mcp)`: `setup()` calls `register`
     values = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else [node]
     return [
         v.attr if isinstance(v, ast.Attribute) else v.id
         for v in values
         if isinstance(v, ast.Name | ast.Attribute)
     ]
+
+
+def _spells_partial(func: ast.expr) -> bool:
+    """`partial` or `functools.partial` as written (what it names is read where it is called)."""
+    return (
+        func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    ) == "partial"

@@ -57,7 +57,7 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
                 fn,
                 for_tool=True,
                 registrar=lambda d: (
-                    d is reg.decorator or is_registration(scanner.alias_of(reg.module, d, reg.scope))
+                    d is reg.decorator or is_registration(scanner.aliases.alias_of(reg.module, d, reg.scope))
                 ),
             )
         )

@@ -215,10 +215,6 @@ CASES: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.tools",
         "app/tools.py",
     ),
-}
-
-
-NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
     "the server's tool method bound in a helper, applied by a call": (
         {
             "app/tools.py": resolver_module(
@@ -283,33 +279,11 @@ NOT_FOLLOWED: dict[str, tuple[dict[str, str], str, str]] = {
         "app/tools.py",
     ),
 }
-"""Shapes the SDK refuses that lint does not follow yet (it says MCPD113, or nothing): each
-one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
-
-REASONS = {
-    "a functools.partial of a helper given the server, called later": "a `functools.partial` binding the server to a helper is not followed into the helper",
-    "a registry object listing tools in __init__, its apply(mcp) adding each": "a loop over a list an instance holds (`self.tools`) is not listed statically",
-    "the server's tool method bound in a helper, applied by a call": "`tool = mcp.tool` bound in a function (not at module level) is not read as the server's method",
-    "a registrar class whose __call__ registers on the server it is given": "a call of an instance (`Register()(mcp)`) is not followed into `__call__`",
-    "the server's tool decorator bound to a module-level name": "`tool = mcp.tool` imported by another module and called there (`@tool()`) is not followed",
-    "tools named in __all__ added by getattr": "`getattr(module, name)` over `__all__` is not listed statically",
-}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=REASONS[case]))
-        for case in sorted(NOT_FOLLOWED)
-    ],
-)
-def test_shapes_not_followed_yet(tmp_path: Path, case: str) -> None:
-    check_both_ways(tmp_path, *NOT_FOLLOWED[case])
 
 
 REPLACED = {

@@ -1,0 +1,130 @@
+"""Names bound to a server's registration methods, read as the methods themselves.
+
+`tool = mcp.tool` then `@tool()`, `register = mcp.add_tool` then `register(fn)`, `deco =
+mcp.tool(name="x")` then `@deco`: the SDK registers as if `mcp.tool()` / `mcp.add_tool(fn)` were
+written where the name is used. The registration scan (`registrations.py`) asks what a name it
+meets stands for; `reach.py` asks which uses the scan reads itself (`reads`).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .model import Server
+from .servers import ParamServer, Servers
+from .source import ParsedModule
+from .symbols import Binding, Names, Scope, Value
+from .written_decorators import REGISTRARS
+
+
+class RegistrarAliases:
+    """What a name bound to `x.tool`, `x.tool(...)` or `x.add_tool` stands for where it is used."""
+
+    def __init__(self, names: Names, servers: Servers) -> None:
+        self.names = names
+        self.servers = servers
+        self._homes: dict[int, tuple[ast.expr, ParsedModule]] = {}
+        """A method bound to a name of another module (`tool = mcp.tool` in `app/server.py`) ->
+        that module and scope, where its server is read (`server_of`)."""
+
+    def module_level(self, table: dict[str, Binding]) -> list[str]:
+        """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
+        out = []
+        for name, binding in table.items():
+            node = binding.node
+            target = node.func if isinstance(node, ast.Call) else node
+            if (
+                binding.kind == "value"
+                and isinstance(target, ast.Attribute)
+                and target.attr in ("tool", "add_tool")
+            ):
+                out.append(name)
+        return out
+
+    def in_functions(self, text: str) -> list[str]:
+        """Names a function binds to a server's method (`tool = mcp.tool` in `def register(mcp)`),
+        found from the text's `.tool` / `.add_tool` not followed by a call (one `find` per
+        occurrence, not a pattern tried on every line): the lines calling them must be scanned."""
+        out = []
+        for token in (".tool", ".add_tool"):
+            at = text.find(token)
+            while at >= 0:
+                end = at + len(token)
+                if not text[end : end + 1].isidentifier() and text[end : end + 1] != "(":
+                    start = text.rfind("\n", 0, at) + 1
+                    stop = text.find("\n", end)
+                    bound = _BOUND_METHOD.match(text, start, len(text) if stop < 0 else stop)
+                    if bound is not None:
+                        out.append(bound.group(1))
+                at = text.find(token, end)
+        return out
+
+    def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
+        """`deco = mcp.tool()` / `register = mcp.add_tool`: what a plain name used there stands for.
+
+        A name bound in this module, or the method itself bound at another's top level (`tool =
+        mcp.tool` imported `from app.server`): its server is read there (`server_of`). A call's
+        result imported from another module (`tool = mcp.tool()`) is that module's
+        registration, found by `reach.py`."""
+        if isinstance(expr, ast.Name):
+            symbol = self.names.lookup(module, expr.id, scope)
+            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
+                node = symbol.node
+                target = node.func if isinstance(node, ast.Call) else node
+                elsewhere = symbol.module is not module
+                if elsewhere and (node is not target or symbol.scope is not None):
+                    return expr
+                if isinstance(target, ast.Attribute) and target.attr in (*REGISTRARS, "add_tool"):
+                    if elsewhere:
+                        self._homes[id(node)] = (node, symbol.module)
+                    return node
+        return expr
+
+    def server_of(
+        self, module: ParsedModule, method: ast.Attribute, scope: Scope | None
+    ) -> Server | ParamServer | None:
+        """The server of `method` (`mcp.tool`), read where it is written: here, or in the module
+        whose name it is bound to (`alias_of`)."""
+        home = self._homes.get(id(method))
+        if home is not None and home[0] is method:  # (the node itself: an id outlives its node)
+            return self.servers.of(home[1], method.value, None)
+        return self.servers.of(module, method.value, scope)
+
+    def called(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
+        """`tool = mcp.tool` then `@tool()` / `tool(name="x")(fn)`: the call of a name bound to
+        the server's method, read as the call of the method itself (`mcp.tool()`)."""
+        if not isinstance(expr, ast.Call):
+            return expr
+        func = self.alias_of(module, expr.func, scope)
+        if func is expr.func or not isinstance(func, ast.Attribute) or func.attr not in REGISTRARS:
+            return expr
+        return calling(func, expr)
+
+    def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
+        """Whether the scan registers through `expr` itself (`@deco`, `deco(fn)`): a name bound in
+        this module to a server's `tool(...)` or `add_tool` (`alias_of`)."""
+        alias = self.alias_of(module, expr, scope)
+        target = alias.func if isinstance(alias, ast.Call) else alias
+        return (
+            alias is not expr
+            and isinstance(target, ast.Attribute)
+            and self.server_of(module, target, scope) is not None
+        )
+
+
+def calling(func: ast.expr, call: ast.Call) -> ast.Call:
+    """`call` as if it called `func` (what the name it calls is bound to), where it is written."""
+    return ast.Call(
+        func=func,
+        args=call.args,
+        keywords=call.keywords,
+        lineno=call.lineno,
+        col_offset=call.col_offset,
+        end_lineno=call.end_lineno,
+        end_col_offset=call.end_col_offset,
+    )
+
+
+_BOUND_METHOD = re.compile(r"[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:tool|add_tool)[ \t]*(?:#.*)?$")
+"""A line binding a name to a server's method, uncalled: `    tool = mcp.tool`."""
