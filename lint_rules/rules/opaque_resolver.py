@@ -1,12 +1,13 @@
-"""MCPD113: what static analysis cannot see: a `Resolve(x)` target computed at run time, a
-decorator on a tool it cannot follow, a registration whose tools it cannot list."""
+"""MCPD113: what static analysis cannot see: a `Resolve(x)` target computed at run time or
+defined in installed code, a decorator on a tool it cannot follow, a registration whose tools
+it cannot list."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Resolver
 from ..base import Invalid, Rule
 from ._walk import resolver_problems
 
@@ -64,6 +65,17 @@ class OpaqueResolver(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for tool, resolver, span in resolver_problems(graph, "opaque"):
             yield self.diagnostic(span, str(resolver.problem), tool=tool.name)
+        for tool, resolver, span in resolver_problems(graph, "installed"):
+            yield self.diagnostic(span, _installed(resolver), tool=tool.name)
         for finding in graph.findings:  # a tool or registration mcpdeps cannot follow
             if finding.kind == "unfollowed":
                 yield self.diagnostic(finding.span, finding.message, tool=finding.tool)
+
+
+def _installed(resolver: Resolver) -> str:
+    """Not "computed at run time": the function is a plain, definite one; what is missing is
+    only its source, which static analysis never reads (nor imports) outside the project."""
+    return (
+        f"resolver `{resolver.qualname}` comes from module `{resolver.module}`, outside the "
+        "project: mcpdeps does not read installed code, so its parameters are not checked"
+    )
