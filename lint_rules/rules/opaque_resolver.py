@@ -24,7 +24,10 @@ class OpaqueResolver(Rule):
         "values the source does not list (`for fn in TOOLS: mcp.add_tool(fn)`), annotations "
         "assigned at run time (`fn.__annotations__[...] = ...`), a helper parameter no call "
         "passes a server to and no `MCPServer` annotation marks as one: the info names the tools "
-        "left unchecked. Use `mcpdeps graph --live` to see what the SDK sees."
+        "left unchecked. A resolver imported from an installed package or the standard "
+        "library (`Resolve(get_access_token)` from `mcp.server.auth`, `Resolve(os.getcwd)`) is "
+        "a plain function, but mcpdeps does not read installed code: the info names the module "
+        "it comes from. Use `mcpdeps graph --live` to see what the SDK sees."
     )
     known_problems = (
         "Modules imported by a name built at run time are followed when the source spells "
@@ -37,7 +40,12 @@ class OpaqueResolver(Rule):
         "AttributeError does: the modules after it are not followed. A name read from a "
         "setting, a file or the environment (`import_module(os.environ[...])`), or from a loop "
         "variable taking two parts at once, is not followed: the helpers it would reach "
-        "take no server from it, and their tools are reported as not analysed."
+        "take no server from it, and their tools are reported as not analysed. A resolver "
+        "from installed code is reported even when it comes from the SDK itself (`mcp.*`): "
+        "most of the SDK's functions are no resolvers, and the SDK refuses those "
+        "(`Resolve(func_metadata)`: its `func` is no tool argument), so which module defines a "
+        "function says nothing about its parameters. Silence the info with "
+        "`# mcpdeps: ignore[MCPD113]` where the function is meant as a resolver."
     )
     INVALID = [
         Invalid(
