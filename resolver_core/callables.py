@@ -38,7 +38,14 @@ from .symbols import (
     Value,
     sdk_name,
 )
-from .target import Target, builtin_target, module_target, not_callable_target, opaque_target
+from .target import (
+    Target,
+    builtin_target,
+    installed_target,
+    module_target,
+    not_callable_target,
+    opaque_target,
+)
 from .typeexpr import TResolve
 from .written_decorators import binding_marker, written_chain
 
@@ -301,7 +308,7 @@ class Targets:
         unfound = self.names.unfound_module(module, symbol.qualname)
         if unfound is not None:
             return self._unfound(module, key, text, *unfound)
-        return opaque_target(module, key, text)
+        return installed_target(module, key, text, head) if head else opaque_target(module, key, text)
 
     def _unfound(self, module: ParsedModule, key: str, text: str, name: str, close: str | None) -> Target:
         """`Resolve(check_stock)` imported from a module Python cannot find: a typo of a project

@@ -41,9 +41,11 @@ FindingKind = Literal["unreadable", "too_deep", "unfollowed"]
 follow something that is computed at run time (a decorator on a tool, the values of a loop
 that registers tools, annotations assigned at run time): its tools are then not analysed."""
 
-ProblemKind = Literal["invalid", "opaque"]
+ProblemKind = Literal["invalid", "opaque", "installed"]
 """Why a `Resolve(x)` target is not a usable resolver: not one the SDK accepts (not callable,
-no signature, undefined), or computed at run time beyond static analysis."""
+no signature, undefined), computed at run time beyond static analysis, or a plain function of
+an installed module or the standard library (`Resolve(os.getcwd)`): the SDK takes it like any
+other, but static analysis never reads installed code, so its parameters go unchecked."""
 
 ResolverKind = Literal[
     "function",
@@ -153,7 +155,8 @@ class Resolver:
     problem: str | None = None
     """Why the target is not a usable resolver (not callable, undefined, opaque), if it is not."""
     problem_kind: ProblemKind | None = None
-    """Set with `problem`: invalid for the SDK, or opaque to static analysis."""
+    """Set with `problem`: invalid for the SDK, opaque to static analysis, or installed code
+    (then `module` is the module the source imports it from)."""
     node: ast.AST | None = field(default=None, repr=False, compare=False)
     """The defining ast node (static graphs only)."""
     decorators: tuple[str, ...] = ()

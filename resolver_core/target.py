@@ -58,6 +58,23 @@ def opaque_target(module: ParsedModule, key: str, text: str) -> Target:
     )
 
 
+def installed_target(module: ParsedModule, key: str, text: str, origin: str) -> Target:
+    """A function imported from an installed module or the standard library (`os.getcwd`,
+    `mcp...get_access_token`): a definite callable, not a run-time value, but mcpdeps never
+    imports or reads installed code, so its parameters are unknown. `modname` is the module the
+    source names (`origin`), which is what the finding has to name. Kept even for the SDK's own
+    functions: most of them are no resolvers (`Resolve(func_metadata)` is refused)."""
+    return Target(
+        "opaque",
+        ("opaque", key),
+        module,
+        text,
+        origin,
+        problem_kind="installed",
+        problem=f"`{text}` comes from module `{origin}`, outside the project",
+    )
+
+
 def module_target(module: ParsedModule, key: str, text: str) -> Target:
     """`Resolve(some_module)`: a module is never callable."""
     return Target(

@@ -163,6 +163,8 @@ def _resolved(view: _ToolView, parent: Tree, p: Parameter, stack: list[str], lev
     kind = "async" if resolver.is_async else "sync, in a worker thread"
     if resolver.problem:
         kind = "not a usable callable" if resolver.kind != "opaque" else "not visible before run time"
+        if resolver.problem_kind == "installed":  # a definite function whose source is not read
+            kind = "installed code, not read"
     note = f"{KIND_NOTE[resolver.kind]} · " if resolver.kind in KIND_NOTE else ""
     label += f"  [green]step {step}[/]" if step else ""
     label += f"\n[dim]{note}{kind} · {view.where(resolver.span)}[/]"

@@ -1,12 +1,13 @@
-"""MCPD113: what static analysis cannot see: a `Resolve(x)` target computed at run time, a
-decorator on a tool it cannot follow, a registration whose tools it cannot list."""
+"""MCPD113: what static analysis cannot see: a `Resolve(x)` target computed at run time or
+defined in installed code, a decorator on a tool it cannot follow, a registration whose tools
+it cannot list."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Resolver
 from ..base import Invalid, Rule
 from ._walk import resolver_problems
 
@@ -23,7 +24,10 @@ class OpaqueResolver(Rule):
         "values the source does not list (`for fn in TOOLS: mcp.add_tool(fn)`), annotations "
         "assigned at run time (`fn.__annotations__[...] = ...`), a helper parameter no call "
         "passes a server to and no `MCPServer` annotation marks as one: the info names the tools "
-        "left unchecked. Use `mcpdeps graph --live` to see what the SDK sees."
+        "left unchecked. A resolver imported from an installed package or the standard "
+        "library (`Resolve(get_access_token)` from `mcp.server.auth`, `Resolve(os.getcwd)`) is "
+        "a plain function, but mcpdeps does not read installed code: the info names the module "
+        "it comes from. Use `mcpdeps graph --live` to see what the SDK sees."
     )
     known_problems = (
         "Modules imported by a name built at run time are followed when the source spells "
@@ -36,7 +40,12 @@ class OpaqueResolver(Rule):
         "AttributeError does: the modules after it are not followed. A name read from a "
         "setting, a file or the environment (`import_module(os.environ[...])`), or from a loop "
         "variable taking two parts at once, is not followed: the helpers it would reach "
-        "take no server from it, and their tools are reported as not analysed."
+        "take no server from it, and their tools are reported as not analysed. A resolver "
+        "from installed code is reported even when it comes from the SDK itself (`mcp.*`): "
+        "most of the SDK's functions are no resolvers, and the SDK refuses those "
+        "(`Resolve(func_metadata)`: its `func` is no tool argument), so which module defines a "
+        "function says nothing about its parameters. Silence the info with "
+        "`# mcpdeps: ignore[MCPD113]` where the function is meant as a resolver."
     )
     INVALID = [
         Invalid(
@@ -64,6 +73,17 @@ class OpaqueResolver(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for tool, resolver, span in resolver_problems(graph, "opaque"):
             yield self.diagnostic(span, str(resolver.problem), tool=tool.name)
+        for tool, resolver, span in resolver_problems(graph, "installed"):
+            yield self.diagnostic(span, _installed(resolver), tool=tool.name)
         for finding in graph.findings:  # a tool or registration mcpdeps cannot follow
             if finding.kind == "unfollowed":
                 yield self.diagnostic(finding.span, finding.message, tool=finding.tool)
+
+
+def _installed(resolver: Resolver) -> str:
+    """Not "computed at run time": the function is a plain, definite one; what is missing is
+    only its source, which static analysis never reads (nor imports) outside the project."""
+    return (
+        f"resolver `{resolver.qualname}` comes from module `{resolver.module}`, outside the "
+        "project: mcpdeps does not read installed code, so its parameters are not checked"
+    )
