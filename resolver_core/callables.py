@@ -387,6 +387,13 @@ class Targets:
                 no_hints=True,
                 scope=value.scope,
             )
+        earlier = self.names.rebound_from(value) if isinstance(node, ast.Call) else None
+        if earlier is not None:  # `load_d = functools.cache(load_d)`: read as `@functools.cache`
+            chain = _chain_of(earlier) if isinstance(earlier, Defined) else ()
+            obj = self.decorators.value(value, depth)
+            return self.from_obj(
+                obj, ("call", f"{value.module.path}:{value.name}"), value.module, text, chain=chain
+            )
         if isinstance(node, ast.Call):
             return self._call(
                 value.module, node, value.scope, f"{value.module.path}:{value.name}", text, depth

@@ -23,7 +23,7 @@ from .model import ProblemKind
 from .records import record
 from .signatures import returns_of
 from .source import ParsedModule
-from .symbols import Defined, External, Names, Scope, Value, lambda_qualname
+from .symbols import Defined, External, Names, Scope, Symbol, Value, lambda_qualname
 from .written_decorators import binding_marker, is_registration
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -191,8 +191,13 @@ class Decorators:
         return self._apply_all(symbol, scope, decorators)
 
     def value(self, value: Value, depth: int = 0) -> Obj:
-        """What `name = <call>` binds (`f = deco(g)`, `f = retry(3)(g)`)."""
-        return self.expr(value.module, value.node, value.scope, {}, depth)
+        """What `name = <call>` binds (`f = deco(g)`); `f = deco(f)` is `@deco` on the earlier `f`."""
+        node = value.node
+        earlier = self.names.rebound_from(value)
+        if earlier is None or not isinstance(node, ast.Call):
+            return self.expr(value.module, node, value.scope, {}, depth)
+        cur = self._symbol(earlier, value.module, node.args[0], None, {}, depth + 1)
+        return cur if cur.kind == "opaque" else self._decorate(value.module, node.func, None, {}, cur, depth)
 
     def property_value(self, prop: Obj) -> Obj:
         """`instance.prop` for a `property`/`cached_property`: what the getter returns, when the
@@ -236,10 +241,7 @@ class Decorators:
             if marker is not None:
                 cur = replace(cur, binding=marker)
                 continue
-            deco = self.expr(module, written, scope, env or {}, 0)
-            if deco.kind == "opaque" and not str(deco.opaque).startswith("decorator"):
-                deco = replace(deco, opaque=f"decorator `@{_text(module, written)}`: {deco.opaque}")
-            cur = replace(self.call(deco, [cur], {}, 0), decorated=True)
+            cur = self._decorate(module, written, scope, env or {}, cur, 0)
             if cur.kind == "opaque":
                 return cur
             if _wrapping_depth(cur) > _MAX_WRAPPED:
@@ -247,6 +249,21 @@ class Decorators:
                 # depth say so rather than read the signature of some wrapper halfway down.
                 return _opaque(f"more than {_MAX_WRAPPED} stacked decorators: mcpdeps does not follow them")
         return cur
+
+    def _decorate(
+        self,
+        module: ParsedModule,
+        written: ast.expr,
+        scope: Scope | None,
+        env: dict[str, Obj],
+        cur: Obj,
+        depth: int,
+    ) -> Obj:
+        """`@written` applied to `cur`: a decorator as written, or `f = written(f)`."""
+        deco = self.expr(module, written, scope, env, depth)
+        if deco.kind == "opaque" and not str(deco.opaque).startswith("decorator"):
+            deco = replace(deco, opaque=f"decorator `@{_text(module, written)}`: {deco.opaque}")
+        return replace(self.call(deco, [cur], {}, depth), decorated=True)
 
     # ------------------------------------------------------------------ expressions
     def expr(
@@ -275,18 +292,32 @@ class Decorators:
             return self.call(func, args, kwargs, depth + 1, module.segment(node))
         if isinstance(node, ast.Name | ast.Attribute):
             symbol = self.names.resolve(module, node, scope)
-            symbol = self.names.follow(symbol) if symbol is not None else None
-            if isinstance(symbol, External):
-                return Obj("external", qualname=symbol.qualname)
-            if isinstance(symbol, Defined):
-                if isinstance(symbol.node, ast.ClassDef):
-                    return self.plain(symbol, scope)
-                where = _def_scope(symbol, module, scope)
-                if env and where is not None:  # a wrapper inside the decorator: `@wraps(fn)` needs fn
-                    return self._apply_all(symbol, where, getattr(symbol.node, "decorator_list", []), env)
-                return self.applied(symbol, where)
-            if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
-                return self.value(symbol, depth + 1)
+            if symbol is not None:
+                return self._symbol(symbol, module, node, scope, env, depth)
+        return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
+
+    def _symbol(
+        self,
+        symbol: Symbol,
+        module: ParsedModule,
+        node: ast.expr,
+        scope: Scope | None,
+        env: dict[str, Obj],
+        depth: int,
+    ) -> Obj:
+        """The object a name (`node`, written in `module`) bound to `symbol` refers to."""
+        symbol = self.names.follow(symbol)
+        if isinstance(symbol, External):
+            return Obj("external", qualname=symbol.qualname)
+        if isinstance(symbol, Defined):
+            if isinstance(symbol.node, ast.ClassDef):
+                return self.plain(symbol, scope)
+            where = _def_scope(symbol, module, scope)
+            if env and where is not None:  # a wrapper inside the decorator: `@wraps(fn)` needs fn
+                return self._apply_all(symbol, where, getattr(symbol.node, "decorator_list", []), env)
+            return self.applied(symbol, where)
+        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
+            return self.value(symbol, depth + 1)
         return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
 
     # ------------------------------------------------------------------ calls

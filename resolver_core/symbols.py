@@ -342,6 +342,21 @@ class Names:
             return self.resolve(expr.module, expr.written, expr.scope, depth + 1)
         return None
 
+    def rebound_from(self, value: Value) -> Symbol | None:
+        """For `f = wrap(f)` at module level (`load_d = functools.cache(load_d)`): what `f`
+        meant just before that line, the object `wrap` receives. Python runs the line like
+        `@wrap` on that earlier binding, which is how `decorators` reads it; None for any
+        other assignment (looking `f` up again would only find this binding itself)."""
+        node = value.node
+        if value.scope is not None or not _rewraps(node, value.name):
+            return None
+        binding = self.table(value.module).get(value.name)
+        while binding is not None and binding.node is not node:
+            binding = binding.previous
+        if binding is None or binding.previous is None:
+            return None
+        return self._from_binding(value.module, value.name, binding.previous, None, 0)
+
     def follow(self, symbol: Symbol, depth: int = 0) -> Symbol:
         """Follow plain aliases (`X = other.Y`) to what they name."""
         while isinstance(symbol, Value) and isinstance(symbol.node, _NAMES) and depth < _MAX_DEPTH:
@@ -421,3 +436,16 @@ def _module_names(root: Path) -> set[str]:
         if module and stem.isidentifier():
             names.add(stem)
     return names
+
+
+def _rewraps(node: ast.AST, name: str) -> bool:
+    """`name = wrap(name)`'s value: a call handing the name alone to a wrapper that is not
+    itself read through the name (`f = f(f)` is left to the plain, depth-bounded reading)."""
+    return (
+        isinstance(node, ast.Call)
+        and not node.keywords
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == name
+        and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.func))
+    )

@@ -404,6 +404,29 @@ CASES["a resolver left to the registering helper's default"] = (
 )
 
 
+for _rewrap in ("functools.cache", "functools.lru_cache(maxsize=None)"):
+    CASES[f"a resolver rebound to {_rewrap} of itself"] = resolver_case(
+        f"import functools\n\n\n{BAD}\n\nload_d = {_rewrap}(load_d)\n",
+        server_module("\nfrom app.deps import load_d\n", "load_d"),
+    )
+
+CASES["a resolver rebound to a wrapper of itself made without functools.wraps"] = resolver_case(
+    "def timed(fn):\n    def inner(nope: str) -> str:\n        return str(fn)\n\n    return inner\n\n\n"
+    f"{BAD}\n\nload_d = timed(load_d)\n",
+    server_module("\nfrom app.deps import load_d\n", "load_d"),
+    "InvalidSignature: Resolver 'inner' parameter 'nope'",
+    ("def inner(nope: str)", "def inner(x: int)"),
+)
+"""The control of the two above: `load_d = timed(load_d)` is `@timed`, whose `inner` (no
+`__wrapped__`) is what the SDK reads; `load_d(nope)` itself stays in the clean twin, unread."""
+
+CASES["a tool rebound to functools.cache of itself, then registered"] = resolver_case(
+    BAD,
+    HEAD + 'import functools\n\nfrom app.deps import load_d\n\nmcp = MCPServer("x")\n\n\n'
+    "def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n"
+    "t = functools.cache(t)\nmcp.tool()(t)\n",
+)
+
 NOT_FOLLOWED: dict[str, Case] = {
     "tool entries of a dataclass, a loop registering each entry's function": (
         {
@@ -440,10 +463,6 @@ NOT_FOLLOWED: dict[str, Case] = {
         REFUSED,
         CLEAN,
     ),
-    "a resolver rebound to functools.cache of itself": resolver_case(
-        "import functools\n\n\n" + BAD + "\n\nload_d = functools.cache(load_d)\n",
-        server_module("\nfrom app.deps import load_d\n", "load_d"),
-    ),
 }
 """Shapes the SDK refuses that lint does not follow yet (it says MCPD113, or nothing): each
 one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
@@ -451,7 +470,6 @@ one's reason is in `REASONS`. Strict xfail: following one makes its test pass, a
 REASONS = {
     "tool entries of a dataclass, a loop registering each entry's function": "a loop over objects holding the tool (`entry.function`) is not listed statically",
     "a decorator writing a Resolve annotation into the tool's __annotations__": "annotations a decorator assigns at run time (`fn.__annotations__[...] = ...`) are not read",
-    "a resolver rebound to functools.cache of itself": "`f = functools.cache(f)` (a name rebound to a call of itself) is not followed to the earlier def",
 }
 
 
