@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, TypeAlias
 
+from .library_decorators import MEMOIZING
 from .model import Server
 from .signatures import own_nodes, returns_of
 from .source import ParsedModule
@@ -34,9 +35,6 @@ if TYPE_CHECKING:
 Made: TypeAlias = "Server | ast.Call | bool | None"
 """The server every call returns; or a new one at each call (the `MCPServer(...)` call naming
 it, or True when only an annotation says so); or None: no server known."""
-
-_CACHES = frozenset({"functools.cache", "functools.lru_cache"})
-"""Decorators under which every call returns what the first call made."""
 
 
 def called(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope | None) -> Server | None:
@@ -70,7 +68,10 @@ def _returned(servers: Servers, symbol: Defined, fn: ast.FunctionDef) -> Made:
     module = symbol.module
     cached = False
     for deco in fn.decorator_list:
-        if servers.names.canonical(module, deco.func if isinstance(deco, ast.Call) else deco) not in _CACHES:
+        if (
+            servers.names.canonical(module, deco.func if isinstance(deco, ast.Call) else deco)
+            not in MEMOIZING
+        ):
             return None  # what another decorator's wrapper returns is its own
         cached = True
     inner = Scope(module, fn, symbol.qualname, symbol.scope)

@@ -19,6 +19,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .library_decorators import IDENTITY, PROPERTIES, WRAPPING
 from .model import ProblemKind
 from .records import record
 from .signatures import returns_of
@@ -27,33 +28,6 @@ from .symbols import Defined, External, Names, Scope, Symbol, Value, lambda_qual
 from .written_decorators import binding_marker, is_registration
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-_IDENTITY = frozenset(
-    {
-        "typing.final",
-        "typing.override",
-        "typing.no_type_check",
-        "typing.runtime_checkable",
-        "typing_extensions.final",
-        "typing_extensions.override",
-        "typing_extensions.runtime_checkable",
-        "abc.abstractmethod",
-        "functools.total_ordering",
-        "dataclasses.dataclass",
-        "atexit.register",
-    }
-)
-"""Library decorators that return their argument (possibly after marking it)."""
-_CACHES = frozenset(
-    {
-        "functools.cache",
-        "functools.lru_cache",
-        "functools.singledispatch",
-        "contextlib.contextmanager",
-        "contextlib.asynccontextmanager",
-    }
-)
-"""Library decorators returning a sync wrapper made with `update_wrapper` (so `__wrapped__`)."""
-_PROPERTIES = frozenset({"builtins.property", "functools.cached_property"})
 _MAX_DEPTH = 12
 _MAX_WRAPPED = _MAX_DEPTH * 4
 """`__wrapped__` links followed (`innermost`, `named`): stacks deeper are not followed."""
@@ -350,19 +324,19 @@ class Decorators:
         return _opaque(f"{what} returns something mcpdeps cannot follow")
 
     def _library(self, qualname: str, args: list[Obj], kwargs: dict[str, Obj], text: str | None) -> Obj:
-        if qualname in _IDENTITY:
+        if qualname in IDENTITY:
             return args[0] if len(args) == 1 and not kwargs else Obj("identity")
         if qualname == "functools.wraps" and args:
             return Obj("wraps", wrapped=args[0])
         if qualname == "functools.update_wrapper" and len(args) >= 2:
             return self._wrap(args[0], args[1])
-        if qualname in _CACHES:
+        if qualname in WRAPPING:
             if len(args) == 1 and args[0].kind not in ("external", "opaque") and not kwargs:
                 return self._cache(args[0])
             return Obj("cache")  # `lru_cache(maxsize=...)`: the decorator it returns
         if qualname == "functools.partial" and args:
             return Obj("partial", base=args[0], positional=len(args) - 1, keywords=tuple(kwargs))
-        if qualname in _PROPERTIES and len(args) == 1:
+        if qualname in PROPERTIES and len(args) == 1:
             return replace(args[0], kind="property")
         shown = text or qualname
         return _opaque(

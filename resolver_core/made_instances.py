@@ -16,12 +16,10 @@ from __future__ import annotations
 import ast
 
 from .called_servers import written_at
+from .library_decorators import MEMOIZING
 from .signatures import own_nodes, returns_of
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope, Value
-
-_CACHES = frozenset({"functools.cache", "functools.lru_cache"})
-"""The getter's decorators that keep what it returns (every call returns the first one's)."""
 
 _DEPTH = 8
 """Getters returning other getters' results, followed this deep."""
@@ -52,7 +50,7 @@ def _returned_class(names: Names, getter: Defined, fn: ast.FunctionDef, depth: i
     """The one class every `return` of `fn` builds (see the module's docstring)."""
     module = getter.module
     for deco in fn.decorator_list:
-        if names.canonical(module, deco.func if isinstance(deco, ast.Call) else deco) not in _CACHES:
+        if names.canonical(module, deco.func if isinstance(deco, ast.Call) else deco) not in MEMOIZING:
             return None  # what another decorator's wrapper returns is its own
     inner = Scope(module, fn, getter.qualname, getter.scope)
     found: list[Defined | None] = []
