@@ -188,6 +188,17 @@ VARIANTS: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "the server's add_tool imported under its name, called on the tool": (
+        {
+            "app/server.py": SERVER_TOOL + "add_tool = mcp.add_tool\n",
+            "app/tools.py": resolver_module(
+                TOOL + "\n\nadd_tool(t)\n", imports="from app.server import add_tool\n"
+            ),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
     "a registrar instance holding the server, bound to a name, then given the tool": (
         {
             "app/tools.py": resolver_module(REGISTRAR + TOOL),
