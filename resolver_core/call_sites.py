@@ -105,11 +105,17 @@ class CallSites:
         self._arms_of: dict[int, tuple[Arm, ...]] = {}
         """A recorded call site -> the arms it is written in (`arms`)."""
         self._unfolding: set[int] = set()
+        self._instances: dict[int, list[ast.Call]] = {}
+        """A project class -> its instantiations bound to a name (`r = Reg(mcp)`)."""
         """The `functools.partial(...)` calls whose function is being called (`_result_called`)."""
 
-    def sites(self, fn: FunctionDef | ast.ClassDef) -> list[CallSite]:
+    def sites(self, fn: FunctionDef | ast.ClassDef, cls: ast.ClassDef | None = None) -> list[CallSite]:
         """The calls of this function, or of a class without an `__init__` of its own (module,
-        call, the scope the call is in)."""
+        call, the scope the call is in). A `__call__` of `cls` is called through its instances:
+        `Reg(mcp)(fn)`, or `r = Reg(mcp)` then `r(fn)` (the names they are bound to walked for)."""
+        if cls is not None and fn.name == "__call__":
+            self.want([cls.name])
+            self.want(self._bound[id(call)] for call in self._instances.get(id(cls), []))
         self.want([fn.name])
         return self._sites.get(id(fn), [])
 
@@ -376,6 +382,8 @@ class CallSites:
             return
         callee: Defined | None = symbol
         if isinstance(symbol.node, ast.ClassDef):  # `Tools(server)` runs `Tools.__init__`
+            if id(call) in self._bound:
+                self._instances.setdefault(id(symbol.node), []).append(call)
             callee = self._method_of(symbol, "__init__") or symbol  # or the one a dataclass generates
         self._record(module, call, scope, callee)
 

@@ -310,7 +310,7 @@ class Reach:
             # `@registry.add` passes the def after the bound `self`
             if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
         ]
-        for module, call, scope in self.call_sites.sites(fn):
+        for module, call, scope in self.call_sites.sites(fn, self.servers.class_of(reg.module, fn)):
             # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
             on = isinstance(call.func, ast.Attribute) or fn.name == "__call__"  # `reg(fn)`: `__call__`
             bound = on and params[0].arg in ("self", "cls")

@@ -29,16 +29,17 @@ class RegistrarAliases:
         that module and scope, where its server is read (`server_of`)."""
 
     def module_level(self, table: dict[str, Binding]) -> list[str]:
-        """Module-level names bound to `x.tool(...)` or `x.add_tool`."""
+        """Module-level names bound to `x.tool(...)` or `x.add_tool`, or imported under the
+        method's name (`from app.server import tool`, then `tool()(fn)`): told by the import's
+        text alone, so that the lines calling them are scanned without resolving every import."""
         out = []
         for name, binding in table.items():
             node = binding.node
             target = node.func if isinstance(node, ast.Call) else node
-            if (
-                binding.kind == "value"
-                and isinstance(target, ast.Attribute)
-                and target.attr in ("tool", "add_tool")
-            ):
+            if binding.kind == "import":
+                if binding.target is not None and binding.target[1] in _METHODS:
+                    out.append(name)
+            elif binding.kind == "value" and isinstance(target, ast.Attribute) and target.attr in _METHODS:
                 out.append(name)
         return out
 
@@ -125,6 +126,9 @@ def calling(func: ast.expr, call: ast.Call) -> ast.Call:
         end_col_offset=call.end_col_offset,
     )
 
+
+_METHODS = ("tool", "add_tool")
+"""The server's methods a name bound to them registers through."""
 
 _BOUND_METHOD = re.compile(r"[ \t]*(\w+)[ \t]*=[ \t]*[\w.]+\.(?:tool|add_tool)[ \t]*(?:#.*)?$")
 """A line binding a name to a server's method, uncalled: `    tool = mcp.tool`."""

@@ -33,6 +33,17 @@ def other(x: int) -> str:
 REGISTER = "def register(mcp) -> None:\n    mcp.add_tool(t)\n\n\n"
 """A helper registering `t` on the server it is given."""
 
+SERVER_TOOL = 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\ntool = mcp.tool\n'
+"""A server module binding its `tool` method to a module-level name others import."""
+
+IMPORTED_TOOL = "from app.server import tool\n"
+
+REGISTRAR = (
+    "class Reg:\n    def __init__(self, mcp) -> None:\n        self.mcp = mcp\n\n"
+    "    def __call__(self, fn, name) -> None:\n        self.mcp.add_tool(fn, name=name)\n\n\n"
+)
+"""A registrar holding the server, whose `__call__` registers the function it is given."""
+
 VARIANTS: dict[str, tuple[dict[str, str], str, str]] = {
     "partial imported from functools, bound then called": (
         {
@@ -159,6 +170,43 @@ VARIANTS: dict[str, tuple[dict[str, str], str, str]] = {
         "import app.main",
         "app/tools.py",
     ),
+    "the server's tool method imported, called on the tool with a name": (
+        {
+            "app/server.py": SERVER_TOOL,
+            "app/tools.py": resolver_module(TOOL + '\n\ntool(name="weather")(t)\n', imports=IMPORTED_TOOL),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "the server's tool method imported, called bare on the tool": (
+        {
+            "app/server.py": SERVER_TOOL,
+            "app/tools.py": resolver_module(TOOL + "\n\ntool()(t)\n", imports=IMPORTED_TOOL),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "the server's add_tool imported under its name, called on the tool": (
+        {
+            "app/server.py": SERVER_TOOL + "add_tool = mcp.add_tool\n",
+            "app/tools.py": resolver_module(
+                TOOL + "\n\nadd_tool(t)\n", imports="from app.server import add_tool\n"
+            ),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
+    "a registrar instance holding the server, bound to a name, then given the tool": (
+        {
+            "app/tools.py": resolver_module(REGISTRAR + TOOL),
+            "app/main.py": entry_point("from app.tools import Reg, t", 'r = Reg(mcp)\n    r(t, "weather")'),
+        },
+        "import app.main",
+        "app/tools.py",
+    ),
 }
 """The shapes as published servers also write them: the SDK refuses each, lint reports it."""
 
@@ -224,6 +272,25 @@ CONTROLS: dict[str, tuple[dict[str, str], str]] = {
             "app/main.py": entry_point(
                 "from app import tools",
                 "for name in tools.__all__:\n        mcp.add_tool(getattr(tools, name))",
+            ),
+        },
+        "import app.main",
+    ),
+    "the server's tool method imported, called on another function": (
+        {
+            "app/server.py": SERVER_TOOL,
+            "app/tools.py": resolver_module(
+                OTHER + "\n\n" + TOOL + "\n\ntool()(other)\n", imports=IMPORTED_TOOL
+            ),
+            "app/main.py": "import app.tools  # noqa: F401\n",
+        },
+        "import app.main",
+    ),
+    "a registrar instance holding the server, bound to a name, given another function": (
+        {
+            "app/tools.py": resolver_module(REGISTRAR + OTHER + "\n\n" + TOOL),
+            "app/main.py": entry_point(
+                "from app.tools import Reg, other", 'r = Reg(mcp)\n    r(other, "weather")'
             ),
         },
         "import app.main",
