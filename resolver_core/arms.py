@@ -35,6 +35,7 @@ from __future__ import annotations
 import ast
 import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import takewhile
 
 from .model import Arm
@@ -134,6 +135,15 @@ class ArmStack:
             finally:
                 if pushed:
                     self._stack.pop()
+
+    @contextmanager
+    def taking(self, arm: Arm) -> Iterator[None]:
+        """The walk in `arm` of a choice no statement spells (which import of a name runs)."""
+        self._stack.append(arm)
+        try:
+            yield
+        finally:
+            self._stack.pop()
 
     def current(self) -> tuple[Arm, ...]:
         """The arms the walk is in, outermost first (none inside a loop counts)."""

@@ -368,6 +368,31 @@ class CallSites:
             home, written = written_where(func, module)  # a listed value: its module's imports
             if confined.outside(self.names.project, module, written, self.names.table(home)):
                 return
+        fallback = (
+            self.names.fallback(module, func.id) if isinstance(func, ast.Name) and scope is None else None
+        )
+        if fallback is None:
+            self._resolved(module, call, func, scope)
+            return
+        # `try: from fast import register` / `except ImportError: from slow import register`:
+        # `register(mcp)` calls one of the two, each in its arm of that choice (`arms.py`).
+        other, line = self.names.follow(fallback[0]), fallback[1]
+        with self._arms.taking((module.display, line, 0)):
+            self._resolved(module, call, func, scope)
+        if isinstance(other, Defined):
+            with self._arms.taking((module.display, line, 1)):
+                self._record(
+                    module, ast.copy_location(ast.Call(func, call.args, call.keywords), call), scope, other
+                )
+
+    def _resolved(
+        self,
+        module: ParsedModule,
+        call: ast.Call,
+        func: ast.Name | ast.Attribute | ast.Subscript,
+        scope: Scope | None,
+    ) -> None:
+        """`_call` of what `func` names where it is written."""
         symbol = self.names.resolve(module, func, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):  # `tool(fn)`, `tool = h.tool()`

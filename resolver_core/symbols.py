@@ -342,6 +342,18 @@ class Names:
             return self.resolve(expr.module, expr.written, expr.scope, depth + 1)
         return None
 
+    def fallback(self, module: ParsedModule, name: str) -> tuple[Symbol, int] | None:
+        """A global bound by an import whose `except ImportError:` binds it too (`try: from
+        fast import register` / `except ImportError: from slow import register`): what the
+        handler binds, and the import's line. `lookup` gives the import that succeeds here; the
+        handler's is the other arm of that choice, what runs where the import fails."""
+        binding = self.table(module).get(name)
+        if binding is None or binding.fallback is None or binding.target is None:
+            return None
+        if not self._importable(module, binding.target[0]):
+            return None  # `lookup` already gives the handler's
+        return self._from_binding(module, name, binding.fallback, None, 0), binding.line
+
     def rebound_from(self, value: Value) -> Symbol | None:
         """For `f = wrap(f)` at module level (`load_d = functools.cache(load_d)`): what `f`
         meant just before that line, the object `wrap` receives. Python runs the line like

@@ -3,15 +3,14 @@ then `register(mcp)`: only one module's helper runs, the fast one when its impor
 
 The SDK, with both modules importable, runs `app.fast.register` and refuses its bad resolver:
 lint reports MCPD002 in `app/fast.py` (`lint .` and the file alone); with the resolver fixed
-both accept. The fallback runs only where `app.fast` cannot be imported; lint says its
-`register` is passed no server by any call (MCPD113), which is not so (strict xfail below).
+both accept. The fallback runs only where `app.fast` cannot be imported: lint judges it as
+that arm of the choice (`arms.py`), so a tool named in both is no duplicate.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import CLEAN, PROJECT, resolver_module, sdk
 
@@ -48,12 +47,30 @@ def test_the_module_whose_import_succeeds_is_reported(tmp_path: Path) -> None:
     assert ("MCPD002", "app/fast.py") not in _found(tmp_path, ".")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the fallback's `register` is called by `register(mcp)` when `app.fast` cannot be "
-    "imported; lint says no call passes it a server (MCPD113)",
-)
 def test_the_fallback_is_not_called_unreachable(tmp_path: Path) -> None:
     write_files(tmp_path, {**PROJECT, **FILES, "app/fast.py": FILES["app/slow.py"]})
     assert sdk(tmp_path, "import app.main").returncode == 0  # the fast one runs; its resolver is clean
-    assert not [f for f in _found(tmp_path, ".") if f[0] == "MCPD113"]
+    assert not _found(tmp_path, ".")  # nor MCPD110: `t` of fast and of slow never register together
+    assert not _found(tmp_path, "app/slow.py")
+
+    both = "from app.server import mcp\nfrom app.fast import register\nfrom app.slow import register as r\n"
+    (tmp_path / "app/main.py").write_text(both + "\nregister(mcp)\nr(mcp)\n")  # no choice: both run
+    assert "Tool already exists: t" in sdk(tmp_path, "import app.main").stderr
+    assert ("MCPD110", "app/slow.py") in _found(tmp_path, ".")
+
+
+def test_the_fallback_is_judged_as_the_one_called(tmp_path: Path) -> None:
+    """Where `app.fast` is missing the SDK runs slow's `register` and refuses its resolver:
+    lint judges the fallback as that arm of the choice, wherever `app.fast` exists."""
+    write_files(
+        tmp_path,
+        {**PROJECT, **FILES, "app/fast.py": FILES["app/slow.py"], "app/slow.py": FILES["app/fast.py"]},
+    )
+    assert sdk(tmp_path, "import app.main").returncode == 0
+    (tmp_path / "app/fast.py").rename(tmp_path / "fast.py.bak")
+    refused = sdk(tmp_path, "import app.main")
+    assert "InvalidSignature: Resolver 'load_d' parameter 'nope'" in refused.stderr, refused.stderr
+    (tmp_path / "fast.py.bak").rename(tmp_path / "app/fast.py")
+    assert _found(tmp_path, ".") == [("MCPD002", "app/slow.py")]
+    assert _found(tmp_path, "app/slow.py") == [("MCPD002", "app/slow.py")]
+    assert not _found(tmp_path, "app/fast.py")
