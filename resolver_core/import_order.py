@@ -1,8 +1,8 @@
 """The order a program runs a project's modules in, read from the import index: which of two
 files registering the same tool name registers first.
 
-The SDK keeps the first registration of a name and drops the second (MCPD110 is reported at
-the second). Files are met in display order unless the program says otherwise: `app/main.py`
+The SDK keeps the first registration of a name and drops the second (the duplicate is the
+second). Files are met in display order unless the program says otherwise: `app/main.py`
 doing `import app.b` then `import app.a` runs `b` before `a`, whatever their paths. Python
 runs a module's imports as it meets them, depth first (`import a.b` runs `a`, then `a.b`;
 `from app import b, a` runs `app`, then `app.b` and `app.a`), and a module imported twice
