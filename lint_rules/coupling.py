@@ -30,7 +30,12 @@ from pathlib import Path
 
 from ..resolver_core.import_index import closure
 from ..resolver_core.import_scan import found_under, imported_modules, scan_imports
-from ..resolver_core.prefilter import may_register_in_functions, might_contribute
+from ..resolver_core.prefilter import (
+    may_register_for_callers,
+    may_register_handed,
+    may_register_in_functions,
+    might_contribute,
+)
 from ..resolver_core.source import regular_bytes
 
 
@@ -42,11 +47,38 @@ class Groups:
     """Each coupled file with its importers, in the run's order (groups are disjoint)."""
     free: list[str]
     """The files in no group, in the run's order."""
+    helpers: dict[str, set[str]]
+    """Each given helper registering what it is handed (`registering_helpers`), with the given
+    files that may import it: a slice holding one of those builds the helper too (`extras`)."""
+
+
+def registering_helpers(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str]:
+    """The files of `origins` that may register a function they are handed (`def expose(fn):
+    mcp.add_tool(fn)`, `tool = mcp.tool()`): the functions are their importers' tools, found
+    where the helper's registration is scanned (`resolver_core.imported_registrars`). A slice
+    whose importer of one the prefilter turned away (it spells no MCP marker: `@expose`
+    alone) reads it only because the helper asks for its name; so each slice holding an
+    importer builds the helper too, beside its own files."""
+    out = []
+    for origin in origins:
+        data = regular_bytes(path_of[origin])
+        if data is not None and might_contribute(data) and may_register_handed(data):
+            out.append(origin)
+    return out
+
+
+def extras(chunk: Sequence[str], helpers: Mapping[str, set[str]]) -> list[str]:
+    """The helpers (`Groups.helpers`) a slice of files builds beside them: those its files may
+    import, that it does not hold."""
+    if not helpers:
+        return []
+    held = set(chunk)
+    return [h for h, importers in helpers.items() if h not in held and not importers.isdisjoint(held)]
 
 
 def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str] | None:
-    """The files of `origins` that may register on a parameter
-    (`prefilter.may_register_in_functions`, which says yes too often: a group too many).
+    """The files of `origins` that may register where their callers decide
+    (`prefilter.may_register_for_callers`, which says yes too often: a group too many).
 
     None when a file registers what a loop yields (`for fn in TOOLS: mcp.add_tool(fn)`): the
     collection may be filled by a decorator applied in any file (`TOOLS.append(fn)`), which
@@ -59,7 +91,8 @@ def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[s
             continue
         if _registers_loop_values(data):
             return None
-        out.append(origin)
+        if may_register_for_callers(data):
+            out.append(origin)
     return out
 
 
@@ -92,9 +125,12 @@ def _registers_loop_values(data: bytes) -> bool:
     return False
 
 
-def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str]) -> Groups:
-    """The groups of the `coupled` files among `origins` (`coupled_files`)."""
-    imported_by = _importers(origins, path_of)
+def coupling_groups(
+    origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str], helpers: Sequence[str] = ()
+) -> Groups:
+    """The groups of the `coupled` files among `origins` (`coupled_files`), and the importers of
+    the `helpers` (`registering_helpers`)."""
+    imported_by = _importers(origins, path_of) if coupled or helpers else {}
     owner: dict[str, int] = {}
     members: list[set[str]] = []
     for origin in coupled:
@@ -109,6 +145,7 @@ def coupling_groups(origins: Sequence[str], path_of: Mapping[str, Path], coupled
     return Groups(
         [[o for o in origins if o in group] for group in grouped],
         [o for o in origins if o not in owner],
+        {h: closure({h}, imported_by) - {h} for h in helpers},
     )
 
 

@@ -39,7 +39,7 @@ from ..resolver_core.cache import probe_key
 from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import CHANGED, Hashes
 from ..resolver_core.model import Graph, SourceInfo
-from . import invalidation, per_file
+from . import coupling, invalidation, per_file
 from .coupling import confirmed, coupled_files, coupling_groups
 from .lint_state import State
 from .per_file import FileRecord
@@ -143,15 +143,17 @@ def check_files(
     whole: bool = False,
     quiet: bool = False,
     remember: bool = True,
+    extras: Sequence[str] = (),
 ) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
-    `in_worker`): the build reports no progress (the caller does, per slice). `remember=False`:
+    `in_worker`): the build reports no progress (the caller does, per slice). `extras`: given
+    files built beside `origins` and not recorded (`coupling.extras`). `remember=False`:
     no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
-    only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in origins}
+    only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in [*origins, *extras]}
     graph = build(only, not (in_worker or quiet))
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember)
     checked.whole = only is None and not in_worker
@@ -207,8 +209,11 @@ def analyse(
     }
     explicit = {f.display for f in files if f.explicit}
 
+    helpers: dict[str, set[str]] = {}
+
     def check(chunk: Sequence[str], **how: bool) -> Checked:
-        return check_files(chunk, path_of, build, rules, hashes, remember=remember, **how)
+        extra = coupling.extras(chunk, helpers) if not how.get("whole") else []
+        return check_files(chunk, path_of, build, rules, hashes, remember=remember, extras=extra, **how)
 
     def run(origins: Sequence[str]) -> Checked:
         if not origins:
@@ -232,7 +237,8 @@ def analyse(
             # Coupled files no grouping holds (a registration of what a loop yields, one group
             # of nearly every file) are checked over one build of every file.
             return check(origins, whole=True)
-        groups, cut = plan
+        groups, cut, found = plan
+        helpers.update(found)
         if workers:
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
@@ -278,7 +284,7 @@ Check = Callable[..., Checked]
 
 def _plan(
     origins: Sequence[str], path_of: Mapping[str, Path], workers: int
-) -> tuple[list[list[str]], list[list[str]]] | None:
+) -> tuple[list[list[str]], list[list[str]], dict[str, set[str]]] | None:
     """The coupling groups of `origins` and the slices to check them in: each group one slice
     (its files built together, as one build of every file would see them), the other files
     in contiguous slices (`_slices`; `_free_slices` with `workers`). This process checks the
@@ -292,14 +298,16 @@ def _plan(
     coupled = coupled_files(origins, path_of)
     if coupled is None:
         return None
+    # A helper that is coupled itself (`register_tool(server, fn)`) is built in its group.
+    helpers = [h for h in coupling.registering_helpers(origins, path_of) if h not in coupled]
+    plan = coupling_groups(origins, path_of, coupled, helpers)
     if not coupled:
-        return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers))
-    plan = coupling_groups(origins, path_of, coupled)
+        return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers)), plan.helpers
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
         return None
     needed = _slices(plan.free, path_of)
     free = chunks(plan.free, _free_slices(len(plan.groups), needed, workers)) if plan.free else []
-    return plan.groups, [*plan.groups, *free]
+    return plan.groups, [*plan.groups, *free], plan.helpers
 
 
 def _free_slices(groups: int, needed: int, workers: int) -> int:

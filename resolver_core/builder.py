@@ -20,6 +20,7 @@ from .call_sites import CallSites
 from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
 from .evaluator import Evaluator
+from .imported_registrars import ImportedRegistrars
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
@@ -83,9 +84,15 @@ class StaticBuilder:
         self.scanner.scan(module)
 
     # ------------------------------------------------------------------ tools
-    def build_tools(self) -> None:
-        """Every registration site, as if its function ran: on each server that reaches it."""
+    def build_tools(self, importers: Sequence[ParsedModule] = ()) -> None:
+        """Every registration site, as if its function ran: on each server that reaches it.
+
+        `importers`: modules whose imported helpers registering what they are handed are
+        scanned too (`imported_registrars`), after the modules handed a server (those are
+        known as handed: `Tool.origin`)."""
         self.reach.follow_passed_servers()
+        for helper in ImportedRegistrars(self.project).registrars(importers):
+            self.scan(helper)
         found = self.scanner.found
         # Registrations in functions take servers or functions from call sites: one walk for all.
         self.call_sites.want({reg.scope.function.name for reg in found if reg.scope is not None})  # type: ignore[union-attr]
@@ -97,13 +104,18 @@ class StaticBuilder:
             through = self.reach.through_parameter(reg)
             if through and reg.returns:
                 stood_for.add(id(reg))
-            if through or isinstance(reg.server, ParamServer):
-                # Which servers or functions it stands for depends on every caller, wherever it
-                # is: an incremental run re-checks these files over one build of all of them.
+            if isinstance(reg.server, ParamServer):
+                # Which servers it stands for depends on every caller, wherever it is: an
+                # incremental run re-checks these files with all of their callers.
                 self.graph.param_registrations.update(
                     {reg.module.display, *(r.module.display for r in through)}
                 )
             expanded += through
+        # A function a helper registers for its callers (`@expose` over a def, `tool(fn)`) is
+        # the caller's tool: it is found wherever the caller's file is built (the helper is one
+        # of its imports), so the caller's record holds it, not the helper's, which would
+        # depend on every caller.
+        applied = {id(reg) for reg in expanded}
         for reg in [*found, *expanded]:
             if reg.returned or reg.bound is not None or id(reg) in stood_for:
                 continue  # `return server.tool()`, `tool = server.tool()`: their expansions are the tools
@@ -125,6 +137,8 @@ class StaticBuilder:
                         tool.again = tuple(again)
                         if origin is not None and reg.module.display not in self.graph.checked:
                             tool.origin = origin
+                        elif id(reg) in applied and reg.module.display in self.graph.checked:
+                            tool.origin = reg.module.display
                         server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, target))
@@ -429,7 +443,8 @@ def _build_graph(
             graph.findings.append(module.error)
     for module in modules:
         builder.scan(module)
-    builder.build_tools()
+    # Not for a caller checked for the given files' helpers: it follows only the run's files.
+    builder.build_tools([m for m in modules if m.path not in limits])
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
     graph.imports = project.edges

@@ -81,6 +81,39 @@ def may_register_in_functions(data: bytes) -> bool:
     return b"\0" in data or next(_nested_registrations(data), None) is not None
 
 
+def may_register_for_callers(data: bytes) -> bool:
+    """Whether a registration inside a function may land where its callers decide: on a server
+    they pass (`def register(mcp: MCPServer)`, `self.server.tool()`), or, for a `@mcp.tool()`
+    written in a function, in the arms of the calls reaching it. Says no for a registration
+    on a server its function makes (`server = MCPServer(...)`: a factory's) and for a call
+    registering on a module's own server (`mcp.add_tool(fn)` in a decorator: what it registers
+    is its callers' tools, found where they are built). A wrong no costs a second build of the
+    coupled files, never a verdict (`incremental._recoupled`)."""
+    if b"\0" in data:
+        return True
+    for start in _nested_registrations(data):
+        end = data.find(b"\n", start)
+        line = data[start : len(data) if end < 0 else end]
+        receiver = _RECEIVER.search(line)
+        if receiver is None:
+            return True  # `add_tool(fn)`: an alias of a server's method, bound anywhere
+        root = receiver.group(1)
+        if re.search(rb"^[ \t]+" + re.escape(root) + rb"[ \t]*(?::[^=\n]*)?=(?!=)", data, re.M):
+            continue  # a server made in the function
+        if root in (b"self", b"cls") or _DECORATOR_LINE.match(line) is not None:
+            return True
+        name = re.escape(root)
+        bound = rb"^(?:" + name + rb"[ \t]*(?::[^=\n]*)?=(?!=)|(?:from[ \t]+\S+[ \t]+)?import[ \t][^\n]*\b" + name + rb"\b)"
+        if re.search(bound, data, re.M) is None:
+            return True  # a parameter, or a name bound elsewhere
+    return False
+
+
+_RECEIVER = re.compile(rb"([A-Za-z_\x80-\xff][\w\x80-\xff]*)(?:\.[\w\x80-\xff]+)*\.(?:tool|prompt|resource|add_tool)\b")
+"""A registration's receiver, by the first name of its dotted spelling (`self` of
+`self.server.tool()`)."""
+
+
 _TOP_LINE = re.compile(rb"^(?:@|[A-Za-z_\x80-\xff][\w.\x80-\xff]*[ \t]*\()", re.M)
 """A decorator or a call written at a line's start (`@mcp.tool()`, `mcp.add_tool(t)`,
 `tool()(t)` with `tool = mcp.tool`)."""

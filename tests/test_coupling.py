@@ -96,7 +96,9 @@ def test_each_coupled_file_is_grouped_with_every_file_that_may_call_it(tmp_path:
     files = discover(["."], (), root)
     path_of = {f.display: f.path.absolute() for f in files}
     origins = [f.display for f in files]
-    plan = coupling.coupling_groups(origins, path_of, coupling.coupled_files(origins, path_of))
+    coupled = coupling.coupled_files(origins, path_of)
+    assert coupled is not None
+    plan = coupling.coupling_groups(origins, path_of, coupled, coupling.registering_helpers(origins, path_of))
     group_of = {o: i for i, group in enumerate(plan.groups) for o in group}
     same = [
         # the helper, the `__init__` re-exporting it, the helper passing the server on, and the
@@ -104,10 +106,13 @@ def test_each_coupled_file_is_grouped_with_every_file_that_may_call_it(tmp_path:
         ["reg/notes.py", "reg/__init__.py", "wiring/install.py", "zzz_main.py", "factory/build.py"],
         ["loops/a.py", "loops/b.py", "zzz_loop.py"],
         ["klass/tools.py", "zzz_class.py"],
-        ["deco/tool.py", "zzz_deco.py"],
     ]
     for names in same:
         assert len({group_of[n] for n in names}) == 1, names
+    # A decorator registering what it is handed on its module's server: its callers' tools are
+    # theirs, found in any slice holding the caller, which builds the decorator beside it.
+    assert {"deco/tool.py", "zzz_deco.py"} <= set(plan.free)
+    assert plan.helpers["deco/tool.py"] == {"zzz_deco.py"}
     assert "pkg0/tools_0.py" in plan.free, "registers at module level: checked anywhere"
     assert sorted([*group_of, *plan.free]) == sorted(path_of)
 
@@ -181,8 +186,10 @@ def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
     whole = lint(["."], cwd=root)
     real = coupling.coupling_groups
 
-    def missing_a_caller(origins: list[str], path_of: dict[str, Path], coupled: list[str]) -> coupling.Groups:
-        plan = real(origins, path_of, coupled)
+    def missing_a_caller(
+        origins: list[str], path_of: dict[str, Path], coupled: list[str], helpers: list[str]
+    ) -> coupling.Groups:
+        plan = real(origins, path_of, coupled, helpers)
         plan.groups = [[o for o in g if o != "zzz_main.py"] for g in plan.groups]
         plan.free.append("zzz_main.py")
         return plan

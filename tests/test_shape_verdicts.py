@@ -119,7 +119,7 @@ def _plan(root: Path) -> tuple[list[list[str]], list[list[str]]]:
     path_of = {f.display: f.path.absolute() for f in files}
     plan = incremental._plan([f.display for f in files], path_of, 1)
     assert plan is not None, "checked over one build of every file: no slices"
-    return plan
+    return plan[0], plan[1]
 
 
 def _copy(trees: dict[str, Path], shape: str, tmp_path: Path) -> Path:
