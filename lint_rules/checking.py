@@ -122,7 +122,7 @@ def lint(
             store = StateStore(cache_dir, key, list(map(str, paths)))
         given = GivenFiles(files)  # indexed once for every slice's build
 
-        def build(only: set[Path] | None, report: bool) -> Graph:
+        def build(only: set[Path] | None, report: bool, withheld: frozenset[Path]) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing
 
             return build_graph(
@@ -135,6 +135,7 @@ def lint(
                 files=given,
                 only=only,
                 hashing=store is not None,
+                withheld=withheld,
             )
 
         outcome = analyse(

@@ -30,6 +30,7 @@ records that hold for it from the states of other lists with the same options (`
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,8 +130,9 @@ class Checked:
     own whole build (`analyse`: the files a second round reaches)."""
 
 
-Build = Callable[[set[Path] | None, bool], Graph]
-"""`build(only, report_progress)`: the graph of the given files in `only` (None: all)."""
+Build = Callable[[set[Path] | None, bool, frozenset[Path]], Graph]
+"""`build(only, report_progress, withheld)`: the graph of the given files in `only` (None:
+all), following no server into the files `withheld` (`confined.Confined.withheld`)."""
 
 
 def check_files(
@@ -144,17 +146,21 @@ def check_files(
     quiet: bool = False,
     remember: bool = True,
     extras: Sequence[str] = (),
+    among: Sequence[str] = (),
 ) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
     `in_worker`): the build reports no progress (the caller does, per slice). `extras`: given
-    files built beside `origins` and not recorded (`coupling.extras`). `remember=False`:
+    files built beside `origins` and not recorded (`coupling.extras`). `among`: the files
+    checked in this run's other slices, each with every file that may hand it a server: no
+    server is followed into them (`confined.Confined.withheld`). `remember=False`:
     no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in [*origins, *extras]}
-    graph = build(only, not (in_worker or quiet))
+    withheld = frozenset(path_of[o] for o in among).difference(only) if only is not None else frozenset()
+    graph = build(only, not (in_worker or quiet), withheld)
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember)
     checked.whole = only is None and not in_worker
     return checked
@@ -211,9 +217,11 @@ def analyse(
 
     helpers: dict[str, set[str]] = {}
 
-    def check(chunk: Sequence[str], **how: bool) -> Checked:
+    def check(chunk: Sequence[str], among: Sequence[str] = (), **how: bool) -> Checked:
         extra = coupling.extras(chunk, helpers) if not how.get("whole") else []
-        return check_files(chunk, path_of, build, rules, hashes, remember=remember, extras=extra, **how)
+        return check_files(
+            chunk, path_of, build, rules, hashes, remember=remember, extras=extra, among=among, **how
+        )
 
     def run(origins: Sequence[str]) -> Checked:
         if not origins:
@@ -244,11 +252,11 @@ def analyse(
             from ..resolver_core import builder  # noqa: F401
 
             parts = parallel.check_in_workers(
-                origins, jobs, lambda chunk: check(chunk, in_worker=True), progress, slices=cut
+                origins, jobs, lambda chunk: check(chunk, origins, in_worker=True), progress, slices=cut
             )
             checked = _united(parts, None)
         else:
-            checked = _in_slices(cut, check, progress)
+            checked = _in_slices(cut, functools.partial(check, among=origins), progress)
         return _recoupled(checked, check, groups, path_of)
 
     def again(todo: set[str], last: Checked | None) -> Checked:

@@ -356,6 +356,7 @@ def build_graph(
     only: Collection[Path] | None = None,
     project: Project | None = None,
     hashing: bool = True,
+    withheld: frozenset[Path] = frozenset(),
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -366,7 +367,8 @@ def build_graph(
     `project`: modules a caller already parsed from the same roots (not parsed again).
     `files` as `GivenFiles`: a caller building slice after slice of the same files indexes
     them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
-    run that keeps no state to compare them with next time (`lint --no-cache`).
+    run that keeps no state to compare them with next time (`lint --no-cache`). `withheld`:
+    given files no server is followed into (`confined.Confined.withheld`).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -381,6 +383,7 @@ def build_graph(
             only=only,
             project=project,
             hashing=hashing,
+            withheld=withheld,
         )
 
 
@@ -396,6 +399,7 @@ def _build_graph(
     only: Collection[Path] | None,
     project: Project | None,
     hashing: bool,
+    withheld: frozenset[Path],
 ) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
@@ -413,8 +417,8 @@ def _build_graph(
             limits[p] = run
         elif f.reach is not None:
             limits[p] = f.reach.paths  # the run's files among them
-    if limits:
-        confined = Confined(limits)
+    if limits or withheld:
+        confined = Confined(limits, withheld)
         builder.scanner.confined = builder.call_sites.confined = confined
     graph = builder.graph
     graph.files = len(files)

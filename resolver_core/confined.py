@@ -35,24 +35,33 @@ if TYPE_CHECKING:
 class Confined:
     """For each companion whose servers are followed only so far, the files (absolute paths)
     they are followed into: for a caller, the run's files; for a companion checked for the
-    registrations a given file's come after, its `discovery.Reach`."""
+    registrations a given file's come after, its `discovery.Reach`. And the given files no
+    server is followed into (`withheld`)."""
 
     limits: Mapping[Path, frozenset[Path]]
+    withheld: frozenset[Path] = frozenset()
+    """The run's files outside a build of some of them (a slice): a build records only its
+    own files, and each file's record comes from the slice holding it with every file that
+    may hand it a server (`lint_rules.coupling`), so following a server into another slice's
+    file would analyse its tools for nothing."""
 
     def admits(self, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
+        if callee.path in self.withheld:
+            return False
         limit = self.limits.get(caller.path)
         return limit is None or callee.path in limit
 
     def outside(
         self, project: Project, caller: ParsedModule, func: ast.expr, table: dict[str, Binding]
     ) -> bool:
-        """Whether the function a caller calls is surely in no file of the run, told by the
-        import its name comes from, before that module is parsed (`admits` decides the rest):
+        """Whether the function a caller calls is surely in no file of the run (or in a withheld
+        one), told by the import its name comes from, before that module is parsed (`admits`
+        decides the rest):
         `register_7(mcp)` imported `from pkg.feature_7 import register as register_7`,
         `f7.register(mcp)` with `f7` a module."""
         limit = self.limits.get(caller.path)
-        if limit is None:
+        if limit is None and not self.withheld:
             return False
         chain: list[str] = []
         while isinstance(func, ast.Attribute):
@@ -74,8 +83,18 @@ class Confined:
             spec = project.spec(name, caller)
             if spec is None or spec.origin is None:
                 continue
+            package = spec.origin.name == "__init__.py"
+            if limit is None:  # only withheld files are out of reach; a package's may re-export
+                if package:
+                    continue
+                if spec.origin.absolute() not in self.withheld:
+                    return False
+                # Not read, but an import the caller follows (`lint_rules.coupling.confirmed`
+                # finds a caller of a coupled file the text did not show by its edges).
+                project.edges.setdefault(caller.path, set()).add(spec.origin.absolute())
+                return True
             if spec.origin.absolute() in limit:
                 return False
-            if spec.origin.name != "__init__.py":
+            if not package:
                 return True
-        return True
+        return limit is not None

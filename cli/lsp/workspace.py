@@ -237,7 +237,7 @@ class WorkspaceModel:
             checked = check_files(self.order, self.path_of, self._build, self.rules, self.hashes)
         return checked
 
-    def _build(self, only: Collection[Path] | None, _progress: bool) -> Graph:
+    def _build(self, only: Collection[Path] | None, _progress: bool, withheld: frozenset[Path]) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
         Every given file is named to the builder, as `lint`'s builds name them (`only` says
@@ -254,6 +254,7 @@ class WorkspaceModel:
             files=self.given,
             only=only,
             project=self.project,
+            withheld=withheld,
         )
 
     def priority(self, open_paths: Iterable[Path]) -> list[str]:
