@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..resolver_core.import_index import closure
@@ -50,6 +50,19 @@ class Groups:
     helpers: dict[str, set[str]]
     """Each given helper registering what it is handed (`registering_helpers`), with the given
     files that may import it: a slice holding one of those builds the helper too (`extras`)."""
+    callers: dict[str, set[str]] = field(default_factory=dict)
+    """Each coupled file's importers among the given files (the files that may call it)."""
+
+
+@dataclass(slots=True)
+class Piece:
+    """One build of part of a coupling group (`pieces`)."""
+
+    origins: list[str]
+    """The files it records."""
+    extras: list[str]
+    """The files it builds beside them (recorded by another piece): callers of its coupled
+    files that another piece holds first."""
 
 
 def registering_helpers(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str]:
@@ -133,8 +146,10 @@ def coupling_groups(
     imported_by = _importers(origins, path_of) if coupled or helpers else {}
     owner: dict[str, int] = {}
     members: list[set[str]] = []
+    callers: dict[str, set[str]] = {}
     for origin in coupled:
         reached = closure({origin}, imported_by)
+        callers[origin] = reached - {origin}
         merged = {owner[o] for o in reached if o in owner}
         group = reached.union(*(members[i] for i in merged))
         for i in merged:
@@ -146,11 +161,39 @@ def coupling_groups(
         [[o for o in origins if o in group] for group in grouped],
         [o for o in origins if o not in owner],
         {h: closure({h}, imported_by) - {h} for h in helpers},
+        callers,
     )
 
 
+def pieces(group: Sequence[str], callers: Mapping[str, set[str]], parts: int) -> list[Piece]:
+    """A coupling group cut into up to `parts` builds, so that workers share it: each holds a
+    run of the group's coupled files (in the run's order) and every file of the group that
+    may call one of them (`Groups.callers`: an entry point, the helpers relaying the server,
+    a factory passing its own). A coupled file's record is then its whole build's: every
+    caller is in its piece, and no server is followed into another piece's files
+    (`confined.Confined.withheld`). A caller is recorded by the first piece holding it and
+    built again by the others (`Piece.extras`): cheap where callers are few and light, as
+    those of `register(server)` helpers are."""
+    coupled = [o for o in group if o in callers]
+    if parts < 2 or len(coupled) < 2:
+        return [Piece(list(group), [])]
+    size, extra = divmod(len(coupled), min(parts, len(coupled)))
+    recorded: set[str] = set()
+    out: list[Piece] = []
+    start = 0
+    while start < len(coupled):
+        end = start + size + (1 if len(out) < extra else 0)
+        own = set(coupled[start:end])
+        held = own.union(*(callers[o] for o in own))
+        origins = [o for o in group if o in own or (o in held and o not in callers and o not in recorded)]
+        recorded.update(origins)
+        out.append(Piece(origins, [o for o in group if o in held and o not in origins]))
+        start = end
+    return out
+
+
 def confirmed(
-    groups: Iterable[Sequence[str]],
+    groups: Iterable[Piece],
     coupled: Iterable[str],
     path_of: Mapping[str, Path],
     edges: Mapping[str, Iterable[str]],
@@ -158,7 +201,11 @@ def confirmed(
     """Whether each coupled record was checked with every given file that reaches it over
     the imports the builds followed (`Graph.imports` of every slice): True when the text's
     imports missed none (`coupling_groups`), so the records are those of one whole build."""
-    group_of = {o: i for i, group in enumerate(groups) for o in group}
+    held: list[set[str]] = []
+    group_of: dict[str, int] = {}
+    for i, group in enumerate(groups):
+        held.append({*group.origins, *group.extras})
+        group_of.update(dict.fromkeys(group.origins, i))
     imported_by: dict[str, set[str]] = {}
     for near, targets in edges.items():
         for target in targets:
@@ -169,7 +216,7 @@ def confirmed(
             return False
         for path in closure({str(path_of[origin])}, imported_by):
             caller = given.get(path)
-            if caller is not None and group_of.get(caller) != group_of[origin]:
+            if caller is not None and caller not in held[group_of[origin]]:
                 return False
     return True
 

@@ -36,11 +36,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..resolver_core.cache import probe_key
 from ..resolver_core.discovery import SourceFile, signature
-from ..resolver_core.file_states import CHANGED, Hashes
+from ..resolver_core.file_states import Hashes
 from ..resolver_core.model import Graph, SourceInfo
-from . import coupling, invalidation, per_file
+from . import coupling, invalidation, per_file, record_states
 from .coupling import confirmed, coupled_files, coupling_groups
 from .lint_state import State
 from .per_file import FileRecord
@@ -86,26 +85,6 @@ class Outcome:
     """How many given files were analysed (the rest kept their records)."""
     hashes: Hashes
     """The dependency states this run compared; `Hashes.stats` gives the state's `stats`."""
-
-
-def _dirty(files: Sequence[SourceFile], previous: State | None, hashes: Hashes) -> set[str]:
-    """The given files whose record cannot be kept (all of them without a usable state)."""
-    everything = {f.display for f in files}
-    if previous is None or previous.files != signature(files):
-        return everything
-    deps, records = previous.deps, previous.records
-    kept = [f.display for f in files if f.display in records and f.display in deps]
-    # Each dependency compared once, not once per file that has it (files share most of
-    # theirs: 1,000 generated modules list 22,000 dependencies of 1,600 paths).
-    shared: set[str] = set().union(*(deps[d] for d in kept))
-    old = previous.hashes
-    changed = {p for p in shared if hashes[p] != old.get(p, "")}
-    return (everything - set(kept)) | {d for d in kept if not changed.isdisjoint(deps[d])}
-
-
-def _displays(files: Sequence[SourceFile]) -> dict[str, str]:
-    """Each given file's display by the dependency key the state lists it under."""
-    return {str(f.path.absolute()): f.display for f in files}
 
 
 @dataclass(slots=True)
@@ -161,7 +140,7 @@ def check_files(
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in [*origins, *extras]}
     withheld = frozenset(path_of[o] for o in among).difference(only) if only is not None else frozenset()
     graph = build(only, not (in_worker or quiet), withheld)
-    checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember)
+    checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, extras)
     checked.whole = only is None and not in_worker
     return checked
 
@@ -174,16 +153,18 @@ def _recorded(
     hashes: Hashes,
     in_worker: bool,
     remember: bool,
+    extras: Sequence[str] = (),
 ) -> Checked:
-    """The records of `origins` in `graph`, and what the state keeps of them."""
+    """The records of `origins` in `graph`, and what the state keeps of them (`extras`: files
+    it built for them, which it does not record)."""
     records = per_file.records(graph, origins, rules)
-    deps = {o: _dependencies(path_of[o], graph) for o in origins} if remember else {}
+    deps = {o: record_states.dependencies(path_of[o], graph) for o in origins} if remember else {}
     # As read: a file edited after it was parsed keeps the hash of what was judged.
     seen = {
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
-    strays = {o for o in graph.param_registrations if o in path_of} - set(origins)
+    strays = {o for o in graph.param_registrations if o in path_of} - set(origins) - set(extras)
     if in_worker:
         return Checked(records, deps, seen, directives, None, _followed(graph), strays)
     return Checked(records, deps, seen, directives, graph, strays=strays)
@@ -206,7 +187,9 @@ def analyse(
     path_of = {f.display: f.path.absolute() for f in files}
     old = previous or State()
     hashes = Hashes(previous=previous)
-    dirty = invalidation.widened(_dirty(files, previous, hashes), old.records, old.deps, _displays(files))
+    dirty = invalidation.widened(
+        record_states.dirty(files, previous, hashes), old.records, old.deps, record_states.displays(files)
+    )
     # Files whose own text may differ from the one their kept record judged (`reached`).
     edited = {
         o
@@ -216,9 +199,11 @@ def analyse(
     explicit = {f.display for f in files if f.explicit}
 
     helpers: dict[str, set[str]] = {}
+    beside: dict[tuple[str, ...], list[str]] = {}
+    """The callers each piece of a coupling group builds beside its files (`coupling.pieces`)."""
 
     def check(chunk: Sequence[str], among: Sequence[str] = (), **how: bool) -> Checked:
-        extra = coupling.extras(chunk, helpers) if not how.get("whole") else []
+        extra = [] if how.get("whole") else [*beside.get(tuple(chunk), ()), *coupling.extras(chunk, helpers)]
         return check_files(
             chunk, path_of, build, rules, hashes, remember=remember, extras=extra, among=among, **how
         )
@@ -247,6 +232,7 @@ def analyse(
             return check(origins, whole=True)
         groups, cut, found = plan
         helpers.update(found)
+        beside.update((tuple(g.origins), g.extras) for g in groups if g.extras)
         if workers:
             # Loaded once here, the analyzer is every forked worker's without importing it again.
             from ..resolver_core import builder  # noqa: F401
@@ -268,10 +254,12 @@ def analyse(
         return run([o for o in order if o in todo])
 
     # Callers the state did not know of (`invalidation.reached`) are checked with the others.
-    checked, dirty = invalidation.check_reached(dirty, again, old.records, old.deps, _displays(files), edited)
+    checked, dirty = invalidation.check_reached(
+        dirty, again, old.records, old.deps, record_states.displays(files), edited
+    )
     origins = [o for o in order if o in dirty]
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
-    known = _merged(hashes, checked.hashes)
+    known = record_states.merged(hashes, checked.hashes)
     kept = set(order) - set(origins)
     state = State(
         signature(files),
@@ -292,7 +280,7 @@ Check = Callable[..., Checked]
 
 def _plan(
     origins: Sequence[str], path_of: Mapping[str, Path], workers: int
-) -> tuple[list[list[str]], list[list[str]], dict[str, set[str]]] | None:
+) -> tuple[list[coupling.Piece], list[list[str]], dict[str, set[str]]] | None:
     """The coupling groups of `origins` and the slices to check them in: each group one slice
     (its files built together, as one build of every file would see them), the other files
     in contiguous slices (`_slices`; `_free_slices` with `workers`). This process checks the
@@ -313,9 +301,16 @@ def _plan(
         return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers)), plan.helpers
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
         return None
+    # With workers, a group larger than a worker's share of slices is built in pieces.
+    share = max(1.0, len(origins) / (2 * workers))
+    pieces = [
+        piece
+        for group in plan.groups
+        for piece in coupling.pieces(group, plan.callers, -int(-len(group) // share) if workers > 1 else 1)
+    ]
     needed = _slices(plan.free, path_of)
-    free = chunks(plan.free, _free_slices(len(plan.groups), needed, workers)) if plan.free else []
-    return plan.groups, [*plan.groups, *free], plan.helpers
+    free = chunks(plan.free, _free_slices(len(pieces), needed, workers)) if plan.free else []
+    return pieces, [*(p.origins for p in pieces), *free], plan.helpers
 
 
 def _free_slices(groups: int, needed: int, workers: int) -> int:
@@ -427,7 +422,7 @@ def _taken_from_whole(
 
 
 def _recoupled(
-    checked: Checked, check: Check, groups: Sequence[Sequence[str]], path_of: Mapping[str, Path]
+    checked: Checked, check: Check, groups: Sequence[coupling.Piece], path_of: Mapping[str, Path]
 ) -> Checked:
     """The workers' coupled records (`register(server)` functions, registrations inside
     functions) as one build of every given file finds them: which servers they register on
@@ -454,35 +449,5 @@ def _followed(graph: Graph) -> dict[str, list[str]]:
     return {str(near): [str(p) for p in targets] for near, targets in graph.imports.items()}
 
 
-def _merged(compared: Mapping[str, str | None], read: Mapping[str, str | None]) -> dict[str, str | None]:
-    """Dependency states for the new state: what was read (parsed) where this run read it."""
-    out = dict(read)
-    for key, value in compared.items():
-        if key in out and out[key] != value:
-            out[key] = CHANGED  # edited between the comparison and the parse
-        else:
-            out.setdefault(key, value)
-    return out
-
-
 def _has_directive(info: SourceInfo | None) -> bool:
     return info is not None and info.text is not None and "mcpdeps:" in info.text
-
-
-def _dependencies(start: Path, graph: Graph) -> list[str]:
-    """The dependency keys of a given file's record: its import closure and their probes."""
-    closure = _closure(start, graph.imports)
-    probes = {probe_key(base) for module in closure for base in graph.probes.get(module, ())}
-    return [str(p) for p in closure] + sorted(probes)
-
-
-def _closure(start: Path, edges: Mapping[Path, set[Path]]) -> list[Path]:
-    """`start` and every module reachable from it over followed imports."""
-    seen = {start}
-    todo = [start]
-    while todo:
-        for nxt in edges.get(todo.pop(), ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return sorted(seen)

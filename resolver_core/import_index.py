@@ -235,7 +235,7 @@ _RENAMED_SERVER = re.compile(rb"MCPServer[ \t]+as[ \t]")
 def may_serve(data: bytes) -> bool:
     """Whether a file may register a tool or hand a server to a helper, by its bytes: a
     registration word, or `Server` on a line other than a plain import (`mcp = MCPServer(...)`,
-    `def register(server: MCPServer)`, as `reach.server_variables` reads a server's variable).
+    `def register(server: MCPServer)`, as `server_lines.server_variables` reads a server's variable).
     Says yes too often, never no for a file that does either."""
     return any(word in data for word in _REGISTERING) or _beyond_imports(data, b"Server")
 

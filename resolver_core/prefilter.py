@@ -103,13 +103,21 @@ def may_register_for_callers(data: bytes) -> bool:
         if root in (b"self", b"cls") or _DECORATOR_LINE.match(line) is not None:
             return True
         name = re.escape(root)
-        bound = rb"^(?:" + name + rb"[ \t]*(?::[^=\n]*)?=(?!=)|(?:from[ \t]+\S+[ \t]+)?import[ \t][^\n]*\b" + name + rb"\b)"
+        bound = (
+            rb"^(?:"
+            + name
+            + rb"[ \t]*(?::[^=\n]*)?=(?!=)|(?:from[ \t]+\S+[ \t]+)?import[ \t][^\n]*\b"
+            + name
+            + rb"\b)"
+        )
         if re.search(bound, data, re.M) is None:
             return True  # a parameter, or a name bound elsewhere
     return False
 
 
-_RECEIVER = re.compile(rb"([A-Za-z_\x80-\xff][\w\x80-\xff]*)(?:\.[\w\x80-\xff]+)*\.(?:tool|prompt|resource|add_tool)\b")
+_RECEIVER = re.compile(
+    rb"([A-Za-z_\x80-\xff][\w\x80-\xff]*)(?:\.[\w\x80-\xff]+)*\.(?:tool|prompt|resource|add_tool)\b"
+)
 """A registration's receiver, by the first name of its dotted spelling (`self` of
 `self.server.tool()`)."""
 

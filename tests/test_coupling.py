@@ -139,9 +139,9 @@ def test_slices_report_what_one_build_of_every_file_reports(
 def test_one_process_and_workers_check_the_same_slices(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """One plan (`incremental._plan`): each coupling group is one slice in this process as in
-    workers, and the other files are cut in the same order, for workers into a multiple of
-    their number (`incremental._free_slices`)."""
+    """One plan (`incremental._plan`): each coupling group is one slice in this process, in
+    pieces for workers (`coupling.pieces`), and the other files are cut in the same order,
+    for workers into a multiple of their number (`incremental._free_slices`)."""
     root = _project(tmp_path / "proj", 0)
     _workers(monkeypatch)
     checked: list[list[str]] = []
@@ -171,9 +171,11 @@ def test_one_process_and_workers_check_the_same_slices(
     assert handed == checked
     assert [o for s in handed for o in s] == [o for s in in_process for o in s]
     files = discover(["."], (), root)
-    plan = incremental._plan([f.display for f in files], {f.display: f.path.absolute() for f in files}, 1)
-    assert plan is not None and plan[0], "coupling groups"
-    assert all(group in handed and group in in_process for group in plan[0])
+    path_of = {f.display: f.path.absolute() for f in files}
+    alone, shared = (incremental._plan([f.display for f in files], path_of, jobs) for jobs in (1, 2))
+    assert alone is not None and alone[0] and shared is not None, "coupling groups"
+    assert all(group.origins in in_process and not group.extras for group in alone[0])
+    assert all(piece.origins in handed for piece in shared[0]), "workers share a group in pieces"
     assert len(handed) % 2 == 0, "as many slices for each worker"
 
 
@@ -255,3 +257,74 @@ def test_tools_a_loop_registers_are_found_by_one_build_of_every_file(
     assert any(d.path == "journal_tools.py" for d in whole.diagnostics)
     _workers(monkeypatch)
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
+
+
+KIT = {
+    # The SDK's decorator bound at a module's top level, and a decorator registering what it
+    # is handed on its module's server: the defs they are applied to are their importers' tools.
+    "kit/bound.py": "from app.server import mcp\n\ntool = mcp.tool()\n",
+    "kit/expose.py": "from app.server import mcp\n\n\ndef expose(fn):\n    mcp.add_tool(fn)\n    return fn\n",
+    # Neither spells an MCP marker: the prefilter turns both away, and a build reads them only
+    # because the helper it scans asks for `tool` and `expose` (`skipped_callers`).
+    "uses/a_bound.py": (
+        "from typing import Annotated\n\nfrom kit.bound import tool\nfrom uses.needs import Needs, ask\n\n\n"
+        "@tool\ndef bound_tool(x: int, d: Annotated[Needs, ask]) -> int:\n    return x\n"
+    ),
+    "uses/b_exposed.py": (
+        "from typing import Annotated\n\nfrom kit.expose import expose\nfrom uses.needs import Needs, ask_too\n\n\n"
+        "@expose\ndef exposed_tool(x: int, d: Annotated[Needs, ask_too]) -> int:\n    return x\n"
+    ),
+    "uses/needs.py": (
+        "from mcp.server.mcpserver import Resolve\n\n\nclass Needs:\n    pass\n\n\n"
+        "def load(nope: str) -> Needs:\n    return Needs()\n\n\nask = Resolve(load)\n\n\n"
+        "def load_too(nope: str) -> Needs:\n    return Needs()\n\n\nask_too = Resolve(load_too)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_helper_registering_what_it_is_handed_is_built_with_every_slice_using_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, jobs: int
+) -> None:
+    """Slices of one file each: the tools `@tool` and `@expose` register are found in the slice
+    of the file applying them, which builds the helper beside it (`coupling.extras`), and
+    the helpers are grouped with no file (their records depend on no caller)."""
+    root = _project(tmp_path / "proj", 1)
+    for name, text in KIT.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    whole = lint(["."], cwd=root)
+    refused = {(d.code, d.tool) for d in whole.diagnostics if d.path == "uses/needs.py"}
+    assert refused == {("MCPD002", "bound_tool"), ("MCPD002", "exposed_tool")}
+    files = discover(["."], (), root)
+    path_of = {f.display: f.path.absolute() for f in files}
+    assert not {"kit/bound.py", "kit/expose.py"} & set(coupling.coupled_files(list(path_of), path_of) or ())
+    _workers(monkeypatch)
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
+    builds = _whole_builds(monkeypatch)
+    sliced = lint(["."], cwd=root, jobs=jobs)
+    assert _dump(sliced) == _dump(whole) and (sliced.servers, sliced.tools) == (whole.servers, whole.tools)
+    assert builds == []
+    alone = lint(["uses/b_exposed.py"], cwd=root)
+    assert {(d.code, d.tool) for d in alone.diagnostics} == {("MCPD002", "exposed_tool")}
+    assert alone.tools == 1, "the tool counts as the file's own"
+
+
+def test_a_group_in_pieces_holds_every_caller_of_each_coupled_file() -> None:
+    """`coupling.pieces`: each coupled file's piece holds all of its callers; every file is
+    recorded by exactly one piece; one part (one process) is the group whole."""
+    group = ["a.py", "b.py", "c.py", "d.py", "main.py", "relay.py"]
+    callers = {
+        "a.py": {"main.py"},
+        "b.py": {"relay.py", "main.py"},
+        "c.py": {"main.py"},
+        "d.py": {"c.py", "main.py"},
+    }
+    assert coupling.pieces(group, callers, 1) == [coupling.Piece(group, [])]
+    pieces = coupling.pieces(group, callers, 2)
+    assert [p.origins for p in pieces] == [["a.py", "b.py", "main.py", "relay.py"], ["c.py", "d.py"]]
+    assert [p.extras for p in pieces] == [[], ["main.py"]]
+    for name, around in callers.items():
+        (piece,) = [p for p in pieces if name in p.origins]
+        assert around <= {*piece.origins, *piece.extras}
+    assert sorted(o for p in pieces for o in p.origins) == sorted(group)

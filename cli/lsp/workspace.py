@@ -278,7 +278,7 @@ class WorkspaceModel:
         key = (self.generation, frozenset(files))
         if self._around is None or self._around[0] != key:
             only = {self.path_of[f] for f in files}
-            graph = self._build(only, False) if only else Graph()
+            graph = self._build(only, False, frozenset()) if only else Graph()
             self._around = (key, graph)
         return self._around[1]
 
