@@ -24,7 +24,7 @@ to one build of every file. A registration of what a loop yields is never groupe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,16 +65,36 @@ class Piece:
     files that another piece holds first."""
 
 
-def registering_helpers(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str]:
+Read = Callable[[str], "bytes | None"]
+"""A given file's bytes by its display (`reader`)."""
+
+
+def reader(path_of: Mapping[str, Path]) -> Read:
+    """Each given file's bytes, read once for the plan's several looks at them (the coupled
+    files, the helpers, the imports)."""
+    read: dict[str, bytes | None] = {}
+
+    def bytes_of(origin: str) -> bytes | None:
+        if origin not in read:
+            read[origin] = regular_bytes(path_of[origin])
+        return read[origin]
+
+    return bytes_of
+
+
+def registering_helpers(
+    origins: Sequence[str], path_of: Mapping[str, Path], read: Read | None = None
+) -> list[str]:
     """The files of `origins` that may register a function they are handed (`def expose(fn):
     mcp.add_tool(fn)`, `tool = mcp.tool()`): the functions are their importers' tools, found
     where the helper's registration is scanned (`resolver_core.imported_registrars`). A slice
     whose importer of one the prefilter turned away (it spells no MCP marker: `@expose`
     alone) reads it only because the helper asks for its name; so each slice holding an
     importer builds the helper too, beside its own files."""
+    read = read or reader(path_of)
     out = []
     for origin in origins:
-        data = regular_bytes(path_of[origin])
+        data = read(origin)
         if data is not None and might_contribute(data) and may_register_handed(data):
             out.append(origin)
     return out
@@ -89,7 +109,9 @@ def extras(chunk: Sequence[str], helpers: Mapping[str, set[str]]) -> list[str]:
     return [h for h, importers in helpers.items() if h not in held and not importers.isdisjoint(held)]
 
 
-def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[str] | None:
+def coupled_files(
+    origins: Sequence[str], path_of: Mapping[str, Path], read: Read | None = None
+) -> list[str] | None:
     """The files of `origins` that may register where their callers decide
     (`prefilter.may_register_for_callers`, which says yes too often: a group too many).
 
@@ -97,9 +119,10 @@ def coupled_files(origins: Sequence[str], path_of: Mapping[str, Path]) -> list[s
     collection may be filled by a decorator applied in any file (`TOOLS.append(fn)`), which
     need not import the registering file nor be imported by it, so no grouping by imports
     holds: only one build of every file finds those tools."""
+    read = read or reader(path_of)
     out = []
     for origin in origins:
-        data = regular_bytes(path_of[origin])
+        data = read(origin)
         if data is None or not may_register_in_functions(data) or not might_contribute(data):
             continue
         if _registers_loop_values(data):
@@ -139,11 +162,15 @@ def _registers_loop_values(data: bytes) -> bool:
 
 
 def coupling_groups(
-    origins: Sequence[str], path_of: Mapping[str, Path], coupled: Sequence[str], helpers: Sequence[str] = ()
+    origins: Sequence[str],
+    path_of: Mapping[str, Path],
+    coupled: Sequence[str],
+    helpers: Sequence[str] = (),
+    read: Read | None = None,
 ) -> Groups:
     """The groups of the `coupled` files among `origins` (`coupled_files`), and the importers of
     the `helpers` (`registering_helpers`)."""
-    imported_by = _importers(origins, path_of) if coupled or helpers else {}
+    imported_by = _importers(origins, path_of, read or reader(path_of)) if coupled or helpers else {}
     owner: dict[str, int] = {}
     members: list[set[str]] = []
     callers: dict[str, set[str]] = {}
@@ -221,7 +248,7 @@ def confirmed(
     return True
 
 
-def _importers(origins: Sequence[str], path_of: Mapping[str, Path]) -> dict[str, set[str]]:
+def _importers(origins: Sequence[str], path_of: Mapping[str, Path], read: Read) -> dict[str, set[str]]:
     """For each given file, the given files whose text may import it."""
     by_name: dict[str, list[str]] = {}
     dotted: dict[str, tuple[str, bool]] = {}
@@ -234,7 +261,7 @@ def _importers(origins: Sequence[str], path_of: Mapping[str, Path]) -> dict[str,
             by_name.setdefault(".".join(parts[i:]), []).append(origin)
     out: dict[str, set[str]] = {}
     for origin in origins:
-        data = regular_bytes(path_of[origin])
+        data = read(origin)
         if data is None or b"import" not in data:
             continue
         name, is_package = dotted[origin]

@@ -291,12 +291,13 @@ def _plan(
     other slices would only parse its imports again)."""
     from .parallel import chunks
 
-    coupled = coupled_files(origins, path_of)
+    read = coupling.reader(path_of)
+    coupled = coupled_files(origins, path_of, read)
     if coupled is None:
         return None
     # A helper that is coupled itself (`register_tool(server, fn)`) is built in its group.
-    helpers = [h for h in coupling.registering_helpers(origins, path_of) if h not in coupled]
-    plan = coupling_groups(origins, path_of, coupled, helpers)
+    helpers = [h for h in coupling.registering_helpers(origins, path_of, read) if h not in coupled]
+    plan = coupling_groups(origins, path_of, coupled, helpers, read)
     if not coupled:
         return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers)), plan.helpers
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
