@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .loop_entries import Part, part_of, picked
 from .loop_sources import fetched_by_name, held_list
 from .prefilter import holds
 from .records import record
@@ -187,33 +188,11 @@ class Listed:
     loop: ast.For | ast.AsyncFor
     """The loop that binds the variable: two variables of one loop take their values in step."""
 
-    def field(self, key: str) -> Listed | None:
-        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes (None when one
-        of them is not a dict written out with that key)."""
-        values = []
-        for value in self.values:
-            if not isinstance(value, ast.Dict):
-                return None
-            found = [v for k, v in zip(value.keys, value.values, strict=True) if _is_text(k, key)]
-            if len(found) != 1:
-                return None
-            values.append(found[0])
-        return Listed(self.module, self.scope, tuple(values), self.loop)
-
-
-def _subscripted(node: ast.expr) -> tuple[ast.expr, str | None]:
-    """`spec["func"]` -> (`spec`, "func"); anything else as it is, without a key."""
-    if (
-        isinstance(node, ast.Subscript)
-        and isinstance(node.slice, ast.Constant)
-        and isinstance(node.slice.value, str)
-    ):
-        return node.value, node.slice.value
-    return node, None
-
-
-def _is_text(node: ast.expr | None, text: str) -> bool:
-    return isinstance(node, ast.Constant) and node.value == text
+    def part(self, names: Names, part: Part) -> Listed | None:
+        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes, `entry.function`
+        for each `ToolEntry(f, "x")` (`loop_entries.py`); None when one of them does not tell."""
+        values = picked(names, self.module, self.scope, self.values, part)
+        return None if values is None else Listed(self.module, self.scope, values, self.loop)
 
 
 def _listed_loop(
@@ -463,16 +442,16 @@ class EnclosingLoops:
         fetched = fetched_by_name(self.names, module, scope, fn, self._listed)
         if fetched is not None:  # `getattr(tools, name)` for each name of `tools.__all__`
             return [(value, module, scope, (module, name, scope)) for value in fetched]
-        variable, key = _subscripted(fn)
+        variable, part = part_of(fn)
         listed = self._listed.get(variable.id) if isinstance(variable, ast.Name) else None
-        if key is not None and listed is not None:  # `spec["func"]` of each `{"func": f, ...}`
-            listed = listed.field(key)
+        if part is not None and listed is not None:  # `spec["func"]`, `entry.function` of each
+            listed = listed.part(self.names, part)
         if listed is None or not isinstance(variable, ast.Name):
             return [(fn, module, scope, (module, name, scope))]
-        name_variable, name_key = _subscripted(name) if name is not None else (None, None)
+        name_variable, name_part = part_of(name) if name is not None else (None, None)
         names = self._listed.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
-        if name_key is not None and names is not None:
-            names = names.field(name_key)
+        if name_part is not None and names is not None:
+            names = names.part(self.names, name_part)
         if names is not None and names.loop is not listed.loop:
             names = None
         return [
