@@ -95,9 +95,9 @@ class StaticBuilder:
         defs are the tools (`expanded`), not the wrapper as written."""
         for reg in found:
             through = self.reach.through_parameter(reg)
-            if through and reg.returns:
+            if (through and reg.returns) or reg.passed is not None:  # (`passed_loops.landings`)
                 stood_for.add(id(reg))
-            if through or isinstance(reg.server, ParamServer):
+            if through or reg.passed is not None or isinstance(reg.server, ParamServer):
                 # Which servers or functions it stands for depends on every caller, wherever it
                 # is: an incremental run re-checks these files over one build of all of them.
                 self.graph.param_registrations.update(

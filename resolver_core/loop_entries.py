@@ -21,9 +21,10 @@ import ast
 from collections.abc import Sequence
 
 from .class_members import init_fields
+from .records import record
 from .signatures import function_params
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope
+from .symbols import Defined, Names, Param, Scope
 
 Part = tuple[bool, str]
 """What is read of each value: `(False, "func")` for `spec["func"]`, `(True, "function")` for
@@ -172,3 +173,82 @@ def _stored(init: ast.FunctionDef) -> Fields | None:
     return order, {
         attr: (param, defaults.get(param), param in keyword_only) for attr, param in stored.items()
     }
+
+
+_METHODS = ("items", "values", "keys")
+
+
+@record
+class PassedLoop:
+    """`for name, fn in tools.items():` in a function whose parameter `tools` is: the
+    parameter, the dict method called on it, and the place of one variable in the unpacked
+    target (None for a plain `for fn in tools:`)."""
+
+    parameter: ast.arg
+    method: str | None
+    place: tuple[int, int] | None
+    """(index, width) of the variable in the loop's target tuple."""
+    loop: ast.For | ast.AsyncFor
+
+
+@record
+class Passed:
+    """A registration's function (and name) read from a loop variable over a parameter:
+    `entry.function` is (the loop, attribute "function")."""
+
+    function: tuple[PassedLoop, Part | None]
+    name: tuple[PassedLoop, Part | None] | None
+
+
+def passed_variables(
+    names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None
+) -> dict[str, PassedLoop]:
+    """Each variable of `stmt`, a loop over a parameter of the function `scope` is (or over its
+    `.items()`), -> where it comes from; empty for any other statement."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor) or scope is None:
+        return {}
+    iterated: ast.expr = stmt.iter
+    method = None
+    if (
+        isinstance(iterated, ast.Call)
+        and isinstance(iterated.func, ast.Attribute)
+        and iterated.func.attr in _METHODS
+        and not iterated.args
+        and not iterated.keywords
+    ):
+        method = iterated.func.attr
+        iterated = iterated.func.value
+    symbol = names.lookup(module, iterated.id, scope) if isinstance(iterated, ast.Name) else None
+    if not isinstance(symbol, Param) or symbol.function is not scope.function:
+        return {}
+    target = stmt.target
+    if isinstance(target, ast.Name):
+        return {target.id: PassedLoop(symbol.node, method, None, stmt)}
+    if not isinstance(target, ast.Tuple | ast.List):
+        return {}
+    width = len(target.elts)
+    return {
+        t.id: PassedLoop(symbol.node, method, (i, width), stmt)
+        for i, t in enumerate(target.elts)
+        if isinstance(t, ast.Name)
+    }
+
+
+def passed_of(
+    variables: dict[str, PassedLoop],
+    fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
+    name: ast.expr | None,
+) -> Passed | None:
+    """`fn` (`entry`, `entry.function`, `spec["func"]`) read from a loop over a parameter, and
+    the tool's `name=` when it is read from the same loop."""
+    if not isinstance(fn, ast.expr):
+        return None
+    variable, part = part_of(fn)
+    loop = variables.get(variable.id) if isinstance(variable, ast.Name) else None
+    if loop is None:
+        return None
+    named_by, name_part = part_of(name) if name is not None else (None, None)
+    naming = variables.get(named_by.id) if isinstance(named_by, ast.Name) else None
+    return Passed(
+        (loop, part), (naming, name_part) if naming is not None and naming.loop is loop.loop else None
+    )

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from .loop_entries import Part, part_of, picked
+from .loop_entries import Part, Passed, PassedLoop, part_of, passed_of, passed_variables, picked
 from .loop_sources import fetched_by_name, held_list
 from .prefilter import holds
 from .records import record
@@ -84,7 +84,7 @@ def _unpacked(
     """`for feature, registrar in REGISTRARS.items():` (or `.values()`, or rows written out
     unpacked into names) over a collection this module or another writes out: the
     variables and the rows, as `listed_loop` reads them (another module's as `Element`s)."""
-    found = _rows(names, module, stmt.iter, scope)
+    found = rows_of(names, module, stmt.iter, scope)
     target = stmt.target
     if found is None:
         return None
@@ -206,7 +206,7 @@ def _listed_loop(
     if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
         found = _flattened(names, outer[stmt.iter.id])
     else:  # a collection written out, or a list `__init__` stores (`for fn in self.tools:`)
-        found = _rows(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
+        found = rows_of(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
     if found is None:
         return {}
     where, where_scope, rows = found
@@ -232,7 +232,7 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
     rows: list[ast.expr] = []
     where: tuple[ParsedModule, Scope | None] | None = None
     for value in group.values:
-        found = _rows(names, group.module, value, group.scope)
+        found = rows_of(names, group.module, value, group.scope)
         if found is None or (where is not None and where != found[:2]):
             return None
         where = found[:2]
@@ -240,7 +240,7 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
     return (*where, tuple(rows)) if where is not None else None
 
 
-def _rows(
+def rows_of(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
     """The values iterating `expr` yields, where they are written; None when not written out."""
@@ -398,6 +398,8 @@ class EnclosingLoops:
         """Variables of the enclosing loops over values not written out -> their loop."""
         self._collected: dict[str, Collector] = {}
         """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
+        self._passed: dict[str, PassedLoop] = {}
+        """Variables of loops over a parameter (`for entry in entries:`): what calls pass."""
 
     @contextmanager
     def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
@@ -406,7 +408,10 @@ class EnclosingLoops:
         loop = _listed_loop(self.names, module, stmt, scope, self._listed)
         outer = {name: self._listed[name] for name in loop if name in self._listed}
         self._listed.update(loop)
-        opaque = _unlisted_variables(stmt) if not loop else ()
+        passed = passed_variables(self.names, module, stmt, scope) if not loop else {}
+        outer_passed = {name: self._passed[name] for name in passed if name in self._passed}
+        self._passed.update(passed)
+        opaque = _unlisted_variables(stmt) if not loop and not passed else ()
         collector = _collector(self.names, module, stmt, scope) if opaque else None
         collected = None
         if collector is not None:  # `for fn in TOOLS:` over a list `@tool` fills: followed
@@ -424,6 +429,15 @@ class EnclosingLoops:
                 del self._opaque[name]
             if collected is not None:
                 del self._collected[collected]
+            for name in passed:
+                del self._passed[name]
+            self._passed.update(outer_passed)
+
+    def passed(
+        self, fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef, name: ast.expr | None
+    ) -> Passed | None:
+        """A registration's function read from a loop over a parameter (`passed_loops.py`)."""
+        return passed_of(self._passed, fn, name) if self._passed else None
 
     def unlisted(self, variable: str) -> ast.For | ast.AsyncFor | None:
         """The loop binding `variable` to values the source does not list, if it does."""

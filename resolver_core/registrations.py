@@ -148,6 +148,7 @@ class Scanner:
 
     def _found(self, reg: Registration) -> None:
         reg.arms = self._arms.current()
+        reg.passed = self._loops.passed(reg.fn, reg.name_node)
         self.found.append(reg)
 
     def _found_all(self, regs: Iterable[Registration]) -> None:
