@@ -368,9 +368,7 @@ class CallSites:
             home, written = written_where(func, module)  # a listed value: its module's imports
             if confined.outside(self.names.project, module, written, self.names.table(home)):
                 return
-        fallback = (
-            self.names.fallback(module, func.id) if isinstance(func, ast.Name) and scope is None else None
-        )
+        fallback = self.names.fallback(module, func, scope) if not isinstance(func, ast.Subscript) else None
         if fallback is None:
             self._resolved(module, call, func, scope)
             return

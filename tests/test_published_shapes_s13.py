@@ -11,11 +11,12 @@ the resolver's file alone), refused and clean.
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import CLEAN, PROJECT, REFUSED, check_both_ways, entry_point
+from published_shapes import CLEAN, PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
 
 Case = tuple[dict[str, str], str, str, str, tuple[str, str]]
 
@@ -132,3 +133,86 @@ def test_a_helper_handed_a_computed_list_is_said_not_followed(tmp_path: Path) ->
     found = [(d["code"], d["path"], d["line"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
     assert found == [("MCPD113", "app/registry.py", 6)]
     assert lint_diagnostics(tmp_path, "--no-cache", "app/deps.py") == []
+
+
+SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n'
+REGISTRAR = (
+    "class Reg:\n    def __init__(self, mcp) -> None:\n        self.mcp = mcp\n\n"
+    "    def __call__(self, fn, name: str) -> None:\n        self.mcp.add_tool(fn, name=name)\n"
+)
+"""A registrar class whose instances add the function they are called with."""
+
+CASES["a registrar instance imported from the module binding it"] = (
+    {
+        "app/deps.py": BAD,
+        "app/server.py": SERVER,
+        "app/reg.py": "from app.server import mcp\n\n\n" + REGISTRAR + "\n\nr = Reg(mcp)\n",
+        "app/tools.py": TOOL.format(imports="from app.reg import r", after='\n\nr(t, "x")\n'),
+        "app/main.py": "from app.server import mcp  # noqa: F401\nimport app.tools  # noqa: F401\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+CASES["the server's add_tool bound to a name, imported under another"] = (
+    {
+        "app/deps.py": BAD,
+        "app/server.py": SERVER + "register = mcp.add_tool\n",
+        "app/tools.py": TOOL.format(imports="from app.server import register as add", after="\n\nadd(t)\n"),
+        "app/main.py": "from app.server import mcp  # noqa: F401\nimport app.tools  # noqa: F401\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+FALLBACK_HELPER = (
+    "def register(mcp) -> None:\n    @mcp.tool()\n"
+    "    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n        return d\n"
+)
+CHOICE = "try:\n    from app.fast import register\nexcept ImportError:\n    from app.slow import register\n"
+FALLBACKS = {
+    "inside the factory": "from app.server import mcp\n\n\ndef build() -> None:\n"
+    + textwrap.indent(CHOICE, "    ")
+    + "    register(mcp)\n\n\nbuild()\n",
+    "importing a module alias": "from app.server import mcp\n\ntry:\n    import app.fast as impl\n"
+    "except ImportError:\n    import app.slow as impl\n\nimpl.register(mcp)\n",
+    "called in a loop over registrars": "from app.server import mcp\n\n"
+    + CHOICE
+    + "\nfor install in (register,):\n    install(mcp)\n",
+}
+"""An entry point choosing `app.fast`'s helper, or `app.slow`'s where that import fails."""
+
+
+@pytest.mark.parametrize("shape", sorted(FALLBACKS))
+@pytest.mark.parametrize("bad", ["fast", "slow"])
+def test_an_import_error_fallback_is_judged_as_the_arm_it_is(tmp_path: Path, shape: str, bad: str) -> None:
+    """The helper of the import that succeeds runs (`fast`); the fallback's (`slow`) runs where
+    `app.fast` is missing: the SDK refuses each one's resolver in its own run, and lint reports
+    it in that file (`lint .` and the file alone), the other file clean."""
+    good = "slow" if bad == "fast" else "fast"
+    files = {
+        "app/server.py": SERVER,
+        f"app/{bad}.py": resolver_module(FALLBACK_HELPER),
+        f"app/{good}.py": resolver_module(FALLBACK_HELPER).replace(*CLEAN),
+        "app/main.py": FALLBACKS[shape],
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    if bad == "slow":
+        assert sdk(tmp_path, "import app.main").returncode == 0
+        (tmp_path / "app/fast.py").rename(tmp_path / "fast.py.bak")
+    refused = sdk(tmp_path, "import app.main")
+    assert REFUSED in refused.stderr, refused.stderr
+    if bad == "slow":
+        (tmp_path / "fast.py.bak").rename(tmp_path / "app/fast.py")
+
+    def found(*args: str) -> list[tuple[str, str]]:
+        return [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", *args)]
+
+    assert found(".") == found(f"app/{bad}.py") == [("MCPD002", f"app/{bad}.py")]
+    assert found(f"app/{good}.py") == []
+    path = tmp_path / f"app/{bad}.py"
+    path.write_text(path.read_text().replace(*CLEAN))
+    assert found(".") == found(f"app/{bad}.py") == []
