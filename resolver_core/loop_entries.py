@@ -33,6 +33,41 @@ Part = tuple[bool, str]
 _RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "pydantic.BaseModel"})
 
 
+_WRAPPERS = {"builtins.list": False, "builtins.tuple": False, "builtins.enumerate": True}
+"""Calls iterating as the collection they are given does (numbered, for `enumerate`)."""
+
+
+def unwrapped(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> tuple[ast.expr, str | None, bool]:
+    """The collection a loop iterates, the dict method it calls on it (`TOOLS.items()`), and
+    whether `enumerate` numbers the values: `for i, fn in enumerate(list(TOOLS)):` is `TOOLS`."""
+    counted = False
+    for _ in range(3):
+        if not isinstance(expr, ast.Call) or len(expr.args) != 1 or expr.keywords:
+            break
+        if not isinstance(expr.func, ast.Name):
+            break
+        wrapper = _WRAPPERS.get(names.canonical(module, expr.func, scope) or "")
+        if wrapper is None or (counted and wrapper):
+            break
+        counted, expr = counted or wrapper, expr.args[0]
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in _METHODS
+        and not expr.args
+        and not expr.keywords
+    ):
+        return expr.func.value, expr.func.attr, counted
+    return expr, None, counted
+
+
+def numbered(rows: tuple[ast.expr, ...]) -> tuple[ast.expr, ...]:
+    """`enumerate`'s pairs of the values: `(0, a), (1, b)`."""
+    return tuple(ast.Tuple([ast.Constant(i), row], ast.Load()) for i, row in enumerate(rows))
+
+
 def part_of(node: ast.expr) -> tuple[ast.expr, Part | None]:
     """`spec["func"]` -> (`spec`, key "func"); `entry.function` -> (`entry`, attribute
     "function"); anything else as it is, with no part."""

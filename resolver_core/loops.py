@@ -20,7 +20,17 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
-from .loop_entries import Part, Passed, PassedLoop, part_of, passed_of, passed_variables, picked
+from .loop_entries import (
+    Part,
+    Passed,
+    PassedLoop,
+    numbered,
+    part_of,
+    passed_of,
+    passed_variables,
+    picked,
+    unwrapped,
+)
 from .loop_sources import fetched_by_name, held_list
 from .prefilter import holds
 from .records import record
@@ -90,7 +100,7 @@ def _unpacked(
         return None
     where, where_scope, rows = found
     if where is not module:
-        collection = stmt.iter.func.value if isinstance(stmt.iter, ast.Call) else stmt.iter  # type: ignore[attr-defined]
+        collection = unwrapped(names, module, stmt.iter, scope)[0]
         rows = tuple(_elements_of(collection, where, where_scope, row) for row in rows)
     if isinstance(target, ast.Name):
         return target.id, list(rows)
@@ -243,16 +253,9 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
 def rows_of(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
-    """The values iterating `expr` yields, where they are written; None when not written out."""
-    method = None
-    if (
-        isinstance(expr, ast.Call)
-        and isinstance(expr.func, ast.Attribute)
-        and expr.func.attr in ("items", "values", "keys")
-        and not expr.args
-        and not expr.keywords
-    ):
-        method, expr = expr.func.attr, expr.func.value
+    """The values iterating `expr` yields, where they are written; None when not written out.
+    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`)."""
+    expr, method, counted = unwrapped(names, module, expr, scope)
     found = written_collection(names, module, expr, scope)
     if found is None:
         return None
@@ -261,13 +264,16 @@ def rows_of(
         if any(key is None for key in node.keys):
             return None  # `{**BASE, ...}`: part of it is elsewhere
         keys = [key for key in node.keys if key is not None]
+        rows: tuple[ast.expr, ...] = tuple(node.values if method == "values" else keys)
         if method == "items":
-            pairs = (ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True))
-            return where, where_scope, tuple(pairs)
-        return where, where_scope, tuple(node.values if method == "values" else keys)
-    if method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
+            rows = tuple(
+                ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True)
+            )
+    elif method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
         return None
-    return where, where_scope, tuple(node.elts)
+    else:
+        rows = tuple(node.elts)
+    return where, where_scope, numbered(rows) if counted else rows
 
 
 def written_collection(

@@ -114,11 +114,6 @@ CASES["a dict of tools handed to a helper looping over its items"] = (
 )
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
-    check_both_ways(tmp_path, *CASES[case])
-
-
 def test_a_helper_handed_a_computed_list_is_said_not_followed(tmp_path: Path) -> None:
     """`register(mcp, load_entries())`: the helper's loop takes values no module writes out;
     lint says so at the loop's registration (MCPD113), as before, and guesses no tool."""
@@ -126,7 +121,8 @@ def test_a_helper_handed_a_computed_list_is_said_not_followed(tmp_path: Path) ->
         "dataclass",
         HELPER,
         entry_point(
-            "from app.registry import register\n    from app.tools import TOOLS", "register(mcp, list(TOOLS))"
+            "from app.registry import register\n    from app.tools import TOOLS\n\n\n    def entries():\n        return TOOLS\n",
+            "register(mcp, entries())",
         ),
     )[0]
     write_files(tmp_path, {**PROJECT, **files})
@@ -216,3 +212,42 @@ def test_an_import_error_fallback_is_judged_as_the_arm_it_is(tmp_path: Path, sha
     path = tmp_path / f"app/{bad}.py"
     path.write_text(path.read_text().replace(*CLEAN))
     assert found(".") == found(f"app/{bad}.py") == []
+
+
+LISTED = TOOL.format(imports="", after="\n\nTOOLS = [t, u]\n")
+"""The tools listed in `TOOLS`."""
+
+for _shape, _loop in {
+    "a list comprehension": "[mcp.add_tool(fn) for fn in TOOLS]",
+    "a dict comprehension naming each tool": "{fn.__name__: mcp.tool(name=fn.__name__)(fn) for fn in TOOLS}",
+    "a loop over enumerate()": "for i, fn in enumerate(TOOLS):\n        mcp.add_tool(fn)",
+    "a loop over list() of the list": "for fn in list(TOOLS):\n        mcp.add_tool(fn)",
+}.items():
+    CASES[f"tools listed in another module, registered in {_shape}"] = (
+        {
+            "app/deps.py": BAD,
+            "app/tools.py": LISTED,
+            "app/main.py": entry_point("from app.tools import TOOLS", _loop),
+        },
+        "import app.main",
+        "app/deps.py",
+        REFUSED,
+        CLEAN,
+    )
+
+
+def test_a_comprehension_over_computed_values_is_said_not_followed(tmp_path: Path) -> None:
+    """`[mcp.add_tool(fn) for fn in load_tools()]`: values no module writes out; lint says so
+    (MCPD113) where it said nothing, and guesses no tool."""
+    main = entry_point(
+        "from app.tools import TOOLS\n\n\n    def load_tools():\n        return TOOLS\n",
+        "[mcp.add_tool(fn) for fn in load_tools()]",
+    )
+    write_files(tmp_path, {**PROJECT, "app/deps.py": BAD, "app/tools.py": LISTED, "app/main.py": main})
+    found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
+    assert found == [("MCPD113", "app/main.py")]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
+    check_both_ways(tmp_path, *CASES[case])
