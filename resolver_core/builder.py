@@ -122,6 +122,7 @@ class StaticBuilder:
                         tool = self._tool(reg, target)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
+                        tool.calls = tuple(self.reach.order.chain(way) for way in ways)
                         tool.again = tuple(again)
                         if origin is not None and reg.module.display not in self.graph.checked:
                             tool.origin = origin

@@ -21,8 +21,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from .arms import ENTRY, MAX_WAYS, Way, call_site, called, entry
+from .arms import ENTRY, MAX_WAYS, Way, called, entry
 from .arms import module as arms_module
+from .call_order import CallOrder
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
@@ -96,6 +97,8 @@ class Reach:
         self.servers = servers
         self.scanner = scanner
         self.call_sites = call_sites
+        self.order = CallOrder()
+        """The calls the ways go through: which helper's registrations run first."""
         self._filled: dict[tuple[int, int, str, int], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
         and `CallSites.recorded` while they were read (none found meanwhile). A
@@ -225,7 +228,7 @@ class Reach:
             if arg is None:
                 continue
             server = self.servers.of(module, arg, scope)
-            arms, site = self.call_sites.arms(call), call_site(module, call)
+            arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
             if isinstance(server, Server):
                 for way in self.ways(module, scope, server, calling=True):
                     _land(out, server, called(way, arms, site))
@@ -263,7 +266,7 @@ class Reach:
         done[id(fn)] = None
         ways: list[Way] = []
         for at, call, outer in self.call_sites.sites(fn):
-            arms, site = self.call_sites.arms(call), call_site(at, call)
+            arms, site = self.call_sites.arms(call), self.order.site(at, call, outer)
             ways += [called(way, arms, site) for way in self._ways(at, outer, done, hops + 1)]
             if len(ways) >= MAX_WAYS:
                 break
