@@ -126,6 +126,6 @@ def _note(reg: Registration) -> Unfollowed:
     written = ast.get_source_segment(reg.module.text or "", loop.iter) or "a computed value"
     return Unfollowed(
         reg.span,
-        f"the tools registered as `{ast.unparse(reg.fn)}` in the loop over {written} (line {loop.lineno}) "
+        f"the tools registered as {ast.unparse(reg.fn)!r} in the loop over {written} (line {loop.lineno}) "
         "are not analysed: mcpdeps cannot list its values without running the code",
     )
