@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..resolver_core.diagnostics import Diagnostic, from_plain, plain
-from ..resolver_core.model import Arm, Graph, Server, Span, Tool
+from ..resolver_core.model import Arm, CallChain, Graph, Server, Span, Tool
 
 if TYPE_CHECKING:
     from .base import Rule
@@ -54,6 +54,8 @@ class ToolRegistration:
     unjudged: bool = False
     """MCPD110 does not judge it: its server removes tools (`Server.removes`), or its name is
     computed (`Tool.computed_name`)."""
+    calls: CallChain = ()
+    """`Tool.calls` of this way: which of two helpers' registrations runs first (MCPD110)."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -70,11 +72,14 @@ class ToolRegistration:
             self.lambda_without_name,
             [list(arm) for arm in self.arms],
             self.unjudged,
+            [list(call) for call in self.calls],
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> ToolRegistration:
-        server, variable, name, function, span, registration, root, bare, lambda_, arms, unjudged = data
+        server, variable, name, function, span, registration, root, bare, lambda_, arms, unjudged, calls = (
+            data
+        )
         return cls(
             server,
             variable,
@@ -87,6 +92,7 @@ class ToolRegistration:
             lambda_,
             tuple((path, line, arm) for path, line, arm in arms),
             unjudged,
+            tuple((path, line, column, body) for path, line, column, body in calls),
         )
 
 
@@ -278,8 +284,10 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     lambda_without_name=tool.is_lambda and not tool.named,
                     arms=arms,
                     unjudged=server.removes or tool.computed_name,
+                    calls=tool.calls[way] if way < len(tool.calls) else (),
                 )
-                for arms in (tool.arms, *tool.again)  # each time it runs: a second one is a duplicate
+                # each time it runs: a second one is a duplicate
+                for way, arms in enumerate((tool.arms, *tool.again))
             ]
     return out
 
@@ -368,8 +376,10 @@ def by_import_order(regs: list[ToolRegistration], ranks: Ranks) -> list[ToolRegi
 
     Only registrations written at a module's top level (not indented) run as the module is
     imported: one in a function runs when it is called (`Tools(mcp)`, `register(mcp)` in the
-    entry point's body, in the order of its calls, not of its imports), in an `if` or `try`
-    maybe never; a name registered so keeps the display order."""
+    entry point's body), in the order of its calls, not of its imports (`call_order.by_calls`:
+    `b.register(mcp)` then `a.register(mcp)`, plain statements of one body), in an `if` or
+    `try` maybe never; a name registered so keeps the display order where the calls do not
+    tell it."""
     groups: dict[tuple[str, str | None, str], list[ToolRegistration]] = {}
     for reg in regs:
         groups.setdefault((reg.server, reg.root, reg.name), []).append(reg)
@@ -379,6 +389,11 @@ def by_import_order(regs: list[ToolRegistration], ranks: Ranks) -> list[ToolRegi
         ranked = ranks(files) if len(files) > 1 and all(map(_top_level, group)) else None
         if ranked is not None:
             group = sorted(group, key=lambda reg: ranked[_written_in(("", reg))])
+        elif len(files) > 1 and all(reg.calls for reg in group):
+            from ..resolver_core.call_order import by_calls
+
+            called = by_calls([reg.calls for reg in group])
+            group = [group[i] for i in called] if called is not None else group
         out += group
     return out
 

@@ -138,12 +138,14 @@ class ArmStack:
 
     @contextmanager
     def taking(self, arm: Arm) -> Iterator[None]:
-        """The walk in `arm` of a choice no statement spells (which import of a name runs)."""
-        self._stack.append(arm)
+        """The walk in `arm` of a choice no statement spells (which import of a name runs):
+        made where the import is, so it counts inside a loop too (`for f in (register,):`)."""
+        at = next((i for i, a in enumerate(self._stack) if a is _BARRIER), len(self._stack))
+        self._stack.insert(at, arm)
         try:
             yield
         finally:
-            self._stack.pop()
+            del self._stack[at]
 
     def current(self) -> tuple[Arm, ...]:
         """The arms the walk is in, outermost first (none inside a loop counts)."""

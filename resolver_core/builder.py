@@ -102,11 +102,12 @@ class StaticBuilder:
         defs are the tools (`expanded`), not the wrapper as written."""
         for reg in found:
             through = self.reach.through_parameter(reg)
-            if through and reg.returns:
+            if (through and reg.returns) or reg.passed is not None:  # (`passed_loops.landings`)
                 stood_for.add(id(reg))
-            if isinstance(reg.server, ParamServer):
-                # Which servers it stands for depends on every caller, wherever it is: an
-                # incremental run re-checks these files with all of their callers.
+            if reg.passed is not None or isinstance(reg.server, ParamServer):
+                # Which servers (or, handed a collection, which functions) it stands for
+                # depends on every caller, wherever it is: an incremental run re-checks these
+                # files with all of their callers.
                 self.graph.param_registrations.update(
                     {reg.module.display, *(r.module.display for r in through)}
                 )
@@ -134,6 +135,7 @@ class StaticBuilder:
                         tool = self._tool(reg, target)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
+                        tool.calls = tuple(self.reach.order.chain(way) for way in ways)
                         tool.again = tuple(again)
                         if origin is not None and reg.module.display not in self.graph.checked:
                             tool.origin = origin

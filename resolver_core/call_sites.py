@@ -368,9 +368,7 @@ class CallSites:
             home, written = written_where(func, module)  # a listed value: its module's imports
             if confined.outside(self.names.project, module, written, self.names.table(home)):
                 return
-        fallback = (
-            self.names.fallback(module, func.id) if isinstance(func, ast.Name) and scope is None else None
-        )
+        fallback = self.names.fallback(module, func, scope) if not isinstance(func, ast.Subscript) else None
         if fallback is None:
             self._resolved(module, call, func, scope)
             return
@@ -424,8 +422,8 @@ class CallSites:
         `at` says when elsewhere: `setup = partial(...)` at the top, `setup()` in `main()`):
         `functools.partial(register, mcp)()` calls `register(mcp)` (the partial's arguments
         first; a call elsewhere must pass none, and is read as made where the partial is),
-        `Register()(mcp)` the class's `__call__`. Whether it was one of those (any other call
-        is not followed)."""
+        `Register()(mcp)` the class's `__call__` (so does `r(fn)` of `r = Reg(mcp)`, anywhere).
+        Whether it was one of those (any other call is not followed)."""
         if not isinstance(made.func, ast.Name | ast.Attribute) or is_registration(made.func):
             return False  # (`mcp.tool(name="x")(fn)`, the commonest call of a call: not resolved)
         elsewhere = at is not None and (at[0] is not module or at[1] is not scope)
@@ -445,11 +443,11 @@ class CallSites:
             finally:
                 self._unfolding.discard(id(made))
             return True
-        if elsewhere:
-            return False
         if not isinstance(symbol, Defined) or not isinstance(symbol.node, ast.ClassDef):
             return False
-        self._record(module, call, scope, self._method_of(symbol, "__call__"))
+        # `r(fn)` where `r = Reg(mcp)`, here or imported: `Reg.__call__`, its arguments read at `r(fn)`.
+        where, where_scope = at if at is not None else (module, scope)
+        self._record(where, call, where_scope, self._method_of(symbol, "__call__"))
         return True
 
     def _record(

@@ -33,6 +33,7 @@ import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
+from .called_first import CalledFirst
 from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
 from .import_order import Modules, ordered_edges, project_modules, runs_before
@@ -169,15 +170,20 @@ def _before_last(
     whatever their paths). The programs are the files importing a given one that nothing
     imports; their imports are followed only when a file shown later is asked about, and only
     the order of registrations written at the top of both files is the imports' (`Entry.top`):
-    for a given module registering only in functions (a factory), display order decides."""
+    for a given module registering only in functions (a factory), the order its callers call
+    the helpers in decides (`called_first.py`), else display order."""
     ran: set[str] | None = None
     entries = index.entries
     top = any(entries[p].top for p in start)
+    nested = [p for p in start if entries[p].nested]
+    called = CalledFirst(nested, imported_by, modules.names, _text) if nested else None
 
     def early(path: str) -> bool:
         nonlocal ran
         if companion_display(path, cwd) <= last:
             return True
+        if called is not None and entries[path].nested and called.before(path):
+            return True  # an entry point calls its helper first (`b.register(mcp)`, then a's)
         if not top or not entries[path].top:
             return False
         if ran is None:

@@ -20,6 +20,17 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .loop_entries import (
+    Part,
+    Passed,
+    PassedLoop,
+    numbered,
+    part_of,
+    passed_of,
+    passed_variables,
+    picked,
+    unwrapped,
+)
 from .loop_sources import fetched_by_name, held_list
 from .prefilter import holds
 from .records import record
@@ -83,13 +94,13 @@ def _unpacked(
     """`for feature, registrar in REGISTRARS.items():` (or `.values()`, or rows written out
     unpacked into names) over a collection this module or another writes out: the
     variables and the rows, as `listed_loop` reads them (another module's as `Element`s)."""
-    found = _rows(names, module, stmt.iter, scope)
+    found = rows_of(names, module, stmt.iter, scope)
     target = stmt.target
     if found is None:
         return None
     where, where_scope, rows = found
     if where is not module:
-        collection = stmt.iter.func.value if isinstance(stmt.iter, ast.Call) else stmt.iter  # type: ignore[attr-defined]
+        collection = unwrapped(names, module, stmt.iter, scope)[0]
         rows = tuple(_elements_of(collection, where, where_scope, row) for row in rows)
     if isinstance(target, ast.Name):
         return target.id, list(rows)
@@ -187,33 +198,11 @@ class Listed:
     loop: ast.For | ast.AsyncFor
     """The loop that binds the variable: two variables of one loop take their values in step."""
 
-    def field(self, key: str) -> Listed | None:
-        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes (None when one
-        of them is not a dict written out with that key)."""
-        values = []
-        for value in self.values:
-            if not isinstance(value, ast.Dict):
-                return None
-            found = [v for k, v in zip(value.keys, value.values, strict=True) if _is_text(k, key)]
-            if len(found) != 1:
-                return None
-            values.append(found[0])
-        return Listed(self.module, self.scope, tuple(values), self.loop)
-
-
-def _subscripted(node: ast.expr) -> tuple[ast.expr, str | None]:
-    """`spec["func"]` -> (`spec`, "func"); anything else as it is, without a key."""
-    if (
-        isinstance(node, ast.Subscript)
-        and isinstance(node.slice, ast.Constant)
-        and isinstance(node.slice.value, str)
-    ):
-        return node.value, node.slice.value
-    return node, None
-
-
-def _is_text(node: ast.expr | None, text: str) -> bool:
-    return isinstance(node, ast.Constant) and node.value == text
+    def part(self, names: Names, part: Part) -> Listed | None:
+        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes, `entry.function`
+        for each `ToolEntry(f, "x")` (`loop_entries.py`); None when one of them does not tell."""
+        values = picked(names, self.module, self.scope, self.values, part)
+        return None if values is None else Listed(self.module, self.scope, values, self.loop)
 
 
 def _listed_loop(
@@ -227,7 +216,7 @@ def _listed_loop(
     if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
         found = _flattened(names, outer[stmt.iter.id])
     else:  # a collection written out, or a list `__init__` stores (`for fn in self.tools:`)
-        found = _rows(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
+        found = rows_of(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
     if found is None:
         return {}
     where, where_scope, rows = found
@@ -253,7 +242,7 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
     rows: list[ast.expr] = []
     where: tuple[ParsedModule, Scope | None] | None = None
     for value in group.values:
-        found = _rows(names, group.module, value, group.scope)
+        found = rows_of(names, group.module, value, group.scope)
         if found is None or (where is not None and where != found[:2]):
             return None
         where = found[:2]
@@ -261,19 +250,12 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
     return (*where, tuple(rows)) if where is not None else None
 
 
-def _rows(
+def rows_of(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
-    """The values iterating `expr` yields, where they are written; None when not written out."""
-    method = None
-    if (
-        isinstance(expr, ast.Call)
-        and isinstance(expr.func, ast.Attribute)
-        and expr.func.attr in ("items", "values", "keys")
-        and not expr.args
-        and not expr.keywords
-    ):
-        method, expr = expr.func.attr, expr.func.value
+    """The values iterating `expr` yields, where they are written; None when not written out.
+    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`)."""
+    expr, method, counted = unwrapped(names, module, expr, scope)
     found = written_collection(names, module, expr, scope)
     if found is None:
         return None
@@ -282,13 +264,16 @@ def _rows(
         if any(key is None for key in node.keys):
             return None  # `{**BASE, ...}`: part of it is elsewhere
         keys = [key for key in node.keys if key is not None]
+        rows: tuple[ast.expr, ...] = tuple(node.values if method == "values" else keys)
         if method == "items":
-            pairs = (ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True))
-            return where, where_scope, tuple(pairs)
-        return where, where_scope, tuple(node.values if method == "values" else keys)
-    if method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
+            rows = tuple(
+                ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True)
+            )
+    elif method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
         return None
-    return where, where_scope, tuple(node.elts)
+    else:
+        rows = tuple(node.elts)
+    return where, where_scope, numbered(rows) if counted else rows
 
 
 def written_collection(
@@ -419,6 +404,8 @@ class EnclosingLoops:
         """Variables of the enclosing loops over values not written out -> their loop."""
         self._collected: dict[str, Collector] = {}
         """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
+        self._passed: dict[str, PassedLoop] = {}
+        """Variables of loops over a parameter (`for entry in entries:`): what calls pass."""
 
     @contextmanager
     def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
@@ -427,7 +414,10 @@ class EnclosingLoops:
         loop = _listed_loop(self.names, module, stmt, scope, self._listed)
         outer = {name: self._listed[name] for name in loop if name in self._listed}
         self._listed.update(loop)
-        opaque = _unlisted_variables(stmt) if not loop else ()
+        passed = passed_variables(self.names, module, stmt, scope) if not loop else {}
+        outer_passed = {name: self._passed[name] for name in passed if name in self._passed}
+        self._passed.update(passed)
+        opaque = _unlisted_variables(stmt) if not loop and not passed else ()
         collector = _collector(self.names, module, stmt, scope) if opaque else None
         collected = None
         if collector is not None:  # `for fn in TOOLS:` over a list `@tool` fills: followed
@@ -445,6 +435,15 @@ class EnclosingLoops:
                 del self._opaque[name]
             if collected is not None:
                 del self._collected[collected]
+            for name in passed:
+                del self._passed[name]
+            self._passed.update(outer_passed)
+
+    def passed(
+        self, fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef, name: ast.expr | None
+    ) -> Passed | None:
+        """A registration's function read from a loop over a parameter (`passed_loops.py`)."""
+        return passed_of(self._passed, fn, name) if self._passed else None
 
     def unlisted(self, variable: str) -> ast.For | ast.AsyncFor | None:
         """The loop binding `variable` to values the source does not list, if it does."""
@@ -463,16 +462,16 @@ class EnclosingLoops:
         fetched = fetched_by_name(self.names, module, scope, fn, self._listed)
         if fetched is not None:  # `getattr(tools, name)` for each name of `tools.__all__`
             return [(value, module, scope, (module, name, scope)) for value in fetched]
-        variable, key = _subscripted(fn)
+        variable, part = part_of(fn)
         listed = self._listed.get(variable.id) if isinstance(variable, ast.Name) else None
-        if key is not None and listed is not None:  # `spec["func"]` of each `{"func": f, ...}`
-            listed = listed.field(key)
+        if part is not None and listed is not None:  # `spec["func"]`, `entry.function` of each
+            listed = listed.part(self.names, part)
         if listed is None or not isinstance(variable, ast.Name):
             return [(fn, module, scope, (module, name, scope))]
-        name_variable, name_key = _subscripted(name) if name is not None else (None, None)
+        name_variable, name_part = part_of(name) if name is not None else (None, None)
         names = self._listed.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
-        if name_key is not None and names is not None:
-            names = names.field(name_key)
+        if name_part is not None and names is not None:
+            names = names.part(self.names, name_part)
         if names is not None and names.loop is not listed.loop:
             names = None
         return [

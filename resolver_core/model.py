@@ -36,6 +36,11 @@ Arm = tuple[str, int, int]
 """One arm of an exclusive statement (`if`, `match`, an `ImportError` fallback): the file
 and line of the statement, and which of its arms (`arms.py`)."""
 
+CallChain = tuple[tuple[str, int, int, str], ...]
+"""The calls one way to a registration goes through, outermost first: each call's file, line,
+column, and the key of the body it is a plain statement of ("" when it is none:
+`call_order.py`)."""
+
 FindingKind = Literal["unreadable", "too_deep", "unfollowed"]
 """What a build could not do: read or parse a file; analyse an expression nested too deeply;
 follow something that is computed at run time (a decorator on a tool, the values of a loop
@@ -221,6 +226,9 @@ class Tool:
     again: tuple[tuple[Arm, ...], ...] = ()
     """The arms of each further way the registration runs on the server (`arms.Way`: a helper
     called twice on it registers its tools twice, `install(mcp)` / `install(mcp)`)."""
+    calls: tuple[CallChain, ...] = ()
+    """The calls each way goes through (`arms`, then each of `again`), outermost first: which
+    of two helpers' registrations runs first (`call_order.py`)."""
     origin: str | None = None
     """The given file its verdicts belong to when the module registering it was not given: the
     file that passed it the server (`tools.register(mcp)`). None: the registering file."""

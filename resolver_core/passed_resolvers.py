@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 from weakref import ReferenceType
 
-from .reach import _argument
+from .passed_loops import argument
 from .servers import Servers
 from .signatures import function_params
 from .symbols import Param, Scope
@@ -64,7 +64,7 @@ class PassedResolvers:
             bound = cls is not None or (
                 isinstance(call.func, ast.Attribute) and params[0][0].arg in ("self", "cls")
             )
-            arg = _argument(call, index - bound if positional else -1, param.node.arg)
+            arg = argument(call, index - bound if positional else -1, param.node.arg)
             if not self._hands_server(site, arg):
                 return None
             if arg is None and default is not None and _top_level(param.module, fn):

@@ -19,12 +19,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from .arms import ENTRY, MAX_WAYS, Way, call_site, called, entry
+from .arms import ENTRY, MAX_WAYS, Way, called, entry
 from .arms import module as arms_module
+from .call_order import CallOrder
 from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
 from .model import Server, Span
+from .passed_loops import argument, call_arguments, landings
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
 from .server_lines import server_variables
@@ -57,6 +59,8 @@ class Reach:
         self.servers = servers
         self.scanner = scanner
         self.call_sites = call_sites
+        self.order = CallOrder()
+        """The calls the ways go through: which helper's registrations run first."""
         self._filled: dict[tuple[int, int, str, int], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
         and `CallSites.recorded` while they were read (none found meanwhile). A
@@ -189,7 +193,7 @@ class Reach:
             if arg is None:
                 continue
             server = self.servers.of(module, arg, scope)
-            arms, site = self.call_sites.arms(call), call_site(module, call)
+            arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
             if isinstance(server, Server):
                 for way in self.ways(module, scope, server, calling=True):
                     _land(out, server, called(way, arms, site))
@@ -227,7 +231,7 @@ class Reach:
         done[id(fn)] = None
         ways: list[Way] = []
         for at, call, outer in self.call_sites.sites(fn):
-            arms, site = self.call_sites.arms(call), call_site(at, call)
+            arms, site = self.call_sites.arms(call), self.order.site(at, call, outer)
             ways += [called(way, arms, site) for way in self._ways(at, outer, done, hops + 1)]
             if len(ways) >= MAX_WAYS:
                 break
@@ -263,6 +267,8 @@ class Reach:
             return self._uses(reg, reg.fn, None)
         if reg.scope is None:
             return []
+        if reg.passed is not None:  # `for entry in entries: server.add_tool(entry.function)`
+            return landings(self.names, self.call_sites, self.servers, reg, self.scanner.unfollowed)
         symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope) if isinstance(reg.fn, ast.Name) else None
         fn = reg.scope.function
         if not isinstance(symbol, Param) or symbol.function is not fn:
@@ -275,20 +281,17 @@ class Reach:
             # `@registry.add` passes the def after the bound `self`
             if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
         ]
-        for module, call, scope in self.call_sites.sites(fn, self.servers.class_of(reg.module, fn)):
-            # `manager.register_tool("x", fn)` calls `register_tool(self, name, handler)`: no `self`.
-            on = isinstance(call.func, ast.Attribute) or fn.name == "__call__"  # `reg(fn)`: `__call__`
-            bound = on and params[0].arg in ("self", "cls")
-            arg = _argument(call, index - bound, params[index].arg)
-            if arg is not None:
-                name = reg.name or self._passed_name(reg, call, params, bound)
-                # Registered when the call runs: its line is where module-level names must be bound.
-                span = module.span(call)
-                # In the arms of the call, and of the registration in the function it calls.
-                arms = (*self.call_sites.arms(call), *reg.arms)
-                out.append(
-                    Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form, arms=arms)
-                )
+        for module, call, scope, arg, bound in call_arguments(
+            self.call_sites, self.servers, reg.module, fn, index
+        ):
+            name = reg.name or self._passed_name(reg, call, params, bound)
+            # Registered when the call runs: its line is where module-level names must be bound.
+            span = module.span(call)
+            # In the arms of the call, and of the registration in the function it calls.
+            arms = (*self.call_sites.arms(call), *reg.arms)
+            out.append(
+                Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form, arms=arms)
+            )
         return out
 
     def _applications(self, scope: Scope) -> list[Application]:
@@ -389,7 +392,7 @@ class Reach:
         symbol = self.names.lookup(reg.module, node.id, reg.scope)
         if not isinstance(symbol, Param) or symbol.function is not reg.scope.function:
             return None
-        value = _argument(call, params.index(symbol.node) - bound, symbol.node.arg)
+        value = argument(call, params.index(symbol.node) - bound, symbol.node.arg)
         return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
 
     def _factory_argument(self, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:
@@ -443,16 +446,6 @@ def _forwarding(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef)
         for k in call.keywords
     )
     return star, double
-
-
-def _argument(call: ast.Call, position: int, name: str) -> ast.expr | None:
-    """What a call passes for a parameter: at its position (counted without a bound `self`) or
-    by its name."""
-    if 0 <= position < len(call.args) and not any(
-        isinstance(a, ast.Starred) for a in call.args[: position + 1]
-    ):
-        return call.args[position]
-    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def _registered_name(reg: Registration) -> str:

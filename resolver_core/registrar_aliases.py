@@ -28,20 +28,38 @@ class RegistrarAliases:
         """A method bound to a name of another module (`tool = mcp.tool` in `app/server.py`) ->
         that module and scope, where its server is read (`server_of`)."""
 
-    def module_level(self, table: dict[str, Binding]) -> list[str]:
+    def module_level(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
         """Module-level names bound to `x.tool(...)` or `x.add_tool`, or imported under the
         method's name (`from app.server import tool`, then `tool()(fn)`): told by the import's
-        text alone, so that the lines calling them are scanned without resolving every import."""
+        text alone, so that the lines calling them are scanned without resolving every import;
+        or imported under another name and called at a line's start (`from app.server import
+        register as add`, then `add(fn)`), where the import is resolved (`_imported_method`)."""
         out = []
         for name, binding in table.items():
             node = binding.node
             target = node.func if isinstance(node, ast.Call) else node
             if binding.kind == "import":
-                if binding.target is not None and binding.target[1] in _METHODS:
+                attr = binding.target[1] if binding.target is not None else None
+                if attr in _METHODS or (attr and self._imported_method(module, name)):
                     out.append(name)
             elif binding.kind == "value" and isinstance(target, ast.Attribute) and target.attr in _METHODS:
                 out.append(name)
         return out
+
+    def _imported_method(self, module: ParsedModule, name: str) -> bool:
+        """Whether an imported `name`, called at the start of a line of `module` (as a helper
+        `register(mcp)` is, whose module the call sites read anyway), is a server's method
+        bound at another module's top level (`register = mcp.add_tool`)."""
+        text = module.text or ""
+        if f"{name}(" not in text or re.search(rf"^[ \t]*{re.escape(name)}\(", text, re.MULTILINE) is None:
+            return False
+        symbol = self.names.lookup(module, name)
+        return (
+            isinstance(symbol, Value)
+            and symbol.scope is None
+            and isinstance(symbol.node, ast.Attribute)
+            and symbol.node.attr in _METHODS
+        )
 
     def in_functions(self, text: str) -> list[str]:
         """Names a function binds to a server's method (`tool = mcp.tool` in `def register(mcp)`),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .loop_entries import Passed
 from .model import Arm, RegistrationForm, Server, Span
 from .servers import ParamServer
 from .source import ParsedModule
@@ -46,6 +47,9 @@ class Registration:
     """`tool = server.tool(...)`: the name the SDK's decorator is bound to. `fn` is that call,
     which registers nothing itself; what lands is each def `@tool` decorates and each
     `tool(fn)` call's function (`reach.py`), wherever the name is imported."""
+    passed: Passed | None = None
+    """`fn` (and its name) read from a loop over a parameter of the site's function (`for
+    entry in entries:`): what lands is each value its calls pass (`passed_loops.py`)."""
 
 
 @dataclass(slots=True)

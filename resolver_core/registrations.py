@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import ast
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 from .arms import ArmStack
@@ -78,7 +79,7 @@ class Scanner:
             ".tool(",
             "add_tool",
             ".remove_tool(",
-            *(f"{name}(" for name in self.aliases.module_level(table)),
+            *(f"{name}(" for name in self.aliases.module_level(module, table)),
             *(f"{name}(" for name in self.aliases.in_functions(text)),  # `tool = mcp.tool` in a def
         )
         calls = any(t in text for t in self._tokens)
@@ -121,8 +122,10 @@ class Scanner:
                     elif isinstance(stmt, ast.Assign | ast.AnnAssign):
                         self._bound(module, stmt, scope)
                     self._returning = stmt.value if isinstance(stmt, ast.Return) else None
-                    for node in _walk_no_defs(stmt):
-                        if isinstance(node, ast.Call):
+                    for node, loops in _calls_in(stmt):
+                        with ExitStack() as inside:  # `[mcp.add_tool(fn) for fn in TOOLS]`: a loop
+                            for loop in loops:
+                                inside.enter_context(self._loops.entered(module, loop, scope))
                             self._call(module, node, scope)
                     self._returning = None
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
@@ -148,6 +151,7 @@ class Scanner:
 
     def _found(self, reg: Registration) -> None:
         reg.arms = self._arms.current()
+        reg.passed = self._loops.passed(reg.fn, reg.name_node)
         self.found.append(reg)
 
     def _found_all(self, regs: Iterable[Registration]) -> None:
@@ -409,19 +413,39 @@ def _is_callable_arg(node: ast.expr) -> bool:
     )
 
 
-def _walk_no_defs(stmt: ast.stmt) -> Iterable[ast.AST]:
-    """Nodes of a simple statement (not descending into nested blocks or definitions)."""
-    stack: list[ast.AST] = [stmt]
+def _calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
+    """The calls of a simple statement (not descending into nested blocks or definitions),
+    each with the comprehensions' loops around it (`[mcp.add_tool(fn) for fn in TOOLS]` runs
+    the call in a loop over `TOOLS`), as `for` statements (`_comprehended`)."""
+    stack: list[tuple[ast.AST, tuple[ast.For, ...]]] = [(stmt, ())]
     while stack:
-        cur = stack.pop()
-        yield cur
+        cur, loops = stack.pop()
+        if isinstance(cur, ast.Call):
+            yield cur, loops
+        if isinstance(cur, _COMPREHENSIONS):
+            for generator in cur.generators:  # each `for` runs inside the ones before it
+                stack.append((generator.iter, loops))
+                loops = (*loops, _comprehended(generator))
+                stack += [(test, loops) for test in generator.ifs]
+            parts = (cur.key, cur.value) if isinstance(cur, ast.DictComp) else (cur.elt,)
+            stack += [(part, loops) for part in parts]
+            continue
         for child in ast.iter_child_nodes(cur):
-            if isinstance(
-                child, ast.stmt | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
-            ):
-                continue
-            stack.append(child)
+            if not isinstance(child, ast.stmt | ast.Lambda):
+                stack.append((child, loops))
 
+
+def _comprehended(generator: ast.comprehension) -> ast.For:
+    """`for fn in TOOLS` of a comprehension as the `for` statement it runs like (one per
+    generator: the loop two variables of it take their values in step from)."""
+    made: ast.For | None = getattr(generator, "_as_for", None)
+    if made is None:
+        made = ast.copy_location(ast.For(generator.target, generator.iter, [], []), generator.target)
+        generator._as_for = made  # type: ignore[attr-defined]
+    return made
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 

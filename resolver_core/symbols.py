@@ -342,17 +342,33 @@ class Names:
             return self.resolve(expr.module, expr.written, expr.scope, depth + 1)
         return None
 
-    def fallback(self, module: ParsedModule, name: str) -> tuple[Symbol, int] | None:
-        """A global bound by an import whose `except ImportError:` binds it too (`try: from
-        fast import register` / `except ImportError: from slow import register`): what the
-        handler binds, and the import's line. `lookup` gives the import that succeeds here; the
-        handler's is the other arm of that choice, what runs where the import fails."""
-        binding = self.table(module).get(name)
+    def fallback(
+        self, module: ParsedModule, expr: ast.expr, scope: Scope | None = None
+    ) -> tuple[Symbol, int] | None:
+        """A name bound by an import whose `except ImportError:` binds it too (`try: from
+        fast import register` / `except ImportError: from slow import register`, at module
+        level or in a function), or an attribute of one (`impl.register` after `import
+        app.fast as impl`): what it is through the handler's binding, and the import's line.
+        `resolve` gives the import that succeeds here; the handler's is the other arm of that
+        choice, what runs where the import fails."""
+        attrs: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            attrs.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name):
+            return None
+        table = self.table(module)
+        while scope is not None and expr.id not in scope.bindings:
+            scope = scope.parent
+        binding = (scope.bindings if scope is not None else table).get(expr.id)
         if binding is None or binding.fallback is None or binding.target is None:
             return None
         if not self._importable(module, binding.target[0]):
-            return None  # `lookup` already gives the handler's
-        return self._from_binding(module, name, binding.fallback, None, 0), binding.line
+            return None  # `resolve` already gives the handler's
+        symbol = self._from_binding(module, expr.id, binding.fallback, scope, 0)
+        for attr in reversed(attrs):
+            symbol = self.member(self.follow(symbol), attr)
+        return symbol, binding.line
 
     def rebound_from(self, value: Value) -> Symbol | None:
         """For `f = wrap(f)` at module level (`load_d = functools.cache(load_d)`): what `f`

@@ -157,23 +157,57 @@ def test_a_warm_run_follows_a_reordered_entry_point(tmp_path: Path) -> None:
     assert warm(".") == [("MCPD110", "app/a.py")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a registration inside a function runs when it is called: MCPD110 keeps the display order there",
-)
-def test_helpers_called_in_another_order_than_their_paths(tmp_path: Path) -> None:
-    """`b.register(mcp)` then `a.register(mcp)`: the SDK drops a's `t`; lint reports b's."""
-    helper = 'def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return "{0}"\n'
+HELPER = 'def register(mcp) -> None:\n    @mcp.tool()\n    def t(x: int) -> str:\n        return "{0}"\n'
+"""A helper registering `t`, returning its module's letter."""
+
+CALLS = {
+    "at the top of the entry point": "from app import a, b\nfrom app.server import mcp\n\n{0}.register(mcp)\n{1}.register(mcp)\n",
+    "in one function body": "from app import a, b\nfrom app.server import mcp\n\n\ndef main() -> None:\n"
+    "    {0}.register(mcp)\n    {1}.register(mcp)\n\n\nmain()\n",
+    "imported under other names": "from app.a import register as register_a\nfrom app.b import register as register_b\n"
+    "from app.server import mcp\n\nregister_{0}(mcp)\nregister_{1}(mcp)\n",
+}
+
+
+@pytest.mark.parametrize("where", CALLS)
+@pytest.mark.parametrize("first", ["a", "b"])
+def test_helpers_called_in_another_order_than_their_paths(tmp_path: Path, where: str, first: str) -> None:
+    """`b.register(mcp)` then `a.register(mcp)`: the SDK drops a's `t`; lint reports a's, in
+    `lint .` and in each file alone (and b's when the calls are the other way round)."""
+    second = "a" if first == "b" else "b"
     files = {
         "app/server.py": SERVER,
-        "app/a.py": helper.format("a"),
-        "app/b.py": helper.format("b"),
-        "app/main.py": "from app import a, b\nfrom app.server import mcp\n\nb.register(mcp)\na.register(mcp)\n",
+        "app/a.py": HELPER.format("a"),
+        "app/b.py": HELPER.format("b"),
+        "app/main.py": CALLS[where].format(first, second),
     }
     write_files(tmp_path, {**PROJECT, **files})
     logged, result = kept(tmp_path)
-    assert logged == ["Tool already exists: t"] and "'b'" in result, result
-    assert found(tmp_path) == [("MCPD110", "app/a.py")]
+    assert logged == ["Tool already exists: t"] and f"'{first}'" in result, result
+    assert found(tmp_path) == [("MCPD110", f"app/{second}.py")]
+    assert found(tmp_path, f"app/{second}.py") == [("MCPD110", f"app/{second}.py")]
+    assert found(tmp_path, f"app/{first}.py") == found(tmp_path, "app/main.py") == []
+
+    (tmp_path / f"app/{second}.py").write_text(HELPER.format(second).replace("def t(", "def t2("))
+    logged, result = kept(tmp_path)
+    assert logged == [] and f"'{first}'" in result, result
+    assert found(tmp_path) == found(tmp_path, "app/a.py") == found(tmp_path, "app/b.py") == []
+
+
+def test_helpers_called_in_a_branch_keep_the_order_of_paths(tmp_path: Path) -> None:
+    """`if FAST: b.register(mcp)` then `a.register(mcp)`: the order of the calls is not told by
+    plain statements of one body; the duplicate is reported by the order of paths, as before."""
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": HELPER.format("a"),
+        "app/b.py": HELPER.format("b"),
+        "app/main.py": "from app import a, b\nfrom app.server import mcp\n\nFAST = True\n"
+        "if FAST:\n    b.register(mcp)\na.register(mcp)\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    assert "'b'" in kept(tmp_path)[1]
+    assert found(tmp_path) == found(tmp_path, "app/b.py") == [("MCPD110", "app/b.py")]
+    assert found(tmp_path, "app/a.py") == []
 
 
 @pytest.mark.parametrize(
@@ -218,3 +252,27 @@ def test_a_factory_given_alone_reads_no_import_order(tmp_path: Path, monkeypatch
     write_files(tmp_path, {"app/a.py": KIT.format("a")})
     run_files(["app/a.py"], (), tmp_path)
     assert len(asked) == 1
+
+
+def test_a_warm_run_follows_reordered_helper_calls(tmp_path: Path) -> None:
+    """Swapping the entry point's two helper calls moves the report on warm runs, `lint .`
+    and each file alone, with one cache."""
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": HELPER.format("a"),
+        "app/b.py": HELPER.format("b"),
+        "app/main.py": CALLS["at the top of the entry point"].format("a", "b"),
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    cache = ["--cache-dir", str(tmp_path / ".cache")]
+
+    def warm(*args: str) -> list[tuple[str, str]]:
+        return [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, *cache, *args)]
+
+    assert warm(".") == warm("app/b.py") == [("MCPD110", "app/b.py")]
+    assert warm("app/a.py") == []
+    (tmp_path / "app/main.py").write_text(CALLS["at the top of the entry point"].format("b", "a"))
+    assert warm("app/a.py") == [("MCPD110", "app/a.py")]
+    assert warm(".") == [("MCPD110", "app/a.py")]
+    assert warm("app/b.py") == []
+    assert "'b'" in kept(tmp_path)[1]

@@ -427,28 +427,29 @@ CASES["a tool rebound to functools.cache of itself, then registered"] = resolver
     "t = functools.cache(t)\nmcp.tool()(t)\n",
 )
 
+CASES["tool entries of a dataclass, a loop registering each entry's function"] = (
+    {
+        "app/deps.py": BAD,
+        "app/registry.py": "from collections.abc import Callable\nfrom dataclasses import dataclass\n\n"
+        "from mcp.server import MCPServer\n\n\n@dataclass(frozen=True)\nclass Entry:\n"
+        "    function: Callable[..., object]\n    read_only: bool = True\n\n\n"
+        "def register(server: MCPServer, entries: list[Entry]) -> None:\n    for entry in entries:\n"
+        '        server.tool(meta={"ro": entry.read_only})(entry.function)\n',
+        "app/tools.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n"
+        "from app.deps import load_d\nfrom app.registry import Entry\n\n\n"
+        "def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\nENTRIES = [Entry(t)]\n",
+        "app/main.py": entry_point(
+            "from app.registry import register\n    from app.tools import ENTRIES",
+            "register(mcp, ENTRIES)",
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
 NOT_FOLLOWED: dict[str, Case] = {
-    "tool entries of a dataclass, a loop registering each entry's function": (
-        {
-            "app/deps.py": BAD,
-            "app/registry.py": "from collections.abc import Callable\nfrom dataclasses import dataclass\n\n"
-            "from mcp.server import MCPServer\n\n\n@dataclass(frozen=True)\nclass Entry:\n"
-            "    function: Callable[..., object]\n    read_only: bool = True\n\n\n"
-            "def register(server: MCPServer, entries: list[Entry]) -> None:\n    for entry in entries:\n"
-            '        server.tool(meta={"ro": entry.read_only})(entry.function)\n',
-            "app/tools.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n"
-            "from app.deps import load_d\nfrom app.registry import Entry\n\n\n"
-            "def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\nENTRIES = [Entry(t)]\n",
-            "app/main.py": entry_point(
-                "from app.registry import register\n    from app.tools import ENTRIES",
-                "register(mcp, ENTRIES)",
-            ),
-        },
-        "import app.main",
-        "app/deps.py",
-        REFUSED,
-        CLEAN,
-    ),
     "a decorator writing a Resolve annotation into the tool's __annotations__": (
         {
             "app/deps.py": BAD,
@@ -468,7 +469,6 @@ NOT_FOLLOWED: dict[str, Case] = {
 one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
 
 REASONS = {
-    "tool entries of a dataclass, a loop registering each entry's function": "a loop over objects holding the tool (`entry.function`) is not listed statically",
     "a decorator writing a Resolve annotation into the tool's __annotations__": "annotations a decorator assigns at run time (`fn.__annotations__[...] = ...`) are not read",
 }
 
