@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..resolver_core.cache import PROBE
 from ..resolver_core.companions import companion_display
-from ..resolver_core.discovery import SourceFile, signature
+from ..resolver_core.discovery import Reach, SourceFile, signature
 from .lint_state import State
 from .per_file import FileRecord
 
@@ -44,6 +44,7 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     sig = signature(files)
     ours = {str(entry[1]): entry[:3] for entry in sig}
     limits = {str(entry[1]): _limits(entry) for entry in sig}
+    reaches = {str(entry[1]): f.reach for entry, f in zip(sig, files, strict=True) if f.reach is not None}
     out = State(files=sig)
     sources: dict[str, State] = {}
     for state in states:
@@ -58,7 +59,9 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             record, deps = state.records.get(display), state.deps.get(display)
             if display in out.records or record is None or deps is None or path not in theirs:
                 continue
-            if limits[path] != their_limits[path] or not _same_file(path, entry, theirs[path]):
+            if not _followed_alike(record, limits[path], their_limits[path], reaches.get(path)):
+                continue
+            if not _same_file(path, entry, theirs[path]):
                 continue
             if not all(
                 _same_dependency(key, record, ours, theirs, state, cwd) for key in deps if key != path
@@ -114,6 +117,23 @@ def _limits(entry: list[object]) -> list[object]:
     only into its run's files (a caller), or as far as its `Reach` (`resolver_core.confined`):
     a record is taken only where they were followed alike."""
     return [flag for flag in entry[3:] if flag == "caller" or str(flag).startswith("reach:")]
+
+
+def _followed_alike(record: FileRecord, ours: list[object], theirs: list[object], reach: Reach | None) -> bool:
+    """Whether a record's file's servers were followed as this run follows them: as far, or
+    as far as a `Reach` (not only into its run's files: `confined`) that answered every
+    question its build asked of it (`FileRecord.limited`) as this run's limit does (`reach`;
+    None: followed everywhere, which admits every file).
+
+    A `Reach` depends on the last file a run was given (`companions._reach`), so two lists
+    seldom share one; a companion handing no server on, or only to helpers both limits hold
+    (`@h.register_tool` of a decorator module of the run), asks nothing else of it and makes
+    the same record under both."""
+    if ours == theirs:
+        return True
+    if "caller" in ours or len(theirs) != 1 or not str(theirs[0]).startswith("reach:"):
+        return False
+    return all((reach is None or Path(p) in reach.paths) == inside for p, inside in record.limited.items())
 
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -170,6 +170,10 @@ def _recorded(
     """The records of `origins` in `graph`, and what the state keeps of them."""
     records = per_file.records(graph, origins, rules)
     deps = {o: _dependencies(path_of[o], graph) for o in origins} if remember else {}
+    limited = graph.evaluator.names.project.limited if graph.evaluator is not None and remember else {}
+    for origin in (o for o in origins if path_of[o] in limited):
+        asked = {str(path): inside for path, inside in limited[path_of[origin]].items()}
+        records[origin] = replace(records[origin], limited=asked)
     # As read: a file edited after it was parsed keeps the hash of what was judged.
     seen = {
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths

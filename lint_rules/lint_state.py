@@ -17,7 +17,7 @@ from ..resolver_core import bounded_read, file_guard
 from ..resolver_core.cache import version
 from .per_file import FileRecord
 
-_FORMAT = 8
+_FORMAT = 9
 KEEP_STATES = 16
 """States kept per cache folder (one per set of paths and options: pre-commit passes a new
 list of files almost every time); the least recently written go first."""

@@ -39,10 +39,10 @@ class Confined:
 
     limits: Mapping[Path, frozenset[Path]]
 
-    def admits(self, caller: ParsedModule, callee: ParsedModule) -> bool:
+    def admits(self, project: Project, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
         limit = self.limits.get(caller.path)
-        return limit is None or callee.path in limit
+        return limit is None or _within(project, caller.path, callee.path, limit)
 
     def outside(
         self, project: Project, caller: ParsedModule, func: ast.expr, table: dict[str, Binding]
@@ -74,8 +74,17 @@ class Confined:
             spec = project.spec(name, caller)
             if spec is None or spec.origin is None:
                 continue
-            if spec.origin.absolute() in limit:
+            if _within(project, caller.path, spec.origin.absolute(), limit):
                 return False
             if spec.origin.name != "__init__.py":
                 return True
         return True
+
+
+def _within(project: Project, caller: Path, path: Path, limit: frozenset[Path]) -> bool:
+    """Whether `path` is in `caller`'s limit, noted in `Project.limited`: a build asks only
+    these questions of the limits, so another run whose limits answer them alike would make
+    the same records (`lint_rules.adoption` takes them up across runs whose limits differ)."""
+    inside = path in limit
+    project.limited.setdefault(caller, {})[path] = inside
+    return inside
