@@ -119,7 +119,9 @@ def _limits(entry: list[object]) -> list[object]:
     return [flag for flag in entry[3:] if flag == "caller" or str(flag).startswith("reach:")]
 
 
-def _followed_alike(record: FileRecord, ours: list[object], theirs: list[object], reach: Reach | None) -> bool:
+def _followed_alike(
+    record: FileRecord, ours: list[object], theirs: list[object], reach: Reach | None
+) -> bool:
     """Whether a record's file's servers were followed as this run follows them: as far, or
     as far as a `Reach` (not only into its run's files: `confined`) that answered every
     question its build asked of it (`FileRecord.limited`) as this run's limit does (`reach`;
