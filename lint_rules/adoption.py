@@ -47,9 +47,9 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     reaches = {str(entry[1]): f.reach for entry, f in zip(sig, files, strict=True) if f.reach is not None}
     out = State(files=sig)
     sources: dict[str, State] = {}
+    # Not the states whose builds followed their callers only into their own files (`confined`).
+    states = [s for s in states if not any("caller" in entry[3:] for entry in s.files)]
     for state in states:
-        if any("caller" in entry[3:] for entry in state.files):
-            continue  # its builds followed its callers only into its own files (`confined`)
         theirs = {str(entry[1]): entry[:3] for entry in state.files}
         their_limits = {str(entry[1]): _limits(entry) for entry in state.files}
         whole = ours.keys() <= theirs.keys()
@@ -72,6 +72,8 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             out.records[display], out.deps[display] = record, deps
             sources[display] = state
     _drop_blind(out, sources, ours)
+    while _drop_registrars(out, sources, ours, states):
+        _drop_blind(out, sources, ours)
     if not out.records:
         return None
     for display, deps in out.deps.items():
@@ -110,6 +112,45 @@ def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[obje
             return
         for display in blind:
             del out.records[display], out.deps[display], sources[display]
+
+
+def _drop_registrars(
+    out: State, sources: dict[str, State], ours: dict[str, list[object]], states: Sequence[State]
+) -> bool:
+    """Drop the records taken of the registrars a file this run checks again may apply: the
+    files that may register what they are handed (`prefilter.may_register_handed`: `@h.expose`
+    with `def expose(fn): mcp.add_tool(fn)` in `h.py`) among those its closure held in a state
+    listing it (anywhere in the run when none does). True when one was dropped.
+
+    A build of the applying file without its registrar neither scans the registrar nor follows
+    the file's imports to it (a `def tool(fn)` helper is coupled only once something applies
+    it: `invalidation`), so the file's record would not be the one `lint .` makes. Checked
+    again, the registrar is built with it, and `invalidation.widened` adds its other callers."""
+    shown = {str(entry[0]): path for path, entry in ours.items()}
+    listed = [{(str(entry[0]), str(entry[1])) for entry in state.files} for state in states]
+    near: set[str] = set()
+    for display, path in shown.items():
+        if display not in out.records:
+            found = (
+                s.deps.get(display)
+                for s, files in zip(states, listed, strict=True)
+                if (display, path) in files
+            )
+            near.update(next((deps for deps in found if deps is not None), shown.values()))
+    dropped = [
+        d for d, path in shown.items() if d in out.records and path in near and _registers_handed(path)
+    ]
+    for display in dropped:
+        del out.records[display], out.deps[display], sources[display]
+    return bool(dropped)
+
+
+def _registers_handed(path: str) -> bool:
+    from ..resolver_core.prefilter import may_register_handed
+    from ..resolver_core.source import regular_bytes
+
+    data = regular_bytes(Path(path))
+    return data is None or may_register_handed(data)
 
 
 def _limits(entry: list[object]) -> list[object]:
