@@ -13,7 +13,14 @@ if any changed, as it would in its own state.
 
 A run whose files include callers checked only for its helpers (`resolver_core.confined`)
 followed their servers and calls only into its own files: the records of its builds are its
-list's, and no other list takes them up.
+list's, and no other list takes them up. A companion followed only as far as a `Reach`
+(`companions._reach`, which depends on the run's last given file, so two lists seldom share
+one) is taken up under another `Reach` when its build asked that limit nothing this run's
+answers otherwise (`FileRecord.limited`, `_followed_alike`): a module applying a decorator of
+the run's files hands no server on and asks nothing.
+
+A file with no record taken is built again, with the registrars its closure held
+(`_drop_registrars`): without them its build would not follow its imports to them.
 
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
 among the run's files: it is taken only from a state whose files include every file of this
