@@ -13,7 +13,14 @@ if any changed, as it would in its own state.
 
 A run whose files include callers checked only for its helpers (`resolver_core.confined`)
 followed their servers and calls only into its own files: the records of its builds are its
-list's, and no other list takes them up.
+list's, and no other list takes them up. A companion followed only as far as a `Reach`
+(`companions._reach`, which depends on the run's last given file, so two lists seldom share
+one) is taken up under another `Reach` when its build asked that limit nothing this run's
+answers otherwise (`FileRecord.limited`, `_followed_alike`): a module applying a decorator of
+the run's files hands no server on and asks nothing.
+
+A file with no record taken is built again, with the registrars its closure held
+(`_drop_registrars`): without them its build would not follow its imports to them.
 
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
 among the run's files: it is taken only from a state whose files include every file of this
@@ -29,7 +36,7 @@ from pathlib import Path
 
 from ..resolver_core.cache import PROBE
 from ..resolver_core.companions import companion_display
-from ..resolver_core.discovery import SourceFile, signature
+from ..resolver_core.discovery import Reach, SourceFile, signature
 from .lint_state import State
 from .per_file import FileRecord
 
@@ -44,11 +51,12 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     sig = signature(files)
     ours = {str(entry[1]): entry[:3] for entry in sig}
     limits = {str(entry[1]): _limits(entry) for entry in sig}
+    reaches = {str(entry[1]): f.reach for entry, f in zip(sig, files, strict=True) if f.reach is not None}
     out = State(files=sig)
     sources: dict[str, State] = {}
+    # Not the states whose builds followed their callers only into their own files (`confined`).
+    states = [s for s in states if not any("caller" in entry[3:] for entry in s.files)]
     for state in states:
-        if any("caller" in entry[3:] for entry in state.files):
-            continue  # its builds followed its callers only into its own files (`confined`)
         theirs = {str(entry[1]): entry[:3] for entry in state.files}
         their_limits = {str(entry[1]): _limits(entry) for entry in state.files}
         whole = ours.keys() <= theirs.keys()
@@ -58,7 +66,9 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             record, deps = state.records.get(display), state.deps.get(display)
             if display in out.records or record is None or deps is None or path not in theirs:
                 continue
-            if limits[path] != their_limits[path] or not _same_file(path, entry, theirs[path]):
+            if not _followed_alike(record, limits[path], their_limits[path], reaches.get(path)):
+                continue
+            if not _same_file(path, entry, theirs[path]):
                 continue
             if not all(
                 _same_dependency(key, record, ours, theirs, state, cwd) for key in deps if key != path
@@ -69,6 +79,8 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             out.records[display], out.deps[display] = record, deps
             sources[display] = state
     _drop_blind(out, sources, ours)
+    while _drop_registrars(out, sources, ours, states):
+        _drop_blind(out, sources, ours)
     if not out.records:
         return None
     for display, deps in out.deps.items():
@@ -109,11 +121,69 @@ def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[obje
             del out.records[display], out.deps[display], sources[display]
 
 
+def _drop_registrars(
+    out: State, sources: dict[str, State], ours: dict[str, list[object]], states: Sequence[State]
+) -> bool:
+    """Drop the records taken of the registrars a file this run checks again may apply: the
+    files that may register what they are handed (`prefilter.may_register_handed`: `@h.expose`
+    with `def expose(fn): mcp.add_tool(fn)` in `h.py`) among those its closure held in a state
+    listing it (anywhere in the run when none does). True when one was dropped.
+
+    A build of the applying file without its registrar neither scans the registrar nor follows
+    the file's imports to it (a `def tool(fn)` helper is coupled only once something applies
+    it: `invalidation`), so the file's record would not be the one `lint .` makes. Checked
+    again, the registrar is built with it, and `invalidation.widened` adds its other callers."""
+    shown = {str(entry[0]): path for path, entry in ours.items()}
+    listed = [{(str(entry[0]), str(entry[1])) for entry in state.files} for state in states]
+    near: set[str] = set()
+    for display, path in shown.items():
+        if display not in out.records:
+            found = (
+                s.deps.get(display)
+                for s, files in zip(states, listed, strict=True)
+                if (display, path) in files
+            )
+            near.update(next((deps for deps in found if deps is not None), shown.values()))
+    dropped = [
+        d for d, path in shown.items() if d in out.records and path in near and _registers_handed(path)
+    ]
+    for display in dropped:
+        del out.records[display], out.deps[display], sources[display]
+    return bool(dropped)
+
+
+def _registers_handed(path: str) -> bool:
+    from ..resolver_core.prefilter import may_register_handed
+    from ..resolver_core.source import regular_bytes
+
+    data = regular_bytes(Path(path))
+    return data is None or may_register_handed(data)
+
+
 def _limits(entry: list[object]) -> list[object]:
     """How far a file's servers were followed, from its signature entry: everywhere (`[]`),
     only into its run's files (a caller), or as far as its `Reach` (`resolver_core.confined`):
     a record is taken only where they were followed alike."""
     return [flag for flag in entry[3:] if flag == "caller" or str(flag).startswith("reach:")]
+
+
+def _followed_alike(
+    record: FileRecord, ours: list[object], theirs: list[object], reach: Reach | None
+) -> bool:
+    """Whether a record's file's servers were followed as this run follows them: as far, or
+    as far as a `Reach` (not only into its run's files: `confined`) that answered every
+    question its build asked of it (`FileRecord.limited`) as this run's limit does (`reach`;
+    None: followed everywhere, which admits every file).
+
+    A `Reach` depends on the last file a run was given (`companions._reach`), so two lists
+    seldom share one; a companion handing no server on, or only to helpers both limits hold
+    (`@h.register_tool` of a decorator module of the run), asks nothing else of it and makes
+    the same record under both."""
+    if ours == theirs:
+        return True
+    if "caller" in ours or len(theirs) != 1 or not str(theirs[0]).startswith("reach:"):
+        return False
+    return all((reach is None or Path(p) in reach.paths) == inside for p, inside in record.limited.items())
 
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -159,6 +159,10 @@ def _recorded(
     it built for them, which it does not record)."""
     records = per_file.records(graph, origins, rules)
     deps = {o: record_states.dependencies(path_of[o], graph) for o in origins} if remember else {}
+    limited = graph.evaluator.names.project.limited if graph.evaluator is not None and remember else {}
+    for origin in (o for o in origins if path_of[o] in limited):
+        asked = {str(path): inside for path, inside in limited[path_of[origin]].items()}
+        records[origin] = replace(records[origin], limited=asked)
     # As read: a file edited after it was parsed keeps the hash of what was judged.
     seen = {
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths

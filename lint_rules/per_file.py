@@ -112,6 +112,11 @@ class FileRecord:
     """Its verdicts depend on files outside its import closure (`register(server)` functions)."""
     servers: list[str] = field(default_factory=list)
     """`server_key` of each server it creates, with tools or not (the summary counts them)."""
+    limited: dict[str, bool] = field(default_factory=dict, compare=False)
+    """What its build asked of its file's limit when the file's servers were followed only so
+    far (`Project.limited`): each file asked about (absolute path), and whether it was in the
+    limit. A run whose limit answers alike makes the same record (`adoption`); not a verdict,
+    so records are compared without it."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +126,7 @@ class FileRecord:
             "unparsed": self.unparsed,
             "coupled": self.coupled,
             "servers": self.servers,
+            "limited": self.limited,
         }
 
     @classmethod
@@ -132,6 +138,7 @@ class FileRecord:
             unparsed=bool(data["unparsed"]),
             coupled=bool(data["coupled"]),
             servers=list(data["servers"]),
+            limited={str(p): bool(inside) for p, inside in data["limited"].items()},
         )
 
 

@@ -45,12 +45,12 @@ class Confined:
     may hand it a server (`lint_rules.coupling`), so following a server into another slice's
     file would analyse its tools for nothing."""
 
-    def admits(self, caller: ParsedModule, callee: ParsedModule) -> bool:
+    def admits(self, project: Project, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
         if callee.path in self.withheld:
             return False
         limit = self.limits.get(caller.path)
-        return limit is None or callee.path in limit
+        return limit is None or _within(project, caller.path, callee.path, limit)
 
     def outside(
         self, project: Project, caller: ParsedModule, func: ast.expr, table: dict[str, Binding]
@@ -93,8 +93,17 @@ class Confined:
                 # finds a caller of a coupled file the text did not show by its edges).
                 project.edges.setdefault(caller.path, set()).add(spec.origin.absolute())
                 return True
-            if spec.origin.absolute() in limit:
+            if _within(project, caller.path, spec.origin.absolute(), limit):
                 return False
             if not package:
                 return True
         return limit is not None
+
+
+def _within(project: Project, caller: Path, path: Path, limit: frozenset[Path]) -> bool:
+    """Whether `path` is in `caller`'s limit, noted in `Project.limited`: a build asks only
+    these questions of the limits, so another run whose limits answer them alike would make
+    the same records (`lint_rules.adoption` takes them up across runs whose limits differ)."""
+    inside = path in limit
+    project.limited.setdefault(caller, {})[path] = inside
+    return inside

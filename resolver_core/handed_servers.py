@@ -103,7 +103,7 @@ class HandedServers:
             isinstance(callee, Defined)
             and callee.module is not module
             and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-            and (confined is None or confined.admits(module, callee.module))
+            and (confined is None or confined.admits(scanner.names.project, module, callee.module))
         ):
             self.handed.append((module, call, callee))
             if callee.module.path not in scanner.scanned_paths:

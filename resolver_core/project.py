@@ -77,6 +77,10 @@ class Project:
         self.digests: dict[str, str | None] = {}
         """What the run's verdicts were computed from: the content hash of the bytes each file
         was parsed from (by path), and the state of every probe (by `probe_key`)."""
+        self.limited: dict[Path, dict[Path, bool]] = {}
+        """Per companion whose servers are followed only so far (`confined.Confined`), each file
+        its limit was asked about and whether it is in it: what its verdicts were computed
+        from beside `digests` (`lint_rules.adoption`)."""
         self._markers: dict[Path, list[Path]] = {}
         """A folder's package markers (`_note_markers`), shared by the modules in it."""
         self.lent: LentParses | None = None
