@@ -91,7 +91,7 @@ class StaticBuilder:
         scanned too (`imported_registrars`), after the modules handed a server (those are
         known as handed: `Tool.origin`)."""
         self.reach.follow_passed_servers()
-        for helper in ImportedRegistrars(self.project).registrars(importers):
+        for helper in ImportedRegistrars(self.names).registrars(importers):
             self.scan(helper)
         found = self.scanner.found
         # Registrations in functions take servers or functions from call sites: one walk for all.
