@@ -84,14 +84,15 @@ class StaticBuilder:
         self.scanner.scan(module)
 
     # ------------------------------------------------------------------ tools
-    def build_tools(self, importers: Sequence[ParsedModule] = ()) -> None:
+    def build_tools(self, importers: Sequence[ParsedModule] = (), scanned: Collection[Path] = ()) -> None:
         """Every registration site, as if its function ran: on each server that reaches it.
 
         `importers`: modules whose imported helpers registering what they are handed are
         scanned too (`imported_registrars`), after the modules handed a server (those are
-        known as handed: `Tool.origin`)."""
+        known as handed: `Tool.origin`); but for the files `scanned` already (a build of every
+        given file scans them all, a slice of a run is given the helpers its files import)."""
         self.reach.follow_passed_servers()
-        for helper in ImportedRegistrars(self.names).registrars(importers):
+        for helper in ImportedRegistrars(self.names, scanned).registrars(importers):
             self.scan(helper)
         found = self.scanner.found
         # Registrations in functions take servers or functions from call sites: one walk for all.
@@ -450,7 +451,9 @@ def _build_graph(
     for module in modules:
         builder.scan(module)
     # Not for a caller checked for the given files' helpers: it follows only the run's files.
-    builder.build_tools([m for m in modules if m.path not in limits])
+    builder.build_tools(
+        [m for m in modules if m.path not in limits], run if only is None or withheld else frozenset()
+    )
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
     graph.imports = project.edges

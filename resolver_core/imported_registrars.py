@@ -15,7 +15,7 @@ no build needs a helper and all of its callers together.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from .bindings import Binding
@@ -27,9 +27,10 @@ from .symbols import Names
 class ImportedRegistrars:
     """`registrars` of a build's modules, each imported module's text judged once."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, scanned: Collection[Path] = ()) -> None:
         self.names = names
-        self._judged: dict[Path, bool] = {}
+        self._judged: dict[Path, bool] = dict.fromkeys(scanned, False)
+        """Per module, whether to scan it: not those the build scans anyway."""
 
     def registrars(self, modules: Iterable[ParsedModule]) -> Iterator[ParsedModule]:
         """The project modules `modules` import that may register a handed function, each
