@@ -1,8 +1,8 @@
 """The order in which helpers' registrations run: the order of the calls reaching them.
 
 `b.register(mcp)` then `a.register(mcp)` in an entry point registers b's tools first, whatever
-the files' paths: when both register one tool name, the SDK keeps b's and drops a's (MCPD110 is
-a's). Each way a registration runs (`arms.Way`) is a chain of calls from module-level code;
+the files' paths: when both register one tool name, the SDK keeps b's and drops a's (the duplicate
+is a's). Each way a registration runs (`arms.Way`) is a chain of calls from module-level code;
 two chains are ordered where they part, when both calls there are statements of one body,
 written one after the other at its top (`b.register(mcp)`, `x = a.register(mcp)`), not in a
 loop, a branch or a `try`: then the first written runs first. Anything else (calls in an `if`,

@@ -6,7 +6,7 @@ written out (`TOOLS = [ToolEntry(search, "search")]` in any module, `[a, b]` in 
 dict looped over by `.items()`), each of its values is a registration landing at that call,
 as `reach.through_parameter` lands `def register(server, fn): server.add_tool(fn)` on each
 call's `fn`. A call passing anything else (a list built at run time, the caller's own
-parameter) is said, not guessed (MCPD113), as the loop was before.
+parameter) is said, not guessed (an unfollowed registration), as the loop was before.
 
 `loop_entries.PassedLoop` is what the registration scan (`loops.EnclosingLoops`) keeps of
 such a loop; `landings` expands a registration through it once the call sites are known (`reach.py`).
