@@ -28,6 +28,9 @@ class CallOrder:
 
     def __init__(self) -> None:
         self._bodies: dict[str, tuple[str, int, int, str]] = {}
+        self._plain: dict[int, tuple[list[ast.stmt], set[int]]] = {}
+        """Per body (by id, with the body itself, which keeps the id its own): the ids of the
+        calls that are its plain statements."""
 
     def site(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> str:
         """`arms.call_site`, the call's place kept with the body it is a statement of."""
@@ -38,13 +41,22 @@ class CallOrder:
                 body = module.tree.body if module.tree is not None else []
             elif not isinstance(scope.function, ast.Lambda):
                 body = scope.function.body
-            plain = any(
-                isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign) and stmt.value is call
-                for stmt in body
-            )
+            plain = id(call) in self._plain_calls(body)
             key = f"{module.display}:{scope.qualname if scope is not None else ''}" if plain else ""
             self._bodies[site] = (module.display, call.lineno, call.col_offset, key)
         return site
+
+    def _plain_calls(self, body: list[ast.stmt]) -> set[int]:
+        kept = self._plain.get(id(body))
+        if kept is None or kept[0] is not body:
+            calls = {
+                id(stmt.value)
+                for stmt in body
+                if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign)
+                and isinstance(stmt.value, ast.Call)
+            }
+            kept = self._plain[id(body)] = (body, calls)
+        return kept[1]
 
     def chain(self, way: Way) -> CallChain:
         """The calls `way` goes through, outermost first: (file, line, column, body key; ""

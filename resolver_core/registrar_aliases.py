@@ -50,8 +50,7 @@ class RegistrarAliases:
         """Whether an imported `name`, called at the start of a line of `module` (as a helper
         `register(mcp)` is, whose module the call sites read anyway), is a server's method
         bound at another module's top level (`register = mcp.add_tool`)."""
-        text = module.text or ""
-        if f"{name}(" not in text or re.search(rf"^[ \t]*{re.escape(name)}\(", text, re.MULTILINE) is None:
+        if not _called_at_line_start(module.text or "", name):
             return False
         symbol = self.names.lookup(module, name)
         return (
@@ -130,6 +129,19 @@ class RegistrarAliases:
             and isinstance(target, ast.Attribute)
             and self.server_of(module, target, scope) is not None
         )
+
+
+def _called_at_line_start(text: str, name: str) -> bool:
+    """Whether `name(` starts a line of `text`, past its indentation (each occurrence of
+    `name(` looked at: a pattern anchored at lines' starts is tried at every line)."""
+    call = f"{name}("
+    at = text.find(call)
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        if not text[start:at].strip(" \t"):
+            return True
+        at = text.find(call, at + len(call))
+    return False
 
 
 def calling(func: ast.expr, call: ast.Call) -> ast.Call:
