@@ -33,7 +33,7 @@ from .decorators import Decorators, Obj
 from .dynamic_imports import loop_values, placed
 from .loops import LiteralLoop, written_where
 from .model import Arm
-from .prefilter import holds, lines_with
+from .prefilter import holding, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Scope, Value
@@ -230,14 +230,12 @@ class CallSites:
     def _block(
         self,
         module: ParsedModule,
-        body: Iterable[ast.stmt],
+        body: list[ast.stmt],
         scope: Scope | None,
         prefix: str,
         lines: list[int] | None,
     ) -> None:
-        for stmt in body:
-            if lines is not None and not holds(stmt, lines):
-                continue
+        for stmt in body if lines is None else holding(body, lines):
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 self._decorators(module, stmt, scope)
                 for default in [*stmt.args.defaults, *filter(None, stmt.args.kw_defaults)]:

@@ -292,6 +292,22 @@ def holds(stmt: ast.stmt, lines: list[int]) -> bool:
     return at < len(lines) and lines[at] <= last
 
 
+def holding(body: Sequence[ast.stmt], lines: list[int]) -> Iterator[ast.stmt]:
+    """The statements of `body` (in order) holding one of the sorted `lines`: each line's
+    statement found by bisection over the body (a module walked for a name or two has
+    hundreds of statements and a handful of such lines)."""
+    at = 0
+    for line in lines:
+        at = bisect.bisect_left(body, line, at, key=_last_line)
+        while at < len(body) and extent(body[at])[0] <= line:  # (`a = 1; f()`: one line, two)
+            yield body[at]
+            at += 1
+
+
+def _last_line(stmt: ast.stmt) -> int:
+    return stmt.end_lineno or stmt.lineno
+
+
 def extent(stmt: ast.stmt) -> tuple[int, int]:
     """A statement's first line (its first decorator's: decorators are written above the
     `def` or `class`, in order) and last line."""

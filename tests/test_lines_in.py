@@ -1,5 +1,6 @@
 """`prefilter.lines_in`: the lines of a module holding one of some names (the registration
-scan's tokens, the functions whose call sites are looked for).
+scan's tokens, the functions whose call sites are looked for); `prefilter.holding`: the
+statements of a body holding such lines, found by bisection, as `holds` tells them one by one.
 
 Its pattern writes the names' common prefixes once (`setup_(?:1|2)`); it must find exactly
 the lines that one alternative per name, longest first, finds: on random names and texts
@@ -9,12 +10,13 @@ in the text), and on names that nest deeper than `re` can parse groups.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mcpdeps.resolver_core.prefilter import lines_in
+from mcpdeps.resolver_core.prefilter import holding, holds, lines_in
 from mcpdeps.resolver_core.source import ParsedModule
 
 _CHARACTERS = "ab_(.\n"
@@ -58,3 +60,37 @@ def test_names_nested_deeper_than_re_parses_groups_are_still_found() -> None:
     names = ["a" * size + "b" for size in range(1, 600)] + ["x" * 5000]
     text = "".join(f"{name}\nc\n" for name in names[::7]) + "a" * 700 + "b\n" + "x" * 5001
     assert lines_in(_module(text), names) == _plain_lines(text, names)
+
+
+_BODY = """\
+import os
+a = 1; b = f(a)
+
+
+@deco
+@other(
+    1,
+)
+def g(x):
+    if x:
+        return h(x)
+
+    # a comment
+    return 2
+class K:
+    y = 1; z = 2
+    def m(self): return f(self)
+c = [
+    1,
+]
+"""
+
+
+@given(st.lists(st.integers(min_value=0, max_value=_BODY.count("\n") + 2), unique=True))
+@settings(max_examples=300, deadline=None)
+def test_holding_finds_the_statements_holds_finds(lines: list[int]) -> None:
+    tree = ast.parse(_BODY)
+    bodies = [n.body for n in ast.walk(tree) if isinstance(getattr(n, "body", None), list)]
+    wanted = sorted(lines)
+    for body in bodies:
+        assert list(holding(body, wanted)) == [stmt for stmt in body if holds(stmt, wanted)]
