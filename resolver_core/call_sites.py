@@ -33,7 +33,7 @@ from .decorators import Decorators, Obj
 from .dynamic_imports import loop_values, placed
 from .loops import LiteralLoop, written_where
 from .model import Arm
-from .prefilter import holding, lines_with
+from .prefilter import any_of, holding, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Scope, Value
@@ -198,12 +198,13 @@ class CallSites:
         self._widen()
         todo: dict[Path, tuple[ParsedModule, set[str]]] = {}
         if self._new:
-            # Each hop of a helper chain wants a name or two more, and every module walked so
-            # far is searched again for them: a substring test (what `lines_with` would look
-            # for, without its pattern's pass) leaves out the many that never spell one.
+            # Each hop of a helper chain wants a name or two more, an entry point's factories
+            # hundreds at once, and every module walked so far is searched again for them:
+            # one pass of `lines_with`'s pattern (without counting lines) leaves out the many
+            # that never spell one.
+            spelled = any_of(self._new)
             for module in self._modules[: self._walked]:
-                text = module.text or ""
-                if module.other_breaks() or any(name in text for name in self._new):
+                if module.other_breaks() or spelled.search(module.text or "") is not None:
                     todo[module.path] = (module, set(self._new))
             self._new = set()
         for module in self._modules[self._walked :]:

@@ -322,7 +322,7 @@ def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
     if "\r" not in text and not module.other_breaks():
         # Lines end at "\n" only: one pass of one pattern over the text, lines counted between
         # matches (no list of lines, no Python loop over every line for every token).
-        pattern = _alternatives(tuple(sorted(tokens)))
+        pattern = any_of(tokens)
         found: list[int] = []
         line, last = 1, 0
         for match in pattern.finditer(text):
@@ -340,16 +340,22 @@ def lines_in(module: ParsedModule, tokens: Sequence[str]) -> list[int]:
     return sorted({n for token in tokens for n, line in enumerate(lines, 1) if token in line})
 
 
+def any_of(tokens: Iterable[str]) -> re.Pattern[str]:
+    """One pattern matching any of `tokens` (`_alternatives`)."""
+    return _alternatives(tuple(sorted(set(tokens))))
+
+
 @functools.lru_cache(maxsize=32)
 def _alternatives(tokens: tuple[str, ...]) -> re.Pattern[str]:
-    """One pattern matching any of `tokens` (the same names are looked for in every module).
+    """One pattern matching any of the sorted, distinct `tokens` (the same names are looked
+    for in every module).
 
     Written as a tree of their common prefixes (`setup_(?:1(?:2|7)|3)`), not as one
     alternative per name: `re` tries every alternative at every position of the text, and a
     helper chain's modules look for a hundred names and more that mostly share a prefix; the
     tree tries each character once. It matches what a plain alternation, longest name first,
     matches, at the same places (`tests/test_lines_in.py`)."""
-    return re.compile(_prefix_tree(sorted(set(tokens))))
+    return re.compile(_prefix_tree(list(tokens)))
 
 
 _MAX_NESTING = 32
