@@ -32,9 +32,9 @@ from ..resolver_core.import_index import closure
 from ..resolver_core.import_scan import found_under, imported_modules, scan_imports
 from ..resolver_core.prefilter import (
     may_register_for_callers,
-    may_register_handed,
     may_register_in_functions,
     might_contribute,
+    registers_for_importers,
 )
 from ..resolver_core.source import regular_bytes
 
@@ -95,7 +95,7 @@ def registering_helpers(
     out = []
     for origin in origins:
         data = read(origin)
-        if data is not None and might_contribute(data) and may_register_handed(data):
+        if registers_for_importers(data):
             out.append(origin)
     return out
 

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from .bindings import Binding
-from .prefilter import may_register_handed, might_contribute
+from .prefilter import registers_for_importers
 from .source import ParsedModule, regular_bytes
 from .symbols import Names
 
@@ -74,7 +74,7 @@ def _judged(path: Path) -> bool:
     if kept is not None and kept[0] == key:
         return kept[1]
     data = regular_bytes(path)
-    judged = data is not None and might_contribute(data) and may_register_handed(data)
+    judged = registers_for_importers(data)
     _JUDGED[path] = (key, judged)
     return judged
 

@@ -177,6 +177,14 @@ def may_register_handed(data: bytes) -> bool:
     )
 
 
+def registers_for_importers(data: bytes | None) -> bool:
+    """Whether a file may be a helper registering what its importers hand it: it passes the
+    prefilter (`might_contribute`) and may register a handed function (`may_register_handed`).
+    Asked of a run's given files (`lint_rules.coupling.registering_helpers`) and of the modules a
+    build's files import (`imported_registrars`), alike."""
+    return data is not None and might_contribute(data) and may_register_handed(data)
+
+
 _ARGUMENT_END = re.compile(r"(?:\s|\\\r?\n|#[^\n]*\n)*[,)]")
 """What follows a name passed as a whole argument: blanks, comments and line continuations,
 then `,` or `)` (tuples and parameter lists match too: that only costs a look). A comment
