@@ -97,6 +97,7 @@ class StaticBuilder:
         found = self.scanner.found
         # Registrations in functions take servers or functions from call sites: one walk for all.
         self.call_sites.want({reg.scope.function.name for reg in found if reg.scope is not None})  # type: ignore[union-attr]
+        self.reach.want_callers(found)
         expanded: list[Registration] = []
         stood_for: set[int] = set()
         """Sites that register what their function returns for each def it decorates: those

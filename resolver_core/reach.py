@@ -17,6 +17,7 @@ in any module importing `tool`.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from pathlib import Path
 
 from .arms import ENTRY, MAX_WAYS, Way, called, entry
@@ -132,7 +133,7 @@ class Reach:
         if isinstance(reg.server, Server):
             return [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
         ps = reg.server
-        key = (id(ps.function), ps.index, ps.name, id(ps.holder))
+        key = _key(ps)
         filled = self._filled.get(key)
         self.call_sites.settle()
         before = self.call_sites.recorded
@@ -167,6 +168,52 @@ class Reach:
         if fid in done or hops > _MAX_HOPS:
             return dict(done.get(fid) or {})
         done[fid] = None
+        for module, call, scope, arg in self._passed_for(ps):
+            server = self.servers.of(module, arg, scope)
+            arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
+            if isinstance(server, Server):
+                for way in self.ways(module, scope, server, calling=True):
+                    _land(out, server, called(way, arms, site))
+            elif isinstance(server, ParamServer):
+                for outer, ways in self._fill(server, done, hops + 1).values():
+                    for way in ways:
+                        _land(out, outer, called(way, arms, site))
+        done[fid] = out
+        return out
+
+    def want_callers(self, registrations: Iterable[Registration]) -> None:
+        """Walk for the calls filling the server parameters of these registrations, then for
+        those filling the parameters these calls pass on: a level of every chain at once, as
+        each walk searches every module walked so far (`_fill`, asking one parameter at a time,
+        would search them again for each link of each chain)."""
+        level = [reg.server for reg in registrations if isinstance(reg.server, ParamServer)]
+        seen: set[tuple[int, int, str, int]] = set()
+        for _ in range(_MAX_HOPS + 1):
+            level = list({_key(ps): ps for ps in level if _key(ps) not in seen}.values())
+            if not level:
+                return
+            seen.update(map(_key, level))
+            self.call_sites.want([name for ps in level for name in self._called_names(ps)])
+            level = [
+                server
+                for ps in level
+                for module, call, scope, arg in self._passed_for(ps)
+                if isinstance(server := self.servers.of(module, arg, scope), ParamServer)
+            ]
+
+    def _called_names(self, ps: ParamServer) -> list[str]:
+        """The names walked for to find the calls filling `ps`: its function's (the subclass's,
+        for a base dataclass's field: `WeatherTools(mcp)`), and its class's for `Registry(mcp)`
+        and `R()(mcp)`."""
+        names = [_made(ps).name]
+        cls = self.servers.class_of(ps.module, ps.function)
+        if cls is not None and ps.function.name in ("__init__", "__call__"):
+            names.append((ps.holder or cls).name)
+        return names
+
+    def _passed_for(self, ps: ParamServer) -> list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]]:
+        """Each call of the function of `ps`, with the argument it passes for `ps` (module,
+        call, its scope, argument)."""
         # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's
         # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does);
         # a classmethod's `cls` is bound on the class too (`Kit.register(server)`).
@@ -174,11 +221,9 @@ class Reach:
         cls = self.servers.class_of(ps.module, ps.function)
         decorators = decorator_names(ps.function) if cls is not None else set()
         method = cls is not None and "staticmethod" not in decorators
-        if cls is not None and ps.function.name in ("__init__", "__call__"):  # `Registry(mcp)`, `R()(mcp)`
-            self.call_sites.want([(ps.holder or cls).name])
-        # A base dataclass's field: the calls are the subclass's (`WeatherTools(mcp)`).
-        made = ps.holder if ps.holder is not None and isinstance(ps.function, ast.ClassDef) else ps.function
-        for module, call, scope in self.call_sites.sites(made):
+        self.call_sites.want(self._called_names(ps))
+        out = []
+        for module, call, scope in self.call_sites.sites(_made(ps)):
             if ps.holder is not None and not self._instantiates(module, call, scope, ps.holder):
                 continue  # another subclass's instance: its methods are not the holder's
             bound = (
@@ -190,18 +235,8 @@ class Reach:
                 if 0 <= index < len(call.args)
                 else next((k.value for k in call.keywords if k.arg == ps.name), None)
             )
-            if arg is None:
-                continue
-            server = self.servers.of(module, arg, scope)
-            arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
-            if isinstance(server, Server):
-                for way in self.ways(module, scope, server, calling=True):
-                    _land(out, server, called(way, arms, site))
-            elif isinstance(server, ParamServer):
-                for outer, ways in self._fill(server, done, hops + 1).values():
-                    for way in ways:
-                        _land(out, outer, called(way, arms, site))
-        done[fid] = out
+            if arg is not None:
+                out.append((module, call, scope, arg))
         return out
 
     def ways(
@@ -455,3 +490,14 @@ def _registered_name(reg: Registration) -> str:
     if isinstance(reg.fn, ast.FunctionDef | ast.AsyncFunctionDef):
         return reg.fn.name
     return ast.unparse(reg.fn)
+
+
+def _key(ps: ParamServer) -> tuple[int, int, str, int]:
+    """A server parameter: its function, index, name and holder."""
+    return (id(ps.function), ps.index, ps.name, id(ps.holder))
+
+
+def _made(ps: ParamServer) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef:
+    """What the calls filling `ps` call: its function, or the subclass holding a base
+    dataclass's field (`WeatherTools(mcp)`)."""
+    return ps.holder if ps.holder is not None and isinstance(ps.function, ast.ClassDef) else ps.function
