@@ -142,6 +142,8 @@ def check_files(
     graph = build(only, not (in_worker or quiet), withheld)
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, extras)
     checked.whole = only is None and not in_worker
+    if among:  # a file no slice of the run checks keeps its record (`invalidation.widened`)
+        checked.strays &= set(among)
     return checked
 
 

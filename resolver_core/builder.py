@@ -452,8 +452,11 @@ def _build_graph(
     for module in modules:
         builder.scan(module)
     # Not for a caller checked for the given files' helpers: it follows only the run's files.
+    # A slice of a run scans its files and the helpers they import (`coupling.extras`); a
+    # helper it imports that the run does not check (an edit left its record) is scanned too.
     builder.build_tools(
-        [m for m in modules if m.path not in limits], run if only is None or withheld else frozenset()
+        [m for m in modules if m.path not in limits],
+        run if only is None else frozenset(only) if withheld else frozenset(),
     )
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator

@@ -213,10 +213,20 @@ def test_workers_and_slices_report_what_one_process_reports(
     assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 16 KiB, -j 1"
 
 
+@pytest.mark.parametrize("sliced", [False, True], ids=["one build", "slices of 6 files"])
 @pytest.mark.parametrize("shape", cases("cached"))
 def test_cached_runs_report_what_a_cold_run_reports(
-    shape: str, trees: dict[str, Path], references: dict[str, str], tmp_path: Path
+    shape: str,
+    sliced: bool,
+    trees: dict[str, Path],
+    references: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Slices of 6 files: an edit's files are checked in several slices too (a slice of them
+    once lost the tools a helper the edit left alone registers for its files)."""
+    if sliced:
+        monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
     root = _copy(trees, shape, tmp_path)
     assert _lint(root, ".") == references[shape], "cold, keeping the cache"
     assert _lint(root, ".") == references[shape], "nothing changed (the report memo)"
