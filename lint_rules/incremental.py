@@ -101,9 +101,11 @@ class Checked:
     imports: dict[str, list[str]] = field(default_factory=dict)
     """A slice's `Graph.imports` (the imports its build followed, for `coupling.confirmed`)."""
     strays: set[str] = field(default_factory=set)
-    """Given files outside this build's `origins` that it found registering through a
-    parameter (`Graph.param_registrations`): their own build, without this one's files, did
-    not see it, so their records are not a whole build's."""
+    """Given files outside this build's `origins` (in a run cut in slices, those another slice
+    checks: `among`) that it found registering through a parameter
+    (`Graph.param_registrations`): their own build, without this one's files, did not see
+    it, so their records are not a whole build's. A file the run does not check keeps its
+    record: the edit did not reach it (`invalidation.widened`)."""
     whole: bool = False
     """`graph` is a build of every given file: any of them is recorded from it as from its
     own whole build (`analyse`: the files a second round reaches)."""
