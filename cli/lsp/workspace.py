@@ -228,12 +228,14 @@ class WorkspaceModel:
 
         A `register(server)` function lands its tools on the servers its callers pass, and a
         caller's closure shows the function only once a build has followed the calls from
-        both ends: while the first pass goes on, a first round that finds such a function
-        checks every file in one build, as `lint`'s first run does. Later edits reach what
-        they change (`invalidation.widened`)."""
+        both ends: while the first pass goes on, a round that finds such a function checks
+        every file in one build, as `lint`'s first run does (round after round, the builds
+        grew towards every file, and what they left was checked in small batches, each
+        following the coupled files again). Later edits reach what they change
+        (`invalidation.widened`)."""
         todo = [o for o in self.order if o in files]
         checked = check_files(todo, self.path_of, self._build, self.rules, self.hashes)
-        if last is None and self.unchecked - files and any(r.coupled for r in checked.records.values()):
+        if self.unchecked - files and any(r.coupled for r in checked.records.values()):
             checked = check_files(self.order, self.path_of, self._build, self.rules, self.hashes)
         return checked
 
