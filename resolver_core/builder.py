@@ -89,8 +89,7 @@ class StaticBuilder:
 
         `importers`: modules whose imported helpers registering what they are handed are
         scanned too (`imported_registrars`), after the modules handed a server (those are
-        known as handed: `Tool.origin`); but for the files `scanned` already (a build of every
-        given file scans them all, a slice of a run is given the helpers its files import)."""
+        known as handed: `Tool.origin`); but for the files the build scans itself (`scanned`)."""
         self.reach.follow_passed_servers()
         for helper in ImportedRegistrars(self.names, scanned).registrars(importers):
             self.scan(helper)
@@ -452,11 +451,11 @@ def _build_graph(
     for module in modules:
         builder.scan(module)
     # Not for a caller checked for the given files' helpers: it follows only the run's files.
-    # A slice of a run scans its files and the helpers they import (`coupling.extras`); a
-    # helper it imports that the run does not check (an edit left its record) is scanned too.
+    # The helpers these files import are scanned but for the files this build scans itself
+    # (`scan` is once a module): a helper the build does not hold (another slice's, one an
+    # edit left alone) is scanned as an import.
     builder.build_tools(
-        [m for m in modules if m.path not in limits],
-        run if only is None else frozenset(only) if withheld else frozenset(),
+        [m for m in modules if m.path not in limits], run if only is None else frozenset(only)
     )
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator
