@@ -109,6 +109,10 @@ class Checked:
     whole: bool = False
     """`graph` is a build of every given file: any of them is recorded from it as from its
     own whole build (`analyse`: the files a second round reaches)."""
+    withheld: dict[str, list[str]] = field(default_factory=dict)
+    """Per origin, the files of its closure this build did not follow a server into
+    (`confined.Confined.withheld`: another slice checks them). Their own closures are added
+    to its dependencies once the run is united (`record_states.through_withheld`)."""
 
 
 Build = Callable[[set[Path] | None, bool, frozenset[Path]], Graph]
@@ -144,6 +148,8 @@ def check_files(
     graph = build(only, not (in_worker or quiet), withheld)
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, extras)
     checked.whole = only is None and not in_worker
+    if withheld and remember and graph.evaluator is not None:
+        checked.withheld = record_states.withheld_in(checked.deps, graph.evaluator.names.project.withheld)
     if among:  # a file no slice of the run checks keeps its record (`invalidation.widened`)
         checked.strays &= set(among)
     return checked
@@ -193,10 +199,11 @@ def analyse(
     states and none is computed (the build need not hash what it reads either)."""
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
+    display_of = record_states.displays(files)
     old = previous or State()
     hashes = Hashes(previous=previous)
     dirty = invalidation.widened(
-        record_states.dirty(files, previous, hashes), old.records, old.deps, record_states.displays(files)
+        record_states.dirty(files, previous, hashes), old.records, old.deps, display_of
     )
     # Files whose own text may differ from the one their kept record judged (`reached`).
     edited = {
@@ -251,7 +258,9 @@ def analyse(
             checked = _united(parts, None)
         else:
             checked = _in_slices(cut, functools.partial(check, among=origins), progress)
-        return _recoupled(checked, check, groups, path_of)
+        checked = _recoupled(checked, check, groups, path_of)
+        record_states.through_withheld(checked.deps, checked.withheld, old.deps, display_of)
+        return checked
 
     def again(todo: set[str], last: Checked | None) -> Checked:
         if last is not None:  # a second round: `todo` holds what the last one reached
@@ -262,9 +271,7 @@ def analyse(
         return run([o for o in order if o in todo])
 
     # Callers the state did not know of (`invalidation.reached`) are checked with the others.
-    checked, dirty = invalidation.check_reached(
-        dirty, again, old.records, old.deps, record_states.displays(files), edited
-    )
+    checked, dirty = invalidation.check_reached(dirty, again, old.records, old.deps, display_of, edited)
     origins = [o for o in order if o in dirty]
     deps = {o: checked.deps.get(o) or old.deps[o] for o in order} if remember else {}
     known = record_states.merged(hashes, checked.hashes)
@@ -408,6 +415,7 @@ def _united(parts: Sequence[Checked], graph: Graph | None) -> Checked:
         graph,
         imports,
         {o for p in parts for o in p.strays},
+        withheld={o: w for p in parts for o, w in p.withheld.items()},
     )
 
 
@@ -447,6 +455,8 @@ def _recoupled(
     again = check(coupled, whole=True)
     checked.records.update(again.records)
     checked.deps.update(again.deps)
+    for origin in coupled:  # built over every file: nothing withheld
+        checked.withheld.pop(origin, None)
     checked.hashes.update(again.hashes)
     checked.directives = (checked.directives - set(coupled)) | again.directives
     checked.graph = again.graph

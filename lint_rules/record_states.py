@@ -66,3 +66,46 @@ def _closure(start: Path, edges: Mapping[Path, set[Path]]) -> list[Path]:
                 seen.add(nxt)
                 todo.append(nxt)
     return sorted(seen)
+
+
+def withheld_in(
+    deps: Mapping[str, Sequence[str]], withheld: Mapping[Path, set[Path]]
+) -> dict[str, list[str]]:
+    """Per origin, the files a module of its closure did not follow a server into."""
+    by_caller = {str(caller): sorted(map(str, callees)) for caller, callees in withheld.items()}
+    out: dict[str, list[str]] = {}
+    for origin, keys in deps.items():
+        found = {callee for key in keys if key in by_caller for callee in by_caller[key]}
+        if found:
+            out[origin] = sorted(found)
+    return out
+
+
+def through_withheld(
+    deps: dict[str, list[str]],
+    withheld: Mapping[str, Sequence[str]],
+    kept: Mapping[str, Sequence[str]],
+    display_of: Mapping[str, str],
+) -> None:
+    """Add to each record's dependencies the closures of the files its slice withheld
+    (`withheld`: `withheld_in`), as this run (`deps`) or the last one (`kept`) recorded them.
+
+    A build of every file follows a caller's server through the helpers it calls
+    (`app/main.py` -> `group.register_all(mcp)` -> `feature.setup(mcp)`), so the caller's
+    closure holds the helpers. A slice withholding `group` stops at it, and the caller's
+    closure then lacked `feature`: the next run that built them together found `feature`
+    new in it (`invalidation.reached`) and checked every coupled file a second time. With
+    the withheld files' closures a record depends on what a whole build would have it depend
+    on, or more (an edit re-checks more, never less): closures are the same however the run
+    was cut."""
+    before = {o: list(deps[o]) for o in withheld}
+    for origin, found in withheld.items():
+        mine = deps[origin]
+        have = set(mine)
+        for key in found:
+            other = display_of.get(key)
+            if other is None:
+                continue
+            more = before.get(other) or deps.get(other) or kept.get(other, ())
+            mine.extend(k for k in more if k not in have)
+            have.update(more)

@@ -81,6 +81,10 @@ class Project:
         """Per companion whose servers are followed only so far (`confined.Confined`), each file
         its limit was asked about and whether it is in it: what its verdicts were computed
         from beside `digests` (`lint_rules.adoption`)."""
+        self.withheld: dict[Path, set[Path]] = {}
+        """Per module, the given files a server it passes was not followed into because
+        another build checks them (`confined.Confined.withheld`): what a build of every file
+        would have followed, and a record's dependencies add (`lint_rules.incremental`)."""
         self._markers: dict[Path, list[Path]] = {}
         """A folder's package markers (`_note_markers`), shared by the modules in it."""
         self.lent: LentParses | None = None
