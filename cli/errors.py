@@ -67,9 +67,26 @@ def guarded(run: Callable[[], object], argv: Sequence[str]) -> None:
         sys.stderr.write(f"mcpdeps: error: {_printable_message(str(exc))}\n")
         raise SystemExit(exc.exit_code if isinstance(exc, UserError) else 2) from None
     except Exception as exc:
+        if interrupted(exc):
+            sys.stderr.write("mcpdeps: interrupted\n")
+            raise SystemExit(130) from None
         _traceback_if_verbose(argv)
         sys.stderr.write(
             f"mcpdeps: internal error: {type(exc).__name__}: {exc}\n"
             "This is a bug in mcpdeps; run again with -v for the traceback and report it.\n"
         )
         raise SystemExit(2) from None
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether `exc` wraps a Ctrl+C: Python re-raises one that lands in a descriptor's
+    `__set_name__` (a dataclass field of a module being imported, libcst's for `--fix`) as a
+    `RuntimeError` caused by it, and that is still the user's interrupt, not a bug."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False

@@ -51,6 +51,12 @@ def main(argv: Sequence[str] | None = None, *, fast_start: bool = True) -> None:
             from .app import run_app
         except KeyboardInterrupt:  # Ctrl+C while still starting up: the same quiet 130 as later on
             raise SystemExit(130) from None
+        except Exception as exc:
+            from .errors import interrupted
+
+            if interrupted(exc):  # the same, landing in a class being created (`errors.interrupted`)
+                raise SystemExit(130) from None
+            raise
         run_app(args)
     finally:
         _command_line.reset(token)
