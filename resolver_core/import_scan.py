@@ -114,6 +114,15 @@ def _import_matches(text: str) -> Iterator[re.Match[str]]:
         at = text.find("import", max(end, stop))
 
 
+def may_import_name(text: str, name: str) -> bool:
+    """Whether an import statement of `text` may bind `name` (`from x import name`, `... as
+    name`, `import name`), or binds every name of a module (`from x import *`). Read from the
+    statements' text: says yes too often (the word in a comment of one), never no for one
+    that does."""
+    word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)|\*")
+    return any(word.search(m.group(0)) is not None for m in _import_matches(text))
+
+
 def _names(raw: str) -> list[str]:
     """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d]."""
     raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")

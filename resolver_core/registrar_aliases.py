@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 
+from .import_scan import may_import_name
 from .model import Server
 from .servers import ParamServer, Servers
-from .source import ParsedModule
+from .source import ParsedModule, regular_bytes
 from .symbols import Binding, Names, Scope, Value
 from .written_decorators import REGISTRARS
 
@@ -40,17 +42,17 @@ class RegistrarAliases:
             target = node.func if isinstance(node, ast.Call) else node
             if binding.kind == "import":
                 attr = binding.target[1] if binding.target is not None else None
-                if attr in _METHODS or (attr and self._imported_method(module, name)):
+                if attr in _METHODS or (attr and self._imported_method(module, name, binding)):
                     out.append(name)
             elif binding.kind == "value" and isinstance(target, ast.Attribute) and target.attr in _METHODS:
                 out.append(name)
         return out
 
-    def _imported_method(self, module: ParsedModule, name: str) -> bool:
+    def _imported_method(self, module: ParsedModule, name: str, binding: Binding) -> bool:
         """Whether an imported `name`, called at the start of a line of `module` (as a helper
         `register(mcp)` is, whose module the call sites read anyway), is a server's method
         bound at another module's top level (`register = mcp.add_tool`)."""
-        if not _called_at_line_start(module.text or "", name):
+        if not _called_at_line_start(module.text or "", name) or not self._may_bind_method(module, binding):
             return False
         symbol = self.names.lookup(module, name)
         return (
@@ -60,22 +62,47 @@ class RegistrarAliases:
             and symbol.node.attr in _METHODS
         )
 
+    def _may_bind_method(self, module: ParsedModule, binding: Binding) -> bool:
+        """Whether the project module an import takes a name from may bind it to a server's
+        method, told from its text when no analysis has parsed it: a module with no method
+        written uncalled (`mcp.add_tool` but for `mcp.add_tool(`: `references_method`) binds no
+        name to one, and one whose imports cannot bind the name does not take it from another.
+
+        An entry point calls two hundred features' `register(mcp)` helpers, imported under
+        names of their own (`register_7`): resolving each parsed every feature module, where a
+        run checking a few of them follows its server into those alone (`confined.py`). The
+        module is still a dependency of the entry point's verdicts, as when it was parsed."""
+        if binding.target is None:
+            return True
+        project = self.names.project
+        spec = project.spec(binding.target[0], module)
+        if spec is None or spec.origin is None or not spec.source:
+            return True  # not a project module: the lookup parses nothing
+        path = spec.origin.absolute()
+        if project.module_at(path) is not None or path in project.overrides:
+            return True  # parsed already (or an editor's text): the lookup reads that
+        data = regular_bytes(path)
+        if data is None:
+            return True
+        text = data.decode("utf-8", "replace")
+        attr = binding.target[1] or ""
+        if references_method(text) or may_import_name(text, attr):
+            return True
+        project.note_read(path, data)
+        project.edges.setdefault(module.path, set()).add(path)
+        return False
+
     def in_functions(self, text: str) -> list[str]:
         """Names a function binds to a server's method (`tool = mcp.tool` in `def register(mcp)`),
         found from the text's `.tool` / `.add_tool` not followed by a call (one `find` per
         occurrence, not a pattern tried on every line): the lines calling them must be scanned."""
         out = []
-        for token in (".tool", ".add_tool"):
-            at = text.find(token)
-            while at >= 0:
-                end = at + len(token)
-                if not text[end : end + 1].isidentifier() and text[end : end + 1] != "(":
-                    start = text.rfind("\n", 0, at) + 1
-                    stop = text.find("\n", end)
-                    bound = _BOUND_METHOD.match(text, start, len(text) if stop < 0 else stop)
-                    if bound is not None:
-                        out.append(bound.group(1))
-                at = text.find(token, end)
+        for at, end in _uncalled_methods(text):
+            start = text.rfind("\n", 0, at) + 1
+            stop = text.find("\n", end)
+            bound = _BOUND_METHOD.match(text, start, len(text) if stop < 0 else stop)
+            if bound is not None:
+                out.append(bound.group(1))
         return out
 
     def alias_of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
@@ -129,6 +156,24 @@ class RegistrarAliases:
             and isinstance(target, ast.Attribute)
             and self.server_of(module, target, scope) is not None
         )
+
+
+def references_method(text: str) -> bool:
+    """Whether `text` writes a server's method without calling it: what binding a name to one
+    takes (`add = mcp.add_tool`)."""
+    return next(_uncalled_methods(text), None) is not None
+
+
+def _uncalled_methods(text: str) -> Iterator[tuple[int, int]]:
+    """Where `text` writes `.tool` or `.add_tool` followed neither by `(` nor by more of a name."""
+    for token in (".tool", ".add_tool"):
+        at = text.find(token)
+        while at >= 0:
+            end = at + len(token)
+            following = text[end : end + 1]
+            if following != "(" and not (following.isalnum() or following == "_"):
+                yield at, end
+            at = text.find(token, end)
 
 
 def _called_at_line_start(text: str, name: str) -> bool:
