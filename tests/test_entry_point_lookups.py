@@ -11,16 +11,14 @@ it is read, not parsed, and stays a dependency of the entry point's verdicts.
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
 from pathlib import Path
 
-import anyio
 import pytest
 from conftest import run_mcpdeps
 from mcpdeps.lint_rules import incremental
 from mcpdeps.resolver_core.project import Project
+from sdk_tools import tool_names
 
 FEATURES = 30
 FEATURE = (
@@ -60,26 +58,6 @@ def _project(root: Path) -> None:
         path.write_text(text)
 
 
-def _sdk_tools(root: Path) -> list[str]:
-    from mcp import Client
-
-    before = set(sys.modules)
-    sys.path.insert(0, str(root))
-    importlib.invalidate_caches()
-    try:
-        server = importlib.import_module("app.main").mcp
-
-        async def names() -> list[str]:
-            async with Client(server) as client:
-                return sorted(t.name for t in (await client.list_tools()).tools)
-
-        return anyio.run(names)
-    finally:
-        sys.path.remove(str(root))
-        for module in set(sys.modules) - before:
-            del sys.modules[module]
-
-
 def test_the_alias_is_followed_and_the_tools_are_the_sdks(tmp_path: Path) -> None:
     _project(tmp_path)
     done = run_mcpdeps("graph", "--format", "json", "app/main.py", cwd=tmp_path)
@@ -88,7 +66,7 @@ def test_the_alias_is_followed_and_the_tools_are_the_sdks(tmp_path: Path) -> Non
     static = sorted(t["name"] for t in server["tools"])
     assert (
         static
-        == _sdk_tools(tmp_path)
+        == tool_names(tmp_path)
         == sorted(["ping", "search", *(f"feature_{n}" for n in range(FEATURES))])
     )
 

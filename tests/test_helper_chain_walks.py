@@ -10,15 +10,13 @@ with the number of helpers. The tools found are the SDK's, run on the same proje
 
 from __future__ import annotations
 
-import importlib
-import sys
 from pathlib import Path
 
-import anyio
 import pytest
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.call_sites import CallSites
 from mcpdeps.resolver_core.graph_json import graph_document
+from sdk_tools import tool_names
 
 FEATURE = (
     "def register(server) -> None:\n"
@@ -65,27 +63,6 @@ def _project(root: Path, groups: int) -> None:
         path.write_text(text)
 
 
-def _sdk_tools(root: Path) -> list[str]:
-    """The tools `app.main` registers, run under the SDK."""
-    from mcp import Client
-
-    before = set(sys.modules)
-    sys.path.insert(0, str(root))
-    importlib.invalidate_caches()
-    try:
-        server = importlib.import_module("app.main").mcp
-
-        async def names() -> list[str]:
-            async with Client(server) as client:
-                return sorted(t.name for t in (await client.list_tools()).tools)
-
-        return anyio.run(names)
-    finally:
-        sys.path.remove(str(root))
-        for module in set(sys.modules) - before:
-            del sys.modules[module]
-
-
 def _static(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], int]:
     """The tools `graph` finds on the server, and how many searches for new names the build's
     call-site walks made over the modules they had walked."""
@@ -109,7 +86,7 @@ def test_every_tool_of_a_helper_chain_is_the_sdks(
 ) -> None:
     _project(tmp_path, groups)
     tools, _ = _static(tmp_path, monkeypatch)
-    assert tools == _sdk_tools(tmp_path) == sorted(f"tool_{n}" for n in range(2 * groups))
+    assert tools == tool_names(tmp_path) == sorted(f"tool_{n}" for n in range(2 * groups))
 
 
 def test_the_searches_grow_with_the_depth_of_the_chains_not_their_number(
