@@ -52,6 +52,11 @@ PROGRESS_FROM = 64
 """Background passes over more stale files than this report `$/progress`."""
 READ_PAUSE = 0.003
 """Seconds between background batches for the reader thread (see `_work`)."""
+OPEN_WAIT = 0.1
+"""Seconds from `initialized` to the first pass: a client opens the documents it shows right
+after it, and the first pass checks them first. Started at once, its first background batch
+ran before the `didOpen` was read, and on a project registering tools in `register(server)`
+helpers that batch is one build of every file: the open document waited for all of it."""
 PUBLISH_EVERY = 0.5
 """Seconds between publications while the background pass runs (open documents: at once)."""
 
@@ -389,7 +394,7 @@ def create_server(version: str) -> McpdepsServer:
         for folder in [f for f in folders if f is not None] or ([Path(root)] if root else []):
             ls.add_folder(folder)
         _watch_files(ls)
-        ls.schedule(0)
+        ls.schedule(OPEN_WAIT)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: McpdepsServer, params: types.DidOpenTextDocumentParams) -> None:
