@@ -47,6 +47,7 @@ from ...resolver_core.file_states import Hashes
 from ...resolver_core.model import Graph, SourceInfo
 from ...resolver_core.project import Project
 from ...resolver_core.search_roots import default_roots
+from ...resolver_core.source import without_cyclic_gc
 
 log = logging.getLogger(__name__)
 
@@ -197,9 +198,13 @@ class WorkspaceModel:
         )
         if not asked:
             return set()
-        checked, _ = invalidation.check_reached(
-            asked, self._check, self.state.records, self.state.deps, self._display_by_key, self.edited
-        )
+        # Off for the rules and records too, not only the builds (`build_graph`): with the
+        # collector on, the young collections of the records' objects walked a first pass's
+        # trees (1,000 modules: 5.0 s against 3.2 s).
+        with without_cyclic_gc():
+            checked, _ = invalidation.check_reached(
+                asked, self._check, self.state.records, self.state.deps, self._display_by_key, self.edited
+            )
         todo = [o for o in self.order if o in checked.records]
         for origin in todo:
             new = checked.records[origin]
