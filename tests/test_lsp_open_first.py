@@ -1,4 +1,5 @@
-"""The document a client opens as it starts is checked before the first pass's background.
+"""The document a client opens as it starts is checked before the first pass's background,
+and the cyclic collector is off until the pass ends.
 
 An editor sends `initialized`, then `didOpen` for the documents it shows, a few milliseconds
 later over its pipe. The first pass started at `initialized`: its first background batch ran
@@ -13,6 +14,7 @@ it), and what it writes is read back.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import sys
 from pathlib import Path
@@ -32,11 +34,14 @@ class _Events:
 
     def __init__(self) -> None:
         self.seen: list[tuple[str, Any]] = []
+        self.collecting: list[bool] = []
+        """Whether the cyclic collector was on at each publication."""
 
     def write(self, data: bytes) -> None:
         body = json.loads(data.split(b"\r\n\r\n", 1)[1])
         if body.get("method") == "textDocument/publishDiagnostics":
             self.seen.append(("published", body["params"]["uri"]))
+            self.collecting.append(gc.isenabled())
 
     def close(self) -> None:
         pass
@@ -80,3 +85,31 @@ def test_the_open_document_is_published_before_the_build_of_every_file(
     first_published = events.seen.index(("published", opened.as_uri()))
     whole = events.seen.index(("built", every))
     assert first_published < whole, events.seen[: whole + 1]
+    # The collector stays off through the first pass (publishing included: its first turn
+    # after a build walked every tree), and is on again once the pass ends in `gc.freeze`.
+    assert events.collecting and not any(events.collecting)
+    assert gc.isenabled()
+
+
+def test_a_first_pass_cut_short_turns_the_collector_back_on(tmp_path: Path) -> None:
+    generate(tmp_path, 120, "helpers", 1, 0.3)
+    server = create_server("0")
+    server.protocol.set_writer(_Events())
+
+    async def session() -> None:
+        params = {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}
+        for message in (
+            {"id": 1, "method": "initialize", "params": params},
+            {"method": "initialized", "params": {}},
+        ):
+            server.protocol.handle_message(
+                json.loads(
+                    json.dumps({"jsonrpc": "2.0", **message}), object_hook=server.protocol.structure_message
+                )
+            )
+        while server._worker is None:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)  # the pass has begun; the session ends (the task is cancelled)
+
+    asyncio.run(session())
+    assert gc.isenabled()

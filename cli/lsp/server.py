@@ -170,12 +170,29 @@ class McpdepsServer(LanguageServer):
             self._worker = asyncio.get_running_loop().create_task(self._work())
 
     async def _work(self) -> None:
+        try:
+            await self._steps()
+        finally:
+            if not self._frozen:  # cancelled (shutdown) before the first pass ended
+                gc.enable()
+        if not self._frozen and not any(m.stale for m in self.models.values()):
+            # The parsed project lives as long as the server: keep the collector off it.
+            gc.collect()
+            gc.freeze()
+            self._frozen = True
+
+    async def _steps(self) -> None:
         while True:
             await self._quiet.wait()
             step = self._next_step()
             if step is None:
                 break
             model, batch, background = step
+            if not self._frozen:
+                # Off until the first pass ends in `gc.freeze` (`_work`): once a build had made
+                # its trees, the collector's first turn outside the checks (publishing) walked
+                # them all, and the freeze walked them again.
+                gc.disable()
             self._progress()  # before a first pass that may be one build of every file
             started = time.perf_counter()
             try:
@@ -203,11 +220,6 @@ class McpdepsServer(LanguageServer):
             # loop: a short pause lets a waiting keystroke in whole before the next batch.
             await asyncio.sleep(READ_PAUSE if background else 0)
         self._progress(done=True)
-        if not self._frozen and not any(m.stale for m in self.models.values()):
-            # The parsed project lives as long as the server: keep the collector off it.
-            gc.collect()
-            gc.freeze()
-            self._frozen = True
 
     def _pace(self, seconds: float) -> None:
         """Size background batches so that one takes about `BATCH_SECONDS` while the user types
