@@ -241,7 +241,8 @@ class McpdepsServer(LanguageServer):
                 return model, first, False
         for model in self.models.values():
             if model.stale:
-                return model, [o for o in model.order if o in model.stale][: self._batch], True
+                stale = [o for o in model.order if o in model.stale]
+                return model, stale if model.first_batch_whole() else stale[: self._batch], True
         return None
 
     def _progress(self, done: bool = False) -> None:
