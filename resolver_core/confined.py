@@ -48,7 +48,7 @@ class Confined:
     def admits(self, project: Project, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
         if callee.path in self.withheld:
-            project.withheld.setdefault(caller.path, set()).add(callee.path)
+            project.withhold(caller.path, callee.path)
             return False
         limit = self.limits.get(caller.path)
         return limit is None or _within(project, caller.path, callee.path, limit)
@@ -93,7 +93,7 @@ class Confined:
                 # Not read, but an import the caller follows (`lint_rules.coupling.confirmed`
                 # finds a caller of a coupled file the text did not show by its edges).
                 project.edges.setdefault(caller.path, set()).add(spec.origin.absolute())
-                project.withheld.setdefault(caller.path, set()).add(spec.origin.absolute())
+                project.withhold(caller.path, spec.origin.absolute())
                 return True
             if _within(project, caller.path, spec.origin.absolute(), limit):
                 return False

@@ -269,6 +269,10 @@ class Project:
         if target is not near:
             self.edges.setdefault(near.path, set()).add(target.path)
 
+    def withhold(self, caller: Path, callee: Path) -> None:
+        """Remember that a server `caller` passes was not followed into `callee` (`withheld`)."""
+        self.withheld.setdefault(caller, set()).add(callee)
+
     def is_package_prefix(self, name: str, near: ParsedModule | None = None) -> bool:
         """True when `import name` finds a package (regular or namespace) in the project."""
         spec = self.spec(name, near)

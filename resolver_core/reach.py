@@ -98,7 +98,7 @@ class Reach:
             withheld = self.scanner.confined.withheld if self.scanner.confined is not None else frozenset()
             for (at, call, scope), callee in self.call_sites.calls_passing(module, variables):
                 if callee.module.path in withheld:  # another slice's file (`Confined.withheld`)
-                    self.scanner.names.project.withheld.setdefault(at.path, set()).add(callee.module.path)
+                    self.scanner.names.project.withhold(at.path, callee.module.path)
                     continue
                 passed = self._passed_parameters(at, call, scope, callee)
                 if not passed:
