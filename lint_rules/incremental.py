@@ -40,7 +40,7 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from . import coupling, invalidation, per_file, record_states
-from .coupling import confirmed, coupled_files, coupling_groups
+from .coupling import PREFILTERED_PER_PARSED, confirmed, coupled_files, coupling_groups
 from .lint_state import State
 from .per_file import FileRecord
 
@@ -57,9 +57,6 @@ it) is one slice's build. When one holds more than this share of a run's files, 
 slices could save less than parsing their imports again costs: the run is one build."""
 SAMPLE = 64
 """How many of a large run's files are read first, to judge how many a build would parse."""
-PREFILTERED_PER_PARSED = 32
-"""How many files the byte prefilter turns away cost about what one parsed file does (read
-and scanned: a tenth of a millisecond; parsed and analysed: several)."""
 MAX_BYTES_PER_SLICE = 3 * 512 * 1024
 """Source bytes of the given files checked by one build. A build keeps every syntax tree it
 parsed until its records are taken, and a tree takes 50 to 65 times the bytes of its source
@@ -317,13 +314,16 @@ def _plan(
         return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers)), plan.helpers
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
         return None
-    # With workers, a group larger than a worker's share of slices is built in pieces.
+    # With workers, a group larger than a worker's share of slices may be built in pieces.
     share = max(1.0, len(origins) / (2 * workers))
-    pieces = [
-        piece
-        for group in plan.groups
-        for piece in coupling.pieces(group, plan.callers, -int(-len(group) // share) if workers > 1 else 1)
-    ]
+    pieces: list[coupling.Piece] = []
+    for group in plan.groups:
+        most = -int(-len(group) // share) if workers > 1 else 1
+        if most > 1:
+            held = set(group)
+            rest = coupling.work((o for o in origins if o not in held), read)
+            most = coupling.piece_count(group, rest, read, workers, most)
+        pieces += coupling.pieces(group, plan.callers, most)
     needed = _slices(plan.free, path_of)
     free = chunks(plan.free, _free_slices(len(pieces), needed, workers)) if plan.free else []
     return pieces, [*(p.origins for p in pieces), *free], plan.helpers

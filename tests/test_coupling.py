@@ -326,3 +326,29 @@ def test_a_group_in_pieces_holds_every_caller_of_each_coupled_file() -> None:
         (piece,) = [p for p in pieces if name in p.origins]
         assert around <= {*piece.origins, *piece.extras}
     assert sorted(o for p in pieces for o in p.origins) == sorted(group)
+
+
+def test_a_group_is_cut_in_pieces_only_where_its_pieces_end_sooner() -> None:
+    """`coupling.piece_count`: each piece builds the group's callers again, so two workers cut
+    a group only when it outweighs the other files' work; more workers cut it sooner, never
+    into more pieces than asked; one worker never. A file the prefilter turns away weighs a
+    32nd of its bytes."""
+    text = {f"g{i}.py": b"import mcp\n" + b"#" * 989 for i in range(10)}
+    text |= {f"f{i}.py": b"import mcp\n" + b"#" * 989 for i in range(40)}
+    text |= {f"plain{i}.py": b"#" * 1000 for i in range(64)}
+    group = [f"g{i}.py" for i in range(10)]
+
+    def pieces(free: int, workers: int, most: int = 10, plain: int = 0) -> int:
+        rest = coupling.work(
+            [*(f"f{i}.py" for i in range(free)), *(f"plain{i}.py" for i in range(plain))], text.get
+        )
+        return coupling.piece_count(group, rest, text.get, workers, most)
+
+    assert coupling.work(["g0.py", "plain0.py"], text.get) == 1000 + 1000 / 32
+    assert pieces(free=4, workers=2) == 2, "the group is most of the work"
+    assert pieces(free=12, workers=2) == 1, "the other worker has as much to do"
+    assert pieces(free=9, workers=2) == 2
+    assert pieces(free=9, workers=2, plain=64) == 1, "64 files turned away weigh two"
+    assert pieces(free=12, workers=8) > 2
+    assert pieces(free=12, workers=8, most=2) == 2
+    assert pieces(free=0, workers=1) == 1

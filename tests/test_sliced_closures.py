@@ -48,7 +48,7 @@ def test_an_edit_of_a_shared_module_is_checked_in_one_round(
 ) -> None:
     generate(tmp_path, 120, "helpers", 1)
     monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 16)  # coupling groups cut in pieces
+    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 16)
     rounds: list[int] = []
     reached = invalidation.reached
 
@@ -57,11 +57,14 @@ def test_an_edit_of_a_shared_module_is_checked_in_one_round(
         return reached(checked, *args)
 
     monkeypatch.setattr(invalidation, "reached", counted)
-    _lint(tmp_path, "-j", "2")
+    files = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.py"))
+    plan = incremental._plan(files, {f: tmp_path / f for f in files}, 4)
+    assert plan is not None and len(plan[0]) > 1, "the coupling group in pieces"
+    _lint(tmp_path, "-j", "4")  # four workers share the coupling group in pieces
     rounds.clear()
     shared = _shared_module(tmp_path)
     shared.write_text(shared.read_text() + "\n\nLIMIT = 10\n")
-    edited = _lint(tmp_path, "-j", "2")
+    edited = _lint(tmp_path, "-j", "4")
     assert len(rounds) == 1, f"rounds of {rounds} files"
     assert 2 * rounds[0] < len(list(tmp_path.rglob("*.py"))), "not every file"
     assert edited == _lint(tmp_path, "--no-cache", "-j", "1")
