@@ -11,14 +11,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
+_GAP = r"(?:[ \t]|\\\r?\n)"
+"""Blanks between a statement's words, a backslash continuing the line among them."""
 _IMPORT = re.compile(
-    r"(?:^|[;:])[ \t]*(?:"
-    r"from(?=[ \t.])[ \t]*(\.*)[ \t]*([\w.]*)[ \t]+import\b[ \t]*(\([^)]*\)|(?:[^\n;#\\]|\\\r?\n)*)"
-    r"|import[ \t]+((?:[^\n;#\\]|\\\r?\n)*))",
+    rf"(?:^|[;:])[ \t]*(?:"
+    rf"from(?=[ \t.\\]){_GAP}*((?:\.{_GAP}*)*)(\w+(?:{_GAP}*\.{_GAP}*\w+)*)?{_GAP}+"
+    rf"import\b[ \t]*(\([^)]*\)|(?:[^\n;#\\]|\\\r?\n)*)"
+    rf"|import(?=[ \t\\]){_GAP}+((?:[^\n;#\\]|\\\r?\n)*))",
     re.M,
 )
 """An `import` or `from ... import` statement: at a line's start, or after `;` or `:` (one-line
-blocks). Also matches such lines inside strings: more importers, never fewer."""
+blocks); its words may be spread over lines a backslash continues (`from app.deps \\` then
+`import x`). Also matches such lines inside strings: more importers, never fewer."""
+_BLANKS = re.compile(r"[ \t\\\r\n]")
+_DOTTED = re.compile(r"\s*\.\s*")
 
 Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
 """(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
@@ -49,7 +55,8 @@ def scan_imports(text: str) -> list[Import]:
         if m.group(4) is not None:
             out.extend((0, name, []) for name in _names(m.group(4)))
         else:
-            out.append((len(m.group(1)), m.group(2), _names(m.group(3))))
+            level, module = _BLANKS.sub("", m.group(1)), _BLANKS.sub("", m.group(2) or "")
+            out.append((len(level), module, _names(m.group(3))))
     if "import_module" in text or "iter_modules" in text or "walk_packages" in text:
         out += _built(text, out)
     return out
@@ -93,14 +100,16 @@ def _every(package: str, imports: list[Import]) -> list[Import]:
 def _import_matches(text: str) -> Iterator[re.Match[str]]:
     """`_IMPORT.finditer(text)`, trying only the lines that hold `import`.
 
-    A match starts at a line's start or at a `;` or `:` of the line that holds its `import`
-    keyword (nothing between can cross a line), so those places are tried in order, skipping
+    A match starts at the start of the line that holds its `import` keyword (of the first line,
+    where backslashes continue it) or at a `;` or `:` between, so those places are tried in order, skipping
     what a match took, as `finditer` would. Typed code has a `:` on most lines, and the search
     at every position of a cold project's text was most of a one-file lint's importer lookup."""
     end = 0
     at = text.find("import")
     while at >= 0:
         start = text.rfind("\n", 0, at) + 1
+        while start >= 2 and (text[start - 2] == "\\" or text[start - 3 : start - 1] == "\\\r"):
+            start = text.rfind("\n", 0, start - 1) + 1  # a backslash continued the line above
         stop = text.find("\n", at)
         stop = len(text) if stop < 0 else stop
         places = [start, *(i for i in range(start, stop) if text[i] in ";:")]
@@ -126,6 +135,8 @@ def may_import_name(text: str, name: str) -> bool:
 def _names(raw: str) -> list[str]:
     """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d]."""
     raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")
+    if " ." in raw or ". " in raw:  # `import a . b`: Python reads `a.b`
+        raw = _DOTTED.sub(".", raw)
     out = []
     for part in raw.split(","):
         words = part.split()
