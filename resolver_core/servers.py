@@ -3,8 +3,10 @@
 A server is an `MCPServer(...)` call (or one of a project subclass), a variable annotated
 `MCPServer`, the result of a project factory annotated `-> MCPServer` or returning one,
 wherever it is bound: at module level or as a factory's local variable. A function
-parameter is a server *slot* (`ParamServer`): annotated `MCPServer` (or `MCPServer[Deps]`),
-or unannotated; which servers fill it is decided by its call sites (`registrations.py`). So
+parameter is a server *slot* (`ParamServer`) unless its annotation excludes a server
+(`server_annotations.py`: `MCPServer`, `MCPServer | None`, `Any`, `object` or none at all
+let one through, `int` does not); which servers fill it is decided by its call sites
+(`registrations.py`, `reach.py`). So
 is a server an object holds (`self.server` stored by `__init__`, or a dataclass field). A
 call written where a server is expected (`register(MCPServer("x"))`, `@get_mcp().tool()`)
 stands for the server it makes or hands out (`called_servers.py`).
@@ -22,6 +24,7 @@ from .called_servers import Made, called
 from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields, project_bases
 from .model import Graph, Server
+from .server_annotations import Slot, slot_of, unquoted
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
 from .symbols import Defined, External, Names, Param, Scope, Value, sdk_name
@@ -38,7 +41,8 @@ class ParamServer:
     index: int
     name: str
     annotated: bool = True
-    """Annotated `MCPServer`: a server even when no call site in the project passes one."""
+    """Annotated as a server (`MCPServer`, `MCPServer | None`: `Slot.SERVER`): a server even
+    when no call site in the project passes one. `Any` or no annotation: only what calls pass."""
     holder: ast.ClassDef | None = None
     """The subclass a method reading `self.mcp` is written in, when the `__init__` storing it
     is a base class's: only that subclass's instances (`WeatherTools(mcp)`) fill it."""
@@ -79,11 +83,11 @@ class Servers:
             ):
                 return self._itself(module, fn)  # `self`: an instance of the class
             ann = symbol.node.annotation
-            annotated = ann is not None and self.is_annotation(symbol.module, ann)
-            if annotated or (ann is None and symbol.node.arg not in ("self", "cls")):
+            slot = slot_of(self.names, self.classes, symbol.module, ann)
+            if slot is not Slot.CLOSED and (ann is not None or symbol.node.arg not in ("self", "cls")):
                 params = [a for a, *_ in function_params(fn)]
                 index = params.index(symbol.node)
-                return ParamServer(symbol.module, fn, index, symbol.node.arg, annotated)
+                return ParamServer(symbol.module, fn, index, symbol.node.arg, slot is Slot.SERVER)
         return None
 
     def of_value(self, symbol: Value) -> Server | None:
@@ -220,7 +224,8 @@ class Servers:
         at = next((i for i, (field, _) in enumerate(fields) if field == name), None)
         if at is None:
             return None
-        return ParamServer(module, cls, at, name, self.is_annotation(module, fields[at][1].annotation))
+        annotated = slot_of(self.names, self.classes, module, fields[at][1].annotation) is Slot.SERVER
+        return ParamServer(module, cls, at, name, annotated)
 
     def _holder(
         self, module: ParsedModule, name: ast.Name, scope: Scope | None
@@ -254,7 +259,7 @@ class Servers:
     ) -> tuple[ParsedModule, ast.ClassDef, Scope | None] | None:
         """`context: AppContext`: the module-level project class a parameter is annotated with
         (what its callers pass is an instance: `register(AppContext(mcp))`)."""
-        written = _unquoted(ann)
+        written = unquoted(ann)
         if written is None:
             return None
         cls = self.names.resolve(module, written, None)
@@ -331,7 +336,7 @@ class Servers:
 
     def is_annotation(self, module: ParsedModule, ann: ast.expr) -> bool:
         """`MCPServer`, `"MCPServer"` or `MCPServer[Deps]` under any import alias."""
-        written = _unquoted(ann)
+        written = unquoted(ann)
         if written is None:
             return False
         if isinstance(written, ast.Subscript):
@@ -447,14 +452,3 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             todo.extend(handler.body)
         for case in getattr(stmt, "cases", ()):
             todo.extend(case.body)
-
-
-def _unquoted(ann: ast.expr) -> ast.expr | None:
-    """An annotation as written, or the expression a string annotation holds (None when the
-    string is no expression)."""
-    if not (isinstance(ann, ast.Constant) and isinstance(ann.value, str)):
-        return ann
-    try:
-        return ast.parse(ann.value, mode="eval").body
-    except SyntaxError:
-        return None
