@@ -27,7 +27,8 @@ from .call_sites import Application, CallSites
 from .class_members import decorator_names, derives
 from .loops import listing_name
 from .model import Server, Span
-from .passed_loops import argument, call_arguments, landings
+from .passed_loops import call_arguments, landings
+from .registered_names import factory_argument, passed_name
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
 from .server_lines import server_variables
@@ -320,7 +321,7 @@ class Reach:
         for module, call, scope, arg, bound in call_arguments(
             self.call_sites, self.servers, reg.module, fn, index
         ):
-            name = reg.name or self._passed_name(reg, call, params, bound)
+            name = reg.name or passed_name(self.names, reg, call, params, bound)
             # Registered when the call runs: its line is where module-level names must be bound.
             span = module.span(call)
             # In the arms of the call, and of the registration in the function it calls.
@@ -385,7 +386,7 @@ class Reach:
                 out.append(self._applied(reg, applied, factory, module.span(written), value))
         for module, call, scope in self.call_sites.value_calls(value):
             if call.args and not self.scanner.aliases.reads(module, call.func, scope):
-                name = reg.name or self._factory_argument(reg, value, factory)
+                name = reg.name or factory_argument(self.names, reg, value, factory)
                 span = module.span(call)
                 out.append(
                     Registration(reg.server, reg.kind, call.args[0], module, scope, name, span, "applied")
@@ -410,78 +411,12 @@ class Reach:
             deco_def,
             module,
             scope,
-            reg.name or self._factory_argument(reg, named_by or written, factory),
+            reg.name or factory_argument(self.names, reg, named_by or written, factory),
             span,
             "applied",
             decorator=written,
             arms=reg.arms,
         )
-
-    def _passed_name(
-        self, reg: Registration, call: ast.Call, params: list[ast.arg], bound: bool
-    ) -> str | None:
-        """`def register_tool(self, name, handler): server.add_tool(handler, name=name)`: the name
-        each call passes."""
-        node = reg.name_node
-        if not isinstance(node, ast.Name) or reg.scope is None:
-            return None
-        symbol = self.names.lookup(reg.module, node.id, reg.scope)
-        if not isinstance(symbol, Param) or symbol.function is not reg.scope.function:
-            return None
-        value = argument(call, params.index(symbol.node) - bound, symbol.node.arg)
-        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
-
-    def _factory_argument(self, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:
-        """`@named("beta")` where the factory's parameter is the `name=` of the registration
-        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns);
-        `@ctx.tool("beta")` / `@ctx.tool(name="beta")` where the factory hands all it is passed
-        on (`return self._mcp.tool(*args, **kwargs)`)."""
-        node = reg.name_node
-        if factory is None or not isinstance(written, ast.Call):
-            return None
-        if reg.registrar is not None and isinstance(factory.function, ast.FunctionDef | ast.AsyncFunctionDef):
-            star, double = _forwarding(reg.registrar, factory.function)
-            if star or double:
-                value = written.args[0] if star and written.args else None
-                if value is None and double:
-                    value = next((k.value for k in written.keywords if k.arg == "name"), None)
-                return (
-                    value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
-                )
-        if not isinstance(node, ast.Name):
-            return None
-        symbol = self.names.lookup(reg.module, node.id, reg.scope)
-        if not isinstance(symbol, Param) or symbol.function is not factory.function:
-            return None
-        params = [a.arg for a, *_ in function_params(factory.function)]
-        bound = isinstance(written.func, ast.Attribute) and params[:1] in (["self"], ["cls"])
-        index = params.index(symbol.node.arg) - bound
-        value = (
-            written.args[index]
-            if index < len(written.args)
-            else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
-        )
-        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
-
-
-def _forwarding(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[bool, bool]:
-    """Whether `call` passes on the factory's `*args` first (with no other parameter before
-    them but `self`/`cls`), and its `**kwargs`: then the tool's name is what callers pass."""
-    args = factory.args
-    own = [a.arg for a in [*args.posonlyargs, *args.args]]
-    star = (
-        args.vararg is not None
-        and own in ([], ["self"], ["cls"])
-        and bool(call.args)
-        and isinstance(call.args[0], ast.Starred)
-        and isinstance(call.args[0].value, ast.Name)
-        and call.args[0].value.id == args.vararg.arg
-    )
-    double = args.kwarg is not None and any(
-        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == args.kwarg.arg
-        for k in call.keywords
-    )
-    return star, double
 
 
 def _registered_name(reg: Registration) -> str:
