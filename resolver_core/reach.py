@@ -24,6 +24,7 @@ from .arms import ENTRY, MAX_WAYS, Way, called, entry
 from .arms import module as arms_module
 from .call_order import CallOrder
 from .call_sites import Application, CallSites
+from .caller_loops import passed_values
 from .class_members import decorator_names, derives
 from .loops import listing_name
 from .model import Server, Span
@@ -63,9 +64,10 @@ class Reach:
         self.call_sites = call_sites
         self.order = CallOrder()
         """The calls the ways go through: which helper's registrations run first."""
-        self._filled: dict[tuple[int, int, str, int], tuple[int, Landings]] = {}
+        self._filled: dict[tuple[int, int, str, int, int], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
-        and `CallSites.recorded` while they were read (none found meanwhile). A
+        (or, `Registration.landed_at`, one of them passes), and `CallSites.recorded` while
+        they were read (none found meanwhile). A
         `register(server)` helper's tools all take the same parameter; its call sites are read
         again only once new ones were found (a module loaded since, as a tool's hints are read,
         may call it)."""
@@ -135,14 +137,14 @@ class Reach:
         if isinstance(reg.server, Server):
             return [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
         ps = reg.server
-        key = _key(ps)
+        key = (*_key(ps), id(reg.landed_at))
         filled = self._filled.get(key)
         self.call_sites.settle()
         before = self.call_sites.recorded
         if filled is not None and filled[0] == before:
             out = dict(filled[1])
         else:
-            out = self._fill(ps, {}, 0)
+            out = self._fill(ps, {}, 0, reg.landed_at)
             if self.call_sites.recorded == before:  # read from call sites that stood throughout
                 self._filled[key] = (before, dict(out))
         if not out:
@@ -160,17 +162,23 @@ class Reach:
             )
         return list(out.values())
 
-    def _fill(self, ps: ParamServer, done: dict[int, Landings | None], hops: int) -> Landings:
+    def _fill(
+        self, ps: ParamServer, done: dict[int, Landings | None], hops: int, only: ast.Call | None = None
+    ) -> Landings:
         """The servers passed for `ps` at each call site of its function, through helpers'
         parameters, with the arms every way to each shares (keyed by the server's id, in the
-        order found). `done`: per function, what was found (None while it is being read: a
-        helper reached again through its own callers adds nothing)."""
+        order found); at `only` alone when it is one of them. `done`: per function, what was
+        found (None while it is being read: a helper reached again through its own callers
+        adds nothing)."""
         out: Landings = {}
         fid = id(ps.function)
         if fid in done or hops > _MAX_HOPS:
             return dict(done.get(fid) or {})
         done[fid] = None
-        for module, call, scope, arg in self._passed_for(ps):
+        passed = self._passed_for(ps)
+        if any(call is only for _, call, _, _ in passed):
+            passed = [each for each in passed if each[1] is only]
+        for module, call, scope, arg in passed:
             server = self.servers.of(module, arg, scope)
             arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
             if isinstance(server, Server):
@@ -326,9 +334,24 @@ class Reach:
             span = module.span(call)
             # In the arms of the call, and of the registration in the function it calls.
             arms = (*self.call_sites.arms(call), *reg.arms)
-            out.append(
-                Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form, arms=arms)
-            )
+            # `for fn in READERS: add(mcp, fn)`: each function the loop's variable takes.
+            for value, where, at in passed_values(
+                self.names, module, scope, call, arg, span, self.scanner.unfollowed
+            ):
+                out.append(
+                    Registration(
+                        reg.server,
+                        reg.kind,
+                        value,
+                        where,
+                        at,
+                        name,
+                        span,
+                        reg.form,
+                        arms=arms,
+                        landed_at=call,
+                    )
+                )
         return out
 
     def _applications(self, scope: Scope) -> list[Application]:
