@@ -40,7 +40,7 @@ from .signatures import (
     written_parameter,
 )
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
-from .symbols import Names, Scope
+from .symbols import Defined, External, Names, Param, Scope, Value
 from .tool_function import ToolFunction, tool_function
 from .typeexpr import first_error, resolve_marker
 
@@ -123,7 +123,7 @@ class StaticBuilder:
                 continue  # `return server.tool()`, `tool = server.tool()`: their expansions are the tools
             target = tool_function(reg, self.names, self.factory.targets, self.scanner)
             if target is None:
-                self._unnamed(reg)
+                self._unnamed(reg, expanded=id(reg) in applied)
                 continue
             if self._rewritten(reg, target):
                 continue
@@ -166,18 +166,37 @@ class StaticBuilder:
             origin = self.scanner.handing.passed_by.get(origin)
         return origin if origin is not None and origin in self.graph.checked else first
 
-    def _unnamed(self, reg: Registration) -> None:
-        """A tool given as an expression mcpdeps cannot name (`self.price`, `handlers[0]`): said, not
-        guessed. A name that is a parameter registers what the callers pass (`reach.py`)."""
-        if reg.kind == "tool" and isinstance(reg.fn, ast.Attribute | ast.Subscript | ast.Call):
-            written = ast.unparse(reg.fn)
-            self.scanner.unfollowed.append(
-                Unfollowed(
-                    reg.span,
-                    f"the tool registered as `{written}` is not analysed: mcpdeps cannot tell "
-                    "which function it is without running the code",
-                )
+    def _unnamed(self, reg: Registration, expanded: bool) -> None:
+        """A tool given as an expression mcpdeps cannot name (`self.price`, `handlers[0]`, a name
+        bound to `getattr(tools, "t")` or `random.choice(TOOLS)`, a loop variable of a loop it
+        cannot read): said, not guessed. A name that is a parameter of the site's function
+        registers what the callers pass (`reach.py`), unless the site is already what a caller
+        passed (`expanded`: a helper handing its parameter on to another is not followed
+        further); a library's function is not this project's to check."""
+        if reg.kind != "tool" or not isinstance(reg.fn, ast.Attribute | ast.Subscript | ast.Call | ast.Name):
+            return
+        written = f"`{ast.unparse(reg.fn)}`"
+        if isinstance(reg.fn, ast.Name):
+            symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
+            followed = self.names.follow(symbol) if symbol is not None else None
+            own = (
+                isinstance(symbol, Param) and reg.scope is not None and symbol.function is reg.scope.function
             )
+            if isinstance(followed, External | Defined) or (own and not expanded):
+                return
+            scoped = reg.scope.function if reg.scope is not None else None
+            if own and isinstance(scoped, ast.FunctionDef | ast.AsyncFunctionDef):
+                written += f" (a parameter of {scoped.name}(), handed on to another helper)"
+            if isinstance(symbol, Value) and symbol.module.text is not None:
+                bound = ast.get_source_segment(symbol.module.text, symbol.node)
+                written += f" (bound to `{bound}`, line {symbol.node.lineno})" if bound else ""
+        self.scanner.unfollowed.append(
+            Unfollowed(
+                reg.span,
+                f"the tool registered as {written} is not analysed: mcpdeps cannot tell "
+                "which function it is without running the code",
+            )
+        )
 
     def _rewritten(self, reg: Registration, target: ToolFunction) -> bool:
         """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""

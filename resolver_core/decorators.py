@@ -24,7 +24,7 @@ from .model import ProblemKind
 from .records import record
 from .signatures import returns_of
 from .source import ParsedModule
-from .symbols import Defined, External, Names, Scope, Symbol, Value, lambda_qualname
+from .symbols import Defined, Element, External, Names, Scope, Symbol, Value, lambda_qualname
 from .written_decorators import binding_marker, is_registration
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
@@ -264,7 +264,9 @@ class Decorators:
                 k.arg: self.expr(module, k.value, scope, env, depth + 1) for k in node.keywords if k.arg
             }
             return self.call(func, args, kwargs, depth + 1, module.segment(node))
-        if isinstance(node, ast.Name | ast.Attribute):
+        if isinstance(
+            node, ast.Name | ast.Attribute | Element
+        ):  # (`Element`: a listed value of another module)
             symbol = self.names.resolve(module, node, scope)
             if symbol is not None:
                 return self._symbol(symbol, module, node, scope, env, depth)

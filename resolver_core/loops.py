@@ -20,6 +20,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .loop_aliases import LoopAliases, in_place
+from .loop_collectors import Collector, collector_of_loop
 from .loop_entries import (
     Part,
     Passed,
@@ -307,57 +309,14 @@ def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
     return any(changed.search(m.text or "") for m in modules)
 
 
-@record
-class Collector:
-    """`def tool(fn): TOOLS.append(fn); return fn`: the function that fills a list the source
-    leaves empty; a loop over that list registers whatever each `@tool` decorates or each
-    `tool(f)` passes (followed from the collector's parameter, as for `def tool(fn): mcp.add_tool(fn)`)."""
-
-    module: ParsedModule
-    function: ast.FunctionDef
-    parameter: ast.Name
-    """`fn` as the collector appends it: the registered expression, read in its body."""
-
-
-def _collector_of(
-    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
-) -> Collector | None:
-    """The one module-level function that appends its first parameter to the list `expr` names."""
-    symbol = names.resolve(module, expr, scope) if isinstance(expr, ast.Name | ast.Attribute) else None
-    if not isinstance(symbol, Value) or symbol.scope is not None or symbol.module.tree is None:
-        return None
-    node = symbol.node
-    empty = isinstance(node, ast.List) and not node.elts
-    if not empty and not (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list"
-    ):
-        return None
-    found = [
-        Collector(symbol.module, stmt, arg)
-        for stmt in symbol.module.tree.body
-        if isinstance(stmt, ast.FunctionDef) and stmt.args.args
-        for arg in _appended(stmt, symbol.name)
-    ]
-    return found[0] if len(found) == 1 else None
-
-
-def _appended(fn: ast.FunctionDef, name: str) -> list[ast.Name]:
-    """`NAME.append(p)` in `fn`'s own body, `p` its first parameter."""
-    first = fn.args.args[0].arg
-    return [
-        call.args[0]
-        for stmt in fn.body
-        if isinstance(stmt, ast.Expr) and isinstance(call := stmt.value, ast.Call)
-        if isinstance(call.func, ast.Attribute) and call.func.attr == "append"
-        if isinstance(call.func.value, ast.Name) and call.func.value.id == name
-        if len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == first
-    ]
-
-
 def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
-    """`name=f"v2_{fn.__name__}"` in `for fn in (a, b):`: the name each function gets (`v2_a`),
-    as a constant; any other name expression as written."""
-    if not isinstance(name, ast.JoinedStr) or not isinstance(value, ast.Name):
+    """`name=f"v2_{fn.__name__}"` (or `name=fn.__name__`) in `for fn in (a, b):`: the name each
+    function gets (`v2_a`), as a constant; any other name expression as written."""
+    if not isinstance(value, ast.Name):
+        return name
+    if _name_of(name, variable):
+        return ast.Constant(value.id)
+    if not isinstance(name, ast.JoinedStr):
         return name
     text = ""
     for part in name.values:
@@ -366,15 +325,22 @@ def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.e
         elif (
             isinstance(part, ast.FormattedValue)
             and part.format_spec is None
-            and isinstance(part.value, ast.Attribute)
-            and part.value.attr == "__name__"
-            and isinstance(part.value.value, ast.Name)
-            and part.value.value.id == variable
+            and _name_of(part.value, variable)
         ):
             text += value.id
         else:
             return name
     return ast.Constant(text)
+
+
+def _name_of(node: ast.expr | None, variable: str) -> bool:
+    """Whether `node` is `variable.__name__`."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "__name__"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == variable
+    )
 
 
 def _unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
@@ -406,6 +372,8 @@ class EnclosingLoops:
         """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
         self._passed: dict[str, PassedLoop] = {}
         """Variables of loops over a parameter (`for entry in entries:`): what calls pass."""
+        self.aliases = LoopAliases()
+        """Names the loops' bodies bind to an expression of their variables (`w = f`)."""
 
     @contextmanager
     def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
@@ -418,15 +386,17 @@ class EnclosingLoops:
         outer_passed = {name: self._passed[name] for name in passed if name in self._passed}
         self._passed.update(passed)
         opaque = _unlisted_variables(stmt) if not loop and not passed else ()
-        collector = _collector(self.names, module, stmt, scope) if opaque else None
+        collector = collector_of_loop(self.names, module, stmt, scope) if opaque else None
         collected = None
         if collector is not None:  # `for fn in TOOLS:` over a list `@tool` fills: followed
             collected, opaque = opaque[0], ()
             self._collected[collected] = collector
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self._opaque.update(dict.fromkeys(opaque, stmt))
+        variables = {*self._listed, *self._opaque, *self._passed, *self._collected}
         try:
-            yield
+            with self.aliases.entered(stmt, variables):
+                yield
         finally:
             for name in loop:
                 del self._listed[name]
@@ -445,9 +415,14 @@ class EnclosingLoops:
         """A registration's function read from a loop over a parameter (`passed_loops.py`)."""
         return passed_of(self._passed, fn, name) if self._passed else None
 
-    def unlisted(self, variable: str) -> ast.For | ast.AsyncFor | None:
-        """The loop binding `variable` to values the source does not list, if it does."""
-        return None if variable in self._listed else self._opaque.get(variable)
+    def unlisted(self, fn: ast.expr) -> ast.For | ast.AsyncFor | None:
+        """The loop over values the source does not list whose variable `fn` is, or names
+        through an alias (`attr = getattr(module, name)` in `for name in dir(module):`) and no
+        listed variable beside it."""
+        named = [n.id for n in ast.walk(self.aliases.unaliased(fn)) if isinstance(n, ast.Name)]
+        if any(name in self._listed for name in named):
+            return None
+        return next((self._opaque[name] for name in named if name in self._opaque), None)
 
     def each(
         self, module: ParsedModule, scope: Scope | None, fn: ast.expr, name: ast.expr | None
@@ -462,7 +437,9 @@ class EnclosingLoops:
         fetched = fetched_by_name(self.names, module, scope, fn, self._listed)
         if fetched is not None:  # `getattr(tools, name)` for each name of `tools.__all__`
             return [(value, module, scope, (module, name, scope)) for value in fetched]
-        variable, part = part_of(fn)
+        written, part = part_of(fn)
+        placed = part is None and not isinstance(fn, ast.Name)  # `make_wrapper(f)`, each in its place
+        variable = self._driving(fn) if placed else written
         listed = self._listed.get(variable.id) if isinstance(variable, ast.Name) else None
         if part is not None and listed is not None:  # `spec["func"]`, `entry.function` of each
             listed = listed.part(self.names, part)
@@ -476,9 +453,11 @@ class EnclosingLoops:
             names = None
         return [
             (
-                value,
-                listed.module,
-                listed.scope,
+                *(
+                    (value, listed.module, listed.scope)
+                    if not placed
+                    else (self._placed(module, fn, listed.loop, i), module, scope)
+                ),
                 (listed.module, names.values[i], listed.scope)
                 if names is not None
                 else (module, _named_after(name, variable.id, value), scope),
@@ -486,9 +465,26 @@ class EnclosingLoops:
             for i, value in enumerate(listed.values)
         ]
 
+    def _driving(self, fn: ast.expr) -> ast.expr | None:
+        """The listed variable an expression of loop variables (`make_wrapper(f)`) takes its
+        values from: one of them when all it names are of one loop over listed values."""
+        named = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id in self._listed]
+        unknown = any(
+            isinstance(n, ast.Name) and (n.id in self._opaque or n.id in self._passed) for n in ast.walk(fn)
+        )
+        loops = {id(self._listed[n.id].loop) for n in named}
+        return named[0] if len(loops) == 1 and not unknown else None
 
-def _collector(names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Collector | None:
-    """`for fn in TOOLS:` where `TOOLS = []` is filled by one decorator: that decorator."""
-    if isinstance(stmt, ast.For | ast.AsyncFor) and isinstance(stmt.target, ast.Name):
-        return _collector_of(names, module, stmt.iter, scope)
-    return None
+    def _placed(self, module: ParsedModule, fn: ast.expr, loop: ast.For | ast.AsyncFor, i: int) -> ast.expr:
+        """`fn` with the `i`-th value of each variable of `loop` in its place, another module's
+        read where it is written (`Element`)."""
+        return in_place(
+            fn,
+            {
+                name: each.values[i]
+                if each.module is module
+                else Element(each.loop.iter, i, each.module, each.values[i], each.scope)
+                for name, each in self._listed.items()
+                if each.loop is loop
+            },
+        )

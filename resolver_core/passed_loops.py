@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from .call_sites import CallSites
 from .loop_entries import Part, PassedLoop, picked
 from .loops import rows_of
-from .registration_site import Registration, Unfollowed
+from .registration_site import Registration, Unfollowed, unlisted_loop
 from .servers import Servers
 from .signatures import function_params
 from .source import ParsedModule
@@ -86,7 +86,18 @@ def landings(
             )
             span = module.span(call)
             out.append(
-                Registration(reg.server, reg.kind, value, where, where_scope, name, span, reg.form, arms=arms)
+                Registration(
+                    reg.server,
+                    reg.kind,
+                    value,
+                    where,
+                    where_scope,
+                    name,
+                    span,
+                    reg.form,
+                    arms=arms,
+                    landed_at=call,
+                )
             )
     if unlisted or not out:
         unfollowed.append(_note(reg))
@@ -122,10 +133,4 @@ def _note(reg: Registration) -> Unfollowed:
     """What the scan said of the loop before its calls were read (`Scanner._unlisted`)."""
     passed = reg.passed
     assert passed is not None
-    loop = passed.function[0].loop
-    written = ast.get_source_segment(reg.module.text or "", loop.iter) or "a computed value"
-    return Unfollowed(
-        reg.span,
-        f"the tools registered as {ast.unparse(reg.fn)!r} in the loop over {written} (line {loop.lineno}) "
-        "are not analysed: mcpdeps cannot list its values without running the code",
-    )
+    return unlisted_loop(reg.module, reg.span, ast.unparse(reg.fn), passed.function[0].loop)

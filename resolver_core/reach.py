@@ -24,10 +24,12 @@ from .arms import ENTRY, MAX_WAYS, Way, called, entry
 from .arms import module as arms_module
 from .call_order import CallOrder
 from .call_sites import Application, CallSites
+from .caller_loops import passed_values
 from .class_members import decorator_names, derives
 from .loops import listing_name
 from .model import Server, Span
-from .passed_loops import argument, call_arguments, landings
+from .passed_loops import call_arguments, landings
+from .registered_names import factory_argument, passed_name
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
 from .server_lines import server_variables
@@ -62,9 +64,10 @@ class Reach:
         self.call_sites = call_sites
         self.order = CallOrder()
         """The calls the ways go through: which helper's registrations run first."""
-        self._filled: dict[tuple[int, int, str, int], tuple[int, Landings]] = {}
+        self._filled: dict[tuple[int, int, str, int, int], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
-        and `CallSites.recorded` while they were read (none found meanwhile). A
+        (or, `Registration.landed_at`, one of them passes), and `CallSites.recorded` while
+        they were read (none found meanwhile). A
         `register(server)` helper's tools all take the same parameter; its call sites are read
         again only once new ones were found (a module loaded since, as a tool's hints are read,
         may call it)."""
@@ -134,14 +137,14 @@ class Reach:
         if isinstance(reg.server, Server):
             return [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
         ps = reg.server
-        key = _key(ps)
+        key = (*_key(ps), id(reg.landed_at))
         filled = self._filled.get(key)
         self.call_sites.settle()
         before = self.call_sites.recorded
         if filled is not None and filled[0] == before:
             out = dict(filled[1])
         else:
-            out = self._fill(ps, {}, 0)
+            out = self._fill(ps, {}, 0, reg.landed_at)
             if self.call_sites.recorded == before:  # read from call sites that stood throughout
                 self._filled[key] = (before, dict(out))
         if not out:
@@ -159,17 +162,23 @@ class Reach:
             )
         return list(out.values())
 
-    def _fill(self, ps: ParamServer, done: dict[int, Landings | None], hops: int) -> Landings:
+    def _fill(
+        self, ps: ParamServer, done: dict[int, Landings | None], hops: int, only: ast.Call | None = None
+    ) -> Landings:
         """The servers passed for `ps` at each call site of its function, through helpers'
         parameters, with the arms every way to each shares (keyed by the server's id, in the
-        order found). `done`: per function, what was found (None while it is being read: a
-        helper reached again through its own callers adds nothing)."""
+        order found); at `only` alone when it is one of them. `done`: per function, what was
+        found (None while it is being read: a helper reached again through its own callers
+        adds nothing)."""
         out: Landings = {}
         fid = id(ps.function)
         if fid in done or hops > _MAX_HOPS:
             return dict(done.get(fid) or {})
         done[fid] = None
-        for module, call, scope, arg in self._passed_for(ps):
+        passed = self._passed_for(ps)
+        if any(call is only for _, call, _, _ in passed):
+            passed = [each for each in passed if each[1] is only]
+        for module, call, scope, arg in passed:
             server = self.servers.of(module, arg, scope)
             arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
             if isinstance(server, Server):
@@ -320,14 +329,29 @@ class Reach:
         for module, call, scope, arg, bound in call_arguments(
             self.call_sites, self.servers, reg.module, fn, index
         ):
-            name = reg.name or self._passed_name(reg, call, params, bound)
+            name = reg.name or passed_name(self.names, reg, call, params, bound)
             # Registered when the call runs: its line is where module-level names must be bound.
             span = module.span(call)
             # In the arms of the call, and of the registration in the function it calls.
             arms = (*self.call_sites.arms(call), *reg.arms)
-            out.append(
-                Registration(reg.server, reg.kind, arg, module, scope, name, span, reg.form, arms=arms)
-            )
+            # `for fn in READERS: add(mcp, fn)`: each function the loop's variable takes.
+            for value, where, at in passed_values(
+                self.names, module, scope, call, arg, span, self.scanner.unfollowed
+            ):
+                out.append(
+                    Registration(
+                        reg.server,
+                        reg.kind,
+                        value,
+                        where,
+                        at,
+                        name,
+                        span,
+                        reg.form,
+                        arms=arms,
+                        landed_at=call,
+                    )
+                )
         return out
 
     def _applications(self, scope: Scope) -> list[Application]:
@@ -385,7 +409,7 @@ class Reach:
                 out.append(self._applied(reg, applied, factory, module.span(written), value))
         for module, call, scope in self.call_sites.value_calls(value):
             if call.args and not self.scanner.aliases.reads(module, call.func, scope):
-                name = reg.name or self._factory_argument(reg, value, factory)
+                name = reg.name or factory_argument(self.names, reg, value, factory)
                 span = module.span(call)
                 out.append(
                     Registration(reg.server, reg.kind, call.args[0], module, scope, name, span, "applied")
@@ -410,78 +434,12 @@ class Reach:
             deco_def,
             module,
             scope,
-            reg.name or self._factory_argument(reg, named_by or written, factory),
+            reg.name or factory_argument(self.names, reg, named_by or written, factory),
             span,
             "applied",
             decorator=written,
             arms=reg.arms,
         )
-
-    def _passed_name(
-        self, reg: Registration, call: ast.Call, params: list[ast.arg], bound: bool
-    ) -> str | None:
-        """`def register_tool(self, name, handler): server.add_tool(handler, name=name)`: the name
-        each call passes."""
-        node = reg.name_node
-        if not isinstance(node, ast.Name) or reg.scope is None:
-            return None
-        symbol = self.names.lookup(reg.module, node.id, reg.scope)
-        if not isinstance(symbol, Param) or symbol.function is not reg.scope.function:
-            return None
-        value = argument(call, params.index(symbol.node) - bound, symbol.node.arg)
-        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
-
-    def _factory_argument(self, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:
-        """`@named("beta")` where the factory's parameter is the `name=` of the registration
-        (`add_tool` in the decorator it returns, or the `server.tool(name=...)` it returns);
-        `@ctx.tool("beta")` / `@ctx.tool(name="beta")` where the factory hands all it is passed
-        on (`return self._mcp.tool(*args, **kwargs)`)."""
-        node = reg.name_node
-        if factory is None or not isinstance(written, ast.Call):
-            return None
-        if reg.registrar is not None and isinstance(factory.function, ast.FunctionDef | ast.AsyncFunctionDef):
-            star, double = _forwarding(reg.registrar, factory.function)
-            if star or double:
-                value = written.args[0] if star and written.args else None
-                if value is None and double:
-                    value = next((k.value for k in written.keywords if k.arg == "name"), None)
-                return (
-                    value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
-                )
-        if not isinstance(node, ast.Name):
-            return None
-        symbol = self.names.lookup(reg.module, node.id, reg.scope)
-        if not isinstance(symbol, Param) or symbol.function is not factory.function:
-            return None
-        params = [a.arg for a, *_ in function_params(factory.function)]
-        bound = isinstance(written.func, ast.Attribute) and params[:1] in (["self"], ["cls"])
-        index = params.index(symbol.node.arg) - bound
-        value = (
-            written.args[index]
-            if index < len(written.args)
-            else next((k.value for k in written.keywords if k.arg == symbol.node.arg), None)
-        )
-        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
-
-
-def _forwarding(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[bool, bool]:
-    """Whether `call` passes on the factory's `*args` first (with no other parameter before
-    them but `self`/`cls`), and its `**kwargs`: then the tool's name is what callers pass."""
-    args = factory.args
-    own = [a.arg for a in [*args.posonlyargs, *args.args]]
-    star = (
-        args.vararg is not None
-        and own in ([], ["self"], ["cls"])
-        and bool(call.args)
-        and isinstance(call.args[0], ast.Starred)
-        and isinstance(call.args[0].value, ast.Name)
-        and call.args[0].value.id == args.vararg.arg
-    )
-    double = args.kwarg is not None and any(
-        k.arg is None and isinstance(k.value, ast.Name) and k.value.id == args.kwarg.arg
-        for k in call.keywords
-    )
-    return star, double
 
 
 def _registered_name(reg: Registration) -> str:

@@ -50,6 +50,10 @@ class Registration:
     passed: Passed | None = None
     """`fn` (and its name) read from a loop over a parameter of the site's function (`for
     entry in entries:`): what lands is each value its calls pass (`passed_loops.py`)."""
+    landed_at: ast.Call | None = None
+    """The call of the site's function this registration of what it is passed stands for
+    (`reach.through_parameter`): when that function is also handed the server, the server is
+    what this call passes, not what every call does (`add(mcp, t)`, `add(other, u)`)."""
 
 
 @dataclass(slots=True)
@@ -60,3 +64,16 @@ class Unfollowed:
     message: str
     tool: str | None = None
     """The tool's name when one is known (a loop's tools have none)."""
+
+
+def unlisted_loop(
+    module: ParsedModule, span: Span, registered: str, loop: ast.For | ast.AsyncFor
+) -> Unfollowed:
+    """A registration of `registered`, a variable of `loop` (of `module`) over values the
+    source does not list (`for fn in inspect.getmembers(...)`): said, not guessed."""
+    written = ast.get_source_segment(module.text or "", loop.iter) or "a computed value"
+    return Unfollowed(
+        span,
+        f"the tools registered as {registered!r} in the loop over {written} (line {loop.lineno}) "
+        "are not analysed: mcpdeps cannot list its values without running the code",
+    )

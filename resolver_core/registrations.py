@@ -24,7 +24,7 @@ from .loops import EnclosingLoops
 from .model import Server
 from .prefilter import lines_in
 from .registrar_aliases import RegistrarAliases, calling
-from .registration_site import Registration, Unfollowed
+from .registration_site import Registration, Unfollowed, unlisted_loop
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
@@ -135,18 +135,12 @@ class Scanner:
                         self._scan_body(module, child, scope, calls, prefix)
 
     def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:
-        """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list: noted, not guessed."""
-        loop = self._loops.unlisted(fn.id)
+        """`for fn in TOOLS: mcp.add_tool(fn)` over values the source does not list (or
+        `attr = getattr(module, name)` in `for name in dir(module):`): noted, not guessed."""
+        loop = self._loops.unlisted(fn)
         if loop is None:
             return False
-        written = ast.get_source_segment(module.text or "", loop.iter) or "a computed value"
-        self.unfollowed.append(
-            Unfollowed(
-                module.span(call),
-                f"the tools registered as {fn.id!r} in the loop over {written} (line {loop.lineno}) "
-                "are not analysed: mcpdeps cannot list its values without running the code",
-            )
-        )
+        self.unfollowed.append(unlisted_loop(module, module.span(call), fn.id, loop))
         return True
 
     def _found(self, reg: Registration) -> None:
@@ -343,6 +337,7 @@ class Scanner:
                 name_node = _name_argument(call, 1)
                 if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
                     return
+                fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
                 self._found_all(
                     Registration(
                         server,
@@ -383,7 +378,9 @@ class Scanner:
                     returns=returns,
                     registrar=func,
                 )
-                for fn, where, where_scope, named in self._loops.each(module, scope, call.args[0], first)
+                for fn, where, where_scope, named in self._loops.each(
+                    module, scope, self._loops.aliases.unaliased(call.args[0]), first
+                )
             )
             return
 

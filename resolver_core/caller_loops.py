@@ -1,0 +1,77 @@
+"""What a helper's function parameter takes when its caller passes a loop variable.
+
+`def add_reader(server, fn): server.add_tool(fn)` called `for fn in READERS: add_reader(mcp,
+fn)` (PagerDuty's server builds its own that way) registers each function of `READERS`, as
+`for fn in READERS: mcp.add_tool(fn)` does: `reach.through_parameter` lands the helper's
+registration on each call's argument, and this module reads that argument through the loops
+around the call, the way the registration scan reads them (`loops.EnclosingLoops`: a
+collection written out here or in another module, rows unpacked, `entry.function`, aliases
+bound in the loop's body). A loop over values the source does not list is said (an
+unfollowed registration), as the same loop around `mcp.add_tool(fn)` is; before, the loop
+variable was handed on as a name nothing bound, and the tool was dropped without a word.
+"""
+
+from __future__ import annotations
+
+import ast
+from contextlib import ExitStack
+
+from .loops import EnclosingLoops
+from .model import Span
+from .registration_site import Unfollowed, unlisted_loop
+from .source import ParsedModule
+from .symbols import Names, Scope
+
+Passed = tuple[ast.expr, ParsedModule, Scope | None]
+"""A function a call passes: the expression, with the module and scope it is read in."""
+
+
+def passed_values(
+    names: Names,
+    module: ParsedModule,
+    scope: Scope | None,
+    call: ast.Call,
+    arg: ast.expr,
+    span: Span,
+    unfollowed: list[Unfollowed],
+) -> list[Passed]:
+    """What `call` (in `module`, at `scope`) passes as `arg` on each pass of the loops around
+    it: `arg` itself outside any loop; nothing, noted in `unfollowed` at `span`, when it is the
+    variable of a loop over values the source does not list."""
+    loops = _loops_around(_body(module, scope), call)
+    if not loops:
+        return [(arg, module, scope)]
+    enclosing = EnclosingLoops(names)
+    with ExitStack() as inside:
+        for loop in loops:
+            inside.enter_context(enclosing.entered(module, loop, scope))
+        if isinstance(arg, ast.Name) and (unlisted := enclosing.unlisted(arg)) is not None:
+            unfollowed.append(unlisted_loop(module, span, arg.id, unlisted))
+            return []
+        landed = enclosing.each(module, scope, enclosing.aliases.unaliased(arg), None)
+        return [(value, where, where_scope) for value, where, where_scope, _ in landed]
+
+
+def _body(module: ParsedModule, scope: Scope | None) -> list[ast.stmt]:
+    """The statements a call site's scope runs: the module's, or its function's."""
+    if scope is None:
+        return module.tree.body if module.tree is not None else []
+    return scope.function.body if isinstance(scope.function.body, list) else []
+
+
+def _loops_around(body: list[ast.stmt], target: ast.Call) -> list[ast.For | ast.AsyncFor]:
+    """The `for` loops whose body holds `target`, outermost first (in this scope: a nested
+    def runs when it is called, not in the loop defining it; a loop's `else` after it)."""
+    todo: list[tuple[ast.AST, tuple[ast.For | ast.AsyncFor, ...]]] = [(stmt, ()) for stmt in body]
+    while todo:
+        node, loops = todo.pop()
+        if node is target:
+            return list(loops)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        inner = (*loops, node) if isinstance(node, ast.For | ast.AsyncFor) else loops
+        for field, value in ast.iter_fields(node):
+            around = inner if field == "body" else loops
+            children = value if isinstance(value, list) else [value]
+            todo += [(child, around) for child in children if isinstance(child, ast.AST)]
+    return []

@@ -1,0 +1,193 @@
+"""Registrations fed by a loop through a helper's parameter or a name bound in the loop, checked
+against the SDK itself.
+
+`def add(server, fn): server.add_tool(fn)` called `for fn in READERS: add(mcp, fn)` registers
+each function of `READERS` (`caller_loops.py`); `for f in READERS: w = f; mcp.add_tool(w)`
+and `w = make_wrapper(f)` register each function, or each wrapper of one (`loop_aliases.py`).
+Both were dropped without a word: no tool, no diagnostic, while the SDK refused the server.
+What cannot be read (a name bound to `getattr(...)`, `random.choice(...)`, a loop over
+`dir(module)`) is said (MCPD113 at the registration), never dropped.
+
+Each project's tool `t` runs `load_d(nope)`, which the SDK refuses at registration;
+`published_shapes.check_both_ways` runs the server under the SDK, then lint (`lint .` and the
+resolver's file alone), refused and clean (the clean twin: no diagnostic at all, so a helper
+called from two loops must not report its tools as registered twice).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import lint_diagnostics, run_mcpdeps, write_files
+from published_shapes import PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
+
+TOOLS = resolver_module(
+    "def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n"
+    "def u(x: int) -> str:\n    return str(x)\n\n\nREADERS = [u]\nWRITERS = [t]\n"
+)
+"""`app/tools.py`: the clean tool `u` in `READERS`, the refused `t` in `WRITERS`."""
+
+ADD = "def add(server, fn) -> None:\n        server.add_tool(fn)\n"
+
+MAKE_PLAIN = """\
+import functools
+
+
+    def make_plain(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            return fn(*args, **kwargs)
+
+        return wrapper
+"""
+
+FOLLOWED: dict[str, tuple[dict[str, str], str]] = {
+    "helper(server, fn) in a module-level loop over a tuple written in place": (
+        {
+            "app/main.py": entry_point(
+                f"from app.tools import t, u\n\n\n    {ADD}", "for fn in (u, t):\n        add(mcp, fn)"
+            )
+        },
+        "import app.main",
+    ),
+    "helper(server, fn) in a loop over another module's list, in a factory, under a flag": (
+        {
+            "app/main.py": """\
+                from mcp.server import MCPServer
+                from mcp.types import ToolAnnotations
+
+                from app.tools import READERS, WRITERS
+
+
+                def add_reader(server: MCPServer, fn) -> None:
+                    server.add_tool(fn, annotations=ToolAnnotations(readOnlyHint=True))
+
+
+                def build(writes: bool = False) -> MCPServer:
+                    mcp = MCPServer("x")
+                    for fn in READERS:
+                        add_reader(mcp, fn)
+                    if writes:
+                        for fn in WRITERS:
+                            add_reader(mcp, fn)
+                    return mcp
+            """
+        },
+        "import app.main\napp.main.build(writes=True)",
+    ),
+    "one helper called from two loops, each function once": (
+        {
+            "app/main.py": entry_point(
+                f"from app.tools import READERS, WRITERS\n\n\n    {ADD}",
+                "for fn in READERS:\n        add(mcp, fn)\n    for fn in WRITERS:\n        add(mcp, fn)",
+            )
+        },
+        "import app.main",
+    ),
+    "helper(server, fn) passed a name the caller's loop binds to its variable": (
+        {
+            "app/main.py": entry_point(
+                f"from app.tools import WRITERS\n\n\n    {ADD}",
+                "for f in WRITERS:\n        w = f\n        add(mcp, w)",
+            )
+        },
+        "import app.main",
+    ),
+    "a name the loop binds to its variable, registered": (
+        {
+            "app/main.py": entry_point(
+                "from app.tools import READERS, WRITERS",
+                "for f in WRITERS:\n        w = f\n        mcp.add_tool(w)",
+            )
+        },
+        "import app.main",
+    ),
+    "a wraps wrapper made of each function of another module's list, tool(name=f.__name__)": (
+        {
+            "app/main.py": entry_point(
+                "from app.tools import WRITERS\n    " + MAKE_PLAIN,
+                "for f in WRITERS:\n        w = make_plain(f)\n        mcp.tool(name=f.__name__)(w)",
+            )
+        },
+        "import app.main",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FOLLOWED))
+def test_a_loop_fed_registration_is_followed(tmp_path: Path, case: str) -> None:
+    files, entry = FOLLOWED[case]
+    check_both_ways(tmp_path, {"app/tools.py": TOOLS, **files}, entry, "app/tools.py")
+
+
+def test_the_graph_lists_each_function_a_loop_hands_the_helper(tmp_path: Path) -> None:
+    """`graph --format json` lists the tools of `for fn in (u, t): add(mcp, fn)`, named after
+    the functions (it listed none)."""
+    main = entry_point(
+        f"from app.tools import t, u\n\n\n    {ADD}", "for fn in (u, t):\n        add(mcp, fn)"
+    )
+    write_files(tmp_path, {**PROJECT, "app/tools.py": TOOLS, "app/main.py": main})
+    done = run_mcpdeps("graph", "--format", "json", "app/main.py", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    servers = json.loads(done.stdout)["servers"]
+    assert [sorted(tool["name"] for tool in s["tools"]) for s in servers] == [["t", "u"]], servers
+
+
+SAID: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "a name bound to getattr(module, 'name')": (
+        "from app import tools",
+        'w = getattr(tools, "t")\n    mcp.add_tool(w)',
+        "mcp.add_tool(w)",
+        ("`w`", 'getattr(tools, "t")'),
+    ),
+    "a name bound to random.choice(list)": (
+        "import random\n\n    from app.tools import WRITERS",
+        "w = random.choice(WRITERS)\n    mcp.add_tool(w)",
+        "mcp.add_tool(w)",
+        ("`w`", "random.choice(WRITERS)"),
+    ),
+    "marked functions found by dir(module) and getattr": (
+        "from app import tools",
+        "for attr_name in dir(tools):\n        attr = getattr(tools, attr_name)\n"
+        '        if callable(attr) and attr_name == "t":\n'
+        "            mcp.tool()(attr)",
+        "mcp.tool()(attr)",
+        ("'attr'", "dir(tools)"),
+    ),
+    "helper(server, fn) in a loop over values computed at run time": (
+        f"import inspect\n\n    from app import tools\n\n\n    {ADD}",
+        "for name, fn in inspect.getmembers(tools, inspect.isfunction):\n"
+        '        if name == "t":\n            add(mcp, fn)',
+        "add(mcp, fn)",
+        ("'fn'", "inspect.getmembers(tools, inspect.isfunction)"),
+    ),
+    "a helper handing its function parameter on to another": (
+        f"from app.tools import t\n\n\n    {ADD}\n\n    def add_twice(server, fn) -> None:\n        add(server, fn)\n",
+        "add_twice(mcp, t)",
+        "add(server, fn)",
+        ("`fn`", "add_twice()"),
+    ),
+}
+"""Entry points the SDK refuses (`t` registered) whose registration mcpdeps cannot follow:
+the imports, the code, the registration's line (as written there), and what the message
+must name."""
+
+
+@pytest.mark.parametrize("case", sorted(SAID))
+def test_an_unreadable_registration_is_said_not_dropped(tmp_path: Path, case: str) -> None:
+    imports, code, at, named = SAID[case]
+    main = entry_point(imports, code)
+    write_files(tmp_path, {**PROJECT, "app/tools.py": TOOLS, "app/main.py": main})
+    assert REFUSED in sdk(tmp_path, "import app.main").stderr
+    registered = next(n for n, line in enumerate(main.splitlines(), 1) if line.strip() == at)
+    for given in (".", "app/main.py"):
+        found = [
+            (d["code"], d["path"], d["line"], d["message"])
+            for d in lint_diagnostics(tmp_path, "--no-cache", given)
+        ]
+        assert [(code, path, line) for code, path, line, _ in found] == [
+            ("MCPD113", "app/main.py", registered)
+        ], found
+        assert all(part in found[0][3] for part in named), found
