@@ -44,6 +44,10 @@ _LISTED = re.compile(
 )
 """`pkgutil.iter_modules(__path__)`, `walk_packages(pkg.__path__)`, `iter_modules([os.path.dirname(__file__)])`:
 every module of a package (the module's own, for `__file__`)."""
+_MODULE_STRING = re.compile(r"""(["'])(\.*[A-Za-z_]\w*(?:\.\w+)*|\.+)\1""")
+"""A string spelling a module (`".users"`, `'app.deps.users'`): in a module whose PEP 562
+`__getattr__` imports by a name looked up at run time (`import_module(_LAZY[name], __name__)`
+with `_LAZY = {"load_d": ".users"}`), any may be one it imports (`lazy_attributes.py`)."""
 
 
 def scan_imports(text: str) -> list[Import]:
@@ -59,6 +63,19 @@ def scan_imports(text: str) -> list[Import]:
             out.append((len(level), module, _names(m.group(3))))
     if "import_module" in text or "iter_modules" in text or "walk_packages" in text:
         out += _built(text, out)
+    if "__getattr__" in text and "import_module" in text:
+        out += _spelled_modules(text)
+    return out
+
+
+def _spelled_modules(text: str) -> list[Import]:
+    """Every string of the text that spells a module name, as an import of it (most name no
+    project module, and the index keeps only those that do)."""
+    out: list[Import] = []
+    for m in _MODULE_STRING.finditer(text):
+        name = m.group(2)
+        level = len(name) - len(name.lstrip("."))
+        out.append((level, name[level:], []))
     return out
 
 

@@ -5,7 +5,9 @@
 plain re-assignments (`check = deps.check_stock`) across project modules. Names
 that leave the project become `External("pkg.mod.Name")`; names bound only under
 `if TYPE_CHECKING:` are `Missing` at run time, which is what makes postponed
-annotations that use them unevaluable.
+annotations that use them unevaluable. A star import binds what Python's does
+(`star_exports.py`), and a module attribute the module does not bind is asked of its
+PEP 562 `__getattr__` first (`lazy_attributes.py`).
 
 What a block binds, and the symbol kinds themselves, are `bindings.py`'s; they are
 exported here too, since every reader of `Names` speaks them.
@@ -39,8 +41,10 @@ from .bindings import (
     lambda_qualname,
     star_imports,
 )
+from .lazy_attributes import handed_out
 from .project import Project
 from .source import ParsedModule
+from .star_exports import exports
 from .suggest import closest, did_you_mean
 
 __all__ = [
@@ -128,7 +132,7 @@ class Names:
             self._tables[module.path] = found
             return found
 
-    def _star_imports(self, module: ParsedModule) -> list[str]:
+    def star_targets(self, module: ParsedModule) -> list[str]:
         """`star_imports`, once per module: every name a module does not bind looks there
         (builtins such as `str` included)."""
         try:
@@ -190,12 +194,12 @@ class Names:
                 )
             return self._from_binding(module, name, binding, None, depth)
         if module.tree is not None:
-            for star in self._star_imports(module):
+            for star in self.star_targets(module):
                 target = self.project.find(star, module)
-                if target is not None and name in self.table(target):
-                    return self.lookup(target, name, None, depth + 1)
                 if target is None:
                     return External(f"{star}.{name}")
+                if exports(self, target, name):  # `getattr(target, name)`, as Python binds it
+                    return self._read_by(module, self.member(ModuleRef(target), name, depth + 1))
         if name in _BUILTINS:
             return External(f"builtins.{name}")
         # Python's NameError suggests among the globals and builtins: so does this message.
@@ -293,10 +297,14 @@ class Names:
             return External(f"{base.qualname}.{attr}")
         if isinstance(base, ModuleRef):
             module = base.module
-            if attr in self.table(module) or (module.tree is not None and self._star_imports(module)):
+            if attr in self.table(module) or (module.tree is not None and self.star_targets(module)):
                 found = self.lookup(module, attr, None, depth + 1)
                 if not (isinstance(found, Missing) and not found.type_checking_only):
                     return found
+            # PEP 562: Python asks the module's `__getattr__` before a submodule of that name.
+            lazy = handed_out(self, module, attr, depth + 1) if module.tree is not None else None
+            if lazy is not None and not (isinstance(lazy, Missing) and not lazy.certain):
+                return lazy
             sub = (
                 self.project.find(f"{module.name}.{attr}", module, record=False)
                 if module.is_package
@@ -304,7 +312,7 @@ class Names:
             )
             if sub is not None:
                 return ModuleRef(sub)
-            return Missing(f"module {module.name!r} has no attribute {attr!r}")
+            return lazy or Missing(f"module {module.name!r} has no attribute {attr!r}")
         if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
             for stmt in base.node.body:
                 if isinstance(stmt, _FUNCTIONS) and stmt.name == attr:

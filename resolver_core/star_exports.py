@@ -1,0 +1,119 @@
+"""What `from m import *` binds, read the way Python binds it.
+
+Python copies `m`'s `__all__` when `m` defines one (each listed name read as `getattr(m, name)`,
+so a package's PEP 562 `__getattr__` and its submodules count), else every name of `m`'s
+namespace that does not start with `_`. That namespace already holds what `m`'s own
+`from x import *` bound when it ran: a package re-exporting its modules by star imports
+(`from .users import *` in `app/deps/__init__.py`) hands their names on to a tool module's
+`from app.deps import *`, however many levels deep. Only `m`'s own bindings would miss them.
+
+`__all__` is read when it is written out (a list or tuple of strings, extended by `+=`,
+`.append` or `.extend` of strings); any other statement naming it leaves it unknown, and then
+every name the namespace holds counts. Guessing more names costs nothing: the name is then
+looked up in `m`, where it is missing or found for what it is. Guessing fewer would report a
+resolver as undefined where the server finds it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Literal
+
+from .source import ParsedModule
+
+if TYPE_CHECKING:
+    from .symbols import Names
+
+Listed = frozenset[str] | Literal["absent", "unknown"]
+"""A module's `__all__`: the names written out, or that it binds none, or that it cannot be read."""
+
+
+def exports(names: Names, module: ParsedModule, name: str, seen: set[object] | None = None) -> bool:
+    """Whether `from module import *` binds `name` (a name from a star import of a module
+    outside the project may be anything: it counts)."""
+    listed = names.remembered(("__all__", module.path), dunder_all, module)
+    if isinstance(listed, frozenset):
+        return name in listed
+    if listed == "absent" and name.startswith("_"):
+        return False
+    return holds(names, module, name, set() if seen is None else seen)
+
+
+def holds(names: Names, module: ParsedModule, name: str, seen: set[object]) -> bool:
+    """Whether `module`'s namespace holds `name` once it is imported: a binding of its own, or
+    one its star imports bring (a cycle of star imports brings nothing more)."""
+    if name in names.table(module):
+        return True
+    if module.path in seen or module.tree is None:
+        return False
+    seen.add(module.path)
+    for star in names.star_targets(module):
+        target = names.project.find(star, module)
+        if target is None or exports(names, target, name, seen):
+            return True
+    return False
+
+
+def dunder_all(module: ParsedModule) -> Listed:
+    """The names a module's top-level statements write into `__all__` (`exports`)."""
+    if module.tree is None:
+        return "absent"
+    listed: set[str] | None = None
+    for stmt in module.tree.body:
+        value = _assigned(stmt)
+        added = _added(stmt) if value is None and listed is not None else None
+        if value is not None:
+            listed = _strings(value)
+            if listed is None:
+                return "unknown"
+        elif added is not None and listed is not None:
+            listed |= added
+        elif any(isinstance(n, ast.Name) and n.id == "__all__" for n in ast.walk(stmt)):
+            return "unknown"
+    return "absent" if listed is None else frozenset(listed)
+
+
+def _assigned(stmt: ast.stmt) -> ast.expr | None:
+    """`__all__ = value` or `__all__: list[str] = value`: the value."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_all(stmt.targets[0]):
+        return stmt.value
+    if isinstance(stmt, ast.AnnAssign) and _is_all(stmt.target) and stmt.value is not None:
+        return stmt.value
+    return None
+
+
+def _added(stmt: ast.stmt) -> set[str] | None:
+    """The strings `__all__ += [...]`, `__all__.extend([...])` or `__all__.append("x")` add."""
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and _is_all(stmt.target):
+        return _strings(stmt.value)
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and _is_all(call.func.value)
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        return None
+    if call.func.attr == "extend":
+        return _strings(call.args[0])
+    added = call.args[0]
+    if call.func.attr == "append" and isinstance(added, ast.Constant) and isinstance(added.value, str):
+        return {added.value}
+    return None
+
+
+def _strings(node: ast.expr) -> set[str] | None:
+    """The strings of a list, tuple or set written out; None for anything else."""
+    if not isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return None
+    out = set()
+    for element in node.elts:
+        if not (isinstance(element, ast.Constant) and isinstance(element.value, str)):
+            return None
+        out.add(element.value)
+    return out
+
+
+def _is_all(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "__all__"

@@ -1,0 +1,179 @@
+"""Resolvers reached through a package's re-exports: star imports of star imports, and a PEP 562
+module `__getattr__` importing them lazily. Checked against the SDK itself.
+
+Python binds `from m import *` from `m`'s namespace (or its `__all__`), which already holds
+what `m` star-imported, and asks `m.__getattr__` for a name `m` does not bind: the SDK then
+reads the resolver those hand out. Each refused project (`load_d(nope)`) must be reported
+MCPD002 in the resolver's file by `lint .` and by `lint FILE` alone, and its clean twin
+accepted (`published_shapes.check_both_ways`); every file alone reports what `lint .` does.
+A `__getattr__` this reading does not follow is opaque (MCPD113), never "no attribute".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import lint_diagnostics, write_files
+from published_shapes import (
+    CLEAN,
+    PROJECT,
+    check_both_ways,
+    each_file_alone_reports_what_lint_dot_reports,
+    sdk,
+)
+
+BAD = CLEAN[0] + "\n"
+HEAD = "from typing import Annotated\n\nfrom mcp.server import MCPServer\nfrom mcp.server.mcpserver import Resolve\n"
+
+
+def tool_module(imports: str, resolver: str = "load_d") -> str:
+    """A module importing `imports`, binding `mcp` and registering `t(x, d)` resolved by `resolver`."""
+    return (
+        f'{HEAD}\n{imports}\n\nmcp = MCPServer("x")\n\n\n@mcp.tool()\n'
+        f"def t(x: int, d: Annotated[str, Resolve({resolver})]) -> str:\n    return d\n"
+    )
+
+
+def codes(root: Path, *args: str) -> list[tuple[str, str, int]]:
+    return sorted((d["code"], d["path"], d["line"]) for d in lint_diagnostics(root, "--no-cache", *args))
+
+
+STAR = "from .users import *  # noqa: F403\n"
+STARRED_USERS = {
+    "no __all__": BAD,
+    "__all__ list": '__all__ = ["load_d"]\n\n\n' + BAD,
+    "__all__ extended": '__all__ = ["other"]\n__all__ += ["load_d"]\n__all__.append("more")\n\nother = more = None\n\n\n'
+    + BAD,
+}
+
+
+@pytest.mark.parametrize("users", sorted(STARRED_USERS))
+def test_a_star_import_of_a_package_star_importing_the_resolver(tmp_path: Path, users: str) -> None:
+    """`from app.deps import *` where `app/deps/__init__.py` does `from .users import *`: the
+    package's namespace holds `load_d`, so the tool's star import binds it."""
+    files = {
+        "app/deps/__init__.py": STAR,
+        "app/deps/users.py": STARRED_USERS[users],
+        "app/main.py": tool_module("from app.deps import *  # noqa: F403"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+def test_three_levels_of_star_imports(tmp_path: Path) -> None:
+    """Each level copies the names the one below it copied (a cycle of star imports among them
+    brings nothing more and ends)."""
+    files = {
+        "app/api/__init__.py": "from .deps import *  # noqa: F403\nfrom app.api import *  # noqa: F403\n",
+        "app/api/deps/__init__.py": STAR,
+        "app/api/deps/users.py": BAD,
+        "app/main.py": tool_module("from app.api import *  # noqa: F403"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/api/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+@pytest.mark.parametrize(
+    "init",
+    ['__all__ = ["other"]\nother = None\n', "_load_d = None\n"],
+    ids=["__all__ leaves it out", "private names are not copied"],
+)
+def test_a_star_import_copies_only_what_python_copies(tmp_path: Path, init: str) -> None:
+    """`__all__` of the middle package leaves `load_d` out (and without one a `_name` is not
+    copied): the SDK's server fails on an undefined name, which lint says in the tool module."""
+    users = "_load_d = None\n" if init.startswith("_") else ""
+    files = {
+        **PROJECT,
+        "app/deps/__init__.py": STAR + init,
+        "app/deps/users.py": users + CLEAN[1] + "\n",
+        "app/main.py": tool_module("from app.deps import *  # noqa: F403", "_load_d" if users else "load_d"),
+    }
+    write_files(tmp_path, files)
+    assert "NameError" in sdk(tmp_path, "import app.main").stderr
+    found = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [(d["code"], d["path"]) for d in found] == [("MCPD007", "app/main.py")]
+    assert "is not defined" in found[0]["message"]
+
+
+LAZY = {
+    "an import in the body": "def __getattr__(name: str):\n    if name == 'load_d':\n"
+    "        from .users import load_d\n\n        return load_d\n    raise AttributeError(name)\n",
+    "import_module of a literal": "import importlib\n\n\ndef __getattr__(name):\n"
+    "    if name in ('load_d', 'other'):\n        module = importlib.import_module('.users', __name__)\n"
+    "        return getattr(module, name)\n    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')\n",
+    "a dict of submodules": "from importlib import import_module\n\n"
+    "_LAZY = {'load_d': '.users', 'other': '.items'}\n\n\ndef __getattr__(name: str):\n"
+    '    """Import on first use."""\n    if name not in _LAZY:\n        raise AttributeError(name)\n'
+    "    value = getattr(import_module(_LAZY[name], __package__), name)\n"
+    "    globals()[name] = value\n    return value\n",
+    "a dict of (module, attribute)": "import importlib\n\n"
+    "_LAZY = {'load_d': ('app.deps.users', 'load_d')}\n\n\ndef __getattr__(name):\n"
+    "    target = _LAZY.get(name)\n    if target is None:\n        raise AttributeError(name)\n"
+    "    module_name, attr = target\n    return getattr(importlib.import_module(module_name), attr)\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(LAZY))
+@pytest.mark.parametrize(
+    "imports",
+    ["from app.deps import load_d", "import app.deps as deps", "from app.deps import *  # noqa: F403"],
+    ids=["from-import", "attribute", "star import with __all__"],
+)
+def test_a_resolver_re_exported_by_a_package_getattr(tmp_path: Path, how: str, imports: str) -> None:
+    """PEP 562: the package binds no `load_d`; Python asks its `__getattr__`, which imports it.
+    A star import asks it for each name of `__all__`."""
+    init = ('__all__ = ["load_d"]\n' if "*" in imports else "") + LAZY[how]
+    files = {
+        "app/deps/__init__.py": init,
+        "app/deps/users.py": BAD,
+        "app/deps/items.py": "",
+        "app/main.py": tool_module(imports, "deps.load_d" if " as deps" in imports else "load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+def test_a_getattr_raising_for_the_name_leaves_it_missing(tmp_path: Path) -> None:
+    """The body raises `AttributeError` for `load_d` (and no submodule bears the name): the
+    import fails when the server starts, and lint says so where the tool names it."""
+    files = {
+        **PROJECT,
+        "app/deps/__init__.py": LAZY["an import in the body"].replace("'load_d'", "'get_user'"),
+        "app/deps/users.py": CLEAN[1] + "\n",
+        "app/main.py": tool_module("from app.deps import load_d"),
+    }
+    write_files(tmp_path, files)
+    assert "ImportError: cannot import name 'load_d'" in sdk(tmp_path, "import app.main").stderr
+    found = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [(d["code"], d["path"]) for d in found] == [("MCPD007", "app/main.py")]
+    assert "has no attribute 'load_d'" in found[0]["message"]
+
+
+UNFOLLOWED = {
+    "a registry filled at run time": "from app.deps.registry import registered\n\n\n"
+    "def __getattr__(name):\n    return registered()[name]\n",
+    "a dict a loop fills": "import importlib\n\n_SUBMODULES = {'.users': ['load_d']}\n_LAZY = {}\n"
+    "for _module, _names in _SUBMODULES.items():\n    for _name in _names:\n        _LAZY[_name] = _module\n\n\n"
+    "def __getattr__(name):\n    if name not in _LAZY:\n        raise AttributeError(name)\n"
+    "    return getattr(importlib.import_module(_LAZY[name], __name__), name)\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(UNFOLLOWED))
+def test_a_getattr_this_reading_cannot_follow_is_opaque(tmp_path: Path, how: str) -> None:
+    """The SDK accepts the clean resolver; lint cannot see what the `__getattr__` hands out, and
+    says so (MCPD113, info) rather than that the module has no such attribute. A dict the
+    literal does not hold whole (a loop fills it) is not read as that literal."""
+    files = {
+        **PROJECT,
+        "app/deps/__init__.py": UNFOLLOWED[how],
+        "app/deps/registry.py": "def registered():\n    from app.deps.users import load_d\n\n"
+        "    return {'load_d': load_d}\n",
+        "app/deps/users.py": CLEAN[1] + "\n",
+        "app/main.py": tool_module("from app.deps import load_d"),
+    }
+    write_files(tmp_path, files)
+    assert sdk(tmp_path, "import app.main").returncode == 0
+    assert codes(tmp_path, ".") == [("MCPD113", "app/main.py", 12)]
+    assert codes(tmp_path, "app/main.py") == codes(tmp_path, ".")
