@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..resolver_core.diagnostics import Diagnostic, from_plain, plain
+from ..resolver_core.factory_results import made_first
 from ..resolver_core.model import Arm, CallChain, Graph, Server, Span, Tool
 
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ class ToolRegistration:
     computed (`Tool.computed_name`)."""
     calls: CallChain = ()
     """`Tool.calls` of this way: which of two helpers' registrations runs first (MCPD110)."""
+    made_first: bool = False
+    """Registered by the factory whose call made its server (`factory_results.made_first`):
+    before anything registered on the server the call returns, wherever that is written."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -73,13 +77,26 @@ class ToolRegistration:
             [list(arm) for arm in self.arms],
             self.unjudged,
             [list(call) for call in self.calls],
+            self.made_first,
         ]
 
     @classmethod
     def from_json(cls, data: list[Any]) -> ToolRegistration:
-        server, variable, name, function, span, registration, root, bare, lambda_, arms, unjudged, calls = (
-            data
-        )
+        (
+            server,
+            variable,
+            name,
+            function,
+            span,
+            registration,
+            root,
+            bare,
+            lambda_,
+            arms,
+            unjudged,
+            calls,
+            first,
+        ) = data
         return cls(
             server,
             variable,
@@ -93,6 +110,7 @@ class ToolRegistration:
             tuple((path, line, arm) for path, line, arm in arms),
             unjudged,
             tuple((path, line, column, body) for path, line, column, body in calls),
+            first,
         )
 
 
@@ -265,9 +283,15 @@ def server_key(server: Server) -> str:
     """A server's identity in every run: its file and variable (as the builder keys it).
 
     Not `Server.id`: a module's dotted name can depend on how it was first reached (a
-    namespace package takes the name it is imported under).
+    namespace package takes the name it is imported under). A server a factory's call makes
+    is shown as the factory's own: the call tells each apart (`Server.made_at`).
     """
-    return f"{server.path}:{server.variable}" + (f":{server.id}" if server.parameter else "")
+    made = server.made_at
+    return (
+        f"{server.path}:{server.variable}"
+        + (f":{server.id}" if server.parameter else "")
+        + (f"@{made.path}:{made.line}:{made.column}" if made is not None else "")
+    )
 
 
 def registrations(view: Graph) -> list[ToolRegistration]:
@@ -292,6 +316,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     arms=arms,
                     unjudged=server.removes or tool.computed_name,
                     calls=tool.calls[way] if way < len(tool.calls) else (),
+                    made_first=made_first(server, tool.calls[way] if way < len(tool.calls) else ()),
                 )
                 # each time it runs: a second one is a duplicate
                 for way, arms in enumerate((tool.arms, *tool.again))
@@ -366,7 +391,8 @@ def in_file_order(order: Sequence[str], records: dict[str, FileRecord]) -> list[
     two registrations) to the given file; `lint .`, where `beta.py` is one of the files,
     meets them at `features/beta.py`."""
     regs = [(origin, reg) for origin in order if origin in records for reg in records[origin].registrations]
-    return [reg for _, reg in sorted(regs, key=_written_in)]
+    # A factory's registrations run inside the call making the server, before any on its result.
+    return [reg for _, reg in sorted(regs, key=lambda item: (not item[1].made_first, _written_in(item)))]
 
 
 Ranks = Callable[[set[str]], "dict[str, int] | None"]

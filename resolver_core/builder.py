@@ -20,6 +20,7 @@ from .call_sites import CallSites
 from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
 from .evaluator import Evaluator
+from .factory_results import hands_out, settle
 from .imported_registrars import ImportedRegistrars
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
@@ -129,7 +130,8 @@ class StaticBuilder:
                 continue
             origin = self._passed_from(reg.module.display)
             for server, ways in self.reach.servers_of(reg):
-                if any(way[1] for way in ways):  # its arms depend on its callers, wherever they are
+                # Its arms (or a factory's server: which servers) depend on its callers, wherever they are.
+                if any(way[1] for way in ways) or hands_out(self.servers, server):
                     self.graph.param_registrations.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
@@ -153,6 +155,7 @@ class StaticBuilder:
                     )
         for note in self.scanner.unfollowed:
             self.graph.findings.append(Finding("unfollowed", note.message, note.span, note.tool))
+        settle(self.servers, self.graph)
 
     def _passed_from(self, display: str) -> str | None:
         """The checked file whose server reached this module's functions, through the helpers

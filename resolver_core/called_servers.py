@@ -16,6 +16,14 @@ What a call of a project function stands for (`Made`, found once per function):
   is. Two such calls are two servers (two `register(MCPServer("x"))` do not share their
   tools); each is named by its file and position, so every run of the file (and every slice
   of a parallel run) gives it the same identity (`per_file.server_key`).
+
+A factory that binds its own server, registers on it and returns it (`def build(): server =
+MCPServer("x"); @server.tool() ...; return server`) makes that server at each call, tools
+included: what its callers register on the result (`mcp = build()`, then `@mcp.tool()`) meets
+the factory's tools on one server, as in the SDK. So the server each call makes (`made_here`)
+is shown as the factory's local one (its variable and `MCPServer(...)`, as `graph --live`
+finds it) and told apart by the call (`Server.made_at`); the factory's registrations land on
+it (`factory_results.py`).
 """
 
 from __future__ import annotations
@@ -45,7 +53,64 @@ def called(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope 
         return found
     if found is None or found is False:
         return None
-    return servers.server(module, written_at(module, call), call, found)
+    here = made_here(servers, module, call, scope) if found is not call else None
+    return here or servers.server(module, written_at(module, call), call, found)
+
+
+def made_here(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope | None) -> Server | None:
+    """The server a call of a factory returning its own local server makes (see the module's
+    docstring), or None when the callee is no such factory."""
+    symbol = servers.names.resolve(module, call.func, scope)
+    symbol = servers.names.follow(symbol) if symbol is not None else None
+    if not isinstance(symbol, Defined) or not isinstance(symbol.node, ast.FunctionDef):
+        return None
+    local = returned_local(servers, symbol)
+    if local is None:
+        return None
+    return servers.made_by(local, module, call, each_run=scope is not None)
+
+
+def returned_local(servers: Servers, symbol: Defined) -> Server | None:
+    """The server bound in `symbol`'s function body that its every `return` hands out, found
+    once per function. None for a decorated function (what its wrapper returns is its own, a
+    cache's is one server for every call: `made`)."""
+    fn = symbol.node
+    key = id(fn)
+    if key not in servers.returned:
+        servers.returned[key] = None  # `return build()` inside `build` makes nothing known
+        servers.returned[key] = _returned_local(servers, symbol)
+    return servers.returned[key]
+
+
+def _returned_local(servers: Servers, symbol: Defined) -> Server | None:
+    fn = symbol.node
+    if not isinstance(fn, ast.FunctionDef) or fn.decorator_list:
+        return None
+    inner = Scope(symbol.module, fn, symbol.qualname, symbol.scope)
+    found = [
+        servers.of(symbol.module, ret.value, inner) if ret.value is not None else None
+        for ret in returns_of(fn)
+    ]
+    first = found[0] if found else None
+    if (
+        not isinstance(first, Server)
+        or first.made_at is not None
+        or any(f is not first for f in found)
+        or getattr(servers.bound_in.get(id(first)), "function", None) is not fn
+    ):
+        return None
+    return first
+
+
+def factory_returning(servers: Servers, server: Server) -> ast.FunctionDef | None:
+    """The factory whose local `server` every `return` hands out: its calls each make one
+    (`made_here`), with the tools it registers on `server`."""
+    scope = servers.bound_in.get(id(server))
+    fn = scope.function if scope is not None else None
+    if scope is None or not isinstance(fn, ast.FunctionDef):
+        return None
+    found = returned_local(servers, Defined(scope.module, fn, scope.qualname, scope=scope.parent))
+    return fn if found is server else None
 
 
 def made(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope | None) -> Made:

@@ -282,6 +282,12 @@ class Server:
     """Some code removes tools from it (`server.remove_tool(...)`): a name registered again may
     follow the removal of the first, which the SDK then accepts: its names are not judged for
     duplicates."""
+    made_at: Span | None = None
+    """Made by this call of a factory returning its own local server (`mcp = build()`, where
+    `build` binds `server = MCPServer(...)`, registers on it and returns it): each call makes
+    one, with the tools the factory registers on it. Shown as the factory's local server (its
+    variable and `MCPServer(...)`, as the live builder finds it) and told apart by the call
+    (`per_file.server_key`)."""
 
 
 @dataclass(slots=True)

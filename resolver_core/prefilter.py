@@ -84,8 +84,9 @@ def may_register_in_functions(data: bytes) -> bool:
 def may_register_for_callers(data: bytes) -> bool:
     """Whether a registration inside a function may land where its callers decide: on a server
     they pass (`def register(mcp: MCPServer)`, `self.server.tool()`), or, for a `@mcp.tool()`
-    written in a function, in the arms of the calls reaching it. Says no for a registration
-    on a server its function makes (`server = MCPServer(...)`: a factory's) and for a call
+    written in a function, in the arms of the calls reaching it, or on the server a factory
+    makes and returns (each call's). Says no for a registration on a server its function makes
+    and keeps (`server = MCPServer(...)`, not returned) and for a call
     registering on a module's own server (`mcp.add_tool(fn)` in a decorator: what it registers
     is its callers' tools, found where they are built). A wrong no costs a second build of the
     coupled files, never a verdict (`incremental._recoupled`)."""
@@ -99,6 +100,8 @@ def may_register_for_callers(data: bytes) -> bool:
             return True  # `add_tool(fn)`: an alias of a server's method, bound anywhere
         root = receiver.group(1)
         if re.search(rb"^[ \t]+" + re.escape(root) + rb"[ \t]*(?::[^=\n]*)?=(?!=)", data, re.M):
+            if re.search(rb"^[ \t]+return[ \t]+" + re.escape(root) + rb"[ \t]*(?:#|$)", data, re.M):
+                return True  # a factory's server, returned: its tools are each call's (`factory_results`)
             continue  # a server made in the function
         if root in (b"self", b"cls") or _DECORATOR_LINE.match(line) is not None:
             return True

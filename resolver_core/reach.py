@@ -26,6 +26,7 @@ from .call_order import CallOrder
 from .call_sites import Application, CallSites
 from .caller_loops import passed_values
 from .class_members import decorator_names, derives
+from .factory_results import each_call, follow_factories
 from .loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
@@ -82,6 +83,7 @@ class Reach:
         server are looked at (`server_variables`, then the parameters such calls fill);
         whether it does is decided by `Servers.of`.
         """
+        follow_factories(self)  # the factories whose calls made servers: their tools are on them
         pending = {m.path: (m, server_variables(m.text or "")) for m in self.scanner.scanned}
         for at, call, callee in self.scanner.handing.handed:  # `wiring.install(mcp)` at module level
             passed = self._passed_parameters(at, call, None, callee)
@@ -135,7 +137,7 @@ class Reach:
         """The concrete servers a registration lands on (server parameters through their call
         sites), each with every way its function comes to run with that server (`arms.py`)."""
         if isinstance(reg.server, Server):
-            return [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
+            return each_call(self, reg.server) or [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
         ps = reg.server
         key = (*_key(ps), id(reg.landed_at))
         filled = self._filled.get(key)
@@ -181,9 +183,11 @@ class Reach:
         for module, call, scope, arg in passed:
             server = self.servers.of(module, arg, scope)
             arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
-            if isinstance(server, Server):
-                for way in self.ways(module, scope, server, calling=True):
-                    _land(out, server, called(way, arms, site))
+            if isinstance(server, Server):  # a factory's own: on what each call of it makes
+                made = each_call(self, server) or [(server, self.ways(module, scope, server, calling=True))]
+                for landed_on, ways in made:
+                    for way in ways:
+                        _land(out, landed_on, called(way, arms, site))
             elif isinstance(server, ParamServer):
                 for outer, ways in self._fill(server, done, hops + 1).values():
                     for way in ways:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .arms import ArmStack
 from .confined import Confined
+from .constructor_tools import assigned, constructor_tools, unread
 from .handed_servers import HandedServers
 from .loops import EnclosingLoops
 from .model import Server
@@ -55,7 +56,9 @@ class Scanner:
         """The arms of exclusive statements around the statement being scanned (`arms.py`)."""
         self._returning: ast.expr | None = None
         """The value of the `return` statement being scanned."""
-        self._tokens: tuple[str, ...] = (".tool(", "add_tool")
+        self._assigned: tuple[ast.expr, str] | None = None
+        """The value of the `name = ...` statement being scanned, and the name."""
+        self._tokens: tuple[str, ...] = (".tool(", "add_tool", "tools=")
         self._token_lines: list[int] = []
         """Lines of the module being scanned that mention one of `_tokens`, in order."""
         self._marked: list[int] | None = None
@@ -78,6 +81,7 @@ class Scanner:
         self._tokens = (
             ".tool(",
             "add_tool",
+            "tools=",  # `MCPServer("x", tools=[Tool.from_function(fn)])`
             ".remove_tool(",
             *(f"{name}(" for name in self.aliases.module_level(module, table)),
             *(f"{name}(" for name in self.aliases.in_functions(text)),  # `tool = mcp.tool` in a def
@@ -122,12 +126,13 @@ class Scanner:
                     elif isinstance(stmt, ast.Assign | ast.AnnAssign):
                         self._bound(module, stmt, scope)
                     self._returning = stmt.value if isinstance(stmt, ast.Return) else None
+                    self._assigned = assigned(stmt)
                     for node, loops in _calls_in(stmt):
                         with ExitStack() as inside:  # `[mcp.add_tool(fn) for fn in TOOLS]`: a loop
                             for loop in loops:
                                 inside.enter_context(self._loops.entered(module, loop, scope))
                             self._call(module, node, scope)
-                    self._returning = None
+                    self._returning = self._assigned = None
                 if not isinstance(stmt, _COMPOUND) or not self._may_register(stmt):
                     continue  # most statements: no block to look into
                 with self._loops.entered(module, stmt, scope):
@@ -294,9 +299,62 @@ class Scanner:
         if isinstance(server, Server):
             server.removes = True
 
+    def _added(
+        self,
+        server: Server | ParamServer,
+        module: ParsedModule,
+        scope: Scope | None,
+        call: ast.Call,
+        fn_node: ast.expr,
+        name_node: ast.expr | None,
+        returns: bool = False,
+    ) -> None:
+        """`server.add_tool(fn, name=...)` at `call` (for each value of the loops around it), or
+        what registers as it does (`Tool.from_function(fn, name=...)` given to `MCPServer`)."""
+        if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
+            return
+        fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
+        self._found_all(
+            Registration(
+                server,
+                "tool",
+                fn,
+                where,
+                where_scope,
+                self._text_value(*named),
+                module.span(call),
+                "add_tool",
+                name_node=name_node,
+                returns=returns,
+            )
+            for fn, where, where_scope, named in self._loops.each(module, scope, fn_node, name_node)
+        )
+
+    def _constructed(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
+        """`MCPServer("x", tools=[Tool.from_function(fn, name="t")])`: each tool listed, read as
+        `add_tool` on the server the call makes (`constructor_tools.py`): the name it is bound
+        to, or the call itself (`register(MCPServer(...))`)."""
+        listed, notes = constructor_tools(self.names, module, call, scope)
+        self.unfollowed += notes
+        if listed and call is self._returning:  # the server a factory returns: not followed
+            self.unfollowed.append(unread(module, call, "the server made there is returned"))
+            return
+        bound = self._assigned
+        server = (
+            self.servers.of_value(Value(module, call, bound[1], None, scope))
+            if bound is not None and bound[0] is call
+            else self.servers.of(module, call, scope)
+        )
+        for made, fn_node, name_node in listed:
+            if server is not None:
+                self._added(server, module, scope, made, fn_node, name_node)
+
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":
             self._removes(module, call.func.value, scope)
+            return
+        if any(k.arg == "tools" for k in call.keywords) and self.servers.is_call(module, call, scope):
+            self._constructed(module, call, scope)
             return
         returns = call is self._returning
         func = self.aliases.called(module, self.aliases.alias_of(module, call.func, scope), scope)
@@ -334,25 +392,7 @@ class Scanner:
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
             server = self.aliases.server_of(module, func, scope)
             if server is not None:
-                name_node = _name_argument(call, 1)
-                if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
-                    return
-                fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
-                self._found_all(
-                    Registration(
-                        server,
-                        "tool",
-                        fn,
-                        where,
-                        where_scope,
-                        self._text_value(*named),
-                        module.span(call),
-                        "add_tool",
-                        name_node=name_node,
-                        returns=returns,
-                    )
-                    for fn, where, where_scope, named in self._loops.each(module, scope, fn_node, name_node)
-                )
+                self._added(server, module, scope, call, fn_node, _name_argument(call, 1), returns)
             return
         if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
             isinstance(func, ast.Call)

@@ -227,9 +227,21 @@ def find_candidates(path: Path) -> list[Candidate]:
     except (OSError, UnicodeDecodeError) as exc:
         raise LoadError(f"{path} cannot be read: {exc}.") from exc
     top_level = {name for node in tree.body for name in _bound_names(node)}
+    # `mcp = build()`: the server that call makes is shown as the factory's (`Server.made_at`).
+    calls = {
+        (node.value.lineno, node.value.col_offset): name
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Call)
+        for name in _bound_names(node)
+    }
     found: dict[str, Candidate] = {}
     for server in build_graph([path]).servers:
-        if Path(server.path).resolve() == path and server.variable in top_level:
+        made = server.made_at
+        if made is not None:
+            name = calls.get((made.line, made.column - 1)) if Path(made.path).resolve() == path else None
+            if name is not None:
+                found.setdefault(name, Candidate(name, "instance", made.line))
+        elif Path(server.path).resolve() == path and server.variable in top_level:
             line = server.span.line if server.span else 0
             found.setdefault(server.variable, Candidate(server.variable, "instance", line))
     for node in tree.body:

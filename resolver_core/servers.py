@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeGuard
 
-from .called_servers import Made, called
+from .called_servers import Made, called, made_here
 from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields, project_bases
-from .model import Graph, Server
+from .model import Graph, Server, Span
 from .server_annotations import Slot, slot_of, unquoted
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -59,6 +59,12 @@ class Servers:
         self._classes: dict[Path, dict[int, ast.ClassDef]] = {}
         self.made: dict[int, Made] = {}
         """What each project function's call makes (`called_servers.made`), by its def."""
+        self.returned: dict[int, Server | None] = {}
+        """The local server each project function returns (`called_servers.returned_local`)."""
+        self.bound_in: dict[int, Scope] = {}
+        """The function body each server bound in one is bound in, by the server's `id`."""
+        self.calls_made: list[tuple[Server, Server]] = []
+        """Each server a call of a factory made (`made_by`), with the factory's local one."""
 
     def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any; a call
@@ -97,6 +103,9 @@ class Servers:
             made = called_made(self, symbol.module, symbol.node, symbol.scope)
             if isinstance(made, Server):
                 return made
+            here = made_here(self, symbol.module, symbol.node, symbol.scope)
+            if here is not None:  # `mcp = build()`: the server this call of the factory makes
+                return here
         origin = self.origin(symbol.module, symbol.node, symbol.scope, symbol.annotation)
         if origin is False:
             return None
@@ -383,6 +392,21 @@ class Servers:
             )
             self._servers[key] = server
             self.graph.servers.append(server)
+            if scope is not None:
+                self.bound_in[id(server)] = scope
+        return self._servers[key]
+
+    def made_by(self, local: Server, module: ParsedModule, call: ast.Call, *, each_run: bool) -> Server:
+        """The server `call` of the factory returning `local` makes: shown as `local`
+        (`Server.made_at`), one per call. `each_run`: the call is in a function, each run of
+        which makes its own (`Server.local`)."""
+        at = Span.of(module.display, call)  # ast's columns, as `CallOrder` keeps the call's
+        key = f"{local.path}:{local.id}@{at.path}:{at.line}:{at.column}"
+        if key not in self._servers:
+            made = replace(local, tools=[], handlers=[], local=each_run, removes=False, made_at=at)
+            self._servers[key] = made
+            self.calls_made.append((made, local))
+            self.graph.servers.append(made)
         return self._servers[key]
 
     def parameter(self, ps: ParamServer) -> Server:

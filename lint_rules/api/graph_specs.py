@@ -70,12 +70,16 @@ def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
         )
     tree = _tree(graph, path, cwd, spec)
     lines = _lines_of(tree, spec)
+    # A server a factory's call makes is shown where the factory makes it, and made at the call.
     found = [
         s
         for s in graph.servers
-        if s.span is not None
-        and (cwd / s.span.path).resolve() == path
-        and any(first <= s.span.line <= last for first, last in lines)
+        if any(
+            at is not None
+            and (cwd / at.path).resolve() == path
+            and any(first <= at.line <= last for first, last in lines)
+            for at in (s.span, s.made_at)
+        )
     ]
     if not found:
         raise RequestError(

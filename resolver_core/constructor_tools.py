@@ -1,0 +1,90 @@
+"""Tools handed to the server's constructor: `MCPServer("x", tools=[Tool.from_function(fn, name="t")])`.
+
+`MCPServer.__init__` takes `tools: list[Tool]` (keyword only). `Tool.from_function(fn, name=,
+title=, description=, ...)` is what `add_tool` builds (`ToolManager.add_tool` calls it with the
+same arguments) and raises the same registration errors, where the list is written, before the
+server exists: each one is read as `server.add_tool(fn, name=...)` on the server that call makes
+(`Scanner._added`), so its checks are `add_tool`'s. What cannot be read so is said, never
+guessed (MCPD113): a list not written out (`tools=TOOLS`, a comprehension), a `Tool` made some
+other way, a `from_function` given `context_kwarg=` (the SDK then skips looking for the Context
+parameter) or `**kwargs` (its name may be in them).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .registration_site import Unfollowed
+from .source import ParsedModule
+from .symbols import Names, Scope
+
+Listed = tuple[ast.Call, ast.expr, ast.expr | None]
+"""A `Tool.from_function(...)` call of the list, with the function and the name it passes."""
+
+
+def constructor_tools(
+    names: Names, module: ParsedModule, call: ast.Call, scope: Scope | None
+) -> tuple[list[Listed], list[Unfollowed]]:
+    """The tools `MCPServer(..., tools=[...])` lists, and what it lists that cannot be read."""
+    value = next((k.value for k in call.keywords if k.arg == "tools"), None)
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
+        return [], []
+    if not isinstance(value, ast.List | ast.Tuple):
+        return [], [unread(module, value, "the list is not written out in the call")]
+    listed: list[Listed] = []
+    notes: list[Unfollowed] = []
+    for element in value.elts:
+        made = _from_function(names, module, element, scope)
+        if made is None:
+            notes.append(unread(module, element, "it is not a `Tool.from_function(fn, ...)` call"))
+        elif any(k.arg in (None, "context_kwarg") for k in made.keywords):
+            notes.append(unread(module, element, "its arguments are not all written out"))
+        else:
+            fn = made.args[0] if made.args else next((k.value for k in made.keywords if k.arg == "fn"), None)
+            name = (
+                made.args[1]
+                if len(made.args) > 1
+                else next((k.value for k in made.keywords if k.arg == "name"), None)
+            )
+            if fn is None:
+                notes.append(unread(module, element, "it names no function"))
+            else:
+                listed.append((made, fn, name))
+    return listed, notes
+
+
+def _from_function(
+    names: Names, module: ParsedModule, node: ast.expr, scope: Scope | None
+) -> ast.Call | None:
+    """`node` when it is a call of the SDK's `Tool.from_function` (under any import alias)."""
+    if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
+        return None
+    found = names.canonical(module, node.func, scope)
+    return (
+        node
+        if found is not None and found.startswith("mcp.") and found.endswith(".Tool.from_function")
+        else None
+    )
+
+
+def unread(module: ParsedModule, node: ast.expr, why: str) -> Unfollowed:
+    written = ast.get_source_segment(module.text or "", node) or "a computed value"
+    if len(written) > 60:
+        written = written[:57] + "..."
+    return Unfollowed(
+        module.span(node),
+        f"the tools passed to the server as `tools=` ({written}) are not analysed: {why}; mcpdeps "
+        "reads a list of `Tool.from_function(fn, name=...)` calls written out",
+    )
+
+
+def assigned(stmt: ast.stmt) -> tuple[ast.expr, str] | None:
+    """`name = value` (annotated or not): the value and the name, where a server the value makes
+    is bound (`mcp = MCPServer("x", tools=[...])`)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target, value = stmt.targets[0], stmt.value
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        target, value = stmt.target, stmt.value
+    else:
+        return None
+    return (value, target.id) if isinstance(target, ast.Name) else None

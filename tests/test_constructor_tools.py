@@ -1,0 +1,79 @@
+"""Tools handed to the server's constructor, `MCPServer("x", tools=[Tool.from_function(fn, ...)])`,
+checked against the SDK.
+
+`Tool.from_function` builds the tool as `add_tool` does and refuses the same resolvers, where
+the list is written; the server then holds those tools before any registered later. Each case
+runs the server under the real SDK; lint must report what it refuses (`lint .` and the file
+alone), accept the clean twin, and `graph` must show the tools `graph --live` shows. A list
+lint cannot read is said (MCPD113), not guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import lint_diagnostics, run_mcpdeps, write_files
+from published_shapes import PROJECT, check_both_ways, duplicates_logged, resolver_module
+
+IMPORTS = "from mcp.server import MCPServer\nfrom mcp.server.mcpserver.tools import Tool\n"
+
+TOOLS = """\
+def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+    return d
+
+
+def u(x: int) -> str:
+    return str(x)
+
+
+"""
+"""`t` runs `load_d`, the resolver the SDK refuses; `u` is fine."""
+
+
+def _main(constructed: str, after: str = "") -> dict[str, str]:
+    return {"app/main.py": resolver_module(TOOLS + constructed + after, imports=IMPORTS)}
+
+
+LISTED = (
+    'mcp = MCPServer("x", tools=[Tool.from_function(t, name="t"), Tool.from_function(u, description="u")])\n'
+)
+
+
+def test_a_listed_tool_is_refused_as_add_tool_refuses_it(tmp_path: Path) -> None:
+    check_both_ways(tmp_path, _main(LISTED), "import app.main", "app/main.py")
+
+
+def test_graph_shows_the_listed_tools_the_sdk_holds(tmp_path: Path) -> None:
+    files = _main(
+        'mcp = MCPServer("x", tools=[Tool.from_function(t, "renamed", title="T"), Tool.from_function(u)])\n'
+    )
+    write_files(tmp_path, {**PROJECT, **files})
+    (tmp_path / "app/main.py").write_text((tmp_path / "app/main.py").read_text().replace("nope", "x"))
+    static = run_mcpdeps("graph", "--format", "json", "app/main.py", cwd=tmp_path)
+    live = run_mcpdeps("graph", "--format", "json", "--live", "app/main.py", cwd=tmp_path)
+    assert static.returncode == live.returncode == 0, static.stderr + live.stderr
+    assert json.loads(static.stdout) == json.loads(live.stdout)
+    [server] = json.loads(static.stdout)["servers"]
+    assert [t["name"] for t in server["tools"]] == ["renamed", "u"]
+
+
+def test_a_name_registered_again_after_the_constructor_is_a_duplicate(tmp_path: Path) -> None:
+    after = '\n\n@mcp.tool(name="u")\ndef v(x: int) -> str:\n    return "again"\n'
+    write_files(tmp_path, {**PROJECT, **_main(LISTED.replace("t, name", "u, name"), after)})
+    assert duplicates_logged(tmp_path, {}) == ["Tool already exists: u"]
+    found = [(d["code"], d["line"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
+    assert found == [("MCPD110", 23)]
+
+
+def test_a_list_lint_cannot_read_is_said(tmp_path: Path) -> None:
+    """`tools=TOOLS` and a `Tool` not built by `from_function` in the call: MCPD113 there,
+    while the `from_function` calls written out beside them are still checked."""
+    constructed = (
+        "TOOLS = [Tool.from_function(u)]\n"
+        'a = MCPServer("a", tools=TOOLS)\n'
+        'b = MCPServer("b", tools=[TOOLS[0], Tool.from_function(t)])\n'
+    )
+    write_files(tmp_path, {**PROJECT, **_main(constructed)})
+    found = sorted((d["code"], d["line"]) for d in lint_diagnostics(tmp_path, "--no-cache", "."))
+    assert found == [("MCPD002", 8), ("MCPD113", 21), ("MCPD113", 22)]
