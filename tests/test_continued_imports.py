@@ -10,11 +10,15 @@ import written `from app.deps \\` then `import load_d` was read from its second 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
+from mcpdeps.resolver_core import import_scan
 from mcpdeps.resolver_core.import_scan import imported_modules, scan_imports
 from published_shapes import CLEAN, check_both_ways
+
+PATTERN = import_scan._IMPORT
 
 SPELLINGS = [
     "from app.deps \\\n    import load_d\n",
@@ -26,7 +30,11 @@ SPELLINGS = [
     "import app . deps\n",
     "import \\\n  app.deps as d\n",
     "from . \\\n  . deps import load_d\n",
+    "# a Windows path app\\deps\\\nfrom app.deps import load_d\n",
+    "X = 1; \\\nfrom app.deps import load_d\n",
 ]
+"""Continued imports, and a line ending in a backslash above an import it does not continue (a
+comment's backslash continues nothing)."""
 
 
 def _by_ast(text: str) -> set[str]:
@@ -58,3 +66,26 @@ def test_the_resolver_file_alone_reports_what_the_sdk_refuses(tmp_path: Path, st
     it with a continued import, and reports MCPD002 as `lint .` does."""
     files = {"app/deps.py": CLEAN[0] + "\n", "app/main.py": TOOL.format(statement=statement)}
     check_both_ways(tmp_path, files, "import app.main", "app/deps.py")
+
+
+def test_a_run_of_continued_lines_is_read_once() -> None:
+    """Each place a statement may start is tried once, however many lines a backslash joins
+    and however many of them spell `import` (`important_1 + \\`): no walk back over the run
+    per occurrence."""
+    tried = []
+
+    class Counted:
+        def match(self, text: str, place: int) -> re.Match[str] | None:
+            tried.append(place)
+            return PATTERN.match(text, place)
+
+    lines = 2000
+    text = (
+        "x = (0 + \\\n"
+        + "".join(f"    important_{i} + \\\n" for i in range(lines))
+        + "    0)\nimport app.deps\n"
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(import_scan, "_IMPORT", Counted())
+        assert scan_imports(text) == [(0, "app.deps", [])]
+    assert len(tried) == len(set(tried)) <= 2 * lines + 4
