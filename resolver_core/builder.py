@@ -111,7 +111,7 @@ class StaticBuilder:
                 # depends on every caller, wherever it is: an incremental run re-checks these
                 # files with all of their callers.
                 self.graph.param_registrations.update(
-                    {reg.module.display, *(r.module.display for r in through)}
+                    {reg.module.display, *(p for r in through for p in (r.module.display, r.span.path))}
                 )
             expanded += through
         # A function a helper registers for its callers (`@expose` over a def, `tool(fn)`) is
@@ -128,7 +128,9 @@ class StaticBuilder:
                 continue
             if self._rewritten(reg, target):
                 continue
-            origin = self._passed_from(reg.module.display)
+            # What a call passes is read where it is written; the call's file registers it.
+            written = reg.span.path if reg.landed_at is not None else reg.module.display
+            origin = self._passed_from(written)
             for server, ways in self.reach.servers_of(reg):
                 # Its arms (or a factory's server: which servers) depend on its callers, wherever they are.
                 if any(way[1] for way in ways) or hands_out(self.servers, server):
@@ -140,10 +142,10 @@ class StaticBuilder:
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
                         tool.calls = tuple(self.reach.order.chain(way) for way in ways)
                         tool.again = tuple(again)
-                        if origin is not None and reg.module.display not in self.graph.checked:
+                        if origin is not None and written not in self.graph.checked:
                             tool.origin = origin
-                        elif id(reg) in applied and reg.module.display in self.graph.checked:
-                            tool.origin = reg.module.display
+                        elif id(reg) in applied and written in self.graph.checked:
+                            tool.origin = written
                         server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, target))

@@ -22,8 +22,9 @@ from .registration_site import Unfollowed, unlisted_loop
 from .source import ParsedModule
 from .symbols import Names, Scope
 
-Passed = tuple[ast.expr, ParsedModule, Scope | None]
-"""A function a call passes: the expression, with the module and scope it is read in."""
+Passed = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
+"""A function a call passes: the expression, with the module and scope it is read in, and the
+name it passes with it (`registered_names.name_passed`) with where to read that."""
 
 
 def passed_values(
@@ -32,15 +33,18 @@ def passed_values(
     scope: Scope | None,
     call: ast.Call,
     arg: ast.expr,
+    name: ast.expr | None,
     span: Span,
     unfollowed: list[Unfollowed],
 ) -> list[Passed]:
     """What `call` (in `module`, at `scope`) passes as `arg` on each pass of the loops around
-    it: `arg` itself outside any loop; nothing, noted in `unfollowed` at `span`, when it is the
-    variable of a loop over values the source does not list."""
+    it, with what it passes as `name` on that pass (`for n, fn in (("a", u), ("b", u)):
+    add(mcp, fn, n)`: `u` named "a", then "b"): `arg` itself outside any loop; nothing, noted
+    in `unfollowed` at `span`, when it is the variable of a loop over values the source does
+    not list."""
     loops = _loops_around(_body(module, scope), call)
     if not loops:
-        return [(arg, module, scope)]
+        return [(arg, module, scope, (module, name, scope))]
     enclosing = EnclosingLoops(names)
     with ExitStack() as inside:
         for loop in loops:
@@ -48,8 +52,9 @@ def passed_values(
         if isinstance(arg, ast.Name) and (unlisted := enclosing.unlisted(arg)) is not None:
             unfollowed.append(unlisted_loop(module, span, arg.id, unlisted))
             return []
-        landed = enclosing.each(module, scope, enclosing.aliases.unaliased(arg), None)
-        return [(value, where, where_scope) for value, where, where_scope, _ in landed]
+        if name is not None:
+            name = enclosing.aliases.unaliased(name)
+        return enclosing.each(module, scope, enclosing.aliases.unaliased(arg), name)
 
 
 def _body(module: ParsedModule, scope: Scope | None) -> list[ast.stmt]:

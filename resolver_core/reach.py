@@ -30,7 +30,7 @@ from .factory_results import each_call, follow_factories
 from .loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
-from .registered_names import factory_argument, passed_name
+from .registered_names import factory_argument, landed_name, name_passed
 from .registration_site import Registration, Unfollowed
 from .registrations import Scanner
 from .server_lines import server_variables
@@ -333,15 +333,17 @@ class Reach:
         for module, call, scope, arg, bound in call_arguments(
             self.call_sites, self.servers, reg.module, fn, index
         ):
-            name = reg.name or passed_name(self.names, reg, call, params, bound)
+            passed = name_passed(self.names, reg, call, bound)
             # Registered when the call runs: its line is where module-level names must be bound.
             span = module.span(call)
             # In the arms of the call, and of the registration in the function it calls.
             arms = (*self.call_sites.arms(call), *reg.arms)
-            # `for fn in READERS: add(mcp, fn)`: each function the loop's variable takes.
-            for value, where, at in passed_values(
-                self.names, module, scope, call, arg, span, self.scanner.unfollowed
+            # `for fn in READERS: add(mcp, fn)`: each function the loop's variable takes, each
+            # with the name the call passes on that pass.
+            for value, where, at, named in passed_values(
+                self.names, module, scope, call, arg, passed, span, self.scanner.unfollowed
             ):
+                name, name_node = landed_name(self.names, reg, call, bound, (where, value, at), named)
                 out.append(
                     Registration(
                         reg.server,
@@ -352,6 +354,7 @@ class Reach:
                         name,
                         span,
                         reg.form,
+                        name_node=name_node,
                         arms=arms,
                         landed_at=call,
                     )

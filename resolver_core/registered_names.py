@@ -3,7 +3,11 @@ by a parameter: `def register_tool(self, name, handler): server.add_tool(handler
 called `register_tool("x", fn)`, `@named("beta")` over a factory whose parameter is the
 registration's `name=`, `@ctx.tool("beta")` where the factory hands on `*args, **kwargs`.
 
-Read by `reach.py` as it lands a helper's registration on what each call passes.
+Read by `reach.py` as it lands a helper's registration on what each call passes, through the
+loops around the call as the function is (`for n, fn in (("a", u), ("b", u)): add(mcp, fn,
+n)` registers `a`, then `b`), and `f"{prefix}_{fn.__name__}"` with what the call passes. A
+name given but not read stays computed (`Tool.computed_name`: compared with no other): the
+function's own name stands for the tool's only when no name is given, never as a guess.
 """
 
 from __future__ import annotations
@@ -13,22 +17,131 @@ import ast
 from .passed_loops import argument
 from .registration_site import Registration
 from .signatures import function_params
-from .symbols import Names, Param, Scope
+from .source import ParsedModule
+from .symbols import Defined, Names, Param, Scope, Value
+
+Named = tuple[ParsedModule, ast.expr | None, Scope | None]
+"""A name expression as a call passes it, with the module and scope to read it in."""
 
 
-def passed_name(
-    names: Names, reg: Registration, call: ast.Call, params: list[ast.arg], bound: bool
-) -> str | None:
-    """`def register_tool(self, name, handler): server.add_tool(handler, name=name)`: the name
-    each call passes."""
+def name_passed(names: Names, reg: Registration, call: ast.Call, bound: bool) -> ast.expr | None:
+    """`def register_tool(self, name, handler): server.add_tool(handler, name=name)`: what `call`
+    passes for that parameter, or its default when it passes nothing (`None` when it has none:
+    the SDK then names the tool after its function). None when the site's name is no parameter
+    of its function."""
+    param = _name_parameter(names, reg)
+    if param is None:
+        return None
+    assert reg.scope is not None and isinstance(reg.scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
+    params = function_params(reg.scope.function)
+    index = [a for a, *_ in params].index(param)
+    value = argument(call, index - bound, param.arg)
+    if value is not None:
+        return value
+    default = params[index][3]
+    if default is None or isinstance(default, ast.Constant):
+        return default or ast.Constant(None)
+    # Read where the call is, not where the default is written: `f"{default}"`, unread.
+    return ast.JoinedStr([ast.FormattedValue(default, -1, None)])
+
+
+def landed_name(
+    names: Names, reg: Registration, call: ast.Call, bound: bool, value: Named, named: Named
+) -> tuple[str | None, ast.expr | None]:
+    """The `name` and `name_node` of `reg` landed on what `call` passes (`value`, the function
+    for one pass of the loops around the call, and `named`, what it passes for the site's name
+    parameter on that pass, `name_passed` read through the same loops).
+
+    A name read exactly is the tool's; one given but not read (a loop variable of a loop
+    over values not listed, `f"{prefix}_x"` with a computed prefix) keeps its expression, so
+    the tool's name counts as computed (`Tool.computed_name`) and is compared with no other:
+    the function's own name stands for the tool's only when no name is given at all."""
+    if reg.name is not None:
+        return reg.name, reg.name_node
+    if _name_parameter(names, reg) is not None:
+        return _text(names, named)
+    node = reg.name_node
+    if node is None or (isinstance(node, ast.Constant) and node.value is None) or _registered_name(reg, node):
+        return None, None  # named after its function (`name=fn.__name__` too)
+    if isinstance(node, ast.JoinedStr):  # `name=f"{prefix}_{fn.__name__}"`
+        return _joined(names, reg, node, call, bound, value), node
+    return None, node
+
+
+def _name_parameter(names: Names, reg: Registration) -> ast.arg | None:
+    """The parameter of the site's function its `name=` is (`add_tool(fn, name=name)`)."""
     node = reg.name_node
     if not isinstance(node, ast.Name) or reg.scope is None:
         return None
     symbol = names.lookup(reg.module, node.id, reg.scope)
     if not isinstance(symbol, Param) or symbol.function is not reg.scope.function:
         return None
-    value = argument(call, params.index(symbol.node) - bound, symbol.node.arg)
-    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+    return symbol.node
+
+
+def _text(names: Names, named: Named) -> tuple[str | None, ast.expr | None]:
+    """A passed name: a string written out (or a name bound to one, as the scan reads
+    `name=LOOKUP`); `None` names the tool after its function; anything else is computed."""
+    module, node, scope = named
+    if node is None or (isinstance(node, ast.Constant) and node.value is None):
+        return None, None
+    text = node
+    if isinstance(node, ast.Name):
+        symbol = names.lookup(module, node.id, scope)
+        text = symbol.node if isinstance(symbol, Value) else node
+    return (text.value if isinstance(text, ast.Constant) and isinstance(text.value, str) else None), node
+
+
+def _registered_name(reg: Registration, node: ast.expr) -> bool:
+    """Whether `node` is `fn.__name__` of the parameter `reg` registers: the function's own name."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "__name__"
+        and isinstance(node.value, ast.Name)
+        and isinstance(reg.fn, ast.Name)
+        and node.value.id == reg.fn.id
+    )
+
+
+def _joined(
+    names: Names, reg: Registration, node: ast.JoinedStr, call: ast.Call, bound: bool, value: Named
+) -> str | None:
+    """`f"{prefix}_{fn.__name__}"` read with what `call` passes: a string written out for
+    `prefix`, the name of the def `value` is for `fn`; None when any part is not read so."""
+    assert reg.scope is not None and isinstance(reg.scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
+    params = function_params(reg.scope.function)
+    text = ""
+    for part in node.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            text += part.value
+            continue
+        if not isinstance(part, ast.FormattedValue) or part.format_spec is not None or part.conversion != -1:
+            return None
+        if _registered_name(reg, part.value):
+            module, fn, scope = value
+            symbol = names.lookup(module, fn.id, scope) if isinstance(fn, ast.Name) else None
+            defined = names.follow(symbol) if symbol is not None else None
+            if not isinstance(defined, Defined) or not isinstance(
+                defined.node, ast.FunctionDef | ast.AsyncFunctionDef
+            ):
+                return None
+            text += defined.node.name
+            continue
+        symbol = (
+            names.lookup(reg.module, part.value.id, reg.scope) if isinstance(part.value, ast.Name) else None
+        )
+        passed = next(
+            (
+                argument(call, i - bound, a.arg) or default
+                for i, (a, _, _, default) in enumerate(params)
+                if isinstance(symbol, Param) and symbol.node is a
+            ),
+            None,
+        )
+        if not (isinstance(passed, ast.Constant) and isinstance(passed.value, str)):
+            return None
+        text += passed.value
+    return text
 
 
 def factory_argument(names: Names, reg: Registration, written: ast.expr, factory: Scope | None) -> str | None:

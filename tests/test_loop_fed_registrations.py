@@ -17,11 +17,22 @@ called from two loops must not report its tools as registered twice).
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, run_mcpdeps, write_files
-from published_shapes import PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
+from published_shapes import (
+    CLEAN,
+    PROJECT,
+    REFUSED,
+    check_both_ways,
+    duplicates_logged,
+    entry_point,
+    found,
+    resolver_module,
+    sdk,
+)
 
 TOOLS = resolver_module(
     "def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n"
@@ -191,3 +202,107 @@ def test_an_unreadable_registration_is_said_not_dropped(tmp_path: Path, case: st
             ("MCPD113", "app/main.py", registered)
         ], found
         assert all(part in found[0][3] for part in named), found
+
+
+ADD_NAMED = "def add(server, fn, name=None) -> None:\n        server.add_tool(fn, name=name)\n"
+ADD_PREFIXED = (
+    "def addn(server, fn, prefix) -> None:\n        server.add_tool(fn, name=f'{prefix}_{fn.__name__}')\n"
+)
+HELPERS = "def add(server, fn, name=None) -> None:\n    server.add_tool(fn, name=name)\n"
+"""`app/helpers.py`: the helper written in another module than its calls."""
+
+NAMED: dict[str, tuple[str, str, str | None, bool]] = {
+    "each row of the loop passes its own name": (
+        ADD_NAMED,
+        "for n, fn in (('a', u), ('b', u)):\n        add(mcp, fn, n)",
+        None,
+        False,
+    ),
+    "two rows of the loop pass one name": (
+        ADD_NAMED,
+        "for n, fn in (('a', u), ('a', t)):\n        add(mcp, fn, n)",
+        "add(mcp, fn, n)",
+        False,
+    ),
+    "names of another loop than the functions' (not read, not compared)": (
+        ADD_NAMED,
+        "for n in ('a', 'b'):\n        for fn in READERS:\n            add(mcp, fn, n)\n    add(mcp, u)",
+        None,
+        False,
+    ),
+    "a loop's function, then the same function called directly": (
+        ADD_NAMED,
+        "for fn in READERS:\n        add(mcp, fn)\n    add(mcp, u)",
+        "add(mcp, u)",
+        False,
+    ),
+    "a function called directly, then in a loop": (
+        ADD_NAMED,
+        "add(mcp, u)\n    for fn in READERS:\n        add(mcp, fn)",
+        "add(mcp, fn)",
+        False,
+    ),
+    "a loop's function, then the same called directly, the helper in another module": (
+        "",
+        "for fn in READERS:\n        add(mcp, fn)\n    add(mcp, u)",
+        "add(mcp, u)",
+        True,
+    ),
+    "a helper's default name, for each function of a loop": (
+        ADD_NAMED.replace("name=None", "name='same'"),
+        "for fn in (u, t):\n        add(mcp, fn)",
+        "add(mcp, fn)",
+        False,
+    ),
+    "f'{prefix}_{fn.__name__}' with two prefixes over one list": (
+        ADD_PREFIXED,
+        "for fn in READERS:\n        addn(mcp, fn, 'p')\n    for fn in READERS:\n        addn(mcp, fn, 'q')",
+        None,
+        False,
+    ),
+    "f'{prefix}_{fn.__name__}' with one prefix, in a loop then directly": (
+        ADD_PREFIXED,
+        "for fn in READERS:\n        addn(mcp, fn, 'p')\n    addn(mcp, u, 'p')",
+        "addn(mcp, u, 'p')",
+        False,
+    ),
+    "f'{prefix}_{fn.__name__}' with prefixes computed at run time (not read, not compared)": (
+        ADD_PREFIXED,
+        "for p in sorted({'p', 'q'}):\n        for fn in READERS:\n            addn(mcp, fn, p)\n    addn(mcp, u, 'r')",
+        None,
+        False,
+    ),
+}
+"""Helpers registering what a loop hands them, named by what the call passes: the helper (in
+`app/main.py`, or `app/helpers.py` when the flag is set), the code, and the line (as written)
+of the registration the SDK drops, if it drops one."""
+
+
+@pytest.mark.parametrize("case", sorted(NAMED))
+def test_names_a_loop_passes_a_helper_are_the_sdks(tmp_path: Path, case: str) -> None:
+    """MCPD110 where the SDK logs "Tool already exists", at the registration it drops, for
+    `lint .` and `lint app/main.py` alike; none where it logs none. The name a loop's row
+    passes is that row's (it was the function's own: a false duplicate); a name lint cannot
+    read is compared with no other; a loop's registration of a name meets a later direct
+    one in the order they run (`lint .` reported the loop's call: the tool was recorded
+    for the module its function is written in)."""
+    helper, code, dropped, elsewhere = NAMED[case]
+    imports = "from app.tools import READERS, WRITERS, t, u"
+    if elsewhere:
+        imports = "from app.helpers import add\n    " + imports
+    main = entry_point(f"{imports}\n\n\n    {helper}", code)
+    files = {"app/tools.py": TOOLS.replace(*CLEAN), "app/main.py": main}
+    if elsewhere:
+        files["app/helpers.py"] = HELPERS
+    write_files(tmp_path, {**PROJECT, **files})
+    logged = duplicates_logged(tmp_path, {})
+    expected = []
+    if dropped is not None:
+        line = next(
+            n for n, text in enumerate(textwrap.dedent(main).splitlines(), 1) if text.strip() == dropped
+        )
+        expected = [("MCPD110", "app/main.py", line)]
+    assert (logged != []) is (dropped is not None), logged
+    for given in [".", "app/main.py", "app/helpers.py"] if elsewhere else [".", "app/main.py"]:
+        got = sorted((str(d["code"]), str(d["path"]), int(str(d["line"]))) for d in found(tmp_path, [given]))
+        assert got == [e for e in expected if given == "." or e[1] == given], (given, got)
