@@ -5,8 +5,10 @@ that reach a registered parameter.
 a factory's local `MCPServer(...)`, another helper's own server parameter (followed until a
 server is found), in a loop over modules. A parameter annotated `MCPServer` that no call in
 the project fills is a server of its own (a library of tools: its tools are checked anyway);
-an unannotated one that nothing fills is not known to be a server at all, and is reported
-as a registration mcpdeps cannot follow. `def tool(fn): mcp.add_tool(fn)` registers the def
+an unannotated one (or `Any`) that nothing fills is not known to be a server at all, and is
+reported as a registration mcpdeps cannot follow, naming the call passing what it cannot
+follow; one whose calls pass only values known to be no server (another framework's
+`Agent()`: `slot_fillers.py`) registers nothing the SDK sees, and is said nothing of. `def tool(fn): mcp.add_tool(fn)` registers the def
 each `@tool` decorates and each `tool(g)` call's argument (`@registry.add` too, a method whose
 instance holds the server); `def tool(): return mcp.tool()` hands out the SDK's decorator, so
 each `@tool()` registers the def it decorates, and `tool = mcp.tool()` (or `tool =
@@ -36,6 +38,7 @@ from .registrations import Scanner
 from .server_lines import server_variables
 from .servers import ParamServer, Servers
 from .signatures import function_params
+from .slot_fillers import passed_each, unfollowed_pass
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
@@ -152,17 +155,35 @@ class Reach:
         if not out:
             if reg.server.annotated:
                 return [(self.servers.parameter(reg.server), [ENTRY])]
+            passed = self._only(self.passed_for(ps), reg.landed_at)
+            unfollowed = unfollowed_pass(self, passed)
+            if passed and unfollowed is None:  # `register_agent(Agent())`: nothing the SDK sees
+                return []
             name = _registered_name(reg)
+            if unfollowed is None:
+                why = "no call in the project passes one"
+            else:
+                module, call, _, arg = unfollowed
+                why = (
+                    f"{module.display}:{call.lineno} passes `{ast.unparse(arg)}`, which mcpdeps cannot follow"
+                )
             self.scanner.unfollowed.append(
                 Unfollowed(
                     reg.span,
                     f"tool {name!r} not analysed: {ps.name!r} of {ps.function.name}() is not known to be "
-                    "a server, no call in the project passes one (annotate it "
-                    f"`{ps.name}: MCPServer` to have its tools checked)",
+                    f"a server, {why} (annotate it `{ps.name}: MCPServer` to have its tools checked)",
                     name,
                 )
             )
         return list(out.values())
+
+    @staticmethod
+    def _only(
+        passed: list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]], only: ast.Call | None
+    ) -> list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]]:
+        """The calls among `passed` a registration lands at: `only` when it is one of them
+        (`Registration.landed_at`), else all."""
+        return [each for each in passed if each[1] is only] or passed
 
     def _fill(
         self, ps: ParamServer, done: dict[int, Landings | None], hops: int, only: ast.Call | None = None
@@ -177,21 +198,22 @@ class Reach:
         if fid in done or hops > _MAX_HOPS:
             return dict(done.get(fid) or {})
         done[fid] = None
-        passed = self._passed_for(ps)
-        if any(call is only for _, call, _, _ in passed):
-            passed = [each for each in passed if each[1] is only]
-        for module, call, scope, arg in passed:
-            server = self.servers.of(module, arg, scope)
+        for module, call, scope, arg in self._only(self.passed_for(ps), only):
             arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
-            if isinstance(server, Server):  # a factory's own: on what each call of it makes
-                made = each_call(self, server) or [(server, self.ways(module, scope, server, calling=True))]
-                for landed_on, ways in made:
-                    for way in ways:
-                        _land(out, landed_on, called(way, arms, site))
-            elif isinstance(server, ParamServer):
-                for outer, ways in self._fill(server, done, hops + 1).values():
-                    for way in ways:
-                        _land(out, outer, called(way, arms, site))
+            # `for host in (agent, mcp): register(host)`: each value the loop takes
+            for value, where, at in passed_each(self, (module, call, scope, arg)) or []:
+                server = self.servers.of(where, value, at)
+                if isinstance(server, Server):  # a factory's own: on what each call of it makes
+                    made = each_call(self, server) or [
+                        (server, self.ways(module, scope, server, calling=True))
+                    ]
+                    for landed_on, ways in made:
+                        for way in ways:
+                            _land(out, landed_on, called(way, arms, site))
+                elif isinstance(server, ParamServer):
+                    for outer, ways in self._fill(server, done, hops + 1).values():
+                        for way in ways:
+                            _land(out, outer, called(way, arms, site))
         done[fid] = out
         return out
 
@@ -211,7 +233,7 @@ class Reach:
             level = [
                 server
                 for ps in level
-                for module, call, scope, arg in self._passed_for(ps)
+                for module, call, scope, arg in self.passed_for(ps)
                 if isinstance(server := self.servers.of(module, arg, scope), ParamServer)
             ]
 
@@ -225,7 +247,7 @@ class Reach:
             names.append((ps.holder or cls).name)
         return names
 
-    def _passed_for(self, ps: ParamServer) -> list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]]:
+    def passed_for(self, ps: ParamServer) -> list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]]:
         """Each call of the function of `ps`, with the argument it passes for `ps` (module,
         call, its scope, argument)."""
         # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's

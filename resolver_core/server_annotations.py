@@ -82,22 +82,30 @@ class _Reader:
         return max((self.slot(arm, depth + 1) for arm in arms), key=lambda s: s.value, default=Slot.CLOSED)
 
     def _project(self, written: ast.expr, depth: int) -> Slot:
-        """A project class (a subclass of `MCPServer`, or a `Protocol` a server may satisfy) or a
-        module-level `TypeVar` (its bound, or its constraints; any value without either)."""
+        """A project class (a subclass of `MCPServer`, or a `Protocol` a server may satisfy,
+        generic or not), a module-level `TypeVar` (its bound, or its constraints; any value
+        without either) or a module-level alias (`ServerLike = Optional[MCPServer]`, read as its
+        value: a type checker reads the alias as what it stands for)."""
         symbol = self.names.resolve(self.module, written, None)
         symbol = self.names.follow(symbol) if symbol is not None else None
         if isinstance(symbol, Defined) and isinstance(symbol.node, ast.ClassDef):
             cls = TClass(symbol.module.name, symbol.qualname, symbol.node, symbol.module)
             if self.classes.is_sub(cls, frozenset({"MCPServer"})):
                 return Slot.SERVER
-            bases = (sdk_name(self.names.canonical(symbol.module, b)) for b in symbol.node.bases)
-            return Slot.OPEN if "Protocol" in bases else Slot.CLOSED
-        if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
-            return Slot.CLOSED
-        call = symbol.node
-        if sdk_name(self.names.canonical(symbol.module, call.func)) != "TypeVar":
+            # `class Reg(Protocol[T])`: a generic Protocol's base is a subscript of it.
+            bases = (_unsubscripted(b) for b in symbol.node.bases)
+            named = (sdk_name(self.names.canonical(symbol.module, b)) for b in bases)
+            return Slot.OPEN if "Protocol" in named else Slot.CLOSED
+        if not isinstance(symbol, Value) or symbol.scope is not None:
             return Slot.CLOSED
         reader = _Reader(self.names, self.classes, symbol.module)
+        call = symbol.node
+        if not (
+            isinstance(call, ast.Call)
+            and sdk_name(self.names.canonical(symbol.module, call.func)) == "TypeVar"
+        ):
+            # `ServerLike = MCPServer | None`: a module-level alias lets through what its value does.
+            return reader.slot(call, depth + 1)
         bound = next((k.value for k in call.keywords if k.arg == "bound"), None)
         if bound is not None:
             return reader.slot(bound, depth + 1)
@@ -107,6 +115,11 @@ class _Reader:
 _MAX_DEPTH = 20
 """How deeply nested an annotation is read (`Optional[Union[...]]`, a `TypeVar` bound to
 another's): past it, nothing is let through."""
+
+
+def _unsubscripted(base: ast.expr) -> ast.expr:
+    """A class base as the class it names: `Protocol[T]` is `Protocol`."""
+    return base.value if isinstance(base, ast.Subscript) else base
 
 
 def unquoted(ann: ast.expr) -> ast.expr | None:

@@ -35,6 +35,8 @@ IMPORTS = (
     "from app.deps import load_d\n"
 )
 PROTOCOL = "\n\nclass Registrar(Protocol):\n    def tool(self) -> Any: ...\n"
+GENERIC_PROTOCOL = '\nT = TypeVar("T")\n\n\nclass Registrar(Protocol[T]):\n    def tool(self) -> Any: ...\n'
+"""`class Registrar(Protocol[T])`: its base is a subscript of `Protocol`."""
 
 
 def helper(
@@ -72,6 +74,10 @@ ANNOTATIONS: dict[str, tuple[str, str, str]] = {
     "a Protocol": ("Registrar", IMPORTS, PROTOCOL),
     "a TypeVar": ("S", IMPORTS, '\nS = TypeVar("S")\n'),
     "a TypeVar bound to MCPServer": ("S", IMPORTS, '\nS = TypeVar("S", bound=MCPServer)\n'),
+    "an alias of MCPServer | None": ("ServerLike", IMPORTS, "\nServerLike = MCPServer | None\n"),
+    "an alias of Optional[MCPServer]": ("ServerLike", IMPORTS, "\nServerLike = Optional[MCPServer]\n"),
+    "a generic Protocol": ("Registrar", IMPORTS, GENERIC_PROTOCOL),
+    "a generic Protocol, subscripted": ("Registrar[int]", IMPORTS, GENERIC_PROTOCOL),
 }
 """How a helper's server parameter is annotated: (annotation, the module's imports, what it
 defines before the helper)."""
@@ -191,3 +197,79 @@ async def test_the_language_server_reports_what_lint_reports(client: LanguageCli
     assert [(d["code"], d["path"]) for d in expected] == [("MCPD002", "app/deps.py")]
     Docs(client).open(tmp_path / "app/deps.py")
     await settle(client, tmp_path, expected)
+
+
+# pydantic-ai's shape: `def register_agent(agent: Any)` decorating `@agent.tool()`, handed an
+# object of another library (here the stdlib's, which any run has installed). The SDK never
+# sees those functions; `server_annotations.py` opens the slot, `slot_fillers.py` says that
+# what fills it is no server.
+AGENT_CALLS = {
+    "a library instance bound to a name": (
+        "from types import SimpleNamespace\n\nagent = SimpleNamespace(tool=lambda: lambda fn: fn)\n"
+        "register(agent)\n"
+    ),
+    "a library instance written in the call": "from unittest.mock import MagicMock\n\nregister(MagicMock())\n",
+    "a project class's instance": (
+        "class Agent:\n    def tool(self) -> object:\n        return lambda fn: fn\n\n\nregister(Agent())\n"
+    ),
+    "through a helper passing it on": (
+        "from unittest.mock import MagicMock\n\n\ndef install(agent):\n    register(agent)\n\n\n"
+        "install(MagicMock())\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("annotation", ["", ": Any", ": object"])
+@pytest.mark.parametrize("call", sorted(AGENT_CALLS))
+def test_an_open_slot_filled_by_another_frameworks_object_is_said_nothing_of(
+    tmp_path: Path, annotation: str, call: str
+) -> None:
+    """No annotation, `Any` or `object` lets a server through, but the calls pass none: the
+    SDK starts, and lint says nothing (before, MCPD113 claimed no call passed anything)."""
+    tools = helper("Any").replace("server: Any", f"server{annotation}")
+    main = "from app.tools import register\n" + AGENT_CALLS[call]
+    write_files(tmp_path, {**PROJECT, "app/deps.py": BAD, "app/tools.py": tools, "app/main.py": main})
+    assert sdk(tmp_path, "import app.main").returncode == 0
+    assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
+
+
+@pytest.mark.parametrize("annotation", ["", ": Any"])
+def test_a_loop_handing_the_helper_an_agent_and_a_server_checks_the_server(
+    tmp_path: Path, annotation: str
+) -> None:
+    """`for host in (agent, mcp): register(host)`: the tools land on `mcp` (the SDK refuses
+    them), the agent takes nothing lint checks."""
+    tools = helper("Any").replace("server: Any", f"server{annotation}")
+    main = (
+        "from unittest.mock import MagicMock\n\nfrom mcp.server import MCPServer\n\n"
+        'from app.tools import register\n\nagent = MagicMock()\nmcp = MCPServer("x")\n'
+        "for host in (agent, mcp):\n    register(host)\n"
+    )
+    check_both_ways(
+        tmp_path,
+        {"app/deps.py": BAD, "app/tools.py": tools, "app/main.py": main},
+        "import app.main",
+        "app/deps.py",
+    )
+
+
+@pytest.mark.parametrize(
+    ("passed", "said"),
+    [
+        ("cast(Any, make())", "app/main.py:8 passes `cast(Any, make())`"),
+        ("make()", "app/main.py:8 passes `make()`"),
+    ],
+)
+def test_a_call_passing_what_may_be_a_server_is_named(tmp_path: Path, passed: str, said: str) -> None:
+    """What a function returns may be a server (`cast`, a project function mcpdeps does not
+    follow): the tools are said not analysed, naming the call, not "no call passes one"."""
+    main = (
+        "from typing import Any, cast\n\nfrom app.tools import register\n\n\n"
+        f"def make() -> Any:\n    return None\nregister({passed})\n"
+    )
+    write_files(
+        tmp_path, {**PROJECT, "app/deps.py": BAD, "app/tools.py": HELPERS["Any"], "app/main.py": main}
+    )
+    found_here = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [(d["code"], d["path"]) for d in found_here] == [("MCPD113", "app/tools.py")]
+    assert said in found_here[0]["message"], found_here[0]["message"]
