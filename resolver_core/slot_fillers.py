@@ -70,11 +70,10 @@ def passed_each(reach: Reach, passed: Passed) -> list[Taken] | None:
     module, call, scope, arg = passed
     if not isinstance(arg, ast.Name) or reach.servers.of(module, arg, scope) is not None:
         return [(arg, module, scope)]
-    unlisted: list[
-        Unfollowed
-    ] = []  # said where the loop registers directly; here, the slot's verdict says it
-    values = passed_values(reach.names, module, scope, call, arg, module.span(call), unlisted)
-    return None if unlisted else values
+    # Said where the loop registers directly; here, the slot's verdict says it.
+    unlisted: list[Unfollowed] = []
+    values = passed_values(reach.names, module, scope, call, arg, None, module.span(call), unlisted)
+    return None if unlisted else [(value, at, where) for value, at, where, _ in values]
 
 
 def unfollowed_pass(reach: Reach, passed: list[Passed], done: set[_Key] | None = None) -> Passed | None:
