@@ -117,29 +117,24 @@ def _every(package: str, imports: list[Import]) -> list[Import]:
 def _import_matches(text: str) -> Iterator[re.Match[str]]:
     """`_IMPORT.finditer(text)`, trying only the lines that hold `import`.
 
-    A match starts at the start of the line that holds its `import` keyword, at the start of
-    the first line a backslash continues into it (`from app.deps \\` then `import x`), or at a
-    `;` or `:` between, so those places are tried in order, skipping what a match took, as
-    `finditer` would. Both line starts are tried: a backslash ending a comment continues
-    nothing. No place is tried twice (`tried`), so a long run of continued lines is walked
-    once, not once per `import` in it. Typed code has a `:` on most lines, and the search at
+    A match starts at the start of the line that holds its `import` keyword, of a line a
+    backslash continues into it (`from app.deps \\` then `import x`), or at a `;` or `:`
+    between, so those places are tried in order, skipping what a match took, as `finditer`
+    would. Each line start is tried: a backslash ending a comment continues nothing. No place
+    is tried twice (`tried`), so a long run of continued lines is walked once, not once per
+    `import` in it. Typed code has a `:` on most lines, and the search at
     every position of a cold project's text was most of a one-file lint's importer lookup."""
     end = 0
     tried = 0
     at = text.find("import")
     while at >= 0:
-        line = text.rfind("\n", 0, at) + 1
-        start = line
-        while (
-            start > tried
-            and start >= 2
-            and (text[start - 2] == "\\" or text[start - 3 : start - 1] == "\\\r")
-        ):
-            start = text.rfind("\n", 0, start - 1) + 1  # a backslash may continue the line above
+        starts = [text.rfind("\n", 0, at) + 1]
+        while starts[-1] > tried and _continued(text, starts[-1]):
+            starts.append(text.rfind("\n", 0, starts[-1] - 1) + 1)
         stop = text.find("\n", at)
         stop = len(text) if stop < 0 else stop
-        first = max(start, tried)
-        places = sorted({first, line, *(i for i in range(first, stop) if text[i] in ";:")})
+        first = max(starts[-1], tried)
+        places = sorted({*starts, *(i for i in range(first, stop) if text[i] in ";:")})
         for place in places:
             if place < end or place < tried:
                 continue
@@ -149,6 +144,11 @@ def _import_matches(text: str) -> Iterator[re.Match[str]]:
                 yield m
         tried = stop
         at = text.find("import", max(end, stop))
+
+
+def _continued(text: str, start: int) -> bool:
+    """Whether the line starting at `start` follows one a backslash ends."""
+    return text.endswith("\\\n", 0, start) or text.endswith("\\\r\n", 0, start)
 
 
 def may_import_name(text: str, name: str) -> bool:

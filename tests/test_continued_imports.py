@@ -32,6 +32,7 @@ SPELLINGS = [
     "from . \\\n  . deps import load_d\n",
     "# a Windows path app\\deps\\\nfrom app.deps import load_d\n",
     "X = 1; \\\nfrom app.deps import load_d\n",
+    "# a comment \\\nfrom app.deps \\\n    import load_d\n",
 ]
 """Continued imports, and a line ending in a backslash above an import it does not continue (a
 comment's backslash continues nothing)."""
