@@ -181,6 +181,8 @@ class StaticBuilder:
         if reg.kind != "tool" or not isinstance(reg.fn, ast.Attribute | ast.Subscript | ast.Call | ast.Name):
             return
         written = f"`{ast.unparse(reg.fn)}`"
+        if isinstance(reg.fn, ast.Name) and reg.form == "uncalled_decorator":
+            return  # `mcp.tool(name)`: a name the SDK is given, unless it is a function (MCPD008)
         if isinstance(reg.fn, ast.Name):
             symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
             followed = self.names.follow(symbol) if symbol is not None else None

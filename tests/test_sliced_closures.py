@@ -66,5 +66,7 @@ def test_an_edit_of_a_shared_module_is_checked_in_one_round(
     shared.write_text(shared.read_text() + "\n\nLIMIT = 10\n")
     edited = _lint(tmp_path, "-j", "4")
     assert len(rounds) == 1, f"rounds of {rounds} files"
-    assert 2 * rounds[0] < len(list(tmp_path.rglob("*.py"))), "not every file"
+    # Not every file: the module's importers, and the coupled records with their callers (a
+    # factory whose callers register on the server it returns is coupled too).
+    assert 3 * rounds[0] < 2 * len(list(tmp_path.rglob("*.py"))), "not every file"
     assert edited == _lint(tmp_path, "--no-cache", "-j", "1")
