@@ -177,3 +177,22 @@ def test_a_getattr_this_reading_cannot_follow_is_opaque(tmp_path: Path, how: str
     assert sdk(tmp_path, "import app.main").returncode == 0
     assert codes(tmp_path, ".") == [("MCPD113", "app/main.py", 12)]
     assert codes(tmp_path, "app/main.py") == codes(tmp_path, ".")
+
+
+@pytest.mark.parametrize(
+    "init",
+    ['__all__ = ["users"]\n', "__all__ = ['other']\n__all__ += ['users']\nother = None\n"],
+    ids=["listed", "added"],
+)
+def test_a_star_import_of_a_package_whose_all_lists_a_submodule(tmp_path: Path, init: str) -> None:
+    """`__all__ = ["users"]`: `from app.deps import *` imports the submodule and binds it, and
+    the tool reads `users.load_d`. `lint app/deps/users.py` alone finds the tool module, which
+    imports nothing naming `users` (the import index reads the star import as reaching every
+    module of the package)."""
+    files = {
+        "app/deps/__init__.py": init,
+        "app/deps/users.py": BAD,
+        "app/main.py": tool_module("from app.deps import *  # noqa: F403", "users.load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
