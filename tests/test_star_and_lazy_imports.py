@@ -196,3 +196,55 @@ def test_a_star_import_of_a_package_whose_all_lists_a_submodule(tmp_path: Path, 
     }
     check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
     each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+ORDERED = {
+    "the later star import": (
+        "from app.a import *  # noqa: F403\nfrom app.b import *  # noqa: F403",
+        "app/b.py",
+    ),
+    "a star import after an own definition": (BAD + "\nfrom app.b import *  # noqa: F403", "app/b.py"),
+    "an own definition after a star import": ("from app.b import *  # noqa: F403\n\n\n" + BAD, "app/main.py"),
+    "an external star import first": (
+        "from os.path import *  # noqa: F403\nfrom app.b import *  # noqa: F403",
+        "app/b.py",
+    ),
+}
+
+
+@pytest.mark.parametrize("how", sorted(ORDERED))
+def test_the_binding_in_force_is_the_last_in_statement_order(tmp_path: Path, how: str) -> None:
+    """Python binds names in statement order, the later binding winning: of two star imports
+    both binding `load_d`, or a star import and the module's own `def`, the last one is the
+    resolver. Every `load_d` is refused; only the one in force is reported, and with it made
+    clean the server starts. A star import of a module outside the project (`os.path`) binds
+    no project name: the project's star import after it stands."""
+    imports, bad = ORDERED[how]
+    files = {"app/a.py": BAD, "app/b.py": BAD, "app/main.py": tool_module(imports)}
+    check_both_ways(tmp_path / "p", files, "import app.main", bad)
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+def test_a_star_import_after_the_registration_binds_nothing_it_reads(tmp_path: Path) -> None:
+    """The tool is registered (its hints evaluated) before the second star import runs: it
+    reads the first star import's `load_d`."""
+    files = {
+        "app/a.py": BAD,
+        "app/b.py": BAD,
+        "app/main.py": tool_module("from app.a import *  # noqa: F403")
+        + "\n\nfrom app.b import *  # noqa: F403, E402\n",
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/a.py")
+
+
+def test_a_star_import_coming_back_to_the_module_rebinds_what_it_holds(tmp_path: Path) -> None:
+    """`app/deps/__init__.py` defines `load_d`, then star-imports `.more`, which imports
+    `load_d` back from the half-imported package: the star import binds the package's own
+    function again (read as the later binding, it must not loop back into itself)."""
+    files = {
+        "app/deps/__init__.py": BAD + "\n\nfrom .more import *  # noqa: F403, E402\n",
+        "app/deps/more.py": "from app.deps import load_d\n\n__all__ = ['load_d']\n",
+        "app/main.py": tool_module("from app.deps import load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/__init__.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
