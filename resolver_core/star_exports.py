@@ -20,6 +20,7 @@ import ast
 from typing import TYPE_CHECKING, Literal
 
 from .bindings import Binding, ModuleRef, Symbol
+from .lazy_attributes import handed_out
 from .source import ParsedModule
 
 if TYPE_CHECKING:
@@ -29,21 +30,31 @@ Listed = frozenset[str] | Literal["absent", "unknown"]
 """A module's `__all__`: the names written out, or that it binds none, or that it cannot be read."""
 
 
-def exports(names: Names, module: ParsedModule, name: str, seen: set[object] | None = None) -> bool:
+def exports(
+    names: Names, module: ParsedModule, name: str, seen: set[object] | None = None, depth: int = 0
+) -> bool:
     """Whether `from module import *` binds `name` (a name from a star import of a module
-    outside the project may be anything: it counts)."""
+    outside the project may be anything: it counts).
+
+    An `__all__` this reading cannot read (`__all__ = list(_LAZY)`) may list a name the
+    module's PEP 562 `__getattr__` hands out, which Python asks for it: one that does not
+    raise for the name counts (`lazy_attributes`). Without `__all__`, Python copies the
+    namespace and asks no `__getattr__`."""
     listed = names.remembered(("__all__", module.path), dunder_all, module)
     if isinstance(listed, frozenset):
         return name in listed
     if listed == "absent" and name.startswith("_"):
         return False
-    return holds(names, module, name, set() if seen is None else seen)
+    if holds(names, module, name, set() if seen is None else seen):
+        return True
+    return listed == "unknown" and handed_out(names, module, name, depth + 1) is not None
 
 
 def holds(names: Names, module: ParsedModule, name: str, seen: set[object]) -> bool:
     """Whether `module`'s namespace holds `name` once it is imported: a binding of its own, or
     one its star imports bring (a cycle of star imports brings nothing more)."""
-    if name in names.table(module):
+    binding = names.table(module).get(name)
+    if binding is not None and not binding.type_checking:  # unbound at run time otherwise
         return True
     if module.path in seen or module.tree is None:
         return False
@@ -90,7 +101,7 @@ def in_force(
     try:
         for star, statement in order:
             target = names.project.find(star, module)
-            if target is None or not exports(names, target, name):
+            if target is None or not exports(names, target, name, None, depth):
                 continue
             found = names.member(ModuleRef(target), name, depth + 1)
             if not names.starring[key]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import os
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,6 +41,7 @@ from .bindings import (
     star_imports,
 )
 from .lazy_attributes import handed_out
+from .module_search import module_names
 from .project import Project
 from .source import ParsedModule
 from .star_exports import in_force
@@ -265,7 +265,7 @@ class Names:
         top = qualname.partition(".")[0]
         if not top.isidentifier() or self._importable(near, top):
             return None
-        candidates = sorted(_module_names(near.root))
+        candidates = sorted(module_names(near.root))
         close = closest(top, candidates)
         if close is not None and self.project.spec(close, near) is None:
             close = None
@@ -302,13 +302,17 @@ class Names:
             return External(f"{base.qualname}.{attr}")
         if isinstance(base, ModuleRef):
             module = base.module
+            typed = None  # bound only under `if TYPE_CHECKING:`: unbound at run time
             if attr in self.table(module) or (module.tree is not None and self.star_targets(module)):
                 found = self.lookup(module, attr, None, depth + 1)
-                if not (isinstance(found, Missing) and not found.type_checking_only):
+                if not isinstance(found, Missing):
                     return found
+                typed = found if found.type_checking_only else None
             # PEP 562: Python asks the module's `__getattr__` before a submodule of that name.
             lazy = handed_out(self, module, attr, depth + 1) if module.tree is not None else None
-            if lazy is not None and not (isinstance(lazy, Missing) and not lazy.certain):
+            if lazy is not None and (
+                typed is not None or not (isinstance(lazy, Missing) and not lazy.certain)
+            ):
                 return lazy
             sub = (
                 self.project.find(f"{module.name}.{attr}", module, record=False)
@@ -317,7 +321,7 @@ class Names:
             )
             if sub is not None:
                 return ModuleRef(sub)
-            return lazy or Missing(f"module {module.name!r} has no attribute {attr!r}")
+            return lazy or typed or Missing(f"module {module.name!r} has no attribute {attr!r}")
         if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
             for stmt in base.node.body:
                 if isinstance(stmt, _FUNCTIONS) and stmt.name == attr:
@@ -462,21 +466,6 @@ def sdk_name(qualname: str | None) -> str | None:
     if root == "builtins":
         return f"builtins.{last}"
     return None
-
-
-def _module_names(root: Path) -> set[str]:
-    """What `import name` could mean in a source root: its `.py` files and its folders."""
-    try:
-        entries = list(os.scandir(root))
-    except OSError:
-        return set()
-    names = set()
-    for entry in entries:
-        stem, dot, suffix = entry.name.partition(".")
-        module = suffix == "py" if dot else entry.is_dir(follow_symlinks=False)
-        if module and stem.isidentifier():
-            names.add(stem)
-    return names
 
 
 def _rewraps(node: ast.AST, name: str) -> bool:

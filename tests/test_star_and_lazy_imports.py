@@ -248,3 +248,65 @@ def test_a_star_import_coming_back_to_the_module_rebinds_what_it_holds(tmp_path:
     }
     check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/__init__.py")
     each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+TYPED_LAZY = (
+    "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .users import load_d\n\n\n"
+    + LAZY["an import in the body"]
+)
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["from app.deps import load_d", "import app.deps as deps"],
+    ids=["from-import", "attribute"],
+)
+def test_a_getattr_behind_an_import_for_type_checkers(tmp_path: Path, imports: str) -> None:
+    """The usual lazy package: `if TYPE_CHECKING: from .users import load_d` for type checkers,
+    a `__getattr__` importing it at run time. The name is unbound when the server runs, so
+    Python asks `__getattr__`: the resolver is users.py's, not "imported only under
+    TYPE_CHECKING"."""
+    files = {
+        "app/deps/__init__.py": TYPED_LAZY,
+        "app/deps/users.py": BAD,
+        "app/main.py": tool_module(imports, "deps.load_d" if " as deps" in imports else "load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+COMPUTED_ALL = (
+    "from importlib import import_module\n\n_LAZY = {'load_d': '.users'}\n__all__ = list(_LAZY)\n\n\n"
+    "def __getattr__(name):\n    if name in _LAZY:\n        return getattr(import_module(_LAZY[name], __name__), name)\n"
+    "    raise AttributeError(name)\n\n\ndef __dir__():\n    return sorted(_LAZY)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["from app.deps import *  # noqa: F403", "from app.deps import load_d"],
+    ids=["star import", "from-import"],
+)
+def test_a_lazy_package_whose_all_is_computed(tmp_path: Path, imports: str) -> None:
+    """`__all__ = list(_LAZY)` and a `__getattr__` over `_LAZY`: a star import reads `__all__`
+    (which this reading cannot list) and asks `__getattr__` for each name, so a name it hands
+    out is bound. `list(_LAZY)` and `sorted(_LAZY)` only read the dict, which stays the literal."""
+    files = {
+        "app/deps/__init__.py": COMPUTED_ALL,
+        "app/deps/users.py": BAD,
+        "app/main.py": tool_module(imports),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+def test_a_name_bound_for_type_checkers_is_no_star_export(tmp_path: Path) -> None:
+    """Without `__all__`, a star import copies the namespace and asks no `__getattr__`: a name
+    imported only under `TYPE_CHECKING` is not bound, and the server fails on it."""
+    files = {**PROJECT, "app/deps/__init__.py": TYPED_LAZY, "app/deps/users.py": CLEAN[1] + "\n"}
+    files["app/main.py"] = tool_module("from app.deps import *  # noqa: F403")
+    write_files(tmp_path, files)
+    assert "NameError" in sdk(tmp_path, "import app.main").stderr
+    found = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [(d["code"], d["path"]) for d in found] == [("MCPD007", "app/main.py")]
+    assert "is not defined" in found[0]["message"]
