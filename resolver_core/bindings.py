@@ -269,10 +269,12 @@ def _walk_bindings(
             _walk_bindings(module, stmt.body, tc, out, bind)
 
 
-def star_imports(module: ParsedModule) -> list[str]:
+def star_imports(module: ParsedModule) -> list[tuple[str, ast.ImportFrom]]:
+    """A module's top-level `from m import *` statements, in statement order, with the module
+    each imports (`star_exports.in_force` orders them among the module's own bindings)."""
     assert module.tree is not None
     return [
-        absolute_module(module, s.level, s.module)
+        (absolute_module(module, s.level, s.module), s)
         for s in module.tree.body
         if isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names)
     ]

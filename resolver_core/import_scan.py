@@ -161,24 +161,35 @@ def may_import_name(text: str, name: str) -> bool:
 
 
 def _names(raw: str) -> list[str]:
-    """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d]."""
+    """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d];
+    `*` for a star import (`imported_modules`)."""
     raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")
     if " ." in raw or ". " in raw:  # `import a . b`: Python reads `a.b`
         raw = _DOTTED.sub(".", raw)
     out = []
     for part in raw.split(","):
         words = part.split()
-        if words and re.fullmatch(r"[\w.]+", words[0]):
+        if words and (words[0] == "*" or re.fullmatch(r"[\w.]+", words[0])):
             out.append(words[0])
     return out
 
 
 def imported_modules(imports: Iterable[Import], module: str, is_package: bool) -> set[str]:
     """Every module name an import of a module (named `module`) can load: each dotted prefix
-    (`import a.b.c` runs `a` and `a.b` too), and `from p import x`'s `p.x` (a submodule)."""
+    (`import a.b.c` runs `a` and `a.b` too), `from p import x`'s `p.x` (a submodule), and
+    `from p import *`'s every module of `p` (`p.**`, `EVERY`).
+
+    Python's star import of a package imports each submodule its `__all__` names (`__all__ =
+    ["users"]` binds the module `users`), which only the package's text says: reading `p`'s
+    `__all__` here would make each file's imports depend on another file's. Every module of
+    `p` is more, never fewer, and nothing for a module that is no package. Not in
+    `loaded_modules`: the order `__all__` runs them in is not the text's (`import_order`)."""
     out: set[str] = set()
     for imported in imports:
-        out.update(loaded_modules(imported, module, is_package))
+        found = loaded_modules(imported, module, is_package)
+        out.update(found)
+        if found and "*" in imported[2]:
+            out.add(f"{found[-1]}.{EVERY}")
     return out
 
 

@@ -268,10 +268,17 @@ def _only_read(module: ParsedModule, name: str, value: ast.expr) -> bool:
     return bound == 1
 
 
+_COPIES = frozenset({"list", "tuple", "sorted", "set", "frozenset", "len", "iter"})
+"""Builtins reading a collection they are handed alone (`__all__ = list(_LAZY)`, a `__dir__`
+returning `sorted(_LAZY)`): they copy it, never change it."""
+
+
 def _reads(node: ast.Name, parent: ast.AST | None) -> bool:
     """Whether a use of a name only reads what it is bound to."""
     if isinstance(parent, ast.Compare | ast.Starred) or (isinstance(parent, ast.For) and parent.iter is node):
         return True
+    if isinstance(parent, ast.Call) and parent.args == [node] and not parent.keywords:
+        return isinstance(parent.func, ast.Name) and parent.func.id in _COPIES
     if isinstance(parent, ast.Subscript):
         return isinstance(parent.ctx, ast.Load)
     return isinstance(parent, ast.Attribute) and parent.attr in _READ_ONLY

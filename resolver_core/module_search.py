@@ -212,3 +212,18 @@ def module_name_for(path: Path, search: ModuleSearch | None = None) -> tuple[str
     packages, root = (search or ModuleSearch()).packages_of(folder)
     parts = [*packages] if is_package else [*packages, stem]
     return ".".join(parts) or stem, root, is_package
+
+
+def module_names(root: Path) -> set[str]:
+    """What `import name` could mean in a source root: its `.py` files and its folders."""
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return set()
+    names = set()
+    for entry in entries:
+        stem, dot, suffix = entry.name.partition(".")
+        module = suffix == "py" if dot else entry.is_dir(follow_symlinks=False)
+        if module and stem.isidentifier():
+            names.add(stem)
+    return names

@@ -19,6 +19,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Literal
 
+from .bindings import Binding, ModuleRef, Symbol
+from .lazy_attributes import handed_out
 from .source import ParsedModule
 
 if TYPE_CHECKING:
@@ -28,30 +30,86 @@ Listed = frozenset[str] | Literal["absent", "unknown"]
 """A module's `__all__`: the names written out, or that it binds none, or that it cannot be read."""
 
 
-def exports(names: Names, module: ParsedModule, name: str, seen: set[object] | None = None) -> bool:
+def exports(
+    names: Names, module: ParsedModule, name: str, seen: set[object] | None = None, depth: int = 0
+) -> bool:
     """Whether `from module import *` binds `name` (a name from a star import of a module
-    outside the project may be anything: it counts)."""
+    outside the project may be anything: it counts).
+
+    An `__all__` this reading cannot read (`__all__ = list(_LAZY)`) may list a name the
+    module's PEP 562 `__getattr__` hands out, which Python asks for it: one that does not
+    raise for the name counts (`lazy_attributes`). Without `__all__`, Python copies the
+    namespace and asks no `__getattr__`."""
     listed = names.remembered(("__all__", module.path), dunder_all, module)
     if isinstance(listed, frozenset):
         return name in listed
     if listed == "absent" and name.startswith("_"):
         return False
-    return holds(names, module, name, set() if seen is None else seen)
+    if holds(names, module, name, set() if seen is None else seen):
+        return True
+    return listed == "unknown" and handed_out(names, module, name, depth + 1) is not None
 
 
 def holds(names: Names, module: ParsedModule, name: str, seen: set[object]) -> bool:
     """Whether `module`'s namespace holds `name` once it is imported: a binding of its own, or
     one its star imports bring (a cycle of star imports brings nothing more)."""
-    if name in names.table(module):
+    binding = names.table(module).get(name)
+    if binding is not None and not binding.type_checking:  # unbound at run time otherwise
         return True
     if module.path in seen or module.tree is None:
         return False
     seen.add(module.path)
-    for star in names.star_targets(module):
+    for star, _ in names.star_targets(module):
         target = names.project.find(star, module)
         if target is None or exports(names, target, name, seen):
             return True
     return False
+
+
+def in_force(
+    names: Names, module: ParsedModule, name: str, own: Binding | None, cutoff: int | None, depth: int
+) -> tuple[Symbol, ast.ImportFrom] | None:
+    """What a star import binds `name` to in `module` where it is read, and that statement;
+    None when the module's own binding `own` is in force (or nothing binds it).
+
+    Python binds names in statement order and the later binding wins: `from app.a import *`
+    then `from app.b import *` binds b's `load_d`, and `def load_d` then `from app.b import *`
+    binds b's too. `own` is the own binding in force (`Names.lookup`: the last before a
+    registration's `cutoff` line in this module, else the first); a star import counts when
+    it comes after it and before the cutoff. When nothing binds the name before the cutoff,
+    the first binding after it stands (reported as bound too late, like an own one).
+
+    A star import of a module outside the project is not read (it may bind anything): it
+    stands only where no project binding does (`Names.lookup`), so `from os.path import *`
+    does not hide a project module's `load_d`. A star import whose reading comes back to this
+    name (`from app.api import *` in `app/api/__init__.py`, or through other modules) copies
+    what the module holds already: the binding before it stands."""
+    key = (module.path, name)
+    if key in names.starring:  # read again inside its own reading: what was bound before
+        names.starring[key] = names._rebound = True  # not remembered: a cycle's partial answer
+        return None
+    line = own.line if own is not None and not own.type_checking else None
+    early = line is not None and (cutoff is None or line < cutoff)
+    stars = names.star_targets(module)
+    # The last star import binding it before the cutoff (after the own binding in force)...
+    order = [s for s in reversed(stars) if (cutoff is None or s[1].lineno < cutoff)]
+    if early and line is not None:
+        order = [s for s in order if s[1].lineno > line]
+    elif cutoff is not None:  # ... else the first binding after it
+        order += [s for s in stars if s[1].lineno >= cutoff and (line is None or s[1].lineno < line)]
+    names.starring[key] = False
+    try:
+        for star, statement in order:
+            target = names.project.find(star, module)
+            if target is None or not exports(names, target, name, None, depth):
+                continue
+            found = names.member(ModuleRef(target), name, depth + 1)
+            if not names.starring[key]:
+                return found, statement
+            names.starring[key] = False  # it came back here: the binding before it stands
+    finally:
+        del names.starring[key]
+    return None
 
 
 def dunder_all(module: ParsedModule) -> Listed:

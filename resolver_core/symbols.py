@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import os
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,9 +41,10 @@ from .bindings import (
     star_imports,
 )
 from .lazy_attributes import handed_out
+from .module_search import module_names
 from .project import Project
 from .source import ParsedModule
-from .star_exports import exports
+from .star_exports import in_force
 from .suggest import closest, did_you_mean
 
 __all__ = [
@@ -84,7 +84,7 @@ class Names:
     def __init__(self, project: Project) -> None:
         self.project = project
         self._tables: dict[Path, dict[str, Binding]] = {}
-        self._stars: dict[Path, list[str]] = {}
+        self._stars: dict[Path, list[tuple[str, ast.ImportFrom]]] = {}
         self.cutoff: tuple[ParsedModule, int] | None = None
         """While a tool is analysed: (registering module, line) — the module's state at registration."""
         self.trace: dict[Path, tuple[int, str]] | None = None
@@ -101,6 +101,9 @@ class Names:
         self._rebound = False
         """Whether the lookup being answered met a name bound twice (its answer can depend on
         `cutoff`)."""
+        self.starring: dict[tuple[Path, str], bool] = {}
+        """The names a star import's binding is being read for, and whether that reading came
+        back to them (`star_exports.in_force`: a cycle of star imports)."""
 
     @contextmanager
     def tracing(self) -> Iterator[dict[Path, tuple[int, str]]]:
@@ -132,9 +135,9 @@ class Names:
             self._tables[module.path] = found
             return found
 
-    def star_targets(self, module: ParsedModule) -> list[str]:
-        """`star_imports`, once per module: every name a module does not bind looks there
-        (builtins such as `str` included)."""
+    def star_targets(self, module: ParsedModule) -> list[tuple[str, ast.ImportFrom]]:
+        """`star_imports`, once per module: each may bind any name (`star_exports.in_force`;
+        builtins such as `str` included)."""
         try:
             return self._stars[module.path]
         except KeyError:
@@ -180,12 +183,18 @@ class Names:
     def _module_level(self, module: ParsedModule, name: str, depth: int) -> Symbol:
         """`lookup` of a name in a module's globals (and star imports, then builtins)."""
         binding = self.table(module).get(name)
-        if binding is not None and binding.previous is not None:
+        stars = self.star_targets(module) if module.tree is not None else []
+        if (binding is not None and (binding.previous is not None or stars)) or len(stars) > 1:
             self._rebound = True
-        if binding is not None and self.cutoff is not None and self.cutoff[0] is module:
+        cutoff = self.cutoff[1] if self.cutoff is not None and self.cutoff[0] is module else None
+        if binding is not None and cutoff is not None:
             # Registration runs at a line: a name rebound later still means its earlier binding.
-            while binding.previous is not None and binding.line >= self.cutoff[1]:
+            while binding.previous is not None and binding.line >= cutoff:
                 binding = binding.previous
+        star = in_force(self, module, name, binding, cutoff, depth) if stars else None
+        if star is not None:  # a star import binding it after the module's own binding did
+            self._traced(module, name, Binding("import", star[1]))
+            return self._read_by(module, star[0])
         if binding is not None:
             self._traced(module, name, binding)
             if binding.type_checking:
@@ -193,13 +202,9 @@ class Names:
                     f"{name!r} is imported only under `if TYPE_CHECKING:`", type_checking_only=True
                 )
             return self._from_binding(module, name, binding, None, depth)
-        if module.tree is not None:
-            for star in self.star_targets(module):
-                target = self.project.find(star, module)
-                if target is None:
-                    return External(f"{star}.{name}")
-                if exports(self, target, name):  # `getattr(target, name)`, as Python binds it
-                    return self._read_by(module, self.member(ModuleRef(target), name, depth + 1))
+        for outside, _ in stars:  # no project binding binds it: any module outside may
+            if self.project.find(outside, module) is None:
+                return External(f"{outside}.{name}")
         if name in _BUILTINS:
             return External(f"builtins.{name}")
         # Python's NameError suggests among the globals and builtins: so does this message.
@@ -260,7 +265,7 @@ class Names:
         top = qualname.partition(".")[0]
         if not top.isidentifier() or self._importable(near, top):
             return None
-        candidates = sorted(_module_names(near.root))
+        candidates = sorted(module_names(near.root))
         close = closest(top, candidates)
         if close is not None and self.project.spec(close, near) is None:
             close = None
@@ -297,13 +302,17 @@ class Names:
             return External(f"{base.qualname}.{attr}")
         if isinstance(base, ModuleRef):
             module = base.module
+            typed = None  # bound only under `if TYPE_CHECKING:`: unbound at run time
             if attr in self.table(module) or (module.tree is not None and self.star_targets(module)):
                 found = self.lookup(module, attr, None, depth + 1)
-                if not (isinstance(found, Missing) and not found.type_checking_only):
+                if not isinstance(found, Missing):
                     return found
+                typed = found if found.type_checking_only else None
             # PEP 562: Python asks the module's `__getattr__` before a submodule of that name.
             lazy = handed_out(self, module, attr, depth + 1) if module.tree is not None else None
-            if lazy is not None and not (isinstance(lazy, Missing) and not lazy.certain):
+            if lazy is not None and (
+                typed is not None or not (isinstance(lazy, Missing) and not lazy.certain)
+            ):
                 return lazy
             sub = (
                 self.project.find(f"{module.name}.{attr}", module, record=False)
@@ -312,7 +321,7 @@ class Names:
             )
             if sub is not None:
                 return ModuleRef(sub)
-            return lazy or Missing(f"module {module.name!r} has no attribute {attr!r}")
+            return lazy or typed or Missing(f"module {module.name!r} has no attribute {attr!r}")
         if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
             for stmt in base.node.body:
                 if isinstance(stmt, _FUNCTIONS) and stmt.name == attr:
@@ -457,21 +466,6 @@ def sdk_name(qualname: str | None) -> str | None:
     if root == "builtins":
         return f"builtins.{last}"
     return None
-
-
-def _module_names(root: Path) -> set[str]:
-    """What `import name` could mean in a source root: its `.py` files and its folders."""
-    try:
-        entries = list(os.scandir(root))
-    except OSError:
-        return set()
-    names = set()
-    for entry in entries:
-        stem, dot, suffix = entry.name.partition(".")
-        module = suffix == "py" if dot else entry.is_dir(follow_symlinks=False)
-        if module and stem.isidentifier():
-            names.add(stem)
-    return names
 
 
 def _rewraps(node: ast.AST, name: str) -> bool:

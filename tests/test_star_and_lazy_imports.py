@@ -177,3 +177,136 @@ def test_a_getattr_this_reading_cannot_follow_is_opaque(tmp_path: Path, how: str
     assert sdk(tmp_path, "import app.main").returncode == 0
     assert codes(tmp_path, ".") == [("MCPD113", "app/main.py", 12)]
     assert codes(tmp_path, "app/main.py") == codes(tmp_path, ".")
+
+
+@pytest.mark.parametrize(
+    "init",
+    ['__all__ = ["users"]\n', "__all__ = ['other']\n__all__ += ['users']\nother = None\n"],
+    ids=["listed", "added"],
+)
+def test_a_star_import_of_a_package_whose_all_lists_a_submodule(tmp_path: Path, init: str) -> None:
+    """`__all__ = ["users"]`: `from app.deps import *` imports the submodule and binds it, and
+    the tool reads `users.load_d`. `lint app/deps/users.py` alone finds the tool module, which
+    imports nothing naming `users` (the import index reads the star import as reaching every
+    module of the package)."""
+    files = {
+        "app/deps/__init__.py": init,
+        "app/deps/users.py": BAD,
+        "app/main.py": tool_module("from app.deps import *  # noqa: F403", "users.load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+ORDERED = {
+    "the later star import": (
+        "from app.a import *  # noqa: F403\nfrom app.b import *  # noqa: F403",
+        "app/b.py",
+    ),
+    "a star import after an own definition": (BAD + "\nfrom app.b import *  # noqa: F403", "app/b.py"),
+    "an own definition after a star import": ("from app.b import *  # noqa: F403\n\n\n" + BAD, "app/main.py"),
+    "an external star import first": (
+        "from os.path import *  # noqa: F403\nfrom app.b import *  # noqa: F403",
+        "app/b.py",
+    ),
+}
+
+
+@pytest.mark.parametrize("how", sorted(ORDERED))
+def test_the_binding_in_force_is_the_last_in_statement_order(tmp_path: Path, how: str) -> None:
+    """Python binds names in statement order, the later binding winning: of two star imports
+    both binding `load_d`, or a star import and the module's own `def`, the last one is the
+    resolver. Every `load_d` is refused; only the one in force is reported, and with it made
+    clean the server starts. A star import of a module outside the project (`os.path`) binds
+    no project name: the project's star import after it stands."""
+    imports, bad = ORDERED[how]
+    files = {"app/a.py": BAD, "app/b.py": BAD, "app/main.py": tool_module(imports)}
+    check_both_ways(tmp_path / "p", files, "import app.main", bad)
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+def test_a_star_import_after_the_registration_binds_nothing_it_reads(tmp_path: Path) -> None:
+    """The tool is registered (its hints evaluated) before the second star import runs: it
+    reads the first star import's `load_d`."""
+    files = {
+        "app/a.py": BAD,
+        "app/b.py": BAD,
+        "app/main.py": tool_module("from app.a import *  # noqa: F403")
+        + "\n\nfrom app.b import *  # noqa: F403, E402\n",
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/a.py")
+
+
+def test_a_star_import_coming_back_to_the_module_rebinds_what_it_holds(tmp_path: Path) -> None:
+    """`app/deps/__init__.py` defines `load_d`, then star-imports `.more`, which imports
+    `load_d` back from the half-imported package: the star import binds the package's own
+    function again (read as the later binding, it must not loop back into itself)."""
+    files = {
+        "app/deps/__init__.py": BAD + "\n\nfrom .more import *  # noqa: F403, E402\n",
+        "app/deps/more.py": "from app.deps import load_d\n\n__all__ = ['load_d']\n",
+        "app/main.py": tool_module("from app.deps import load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/__init__.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+TYPED_LAZY = (
+    "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from .users import load_d\n\n\n"
+    + LAZY["an import in the body"]
+)
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["from app.deps import load_d", "import app.deps as deps"],
+    ids=["from-import", "attribute"],
+)
+def test_a_getattr_behind_an_import_for_type_checkers(tmp_path: Path, imports: str) -> None:
+    """The usual lazy package: `if TYPE_CHECKING: from .users import load_d` for type checkers,
+    a `__getattr__` importing it at run time. The name is unbound when the server runs, so
+    Python asks `__getattr__`: the resolver is users.py's, not "imported only under
+    TYPE_CHECKING"."""
+    files = {
+        "app/deps/__init__.py": TYPED_LAZY,
+        "app/deps/users.py": BAD,
+        "app/main.py": tool_module(imports, "deps.load_d" if " as deps" in imports else "load_d"),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+COMPUTED_ALL = (
+    "from importlib import import_module\n\n_LAZY = {'load_d': '.users'}\n__all__ = list(_LAZY)\n\n\n"
+    "def __getattr__(name):\n    if name in _LAZY:\n        return getattr(import_module(_LAZY[name], __name__), name)\n"
+    "    raise AttributeError(name)\n\n\ndef __dir__():\n    return sorted(_LAZY)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["from app.deps import *  # noqa: F403", "from app.deps import load_d"],
+    ids=["star import", "from-import"],
+)
+def test_a_lazy_package_whose_all_is_computed(tmp_path: Path, imports: str) -> None:
+    """`__all__ = list(_LAZY)` and a `__getattr__` over `_LAZY`: a star import reads `__all__`
+    (which this reading cannot list) and asks `__getattr__` for each name, so a name it hands
+    out is bound. `list(_LAZY)` and `sorted(_LAZY)` only read the dict, which stays the literal."""
+    files = {
+        "app/deps/__init__.py": COMPUTED_ALL,
+        "app/deps/users.py": BAD,
+        "app/main.py": tool_module(imports),
+    }
+    check_both_ways(tmp_path / "p", files, "import app.main", "app/deps/users.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path / "p", tmp_path)
+
+
+def test_a_name_bound_for_type_checkers_is_no_star_export(tmp_path: Path) -> None:
+    """Without `__all__`, a star import copies the namespace and asks no `__getattr__`: a name
+    imported only under `TYPE_CHECKING` is not bound, and the server fails on it."""
+    files = {**PROJECT, "app/deps/__init__.py": TYPED_LAZY, "app/deps/users.py": CLEAN[1] + "\n"}
+    files["app/main.py"] = tool_module("from app.deps import *  # noqa: F403")
+    write_files(tmp_path, files)
+    assert "NameError" in sdk(tmp_path, "import app.main").stderr
+    found = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [(d["code"], d["path"]) for d in found] == [("MCPD007", "app/main.py")]
+    assert "is not defined" in found[0]["message"]
