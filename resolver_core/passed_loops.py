@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from .call_sites import CallSites
 from .loop_entries import Part, PassedLoop, picked
 from .loops import rows_of
-from .registration_site import Registration, Unfollowed, unlisted_loop
+from .registration_site import Registration, Unfollowed, landed, unlisted_loop
 from .servers import Servers
 from .signatures import function_params
 from .source import ParsedModule
@@ -84,21 +84,7 @@ def landings(
             name = (
                 label.value if isinstance(label, ast.Constant) and isinstance(label.value, str) else reg.name
             )
-            span = module.span(call)
-            out.append(
-                Registration(
-                    reg.server,
-                    reg.kind,
-                    value,
-                    where,
-                    where_scope,
-                    name,
-                    span,
-                    reg.form,
-                    arms=arms,
-                    landed_at=call,
-                )
-            )
+            out.append(landed(reg, value, (where, where_scope), name, module.span(call), call, arms))
     if unlisted or not out:
         unfollowed.append(_note(reg))
     return out

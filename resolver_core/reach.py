@@ -33,7 +33,7 @@ from .loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
 from .registered_names import factory_argument, landed_name, name_passed
-from .registration_site import Registration, Unfollowed
+from .registration_site import Registration, Unfollowed, landed
 from .registrations import Scanner
 from .server_lines import server_variables
 from .servers import ParamServer, Servers
@@ -366,21 +366,7 @@ class Reach:
                 self.names, module, scope, call, arg, passed, span, self.scanner.unfollowed
             ):
                 name, name_node = landed_name(self.names, reg, call, bound, (where, value, at), named)
-                out.append(
-                    Registration(
-                        reg.server,
-                        reg.kind,
-                        value,
-                        where,
-                        at,
-                        name,
-                        span,
-                        reg.form,
-                        name_node=name_node,
-                        arms=arms,
-                        landed_at=call,
-                    )
-                )
+                out.append(landed(reg, value, (where, at), name, span, call, arms, name_node))
         return out
 
     def _applications(self, scope: Scope) -> list[Application]:

@@ -56,6 +56,33 @@ class Registration:
     what this call passes, not what every call does (`add(mcp, t)`, `add(other, u)`)."""
 
 
+def landed(
+    reg: Registration,
+    fn: ast.expr,
+    where: tuple[ParsedModule, Scope | None],
+    name: str | None,
+    span: Span,
+    call: ast.Call,
+    arms: tuple[Arm, ...],
+    name_node: ast.expr | None = None,
+) -> Registration:
+    """A helper's registration of what it is handed (`reg`), as the `call` handing it `fn`
+    (read in `where`) makes it: on the helper's server, located at the call (`span`), in the
+    arms of both."""
+    return Registration(
+        reg.server,
+        reg.kind,
+        fn,
+        *where,
+        name,
+        span,
+        reg.form,
+        name_node=name_node,
+        arms=arms,
+        landed_at=call,
+    )
+
+
 @dataclass(slots=True)
 class Unfollowed:
     """A registration whose functions cannot be listed statically (`for fn in TOOLS:`)."""
