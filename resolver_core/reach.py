@@ -164,9 +164,9 @@ class Reach:
                 why = "no call in the project passes one"
             else:
                 module, call, _, arg = unfollowed
-                why = (
-                    f"{module.display}:{call.lineno} passes `{ast.unparse(arg)}`, which mcpdeps cannot follow"
-                )
+                # A call a loop over modules stands for was made by mcpdeps: its argument was written.
+                line = getattr(call, "lineno", None) or getattr(arg, "lineno", "?")
+                why = f"{module.display}:{line} passes `{ast.unparse(arg)}`, which mcpdeps cannot follow"
             self.scanner.unfollowed.append(
                 Unfollowed(
                     reg.span,

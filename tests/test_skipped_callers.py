@@ -151,10 +151,13 @@ def test_cached_runs_and_edits_of_the_caller_agree_with_cold(project: Path, tmp_
     assert _dump(lint(["."], cwd=project, cache_dir=cache)) == _dump(cold)
     assert _dump(lint(["."], cwd=project, cache_dir=cache)) == _dump(cold)
     caller = "app/wiring.py" if (project / "app" / "wiring.py").exists() else "app/main.py"
-    # The caller stops passing `other`: the helpers' tools take no server (MCPD113), as cold.
+    # The caller passes a server mcpdeps cannot follow: the helpers' tools are not analysed
+    # (MCPD113), as cold. (A value known to be no server, `None`, registers nothing it checks.)
     text = (project / caller).read_text()
     (project / caller).write_text(
-        text.replace("(other)", "(None)").replace("register(server)", "register(None)")
+        text.replace("(other)", '(globals()["other"])').replace(
+            "register(server)", 'register(globals()["x"])'
+        )
     )
     warm = lint(["."], cwd=project, cache_dir=cache)
     assert _dump(warm) == _dump(lint(["."], cwd=project))
