@@ -182,7 +182,7 @@ class StaticBuilder:
             return
         written = f"`{ast.unparse(reg.fn)}`"
         if isinstance(reg.fn, ast.Name) and reg.form == "uncalled_decorator":
-            return  # `mcp.tool(name)`: a name the SDK is given, unless it is a function (MCPD008)
+            return  # `mcp.tool(name)`: a name the SDK is given, unless it is a function (the bare-decorator error)
         if isinstance(reg.fn, ast.Name):
             symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
             followed = self.names.follow(symbol) if symbol is not None else None

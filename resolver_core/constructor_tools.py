@@ -5,7 +5,7 @@ title=, description=, ...)` is what `add_tool` builds (`ToolManager.add_tool` ca
 same arguments) and raises the same registration errors, where the list is written, before the
 server exists: each one is read as `server.add_tool(fn, name=...)` on the server that call makes
 (`Scanner._added`), so its checks are `add_tool`'s. What cannot be read so is said, never
-guessed (MCPD113): a list not written out (`tools=TOOLS`, a comprehension), a `Tool` made some
+guessed (said as not analysed): a list not written out (`tools=TOOLS`, a comprehension), a `Tool` made some
 other way, a `from_function` given `context_kwarg=` (the SDK then skips looking for the Context
 parameter) or `**kwargs` (its name may be in them).
 """

@@ -11,7 +11,7 @@ published packages write: `if name == "load_d":` / `if name in ("a", "b"):` / `i
 _LAZY:` tests, imports in the body (`from .users import load_d`), `importlib.import_module` of
 a string built from literals, a module-level dict of literals (`_LAZY[name]`, `.get(name)`),
 `getattr(module, name)`, `globals()[name] = value` caches, `raise AttributeError(...)`. Every
-other statement or value makes the answer opaque (MCPD113: computed at run time, not
+other statement or value makes the answer opaque (computed at run time, not
 followed), never a guess: following a shape only partly could call a valid server invalid.
 The imports such a body makes are in the import index (`import_scan`), so `lint users.py`
 alone finds the tool module reaching it through the package.

@@ -5,7 +5,7 @@ by what its callers pass, and nothing else: pydantic-ai's `def register_agent(ag
 decorating `@agent.tool()` is handed an `Agent(...)` from an installed library, which the SDK
 never sees. `reach.servers_of` lands each registration on the servers the calls pass; when
 none does, this module says whether the calls pass something that may be a server mcpdeps
-cannot follow (the registration is then reported as not analysed, MCPD113) or only values
+cannot follow (the registration is then reported as not analysed) or only values
 known to be no server (nothing is said: nothing mcpdeps checks is registered), as a type
 checker would read them:
 
