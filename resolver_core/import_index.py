@@ -26,7 +26,7 @@ from . import bounded_read, file_guard
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
 
-_FORMAT = 11  # 11: a star import of a package reaches its every module (`import_scan.imported_modules`)
+_FORMAT = 12  # 12: a module a lazy `__getattr__` spells is marked (`import_scan.LAZY`)
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4

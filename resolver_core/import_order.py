@@ -12,7 +12,8 @@ run once its imports have (post-order).
 The imports are the pattern's (`import_scan`, kept by `import_index`): in text order, those
 inside functions too (a factory's `import app.tools`, called when it is). Where that order
 cannot be told apart from the paths' (no file runs both, two entry points run them in
-different orders, a name built at run time imports one of them, the orders make a cycle),
+different orders, a name built at run time imports one of them, a PEP 562 `__getattr__`
+may, the orders make a cycle),
 the display order stands: `decided` says None.
 """
 
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .import_index import ImportIndex
-from .import_scan import EVERY, found_under, loaded_modules
+from .import_scan import EVERY, LAZY, found_under, loaded_modules
 from .module_search import ModuleSearch, module_name_for
 
 
@@ -84,9 +85,10 @@ def ordered_edges(index: ImportIndex, modules: Modules) -> Edges:
             dynamic = False
             entry = index.entries.get(path)
             for imported in entry.imports if entry is not None else ():
+                lazy = LAZY in imported[2]  # run when a `__getattr__` is asked, not in text order
                 for target in loaded_modules(imported, name, is_package):
                     found = [f for f in found_under(target, modules.by_name) if f != path]
-                    dynamic = dynamic or (bool(found) and target.endswith(f".{EVERY}"))
+                    dynamic = dynamic or (bool(found) and (lazy or target.endswith(f".{EVERY}")))
                     out += found
             known[path] = (out, dynamic)
         return known[path]

@@ -32,6 +32,9 @@ Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
 
 EVERY = "**"
 """In an `Import`'s names: every module of the package, imported by a name built at run time."""
+LAZY = "?"
+"""In an `Import`'s names: the module is one a PEP 562 `__getattr__` may import when a name is
+first asked of it (a string spelling it, `_spelled_modules`), not when the importing module runs."""
 
 _BUILT = re.compile(
     r"""import_module\(\s*f?(?:"|')(?:\{([\w.]*?)\.?__(?:name|package)__\})?([\w.]*)(\{|"|')"""
@@ -69,13 +72,12 @@ def scan_imports(text: str) -> list[Import]:
 
 
 def _spelled_modules(text: str) -> list[Import]:
-    """Every string of the text that spells a module name, as an import of it (most name no
-    project module, and the index keeps only those that do)."""
+    """Every string of the text that spells a module name, once, as a lazy import of it (`LAZY`:
+    most name no project module, and the index keeps only those that do)."""
     out: list[Import] = []
-    for m in _MODULE_STRING.finditer(text):
-        name = m.group(2)
+    for name in dict.fromkeys(m.group(2) for m in _MODULE_STRING.finditer(text)):
         level = len(name) - len(name.lstrip("."))
-        out.append((level, name[level:], []))
+        out.append((level, name[level:], [LAZY]))
     return out
 
 
@@ -209,7 +211,7 @@ def loaded_modules(imported: Import, module: str, is_package: bool) -> list[str]
         return []
     pieces = name.split(".")
     return [".".join(pieces[: i + 1]) for i in range(len(pieces))] + [
-        f"{name}.{n}" for n in names if n != "*"
+        f"{name}.{n}" for n in names if n not in ("*", LAZY)
     ]
 
 

@@ -276,3 +276,36 @@ def test_a_warm_run_follows_reordered_helper_calls(tmp_path: Path) -> None:
     assert warm(".") == [("MCPD110", "app/a.py")]
     assert warm("app/b.py") == []
     assert "'b'" in kept(tmp_path)[1]
+
+
+LAZY_PACKAGE = """\
+import importlib
+
+_LAZY = {"thing": "app.b"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return importlib.import_module(_LAZY[name])
+    raise AttributeError(name)
+"""
+"""A package whose PEP 562 `__getattr__` imports `app.b` when `thing` is first asked of it."""
+
+
+def test_a_module_a_lazy_package_spells_is_not_run_when_the_package_is(tmp_path: Path) -> None:
+    """`import app.lazy` then `import app.a`, `import app.b`: the package runs none of the modules
+    its strings spell (its `__getattr__` imports `app.b` only when asked for `thing`), so the
+    SDK keeps a's `t` and drops b's. Which module a name looked up at run time imports, and
+    when, is not the text's order: the order of paths stands, and it reports b."""
+    files = {
+        "app/server.py": SERVER,
+        "app/a.py": KIT.format("a"),
+        "app/b.py": KIT.format("b"),
+        "app/lazy/__init__.py": LAZY_PACKAGE,
+        "app/main.py": "import app.lazy  # noqa: F401\nimport app.a  # noqa: F401\nimport app.b  # noqa: F401\n",
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    logged, result = kept(tmp_path)
+    assert logged == ["Tool already exists: t"] and "'a'" in result, result
+    assert found(tmp_path) == found(tmp_path, "app/b.py") == [("MCPD110", "app/b.py")]
+    assert found(tmp_path, "app/a.py") == []
