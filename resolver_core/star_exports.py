@@ -86,7 +86,8 @@ def in_force(
     what the module holds already: the binding before it stands."""
     key = (module.path, name)
     if key in names.starring:  # read again inside its own reading: what was bound before
-        names.starring[key] = names._rebound = True  # not remembered: a cycle's partial answer
+        names.starring[key] = True
+        names.unremembered()  # a cycle's partial answer
         return None
     line = own.line if own is not None and not own.type_checking else None
     early = line is not None and (cutoff is None or line < cutoff)

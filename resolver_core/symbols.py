@@ -180,12 +180,18 @@ class Names:
             self._known[key] = (answer, needs)
         return answer
 
+    def unremembered(self) -> None:
+        """The answer being computed (`remembered`) is not kept: it met a name bound twice, whose
+        meaning a registration `cutoff` can change, or a cycle of star imports answered it only
+        in part (`star_exports.in_force`)."""
+        self._rebound = True
+
     def _module_level(self, module: ParsedModule, name: str, depth: int) -> Symbol:
         """`lookup` of a name in a module's globals (and star imports, then builtins)."""
         binding = self.table(module).get(name)
         stars = self.star_targets(module) if module.tree is not None else []
         if (binding is not None and (binding.previous is not None or stars)) or len(stars) > 1:
-            self._rebound = True
+            self.unremembered()
         cutoff = self.cutoff[1] if self.cutoff is not None and self.cutoff[0] is module else None
         if binding is not None and cutoff is not None:
             # Registration runs at a line: a name rebound later still means its earlier binding.
