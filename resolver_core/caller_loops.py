@@ -7,8 +7,8 @@ registration on each call's argument, and this module reads that argument throug
 around the call, the way the registration scan reads them (`loops.EnclosingLoops`: a
 collection written out here or in another module, rows unpacked, `entry.function`, aliases
 bound in the loop's body). A loop over values the source does not list is said (an
-unfollowed registration), as the same loop around `mcp.add_tool(fn)` is; before, the loop
-variable was handed on as a name nothing bound, and the tool was dropped without a word.
+unfollowed registration), as the same loop around `mcp.add_tool(fn)` is: the loop variable
+is no name anything binds, and handing it on would drop the tools without a word.
 """
 
 from __future__ import annotations
@@ -27,34 +27,53 @@ Passed = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.exp
 name it passes with it (`registered_names.name_passed`) with where to read that."""
 
 
-def passed_values(
-    names: Names,
-    module: ParsedModule,
-    scope: Scope | None,
-    call: ast.Call,
-    arg: ast.expr,
-    name: ast.expr | None,
-    span: Span,
-    unfollowed: list[Unfollowed],
-) -> list[Passed]:
-    """What `call` (in `module`, at `scope`) passes as `arg` on each pass of the loops around
-    it, with what it passes as `name` on that pass (`for n, fn in (("a", u), ("b", u)):
-    add(mcp, fn, n)`: `u` named "a", then "b"): `arg` itself outside any loop; nothing, noted
-    in `unfollowed` at `span`, when it is the variable of a loop over values the source does
-    not list."""
-    loops = _loops_around(_body(module, scope), call)
-    if not loops:
-        return [(arg, module, scope, (module, name, scope))]
-    enclosing = EnclosingLoops(names)
-    with ExitStack() as inside:
-        for loop in loops:
-            inside.enter_context(enclosing.entered(module, loop, scope))
-        if isinstance(arg, ast.Name) and (unlisted := enclosing.unlisted(arg)) is not None:
-            unfollowed.append(unlisted_loop(module, span, arg.id, unlisted))
-            return []
-        if name is not None:
-            name = enclosing.aliases.unaliased(name)
-        return enclosing.each(module, scope, enclosing.aliases.unaliased(arg), name)
+Loop = ast.For | ast.AsyncFor
+
+
+class CallerLoops:
+    """What calls pass through the loops around them, the loops of each scope found in one walk
+    of its body when first asked (a walk per call made a module of many calls quadratic)."""
+
+    def __init__(self, names: Names) -> None:
+        self.names = names
+        self._around: dict[int, tuple[list[ast.stmt], dict[int, list[Loop]]]] = {}
+        """Per body (by id, the body kept so the id stays its own): the loops around each call
+        of it that is in one, outermost first."""
+
+    def passed_values(
+        self,
+        module: ParsedModule,
+        scope: Scope | None,
+        call: ast.Call,
+        arg: ast.expr,
+        name: ast.expr | None,
+        span: Span,
+        unfollowed: list[Unfollowed],
+    ) -> list[Passed]:
+        """What `call` (in `module`, at `scope`) passes as `arg` on each pass of the loops around
+        it, with what it passes as `name` on that pass (`for n, fn in (("a", u), ("b", u)):
+        add(mcp, fn, n)`: `u` named "a", then "b"): `arg` itself outside any loop; nothing,
+        noted in `unfollowed` at `span`, when it is the variable of a loop over values the
+        source does not list."""
+        loops = self._loops_around(_body(module, scope), call)
+        if not loops:
+            return [(arg, module, scope, (module, name, scope))]
+        enclosing = EnclosingLoops(self.names)
+        with ExitStack() as inside:
+            for loop in loops:
+                inside.enter_context(enclosing.entered(module, loop, scope))
+            if isinstance(arg, ast.Name) and (unlisted := enclosing.unlisted(arg)) is not None:
+                unfollowed.append(unlisted_loop(module, span, arg.id, unlisted))
+                return []
+            if name is not None:
+                name = enclosing.aliases.unaliased(name)
+            return enclosing.each(module, scope, enclosing.aliases.unaliased(arg), name)
+
+    def _loops_around(self, body: list[ast.stmt], call: ast.Call) -> list[Loop]:
+        known = self._around.get(id(body))
+        if known is None or known[0] is not body:
+            known = self._around[id(body)] = (body, _calls_in_loops(body))
+        return known[1].get(id(call), [])
 
 
 def _body(module: ParsedModule, scope: Scope | None) -> list[ast.stmt]:
@@ -64,19 +83,21 @@ def _body(module: ParsedModule, scope: Scope | None) -> list[ast.stmt]:
     return scope.function.body if isinstance(scope.function.body, list) else []
 
 
-def _loops_around(body: list[ast.stmt], target: ast.Call) -> list[ast.For | ast.AsyncFor]:
-    """The `for` loops whose body holds `target`, outermost first (in this scope: a nested
-    def runs when it is called, not in the loop defining it; a loop's `else` after it)."""
-    todo: list[tuple[ast.AST, tuple[ast.For | ast.AsyncFor, ...]]] = [(stmt, ()) for stmt in body]
+def _calls_in_loops(body: list[ast.stmt]) -> dict[int, list[Loop]]:
+    """Each call of `body` inside `for` loops (by id) -> those loops, outermost first (in this
+    scope: a nested def runs when it is called, not in the loop defining it; a loop's `else`
+    after it)."""
+    out: dict[int, list[Loop]] = {}
+    todo: list[tuple[ast.AST, tuple[Loop, ...]]] = [(stmt, ()) for stmt in body]
     while todo:
         node, loops = todo.pop()
-        if node is target:
-            return list(loops)
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
+        if loops and isinstance(node, ast.Call):
+            out[id(node)] = list(loops)
         inner = (*loops, node) if isinstance(node, ast.For | ast.AsyncFor) else loops
         for field, value in ast.iter_fields(node):
             around = inner if field == "body" else loops
             children = value if isinstance(value, list) else [value]
             todo += [(child, around) for child in children if isinstance(child, ast.AST)]
-    return []
+    return out

@@ -26,7 +26,7 @@ from .arms import ENTRY, MAX_WAYS, Way, called, entry
 from .arms import module as arms_module
 from .call_order import CallOrder
 from .call_sites import Application, CallSites
-from .caller_loops import passed_values
+from .caller_loops import CallerLoops
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
 from .loops import listing_name
@@ -68,6 +68,8 @@ class Reach:
         self.call_sites = call_sites
         self.order = CallOrder()
         """The calls the ways go through: which helper's registrations run first."""
+        self.caller_loops = CallerLoops(names)
+        """What calls in loops pass (`for fn in READERS: add(mcp, fn)`)."""
         self._filled: dict[tuple[int, int, str, int, int], tuple[int, Landings]] = {}
         """Per server parameter (its function, index, name): the servers its call sites pass,
         (or, `Registration.landed_at`, one of them passes), and `CallSites.recorded` while
@@ -362,8 +364,8 @@ class Reach:
             arms = (*self.call_sites.arms(call), *reg.arms)
             # `for fn in READERS: add(mcp, fn)`: each function the loop's variable takes, each
             # with the name the call passes on that pass.
-            for value, where, at, named in passed_values(
-                self.names, module, scope, call, arg, passed, span, self.scanner.unfollowed
+            for value, where, at, named in self.caller_loops.passed_values(
+                module, scope, call, arg, passed, span, self.scanner.unfollowed
             ):
                 name, name_node = landed_name(self.names, reg, call, bound, (where, value, at), named)
                 out.append(landed(reg, value, (where, at), name, span, call, arms, name_node))

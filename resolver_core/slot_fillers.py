@@ -19,7 +19,7 @@ checker would read them:
   pass only these.
 
 A loop's variable (`for host in (agent, mcp): register_agent(host)`) stands for each value
-the loop takes (`caller_loops.passed_values`): `mcp` gets the tools, `agent` nothing.
+the loop takes (`caller_loops.CallerLoops.passed_values`): `mcp` gets the tools, `agent` nothing.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import ast
 import builtins
 from typing import TYPE_CHECKING
 
-from .caller_loops import passed_values
 from .registration_site import Unfollowed
 from .servers import ParamServer
 from .source import ParsedModule
@@ -72,7 +71,7 @@ def passed_each(reach: Reach, passed: Passed) -> list[Taken] | None:
         return [(arg, module, scope)]
     # Said where the loop registers directly; here, the slot's verdict says it.
     unlisted: list[Unfollowed] = []
-    values = passed_values(reach.names, module, scope, call, arg, None, module.span(call), unlisted)
+    values = reach.caller_loops.passed_values(module, scope, call, arg, None, module.span(call), unlisted)
     return None if unlisted else [(value, at, where) for value, at, where, _ in values]
 
 
