@@ -38,7 +38,7 @@ from .registrations import Scanner
 from .server_lines import server_variables
 from .servers import ParamServer, Servers
 from .signatures import function_params
-from .slot_fillers import passed_each, unfollowed_pass
+from .slot_fillers import Passed, passed_each, unfollowed_pass
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
@@ -77,6 +77,9 @@ class Reach:
         `register(server)` helper's tools all take the same parameter; its call sites are read
         again only once new ones were found (a module loaded since, as a tool's hints are read,
         may call it)."""
+        self._passed: dict[tuple[int, int, str, int], tuple[int, list[Passed], dict[int, list[Passed]]]] = {}
+        """Per server parameter: `passed_for`, those of each call (by id), and
+        `CallSites.recorded` while they were read; as `_filled` is kept."""
 
     def follow_passed_servers(self) -> None:
         """Scan the modules whose functions receive a server from a call in a scanned module.
@@ -157,7 +160,7 @@ class Reach:
         if not out:
             if reg.server.annotated:
                 return [(self.servers.parameter(reg.server), [ENTRY])]
-            passed = self._only(self.passed_for(ps), reg.landed_at)
+            passed = self._passed_at(ps, reg.landed_at)
             unfollowed = unfollowed_pass(self, passed)
             if passed and unfollowed is None:  # `register_agent(Agent())`: nothing the SDK sees
                 return []
@@ -179,12 +182,15 @@ class Reach:
             )
         return list(out.values())
 
-    @staticmethod
-    def _only(
-        passed: list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]], only: ast.Call | None
-    ) -> list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]]:
-        """The calls among `passed` a registration lands at: `only` when it is one of them
+    def _passed_at(self, ps: ParamServer, only: ast.Call | None) -> list[Passed]:
+        """The calls filling `ps` a registration lands at: `only` when it is one of them
         (`Registration.landed_at`), else all."""
+        passed = self.passed_for(ps)
+        if only is None:
+            return passed
+        known = self._passed.get(_key(ps))
+        if known is not None and known[1] is passed:
+            return known[2].get(id(only)) or passed
         return [each for each in passed if each[1] is only] or passed
 
     def _fill(
@@ -200,7 +206,7 @@ class Reach:
         if fid in done or hops > _MAX_HOPS:
             return dict(done.get(fid) or {})
         done[fid] = None
-        for module, call, scope, arg in self._only(self.passed_for(ps), only):
+        for module, call, scope, arg in self._passed_at(ps, only):
             arms, site = self.call_sites.arms(call), self.order.site(module, call, scope)
             # `for host in (agent, mcp): register(host)`: each value the loop takes
             for value, where, at in passed_each(self, (module, call, scope, arg)) or []:
@@ -249,9 +255,25 @@ class Reach:
             names.append((ps.holder or cls).name)
         return names
 
-    def passed_for(self, ps: ParamServer) -> list[tuple[ParsedModule, ast.Call, Scope | None, ast.expr]]:
+    def passed_for(self, ps: ParamServer) -> list[Passed]:
         """Each call of the function of `ps`, with the argument it passes for `ps` (module,
-        call, its scope, argument)."""
+        call, its scope, argument); read again only once new call sites were found."""
+        self.call_sites.want(self._called_names(ps))
+        key = _key(ps)
+        known = self._passed.get(key)
+        before = self.call_sites.recorded
+        if known is not None and known[0] == before:
+            return known[1]
+        out = self._read_passed(ps)
+        if self.call_sites.recorded == before:  # read from call sites that stood throughout
+            by_call: dict[int, list[Passed]] = {}
+            for each in out:
+                by_call.setdefault(id(each[1]), []).append(each)
+            self._passed[key] = (before, out, by_call)
+        return out
+
+    def _read_passed(self, ps: ParamServer) -> list[Passed]:
+        """`passed_for`, read from the call sites."""
         # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's
         # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does);
         # a classmethod's `cls` is bound on the class too (`Kit.register(server)`).
@@ -259,8 +281,7 @@ class Reach:
         cls = self.servers.class_of(ps.module, ps.function)
         decorators = decorator_names(ps.function) if cls is not None else set()
         method = cls is not None and "staticmethod" not in decorators
-        self.call_sites.want(self._called_names(ps))
-        out = []
+        out: list[Passed] = []
         for module, call, scope in self.call_sites.sites(_made(ps)):
             if ps.holder is not None and not self._instantiates(module, call, scope, ps.holder):
                 continue  # another subclass's instance: its methods are not the holder's

@@ -308,31 +308,43 @@ def test_names_a_loop_passes_a_helper_are_the_sdks(tmp_path: Path, case: str) ->
         assert got == [e for e in expected if given == "." or e[1] == given], (given, got)
 
 
-def test_the_calls_of_a_helper_read_their_loops_in_one_walk(tmp_path: Path) -> None:
-    """`add(mcp, f0)` ... `add(mcp, fN)` at a module's top level: the loops around each call are
-    read from one walk of the module's body, not one walk per call (a module of 3,000 such
-    calls took minutes). Counted as nodes visited, for twice as many calls: twice as many."""
+def test_the_calls_of_a_helper_are_read_once_their_loops_in_one_walk(tmp_path: Path) -> None:
+    """`add(mcp, f0)` ... `add(mcp, fN)` at a module's top level: the calls of `add` are listed
+    once for all its registrations, not once per registration, and the loops around each call
+    are read from one walk of the module's body, not one walk per call (a module of 3,000 such
+    calls took minutes). For twice as many calls: as many listings, twice as many nodes visited."""
     from mcpdeps.resolver_core import build_graph, caller_loops
+    from mcpdeps.resolver_core.call_sites import CallSites
 
-    def visited(calls: int) -> int:
+    def work(calls: int) -> tuple[int, int]:
         folder = tmp_path / str(calls)
         folder.mkdir()
         defs = "".join(f"\n\ndef f{i}(x: int) -> int:\n    return x\n" for i in range(calls))
         adds = "".join(f"add(mcp, f{i})\n" for i in range(calls))
-        text = f"from mcp.server import MCPServer\n\nmcp = MCPServer('x')\n\n\ndef add(server, fn):\n    server.add_tool(fn)\n{defs}\n\n{adds}"
-        (folder / "server.py").write_text(text, encoding="utf-8")
-        count = 0
-        real = caller_loops.ast.iter_fields
+        head = "from mcp.server import MCPServer\n\nmcp = MCPServer('x')\n\n\ndef add(server, fn):\n"
+        (folder / "server.py").write_text(
+            f"{head}    server.add_tool(fn)\n{defs}\n\n{adds}", encoding="utf-8"
+        )
+        visited = listed = 0
+        iter_fields, sites = caller_loops.ast.iter_fields, CallSites.sites
 
-        def counted(node: object) -> object:
-            nonlocal count
-            count += 1
-            return real(node)  # type: ignore[arg-type]
+        def visiting(node: object) -> object:
+            nonlocal visited
+            visited += 1
+            return iter_fields(node)  # type: ignore[arg-type]
+
+        def listing(self: CallSites, *args: object) -> object:
+            nonlocal listed
+            listed += 1
+            return sites(self, *args)  # type: ignore[arg-type]
 
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(caller_loops.ast, "iter_fields", counted)
+            patch.setattr(caller_loops.ast, "iter_fields", visiting)
+            patch.setattr(CallSites, "sites", listing)
             graph = build_graph([folder / "server.py"])
         assert len(graph.tools()) == calls
-        return count
+        return visited, listed
 
-    assert visited(200) < 3 * visited(100)
+    (visited, listed), (visited_twice, listed_twice) = work(100), work(200)
+    assert listed_twice == listed
+    assert visited_twice < 3 * visited
