@@ -23,8 +23,8 @@ from .source import ParsedModule
 from .symbols import Names, Scope
 
 Passed = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
-"""A function a call passes: the expression, with the module and scope it is read in, and the
-name it passes with it (`registered_names.name_passed`) with where to read that."""
+"""What a call passes (a function, or a server for `slot_fillers`): the expression, with the
+module and scope it is read in, and the name it passes with it (`registered_names.name_passed`) with where to read that."""
 
 
 Loop = ast.For | ast.AsyncFor
@@ -68,6 +68,10 @@ class CallerLoops:
             if name is not None:
                 name = enclosing.aliases.unaliased(name)
             return enclosing.each(module, scope, enclosing.aliases.unaliased(arg), name)
+
+    def in_loop(self, module: ParsedModule, scope: Scope | None, call: ast.Call) -> bool:
+        """Whether `call` (in `module`, at `scope`) is in a `for` loop of its scope."""
+        return bool(self._loops_around(_body(module, scope), call))
 
     def _loops_around(self, body: list[ast.stmt], call: ast.Call) -> list[Loop]:
         known = self._around.get(id(body))

@@ -67,12 +67,16 @@ def passed_each(reach: Reach, passed: Passed) -> list[Taken] | None:
     call when it is a loop's variable (`for host in (agent, mcp)`); None when a loop's values
     are not listed in the source."""
     module, call, scope, arg = passed
-    if not isinstance(arg, ast.Name) or reach.servers.of(module, arg, scope) is not None:
+    loops = reach.caller_loops
+    # Each caller reads the server of what this returns: asked here only of a loop's name.
+    if not (isinstance(arg, ast.Name) and loops.in_loop(module, scope, call)):
+        return [(arg, module, scope)]
+    if reach.servers.of(module, arg, scope) is not None:  # `mcp`, bound outside the loop
         return [(arg, module, scope)]
     # Said where the loop registers directly; here, the slot's verdict says it.
     unlisted: list[Unfollowed] = []
-    values = reach.caller_loops.passed_values(module, scope, call, arg, None, module.span(call), unlisted)
-    return None if unlisted else [(value, at, where) for value, at, where, _ in values]
+    values = loops.passed_values(module, scope, call, arg, None, module.span(call), unlisted)
+    return None if unlisted else [(value, read_in, read_at) for value, read_in, read_at, _ in values]
 
 
 def unfollowed_pass(reach: Reach, passed: list[Passed], done: set[_Key] | None = None) -> Passed | None:
