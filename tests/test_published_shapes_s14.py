@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
+from test_factory_result_servers import ONE_FILE
 
 Case = tuple[dict[str, str], str, str]
 
@@ -576,32 +577,8 @@ def test_a_tool_bound_to_a_name_from_getattr_is_said_not_silent(tmp_path: Path) 
 def test_a_factory_result_is_the_server_the_factory_registered_on(tmp_path: Path) -> None:
     """`mcp = build()` where `build` registers `t` on its local server and returns it, then
     `@mcp.tool() def t` at module level: one server, the SDK logs the duplicate and drops the
-    second `t`; lint sees two servers (`graph` lists an empty `mcp` beside the factory's
-    `server`, where `graph --live` lists one) and reports no MCPD110."""
-    main = """\
-        import logging
-
-        from mcp.server import MCPServer
-
-
-        def build() -> MCPServer:
-            server = MCPServer("x")
-
-            @server.tool()
-            def t(x: int) -> str:
-                return "factory"
-
-            return server
-
-
-        mcp = build()
-
-
-        @mcp.tool()
-        def t(x: int) -> str:
-            return "module"
-    """
-    write_files(tmp_path, {**PROJECT, "app/main.py": main})
+    second `t`, reported MCPD110 (`test_factory_result_servers.py` holds the project)."""
+    write_files(tmp_path, {**PROJECT, "app/main.py": ONE_FILE})
     ran = sdk(tmp_path, "import logging\nlogging.basicConfig()\nimport app.main")
     assert "Tool already exists: t" in ran.stderr, ran.stderr
     found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]

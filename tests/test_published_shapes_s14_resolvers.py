@@ -20,6 +20,7 @@ from published_shapes import (
     check_both_ways,
     each_file_alone_reports_what_lint_dot_reports,
 )
+from test_server_parameter_annotations import PROTOCOL_TOOLS
 
 Case = tuple[dict[str, str], str, str, str, tuple[str, str]]
 
@@ -409,17 +410,7 @@ CASES["resolver imported inside the register function's body"] = (
 # 19. rde interface/mcp/resources.py: a resolver with lazy imports in its body, a by-name
 #     optional argument, registered by `register_protocol_tools(server: Any)` in the same file.
 CASES["resolver beside a register(server: Any) helper, by-name optional argument"] = (
-    {
-        "app/runtime.py": "import threading\n\nSTATE_LOCK = threading.Lock()\n",
-        "app/protocol.py": "from typing import Annotated, Any\n\nfrom mcp.server.mcpserver import Resolve\n\n"
-        "from app.runtime import STATE_LOCK\n\n\ndef resolve_contract(project: str | None = None) -> dict:\n"
-        "    from app.runtime import STATE_LOCK as lock\n\n    with lock:\n        return {'p': project}\n\n\n"
-        "def register_protocol_tools(server: Any) -> None:\n    @server.tool()\n"
-        "    def t(contract: Annotated[dict, Resolve(resolve_contract)], project_id: str | None = None) -> dict:\n"
-        "        return contract\n",
-        "app/main.py": "from mcp.server import MCPServer\n\nfrom app.protocol import register_protocol_tools\n\n"
-        'mcp = MCPServer("x")\nregister_protocol_tools(mcp)\n',
-    },
+    PROTOCOL_TOOLS,
     "import app.main",
     "app/protocol.py",
     "Resolver 'resolve_contract' parameter 'project'",
