@@ -8,6 +8,11 @@ server exists: each one is read as `server.add_tool(fn, name=...)` on the server
 guessed (said as not analysed): a list not written out (`tools=TOOLS`, a comprehension), a `Tool` made some
 other way, a `from_function` given `context_kwarg=` (the SDK then skips looking for the Context
 parameter) or `**kwargs` (its name may be in them).
+
+The constructor fills the server's tools in list order, a later tool of a name replacing an
+earlier one where it was (`Tool already exists` logged), where `add_tool` keeps the first: the
+list is read in the order that makes `add_tool` keep what the constructor keeps
+(`as_kept`).
 """
 
 from __future__ import annotations
@@ -50,7 +55,34 @@ def constructor_tools(
                 notes.append(unread(module, element, "it names no function"))
             else:
                 listed.append((made, fn, name))
-    return listed, notes
+    return as_kept(listed), notes
+
+
+def as_kept(listed: list[Listed]) -> list[Listed]:
+    """`listed` in an order `add_tool` calls keep what the constructor keeps: the last tool of
+    each name written out at the place of the first, the ones it replaces after it (reported
+    there as dropped). A name not written out (the function's own, or computed) stays in place."""
+    last: dict[str, Listed] = {}
+    for each in listed:
+        written = _written_name(each[2])
+        if written is not None:
+            last[written] = each
+    kept: list[Listed] = []
+    dropped: list[Listed] = []
+    placed: set[int] = set()
+    for each in listed:
+        written = _written_name(each[2])
+        keeper = last[written] if written is not None else each
+        if keeper is not each:
+            dropped.append(each)
+        if id(keeper) not in placed:
+            placed.add(id(keeper))
+            kept.append(keeper)
+    return kept + dropped
+
+
+def _written_name(name: ast.expr | None) -> str | None:
+    return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
 
 
 def _from_function(

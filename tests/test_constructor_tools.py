@@ -77,3 +77,29 @@ def test_a_list_lint_cannot_read_is_said(tmp_path: Path) -> None:
     write_files(tmp_path, {**PROJECT, **_main(constructed)})
     found = sorted((d["code"], d["line"]) for d in lint_diagnostics(tmp_path, "--no-cache", "."))
     assert found == [("MCPD002", 8), ("MCPD113", 21), ("MCPD113", 22)]
+
+
+def test_a_name_listed_twice_keeps_the_later_tool(tmp_path: Path) -> None:
+    """`tools=[Tool.from_function(t, name="x"), Tool.from_function(u, name="x")]`: the SDK's
+    `ToolManager` fills its dict in list order, so `u` replaces `t` where `t` was (where
+    `add_tool` keeps the first) and logs the duplicate: `t` is the one never called. `graph`
+    shows what `graph --live` shows, and MCPD110 is at `t`'s entry, naming `t`."""
+    main = (
+        "from mcp.server import MCPServer\nfrom mcp.server.mcpserver.tools import Tool\n\n\n"
+        'def t(x: int) -> str:\n    return "t"\n\n\ndef u(y: str) -> str:\n    return "u"\n\n\n'
+        'def w(z: int) -> str:\n    return "w"\n\n\n'
+        'mcp = MCPServer(\n    "x",\n    tools=[\n        Tool.from_function(t, name="x"),\n'
+        "        Tool.from_function(w),\n"
+        '        Tool.from_function(u, name="x"),\n    ],\n)\n'
+    )
+    write_files(tmp_path, {**PROJECT, "app/main.py": main})
+    assert duplicates_logged(tmp_path, {}) == ["Tool already exists: x"]
+    static = run_mcpdeps("graph", "--format", "json", "app/main.py", cwd=tmp_path)
+    live = run_mcpdeps("graph", "--format", "json", "--live", "app/main.py", cwd=tmp_path)
+    assert static.returncode == live.returncode == 0, static.stderr + live.stderr
+    assert json.loads(static.stdout) == json.loads(live.stdout)
+    [server] = json.loads(static.stdout)["servers"]
+    assert [(t["name"], t["function"]) for t in server["tools"]] == [("x", "u"), ("w", "w")]
+    found = lint_diagnostics(tmp_path, "--no-cache", ".")
+    assert [(d["code"], d["line"]) for d in found] == [("MCPD110", 20)]
+    assert "'t' is never called" in found[0]["message"]
