@@ -186,7 +186,7 @@ class _Body:
             return self.module.package
         symbol = self.names.follow(self.names.lookup(self.module, name, None, self.depth + 1))
         if isinstance(symbol, Value) and symbol.scope is None and isinstance(symbol.node, _LITERALS):
-            if not _only_read(symbol.module, symbol.name, symbol.node):
+            if not _only_read(self.names, symbol.module, symbol.name, symbol.node):
                 raise _Opaque  # filled or changed elsewhere (`_LAZY[n] = m` in a loop)
             return _Body(self.names, symbol.module, {}, self.depth + 1).value(symbol.node)
         return symbol
@@ -249,23 +249,32 @@ def _plain(value: Read) -> bool:
 _READ_ONLY = frozenset({"get", "keys", "values", "items", "copy", "count", "index"})
 
 
-def _only_read(module: ParsedModule, name: str, value: ast.expr) -> bool:
+def _only_read(names: Names, module: ParsedModule, name: str, value: ast.expr) -> bool:
     """Whether the module-level literal `name = value` is the whole of what the module puts in
     it: bound once, and every other use of the name only reads it (`name in X`, `X[name]`,
     `X.get(name)`, `for n in X`, `[*X]`). A dict filled by a loop, by a function or by
     `.update(...)` holds what no literal says."""
+    stored, changed = names.remembered(("literal uses", module.path), _uses, module)
+    bound = stored.get(name, ())
+    return name not in changed and len(bound) == 1 and bound[0] is value
+
+
+def _uses(module: ParsedModule) -> tuple[dict[str, list[ast.AST | None]], set[str]]:
+    """`_only_read` of every name of `module`, read in one walk: the values assignments bind
+    each name to, and the names some other use may change."""
     assert module.tree is not None
     parents = {id(child): node for node in ast.walk(module.tree) for child in ast.iter_child_nodes(node)}
-    bound = 0
+    stored: dict[str, list[ast.AST | None]] = {}
+    changed: set[str] = set()
     for node in ast.walk(module.tree):
-        if not (isinstance(node, ast.Name) and node.id == name):
+        if not isinstance(node, ast.Name):
             continue
         parent = parents.get(id(node))
         if isinstance(node.ctx, ast.Store) and isinstance(parent, ast.Assign | ast.AnnAssign):
-            bound += 1 if parent.value is value else 2
+            stored.setdefault(node.id, []).append(parent.value)
         elif not (isinstance(node.ctx, ast.Load) and _reads(node, parent)):
-            return False
-    return bound == 1
+            changed.add(node.id)
+    return stored, changed
 
 
 _COPIES = frozenset({"list", "tuple", "sorted", "set", "frozenset", "len", "iter"})
