@@ -22,9 +22,10 @@ from .registration_site import Unfollowed, unlisted_loop
 from .source import ParsedModule
 from .symbols import Names, Scope
 
-Passed = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
-"""What a call passes (a function, or a server for `slot_fillers`): the expression, with the
-module and scope it is read in, and the name it passes with it (`registered_names.name_passed`) with where to read that."""
+LoopPass = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
+"""What a call passes on one pass of the loops around it (a function, or a server for
+`slot_fillers`): the expression, with the module and scope it is read in, and the name it
+passes with it (`registered_names.name_passed`) with where to read that."""
 
 
 Loop = ast.For | ast.AsyncFor
@@ -49,7 +50,7 @@ class CallerLoops:
         name: ast.expr | None,
         span: Span,
         unfollowed: list[Unfollowed],
-    ) -> list[Passed]:
+    ) -> list[LoopPass]:
         """What `call` (in `module`, at `scope`) passes as `arg` on each pass of the loops around
         it, with what it passes as `name` on that pass (`for n, fn in (("a", u), ("b", u)):
         add(mcp, fn, n)`: `u` named "a", then "b"): `arg` itself outside any loop; nothing,

@@ -38,7 +38,7 @@ from .registrations import Scanner
 from .server_lines import server_variables
 from .servers import ParamServer, Servers
 from .signatures import function_params
-from .slot_fillers import Passed, passed_each, unfollowed_pass
+from .slot_fillers import Filling, passed_each, unfollowed_pass
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
@@ -77,7 +77,9 @@ class Reach:
         `register(server)` helper's tools all take the same parameter; its call sites are read
         again only once new ones were found (a module loaded since, as a tool's hints are read,
         may call it)."""
-        self._passed: dict[tuple[int, int, str, int], tuple[int, list[Passed], dict[int, list[Passed]]]] = {}
+        self._passed: dict[
+            tuple[int, int, str, int], tuple[int, list[Filling], dict[int, list[Filling]]]
+        ] = {}
         """Per server parameter: `passed_for`, those of each call (by id), and
         `CallSites.recorded` while they were read; as `_filled` is kept."""
 
@@ -182,7 +184,7 @@ class Reach:
             )
         return list(out.values())
 
-    def _passed_at(self, ps: ParamServer, only: ast.Call | None) -> list[Passed]:
+    def _passed_at(self, ps: ParamServer, only: ast.Call | None) -> list[Filling]:
         """The calls filling `ps` a registration lands at: `only` when it is one of them
         (`Registration.landed_at`), else all."""
         passed = self.passed_for(ps)
@@ -255,7 +257,7 @@ class Reach:
             names.append((ps.holder or cls).name)
         return names
 
-    def passed_for(self, ps: ParamServer) -> list[Passed]:
+    def passed_for(self, ps: ParamServer) -> list[Filling]:
         """Each call of the function of `ps`, with the argument it passes for `ps` (module,
         call, its scope, argument); read again only once new call sites were found."""
         self.call_sites.want(self._called_names(ps))
@@ -266,13 +268,13 @@ class Reach:
             return known[1]
         out = self._read_passed(ps)
         if self.call_sites.recorded == before:  # read from call sites that stood throughout
-            by_call: dict[int, list[Passed]] = {}
+            by_call: dict[int, list[Filling]] = {}
             for each in out:
                 by_call.setdefault(id(each[1]), []).append(each)
             self._passed[key] = (before, out, by_call)
         return out
 
-    def _read_passed(self, ps: ParamServer) -> list[Passed]:
+    def _read_passed(self, ps: ParamServer) -> list[Filling]:
         """`passed_for`, read from the call sites."""
         # `Tools(server)` fills `__init__(self, mcp)`, `Kit().register(server)` a method's
         # `register(self, mcp)`: the call passes no `self` (`Kit.register(kit, server)` does);
@@ -281,7 +283,7 @@ class Reach:
         cls = self.servers.class_of(ps.module, ps.function)
         decorators = decorator_names(ps.function) if cls is not None else set()
         method = cls is not None and "staticmethod" not in decorators
-        out: list[Passed] = []
+        out: list[Filling] = []
         for module, call, scope in self.call_sites.sites(_made(ps)):
             if ps.holder is not None and not self._instantiates(module, call, scope, ps.holder):
                 continue  # another subclass's instance: its methods are not the holder's

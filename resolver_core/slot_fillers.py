@@ -36,7 +36,7 @@ from .symbols import Defined, External, ModuleRef, Names, Scope, Value
 if TYPE_CHECKING:
     from .reach import Reach
 
-Passed = tuple[ParsedModule, ast.Call, Scope | None, ast.expr]
+Filling = tuple[ParsedModule, ast.Call, Scope | None, ast.expr]
 """A call filling a slot: its module, the call, its scope and the argument it passes."""
 
 Taken = tuple[ast.expr, ParsedModule, Scope | None]
@@ -62,7 +62,7 @@ _MAX_DEPTH = 16
 """Names bound to names (`a = b`), helpers passing their slot on: deeper is not followed."""
 
 
-def passed_each(reach: Reach, passed: Passed) -> list[Taken] | None:
+def passed_each(reach: Reach, passed: Filling) -> list[Taken] | None:
     """The values `passed`'s argument takes: itself, or each value of the loops around the
     call when it is a loop's variable (`for host in (agent, mcp)`); None when a loop's values
     are not listed in the source."""
@@ -79,7 +79,7 @@ def passed_each(reach: Reach, passed: Passed) -> list[Taken] | None:
     return None if unlisted else [(value, read_in, read_at) for value, read_in, read_at, _ in values]
 
 
-def unfollowed_pass(reach: Reach, passed: list[Passed], done: set[_Key] | None = None) -> Passed | None:
+def unfollowed_pass(reach: Reach, passed: list[Filling], done: set[_Key] | None = None) -> Filling | None:
     """The first call among `passed` (filling a slot no server reaches) passing something that
     may be a server mcpdeps cannot follow; None when each passes a value known to be none."""
     done = set() if done is None else done
