@@ -37,8 +37,12 @@ def _collector_of(
         return None
     node = symbol.node
     empty = isinstance(node, ast.List) and not node.elts
-    if not empty and not (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list"
+    if not empty and not (  # `list()`, not `list(BASE)`: what that copies is in the list too
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "list"
+        and not node.args
+        and not node.keywords
     ):
         return None
     found = [

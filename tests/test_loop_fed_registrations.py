@@ -348,3 +348,20 @@ def test_the_calls_of_a_helper_are_read_once_their_loops_in_one_walk(tmp_path: P
     (visited, listed), (visited_twice, listed_twice) = work(100), work(200)
     assert listed_twice == listed
     assert visited_twice < 3 * visited
+
+
+def test_a_collected_list_copying_another_is_said_not_read_as_empty(tmp_path: Path) -> None:
+    """`TOOLS = list(BASE)` filled further by a collecting `@tool`: the loop over `TOOLS` also
+    registers what `BASE` holds, which the SDK refuses here. Read as an empty list filled by
+    the decorator alone, `BASE`'s tools were dropped without a word: the loop is said
+    (MCPD113) instead."""
+    main = resolver_module(
+        "def base_tool(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n"
+        "BASE = [base_tool]\nTOOLS = list(BASE)\n\n\ndef tool(fn):\n    TOOLS.append(fn)\n    return fn\n\n\n"
+        "@tool\ndef good(x: int) -> str:\n    return str(x)\n\n\n"
+        'mcp = MCPServer("x")\nfor fn in TOOLS:\n    mcp.add_tool(fn)\n',
+        imports="from mcp.server import MCPServer\n",
+    )
+    write_files(tmp_path, {**PROJECT, "app/main.py": main})
+    assert REFUSED in sdk(tmp_path, "import app.main").stderr
+    assert [d["code"] for d in lint_diagnostics(tmp_path, "--no-cache", ".")] == ["MCPD113"]
