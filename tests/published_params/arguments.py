@@ -1,0 +1,348 @@
+"""The tool arguments the model sees as published servers write them (Field metadata and
+aliases, models, TypedDict, Literal, Enum, keyword-only, variadic), and what is registered
+(bound methods, classmethods, staticmethods, partials, decorated functions)."""
+
+from __future__ import annotations
+
+from .base import case
+
+# NJUPT API (find_string "Annotated[str, Field(description="): module-level aliases of
+# Annotated Field types, shared by tools; here imported from another module.
+case(
+    "njupt: Annotated Field aliases from another module",
+    """\
+from kinds import Username, Week
+
+
+@mcp.tool()
+def timetable(username: Username, week: Week = 0) -> str:
+    return username
+""",
+    kinds_py="""\
+from typing import Annotated
+
+from pydantic import Field
+
+Username = Annotated[str, Field(description="student number")]
+Week = Annotated[int, Field(description="which week, 0 for all")]
+""",
+)
+
+# a Lagrange optimiser and a Proxmox server: a pydantic model as the one argument.
+case(
+    "lagrange/proxmox: a pydantic model argument",
+    """\
+class Request(BaseModel):
+    goal: str
+    limit: int = 3
+
+
+@mcp.tool()
+async def optimise(request: Request, detail: Literal["short", "full"] = "short") -> str:
+    return request.goal
+""",
+)
+
+# planets_nu mcp_adapter (imports TypedDict beside Context, Resolve): a TypedDict argument.
+case(
+    "planets_nu: a TypedDict argument",
+    """\
+from typing import TypedDict
+
+
+class Perspective(TypedDict):
+    game: int
+    player: int
+
+
+@mcp.tool()
+def ensure_turn(perspective: Perspective, turn: int | None = None) -> str:
+    return str(perspective["game"])
+""",
+)
+
+# cgu tools/frame.py: `Annotated[Literal[...], Field(description=...)]` as the action.
+case(
+    "cgu: Annotated[Literal[...], Field(...)] action",
+    """\
+@mcp.tool()
+def frame(
+    action: Annotated[Literal["create", "get"], Field(description="what to do")],
+    frame_id: Annotated[str | None, Field(description="which frame")] = None,
+) -> str:
+    return action
+""",
+)
+
+# mightymodels_plugin tools: a StrEnum action argument.
+case(
+    "mightymodels: an Enum argument",
+    """\
+from enum import Enum
+
+
+class Action(str, Enum):
+    START = "start"
+    LIST = "list"
+
+
+@mcp.tool()
+def investigation(action: Action) -> str:
+    return action.value
+""",
+)
+
+# an email drafting tool (find_string "ctx: Context | None = None"): typing.Optional nesting.
+case(
+    "compose_email: Optional[List[Dict[str, Any]]] = None",
+    """\
+from typing import Dict, List
+
+
+@mcp.tool()
+async def compose(topic: str, leads: Optional[List[Dict[str, Any]]] = None) -> str:
+    return topic
+""",
+)
+
+# mightymodels_plugin tools: keyword-only arguments after `*`, one without a default.
+case(
+    "mightymodels: keyword-only arguments after *",
+    """\
+@mcp.tool()
+def review(action: str, *, run_id: str | None = None, limit: int) -> str:
+    return action
+""",
+)
+
+# a generic "call any action" tool: `**kwargs` (and `*args`) on the tool.
+case(
+    "dispatch tool with *args and **kwargs",
+    """\
+@mcp.tool()
+def dispatch(action: str, *args: Any, **kwargs: Any) -> str:
+    return action
+""",
+)
+
+# a pydantic-minded tool giving its argument a wire alias.
+case(
+    "Field(alias=...) on a tool argument",
+    """\
+@mcp.tool()
+def fetch(item_id: Annotated[str, Field(alias="itemId")]) -> str:
+    return item_id
+""",
+)
+
+# mightymodels_plugin: a method of a frozen dataclass instance registered as the tool,
+# with keyword-only arguments.
+case(
+    "mightymodels: a bound method of a module-level instance",
+    """\
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReviewTool:
+    prefix: str
+
+    def review(self, action: str, *, run_id: str | None = None) -> str:
+        return self.prefix + action
+
+
+review_tool = ReviewTool("r")
+mcp.add_tool(review_tool.review)
+""",
+)
+
+# husniadil/fastmcp-builder reference/tool_patterns.md: `mcp.tool()(ping)` for a function
+# defined in another module.
+case(
+    "fastmcp-builder: mcp.tool()(fn) of an imported function",
+    """\
+from tools import ping
+
+mcp.tool()(ping)
+""",
+    tools_py="""\
+def ping(host: str, count: int = 1) -> str:
+    return host
+""",
+)
+
+# a FastMCP dependency test (find_string "add_tool(functools.partial("): a partial of a
+# function registered as a tool, its first argument bound.
+case(
+    "functools.partial with a positional argument bound, name=",
+    """\
+import functools
+
+
+def count(shelf: str, genre: str, limit: int = 10) -> str:
+    return shelf + genre
+
+
+mcp.add_tool(functools.partial(count, "fantasy"), name="count_fantasy")
+""",
+)
+
+# a FHIR server tools module (`_actionable_errors`, functools.wraps over the tool function).
+case(
+    "fhir: functools.wraps error decorator under the tool decorator",
+    """\
+import functools
+
+
+def actionable(func):
+    @functools.wraps(func)
+    async def wrapper(*args, **kwargs):
+        return await func(*args, **kwargs)
+
+    return wrapper
+
+
+@mcp.tool()
+@actionable
+async def search(resource: str, count: int = 10, ctx: Context | None = None) -> str:
+    return resource
+""",
+)
+
+# a project decorator that forgets functools.wraps: the SDK sees the wrapper's *args/**kwargs.
+case(
+    "a wrapper without functools.wraps under the tool decorator",
+    """\
+def logged(func):
+    async def wrapper(*args, **kwargs):
+        return await func(*args, **kwargs)
+
+    return wrapper
+
+
+@mcp.tool(name="search")
+@logged
+async def search(resource: str) -> str:
+    return resource
+""",
+)
+
+# a class's staticmethod registered through the class (tool collections grouped in classes).
+case(
+    "a staticmethod registered through its class",
+    """\
+class Tools:
+    @staticmethod
+    def echo(text: str, times: int = 1) -> str:
+        return text * times
+
+
+mcp.tool()(Tools.echo)
+""",
+)
+
+# rdwj/mcp-server-template docs/TOOLS_GUIDE.md: a plain string as Annotated metadata.
+case(
+    "rdwj template: Annotated[float, 'description string']",
+    """\
+@mcp.tool()
+def area(width: Annotated[float, "width in metres"], height: Annotated[float, "height"]) -> float:
+    return width * height
+""",
+)
+
+# voyage215/fastmcp docs/patterns/decorating-methods.mdx ("don't do this"): the tool decorator
+# on a method in the class body; the SDK registers the plain function, `self` included.
+case(
+    "decorating-methods doc: @mcp.tool() on a method in the class body",
+    """\
+class Calculator:
+    @mcp.tool()
+    def add(self, x: int, y: int) -> int:
+        return x + y
+""",
+)
+
+# the same doc's recommended classmethod: registered through the class once it exists.
+case(
+    "decorating-methods doc: a classmethod registered through its class",
+    """\
+class Factory:
+    @classmethod
+    def make(cls, kind: str) -> str:
+        return kind
+
+
+mcp.tool()(Factory.make)
+""",
+)
+
+# a model named in quotes before it is defined (no postponed annotations): the SDK
+# evaluates the hints when the decorator runs, before the class exists.
+case(
+    "quoted forward reference to a model defined after the tool",
+    """\
+@mcp.tool()
+def early(request: "Request") -> str:
+    return request.goal
+
+
+class Request(BaseModel):
+    goal: str
+""",
+)
+
+# Field defaults of every spelling (positional default, default_factory), dataclass and union
+# of models as arguments, NewType, Literal | None.
+case(
+    "Field(5, ...), default_factory, dataclass, model union, NewType, Literal | None",
+    """\
+from dataclasses import dataclass
+from typing import NewType
+
+UserId = NewType("UserId", str)
+
+
+@dataclass
+class Point:
+    x: int
+    y: int
+
+
+class Circle(BaseModel):
+    r: float
+
+
+class Square(BaseModel):
+    side: float
+
+
+@mcp.tool()
+def shapes(
+    shape: Circle | Square,
+    at: Point,
+    owner: UserId,
+    count: int = Field(5, description="how many"),
+    tags: list[str] = Field(default_factory=list),
+    mode: Literal["a", "b"] | None = None,
+) -> str:
+    return owner
+""",
+)
+
+# typing_extensions.TypedDict, what pydantic asks for on Python < 3.12.
+case(
+    "typing_extensions.TypedDict argument",
+    """\
+from typing_extensions import TypedDict
+
+
+class Perspective(TypedDict):
+    game: int
+
+
+@mcp.tool()
+def ensure(perspective: Perspective) -> str:
+    return str(perspective["game"])
+""",
+)
