@@ -72,7 +72,13 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
         bound = targets.bound_method(reg.module, fn, reg.scope)
         if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
             return ToolFunction(
-                bound.module, bound.node, bound.qualname, bound.scope, bound.skip, bound.is_async
+                bound.module,
+                bound.node,
+                bound.qualname,
+                bound.scope,
+                bound.skip,
+                bound.is_async,
+                bound.decorators,
             )
     if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
         obj = targets.decorators.expr(reg.module, fn, reg.scope, {}, 0)
