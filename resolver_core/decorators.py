@@ -19,7 +19,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .library_decorators import IDENTITY, PROPERTIES, WRAPPING
+from .library_decorators import IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
 from .model import ProblemKind
 from .records import record
 from .signatures import returns_of
@@ -39,7 +39,8 @@ class Obj:
 
     kind: `function` (a def, or a library wrapper when `node` is None), `lambda`, `instance`
     (of a project class: `cls`), `class`, `partial` (of `base`), `wraps` (the decorator
-    `functools.wraps(x)` returns), `cache` (the decorator `lru_cache(...)` returns),
+    `functools.wraps(x)` returns), `cache` (the decorator `lru_cache(...)` returns), `keeping`
+    (the decorator `validate_call(...)` returns),
     `property`, `external` (a library object, by `qualname`), `param` (a parameter of the
     function being analysed, standing for its argument) or `opaque` (see `opaque`).
     """
@@ -313,6 +314,8 @@ class Decorators:
             return self._wrap(args[0], func.wrapped) if len(args) == 1 and func.wrapped else func
         if func.kind == "cache":
             return self._cache(args[0]) if len(args) == 1 else _opaque("lru_cache(...) called oddly")
+        if func.kind == "keeping":
+            return self._keeping(args[0]) if len(args) == 1 else _opaque("validate_call(...) called oddly")
         if func.kind == "partial" and func.base is not None:
             return self.call(func.base, args, kwargs, depth + 1, text)
         if func.kind == "class" and func.cls is not None:
@@ -336,6 +339,11 @@ class Decorators:
             if len(args) == 1 and args[0].kind not in ("external", "opaque") and not kwargs:
                 return self._cache(args[0])
             return Obj("cache")  # `lru_cache(maxsize=...)`: the decorator it returns
+        if qualname in KEEPING_ASYNC:
+            if len(args) == 1 and args[0].kind not in ("external", "opaque") and not kwargs:
+                return self._keeping(args[0])
+            if not args:
+                return Obj("keeping")  # `validate_call(validate_return=True)`: the decorator it returns
         if qualname == "functools.partial" and args:
             return Obj("partial", base=args[0], positional=len(args) - 1, keywords=tuple(kwargs))
         if qualname in PROPERTIES and len(args) == 1:
@@ -358,7 +366,13 @@ class Decorators:
         """`lru_cache(fn)`: a sync C wrapper with `__wrapped__` and copied names."""
         if fn.kind == "opaque":
             return fn
-        return Obj("function", wrapped=fn, names_copied=True, is_async=False, decorated=True)
+        return Obj("function", wrapped=fn, names_copied=True, is_async=fn.is_async, decorated=True)
+
+    def _keeping(self, fn: Obj) -> Obj:
+        """`validate_call(fn)`: a `functools.wraps` wrapper, async when `fn` is."""
+        if fn.kind == "opaque":
+            return fn
+        return Obj("function", wrapped=fn, names_copied=True, is_async=fn.is_async, decorated=True)
 
     def _instance(self, cls: Defined, args: list[Obj]) -> Obj:
         """`Cls(fn)`: an instance; `update_wrapper(self, fn)` in `__init__` gives it `__wrapped__`."""
