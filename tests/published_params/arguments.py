@@ -346,3 +346,92 @@ def ensure(perspective: Perspective) -> str:
     return str(perspective["game"])
 """,
 )
+
+# a tool collection class with an error decorator (functools.wraps) on its methods, the
+# bound method registered (the FastMCP tool-decorator search hit `tool_decorator`).
+case(
+    "a bound method of a method decorated with a wraps decorator",
+    """\
+import functools
+
+
+def handle_errors(func):
+    @functools.wraps(func)
+    async def wrapper(*args, **kwargs):
+        return await func(*args, **kwargs)
+
+    return wrapper
+
+
+class Tools:
+    @handle_errors
+    async def search(self, query: str, ctx: Context, limit: int = 5) -> str:
+        return query
+
+
+tools = Tools()
+mcp.add_tool(tools.search)
+""",
+)
+
+# a library server's BaseTool classes (code search "class BaseTool ... def __init__(self,
+# mcp)"): methods registered on the server handed to `__init__`.
+case(
+    "methods registered in __init__ on the server it is handed",
+    """\
+class Kit:
+    def __init__(self, server: MCPServer) -> None:
+        server.add_tool(self.search)
+        server.tool(name="fetch")(self.fetch)
+
+    def search(self, query: str, ctx: Context | None = None) -> str:
+        return query
+
+    async def fetch(self, url: str, *, timeout: float = 5.0) -> str:
+        return url
+
+
+Kit(mcp)
+""",
+)
+
+# crackerjack's git metrics server and multistack's plan tools (find_string "@mcp.tool()\n
+# @validate_call"): pydantic's validate_call under the tool decorator, Field defaults.
+case(
+    "crackerjack/multistack: @validate_call under @mcp.tool()",
+    """\
+from pydantic import validate_call
+
+
+@mcp.tool()
+@validate_call
+def collect(repo_path: str = Field(description="repository"), days: int = Field(default=30, ge=1)) -> str:
+    return repo_path
+""",
+)
+
+# postgres-mcp's analyze_workload_indexes and a TID generator: an async tool under
+# validate_call, and `validate_call(validate_return=True)`; here a resolver under it too.
+case(
+    "postgres-mcp: async tools under validate_call and validate_call(...), a resolver under it",
+    """\
+import pydantic
+
+
+@pydantic.validate_call
+async def owner_of(table: str) -> str:
+    return "o"
+
+
+@mcp.tool()
+@pydantic.validate_call
+async def analyze(table: str, owner: Annotated[str, Resolve(owner_of)], size: int = Field(default=10, ge=1)) -> str:
+    return owner
+
+
+@mcp.tool()
+@pydantic.validate_call(validate_return=True)
+async def gen_ids(quantity: Annotated[int, Field(ge=1, le=100)] = 1) -> list[str]:
+    return []
+""",
+)

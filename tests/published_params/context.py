@@ -255,3 +255,21 @@ def marks(path: str, /, depth: int = 1, *, ctx: Context) -> str:
     return path
 """,
 )
+
+# servers importing Context from its defining module, and resolvers spelling the generic
+# in full (`Context[Any, Any] | None`).
+case(
+    "Context from mcp.server.mcpserver.context, a resolver's Context[Any, Any] | None",
+    """\
+from mcp.server.mcpserver.context import Context as RequestContext
+
+
+def load(ctx: Context[Any, Any] | None, x: int) -> str:
+    return str(x)
+
+
+@mcp.tool()
+def t(x: int, ctx: RequestContext, d: Annotated[str, Resolve(load)]) -> str:
+    return d
+""",
+)
