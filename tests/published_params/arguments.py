@@ -435,3 +435,52 @@ async def gen_ids(quantity: Annotated[int, Field(ge=1, le=100)] = 1) -> list[str
     return []
 """,
 )
+
+# voyage215/fastmcp docs/patterns/decorating-methods.mdx, static methods: the recommended order
+# (`@staticmethod` over the tool decorator: the plain function is registered) and the other.
+case(
+    "decorating-methods doc: staticmethod over and under the tool decorator",
+    """\
+class Utils:
+    @staticmethod
+    @mcp.tool()
+    def utility(x: int, y: int) -> int:
+        return x + y
+
+    @mcp.tool()
+    @staticmethod
+    def utility2(x: int, y: int) -> int:
+        return x + y
+""",
+)
+
+# the same doc's methods read on the class: a classmethod over a wraps decorator, and a
+# plain method (its `self` then an argument the model must send).
+case(
+    "a classmethod over a wraps decorator and a plain method, read on the class",
+    """\
+import functools
+
+
+def traced(func):
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        return func(*args, **kwargs)
+
+    return wrapper
+
+
+class Factory:
+    @classmethod
+    @traced
+    def make(cls, kind: str) -> str:
+        return kind
+
+    def plain(self, n: int) -> int:
+        return n
+
+
+mcp.tool()(Factory.make)
+mcp.tool()(Factory.plain)
+""",
+)

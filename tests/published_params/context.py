@@ -273,3 +273,27 @@ def t(x: int, ctx: RequestContext, d: Annotated[str, Resolve(load)]) -> str:
     return d
 """,
 )
+
+# mightymodels_plugin (`Slug`, `LifespanState`): a TypeAlias of a parameterised Context and a
+# constrained string alias.
+case(
+    "mightymodels: Ctx: TypeAlias = Context[State], a StringConstraints alias",
+    """\
+from typing import TypeAlias
+
+from pydantic import StringConstraints
+
+
+class State:
+    pass
+
+
+Ctx: TypeAlias = Context[State]
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z-]+$")]
+
+
+@mcp.tool()
+def snapshot(slug: Slug, ctx: Ctx, limit: int = 10) -> str:
+    return slug
+""",
+)

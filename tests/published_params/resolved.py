@@ -432,3 +432,44 @@ register(mcp)
 """,
     head=POSTPONED,
 )
+
+# servers reaching the SDK through its modules: `typing.Annotated`, `mcpserver.Resolve`,
+# `mcpserver.Context` as attributes.
+case(
+    "typing.Annotated and mcpserver.Resolve spelled as module attributes",
+    """\
+import typing
+
+from mcp.server import mcpserver
+
+
+def load(x: int) -> str:
+    return str(x)
+
+
+@mcp.tool()
+def t(x: int, d: typing.Annotated[str, mcpserver.Resolve(load)], ctx: mcpserver.Context) -> str:
+    return d
+""",
+)
+
+# a service's classmethod as the resolver (`Resolve(Service.current)`), and a resolver
+# imported under another name (`from deps import get_client as client_of`).
+case(
+    "a classmethod resolver and a resolver imported under another name",
+    """\
+from deps import get_client as client_of
+
+
+class Service:
+    @classmethod
+    def current(cls, ctx: Context) -> "Service":
+        return cls()
+
+
+@mcp.tool()
+def t(x: int, s: Annotated[Service, Resolve(Service.current)], c: Annotated[str, Resolve(client_of)]) -> str:
+    return ""
+""",
+    deps_py="from mcp.server.mcpserver import Context\n\n\ndef get_client(ctx: Context, x: int) -> str:\n    return str(x)\n",
+)
