@@ -74,7 +74,7 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
         "pydantic: use typing_extensions.TypedDict on Python < 3.12"
     ),
     ("lint", "functools.partial with a positional argument bound, name="): NO_CODE.format(
-        "AttributeError: a partial has no __name__, read whatever name= says"
+        "AttributeError: its arguments model is named from fn.__name__, whatever name= says"
     ),
     ("lint", "a callable object registered as a tool, __call__ taking ctx: Context"): NO_CODE.format(
         "AttributeError: the instance has no __name__"
@@ -84,6 +84,7 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
 
 
 def cases(check: str) -> list[Any]:
+    """The case names for `check`, its known gaps as strict xfails."""
     return with_known_gaps(check, NAMES, KNOWN_GAPS)
 
 
