@@ -146,8 +146,9 @@ def test_the_static_graph_equals_graph_live(name: str, sdk: dict[str, Any], grap
 
 
 @pytest.mark.parametrize("name", cases("lint"))
-def test_lint_reports_what_the_sdk_raises(name: str, root: Path, sdk: dict[str, Any]) -> None:
-    """`lint .` and `lint FILE` for each file: the SDK's registration errors, the findings listed."""
+def test_lint_reports_what_the_sdk_raises(name: str, root: Path, sdk: dict[str, Any], tmp_path: Path) -> None:
+    """`lint .` and `lint FILE` for each file: the SDK's registration errors, the findings listed;
+    the same from a cache (kept, then replayed) and with workers."""
     folder = root / FOLDERS[name]
     refused = sorted((t["tool"], t["code"]) for t in _verdict(sdk, name)["tools"] if t["verdict"] != "ok")
     whole = found(folder, ["."])
@@ -158,6 +159,10 @@ def test_lint_reports_what_the_sdk_raises(name: str, root: Path, sdk: dict[str, 
     for path in sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.py")):
         alone = [d for d in found(folder, [path]) if d["path"] == path]
         assert alone == [d for d in whole if d["path"] == path], path
+    cache = tmp_path / "cache"
+    assert [found(folder, ["."], cache), found(folder, ["."], cache), found(folder, ["."], jobs=2)] == [
+        whole
+    ] * 3
 
 
 @pytest.mark.parametrize("name", list(FINDINGS))
