@@ -363,16 +363,13 @@ class Decorators:
         return replace(wrapper, wrapped=wrapped, names_copied=True)
 
     def _cache(self, fn: Obj) -> Obj:
-        """`lru_cache(fn)`: a sync C wrapper with `__wrapped__` and copied names."""
-        if fn.kind == "opaque":
-            return fn
-        return Obj("function", wrapped=fn, names_copied=True, is_async=fn.is_async, decorated=True)
+        """`lru_cache(fn)`: a sync C wrapper with `__wrapped__` and copied names (the SDK calls
+        it without awaiting, even over an `async def`)."""
+        return _library_wrapper(fn, is_async=False)
 
     def _keeping(self, fn: Obj) -> Obj:
         """`validate_call(fn)`: a `functools.wraps` wrapper, async when `fn` is."""
-        if fn.kind == "opaque":
-            return fn
-        return Obj("function", wrapped=fn, names_copied=True, is_async=fn.is_async, decorated=True)
+        return _library_wrapper(fn, is_async=fn.is_async)
 
     def _instance(self, cls: Defined, args: list[Obj]) -> Obj:
         """`Cls(fn)`: an instance; `update_wrapper(self, fn)` in `__init__` gives it `__wrapped__`."""
@@ -489,3 +486,11 @@ def _updates_self(init: ast.FunctionDef, self_name: str, fn_name: str) -> bool:
         ):
             return True
     return False
+
+
+def _library_wrapper(fn: Obj, is_async: bool) -> Obj:
+    """What a library decorator copying `fn`'s names and `__wrapped__` returns; an opaque `fn`
+    stays opaque."""
+    if fn.kind == "opaque":
+        return fn
+    return Obj("function", wrapped=fn, names_copied=True, is_async=is_async, decorated=True)

@@ -59,6 +59,13 @@ FINDINGS: dict[str, tuple[list[str], str, dict[str, Any], str]] = {
         {"path": "p"},
         "Error executing tool marks",
     ),
+    # the SDK runs the sync wrapper and injects the coroutine it returns, never awaited
+    "lru_cache over an async resolver: a sync wrapper": (
+        ["MCPD108"],
+        "owner",
+        {"table": "t"},
+        "<coroutine object",
+    ),
     # the resolver's value, never the default
     "a resolved parameter with a default": (["MCPD111"], "whoami", {"prefix": "a-"}, "a-u"),
 }

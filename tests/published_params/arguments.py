@@ -436,6 +436,25 @@ async def gen_ids(quantity: Annotated[int, Field(ge=1, le=100)] = 1) -> list[str
 """,
 )
 
+# Beside validate_call, not from a published server: `functools.lru_cache` over an async
+# resolver makes a sync C wrapper (the SDK does not await it), unlike validate_call's.
+case(
+    "lru_cache over an async resolver: a sync wrapper",
+    """\
+import functools
+
+
+@functools.lru_cache
+async def owner_of(table: str) -> str:
+    return "o"
+
+
+@mcp.tool()
+async def owner(table: str, who: Annotated[str, Resolve(owner_of)]) -> str:
+    return repr(who)
+""",
+)
+
 # voyage215/fastmcp docs/patterns/decorating-methods.mdx, static methods: the recommended order
 # (`@staticmethod` over the tool decorator: the plain function is registered) and the other.
 case(
