@@ -19,7 +19,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .library_decorators import IDENTITY, PROPERTIES, WRAPPING
+from .library_decorators import IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
 from .model import ProblemKind
 from .records import record
 from .signatures import returns_of
@@ -39,7 +39,8 @@ class Obj:
 
     kind: `function` (a def, or a library wrapper when `node` is None), `lambda`, `instance`
     (of a project class: `cls`), `class`, `partial` (of `base`), `wraps` (the decorator
-    `functools.wraps(x)` returns), `cache` (the decorator `lru_cache(...)` returns),
+    `functools.wraps(x)` returns), `cache` (the decorator `lru_cache(...)` returns), `keeping`
+    (the decorator `validate_call(...)` returns),
     `property`, `external` (a library object, by `qualname`), `param` (a parameter of the
     function being analysed, standing for its argument) or `opaque` (see `opaque`).
     """
@@ -313,6 +314,8 @@ class Decorators:
             return self._wrap(args[0], func.wrapped) if len(args) == 1 and func.wrapped else func
         if func.kind == "cache":
             return self._cache(args[0]) if len(args) == 1 else _opaque("lru_cache(...) called oddly")
+        if func.kind == "keeping":
+            return self._keeping(args[0]) if len(args) == 1 else _opaque("validate_call(...) called oddly")
         if func.kind == "partial" and func.base is not None:
             return self.call(func.base, args, kwargs, depth + 1, text)
         if func.kind == "class" and func.cls is not None:
@@ -336,6 +339,11 @@ class Decorators:
             if len(args) == 1 and args[0].kind not in ("external", "opaque") and not kwargs:
                 return self._cache(args[0])
             return Obj("cache")  # `lru_cache(maxsize=...)`: the decorator it returns
+        if qualname in KEEPING_ASYNC:
+            if len(args) == 1 and args[0].kind not in ("external", "opaque") and not kwargs:
+                return self._keeping(args[0])
+            if not args:
+                return Obj("keeping")  # `validate_call(validate_return=True)`: the decorator it returns
         if qualname == "functools.partial" and args:
             return Obj("partial", base=args[0], positional=len(args) - 1, keywords=tuple(kwargs))
         if qualname in PROPERTIES and len(args) == 1:
@@ -355,10 +363,13 @@ class Decorators:
         return replace(wrapper, wrapped=wrapped, names_copied=True)
 
     def _cache(self, fn: Obj) -> Obj:
-        """`lru_cache(fn)`: a sync C wrapper with `__wrapped__` and copied names."""
-        if fn.kind == "opaque":
-            return fn
-        return Obj("function", wrapped=fn, names_copied=True, is_async=False, decorated=True)
+        """`lru_cache(fn)`: a sync C wrapper with `__wrapped__` and copied names (the SDK calls
+        it without awaiting, even over an `async def`)."""
+        return _library_wrapper(fn, is_async=False)
+
+    def _keeping(self, fn: Obj) -> Obj:
+        """`validate_call(fn)`: a `functools.wraps` wrapper, async when `fn` is."""
+        return _library_wrapper(fn, is_async=fn.is_async)
 
     def _instance(self, cls: Defined, args: list[Obj]) -> Obj:
         """`Cls(fn)`: an instance; `update_wrapper(self, fn)` in `__init__` gives it `__wrapped__`."""
@@ -475,3 +486,11 @@ def _updates_self(init: ast.FunctionDef, self_name: str, fn_name: str) -> bool:
         ):
             return True
     return False
+
+
+def _library_wrapper(fn: Obj, is_async: bool) -> Obj:
+    """What a library decorator copying `fn`'s names and `__wrapped__` returns; an opaque `fn`
+    stays opaque."""
+    if fn.kind == "opaque":
+        return fn
+    return Obj("function", wrapped=fn, names_copied=True, is_async=is_async, decorated=True)

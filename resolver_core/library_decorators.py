@@ -1,4 +1,6 @@
-"""The decorators of the standard library whose effect mcpdeps knows, by qualified name.
+"""The library decorators whose effect mcpdeps knows, by qualified name: the standard
+library's, and pydantic's `validate_call` (pydantic is installed wherever the SDK is, and
+published servers stack it under `@mcp.tool()`).
 
 Decorators written in the project are read (`decorators.py`); a library's cannot be (static
 analysis never imports installed code), so these few are known by name: what `@name` gives
@@ -34,6 +36,10 @@ WRAPPING = frozenset(
     }
 )
 """Library decorators returning a sync wrapper made with `update_wrapper` (so `__wrapped__`)."""
+
+KEEPING_ASYNC = frozenset({"pydantic.validate_call", "pydantic.validate_call_decorator.validate_call"})
+"""Library decorators returning a wrapper made with `functools.wraps` that is async exactly when
+the function it wraps is (`@validate_call` and `@validate_call(validate_return=True)`)."""
 
 MEMOIZING = frozenset({"functools.cache", "functools.lru_cache"})
 """Decorators under which every call returns what the first call made (a getter's server or

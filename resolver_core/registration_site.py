@@ -50,6 +50,9 @@ class Registration:
     passed: Passed | None = None
     """`fn` (and its name) read from a loop over a parameter of the site's function (`for
     entry in entries:`): what lands is each value its calls pass (`passed_loops.py`)."""
+    qualname: str | None = None
+    """The `__qualname__` Python gives `fn` when it is a def the scan met (`Calculator.add` for
+    a method decorated in its class body, `build.<locals>.t` in a function)."""
     landed_at: ast.Call | None = None
     """The call of the site's function this registration of what it is passed stands for
     (`reach.through_parameter`): when that function is also handed the server, the server is

@@ -112,7 +112,7 @@ class Scanner:
         for stmt in body:
             if isinstance(stmt, _FUNCTIONS):
                 if stmt.decorator_list:
-                    self._decorated(module, stmt, scope)
+                    self._decorated(module, stmt, scope, f"{prefix}{stmt.name}")
                 if self._may_register(stmt):
                     inner = Scope(module, stmt, f"{prefix}{stmt.name}", scope)
                     self._scan_body(module, stmt.body, inner, calls, f"{inner.qualname}.<locals>.")
@@ -178,7 +178,11 @@ class Scanner:
         return self._marked is None or _mentions_registration(stmt, self._marked)
 
     def _decorated(
-        self, module: ParsedModule, fn: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope | None
+        self,
+        module: ParsedModule,
+        fn: ast.FunctionDef | ast.AsyncFunctionDef,
+        scope: Scope | None,
+        qualname: str,
     ) -> None:
         for written in fn.decorator_list:
             deco = self.aliases.called(module, self.aliases.alias_of(module, written, scope), scope)
@@ -205,6 +209,7 @@ class Scanner:
                     form="decorator" if call is not None else "uncalled_decorator",
                     decorator=written,
                     name_node=name_node,
+                    qualname=qualname,
                 )
             )
 

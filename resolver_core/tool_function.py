@@ -43,7 +43,7 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
     after the decorators Python applied before the registration saw it."""
     fn = reg.fn
     if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-        qual = f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name
+        qual = reg.qualname or (f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name)
         found = ToolFunction(reg.module, fn, qual, reg.scope)
         below = (
             # the decorator itself too when what it returns is what is registered
@@ -72,7 +72,13 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
         bound = targets.bound_method(reg.module, fn, reg.scope)
         if bound is not None and isinstance(bound.node, ast.FunctionDef | ast.AsyncFunctionDef):
             return ToolFunction(
-                bound.module, bound.node, bound.qualname, bound.scope, bound.skip, bound.is_async
+                bound.module,
+                bound.node,
+                bound.qualname,
+                bound.scope,
+                bound.skip,
+                bound.is_async,
+                bound.decorators,
             )
     if isinstance(fn, ast.Call):  # `mcp.add_tool(deco(g))`
         obj = targets.decorators.expr(reg.module, fn, reg.scope, {}, 0)
@@ -89,7 +95,10 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
             if replaced(obj, symbol.node)
             else tuple(written_chain(symbol.module.segment, symbol.node, for_tool=False))
         )
-        return _decorated_tool(obj, found, chain)
+        decorated = _decorated_tool(obj, found, chain)
+        if decorated is not None and symbol.owner is not None and obj.binding == "classmethod":
+            decorated.skip = 1  # `Kit.make`: reading it on the class binds `cls`, as a bound method's `self`
+        return decorated
     if isinstance(symbol, Defined) and isinstance(symbol.node, ast.Lambda):
         return ToolFunction(symbol.module, symbol.node, symbol.qualname, symbol.scope)
     if isinstance(symbol, Value) and isinstance(symbol.node, ast.Lambda):

@@ -16,8 +16,10 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
-from conftest import lint_diagnostics, located, write_files
+import pytest
+from conftest import REPO, lint_diagnostics, located, write_files
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.diagnostics import plain
 
@@ -153,3 +155,30 @@ def duplicates_logged(
     assert ran.returncode == 0, ran.stderr
     logged: list[str] = json.loads(ran.stdout)
     return logged
+
+
+def with_known_gaps(check: str, names: list[str], gaps: dict[tuple[str, str], str]) -> list[Any]:
+    """`names` as test parameters, those `gaps` lists for `check` as strict xfails with its
+    reason (an XPASS once mcpdeps is fixed says to delete the entry)."""
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=gaps[(check, name)]))
+        if (check, name) in gaps
+        else name
+        for name in names
+    ]
+
+
+def cases_of(script: str, cwd: Path, folders: list[str]) -> dict[str, Any]:
+    """The `cases` of the JSON document `tests/<script> FOLDER...` prints, run in `cwd` by this
+    interpreter in one process (the oracle's and `graph_static_live.py`'s: the SDK imported once)."""
+    ran = subprocess.run(
+        [sys.executable, str(REPO / "tests" / script), *folders],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    cases: dict[str, Any] = json.loads(ran.stdout)["cases"]
+    return cases

@@ -10,14 +10,11 @@ something the SDK does not do.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 from conftest import REPO
+from published_shapes import cases_of
 
 # One xdist worker runs this module (`--dist loadfile`), so its fixtures are built once per run, not once
 # per worker: every case imported and graphed live (a session fixture, ~17 s).
@@ -50,16 +47,7 @@ VALID_CASES = [
 @pytest.fixture(scope="session")
 def compared() -> dict[str, Any]:
     """Both documents for every valid case, from one process (the SDK is imported once)."""
-    proc = subprocess.run(
-        [sys.executable, str(SCRIPT), *VALID_CASES],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout)["cases"]
+    return cases_of(SCRIPT.name, REPO, VALID_CASES)
 
 
 def test_the_comparison_covers_the_corpus_and_the_examples() -> None:

@@ -40,6 +40,7 @@ from mcpdeps.cli.lsp.workspace import WorkspaceModel
 from mcpdeps.lint_rules import api, incremental
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.discovery import discover
+from published_shapes import with_known_gaps
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 from gen_shapes import generate
@@ -62,12 +63,7 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 def cases(check: str) -> list[Any]:
     """The trees, with the known gaps of `check` as strict xfails (XPASS once fixed: delete it)."""
-    return [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[(check, name)]))
-        if (check, name) in KNOWN_GAPS
-        else name
-        for name in NAMES
-    ]
+    return with_known_gaps(check, NAMES, KNOWN_GAPS)
 
 
 JSON = ("--format", "json")
