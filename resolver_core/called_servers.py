@@ -195,3 +195,14 @@ def written_at(module: ParsedModule, call: ast.Call) -> str:
     span = module.span(call)
     callee = ast.unparse(call.func) if isinstance(call.func, ast.Name | ast.Attribute) else "server"
     return f"{callee}()@{span.line}:{span.column}"
+
+
+def bound_name(module: ParsedModule, call: ast.Call) -> str | None:
+    """The name `call` (written in `module`) is bound to, `mcp` of `mcp = build()` (annotated
+    or not); None when its result is not bound to one name (`register(build())`)."""
+    for node in ast.walk(module.tree) if module.tree is not None else ():
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is call:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                return targets[0].id
+    return None
