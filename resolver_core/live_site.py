@@ -102,12 +102,23 @@ def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple
 
 
 def _local_site(factory: ast.AST | None, namespace: dict[str, Any]) -> tuple[str, ast.Call] | None:
-    """The local variable a factory's body binds to `MCPServer(...)`, and that call."""
+    """The local variable a factory's body binds to `MCPServer(...)`, and that call; or the
+    `MCPServer(..., tools=[...])` it returns, named by the callee and the call's place
+    (`MCPServer()@8:12`), as the static builder names the server a factory returns so."""
     for inner in ast.walk(factory) if factory is not None else ():
         if isinstance(inner, ast.Assign) and _is_server_call(inner.value, namespace):
             target = inner.targets[0]
             if isinstance(target, ast.Name) and isinstance(inner.value, ast.Call):
                 return target.id, inner.value
+        if (
+            isinstance(inner, ast.Return)
+            and isinstance(inner.value, ast.Call)
+            and any(k.arg == "tools" for k in inner.value.keywords)
+            and _is_server_call(inner.value, namespace)
+        ):
+            call = inner.value
+            callee = ast.unparse(call.func) if isinstance(call.func, ast.Name | ast.Attribute) else "server"
+            return f"{callee}()@{call.lineno}:{call.col_offset + 1}", call
     return None
 
 
