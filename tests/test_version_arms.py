@@ -13,8 +13,9 @@ import ast
 from pathlib import Path
 
 import pytest
+from conftest import lint_diagnostics, write_files
 from mcpdeps.resolver_core.version_tests import version_test
-from published_shapes import CLEAN, check_both_ways
+from published_shapes import CLEAN, PROJECT, check_both_ways, sdk
 
 TOOL = (
     "from typing import Annotated\n\nfrom mcp.server import MCPServer\nfrom mcp.server.mcpserver import Resolve\n"
@@ -77,3 +78,32 @@ def test_the_arm_every_supported_python_takes_is_read(tmp_path: Path, case: str)
 )
 def test_which_tests_are_decided(test: str, decided: bool | None) -> None:
     assert version_test(ast.parse(test, mode="eval").body) is decided
+
+
+NEVER_RUN = {
+    "a registration": (
+        "import sys\n\nfrom app.new import load_d\n",
+        "if sys.version_info < (3, 10):\n    mcp.add_tool(t2)\n",
+    ),
+    "a helper's call": (
+        "import sys\n\nfrom app.new import load_d\n\n\ndef add(server, fn):\n    server.add_tool(fn)\n",
+        "if sys.version_info >= (3, 10):\n    pass\nelse:\n    add(mcp, t2)\n",
+    ),
+}
+"""A tool the SDK refuses (`t2` runs the refused `load_d`), registered in the arm no supported
+Python takes: the imports, and the code after `t2` is defined."""
+
+
+@pytest.mark.parametrize("case", sorted(NEVER_RUN))
+def test_what_no_supported_python_runs_is_not_analysed(tmp_path: Path, case: str) -> None:
+    imports, code = NEVER_RUN[case]
+    main = (
+        "from typing import Annotated\n\nfrom mcp.server import MCPServer\nfrom mcp.server.mcpserver import Resolve\n"
+        f"{imports}\n\nmcp = MCPServer('x')\n\n\n"
+        "def t2(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n" + code
+    )
+    write_files(tmp_path, {**PROJECT, "app/main.py": main, "app/new.py": CLEAN[0] + "\n"})
+    started = sdk(tmp_path, "import app.main")
+    assert started.returncode == 0, started.stderr
+    for given in (".", "app/main.py", "app/new.py"):
+        assert lint_diagnostics(tmp_path, "--no-cache", given) == [], given
