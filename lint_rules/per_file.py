@@ -305,7 +305,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
             out += [
                 ToolRegistration(
                     server=server_key(server),
-                    server_variable=server.variable,
+                    server_variable=server.bound_as or server.variable,  # `mcp` of `mcp = build()`
                     name=tool.name,
                     function=tool.function,
                     span=tool.span,

@@ -18,6 +18,9 @@ What is left out, so that no duplicate the SDK logs goes unreported:
 - `finally` and `for`/`while` `else` blocks, which run along with the others, and the
   handlers of `except*`, several of which may run.
 
+The arm of `if sys.version_info >= (3, 10):` no supported Python takes is no block at all
+(`version_tests.py`): what is written there never runs.
+
 A statement of a function called twice may take both arms (`install(mcp, fast=True)` then
 `install(mcp, fast=False)`): a function body's arms exclude each other only within one call
 of it. Each way a body comes to run (`Way`: the calls on the way there, from module-level
@@ -40,6 +43,7 @@ from itertools import takewhile
 
 from .model import Arm
 from .source import ParsedModule
+from .version_tests import version_test
 
 Way = tuple[tuple[Arm, ...], str]
 """How a function body comes to run: the arms of the calls on the way there (each qualified by
@@ -73,8 +77,10 @@ def arm_blocks(stmt: ast.stmt) -> Iterator[tuple[list[ast.stmt], int | None]]:
     last; each with its arm of `stmt`, or None when it takes none. Arms of one statement
     exclude each other when their numbers differ."""
     if isinstance(stmt, ast.If):
-        yield stmt.body, 0
-        if stmt.orelse:
+        runs = version_test(stmt.test)  # `if sys.version_info >= (3, 10):` one arm, everywhere
+        if runs is not False:
+            yield stmt.body, 0
+        if stmt.orelse and runs is not True:
             yield stmt.orelse, 1
     elif isinstance(stmt, _TRIES):
         last = max((i for i, s in enumerate(stmt.body) if _imports(s)), default=-1)

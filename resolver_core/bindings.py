@@ -3,7 +3,8 @@
 The vocabulary `symbols.Names` answers in (`External`, `Defined`, `Value`, `Param`,
 `Missing`, ...) and the one walk that reads a module's or a function's body into
 `Binding`s, the way Python binds names: imports (with their `except ImportError:`
-fallbacks), definitions, assignments, `if TYPE_CHECKING:` blocks. Kept apart from the
+fallbacks), definitions, assignments, `if TYPE_CHECKING:` blocks, the arm of an `if sys.version_info`
+test every supported Python takes (`version_tests.py`). Kept apart from the
 resolution itself (`symbols.py`) because many modules need only the vocabulary, and the
 walk is the part a change to Python's syntax touches.
 """
@@ -16,6 +17,7 @@ from dataclasses import dataclass, field
 
 from .records import record
 from .source import ParsedModule
+from .version_tests import version_test
 
 # isinstance() with a tuple: `A | B` would build a new union object at every call (hot paths).
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -250,6 +252,8 @@ def _walk_bindings(
             if _is_type_checking(stmt.test):
                 _walk_bindings(module, stmt.body, True, out, bind)
                 _walk_bindings(module, stmt.orelse, tc, out, bind)
+            elif (runs := version_test(stmt.test)) is not None:  # `sys.version_info >= (3, 10)`
+                _walk_bindings(module, stmt.body if runs else stmt.orelse, tc, out, bind)
             else:
                 _walk_bindings(module, stmt.body, tc, out, bind)
                 _walk_bindings(module, stmt.orelse, tc, out, bind)

@@ -21,6 +21,7 @@ from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
 from .evaluator import Evaluator
 from .factory_results import hands_out, settle
+from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
 from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
@@ -106,6 +107,8 @@ class StaticBuilder:
             through = self.reach.through_parameter(reg)
             if (through and reg.returns) or reg.passed is not None:  # (`passed_loops.landings`)
                 stood_for.add(id(reg))
+            # `def add(mcp, fn): _really_add(mcp, fn)`: on what `add`'s callers pass (`handed_on`).
+            through += handed_on(self.reach, through, stood_for)
             if reg.passed is not None or isinstance(reg.server, ParamServer):
                 # Which servers (or, handed a collection, which functions) it stands for
                 # depends on every caller, wherever it is: an incremental run re-checks these
@@ -175,9 +178,10 @@ class StaticBuilder:
         """A tool given as an expression mcpdeps cannot name (`self.price`, `handlers[0]`, a name
         bound to `getattr(tools, "t")` or `random.choice(TOOLS)`, a loop variable of a loop it
         cannot read): said, not guessed. A name that is a parameter of the site's function
-        registers what the callers pass (`reach.py`), unless the site is already what a caller
-        passed (`expanded`: a helper handing its parameter on to another is not followed
-        further); a library's function is not this project's to check."""
+        registers what the callers pass (`reach.py`, and `handed_on.py` when a helper hands it on
+        to another), unless the site is already what a caller passed (`expanded`) and was not
+        followed further (a chain deeper than `handed_on` follows); a library's function is
+        not this project's to check."""
         if reg.kind != "tool" or not isinstance(reg.fn, ast.Attribute | ast.Subscript | ast.Call | ast.Name):
             return
         written = f"`{ast.unparse(reg.fn)}`"

@@ -54,7 +54,21 @@ def called(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope 
     if found is None or found is False:
         return None
     here = made_here(servers, module, call, scope) if found is not call else None
-    return here or servers.server(module, written_at(module, call), call, found)
+    # `return MCPServer("x", tools=[...])`: the factory's own server, as a local one is.
+    local = scope if found is call and _returned_with_tools(scope, call) else None
+    return here or servers.server(module, written_at(module, call), call, found, local)
+
+
+def _returned_with_tools(scope: Scope | None, call: ast.Call) -> bool:
+    """Whether `call` (`MCPServer(..., tools=[...])`) is what a plain function `scope` returns:
+    a factory whose every call makes a server holding those tools (`factory_results.py`)."""
+    fn = scope.function if scope is not None else None
+    return (
+        isinstance(fn, ast.FunctionDef)
+        and not fn.decorator_list
+        and any(k.arg == "tools" for k in call.keywords)
+        and any(ret.value is call for ret in returns_of(fn))
+    )
 
 
 def made_here(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope | None) -> Server | None:
@@ -195,3 +209,14 @@ def written_at(module: ParsedModule, call: ast.Call) -> str:
     span = module.span(call)
     callee = ast.unparse(call.func) if isinstance(call.func, ast.Name | ast.Attribute) else "server"
     return f"{callee}()@{span.line}:{span.column}"
+
+
+def bound_name(module: ParsedModule, call: ast.Call) -> str | None:
+    """The name `call` (written in `module`) is bound to, `mcp` of `mcp = build()` (annotated
+    or not); None when its result is not bound to one name (`register(build())`)."""
+    for node in ast.walk(module.tree) if module.tree is not None else ():
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is call:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                return targets[0].id
+    return None

@@ -7,7 +7,9 @@ server exists: each one is read as `server.add_tool(fn, name=...)` on the server
 (`Scanner._added`), so its checks are `add_tool`'s. What cannot be read so is said, never
 guessed (said as not analysed): a list not written out (`tools=TOOLS`, a comprehension), a `Tool` made some
 other way, a `from_function` given `context_kwarg=` (the SDK then skips looking for the Context
-parameter) or `**kwargs` (its name may be in them).
+parameter) or `**kwargs` (its name may be in them). A plain function returning such a server
+(`def build(): return MCPServer("x", tools=[...])`) is a factory whose own server it is: its
+tools land on the server each call of it makes (`called_servers`, `factory_results.py`).
 
 The constructor fills the server's tools in list order, a later tool of a name replacing an
 earlier one where it was (`Tool already exists` logged), where `add_tool` keeps the first: the

@@ -15,9 +15,10 @@ decides nothing about runs both ways, as every value did before filters were rea
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from .bindings import Element, Value
+from .loop_identity import compared, written_def
 from .loops import LiteralLoop, written_collection
 from .source import ParsedModule
 from .symbols import Names, Scope
@@ -62,10 +63,16 @@ class Filtered(list[ast.expr]):
 
 
 def filtered(
-    names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None, loop: LiteralLoop | None
+    names: Names,
+    module: ParsedModule,
+    stmt: ast.stmt,
+    scope: Scope | None,
+    loop: LiteralLoop | None,
+    where: tuple[ParsedModule, Scope | None] | None = None,
 ) -> LiteralLoop | None:
-    """`loop` (the values `stmt` takes), its values `Filtered` when its body's tests leave
-    some of them out of some calls."""
+    """`loop` (the values `stmt` takes, read in `where`, else where the loop is), its values
+    `Filtered` when its body's tests leave some of them out of some calls, or cut after the
+    first that certainly `break`s."""
     if loop is None or not isinstance(stmt, ast.For | ast.AsyncFor) or not loop[1]:
         return loop
     variables = loop[0] if isinstance(loop[0], tuple) else (loop[0],)
@@ -76,11 +83,50 @@ def filtered(
     if stored.intersection(variables):  # a variable bound anew: a test after it reads another value
         return loop
     aliases = _aliases(inside, set(variables))
-    reader = _Reader(names, module, scope, variables, loop[1], aliases, stored)
+    reader = _Reader(names, module, scope, variables, loop[1], aliases, stored, where or (module, scope))
     everything = frozenset(range(len(loop[1])))
     reaching: dict[int, tuple[ast.expr, frozenset[int]]] = {}
-    _Walk(reader, everything, reaching).block(stmt.body, everything)
+    walk = _Walk(reader, everything, reaching)
+    walk.block(stmt.body, everything, everything)
+    if walk.broken is not None:  # the values after the first one certain to `break` never run
+        return loop[0], Filtered(loop[1][: walk.broken + 1], reaching)
     return (loop[0], Filtered(loop[1], reaching)) if reaching else loop
+
+
+def narrowed(
+    names: Names,
+    module: ParsedModule,
+    stmt: ast.For | ast.AsyncFor,
+    scope: Scope | None,
+    columns: dict[str, tuple[ast.expr, ...]],
+    where: tuple[ParsedModule, Scope | None],
+) -> Callable[[ast.expr], frozenset[int] | None] | None:
+    """For a loop over functions (`for fn in TOOLS:`; `columns`: each variable's values in
+    step, read in `where`), which of them reach an expression of its body (`mcp.add_tool(fn)`,
+    `add(mcp, fn)`): their places, None when all do. None when the body's tests leave none out
+    (`if fn is not skip:`, `if fn in SKIP: continue`, a `break`)."""
+    variables = tuple(columns)
+    count = len(next(iter(columns.values()), ()))
+    rows: list[ast.expr] = [
+        ast.Tuple([columns[v][i] for v in variables], ast.Load())
+        if len(variables) > 1
+        else columns[variables[0]][i]
+        for i in range(count)
+    ]
+    loop = filtered(
+        names, module, stmt, scope, (variables if len(variables) > 1 else variables[0], rows), where
+    )
+    if loop is None or not isinstance(loop[1], Filtered):
+        return None
+    kept = frozenset(range(len(loop[1])))
+    reaching = loop[1].reaching
+
+    def reached(node: ast.expr) -> frozenset[int] | None:
+        found = reaching.get(id(node))
+        allowed = found[1] & kept if found is not None and found[0] is node else kept
+        return None if len(allowed) == count else allowed
+
+    return reached
 
 
 def reaching(func: ast.expr, loops: Sequence[LiteralLoop]) -> Sequence[LiteralLoop]:
@@ -98,7 +144,8 @@ def reaching(func: ast.expr, loops: Sequence[LiteralLoop]) -> Sequence[LiteralLo
 
 
 class _Walk:
-    """The body read in order, each statement with the values running there."""
+    """The body read in order, each statement with the values running there, and those
+    certain to run it (a `break` they certainly reach ends the loop: `broken`)."""
 
     def __init__(
         self,
@@ -109,20 +156,31 @@ class _Walk:
         self.reader = reader
         self.everything = everything
         self.reaching = reaching
+        self.broken: int | None = None
+        """The first value certain to reach a `break` of the loop: no later one runs."""
 
-    def block(self, body: Sequence[ast.stmt], live: frozenset[int]) -> frozenset[int]:
-        """The values still running after `body`, entered by `live`."""
+    def block(
+        self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int]
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """The values still running after `body`, entered by `live`, and those certain to
+        (of `sure`, certain to enter it; empty inside any statement but an `if`)."""
         for stmt in body:  # (on when none is left: the calls after reach none)
             if isinstance(stmt, _ENDS):
                 self.calls(stmt, live)
-                return frozenset()
+                if isinstance(stmt, ast.Break) and sure:
+                    self.broken = min(sure) if self.broken is None else min(self.broken, *sure)
+                return frozenset(), frozenset()
             if isinstance(stmt, ast.If):
                 self.calls(stmt.test, live)
                 true, false = self.reader.decided(stmt.test, live)
-                live = self.block(stmt.body, live - false) | self.block(stmt.orelse, live - true)
+                live_true, sure_true = self.block(stmt.body, live - false, sure & true)
+                live_false, sure_false = self.block(stmt.orelse, live - true, sure & false)
+                undecided = sure - true - false if not _ends(stmt) else frozenset()
+                live, sure = live_true | live_false, sure_true | sure_false | undecided
             else:
                 self.nested(stmt, live)
-        return live
+                sure = sure if not _ends(stmt) else frozenset()
+        return live, sure
 
     def nested(self, node: ast.AST, live: frozenset[int]) -> None:
         """A statement that is not an `if`: its blocks read with `live`, and `live` running on
@@ -136,18 +194,29 @@ class _Walk:
                 self.calls(child, live)
         for _, value in ast.iter_fields(node):
             if isinstance(value, list) and value and all(isinstance(s, ast.stmt) for s in value):
-                self.block(value, live)
+                self.block(value, live, frozenset())
 
     def calls(self, node: ast.AST, live: frozenset[int]) -> None:
+        """Every expression of `node` (a call's function, what it passes: `add(mcp, fn)`) is
+        reached by `live`."""
         if live == self.everything:
             return
-        for found in _calls(node):
-            self.reaching[id(found.func)] = (found.func, live)
+        for found in ast.walk(node):
+            if isinstance(found, ast.expr):
+                self.reaching[id(found)] = (found, live)
 
 
-def _calls(node: ast.AST) -> Iterator[ast.Call]:
-    """The calls of an expression or a simple statement."""
-    return (n for n in ast.walk(node) if isinstance(n, ast.Call))
+def _ends(stmt: ast.stmt) -> bool:
+    """Whether a statement may end the turn of the loop for a value (a `continue`, `break`,
+    `return` or `raise` anywhere in it, outside the defs it holds)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, _ENDS):
+            return True
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            todo += ast.iter_child_nodes(node)
+    return False
 
 
 class _Reader:
@@ -162,8 +231,11 @@ class _Reader:
         values: list[ast.expr],
         aliases: dict[str, ast.expr],
         stored: set[str],
+        where: tuple[ParsedModule, Scope | None],
     ) -> None:
         self.names = names
+        self.where = where
+        """The module and scope the values are written in (the functions they name)."""
         self.module = module
         self.scope = scope
         self.variables = variables
@@ -234,6 +306,9 @@ class _Reader:
     def _compared(self, expr: ast.Compare, at: int, depth: int) -> Known:
         if len(expr.ops) != 1:
             return UNKNOWN
+        identity = self._identical(expr, at)
+        if identity is not UNKNOWN:
+            return identity
         left, right = self.term(expr.left, at, depth), self.term(expr.comparators[0], at, depth)
         if left is UNKNOWN or right is UNKNOWN:
             return UNKNOWN
@@ -247,6 +322,27 @@ class _Reader:
         ):
             return UNKNOWN
         return (left in right) is isinstance(op, ast.In)
+
+    def _identical(self, expr: ast.Compare, at: int) -> Known:
+        """`fn is skip`, `fn in SKIP`, where the loop's variable is a function (`loop_identity`)."""
+        left = self._def(expr.left, at)
+        if left is None:
+            return UNKNOWN
+        found = compared(self.names, (self.module, self.scope), expr, left, lambda e: self._def(e, at))
+        return UNKNOWN if found is None else found
+
+    def _def(self, expr: ast.expr, at: int) -> ast.AST | None:
+        """The def or class `expr` is (a loop variable: the one it takes at `at`)."""
+        if isinstance(expr, ast.Name) and expr.id in self.variables:
+            row = self.values[at]
+            if len(self.variables) > 1:
+                if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(self.variables):
+                    return None
+                row = row.elts[self.variables.index(expr.id)]
+            return written_def(self.names, self.where[0], row, self.where[1])
+        if isinstance(expr, ast.Name) and (expr.id in self.stored or expr.id in self.aliases):
+            return None
+        return written_def(self.names, self.module, expr, self.scope)
 
     def _called(self, expr: ast.Call, at: int, depth: int) -> Known:
         """`name.startswith("_")` (or a tuple of prefixes), `endswith`; `frozenset({...})`."""

@@ -374,6 +374,9 @@ class EnclosingLoops:
         """Variables of loops over a parameter (`for entry in entries:`): what calls pass."""
         self.aliases = LoopAliases()
         """Names the loops' bodies bind to an expression of their variables (`w = f`)."""
+        self._narrowed: dict[int, Callable[[ast.expr], frozenset[int] | None]] = {}
+        """Per loop (by id) whose body's tests or `break` leave some values out of some
+        expressions: the places of the values reaching one (`loop_filters.narrowed`)."""
 
     @contextmanager
     def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
@@ -382,6 +385,14 @@ class EnclosingLoops:
         loop = _listed_loop(self.names, module, stmt, scope, self._listed)
         outer = {name: self._listed[name] for name in loop if name in self._listed}
         self._listed.update(loop)
+        if loop and isinstance(stmt, ast.For | ast.AsyncFor):
+            from .loop_filters import narrowed  # (which reads collections through this module)
+
+            first = next(iter(loop.values()))
+            columns = {name: listed.values for name, listed in loop.items()}
+            found = narrowed(self.names, module, stmt, scope, columns, (first.module, first.scope))
+            if found is not None:
+                self._narrowed[id(stmt)] = found
         passed = passed_variables(self.names, module, stmt, scope) if not loop else {}
         outer_passed = {name: self._passed[name] for name in passed if name in self._passed}
         self._passed.update(passed)
@@ -400,6 +411,7 @@ class EnclosingLoops:
         finally:
             for name in loop:
                 del self._listed[name]
+            self._narrowed.pop(id(stmt), None)
             self._listed.update(outer)
             for name in opaque:
                 del self._opaque[name]
@@ -451,6 +463,8 @@ class EnclosingLoops:
             names = names.part(self.names, name_part)
         if names is not None and names.loop is not listed.loop:
             names = None
+        narrowed = self._narrowed.get(id(listed.loop))
+        reached = narrowed(fn) if narrowed is not None else None  # `if fn is not skip:`, `break`
         return [
             (
                 *(
@@ -463,6 +477,7 @@ class EnclosingLoops:
                 else (module, _named_after(name, variable.id, value), scope),
             )
             for i, value in enumerate(listed.values)
+            if reached is None or i in reached
         ]
 
     def _driving(self, fn: ast.expr) -> ast.expr | None:

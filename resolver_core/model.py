@@ -288,6 +288,9 @@ class Server:
     one, with the tools the factory registers on it. Shown as the factory's local server (its
     variable and `MCPServer(...)`, as the live builder finds it) and told apart by the call
     (`per_file.server_key`)."""
+    bound_as: str | None = field(default=None, compare=False)
+    """The name the call making it binds it to (`mcp` of `mcp = build()`): what the code
+    registering on it after the call writes (`@mcp.tool()`), so what messages call it."""
 
 
 @dataclass(slots=True)

@@ -341,7 +341,10 @@ class Scanner:
         to, or the call itself (`register(MCPServer(...))`)."""
         listed, notes = constructor_tools(self.names, module, call, scope)
         self.unfollowed += notes
-        if listed and call is self._returning:  # the server a factory returns: not followed
+        # `return MCPServer(..., tools=[...])` in a plain function: the factory's own server,
+        # whose tools land on each server its calls make (`called_servers`, `factory_results`).
+        returned = self.servers.of(module, call, scope) if call is self._returning else None
+        if listed and call is self._returning and not (isinstance(returned, Server) and returned.local):
             self.unfollowed.append(unread(module, call, "the server made there is returned"))
             return
         bound = self._assigned

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeGuard
 
-from .called_servers import Made, called, made_here
+from .called_servers import Made, bound_name, called, made_here
 from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields, project_bases
 from .model import Graph, Server, Span
@@ -404,6 +404,7 @@ class Servers:
         key = f"{local.path}:{local.id}@{at.path}:{at.line}:{at.column}"
         if key not in self._servers:
             made = replace(local, tools=[], handlers=[], local=each_run, removes=False, made_at=at)
+            made.bound_as = bound_name(module, call)
             self._servers[key] = made
             self.calls_made.append((made, local))
             self.graph.servers.append(made)

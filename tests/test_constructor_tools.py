@@ -14,7 +14,13 @@ import json
 from pathlib import Path
 
 from conftest import lint_diagnostics, run_mcpdeps, write_files
-from published_shapes import PROJECT, check_both_ways, duplicates_logged, resolver_module
+from published_shapes import (
+    PROJECT,
+    check_both_ways,
+    duplicates_logged,
+    each_file_alone_reports_what_lint_dot_reports,
+    resolver_module,
+)
 
 IMPORTS = "from mcp.server import MCPServer\nfrom mcp.server.mcpserver.tools import Tool\n"
 
@@ -48,14 +54,20 @@ def test_graph_shows_the_listed_tools_the_sdk_holds(tmp_path: Path) -> None:
     files = _main(
         'mcp = MCPServer("x", tools=[Tool.from_function(t, "renamed", title="T"), Tool.from_function(u)])\n'
     )
-    write_files(tmp_path, {**PROJECT, **files})
-    (tmp_path / "app/main.py").write_text((tmp_path / "app/main.py").read_text().replace("nope", "x"))
-    static = run_mcpdeps("graph", "--format", "json", "app/main.py", cwd=tmp_path)
-    live = run_mcpdeps("graph", "--format", "json", "--live", "app/main.py", cwd=tmp_path)
+    assert _graphs_agree(tmp_path, files, "app/main.py") == ["renamed", "u"]
+
+
+def _graphs_agree(root: Path, files: dict[str, str], spec: str) -> list[str]:
+    """The names of the tools of the one server `graph SPEC` shows, once it is checked to show
+    what `graph --live SPEC` shows (the project made clean: it starts under the SDK)."""
+    write_files(root, {**PROJECT, **files})
+    (root / "app/main.py").write_text((root / "app/main.py").read_text().replace("nope", "x"))
+    static = run_mcpdeps("graph", "--format", "json", spec, cwd=root)
+    live = run_mcpdeps("graph", "--format", "json", "--live", spec, cwd=root)
     assert static.returncode == live.returncode == 0, static.stderr + live.stderr
     assert json.loads(static.stdout) == json.loads(live.stdout)
     [server] = json.loads(static.stdout)["servers"]
-    assert [t["name"] for t in server["tools"]] == ["renamed", "u"]
+    return [t["name"] for t in server["tools"]]
 
 
 def test_a_name_registered_again_after_the_constructor_is_a_duplicate(tmp_path: Path) -> None:
@@ -103,3 +115,40 @@ def test_a_name_listed_twice_keeps_the_later_tool(tmp_path: Path) -> None:
     found = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["code"], d["line"]) for d in found] == [("MCPD110", 20)]
     assert "'t' is never called" in found[0]["message"]
+
+
+RETURNED = 'def build() -> MCPServer:\n    return MCPServer("x", tools=[Tool.from_function(t), Tool.from_function(u)])\n'
+"""A factory returning the server it makes with its tools (said as not analysed before)."""
+
+
+def test_a_factory_returning_a_server_with_its_tools_is_followed(tmp_path: Path) -> None:
+    check_both_ways(tmp_path, _main(RETURNED, "\n\nmcp = build()\n"), "import app.main", "app/main.py")
+
+
+def test_a_factory_in_another_module_is_followed_from_each_file(tmp_path: Path) -> None:
+    """The tools in `app/tools.py`, the factory in `app/factory.py`, its call in `app/main.py`:
+    `lint .` and each file alone report the refused resolver in `app/tools.py`."""
+    files = {
+        "app/tools.py": resolver_module(TOOLS),
+        "app/factory.py": IMPORTS + "\nfrom app.tools import t, u\n\n\n" + RETURNED,
+        "app/main.py": "from app.factory import build\n\nmcp = build()\n",
+    }
+    check_both_ways(tmp_path, files, "import app.main", "app/tools.py")
+    each_file_alone_reports_what_lint_dot_reports(tmp_path, tmp_path / "caches")
+
+
+def test_graph_shows_the_returned_server_as_graph_live_does(tmp_path: Path) -> None:
+    after = '\n\nmcp = build()\n\n\n@mcp.tool()\ndef w(x: int) -> str:\n    return "module"\n'
+    assert _graphs_agree(tmp_path, _main(RETURNED, after), "app/main.py:mcp") == ["t", "u", "w"]
+
+
+def test_a_name_registered_again_on_the_factory_s_result_is_a_duplicate(tmp_path: Path) -> None:
+    after = '\n\nmcp = build()\n\n\n@mcp.tool(name="u")\ndef w(x: int) -> str:\n    return "module"\n'
+    write_files(tmp_path, {**PROJECT, **_main(RETURNED, after)})
+    (tmp_path / "app/main.py").write_text((tmp_path / "app/main.py").read_text().replace("nope", "x"))
+    assert duplicates_logged(tmp_path, {}) == ["Tool already exists: u"]
+    for given in (".", "app/main.py"):
+        found = [
+            (d["code"], d["line"], d["message"][:51]) for d in lint_diagnostics(tmp_path, "--no-cache", given)
+        ]
+        assert found == [("MCPD110", 27, "tool name 'u' is already registered on server 'mcp'")]

@@ -125,6 +125,46 @@ def test_the_factory_s_tools_come_first_wherever_they_are_written(tmp_path: Path
     assert sorted(t["name"] for t in server["tools"]) == ["t", "u"]
 
 
+def test_a_duplicate_names_the_server_as_the_caller_binds_it(tmp_path: Path) -> None:
+    """MCPD110 on a factory's result names the server as the code registering the duplicate
+    writes it (`mcp`, `other`: its help says `@other.tool(name=...)`), not as the factory does
+    (`server`, which the graph shows as `graph --live` does), from each file and `lint .`."""
+    write_files(tmp_path, {**PROJECT, **ACROSS_FILES})
+    for given in (".", "app/main.py", "app/factory.py", "app/tools.py"):
+        said = [
+            (d["line"], d["message"].split(":")[0])
+            for d in lint_diagnostics(tmp_path, "--no-cache", given)
+            if d["path"] == "app/main.py"
+        ]
+        assert said == (
+            []
+            if given not in (".", "app/main.py")
+            else [
+                (7, "tool name 't' is already registered on server 'mcp'"),
+                (12, "tool name 'u' is already registered on server 'other'"),
+            ]
+        ), given
+    for variable in ("mcp", "other"):
+        # The server as both graphs show it: where the factory makes it (the live one named
+        # `mcp`, at no line, when the factory was imported from another module).
+        live, static = (
+            _by_name(_graph(tmp_path, "--live", f"app/main.py:{variable}")),
+            _by_name(_graph(tmp_path, f"app/main.py:{variable}")),
+        )
+        assert static == live
+        assert [(s["variable"], s["path"], s["line"]) for s in live["servers"]] == [
+            ("server", "app/factory.py", 7)
+        ]
+
+
+def _by_name(document: dict) -> dict:
+    """A graph with each server's tools in name order: which of a factory's own registrations
+    and its helper's lands first the static graph does not order (`graph_static_live._as_started`)."""
+    for server in document["servers"]:
+        server["tools"].sort(key=lambda t: t["name"])
+    return document
+
+
 def test_two_calls_make_two_servers(tmp_path: Path) -> None:
     main = ONE_FILE.replace("mcp = build()", "mcp = build()\nother = build()").replace(
         "@mcp.tool()\ndef t", '@other.tool(name="w")\ndef t'

@@ -41,6 +41,8 @@ TOOLS = resolver_module(
 """`app/tools.py`: the clean tool `u` in `READERS`, the refused `t` in `WRITERS`."""
 
 ADD = "def add(server, fn) -> None:\n        server.add_tool(fn)\n"
+ADD_TWICE = "def add_twice(server, fn) -> None:\n        add(server, fn)\n"
+"""A helper handing its function parameter on to `ADD` (`handed_on.py`)."""
 
 MAKE_PLAIN = """\
 import functools
@@ -124,7 +126,56 @@ FOLLOWED: dict[str, tuple[dict[str, str], str]] = {
         },
         "import app.main",
     ),
+    "a helper handing its function parameter on to another": (
+        {
+            "app/main.py": entry_point(
+                f"from app.tools import t\n\n\n    {ADD}\n    {ADD_TWICE}", "add_twice(mcp, t)"
+            )
+        },
+        "import app.main",
+    ),
+    "helpers in two modules handing the function on, fed by a loop over another module's list": (
+        {
+            "app/registry.py": "def _really_add(mcp, fn):\n    mcp.add_tool(fn)\n",
+            "app/helpers.py": "from app.registry import _really_add\n\n\ndef add(mcp, fn):\n    _really_add(mcp, fn)\n",
+            "app/main.py": entry_point(
+                "from app.helpers import add\n    from app.tools import WRITERS",
+                "for fn in WRITERS:\n        add(mcp, fn)",
+            ),
+        },
+        "import app.main",
+    ),
+    "three helpers handing the function and its name on, in a factory": (
+        {
+            "app/main.py": """\
+                from mcp.server import MCPServer
+
+                from app.tools import t
+
+
+                def add(server, fn, name=None):
+                    server.add_tool(fn, name=name)
+
+
+                def add_named(server, fn, name):
+                    add(server, fn, name=name)
+
+
+                def expose(server, fn, name):
+                    add_named(server, fn, name)
+
+
+                def build() -> MCPServer:
+                    mcp = MCPServer("x")
+                    expose(mcp, t, "named_t")
+                    return mcp
+            """
+        },
+        "import app.main\napp.main.build()",
+    ),
 }
+"""Entry points whose tools mcpdeps follows: the files beside `app/tools.py`, and the code
+starting the server."""
 
 
 @pytest.mark.parametrize("case", sorted(FOLLOWED))
@@ -174,11 +225,11 @@ SAID: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "add(mcp, fn)",
         ("'fn'", "inspect.getmembers(tools, inspect.isfunction)"),
     ),
-    "a helper handing its function parameter on to another": (
-        f"from app.tools import t\n\n\n    {ADD}\n\n    def add_twice(server, fn) -> None:\n        add(server, fn)\n",
-        "add_twice(mcp, t)",
-        "add(server, fn)",
-        ("`fn`", "add_twice()"),
+    "a helper handing on to another a function computed at run time": (
+        f"from app import tools\n\n\n    {ADD}\n\n    def add_twice(server, fn) -> None:\n        add(server, fn)\n",
+        'add_twice(mcp, getattr(tools, "t"))',
+        'add_twice(mcp, getattr(tools, "t"))',
+        ("`getattr(tools, 't')`",),
     ),
 }
 """Entry points the SDK refuses (`t` registered) whose registration mcpdeps cannot follow:
@@ -269,6 +320,18 @@ NAMED: dict[str, tuple[str, str, str | None, bool]] = {
     "f'{prefix}_{fn.__name__}' with prefixes computed at run time (not read, not compared)": (
         ADD_PREFIXED,
         "for p in sorted({'p', 'q'}):\n        for fn in READERS:\n            addn(mcp, fn, p)\n    addn(mcp, u, 'r')",
+        None,
+        False,
+    ),
+    "a name handed on through a second helper": (
+        ADD_NAMED + "\n    def add_twice(server, fn, name=None) -> None:\n        add(server, fn, name)\n",
+        "add_twice(mcp, u, 'a')\n    add_twice(mcp, t, 'a')",
+        "add_twice(mcp, t, 'a')",
+        False,
+    ),
+    "one function handed on through a second helper to two servers": (
+        ADD_NAMED + "\n    def add_twice(server, fn, name=None) -> None:\n        add(server, fn, name)\n",
+        "other = MCPServer('y')\n    add_twice(mcp, u)\n    add_twice(other, u)",
         None,
         False,
     ),

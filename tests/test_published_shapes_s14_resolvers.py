@@ -595,12 +595,7 @@ MORE["functools.partial binding the refused parameter by keyword"] = (
 CASES.update(MORE)
 
 
-NOT_FOLLOWED = {
-    "resolver defined per sys.version_info arm, the running arm refused": (
-        "the arms of `if sys.version_info >= (3, 10)` are not told apart: the last definition "
-        "in the file is read, where every Python the SDK runs on takes the first"
-    ),
-}
+NOT_FOLLOWED: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
