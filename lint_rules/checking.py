@@ -97,7 +97,7 @@ def lint(
     its file builds, not what other files register).
     """
     from ..resolver_core.companions import run_files
-    from ..resolver_core.discovery import GivenFiles, discover, unreadable_note
+    from ..resolver_core.discovery import Discovered, GivenFiles, discover, unreadable_note
     from .incremental import analyse
     from .lint_state import StateStore
     from .per_file import analysed
@@ -109,6 +109,7 @@ def lint(
         if files is None:
             files = run_files(paths, exclude, cwd, cache_dir) if importers else discover(paths, exclude, cwd)
         skipped = unreadable_note(files)  # said before `files` becomes a plain list
+        parses = files.parses if isinstance(files, Discovered) else None
         files = list(files)
         store = None
         if cache_dir is not None and not source_overrides:
@@ -120,7 +121,7 @@ def lint(
             # Each root once: `lint .` (the root given, and found) and `lint FILE` share records.
             key = [*options, "|", *exclude, "|", *dict.fromkeys(roots)]
             store = StateStore(cache_dir, key, list(map(str, paths)))
-        given = GivenFiles(files)  # indexed once for every slice's build
+        given = GivenFiles(files, parses)  # indexed once for every slice's build
 
         def build(only: set[Path] | None, report: bool, withheld: frozenset[Path]) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing

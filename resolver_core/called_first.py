@@ -28,35 +28,52 @@ class CalledFirst:
         text: Callable[[str], str | None],
     ) -> None:
         self.given, self.imported_by, self.names, self.text = given, imported_by, names, text
-        self._calls: dict[str, list[tuple[int, str]]] = {}
-        """Per caller: (line, dotted name through its imports) of each call, in line order."""
+        self._calls: dict[str, tuple[dict[str, int], int | None] | None] = {}
+        """Per caller, read once (`_read`): the first line calling into each module or name
+        its calls reach (`app.b` and `app.b.register` of `app.b.register(mcp)`), and the last
+        line calling into a given file's module (None: none); None for a caller importing no
+        given file, never parsed. `before` is asked for every helper an entry point imports
+        (two hundred of them): each asks the same callers."""
 
     def before(self, later: str) -> bool:
         """Whether a file importing `later` and a given file calls into `later` before its last
         call into a given file."""
         module = self.names.get(later, ("", False))[0]
+        if not module:
+            return False
         for caller in self.imported_by.get(later, ()):
-            givens = [
-                self.names[g][0]
-                for g in self.given
-                if caller in self.imported_by.get(g, ()) and g in self.names
-            ]
-            if not module or not givens:
-                continue
-            calls = self._read(caller)
-            first = next((line for line, name in calls if _within(name, module)), None)
-            last = max((line for line, name in calls if any(_within(name, g) for g in givens)), default=None)
-            if first is not None and last is not None and first < last:
-                return True
+            read = self._read(caller)
+            if read is not None and read[1] is not None:
+                first = read[0].get(module)
+                if first is not None and first < read[1]:
+                    return True
         return False
 
-    def _read(self, caller: str) -> list[tuple[int, str]]:
-        known = self._calls.get(caller)
-        if known is None:
-            known = self._calls[caller] = _calls(
-                self.text(caller) or "", *self.names.get(caller, ("", False))
-            )
+    def _read(self, caller: str) -> tuple[dict[str, int], int | None] | None:
+        """`caller`'s calls (`_calls`), parsed once; None for a file importing no given file
+        (not parsed: it calls none of them)."""
+        if caller in self._calls:
+            return self._calls[caller]
+        givens = [
+            self.names[g][0] for g in self.given if caller in self.imported_by.get(g, ()) and g in self.names
+        ]
+        known = None
+        if givens:
+            calls = _calls(self.text(caller) or "", *self.names.get(caller, ("", False)))
+            firsts: dict[str, int] = {}
+            for line, name in calls:  # in line order: the first line of each prefix is kept
+                for prefix in _prefixes(name):
+                    firsts.setdefault(prefix, line)
+            last = max((line for line, name in calls if any(_within(name, g) for g in givens)), default=None)
+            known = (firsts, last)
+        self._calls[caller] = known
         return known
+
+
+def _prefixes(dotted: str) -> list[str]:
+    """Every module `dotted` is `_within`: `a`, `a.b`, `a.b.c` of `a.b.c`."""
+    parts = dotted.split(".")
+    return [".".join(parts[: n + 1]) for n in range(len(parts))]
 
 
 def _within(dotted: str, module: str) -> bool:

@@ -43,6 +43,15 @@ _WORD = re.compile(r"\w+")
 
 Reader = Callable[[str], "str | None"]
 """A file's text by its path (None: unreadable or undecodable)."""
+Parser = Callable[[str, str], "tuple[ast.Module, frozenset[str]] | None"]
+"""A file's tree and type parameters by its path and text (`parsed`, or a caller's that keeps
+what it parses for the run's build: `companions._keeping`)."""
+
+
+def parsed(path: str, text: str) -> tuple[ast.Module, frozenset[str]] | None:
+    """What the builder reads from `text` (`source.tree_of`); None where it reads no tree."""
+    read = tree_of(text, "")
+    return read if isinstance(read, tuple) else None
 
 
 def normalised(text: str) -> str:
@@ -62,7 +71,7 @@ def spells(text: str, word: str) -> bool:
     return word in text and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
 
 
-def defined(given: Iterable[str], read: Reader) -> set[str] | None:
+def defined(given: Iterable[str], read: Reader, parse: Parser = parsed) -> set[str] | None:
     """The names the `given` files bind at their top level, but by importing: the first carriers.
 
     None when a given file cannot be read or parsed, or defines a module `__getattr__`
@@ -70,16 +79,20 @@ def defined(given: Iterable[str], read: Reader) -> set[str] | None:
     carriers: set[str] = set()
     for path in given:
         text = read(path)
-        tree = _parsed(text)
-        if tree is None or text is None:
+        parse_ = parse(path, text) if text is not None else None
+        if parse_ is None or text is None:
             return None
-        for stmt in tree.body:
+        for stmt in parse_[0].body:
             carriers.update(_bound(stmt, imports=False, globals_="global" in text))
     return None if "__getattr__" in carriers else carriers
 
 
 def reaching(
-    carriers: set[str], importers: Iterable[str], read: Reader, readers: Callable[[str], set[str]]
+    carriers: set[str],
+    importers: Iterable[str],
+    read: Reader,
+    readers: Callable[[str], set[str]],
+    parse: Parser = parsed,
 ) -> set[str]:
     """The `importers` that spell a carrier, starting from `carriers` (`defined`).
 
@@ -94,7 +107,8 @@ def reaching(
         new, candidates = pending.pop()
         for path in sorted(candidates & texts.keys()):
             if path not in units and any(spells(texts[path], w) for w in new):
-                units[path] = _units(texts[path])
+                parse_ = parse(path, texts[path])
+                units[path] = _units(texts[path], parse_[0] if parse_ is not None else None)
         for path, unit in units.items():
             more = _carried(unit, carriers) - carried.get(path, set())
             if more:
@@ -104,16 +118,9 @@ def reaching(
     return set(units)
 
 
-def _parsed(text: str | None) -> ast.Module | None:
-    """The tree the builder would read (`source.tree_of`); None where it reads none."""
-    read = tree_of(text, "") if text is not None else None
-    return read[0] if isinstance(read, tuple) else None
-
-
-def _units(text: str) -> list[tuple[set[str], frozenset[str]]]:
-    """Each top-level statement of a module: the names it binds and the words it spells. A
-    module that cannot be parsed binds nothing its importers can read."""
-    tree = _parsed(text)
+def _units(text: str, tree: ast.Module | None) -> list[tuple[set[str], frozenset[str]]]:
+    """Each top-level statement of a module (`tree`, parsed from `text`): the names it binds
+    and the words it spells. A module that cannot be parsed binds nothing its importers can read."""
     if tree is None:
         return []
     lines = split_lines(text)

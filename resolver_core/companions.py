@@ -32,6 +32,7 @@ import json
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .called_first import CalledFirst
 from .discovery import Discovered, Reach, SourceFile, discover
@@ -39,6 +40,12 @@ from .import_index import ImportIndex, closure
 from .import_order import Modules, ordered_edges, project_modules, runs_before
 from .import_scan import found_under
 from .search_roots import find_project_root
+
+if TYPE_CHECKING:
+    import ast
+
+    from .carriers import Parser
+    from .discovery import Parses
 
 KEEP_SPELLING = 32
 """How many searches of carriers (`_spelling`) an import index keeps (each under two keys)."""
@@ -50,12 +57,14 @@ def importers(
     cwd: Path,
     exclude: Sequence[str] = (),
     cache_dir: Path | None = None,
+    parses: Parses | None = None,
 ) -> list[SourceFile]:
     """The project files outside `given` that import one of them, directly or through other
     project modules, and may register tools (in display order, as `lint .` lists them).
 
     None for files outside any project (no `pyproject.toml` or `.git` above them), nor when a
-    given folder holds the whole project (every file is given already)."""
+    given folder holds the whole project (every file is given already). `parses`: where the
+    trees parsed to find them are kept, for the run's build (`_keeping`)."""
     given_paths = {f.path.absolute() for f in given}
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
@@ -66,13 +75,19 @@ def importers(
     out: dict[Path, SourceFile] = {}
     last = max((f.display for f in given), default="")
     for root in roots:
-        for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir):
+        for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir, parses):
             out.setdefault(f.path, f)
     return sorted(out.values(), key=lambda f: f.display)
 
 
 def _importers_in(
-    root: Path, given: set[Path], last: str, cwd: Path, exclude: Sequence[str], cache_dir: Path | None
+    root: Path,
+    given: set[Path],
+    last: str,
+    cwd: Path,
+    exclude: Sequence[str],
+    cache_dir: Path | None,
+    parses: Parses | None = None,
 ) -> list[SourceFile]:
     files = [f.path.absolute() for f in discover([root], exclude, cwd)]
     index = ImportIndex.open(root, exclude, cache_dir)
@@ -100,7 +115,7 @@ def _importers_in(
         # registers what it is handed: no duplicate name can be located in a given file
         # (a duplicate tool name is reported at the second registration), so only what
         # registers the tools that may run a given file's resolvers matters.
-        kept, callers = _registering(reached - start, start, imports, imported_by, index)
+        kept, callers = _registering(reached - start, start, imports, imported_by, index, parses)
         index.store()  # with what `_registering` found (`ImportIndex.spelling`)
         return _companions(files, kept - start, cwd, callers)
     index.store()
@@ -215,6 +230,7 @@ def _registering(
     imports: Mapping[str, set[str]],
     imported_by: Mapping[str, set[str]],
     index: ImportIndex,
+    parses: Parses | None = None,
 ) -> tuple[set[str], set[str]]:
     """The files that register the tools which may run what the given files define, when
     nothing given may register: of the `importers`, those that import (directly or not) a
@@ -241,7 +257,7 @@ def _registering(
     when they import one of those, as its callers (returned apart: `confined`)."""
     kept = importers & _relays(index, imported_by)
     callers: set[str] = set()
-    spelling = _spelling(given, importers, imported_by, index)
+    spelling = _spelling(given, importers, imported_by, index, _keeping(parses))
     if spelling is not None:
         spelling &= kept
         callers = (closure(spelling, imported_by) & kept) - spelling
@@ -260,7 +276,11 @@ def _registrars(used: set[str], imports: Mapping[str, set[str]], index: ImportIn
 
 
 def _spelling(
-    given: set[str], importers: set[str], imported_by: Mapping[str, set[str]], index: ImportIndex
+    given: set[str],
+    importers: set[str],
+    imported_by: Mapping[str, set[str]],
+    index: ImportIndex,
+    parse: Parser | None = None,
 ) -> set[str] | None:
     """`carriers.reaching` of the given files' definitions, read from the index when it was
     found for the same names and importers, none of them changed since (a warm run reads
@@ -271,21 +291,21 @@ def _spelling(
     warm run of `lint deps.py` reads nothing but the index)."""
     stats = [(p, index.entries[p].stat) for p in sorted(importers)]
     if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
-        return _search(given, importers, imported_by)
+        return _search(given, importers, imported_by, parse=parse)
     mine = [(p, index.entries[p].stat) for p in sorted(given)]
     unchanged = _digest(["files", mine, stats]) if all(stat for _, stat in mine) else None
     found = index.spelling.get(unchanged) if unchanged is not None else None
     if found is not None:
         return set(found)
-    from .carriers import defined  # only here: parsing and tokenizing, for resolver modules
+    from .carriers import defined, parsed  # only here: parsing and tokenizing, for resolver modules
 
-    carriers = defined(sorted(given), _text)
+    carriers = defined(sorted(given), _text, parse or parsed)
     if carriers is None:
         return None
     named = _digest([sorted(carriers), stats])
     found = index.spelling.get(named)
     if found is None:
-        found = sorted(_search(given, importers, imported_by, carriers) or ())
+        found = sorted(_search(given, importers, imported_by, carriers, parse) or ())
     for digest in (named, unchanged):
         if digest is not None and index.spelling.get(digest) != found:
             index.spelling.pop(digest, None)
@@ -300,14 +320,34 @@ def _search(
     importers: set[str],
     imported_by: Mapping[str, set[str]],
     carriers: set[str] | None = None,
+    parse: Parser | None = None,
 ) -> set[str] | None:
     """`carriers.reaching` from the given files' carriers (read from them unless passed)."""
-    from .carriers import defined, reaching
+    from .carriers import defined, parsed, reaching
 
-    carriers = defined(sorted(given), _text) if carriers is None else carriers
+    parse = parse or parsed
+    carriers = defined(sorted(given), _text, parse) if carriers is None else carriers
     if carriers is None:
         return None
-    return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by))
+    return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by), parse)
+
+
+def _keeping(parses: Parses | None) -> Parser | None:
+    """`carriers.parsed`, keeping each tree in `parses` for the run's build, which parses most
+    of the same files again (the importers spelling a given file's names, and the given file:
+    `lent_parses`). None without `parses` (the plain one)."""
+    if parses is None:
+        return None
+
+    def parse(path: str, text: str) -> tuple[ast.Module, frozenset[str]] | None:
+        from .carriers import parsed
+
+        read = parsed(path, text)
+        if read is not None:
+            parses[Path(path)] = (text, *read)
+        return read
+
+    return parse
 
 
 def _digest(value: object) -> str:
@@ -453,8 +493,11 @@ def run_files(
     """What a lint run checks: the given files (`discover`, or `given` when the caller has
     them) and their importers, in display order."""
     files = list(given) if given is not None else discover(paths, exclude, cwd)
-    extra = importers(files, paths, cwd, exclude, cache_dir)
+    parses: Parses = {}
+    extra = importers(files, paths, cwd, exclude, cache_dir, parses)
     if not extra:
         return files
     # The folders the walk could not read are still said (`discovery.unreadable_note`).
-    return Discovered(sorted([*files, *extra], key=lambda f: f.display), getattr(files, "unreadable", ()))
+    out = Discovered(sorted([*files, *extra], key=lambda f: f.display), getattr(files, "unreadable", ()))
+    out.parses = parses
+    return out

@@ -17,8 +17,15 @@ from typing import TYPE_CHECKING
 from .records import record
 
 if TYPE_CHECKING:
+    import ast
+
     from .lent_parses import LentParses
     from .module_search import ModuleSearch
+
+Parses = dict[Path, "tuple[str, ast.Module, frozenset[str]]"]
+"""Trees parsed before a run's build, by file: the text, its tree and type parameters
+(`source.tree_of`), which the build takes instead of parsing the same text again
+(`Discovered.parses`, `lent_parses`)."""
 
 SKIP_DIRS = frozenset(
     {
@@ -82,7 +89,7 @@ class GivenFiles:
 
     __slots__ = ("_position", "checked", "displays", "files", "lent", "paths", "search")
 
-    def __init__(self, files: Sequence[SourceFile]) -> None:
+    def __init__(self, files: Sequence[SourceFile], parses: Parses | None = None) -> None:
         self.files = files
         self.paths = [f.path.absolute() for f in files]
         """Each file's absolute path, in the files' order."""
@@ -92,7 +99,10 @@ class GivenFiles:
         from .lent_parses import LentParses  # the parser's modules: only once a build starts
 
         self.lent: LentParses = LentParses()
-        """Trees of imported modules one slice's build parsed, for the next slices' builds."""
+        """Trees of imported modules one slice's build parsed, for the next slices' builds,
+        and those parsed before the first (`parses`: `Discovered.parses`)."""
+        for path, (text, tree, type_params) in (parses or {}).items():
+            self.lent.keep_parse(path, text, tree, type_params)
         from .module_search import ModuleSearch
 
         self.search: ModuleSearch = ModuleSearch()
@@ -208,10 +218,13 @@ class Discovered(list[SourceFile]):
 
     unreadable: list[tuple[str, str]]
     """(display path, why) of each folder that could not be listed."""
+    parses: Parses
+    """Files parsed to find these (`companions._keeping`), for the run's build (`GivenFiles`)."""
 
     def __init__(self, files: Iterable[SourceFile] = (), unreadable: Iterable[tuple[str, str]] = ()) -> None:
         super().__init__(files)
         self.unreadable = list(unreadable)
+        self.parses = {}
 
 
 def unreadable_note(files: Sequence[SourceFile]) -> str | None:

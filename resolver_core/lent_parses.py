@@ -9,6 +9,10 @@ times its text), and a later build that reads the same text takes the kept tree 
 parsing it again. The same text gives the same tree, so no verdict can tell the difference;
 what the analysis stores on a tree is derived from the tree alone
 (`lint_rules._source.walk_body`), and the kept trees make no reference cycle.
+
+The first build takes the trees the run parsed before it too: `lint deps.py` finds the
+importers that spell what `deps.py` defines by parsing them (`carriers.reaching`), and those
+are most of the files the build then checks (`companions._keeping`, `Discovered.parses`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import ast
 from pathlib import Path
 
 from .records import record
-from .source import ParsedModule
+from .source import ParsedModule, future_annotations
 
 BUDGET = 4 * 1024 * 1024
 """Characters of source whose trees a run keeps for later builds. At 1 MiB a run of 4,000
@@ -60,7 +64,20 @@ class LentParses:
     def keep(self, module: ParsedModule) -> None:
         """Keep `module`'s parse for later builds, while the budget has room for its text."""
         text, tree = module.text, module.tree
-        if text is None or tree is None or module.path in self._kept or len(text) > self._room:
-            return
+        if text is not None and tree is not None and self._room_for(module.path, text):
+            self._kept[module.path] = _Parse(text, tree, module.type_params, module.future_annotations)
+
+    def keep_parse(self, path: Path, text: str, tree: ast.Module, type_params: frozenset[str]) -> None:
+        """Keep a parse made before the run's first build (`source.tree_of` of `text`, read
+        from `path`): finding the files a run checks parses some of them
+        (`companions._keeping`), and the build would parse them again."""
+        if self._room_for(path, text):
+            self._kept[path] = _Parse(text, tree, type_params, future_annotations(tree))
+
+    def _room_for(self, path: Path, text: str) -> bool:
+        """Whether a parse of `text` from `path` is kept: none is yet, and the budget has room
+        for it (then taken)."""
+        if path in self._kept or len(text) > self._room:
+            return False
         self._room -= len(text)
-        self._kept[module.path] = _Parse(text, tree, module.type_params, module.future_annotations)
+        return True

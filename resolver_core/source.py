@@ -280,13 +280,18 @@ def tree_of(text: str, display: str) -> tuple[ast.Module, frozenset[str]] | Find
 
 def _parsed(module: ParsedModule, tree: ast.Module) -> ParsedModule:
     module.tree = tree
-    module.future_annotations = any(
+    module.future_annotations = future_annotations(tree)
+    return module
+
+
+def future_annotations(tree: ast.Module) -> bool:
+    """Whether the module starts with `from __future__ import annotations`."""
+    return any(
         isinstance(stmt, ast.ImportFrom)
         and stmt.module == "__future__"
         and any(a.name == "annotations" for a in stmt.names)
         for stmt in tree.body[:20]
     )
-    return module
 
 
 def deep_recursion_guard() -> None:

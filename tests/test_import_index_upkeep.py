@@ -108,7 +108,9 @@ def test_a_warm_run_of_a_resolver_module_reads_its_importers_from_the_index(
     assert [(d["code"], d["tool"]) for d in first] == [("MCPD002", "show")]
     read: list[str] = []
     defined = carriers.defined
-    monkeypatch.setattr(carriers, "defined", lambda given, r: read.extend(given) or defined(given, r))
+    monkeypatch.setattr(
+        carriers, "defined", lambda given, r, *parse: read.extend(given) or defined(given, r, *parse)
+    )
     assert lint_diagnostics(tmp_path, "--no-cache", "extra/deps.py") == first
     assert read == [str(deps)]  # no index kept: the module is read for its names
     read.clear()

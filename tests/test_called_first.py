@@ -1,0 +1,42 @@
+"""`CalledFirst`: which helpers an entry point calls before a given one, each caller parsed
+once and only when it imports a given file (`resolver_core/called_first.py`)."""
+
+from __future__ import annotations
+
+from mcpdeps.resolver_core.called_first import CalledFirst
+
+MAIN = """\
+from app import a, b
+from app.c import register as register_c
+
+b.register(mcp)
+register_c(mcp)
+a.register(mcp)
+"""
+OTHER = "from app import b, c\n\nb.register(mcp)\n"
+
+
+def _called(read: list[str]) -> CalledFirst:
+    texts = {"main.py": MAIN, "other.py": OTHER}
+    names = {p: (f"app.{p[:-3]}", False) for p in ("a.py", "b.py", "c.py", "main.py", "other.py")}
+    imported_by = {"a.py": {"main.py"}, "b.py": {"main.py", "other.py"}, "c.py": {"main.py", "other.py"}}
+    return CalledFirst(["a.py"], imported_by, names, lambda p: read.append(p) or texts[p])
+
+
+def test_the_helpers_called_before_the_given_one_and_each_caller_parsed_once() -> None:
+    read: list[str] = []
+    called = _called(read)
+    assert [called.before(p) for p in ("b.py", "c.py", "b.py", "c.py")] == [True, True, True, True]
+    assert read == ["main.py"], "a caller importing no given file (other.py) is not read"
+
+
+def test_a_helper_called_after_the_given_one_is_not_first() -> None:
+    read: list[str] = []
+    called = _called(read)
+    later = MAIN.replace("a.register(mcp)\n", "").replace(
+        "b.register(mcp)\n", "a.register(mcp)\nb.register(mcp)\n"
+    )
+    called.text = lambda p: read.append(p) or {"main.py": later, "other.py": OTHER}[p]
+    assert called.before("b.py") is False
+    assert called.before("c.py") is False
+    assert read == ["main.py"]
