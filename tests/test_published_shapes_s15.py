@@ -848,6 +848,75 @@ CASES["names from a constant list, getattr on a handler instance, tool(name=name
 )
 
 
+# One function exposed on two servers by stacking their decorators.
+CASES["one function under both servers' stacked tool() decorators"] = (
+    {
+        "app/main.py": resolver_module(
+            'public = MCPServer("public")\nmcp = MCPServer("admin")\n\n\n@public.tool()\n@mcp.tool()\n'
+            + BAD_TOOL,
+            imports="from mcp.server import MCPServer\n",
+        ),
+    },
+    "import app.main",
+    "app/main.py",
+)
+
+# The tool set chosen by a `match` on a mode setting, each arm calling a registering helper.
+CASES["match on a mode setting, each case calling a registering helper"] = (
+    {
+        "app/tools.py": resolver_module(
+            GOOD_TOOL
+            + "\n\n"
+            + BAD_TOOL
+            + "\n\ndef basic(server) -> None:\n    server.add_tool(u)\n\n\n"
+            + "def full(server) -> None:\n    server.add_tool(t)\n"
+        ),
+        "app/main.py": entry_point(
+            "import os\n\n    from app.tools import basic, full",
+            'match os.getenv("MODE", "full"):\n        case "basic":\n            basic(mcp)\n'
+            "        case _:\n            full(mcp)",
+        ),
+    },
+    "import app.main",
+    "app/tools.py",
+)
+
+# An optional tools module imported under `contextlib.suppress(ImportError)`.
+CASES["optional tools module imported under contextlib.suppress(ImportError)"] = (
+    {
+        "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('opt')\n",
+        "app/extra.py": resolver_module("@mcp.tool()\n" + BAD_TOOL, imports="from app.server import mcp\n"),
+        "app/main.py": "import contextlib\n\nfrom app.server import mcp\n\n"
+        "with contextlib.suppress(ImportError):\n    import app.extra  # noqa: F401\n",
+    },
+    "import app.main",
+    "app/extra.py",
+)
+
+# A classmethod of a service class added as a tool (`mcp.add_tool(Service.t)`, bound to the class).
+CASES["a classmethod added as a tool through its class"] = (
+    {
+        "app/service.py": resolver_module(
+            "class Service:\n    @classmethod\n"
+            "    def t(cls, x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n        return d\n"
+        ),
+        "app/main.py": entry_point("from app.service import Service", "mcp.add_tool(Service.t)"),
+    },
+    "import app.main",
+    "app/service.py",
+)
+
+# Tools added by mapping the server's add_tool over a list (`list(map(mcp.add_tool, TOOLS))`).
+CASES["list(map(mcp.add_tool, TOOLS)) over an imported list"] = (
+    {
+        "app/tools.py": resolver_module(GOOD_TOOL + "\n\n" + BAD_TOOL + "\n\nTOOLS = [u, t]\n"),
+        "app/main.py": entry_point("from app.tools import TOOLS", "list(map(mcp.add_tool, TOOLS))"),
+    },
+    "import app.main",
+    "app/tools.py",
+)
+
+
 SAID: dict[str, dict[str, str]] = {}
 """Shapes lint cannot list: it must say so (MCPD113) or report the refusal, never stay silent."""
 
@@ -899,6 +968,7 @@ FOLLOWED_THIS_ROUND = sorted(
             "made by a helper",
             "partial",
             "unpacked in the loop",
+            "map(",
         )
     )
 )
@@ -923,3 +993,13 @@ def test_workers_report_what_one_process_reports(
     one = found(tmp_path, ["."])
     assert [d["code"] for d in one] == ["MCPD002"]
     assert found(tmp_path, ["."], jobs=2) == one
+
+
+def test_a_map_nothing_consumes_registers_nothing(tmp_path: Path) -> None:
+    """`map(mcp.add_tool, TOOLS)` alone is lazy: the SDK registers (and refuses) nothing."""
+    files, _, _ = CASES["list(map(mcp.add_tool, TOOLS)) over an imported list"]
+    main = files["app/main.py"].replace("list(map(mcp.add_tool, TOOLS))", "map(mcp.add_tool, TOOLS)")
+    write_files(tmp_path, {**PROJECT, **files, "app/main.py": main})
+    ran = sdk(tmp_path, "import app.main")
+    assert ran.returncode == 0, ran.stderr
+    assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
