@@ -54,6 +54,16 @@ def keyed(
     return None
 
 
+def by_keyword(ps: ParamServer) -> bool:
+    """Whether only a keyword argument fills `ps`: a key of the `**kwargs` it is read out of
+    (the position of `**kwargs` is no argument's: `f(a, *rest, **kwargs)`)."""
+    fn = ps.function
+    if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or fn.args.kwarg is None:
+        return False
+    params = function_params(fn)
+    return ps.index < len(params) and params[ps.index][0] is fn.args.kwarg
+
+
 def _keyed(expr: ast.AST) -> tuple[ast.expr, ast.Constant] | None:
     """`d["k"]`, `d.get("k", ...)` or `d.pop("k", ...)`: the mapping read and its constant key."""
     if isinstance(expr, Element):

@@ -29,6 +29,7 @@ from .call_sites import Application, CallSites
 from .caller_loops import passed_values
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
+from .keyed_servers import by_keyword
 from .loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
@@ -268,7 +269,7 @@ class Reach:
             index = ps.index - 1 if bound else ps.index
             arg = (
                 call.args[index]
-                if 0 <= index < len(call.args)
+                if 0 <= index < len(call.args) and not by_keyword(ps)
                 else next((k.value for k in call.keywords if k.arg == ps.name), None)
             )
             arg = arg if arg is not None else self._spread(module, call, scope, ps.name)

@@ -722,6 +722,17 @@ CASES["the helper reading the server out of **kwargs"] = (
 )
 
 
+CASES["the helper reading the server out of **kwargs after *rest, called with positional values"] = (
+    {
+        "app/tools.py": resolver_module(
+            "def register(label, *rest, **kwargs) -> None:\n    kwargs['server'].add_tool(t)\n\n\n" + BAD_TOOL
+        ),
+        "app/main.py": entry_point("from app.tools import register", 'register("a", "b", "c", server=mcp)'),
+    },
+    "import app.main",
+    "app/tools.py",
+)
+
 CASES["the helper reading the server with kwargs.get, called with the keyword"] = (
     {
         "app/tools.py": resolver_module(
