@@ -217,6 +217,9 @@ class Servers:
                 if stored and stmt.value is not None:
                     if self.is_call(module, stmt.value, inner):
                         return self.server(module, attr, stmt.value, stmt.value, inner), True  # type: ignore[arg-type]
+                    if isinstance(stmt.value, ast.IfExp):  # `MCPServer("x") if MCPServer else None`
+                        made = self.origin(module, stmt.value, inner, None)
+                        return (self.server(module, attr, stmt.value, made, inner) if made else None), True
                     if isinstance(stmt.value, ast.Name):
                         return self.of(module, stmt.value, inner), True
                 own = own or stored

@@ -475,6 +475,31 @@ CASES["server made only if the SDK imported, _tool(fn) registering if it exists"
     "app/main.py",
 )
 
+# The same optional SDK import, the server made in a class's `__init__` only if it imported
+# (`self.mcp = MCPServer(...) if MCPServer is not None else None`), methods registered then.
+CASES["server stored on self only if the SDK imported, bound methods registered if it exists"] = (
+    {
+        "app/main.py": resolver_module(
+            """\
+            class Service:
+                def __init__(self) -> None:
+                    self.mcp = MCPServer("svc") if MCPServer is not None else None
+                    if self.mcp is not None:
+                        self.mcp.tool()(self.t)
+
+                def t(self, x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                    return d
+
+
+            service = Service()
+            """,
+            imports="try:\n    from mcp.server import MCPServer\nexcept ImportError:\n    MCPServer = None\n",
+        ),
+    },
+    "import app.main",
+    "app/main.py",
+)
+
 # Servers kept in a module-level dict by audience, tools decorated through the subscription.
 CASES["servers in a module-level dict, @SERVERS['admin'].tool()"] = (
     {
