@@ -37,6 +37,11 @@ DEPS = "def load_d(nope: str) -> str:\n    return nope\n"
 
 CASES: dict[str, Case] = {}
 
+ASYNC_MAIN = (
+    "import asyncio\n\nfrom mcp.server import MCPServer\n\nfrom app.tools import register\n\n\n{body}"
+)
+"""An async entry point importing the registering helper `register` of `app/tools.py`."""
+
 # aws mcp (msk server, a tools class): `__init__(self, mcp, ..., allow_sensitive)` keeps the
 # server on self and registers bound methods with one literal name each,
 # `self.mcp.tool(name="...", annotations=...)(self.method)`, one of them under a flag.
@@ -548,23 +553,11 @@ CASES["async factory awaited by asyncio.run, handing its server to a helper"] = 
         "app/tools.py": resolver_module(
             "def register(server) -> None:\n    server.add_tool(t)\n\n\n" + BAD_TOOL
         ),
-        "app/main.py": """\
-            import asyncio
-
-            from mcp.server import MCPServer
-
-            from app.tools import register
-
-
-            async def create_server() -> MCPServer:
-                server = MCPServer("async")
-                await asyncio.sleep(0)
-                register(server)
-                return server
-
-
-            mcp = asyncio.run(create_server())
-        """,
+        "app/main.py": ASYNC_MAIN.format(
+            body='async def create_server() -> MCPServer:\n    server = MCPServer("async")\n'
+            "    await asyncio.sleep(0)\n    register(server)\n    return server\n\n\n"
+            "mcp = asyncio.run(create_server())\n"
+        ),
     },
     "import app.main",
     "app/tools.py",
@@ -806,18 +799,9 @@ CASES["async register(server) helper awaited from async main"] = (
         "app/tools.py": resolver_module(
             "async def register(server) -> None:\n    server.add_tool(t)\n\n\n" + BAD_TOOL
         ),
-        "app/main.py": """\
-            import asyncio
-
-            from mcp.server import MCPServer
-
-            from app.tools import register
-
-
-            async def main() -> None:
-                mcp = MCPServer("async")
-                await register(mcp)
-        """,
+        "app/main.py": ASYNC_MAIN.format(
+            body='async def main() -> None:\n    mcp = MCPServer("async")\n    await register(mcp)\n'
+        ),
     },
     "import asyncio, app.main\nasyncio.run(app.main.main())",
     "app/tools.py",
