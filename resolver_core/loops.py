@@ -222,20 +222,30 @@ def _listed_loop(
     if found is None:
         return {}
     where, where_scope, rows = found
-    if isinstance(stmt.target, ast.Name):
-        return {stmt.target.id: Listed(where, where_scope, rows, stmt)}
-    if not isinstance(stmt.target, ast.Tuple | ast.List) or not all(
-        isinstance(t, ast.Name) for t in stmt.target.elts
-    ):
+    columns = _unpacked_rows(stmt.target, rows)
+    if columns is None:
         return {}
-    width = len(stmt.target.elts)
+    return {name: Listed(where, where_scope, values, stmt) for name, values in columns.items()}
+
+
+def _unpacked_rows(target: ast.expr, rows: Sequence[ast.expr]) -> dict[str, tuple[ast.expr, ...]] | None:
+    """Each name of a loop target -> the value it takes from each row, unpacked as Python does,
+    nested targets too (`for name, (fn, _doc) in TOOLS.items():`); None when a row is not
+    written out to the target's shape."""
+    if isinstance(target, ast.Name):
+        return {target.id: tuple(rows)}
+    if not isinstance(target, ast.Tuple | ast.List):
+        return None
+    width = len(target.elts)
     if not all(isinstance(row, _SEQUENCES) and len(row.elts) == width for row in rows):
-        return {}
-    return {
-        target.id: Listed(where, where_scope, tuple(row.elts[i] for row in rows), stmt)  # type: ignore[attr-defined]
-        for i, target in enumerate(stmt.target.elts)
-        if isinstance(target, ast.Name)
-    }
+        return None
+    out: dict[str, tuple[ast.expr, ...]] = {}
+    for i, part in enumerate(target.elts):
+        inner = _unpacked_rows(part, [row.elts[i] for row in rows])  # type: ignore[attr-defined]
+        if inner is None:
+            return None
+        out.update(inner)
+    return out
 
 
 def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
@@ -348,8 +358,9 @@ def _unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
     variables, whose values are unknown."""
     if not isinstance(stmt, ast.For | ast.AsyncFor):
         return ()
-    targets = stmt.target.elts if isinstance(stmt.target, ast.Tuple | ast.List) else [stmt.target]
-    return tuple(t.id for t in targets if isinstance(t, ast.Name))
+    return tuple(  # nested ones too (`for name, (fn, doc) in ...:`)
+        t.id for t in ast.walk(stmt.target) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)
+    )
 
 
 Landing = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]

@@ -29,6 +29,7 @@ from .call_sites import Application, CallSites
 from .caller_loops import CallerLoops
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
+from .keyed_servers import by_keyword
 from .loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
@@ -40,7 +41,7 @@ from .servers import ParamServer, Servers
 from .signatures import function_params
 from .slot_fillers import Filling, passed_each, unfollowed_pass
 from .source import ParsedModule
-from .symbols import Defined, Names, Param, Scope
+from .symbols import Defined, Names, Param, Scope, Value
 
 _MAX_HOPS = 32
 """Helpers passing a server on to helpers: deeper chains than this are not followed."""
@@ -293,12 +294,30 @@ class Reach:
             index = ps.index - 1 if bound else ps.index
             arg = (
                 call.args[index]
-                if 0 <= index < len(call.args)
+                if 0 <= index < len(call.args) and not by_keyword(ps)
                 else next((k.value for k in call.keywords if k.arg == ps.name), None)
             )
+            arg = arg if arg is not None else self._spread(module, call, scope, ps.name)
             if arg is not None:
                 out.append((module, call, scope, arg))
         return out
+
+    def _spread(
+        self, module: ParsedModule, call: ast.Call, scope: Scope | None, name: str
+    ) -> ast.expr | None:
+        """`register(**opts)` where `opts = {"server": mcp, ...}`: the value the dict literal
+        holds under the parameter's name (what Python passes for it)."""
+        for keyword in call.keywords:
+            if keyword.arg is not None:
+                continue
+            spread = self.names.resolve(module, keyword.value, scope)
+            spread = self.names.follow(spread) if spread is not None else None
+            held = spread.node if isinstance(spread, Value) else keyword.value
+            if isinstance(held, ast.Dict):
+                for key, value in zip(held.keys, held.values, strict=True):
+                    if isinstance(key, ast.Constant) and key.value == name:
+                        return value
+        return None
 
     def ways(
         self, module: ParsedModule, scope: Scope | None, server: Server, *, calling: bool = False
@@ -403,6 +422,8 @@ class Reach:
         while cur is not None:
             if isinstance(cur.function, ast.FunctionDef | ast.AsyncFunctionDef):
                 outer.append(cur.function.name)
+                # `tool = make_tool(mcp)`, then `@tool` in another module: walk for `tool` too
+                self.call_sites.bound_results(cur.function)
             cur = cur.parent
         self.call_sites.want(outer)
         assert isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)

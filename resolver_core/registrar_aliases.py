@@ -1,8 +1,9 @@
 """Names bound to a server's registration methods, read as the methods themselves.
 
 `tool = mcp.tool` then `@tool()`, `register = mcp.add_tool` then `register(fn)`, `deco =
-mcp.tool(name="x")` then `@deco`: the SDK registers as if `mcp.tool()` / `mcp.add_tool(fn)` were
-written where the name is used. The registration scan (`registrations.py`) asks what a name it
+mcp.tool(name="x")` then `@deco`, `read_only = functools.partial(mcp.tool, annotations=...)` then
+`@read_only()`: the SDK registers as if `mcp.tool()` / `mcp.add_tool(fn)` were written where the
+name is used (with the partial's arguments first). The registration scan (`registrations.py`) asks what a name it
 meets stands for; `reach.py` asks which uses the scan reads itself (`reads`).
 """
 
@@ -29,6 +30,8 @@ class RegistrarAliases:
         self._homes: dict[int, tuple[ast.expr, ParsedModule]] = {}
         """A method bound to a name of another module (`tool = mcp.tool` in `app/server.py`) ->
         that module and scope, where its server is read (`server_of`)."""
+        self._partials: dict[int, tuple[ast.Attribute, ast.Call]] = {}
+        """A method a module-level `functools.partial(mcp.tool, ...)` binds -> that call."""
 
     def module_level(self, module: ParsedModule, table: dict[str, Binding]) -> list[str]:
         """Module-level names bound to `x.tool(...)` or `x.add_tool`, or imported under the
@@ -39,13 +42,12 @@ class RegistrarAliases:
         out = []
         for name, binding in table.items():
             node = binding.node
-            target = node.func if isinstance(node, ast.Call) else node
             if binding.kind == "import":
                 attr = binding.target[1] if binding.target is not None else None
                 if attr in _METHODS or (attr and self._imported_method(module, name, binding)):
                     out.append(name)
-            elif binding.kind == "value" and isinstance(target, ast.Attribute) and target.attr in _METHODS:
-                out.append(name)
+            elif binding.kind == "value" and isinstance(_bound_method(node), ast.Attribute):
+                out.append(name)  # `add = mcp.add_tool`, `tool = mcp.tool(...)`, `partial(mcp.tool, ...)`
         return out
 
     def _imported_method(self, module: ParsedModule, name: str, binding: Binding) -> bool:
@@ -58,8 +60,7 @@ class RegistrarAliases:
         return (
             isinstance(symbol, Value)
             and symbol.scope is None
-            and isinstance(symbol.node, ast.Attribute)
-            and symbol.node.attr in _METHODS
+            and _bound_method(symbol.node, called=False) is not None
         )
 
     def _may_bind_method(self, module: ParsedModule, binding: Binding) -> bool:
@@ -114,6 +115,11 @@ class RegistrarAliases:
         registration, found by `reach.py`."""
         if isinstance(expr, ast.Name):
             symbol = self.names.lookup(module, expr.id, scope)
+            method = self._partial_of(symbol) if isinstance(symbol, Value) else None
+            if method is not None:  # `read_only = functools.partial(mcp.tool, ...)`, here or imported
+                if symbol.module is not module:  # type: ignore[union-attr]
+                    self._homes[id(method)] = (method, symbol.module)  # type: ignore[union-attr]
+                return method
             if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call | ast.Attribute):
                 node = symbol.node
                 target = node.func if isinstance(node, ast.Call) else node
@@ -125,6 +131,23 @@ class RegistrarAliases:
                         self._homes[id(node)] = (node, symbol.module)
                     return node
         return expr
+
+    def _partial_of(self, symbol: Value) -> ast.Attribute | None:
+        """`functools.partial(mcp.tool, description=...)` bound at a module's top level: the
+        method, its bound arguments kept for the calls of the name (`called`)."""
+        node = symbol.node
+        if (
+            symbol.scope is not None
+            or not isinstance(node, ast.Call)
+            or _bound_method(node, called=False) is None
+        ):
+            return None
+        if self.names.canonical(symbol.module, node.func) != "functools.partial":
+            return None
+        method = node.args[0]
+        assert isinstance(method, ast.Attribute)  # as `_bound_method` found it
+        self._partials[id(method)] = (method, node)
+        return method
 
     def server_of(
         self, module: ParsedModule, method: ast.Attribute, scope: Scope | None
@@ -144,6 +167,12 @@ class RegistrarAliases:
         func = self.alias_of(module, expr.func, scope)
         if func is expr.func or not isinstance(func, ast.Attribute) or func.attr not in REGISTRARS:
             return expr
+        bound = self._partials.get(id(func))
+        if bound is not None and bound[0] is func:  # the partial's arguments come first
+            partial = bound[1]
+            expr = calling(expr.func, expr)
+            expr.args = [*partial.args[1:], *expr.args]
+            expr.keywords = [*partial.keywords, *expr.keywords]
         return calling(func, expr)
 
     def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
@@ -176,14 +205,29 @@ def _uncalled_methods(text: str) -> Iterator[tuple[int, int]]:
             at = text.find(token, end)
 
 
+def _bound_method(node: ast.AST, *, called: bool = True) -> ast.Attribute | None:
+    """The server's method a module-level value binds: `mcp.add_tool`, `mcp.tool(...)` (when
+    `called`) or the first argument of `partial(mcp.tool, ...)`."""
+    target = node.func if called and isinstance(node, ast.Call) else node
+    if isinstance(target, ast.Attribute) and target.attr in _METHODS:
+        return target
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute) and node.args:
+        first = node.args[0]
+        name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+        if name == "partial" and isinstance(first, ast.Attribute) and first.attr in _METHODS:
+            return first
+    return None
+
+
 def _called_at_line_start(text: str, name: str) -> bool:
     """Whether `name(` starts a line of `text`, past its indentation (each occurrence of
-    `name(` looked at: a pattern anchored at lines' starts is tried at every line)."""
+    `name(` looked at: a pattern anchored at lines' starts is tried at every line), or is a
+    decorator's call there (`@read_only(`)."""
     call = f"{name}("
     at = text.find(call)
     while at >= 0:
         start = text.rfind("\n", 0, at) + 1
-        if not text[start:at].strip(" \t"):
+        if text[start:at].strip(" \t") in ("", "@"):
             return True
         at = text.find(call, at + len(call))
     return False

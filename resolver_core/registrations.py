@@ -467,6 +467,9 @@ def _calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
         cur, loops = stack.pop()
         if isinstance(cur, ast.Call):
             yield cur, loops
+            mapped = _mapped(cur)
+            if mapped is not None:  # `list(map(mcp.add_tool, TOOLS))`: a call per value, as in a loop
+                yield mapped[0], (*loops, mapped[1])
         if isinstance(cur, _COMPREHENSIONS):
             for generator in cur.generators:  # each `for` runs inside the ones before it
                 stack.append((generator.iter, loops))
@@ -478,6 +481,44 @@ def _calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
         for child in ast.iter_child_nodes(cur):
             if not isinstance(child, ast.stmt | ast.Lambda):
                 stack.append((child, loops))
+
+
+def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
+    """`list(map(mcp.add_tool, TOOLS))` (or `map(mcp.tool(), TOOLS)`) as the call the map makes
+    on each value, `mcp.add_tool(each)`, in the loop over `TOOLS` it runs like (made once per
+    call). Only a map a call consumes whole runs its calls: a bare `map(...)` runs none, and
+    `any(...)` stops at the first (the SDK's methods return what is truthy)."""
+    if not (
+        isinstance(consumer.func, ast.Name)
+        and consumer.func.id in _CONSUMERS
+        and len(consumer.args) == 1
+        and isinstance(consumer.args[0], ast.Call)
+    ):
+        return None
+    call = consumer.args[0]
+    made: tuple[ast.Call, ast.For] | None = getattr(call, "_as_calls", None)
+    if made is not None or not (isinstance(call.func, ast.Name) and call.func.id == "map"):
+        return made
+    if len(call.args) != 2 or call.keywords:
+        return None
+    func, values = call.args
+    method = func.func if isinstance(func, ast.Call) else func
+    if not isinstance(method, ast.Attribute) or method.attr not in ("add_tool", "tool"):
+        return None
+    if isinstance(func, ast.Call) != (method.attr == "tool"):
+        return None  # `map(mcp.tool, ...)` calls the decorator factory on each function (T9)
+    each = ast.copy_location(ast.Name(_MAPPED, ast.Load()), values)
+    applied = ast.copy_location(ast.Call(func, [each], []), call)
+    loop = ast.copy_location(ast.For(ast.Name(_MAPPED, ast.Store()), values, [], []), call)
+    call._as_calls = made = (applied, loop)  # type: ignore[attr-defined]
+    return made
+
+
+_CONSUMERS = ("list", "tuple", "set", "frozenset", "sorted")
+"""Builtins that iterate a `map(...)` to its end (`all`, `any` may stop early)."""
+
+_MAPPED = "map()"
+"""The name a `map(...)` call's values are read under (no Python name: it never shadows one)."""
 
 
 def _comprehended(generator: ast.comprehension) -> ast.For:

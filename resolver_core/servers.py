@@ -9,7 +9,8 @@ let one through, `int` does not); which servers fill it is decided by its call s
 (`registrations.py`, `reach.py`). So
 is a server an object holds (`self.server` stored by `__init__`, or a dataclass field). A
 call written where a server is expected (`register(MCPServer("x"))`, `@get_mcp().tool()`)
-stands for the server it makes or hands out (`called_servers.py`).
+stands for the server it makes or hands out (`called_servers.py`); one read out of a mapping
+(`SERVERS["admin"]`, `kwargs["server"]`) for the entry or keyword argument it reads (`keyed_servers.py`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TypeGuard
 from .called_servers import Made, bound_name, called, made_here
 from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields, project_bases
+from .keyed_servers import keyed
 from .model import Graph, Server, Span
 from .server_annotations import Slot, slot_of, unquoted
 from .signatures import Classes, function_params, returns_of
@@ -69,14 +71,19 @@ class Servers:
     def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any; a call
         (`MCPServer("x")`, `get_mcp()`) stands for one as `called_servers` says."""
-        if isinstance(expr, ast.Call):
-            return called(self, module, expr, scope)
+        if isinstance(expr, ast.Call):  # (`kwargs.get("mcp")`: read out of a mapping)
+            return called(self, module, expr, scope) or keyed(self, module, expr, scope)
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             held = self._held(module, expr, scope)
             if held is not None:
                 return held
+        if isinstance(expr, ast.Subscript) and (entry := keyed(self, module, expr, scope)) is not None:
+            return entry  # `@SERVERS["admin"].tool()`, `kwargs["mcp"].add_tool(fn)`
         symbol = self.names.resolve(module, expr, scope)
         symbol = self.names.follow(symbol) if symbol is not None else None
+        entry = keyed(self, symbol.module, symbol.node, symbol.scope) if isinstance(symbol, Value) else None
+        if entry is not None:  # `mcp = kwargs["mcp"]`, `mcp = SERVERS["admin"]`
+            return entry
         if isinstance(symbol, Value):
             return self.of_value(symbol)
         if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -98,7 +105,11 @@ class Servers:
 
     def of_value(self, symbol: Value) -> Server | None:
         """The server a name bound by assignment holds (`mcp = MCPServer(...)`), if it holds one:
-        the getter's own when it is bound to a call of one (`mcp = get_mcp()`)."""
+        the getter's own when it is bound to a call of one (`mcp = get_mcp()`), the dict's entry
+        when it is bound to one (`mcp = SERVERS["admin"]`)."""
+        entry = keyed(self, symbol.module, symbol.node, symbol.scope)
+        if isinstance(entry, Server):
+            return entry
         if isinstance(symbol.node, ast.Call):
             made = called_made(self, symbol.module, symbol.node, symbol.scope)
             if isinstance(made, Server):
@@ -206,6 +217,9 @@ class Servers:
                 if stored and stmt.value is not None:
                     if self.is_call(module, stmt.value, inner):
                         return self.server(module, attr, stmt.value, stmt.value, inner), True  # type: ignore[arg-type]
+                    if isinstance(stmt.value, ast.IfExp):  # `MCPServer("x") if MCPServer else None`
+                        made = self.origin(module, stmt.value, inner, None)
+                        return (self.server(module, attr, stmt.value, made, inner) if made else None), True
                     if isinstance(stmt.value, ast.Name):
                         return self.of(module, stmt.value, inner), True
                 own = own or stored
@@ -322,6 +336,9 @@ class Servers:
         if self.is_call(module, node, scope):
             assert isinstance(node, ast.Call)
             return node
+        if isinstance(node, ast.IfExp):  # `MCPServer("x") if MCPServer else None`: the arm making one
+            arms = (self.origin(module, arm, scope, None) for arm in (node.body, node.orelse))
+            return next((arm for arm in arms if arm is not False), False)
         if isinstance(node, ast.Call):
             symbol = self.names.resolve(module, node.func, scope)
             symbol = self.names.follow(symbol) if symbol is not None else None

@@ -1,0 +1,81 @@
+"""Servers read out of a mapping: `SERVERS["admin"]`, `kwargs["server"]`.
+
+Some projects keep several servers in a module-level dict (`SERVERS = {"public":
+MCPServer("public"), "admin": MCPServer("admin")}`) and register through the subscription
+(`@SERVERS["admin"].tool()`); some helpers take their settings as `**kwargs` and read the
+server out of them (`server = kwargs["server"]`, `kwargs.get("server")`). Python reads the
+entry the literal holds under the key, or the argument a call passes by that name (`register(
+server=mcp)`), so these are the server written there, or a slot its callers fill, as a
+parameter named so would be (`servers.ParamServer`).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from .model import Server
+from .signatures import function_params
+from .source import ParsedModule
+from .symbols import Element, Param, Scope, Value
+
+if TYPE_CHECKING:
+    from .servers import ParamServer, Servers
+
+
+def keyed(
+    servers: Servers, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> Server | ParamServer | None:
+    """The server `expr` reads out of a mapping under a constant key, if it reads one: the entry
+    of a dict literal bound once (one server however often it is read), or the slot of a
+    `**kwargs` parameter that each call's keyword of that name fills."""
+    from .servers import ParamServer  # (servers imports this module)
+
+    read = _keyed(expr)
+    if read is None:
+        return None
+    mapping, key = read
+    symbol = servers.names.resolve(module, mapping, scope)
+    symbol = servers.names.follow(symbol) if symbol is not None else None
+    if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
+        fn = symbol.function
+        if fn.args.kwarg is not symbol.node or not isinstance(key.value, str):
+            return None
+        index = [a for a, *_ in function_params(fn)].index(symbol.node)
+        return ParamServer(symbol.module, fn, index, key.value, annotated=False)
+    if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Dict):
+        return None
+    for written, value in zip(symbol.node.keys, symbol.node.values, strict=True):
+        if isinstance(written, ast.Constant) and written.value == key.value:
+            origin = servers.origin(symbol.module, value, symbol.scope, None)
+            if origin is False:
+                return None
+            return servers.server(symbol.module, f"{symbol.name}[{key.value!r}]", value, origin, symbol.scope)
+    return None
+
+
+def by_keyword(ps: ParamServer) -> bool:
+    """Whether only a keyword argument fills `ps`: a key of the `**kwargs` it is read out of
+    (the position of `**kwargs` is no argument's: `f(a, *rest, **kwargs)`)."""
+    fn = ps.function
+    if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or fn.args.kwarg is None:
+        return False
+    params = function_params(fn)
+    return ps.index < len(params) and params[ps.index][0] is fn.args.kwarg
+
+
+def _keyed(expr: ast.AST) -> tuple[ast.expr, ast.Constant] | None:
+    """`d["k"]`, `d.get("k", ...)` or `d.pop("k", ...)`: the mapping read and its constant key."""
+    if isinstance(expr, Element):
+        return None  # a listed value of another module's collection, read where it is written
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+        return expr.value, expr.slice
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in ("get", "pop")
+        and expr.args
+        and isinstance(expr.args[0], ast.Constant)
+    ):
+        return expr.func.value, expr.args[0]
+    return None
