@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .model import Server
 from .signatures import function_params
 from .source import ParsedModule
-from .symbols import Element, Param, Scope, Value
+from .symbols import Element, Names, Param, Scope, Value
 
 if TYPE_CHECKING:
     from .servers import ParamServer, Servers
@@ -78,4 +78,22 @@ def _keyed(expr: ast.AST) -> tuple[ast.expr, ast.Constant] | None:
         and isinstance(expr.args[0], ast.Constant)
     ):
         return expr.func.value, expr.args[0]
+    return None
+
+
+def spread_entry(
+    names: Names, module: ParsedModule, call: ast.Call, scope: Scope | None, name: str
+) -> ast.expr | None:
+    """`register(**opts)` where `opts = {"server": mcp, ...}`: the value the dict literal
+    holds under the parameter's name (what Python passes for it)."""
+    for keyword in call.keywords:
+        if keyword.arg is not None:
+            continue
+        spread = names.resolve(module, keyword.value, scope)
+        spread = names.follow(spread) if spread is not None else None
+        held = spread.node if isinstance(spread, Value) else keyword.value
+        if isinstance(held, ast.Dict):
+            for key, value in zip(held.keys, held.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value == name:
+                    return value
     return None

@@ -29,7 +29,7 @@ from .call_sites import Application, CallSites
 from .caller_loops import CallerLoops
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
-from .keyed_servers import by_keyword
+from .keyed_servers import by_keyword, spread_entry
 from .loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
@@ -41,7 +41,7 @@ from .servers import ParamServer, Servers
 from .signatures import function_params
 from .slot_fillers import Filling, passed_each, unfollowed_pass
 from .source import ParsedModule
-from .symbols import Defined, Names, Param, Scope, Value
+from .symbols import Defined, Names, Param, Scope
 
 _MAX_HOPS = 32
 """Helpers passing a server on to helpers: deeper chains than this are not followed."""
@@ -167,7 +167,7 @@ class Reach:
             unfollowed = unfollowed_pass(self, passed)
             if passed and unfollowed is None:  # `register_agent(Agent())`: nothing the SDK sees
                 return []
-            name = _registered_name(reg)
+            name = reg.shown_name
             if unfollowed is None:
                 why = "no call in the project passes one"
             else:
@@ -297,27 +297,10 @@ class Reach:
                 if 0 <= index < len(call.args) and not by_keyword(ps)
                 else next((k.value for k in call.keywords if k.arg == ps.name), None)
             )
-            arg = arg if arg is not None else self._spread(module, call, scope, ps.name)
+            arg = arg if arg is not None else spread_entry(self.names, module, call, scope, ps.name)
             if arg is not None:
                 out.append((module, call, scope, arg))
         return out
-
-    def _spread(
-        self, module: ParsedModule, call: ast.Call, scope: Scope | None, name: str
-    ) -> ast.expr | None:
-        """`register(**opts)` where `opts = {"server": mcp, ...}`: the value the dict literal
-        holds under the parameter's name (what Python passes for it)."""
-        for keyword in call.keywords:
-            if keyword.arg is not None:
-                continue
-            spread = self.names.resolve(module, keyword.value, scope)
-            spread = self.names.follow(spread) if spread is not None else None
-            held = spread.node if isinstance(spread, Value) else keyword.value
-            if isinstance(held, ast.Dict):
-                for key, value in zip(held.keys, held.values, strict=True):
-                    if isinstance(key, ast.Constant) and key.value == name:
-                        return value
-        return None
 
     def ways(
         self, module: ParsedModule, scope: Scope | None, server: Server, *, calling: bool = False
@@ -501,15 +484,6 @@ class Reach:
             decorator=written,
             arms=reg.arms,
         )
-
-
-def _registered_name(reg: Registration) -> str:
-    """The tool's name as far as the site tells (`name=`, the def's name, the expression)."""
-    if reg.name is not None:
-        return reg.name
-    if isinstance(reg.fn, ast.FunctionDef | ast.AsyncFunctionDef):
-        return reg.fn.name
-    return ast.unparse(reg.fn)
 
 
 def _key(ps: ParamServer) -> tuple[int, int, str, int]:

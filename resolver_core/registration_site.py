@@ -58,6 +58,15 @@ class Registration:
     (`reach.through_parameter`): when that function is also handed the server, the server is
     what this call passes, not what every call does (`add(mcp, t)`, `add(other, u)`)."""
 
+    @property
+    def shown_name(self) -> str:
+        """The tool's name as far as the site tells (`name=`, the def's name, the expression)."""
+        if self.name is not None:
+            return self.name
+        if isinstance(self.fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            return self.fn.name
+        return ast.unparse(self.fn)
+
 
 def landed(
     reg: Registration,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import bisect
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from .registration_site import Registration, Unfollowed, unlisted_loop
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
 from .source import ParsedModule
+from .statement_calls import calls_in
 from .symbols import Names, Param, Scope, Value
 from .written_decorators import REGISTRARS
 
@@ -127,7 +128,7 @@ class Scanner:
                         self._bound(module, stmt, scope)
                     self._returning = stmt.value if isinstance(stmt, ast.Return) else None
                     self._assigned = assigned(stmt)
-                    for node, loops in _calls_in(stmt):
+                    for node, loops in calls_in(stmt):
                         with ExitStack() as inside:  # `[mcp.add_tool(fn) for fn in TOOLS]`: a loop
                             for loop in loops:
                                 inside.enter_context(self._loops.entered(module, loop, scope))
@@ -457,81 +458,6 @@ def _is_callable_arg(node: ast.expr) -> bool:
         or (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
     )
 
-
-def _calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
-    """The calls of a simple statement (not descending into nested blocks or definitions),
-    each with the comprehensions' loops around it (`[mcp.add_tool(fn) for fn in TOOLS]` runs
-    the call in a loop over `TOOLS`), as `for` statements (`_comprehended`)."""
-    stack: list[tuple[ast.AST, tuple[ast.For, ...]]] = [(stmt, ())]
-    while stack:
-        cur, loops = stack.pop()
-        if isinstance(cur, ast.Call):
-            yield cur, loops
-            mapped = _mapped(cur)
-            if mapped is not None:  # `list(map(mcp.add_tool, TOOLS))`: a call per value, as in a loop
-                yield mapped[0], (*loops, mapped[1])
-        if isinstance(cur, _COMPREHENSIONS):
-            for generator in cur.generators:  # each `for` runs inside the ones before it
-                stack.append((generator.iter, loops))
-                loops = (*loops, _comprehended(generator))
-                stack += [(test, loops) for test in generator.ifs]
-            parts = (cur.key, cur.value) if isinstance(cur, ast.DictComp) else (cur.elt,)
-            stack += [(part, loops) for part in parts]
-            continue
-        for child in ast.iter_child_nodes(cur):
-            if not isinstance(child, ast.stmt | ast.Lambda):
-                stack.append((child, loops))
-
-
-def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
-    """`list(map(mcp.add_tool, TOOLS))` (or `map(mcp.tool(), TOOLS)`) as the call the map makes
-    on each value, `mcp.add_tool(each)`, in the loop over `TOOLS` it runs like (made once per
-    call). Only a map a call consumes whole runs its calls: a bare `map(...)` runs none, and
-    `any(...)` stops at the first (the SDK's methods return what is truthy)."""
-    if not (
-        isinstance(consumer.func, ast.Name)
-        and consumer.func.id in _CONSUMERS
-        and len(consumer.args) == 1
-        and isinstance(consumer.args[0], ast.Call)
-    ):
-        return None
-    call = consumer.args[0]
-    made: tuple[ast.Call, ast.For] | None = getattr(call, "_as_calls", None)
-    if made is not None or not (isinstance(call.func, ast.Name) and call.func.id == "map"):
-        return made
-    if len(call.args) != 2 or call.keywords:
-        return None
-    func, values = call.args
-    method = func.func if isinstance(func, ast.Call) else func
-    if not isinstance(method, ast.Attribute) or method.attr not in ("add_tool", "tool"):
-        return None
-    if isinstance(func, ast.Call) != (method.attr == "tool"):
-        return None  # `map(mcp.tool, ...)` calls the decorator factory on each function (T9)
-    each = ast.copy_location(ast.Name(_MAPPED, ast.Load()), values)
-    applied = ast.copy_location(ast.Call(func, [each], []), call)
-    loop = ast.copy_location(ast.For(ast.Name(_MAPPED, ast.Store()), values, [], []), call)
-    call._as_calls = made = (applied, loop)  # type: ignore[attr-defined]
-    return made
-
-
-_CONSUMERS = ("list", "tuple", "set", "frozenset", "sorted")
-"""Builtins that iterate a `map(...)` to its end (`all`, `any` may stop early)."""
-
-_MAPPED = "map()"
-"""The name a `map(...)` call's values are read under (no Python name: it never shadows one)."""
-
-
-def _comprehended(generator: ast.comprehension) -> ast.For:
-    """`for fn in TOOLS` of a comprehension as the `for` statement it runs like (one per
-    generator: the loop two variables of it take their values in step from)."""
-    made: ast.For | None = getattr(generator, "_as_for", None)
-    if made is None:
-        made = ast.copy_location(ast.For(generator.target, generator.iter, [], []), generator.target)
-        generator._as_for = made  # type: ignore[attr-defined]
-    return made
-
-
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 

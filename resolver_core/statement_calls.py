@@ -1,0 +1,88 @@
+"""The calls a simple statement runs, each with the loops it runs in.
+
+A registration written in a comprehension (`[mcp.add_tool(fn) for fn in TOOLS]`) or mapped
+over a list a call consumes (`list(map(mcp.add_tool, TOOLS))`) registers each value as the
+`for` loop it runs like would: the scan (`registrations.py`) reads both as that loop, so the
+loop readers (`loops.py`) need not know of comprehensions or maps.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+
+def calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
+    """The calls of a simple statement (not descending into nested blocks or definitions),
+    each with the comprehensions' loops around it (`[mcp.add_tool(fn) for fn in TOOLS]` runs
+    the call in a loop over `TOOLS`), as `for` statements (`_comprehended`)."""
+    stack: list[tuple[ast.AST, tuple[ast.For, ...]]] = [(stmt, ())]
+    while stack:
+        cur, loops = stack.pop()
+        if isinstance(cur, ast.Call):
+            yield cur, loops
+            mapped = _mapped(cur)
+            if mapped is not None:  # `list(map(mcp.add_tool, TOOLS))`: a call per value, as in a loop
+                yield mapped[0], (*loops, mapped[1])
+        if isinstance(cur, _COMPREHENSIONS):
+            for generator in cur.generators:  # each `for` runs inside the ones before it
+                stack.append((generator.iter, loops))
+                loops = (*loops, _comprehended(generator))
+                stack += [(test, loops) for test in generator.ifs]
+            parts = (cur.key, cur.value) if isinstance(cur, ast.DictComp) else (cur.elt,)
+            stack += [(part, loops) for part in parts]
+            continue
+        for child in ast.iter_child_nodes(cur):
+            if not isinstance(child, ast.stmt | ast.Lambda):
+                stack.append((child, loops))
+
+
+def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
+    """`list(map(mcp.add_tool, TOOLS))` (or `map(mcp.tool(), TOOLS)`) as the call the map makes
+    on each value, `mcp.add_tool(each)`, in the loop over `TOOLS` it runs like (made once per
+    call). Only a map a call consumes whole runs its calls: a bare `map(...)` runs none, and
+    `any(...)` stops at the first (the SDK's methods return what is truthy)."""
+    if not (
+        isinstance(consumer.func, ast.Name)
+        and consumer.func.id in _CONSUMERS
+        and len(consumer.args) == 1
+        and isinstance(consumer.args[0], ast.Call)
+    ):
+        return None
+    call = consumer.args[0]
+    made: tuple[ast.Call, ast.For] | None = getattr(call, "_as_calls", None)
+    if made is not None or not (isinstance(call.func, ast.Name) and call.func.id == "map"):
+        return made
+    if len(call.args) != 2 or call.keywords:
+        return None
+    func, values = call.args
+    method = func.func if isinstance(func, ast.Call) else func
+    if not isinstance(method, ast.Attribute) or method.attr not in ("add_tool", "tool"):
+        return None
+    if isinstance(func, ast.Call) != (method.attr == "tool"):
+        return None  # `map(mcp.tool, ...)` calls the decorator factory on each function (T9)
+    each = ast.copy_location(ast.Name(_MAPPED, ast.Load()), values)
+    applied = ast.copy_location(ast.Call(func, [each], []), call)
+    loop = ast.copy_location(ast.For(ast.Name(_MAPPED, ast.Store()), values, [], []), call)
+    call._as_calls = made = (applied, loop)  # type: ignore[attr-defined]
+    return made
+
+
+_CONSUMERS = ("list", "tuple", "set", "frozenset", "sorted")
+"""Builtins that iterate a `map(...)` to its end (`all`, `any` may stop early)."""
+
+_MAPPED = "map()"
+"""The name a `map(...)` call's values are read under (no Python name: it never shadows one)."""
+
+
+def _comprehended(generator: ast.comprehension) -> ast.For:
+    """`for fn in TOOLS` of a comprehension as the `for` statement it runs like (one per
+    generator: the loop two variables of it take their values in step from)."""
+    made: ast.For | None = getattr(generator, "_as_for", None)
+    if made is None:
+        made = ast.copy_location(ast.For(generator.target, generator.iter, [], []), generator.target)
+        generator._as_for = made  # type: ignore[attr-defined]
+    return made
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
