@@ -39,7 +39,7 @@ from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
 from .import_order import Modules, ordered_edges, project_modules, runs_before
 from .import_scan import found_under
-from .search_roots import find_project_root
+from .search_roots import project_root_of
 
 if TYPE_CHECKING:
     import ast
@@ -62,14 +62,14 @@ def importers(
     """The project files outside `given` that import one of them, directly or through other
     project modules, and may register tools (in display order, as `lint .` lists them).
 
-    None for files outside any project (no `pyproject.toml` or `.git` above them), nor when a
-    given folder holds the whole project (every file is given already). `parses`: where the
+    None for files outside any project (`search_roots.project_root_of`: no marker above, not in
+    `cwd`), nor when a given folder holds the whole project (every file is given already). `parses`: where the
     trees parsed to find them are kept, for the run's build (`_keeping`)."""
     given_paths = {f.path.absolute() for f in given}
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
     for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
-        root = find_project_root(parent)
+        root = project_root_of(parent, cwd)
         if root is not None and not any(root.is_relative_to(folder) for folder in folders):
             roots.setdefault(root, None)
     out: dict[Path, SourceFile] = {}

@@ -236,13 +236,36 @@ class Project:
                 r for r in self.roots if r != first and r not in outside
             ]
             probes: list[Path] = []
-            cached = (self.search.find(name, roots, probes), probes)
+            found = self.search.find(name, roots, probes)
+            if found is None:  # only what no root holds: a guess of the script's folder
+                later = [r for r in self._script_folders(first) if r not in roots and r not in outside]
+                found = self.search.find(name, later, probes) if later else None
+            cached = (found, probes)
             for base in probes:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
             self._by_name[key] = cached
         if near is not None and cached[1]:
             self.probes.setdefault(near.path, set()).update(cached[1])
         return cached[0]
+
+    def _script_folders(self, first: Path | None) -> list[Path]:
+        """The folders between a module's source root and the project (or `cwd`) that Python
+        may have run it from, nearest first: `python server.py` in `servers/b/` imports
+        `tools.weather` (a folder without `__init__.py`) with `servers/b` on `sys.path`, so
+        `from deps import load_d` in `tools/weather.py` means `servers/b/deps.py`, though the
+        file's own root is `tools/`. Searched only for a name no root holds (`spec`), and only
+        up through folders a dotted name can pass (`my-server` cannot)."""
+        if first is None:
+            return []
+        bounds = (*self.roots, self.cwd.absolute())
+        found: list[Path] = []
+        folder = first
+        while folder.name.isidentifier() and folder.parent != folder:
+            folder = folder.parent
+            if folder in bounds or not any(folder.is_relative_to(b) for b in bounds):
+                break  # a root (searched already), or out of the project
+            found.append(folder)
+        return found
 
     def _outside(self, near: ParsedModule | None) -> frozenset[Path]:
         """The scoped roots `near` is not inside (not searched by its imports)."""

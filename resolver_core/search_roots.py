@@ -1,5 +1,5 @@
 """Where a run looks for the modules its files import: the folders given, the project root
-(pyproject.toml or .git) and its `src/`, and the configured `src` entries.
+(pyproject.toml or .git, else the folder lint runs in) and its `src/`, and the configured `src` entries.
 
 Kept apart from the builder, which imports the analyzer: the lint cache and the report memo
 (`cli/lint/report_memo.py`) compare a run's roots with the ones its verdicts were computed
@@ -26,6 +26,21 @@ def find_project_root(start: Path) -> Path | None:
     return None
 
 
+def project_root_of(start: Path, cwd: Path) -> Path | None:
+    """`find_project_root`, else `cwd` when `start` is inside it: a repository exported
+    without `.git` and packaged by a `requirements.txt` alone is still the project `lint .`
+    sees from its root, and `lint FILE` run there (what pre-commit passes) must see the same
+    one (its importers, its imports). Never the home folder or the file system's root: those
+    are nobody's project, and walking them for importers would read everything."""
+    found = find_project_root(start)
+    if found is not None:
+        return found
+    cwd = Path(os.path.abspath(cwd))
+    if cwd.parent == cwd or cwd == Path.home() or not Path(os.path.abspath(start)).is_relative_to(cwd):
+        return None
+    return cwd
+
+
 def default_roots(
     files: Sequence[SourceFile],
     paths: Sequence[str | os.PathLike[str]],
@@ -36,7 +51,7 @@ def default_roots(
     roots = given_folders(paths, cwd)
     # The first given file's project (a run's importers of it are never the anchor).
     anchor = next((f.path.parent for f in files if not f.companion), cwd)
-    project_root = find_project_root(anchor) or find_project_root(cwd)
+    project_root = project_root_of(anchor, cwd) or find_project_root(cwd)
     if project_root is not None:
         roots.append(project_root)
         if (project_root / "src").is_dir():

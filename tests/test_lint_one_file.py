@@ -180,7 +180,13 @@ def test_a_file_outside_any_project_is_checked_alone(tmp_path: Path) -> None:
     assert not any(
         (p / "pyproject.toml").exists() or (p / ".git").exists() for p in [folder, *folder.parents]
     )
-    assert lint_diagnostics(folder, "--no-cache", "shop/deps.py") == []
+    # Run in the folder holding it (an archive of a repository, no marker): that folder is the
+    # project, and its importers are checked as `lint .` there checks them.
+    found = lint_diagnostics(folder, "--no-cache", "shop/deps.py")
+    assert found == located(lint_diagnostics(folder, "--no-cache", "."), "shop/deps.py") != []
+    # Run elsewhere, nothing marks where its project ends: it is checked alone.
+    (tmp_path / "elsewhere").mkdir()
+    assert lint_diagnostics(tmp_path / "elsewhere", "--no-cache", str(folder / "shop" / "deps.py")) == []
 
 
 def test_the_import_scan_lists_every_import_ast_finds() -> None:

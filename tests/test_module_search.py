@@ -81,6 +81,16 @@ def _python(roots: list[Path], names: list[str]) -> dict[str, list | None]:
     return json.loads(proc.stdout)
 
 
+def _script_folders(root: Path, roots: list[Path], cwd: Path) -> list[Path]:
+    """The folders above a module's root up to the first root (or `cwd`), nearest first: where
+    `Project.spec` looks for a name no root holds (a script run there may see it)."""
+    found = []
+    while root.name.isidentifier() and root.parent not in (*roots, cwd) and root.parent.is_relative_to(cwd):
+        root = root.parent
+        found.append(root)
+    return found
+
+
 def _mcpdeps(project: Project, names: list[str], near) -> dict[str, list | None]:  # type: ignore[no-untyped-def]
     out: dict[str, list | None] = {}
     for name in names:
@@ -117,6 +127,11 @@ def test_module_choice_follows_the_import_system(entries, near_pick: int) -> Non
         if near is not None:
             assert near.root == module_name_for(near.path)[1]
         expected = _python(search, ALL_NAMES)
+        if near is not None:  # what none of them holds, in the folders a script may run from
+            folders = _script_folders(near.root, roots, base)
+            if folders:
+                later = _python(folders, ALL_NAMES)
+                expected = {n: later[n] if found is None else found for n, found in expected.items()}
         got = _mcpdeps(project, ALL_NAMES, near)
         TRIED["trees"] += 1
         TRIED["lookups"] += len(ALL_NAMES)

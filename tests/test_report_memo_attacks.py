@@ -38,15 +38,16 @@ def both(root: Path, cache: Path, *args: str) -> tuple[tuple[int, str], tuple[in
 
 
 def test_a_project_root_appearing_changes_where_imports_are_found(tmp_path: Path) -> None:
-    """`git init` makes the folder a project root, searched for imports: `helpers` is found."""
+    """`git init` makes the folder a project root, searched for imports: `helpers` is found.
+    (Run in `app/`: unmarked, the folder lint runs in is the project, `search_roots.project_root_of`.)"""
     root, cache = tmp_path / "proj", tmp_path / "cache"
     (root / "app").mkdir(parents=True)
     (root / "app" / "server.py").write_text(SERVER)
     (root / "helpers.py").write_text(HELPERS)
-    cached, fresh = both(root, cache, "app")
+    cached, fresh = both(root / "app", cache, ".")
     assert cached == fresh == (0, cached[1])
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    cached, fresh = both(root, cache, "app")
+    cached, fresh = both(root / "app", cache, ".")
     assert fresh[0] == 1 and "MCPD006" in fresh[1]
     assert cached == fresh
 
