@@ -340,8 +340,21 @@ class Names:
                 assert isinstance(value, ast.expr)
                 return Value(base.module, value, f"{base.qualname}.{attr}")
             # Bases, metaclasses and assignments after the class body can add attributes.
-            return Missing(f"class {base.qualname!r} has no attribute {attr!r} in its body", certain=False)
+            missing = Missing(f"class {base.qualname!r} has no attribute {attr!r} in its body", certain=False)
+            return self._inherited(base, attr, depth) or missing
         return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
+
+    def _inherited(self, cls: Defined, attr: str, depth: int) -> Symbol | None:
+        """`attr` from a class's one project base: no metaclass, no C3 order, the MRO is that chain."""
+        assert isinstance(cls.node, ast.ClassDef)
+        if len(cls.node.bases) != 1 or cls.node.keywords or depth > 20:
+            return None
+        written = self.resolve(cls.module, cls.node.bases[0], None, depth + 1)
+        sym = self.follow(written, depth + 1) if written is not None else None
+        if not (isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef)):
+            return None
+        found = self.member(sym, attr, depth + 1)
+        return None if isinstance(found, Missing) and not found.certain else found
 
     def resolve(
         self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0
