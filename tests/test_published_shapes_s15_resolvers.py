@@ -721,6 +721,78 @@ CASES["circular import: the deps module imports the tools module back"] = (
 )
 
 
+# 40. The base named through its module (`class AuthDeps(base.BaseDeps)`), a classmethod inherited.
+CASES["classmethod inherited from a base named through its module"] = (
+    {
+        "app/server.py": SERVER,
+        "app/base.py": "class BaseDeps:\n    @classmethod\n    def load_d(cls, nope: str) -> str:\n        return nope\n",
+        "app/deps.py": "from app import base\n\n\nclass AuthDeps(base.BaseDeps):\n    pass\n",
+        "app/tools.py": uses("from app.deps import AuthDeps\n", "AuthDeps.load_d"),
+        "app/main.py": entry("app.tools"),
+    },
+    "import app.main",
+    "app/base.py",
+    REFUSED,
+    (
+        "load_d(cls, nope: str) -> str:\n        return nope",
+        "load_d(cls, x: int) -> str:\n        return str(x)",
+    ),
+)
+
+# 41. FastAPI's generic CRUD base (`class CRUDUser(CRUDBase[User])`, `crud_user = CRUDUser()`):
+#     the resolver a method the instance inherits from a generic base of another module.
+CASES["method inherited from a generic base, bound to a module-level instance"] = (
+    {
+        "app/server.py": SERVER,
+        "app/base.py": "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\nclass CRUDBase(Generic[T]):\n"
+        "    def load_d(self, nope: str) -> str:\n        return nope\n",
+        "app/deps.py": "from app.base import CRUDBase\n\n\nclass CRUDUser(CRUDBase[str]):\n    pass\n\n\n"
+        "crud_user = CRUDUser()\n",
+        "app/tools.py": uses("from app.deps import crud_user\n", "crud_user.load_d"),
+        "app/main.py": entry("app.tools"),
+    },
+    "import app.main",
+    "app/base.py",
+    REFUSED,
+    (
+        "load_d(self, nope: str) -> str:\n        return nope",
+        "load_d(self, x: int) -> str:\n        return str(x)",
+    ),
+)
+
+# 42. A staticmethod inherited from a generic base, `Resolve(AuthDeps.load_d)`.
+CASES["staticmethod inherited from a generic base of another module"] = (
+    {
+        "app/server.py": SERVER,
+        "app/base.py": "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\nclass BaseDeps(Generic[T]):\n"
+        "    @staticmethod\n    " + INDENTED[0] + "\n",
+        "app/deps.py": "from app.base import BaseDeps\n\n\nclass AuthDeps(BaseDeps[str]):\n    pass\n",
+        "app/tools.py": uses("from app.deps import AuthDeps\n", "AuthDeps.load_d"),
+        "app/main.py": entry("app.tools"),
+    },
+    "import app.main",
+    "app/base.py",
+    REFUSED,
+    INDENTED,
+)
+
+# 43. An alias written in the class body over the class's own staticmethod.
+CASES["alias in a deps class body over its own staticmethod, Deps.User"] = (
+    {
+        "app/server.py": SERVER,
+        "app/deps.py": HEAD + "\n\nclass Deps:\n    @staticmethod\n    " + INDENTED[0] + "\n\n"
+        "    User = Annotated[str, Resolve(load_d)]\n",
+        "app/tools.py": "from app.deps import Deps\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
+        "def t(x: int, d: Deps.User) -> str:\n    return d\n",
+        "app/main.py": entry("app.tools"),
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    INDENTED,
+)
+
+
 NOT_FOLLOWED: dict[str, str] = {
     "resolver read out of a dict literal of the deps module": "a subscript of a module-level dict "
     "(`Resolve(RESOLVERS['user'])`) is read as opaque (MCPD113 info), the dict's entries not followed: "
