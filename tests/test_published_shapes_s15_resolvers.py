@@ -61,33 +61,39 @@ def entry(*modules: str) -> str:
     )
 
 
+def served(files: dict[str, str], bad: str, refused: str, clean: tuple[str, str]) -> Case:
+    """A case whose `files` are imported by `app/main.py` through `app.tools`, beside `app/server.py`
+    binding `mcp` (the layout most of these projects share)."""
+    return (
+        {"app/server.py": SERVER, **files, "app/main.py": entry("app.tools")},
+        "import app.main",
+        bad,
+        refused,
+        clean,
+    )
+
+
 CASES: dict[str, Case] = {}
 
 # 1. FastAPI `Depends(AuthDeps.get_current_user)` (a class grouping dependencies as
 #    staticmethods, seen in the code corpus, e.g. a `require_auth` module): Resolve(Deps.load_d).
-CASES["staticmethod of a deps class, Resolve(Deps.load_d) in another module"] = (
+CASES["staticmethod of a deps class, Resolve(Deps.load_d) in another module"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class Deps:\n    @staticmethod\n    " + INDENTED[0] + "\n",
         "app/tools.py": uses("from app.deps import Deps\n", "Deps.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     INDENTED,
 )
 
 # 2. The same grouping with classmethods (settings-bound dependencies read from `cls`).
-CASES["classmethod of a deps class, Resolve(Deps.load_d) in another module"] = (
+CASES["classmethod of a deps class, Resolve(Deps.load_d) in another module"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class Deps:\n    prefix = 'p'\n\n    @classmethod\n"
         "    def load_d(cls, nope: str) -> str:\n        return cls.prefix + nope\n",
         "app/tools.py": uses("from app.deps import Deps\n", "Deps.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     (
@@ -98,9 +104,8 @@ CASES["classmethod of a deps class, Resolve(Deps.load_d) in another module"] = (
 
 # 3. `Depends(AuthDeps.require_roles("Admin", ...))`: a staticmethod factory whose inner
 #    dependency depends on another staticmethod of the class (seen in the code corpus).
-CASES["staticmethod factory of a deps class, inner dependency resolving a sibling staticmethod"] = (
+CASES["staticmethod factory of a deps class, inner dependency resolving a sibling staticmethod"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": HEAD
         + "\n\nclass AuthDeps:\n    @staticmethod\n    "
         + INDENTED[0]
@@ -108,9 +113,7 @@ CASES["staticmethod factory of a deps class, inner dependency resolving a siblin
         "        def _dep(user: Annotated[str, Resolve(AuthDeps.load_d)]) -> str:\n"
         "            return user if user in roles else ''\n\n        return _dep\n",
         "app/tools.py": uses("from app.deps import AuthDeps\n", 'AuthDeps.require_roles("admin", "staff")'),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     INDENTED,
@@ -148,14 +151,11 @@ CASES["`import app.api.deps as deps`, deps.load_d"] = (
 )
 
 # 6. A resolver imported under another name (`from .dependencies import get_user as current_user`).
-CASES["resolver imported under an `as` name"] = (
+CASES["resolver imported under an `as` name"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": BAD,
         "app/tools.py": uses("from app.deps import load_d as current_user\n", "current_user"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     CLEAN,
@@ -198,9 +198,8 @@ CASES["`from ..deps import load_d` in a nested feature package"] = (
 # 9. FastAPI `CurrentUser = Annotated[User, Depends(get_current_user)]` in dependencies.py,
 #    re-exported from the package `__init__` and used in a third module
 #    (`from .dependencies import CurrentUser`, seen many times in the code corpus).
-CASES["alias defined in one module, re-exported by the package __init__, used in a third"] = (
+CASES["alias defined in one module, re-exported by the package __init__, used in a third"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps/__init__.py": "from .aliases import CurrentUser\n\n__all__ = ['CurrentUser']\n",
         "app/deps/auth.py": BAD,
         "app/deps/aliases.py": HEAD
@@ -208,9 +207,7 @@ CASES["alias defined in one module, re-exported by the package __init__, used in
         "app/tools.py": HEAD.replace("from typing import Annotated\n\n", "")
         + "\nfrom app.deps import CurrentUser\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
         "def t(x: int, user: CurrentUser) -> str:\n    return user\n",
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps/auth.py",
     REFUSED,
     CLEAN,
@@ -218,32 +215,26 @@ CASES["alias defined in one module, re-exported by the package __init__, used in
 
 # 10. A `dependencies/` package split over several files, its `__init__` importing from each and
 #     listing them in a tuple `__all__`; the tool names the package, `dependencies.load_d`.
-CASES["dependencies/ package over several files with a tuple __all__, dependencies.load_d"] = (
+CASES["dependencies/ package over several files with a tuple __all__, dependencies.load_d"] = served(
     {
-        "app/server.py": SERVER,
         "app/dependencies/__init__.py": "from .auth import load_d\nfrom .db import get_db\n\n"
         "__all__ = (\n    'get_db',\n    'load_d',\n)\n",
         "app/dependencies/auth.py": BAD,
         "app/dependencies/db.py": "def get_db() -> str:\n    return 'db'\n",
         "app/tools.py": uses("from app import dependencies\n", "dependencies.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/dependencies/auth.py",
     REFUSED,
     CLEAN,
 )
 
 # 11. The package `__init__` re-exporting under another name (`... import load_d as get_current_user`).
-CASES["package __init__ re-exporting the resolver under an `as` name"] = (
+CASES["package __init__ re-exporting the resolver under an `as` name"] = served(
     {
-        "app/server.py": SERVER,
         "app/dependencies/__init__.py": "from .auth import load_d as get_current_user\n\n__all__ = ['get_current_user']\n",
         "app/dependencies/auth.py": BAD,
         "app/tools.py": uses("from app.dependencies import get_current_user\n", "get_current_user"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/dependencies/auth.py",
     REFUSED,
     CLEAN,
@@ -251,18 +242,15 @@ CASES["package __init__ re-exporting the resolver under an `as` name"] = (
 
 # 12. A chain across three modules, each naming the next through its module
 #     (`import app.tokens as tokens`, `tokens.get_token`).
-CASES["resolver chain across three modules, each reached through a module alias"] = (
+CASES["resolver chain across three modules, each reached through a module alias"] = served(
     {
-        "app/server.py": SERVER,
         "app/raw.py": BAD,
         "app/tokens.py": HEAD + "\nimport app.raw as raw\n\n\n"
         "def get_token(t: Annotated[str, Resolve(raw.load_d)]) -> str:\n    return t\n",
         "app/users.py": HEAD + "\nfrom app import tokens\n\n\n"
         "def get_user(tok: Annotated[str, Resolve(tokens.get_token)]) -> str:\n    return tok\n",
         "app/tools.py": uses("from app import users\n", "users.get_user"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/raw.py",
     REFUSED,
     CLEAN,
@@ -270,49 +258,40 @@ CASES["resolver chain across three modules, each reached through a module alias"
 
 # 13. `def require_scope(scope): async def _check(...): ...; return _check` in an auth module,
 #     `Depends(require_scope("write"))` in the routes (seen many times in the code corpus).
-CASES["resolver made by a factory of the deps module, Resolve(require('admin'))"] = (
+CASES["resolver made by a factory of the deps module, Resolve(require('admin'))"] = served(
     {
-        "app/server.py": SERVER,
         "app/auth.py": "def require(scope: str):\n    "
         + CLOSURE[0]
         + "\n        return scope\n\n    return dep\n",
         "app/tools.py": uses("from app.auth import require\n", 'require("admin")'),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/auth.py",
     NOPE,
     CLOSURE,
 )
 
 # 14. The factory's result bound in the deps module (`Admin = require("admin")`), then an alias.
-CASES["factory result bound at module level and wrapped in an alias, in the deps module"] = (
+CASES["factory result bound at module level and wrapped in an alias, in the deps module"] = served(
     {
-        "app/server.py": SERVER,
         "app/auth.py": HEAD + "\n\ndef require(scope: str):\n    " + CLOSURE[0] + "\n        return scope\n\n"
         "    return dep\n\n\nrequire_admin = require('admin')\nAdmin = Annotated[str, Resolve(require_admin)]\n",
         "app/tools.py": HEAD.replace("from typing import Annotated\n\n", "")
         + "\nfrom app.auth import Admin\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
         "def t(x: int, d: Admin) -> str:\n    return d\n",
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/auth.py",
     NOPE,
     CLOSURE,
 )
 
 # 15. The factory's inner dependency depending on a resolver of a third module.
-CASES["factory's inner dependency resolving a resolver of a third module"] = (
+CASES["factory's inner dependency resolving a resolver of a third module"] = served(
     {
-        "app/server.py": SERVER,
         "app/users.py": BAD,
         "app/perms.py": HEAD + "\nfrom app.users import load_d\n\n\ndef require(scope: str):\n"
         "    def dep(user: Annotated[str, Resolve(load_d)]) -> str:\n        return user + scope\n\n    return dep\n",
         "app/tools.py": uses("from app.perms import require\n", 'require("admin")'),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/users.py",
     REFUSED,
     CLEAN,
@@ -320,16 +299,13 @@ CASES["factory's inner dependency resolving a resolver of a third module"] = (
 
 # 16. `Depends(partial(check_permission, "admin"))` (seen in the code corpus): a partial made
 #     in the marker, binding positionally; its function in the deps module.
-CASES["functools.partial made in the marker, binding the first argument positionally"] = (
+CASES["functools.partial made in the marker, binding the first argument positionally"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "def check(role: str, nope: str) -> str:\n    return role + nope\n",
         "app/tools.py": uses(
             "from functools import partial\n\nfrom app.deps import check\n", 'partial(check, "admin")'
         ),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     NOPE,
     (
@@ -388,18 +364,15 @@ CASES["resolver re-exported by a plain module the server imports (two hops)"] = 
 )
 
 # 20. An Elicit resolver in a questions module, its pydantic model in a models module.
-CASES["Elicit resolver in its own module, the model in a third"] = (
+CASES["Elicit resolver in its own module, the model in a third"] = served(
     {
-        "app/server.py": SERVER,
         "app/models.py": "from pydantic import BaseModel\n\n\nclass Confirm(BaseModel):\n    ok: bool\n",
         "app/questions.py": "from mcp.server.mcpserver import Elicit\n\nfrom app.models import Confirm\n\n\n"
         "def ask(nope: str) -> Elicit[Confirm]:\n    return Elicit('Delete ' + nope + '?', Confirm)\n",
         "app/tools.py": HEAD
         + "\nfrom app.models import Confirm\nfrom app.questions import ask\nfrom app.server import mcp\n\n\n"
         "@mcp.tool()\ndef t(x: int, c: Annotated[Confirm, Resolve(ask)]) -> str:\n    return str(c.ok)\n",
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/questions.py",
     "Resolver 'ask' parameter 'nope'",
     (
@@ -409,17 +382,14 @@ CASES["Elicit resolver in its own module, the model in a third"] = (
 )
 
 # 21. A Sample resolver in its own module, consumed by a resolver of the deps module.
-CASES["Sample resolver in its own module, consumed by a resolver of another"] = (
+CASES["Sample resolver in its own module, consumed by a resolver of another"] = served(
     {
-        "app/server.py": SERVER,
         "app/sampling.py": "from mcp.server.mcpserver import Sample\n\n\n"
         "def summarise(nope: str) -> Sample:\n    return Sample([nope], max_tokens=50)\n",
         "app/deps.py": HEAD + "\nfrom app.sampling import summarise\n\n\n"
         "def summary(s: Annotated[str, Resolve(summarise)]) -> str:\n    return s\n",
         "app/tools.py": uses("from app.deps import summary\n", "summary"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/sampling.py",
     "Resolver 'summarise' parameter 'nope'",
     (
@@ -429,16 +399,13 @@ CASES["Sample resolver in its own module, consumed by a resolver of another"] = 
 )
 
 # 22. An alias held as a class attribute of a deps namespace class (`Deps.User`).
-CASES["alias held as a class attribute of a deps class, annotation Deps.User"] = (
+CASES["alias held as a class attribute of a deps class, annotation Deps.User"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": HEAD + "\n\n" + BAD + "\n\nclass Deps:\n    User = Annotated[str, Resolve(load_d)]\n",
         "app/tools.py": HEAD.replace("from typing import Annotated\n\n", "")
         + "\nfrom app.deps import Deps\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
         "def t(x: int, d: Deps.User) -> str:\n    return d\n",
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     CLEAN,
@@ -446,16 +413,13 @@ CASES["alias held as a class attribute of a deps class, annotation Deps.User"] =
 
 # 23. A resolver whose parameter is an alias read through a module alias of a third module
 #     (`import app.aliases as a`, `p: a.Token`).
-CASES["resolver parameter annotated with an alias read through a module alias"] = (
+CASES["resolver parameter annotated with an alias read through a module alias"] = served(
     {
-        "app/server.py": SERVER,
         "app/raw.py": BAD,
         "app/aliases.py": HEAD + "\nfrom app.raw import load_d\n\nToken = Annotated[str, Resolve(load_d)]\n",
         "app/deps.py": "import app.aliases as a\n\n\ndef get_user(tok: a.Token) -> str:\n    return tok\n",
         "app/tools.py": uses("from app.deps import get_user\n", "get_user"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/raw.py",
     REFUSED,
     CLEAN,
@@ -480,29 +444,23 @@ CASES["deps is a package re-exporting from a submodule, deps.load_d"] = (
 
 # 25. The submodule named through its package after the package imported it: `from app import
 #     dependencies` then `dependencies.auth.load_d`.
-CASES["resolver named through the package's submodule attribute, dependencies.auth.load_d"] = (
+CASES["resolver named through the package's submodule attribute, dependencies.auth.load_d"] = served(
     {
-        "app/server.py": SERVER,
         "app/dependencies/__init__.py": "from . import auth\n\n__all__ = ['auth']\n",
         "app/dependencies/auth.py": BAD,
         "app/tools.py": uses("from app import dependencies\n", "dependencies.auth.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/dependencies/auth.py",
     REFUSED,
     CLEAN,
 )
 
 # 26. A staticmethod of the deps class reached through a module-level instance (`auth = AuthDeps()`).
-CASES["staticmethod of a deps class reached through a module-level instance"] = (
+CASES["staticmethod of a deps class reached through a module-level instance"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class AuthDeps:\n    @staticmethod\n    " + INDENTED[0] + "\n\n\nauth = AuthDeps()\n",
         "app/tools.py": uses("from app.deps import auth\n", "auth.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     INDENTED,
@@ -511,15 +469,12 @@ CASES["staticmethod of a deps class reached through a module-level instance"] = 
 
 # 27. A staticmethod inherited from a base class of another module: `class AuthDeps(BaseDeps)`
 #     in deps.py, the method defined in base.py, `Resolve(AuthDeps.load_d)` in the tools.
-CASES["staticmethod inherited from a base deps class of another module"] = (
+CASES["staticmethod inherited from a base deps class of another module"] = served(
     {
-        "app/server.py": SERVER,
         "app/base.py": "class BaseDeps:\n    @staticmethod\n    " + INDENTED[0] + "\n",
         "app/deps.py": "from app.base import BaseDeps\n\n\nclass AuthDeps(BaseDeps):\n    pass\n",
         "app/tools.py": uses("from app.deps import AuthDeps\n", "AuthDeps.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/base.py",
     REFUSED,
     INDENTED,
@@ -527,33 +482,27 @@ CASES["staticmethod inherited from a base deps class of another module"] = (
 
 # 28. A resolver made by a factory of a fourth module and bound at module level of the deps
 #     module (`load_user = make_loader("user")`): the refused def is the factory's closure.
-CASES["deps module binding a factory's closure made in another module"] = (
+CASES["deps module binding a factory's closure made in another module"] = served(
     {
-        "app/server.py": SERVER,
         "app/factories.py": "def make_loader(kind: str):\n    "
         + CLOSURE[0]
         + "\n        return kind\n\n    return dep\n",
         "app/deps.py": "from app.factories import make_loader\n\nload_user = make_loader('user')\n",
         "app/tools.py": uses("from app.deps import load_user\n", "load_user"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/factories.py",
     NOPE,
     CLOSURE,
 )
 
 # 29. A nested namespace class (`Deps.Auth.load_d`).
-CASES["staticmethod of a class nested in a deps namespace class, Deps.Auth.load_d"] = (
+CASES["staticmethod of a class nested in a deps namespace class, Deps.Auth.load_d"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class Deps:\n    class Auth:\n        @staticmethod\n        "
         + INDENTED[0].replace("\n        ", "\n            ")
         + "\n",
         "app/tools.py": uses("from app.deps import Deps\n", "Deps.Auth.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     (
@@ -563,28 +512,22 @@ CASES["staticmethod of a class nested in a deps namespace class, Deps.Auth.load_
 )
 
 # 30. A deps class imported under an alias and read through its module: `deps.AuthDeps.load_d`.
-CASES["staticmethod read through the module, deps.AuthDeps.load_d"] = (
+CASES["staticmethod read through the module, deps.AuthDeps.load_d"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class AuthDeps:\n    @staticmethod\n    " + INDENTED[0] + "\n",
         "app/tools.py": uses("from app import deps\n", "deps.AuthDeps.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     INDENTED,
 )
 
 # 31. A method bound to an instance made in the marker, `Resolve(Deps().load_d)`.
-CASES["method of an instance made in the marker, Resolve(Deps().load_d)"] = (
+CASES["method of an instance made in the marker, Resolve(Deps().load_d)"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class Deps:\n    def load_d(self, nope: str) -> str:\n        return nope\n",
         "app/tools.py": uses("from app.deps import Deps\n", "Deps().load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     (
@@ -594,15 +537,12 @@ CASES["method of an instance made in the marker, Resolve(Deps().load_d)"] = (
 )
 
 # 32. A classmethod factory (`Perm.require("admin")`) returning its inner dependency.
-CASES["classmethod factory of a permissions class"] = (
+CASES["classmethod factory of a permissions class"] = served(
     {
-        "app/server.py": SERVER,
         "app/perms.py": "class Perm:\n    @classmethod\n    def require(cls, scope: str):\n"
         "        def dep(nope: str) -> str:\n            return scope\n\n        return dep\n",
         "app/tools.py": uses("from app.perms import Perm\n", 'Perm.require("admin")'),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/perms.py",
     NOPE,
     CLOSURE,
@@ -625,18 +565,15 @@ CASES["server factory importing the resolver module in its body"] = (
 )
 
 # 34. `if TYPE_CHECKING: ... else: from app.deps import load_d` in the tools module.
-CASES["resolver imported in the else arm of if TYPE_CHECKING"] = (
+CASES["resolver imported in the else arm of if TYPE_CHECKING"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": BAD,
         "app/tools.py": uses(
             "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from app.deps import load_d\nelse:\n"
             "    from app.deps import load_d\n",
             "load_d",
         ),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     CLEAN,
@@ -644,58 +581,46 @@ CASES["resolver imported in the else arm of if TYPE_CHECKING"] = (
 
 # 35. An alias of an alias across modules: `User = Annotated[str, Resolve(load_d)]` in deps,
 #     `AdminUser = Annotated[User, "admin"]` in roles (the metadata flattened into one).
-CASES["alias of an alias across modules, metadata flattened"] = (
+CASES["alias of an alias across modules, metadata flattened"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": HEAD + "\n\n" + BAD + "\n\nUser = Annotated[str, Resolve(load_d)]\n",
         "app/roles.py": "from typing import Annotated\n\nfrom app.deps import User\n\nAdminUser = Annotated[User, 'admin']\n",
         "app/tools.py": "from app.roles import AdminUser\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
         "def t(x: int, d: AdminUser) -> str:\n    return d\n",
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     CLEAN,
 )
 
 # 36. A dict of resolvers in the deps module, `Resolve(RESOLVERS["user"])` in the tools.
-CASES["resolver read out of a dict literal of the deps module"] = (
+CASES["resolver read out of a dict literal of the deps module"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": BAD + "\n\nRESOLVERS = {'user': load_d}\n",
         "app/tools.py": uses("from app.deps import RESOLVERS\n", 'RESOLVERS["user"]'),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     CLEAN,
 )
 
 # 37. The tools registered in the package `__init__` itself, importing the sibling deps module.
-CASES["tools registered in a package __init__ importing its sibling deps relatively"] = (
+CASES["tools registered in a package __init__ importing its sibling deps relatively"] = served(
     {
-        "app/server.py": SERVER,
         "app/tools/__init__.py": uses("from .deps import load_d\n", "load_d"),
         "app/tools/deps.py": BAD,
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/tools/deps.py",
     REFUSED,
     CLEAN,
 )
 
 # 38. The deps class aliased on import (`from app.deps import AuthDeps as A`).
-CASES["deps class imported under an `as` name, A.load_d"] = (
+CASES["deps class imported under an `as` name, A.load_d"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "class AuthDeps:\n    @staticmethod\n    " + INDENTED[0] + "\n",
         "app/tools.py": uses("from app.deps import AuthDeps as A\n", "A.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     INDENTED,
@@ -703,15 +628,12 @@ CASES["deps class imported under an `as` name, A.load_d"] = (
 
 # 39. Tools and deps importing each other: the deps module reads a constant of the tools
 #     module under postponed annotations (`from app import tools`, used in the body only).
-CASES["circular import: the deps module imports the tools module back"] = (
+CASES["circular import: the deps module imports the tools module back"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": "from __future__ import annotations\n\nfrom app import tools\n\n\n"
         "def load_d(nope: str) -> str:\n    return tools.PREFIX + nope\n",
         "app/tools.py": "PREFIX = 'p'\n\n" + uses("from app.deps import load_d\n", "load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     (
@@ -722,15 +644,12 @@ CASES["circular import: the deps module imports the tools module back"] = (
 
 
 # 40. The base named through its module (`class AuthDeps(base.BaseDeps)`), a classmethod inherited.
-CASES["classmethod inherited from a base named through its module"] = (
+CASES["classmethod inherited from a base named through its module"] = served(
     {
-        "app/server.py": SERVER,
         "app/base.py": "class BaseDeps:\n    @classmethod\n    def load_d(cls, nope: str) -> str:\n        return nope\n",
         "app/deps.py": "from app import base\n\n\nclass AuthDeps(base.BaseDeps):\n    pass\n",
         "app/tools.py": uses("from app.deps import AuthDeps\n", "AuthDeps.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/base.py",
     REFUSED,
     (
@@ -741,17 +660,14 @@ CASES["classmethod inherited from a base named through its module"] = (
 
 # 41. FastAPI's generic CRUD base (`class CRUDUser(CRUDBase[User])`, `crud_user = CRUDUser()`):
 #     the resolver a method the instance inherits from a generic base of another module.
-CASES["method inherited from a generic base, bound to a module-level instance"] = (
+CASES["method inherited from a generic base, bound to a module-level instance"] = served(
     {
-        "app/server.py": SERVER,
         "app/base.py": "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\nclass CRUDBase(Generic[T]):\n"
         "    def load_d(self, nope: str) -> str:\n        return nope\n",
         "app/deps.py": "from app.base import CRUDBase\n\n\nclass CRUDUser(CRUDBase[str]):\n    pass\n\n\n"
         "crud_user = CRUDUser()\n",
         "app/tools.py": uses("from app.deps import crud_user\n", "crud_user.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/base.py",
     REFUSED,
     (
@@ -761,32 +677,26 @@ CASES["method inherited from a generic base, bound to a module-level instance"] 
 )
 
 # 42. A staticmethod inherited from a generic base, `Resolve(AuthDeps.load_d)`.
-CASES["staticmethod inherited from a generic base of another module"] = (
+CASES["staticmethod inherited from a generic base of another module"] = served(
     {
-        "app/server.py": SERVER,
         "app/base.py": "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\nclass BaseDeps(Generic[T]):\n"
         "    @staticmethod\n    " + INDENTED[0] + "\n",
         "app/deps.py": "from app.base import BaseDeps\n\n\nclass AuthDeps(BaseDeps[str]):\n    pass\n",
         "app/tools.py": uses("from app.deps import AuthDeps\n", "AuthDeps.load_d"),
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/base.py",
     REFUSED,
     INDENTED,
 )
 
 # 43. An alias written in the class body over the class's own staticmethod.
-CASES["alias in a deps class body over its own staticmethod, Deps.User"] = (
+CASES["alias in a deps class body over its own staticmethod, Deps.User"] = served(
     {
-        "app/server.py": SERVER,
         "app/deps.py": HEAD + "\n\nclass Deps:\n    @staticmethod\n    " + INDENTED[0] + "\n\n"
         "    User = Annotated[str, Resolve(load_d)]\n",
         "app/tools.py": "from app.deps import Deps\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
         "def t(x: int, d: Deps.User) -> str:\n    return d\n",
-        "app/main.py": entry("app.tools"),
     },
-    "import app.main",
     "app/deps.py",
     REFUSED,
     INDENTED,
