@@ -338,10 +338,23 @@ class Names:
             if attr in attributes and attributes[attr].kind == "value":  # `class App: server = MCPServer()`
                 value = attributes[attr].node
                 assert isinstance(value, ast.expr)
-                return Value(base.module, value, f"{base.qualname}.{attr}")
+                body = Scope(base.module, base.node, base.qualname, base.scope)  # where it was evaluated
+                return Value(base.module, value, f"{base.qualname}.{attr}", None, body)
             # Bases, metaclasses and assignments after the class body can add attributes.
-            return Missing(f"class {base.qualname!r} has no attribute {attr!r} in its body", certain=False)
+            missing = Missing(f"class {base.qualname!r} has no attribute {attr!r} in its body", certain=False)
+            return self._inherited(base, base.node, attr, depth) or missing
         return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
+
+    def _inherited(self, cls: Defined, node: ast.ClassDef, attr: str, depth: int) -> Symbol | None:
+        """`attr` from a class's one project base: no metaclass, no C3 order, the MRO is that chain."""
+        if len(node.bases) != 1 or node.keywords or depth > 20:
+            return None
+        first = node.bases[0]  # `CRUDBase[User]`: its `__mro_entries__` give `CRUDBase`
+        first = first.value if isinstance(first, ast.Subscript) else first
+        sym = self.follow(written, depth + 1) if (written := self.resolve(cls.module, first)) else None
+        if not (isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef)):
+            return None
+        return None if isinstance(found := self.member(sym, attr, depth + 1), Missing) else found
 
     def resolve(
         self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0
