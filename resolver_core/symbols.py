@@ -351,7 +351,11 @@ class Names:
             return None
         first = node.bases[0]  # `CRUDBase[User]`: its `__mro_entries__` give `CRUDBase`
         first = first.value if isinstance(first, ast.Subscript) else first
-        sym = self.follow(written, depth + 1) if (written := self.resolve(cls.module, first)) else None
+        sym = (
+            self.follow(written, depth + 1)
+            if (written := self.resolve(cls.module, first, cls.scope))
+            else None
+        )
         if not (isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef)):
             return None
         return None if isinstance(found := self.member(sym, attr, depth + 1), Missing) else found
