@@ -388,6 +388,8 @@ class EnclosingLoops:
         self._narrowed: dict[int, Callable[[ast.expr], frozenset[int] | None]] = {}
         """Per loop (by id) whose body's tests or `break` leave some values out of some
         expressions: the places of the values reaching one (`loop_filters.narrowed`)."""
+        self._breaking: set[int] = set()
+        """The loops (by id) one of whose values certainly `break`s: their `else:` never runs."""
 
     @contextmanager
     def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
@@ -401,7 +403,8 @@ class EnclosingLoops:
 
             first = next(iter(loop.values()))
             columns = {name: listed.values for name, listed in loop.items()}
-            found = narrowed(self.names, module, stmt, scope, columns, (first.module, first.scope))
+            where = (first.module, first.scope)
+            found = narrowed(self.names, module, stmt, scope, columns, where, self._breaking)
             if found is not None:
                 self._narrowed[id(stmt)] = found
         passed = passed_variables(self.names, module, stmt, scope) if not loop else {}
@@ -423,6 +426,7 @@ class EnclosingLoops:
             for name in loop:
                 del self._listed[name]
             self._narrowed.pop(id(stmt), None)
+            self._breaking.discard(id(stmt))
             self._listed.update(outer)
             for name in opaque:
                 del self._opaque[name]
@@ -437,6 +441,11 @@ class EnclosingLoops:
     ) -> Passed | None:
         """A registration's function read from a loop over a parameter (`passed_loops.py`)."""
         return passed_of(self._passed, fn, name) if self._passed else None
+
+    def breaks(self, stmt: ast.stmt) -> bool:
+        """Whether `stmt`, a loop the scan is inside, certainly `break`s for one of its listed
+        values (`for fn in (a, b): if fn is a: break`): its `else:` block never runs."""
+        return id(stmt) in self._breaking
 
     def unlisted(self, fn: ast.expr) -> ast.For | ast.AsyncFor | None:
         """The loop over values the source does not list whose variable `fn` is, or names
