@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 
 from .bindings import Element, Value
 from .loop_identity import compared, written_def
-from .loops import LiteralLoop, written_collection
+from .loops import LiteralLoop
 from .source import ParsedModule
 from .symbols import Names, Scope
+from .written_collections import written_collection
 
 _ENDS = (ast.Continue, ast.Break, ast.Return, ast.Raise)
 """Statements after which the rest of the iteration does not run for the value."""

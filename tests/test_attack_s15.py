@@ -190,9 +190,6 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
 }
 
 GAPS = {
-    ("lint", "skip set emptied before the loop"): (
-        "SKIP.discard(bad) is not seen: the `in SKIP` filter leaves bad out, lint is silent where the SDK refuses"
-    ),
     ("lint", "server dict keyed by a variable"): (
         "{KEY: MCPServer(...)} with KEY a constant name: SERVERS['admin'] is not found, its tool never checked"
     ),
