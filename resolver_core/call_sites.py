@@ -31,6 +31,7 @@ from .arms import ArmStack
 from .confined import Confined
 from .decorators import Decorators, Obj
 from .dynamic_imports import loop_values, placed
+from .loop_filters import broken
 from .loops import LiteralLoop, written_where
 from .model import Arm
 from .prefilter import any_of, holding, lines_with
@@ -260,6 +261,8 @@ class CallSites:
                 self._loops.append(loop)
             try:
                 for child in self._arms.blocks(module, stmt):
+                    if loop is not None and child is getattr(stmt, "orelse", None) and broken(loop):
+                        continue  # a loop's `else:` after a `break` certain to run: never run
                     self._block(module, child, scope, prefix, None if loop is not None else lines)
             finally:
                 if loop is not None:

@@ -29,9 +29,10 @@ from typing import TypeGuard
 
 from .bindings import Element, Imported, Missing, ModuleRef, Scope, Value
 from .loop_filters import ModuleInfo, filtered, reaching
-from .loops import LiteralLoop, in_loop_place, listed_loop, written_collection
+from .loops import LiteralLoop, in_loop_place, listed_loop
 from .source import ParsedModule
 from .symbols import Names
+from .written_collections import written_collection
 
 _MAX_VALUES = 256
 """Names a string expression may stand for before it is not followed (products of loops)."""

@@ -41,6 +41,8 @@ def keyed(
         fn = symbol.function
         if fn.args.kwarg is not symbol.node or not isinstance(key.value, str):
             return None
+        if _changed(fn, symbol.node.arg, _STORING):  # `kwargs["server"] = other`: not the caller's
+            return None
         index = [a for a, *_ in function_params(fn)].index(symbol.node)
         return ParamServer(symbol.module, fn, index, key.value, annotated=False)
     if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Dict):
@@ -92,8 +94,34 @@ def spread_entry(
         spread = names.resolve(module, keyword.value, scope)
         spread = names.follow(spread) if spread is not None else None
         held = spread.node if isinstance(spread, Value) else keyword.value
+        if isinstance(spread, Value):  # `opts["server"] = other` before the call: not the literal's
+            where: ast.AST | None = spread.scope.function if spread.scope else spread.module.tree
+            if where is not None and _changed(where, spread.name, _CHANGING):
+                continue
         if isinstance(held, ast.Dict):
             for key, value in zip(held.keys, held.values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == name:
                     return value
     return None
+
+
+_STORING = frozenset({"update", "setdefault", "clear", "__setitem__", "__delitem__"})
+"""The methods of a dict that store or drop entries (`pop` reads one as it drops it)."""
+_CHANGING = _STORING | {"pop", "popitem"}
+"""The methods of a dict that change what it holds."""
+
+
+def _changed(where: ast.AST, name: str, methods: frozenset[str]) -> bool:
+    """Whether the dict `name` may hold something else than was passed or written for it
+    (in `where`, the function or module binding it): an entry stored or deleted
+    (`opts["server"] = b`, `del kwargs["server"]`) or one of `methods` called on it."""
+    for node in ast.walk(where):
+        stored = isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load)
+        called = isinstance(node, ast.Attribute) and node.attr in methods
+        if (
+            (stored or called)
+            and isinstance(target := getattr(node, "value", None), ast.Name)
+            and target.id == name
+        ):
+            return True
+    return False

@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 
 from .bindings import Element, Value
 from .loop_identity import compared, written_def
-from .loops import LiteralLoop, written_collection
+from .loops import LiteralLoop
 from .source import ParsedModule
 from .symbols import Names, Scope
+from .written_collections import written_collection
 
 _ENDS = (ast.Continue, ast.Break, ast.Return, ast.Raise)
 """Statements after which the rest of the iteration does not run for the value."""
@@ -55,11 +56,18 @@ Known = object
 class Filtered(list[ast.expr]):
     """A loop's values, with the calls of its body that only some of them reach: the call's
     function (`module.register`) by id, with itself (the id is only its while it lives) and
-    the places in the values of those that reach it."""
+    the places in the values of those that reach it; `broken` when one of them certainly
+    `break`s (the loop's `else:` then never runs)."""
 
-    def __init__(self, values: list[ast.expr], reaching: dict[int, tuple[ast.expr, frozenset[int]]]) -> None:
+    def __init__(
+        self,
+        values: list[ast.expr],
+        reaching: dict[int, tuple[ast.expr, frozenset[int]]],
+        broken: bool = False,
+    ) -> None:
         super().__init__(values)
         self.reaching = reaching
+        self.broken = broken
 
 
 def filtered(
@@ -89,8 +97,13 @@ def filtered(
     walk = _Walk(reader, everything, reaching)
     walk.block(stmt.body, everything, everything)
     if walk.broken is not None:  # the values after the first one certain to `break` never run
-        return loop[0], Filtered(loop[1][: walk.broken + 1], reaching)
+        return loop[0], Filtered(loop[1][: walk.broken + 1], reaching, broken=True)
     return (loop[0], Filtered(loop[1], reaching)) if reaching else loop
+
+
+def broken(loop: LiteralLoop) -> bool:
+    """Whether one of `loop`'s values (`filtered`) certainly `break`s: its `else:` never runs."""
+    return isinstance(loop[1], Filtered) and loop[1].broken
 
 
 def narrowed(
@@ -100,11 +113,13 @@ def narrowed(
     scope: Scope | None,
     columns: dict[str, tuple[ast.expr, ...]],
     where: tuple[ParsedModule, Scope | None],
+    breaking: set[int] | None = None,
 ) -> Callable[[ast.expr], frozenset[int] | None] | None:
     """For a loop over functions (`for fn in TOOLS:`; `columns`: each variable's values in
     step, read in `where`), which of them reach an expression of its body (`mcp.add_tool(fn)`,
     `add(mcp, fn)`): their places, None when all do. None when the body's tests leave none out
-    (`if fn is not skip:`, `if fn in SKIP: continue`, a `break`)."""
+    (`if fn is not skip:`, `if fn in SKIP: continue`, a `break`). A loop one of whose values
+    certainly `break`s is added (by id) to `breaking`: its `else:` block never runs."""
     variables = tuple(columns)
     count = len(next(iter(columns.values()), ()))
     rows: list[ast.expr] = [
@@ -118,6 +133,8 @@ def narrowed(
     )
     if loop is None or not isinstance(loop[1], Filtered):
         return None
+    if loop[1].broken and breaking is not None:
+        breaking.add(id(stmt))
     kept = frozenset(range(len(loop[1])))
     reaching = loop[1].reaching
 

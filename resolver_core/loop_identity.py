@@ -15,9 +15,9 @@ import ast
 from collections.abc import Callable
 
 from .bindings import Element
-from .loops import written_collection
 from .source import ParsedModule
 from .symbols import Defined, Names, Scope
+from .written_collections import written_collection
 
 
 def compared(

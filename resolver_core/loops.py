@@ -15,7 +15,6 @@ registration call passes (`mcp.add_tool(fn)`) into the functions the loop variab
 from __future__ import annotations
 
 import ast
-import re
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -37,12 +36,8 @@ from .loop_sources import fetched_by_name, held_list
 from .prefilter import holds
 from .records import record
 from .source import ParsedModule
-from .symbols import Element, Names, Scope, Value
-
-_SEQUENCES = (ast.Tuple, ast.List, ast.Set)
-_MAX_ALIASES = 8
-"""`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
-
+from .symbols import Element, Names, Scope
+from .written_collections import SEQUENCES, written_collection
 
 LiteralLoop = tuple[str | tuple[str, ...], list[ast.expr]]
 """`for m in (a, b):` as `("m", [a, b])`: a loop over values written in place, and its variable;
@@ -107,7 +102,7 @@ def _unpacked(
     if isinstance(target, ast.Name):
         return target.id, list(rows)
     if not isinstance(target, ast.Tuple | ast.List) or not all(
-        isinstance(row, _SEQUENCES) and len(row.elts) == len(target.elts) for row in rows
+        isinstance(row, SEQUENCES) and len(row.elts) == len(target.elts) for row in rows
     ):
         return None
     return tuple(t.id if isinstance(t, ast.Name) else "" for t in target.elts), list(rows)
@@ -115,7 +110,7 @@ def _unpacked(
 
 def _elements_of(collection: ast.expr, where: ParsedModule, scope: Scope | None, row: ast.expr) -> ast.expr:
     """A row of another module's collection, its values read where they are written (`Element`)."""
-    if isinstance(row, _SEQUENCES):
+    if isinstance(row, SEQUENCES):
         return ast.Tuple(
             [Element(collection, i, where, v, scope) for i, v in enumerate(row.elts)], ast.Load()
         )
@@ -157,7 +152,7 @@ def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr
             continue
         if isinstance(name, tuple):  # the variable's place in each row (`for _, fn in PAIRS:`)
             index = name.index(base.id)
-            values = [v.elts[index] for v in values if isinstance(v, _SEQUENCES)]
+            values = [v.elts[index] for v in values if isinstance(v, SEQUENCES)]
         placed = (v if attr is None else ast.Attribute(v, attr, ast.Load()) for v in values)
         return [each for value in placed for each in in_loop_place(value, loops[:at])]
     return [func]
@@ -237,7 +232,7 @@ def _unpacked_rows(target: ast.expr, rows: Sequence[ast.expr]) -> dict[str, tupl
     if not isinstance(target, ast.Tuple | ast.List):
         return None
     width = len(target.elts)
-    if not all(isinstance(row, _SEQUENCES) and len(row.elts) == width for row in rows):
+    if not all(isinstance(row, SEQUENCES) and len(row.elts) == width for row in rows):
         return None
     out: dict[str, tuple[ast.expr, ...]] = {}
     for i, part in enumerate(target.elts):
@@ -286,37 +281,6 @@ def rows_of(
     else:
         rows = tuple(node.elts)
     return where, where_scope, numbered(rows) if counted else rows
-
-
-def written_collection(
-    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
-) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
-    """`expr` when written out, or the collection a name bound once to one stands for."""
-    for _ in range(_MAX_ALIASES):
-        if isinstance(expr, (*_SEQUENCES, ast.Dict)):
-            return (module, scope, expr) if _elements(expr) else None  # `[]`: filled at run time
-        if not isinstance(expr, ast.Name | ast.Attribute):
-            return None
-        symbol = names.resolve(module, expr, scope)
-        if not isinstance(symbol, Value) or _filled_elsewhere(symbol.name, module, symbol.module):
-            return None
-        module, scope, expr = symbol.module, symbol.scope, symbol.node
-    return None
-
-
-def _elements(node: ast.Tuple | ast.List | ast.Set | ast.Dict) -> bool:
-    return bool(node.keys if isinstance(node, ast.Dict) else node.elts)
-
-
-def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
-    """Whether the source changes the collection after binding it (`TOOLS.append(fn)` in a
-    registry decorator, `TOOLS += [...]`, `TOOLS["x"] = f`): then what is written is not
-    what the loop sees."""
-    changed = re.compile(
-        rf"\b{re.escape(name)}\s*(?:\.\s*(?:append|extend|insert|update|add|setdefault|__setitem__)\s*\("
-        r"|[-+|]=|\[[^\]\n]*\]\s*=[^=])"
-    )
-    return any(changed.search(m.text or "") for m in modules)
 
 
 def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
@@ -388,6 +352,8 @@ class EnclosingLoops:
         self._narrowed: dict[int, Callable[[ast.expr], frozenset[int] | None]] = {}
         """Per loop (by id) whose body's tests or `break` leave some values out of some
         expressions: the places of the values reaching one (`loop_filters.narrowed`)."""
+        self._breaking: set[int] = set()
+        """The loops (by id) one of whose values certainly `break`s: their `else:` never runs."""
 
     @contextmanager
     def entered(self, module: ParsedModule, stmt: ast.stmt, scope: Scope | None) -> Iterator[None]:
@@ -401,7 +367,8 @@ class EnclosingLoops:
 
             first = next(iter(loop.values()))
             columns = {name: listed.values for name, listed in loop.items()}
-            found = narrowed(self.names, module, stmt, scope, columns, (first.module, first.scope))
+            where = (first.module, first.scope)
+            found = narrowed(self.names, module, stmt, scope, columns, where, self._breaking)
             if found is not None:
                 self._narrowed[id(stmt)] = found
         passed = passed_variables(self.names, module, stmt, scope) if not loop else {}
@@ -423,6 +390,7 @@ class EnclosingLoops:
             for name in loop:
                 del self._listed[name]
             self._narrowed.pop(id(stmt), None)
+            self._breaking.discard(id(stmt))
             self._listed.update(outer)
             for name in opaque:
                 del self._opaque[name]
@@ -437,6 +405,11 @@ class EnclosingLoops:
     ) -> Passed | None:
         """A registration's function read from a loop over a parameter (`passed_loops.py`)."""
         return passed_of(self._passed, fn, name) if self._passed else None
+
+    def breaks(self, stmt: ast.stmt) -> bool:
+        """Whether `stmt`, a loop the scan is inside, certainly `break`s for one of its listed
+        values (`for fn in (a, b): if fn is a: break`): its `else:` block never runs."""
+        return id(stmt) in self._breaking
 
     def unlisted(self, fn: ast.expr) -> ast.For | ast.AsyncFor | None:
         """The loop over values the source does not list whose variable `fn` is, or names

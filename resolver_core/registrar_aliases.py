@@ -172,7 +172,8 @@ class RegistrarAliases:
             partial = bound[1]
             expr = calling(expr.func, expr)
             expr.args = [*partial.args[1:], *expr.args]
-            expr.keywords = [*partial.keywords, *expr.keywords]
+            given = {k.arg for k in expr.keywords if k.arg is not None}  # the call's win, as in Python
+            expr.keywords = [*(k for k in partial.keywords if k.arg not in given), *expr.keywords]
         return calling(func, expr)
 
     def reads(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:

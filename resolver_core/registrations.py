@@ -138,6 +138,8 @@ class Scanner:
                     continue  # most statements: no block to look into
                 with self._loops.entered(module, stmt, scope):
                     for child in self._arms.blocks(module, stmt):
+                        if child is getattr(stmt, "orelse", None) and self._loops.breaks(stmt):
+                            continue  # a loop's `else:` after a `break` certain to run: never run
                         self._scan_body(module, child, scope, calls, prefix)
 
     def _unlisted(self, module: ParsedModule, fn: ast.Name, call: ast.Call) -> bool:

@@ -25,11 +25,11 @@ def calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
             if mapped is not None:  # `list(map(mcp.add_tool, TOOLS))`: a call per value, as in a loop
                 yield mapped[0], (*loops, mapped[1])
         if isinstance(cur, _COMPREHENSIONS):
+            parts = (cur.key, cur.value) if isinstance(cur, ast.DictComp) else (cur.elt,)
             for generator in cur.generators:  # each `for` runs inside the ones before it
                 stack.append((generator.iter, loops))
-                loops = (*loops, _comprehended(generator))
+                loops = (*loops, _comprehended(generator, parts))
                 stack += [(test, loops) for test in generator.ifs]
-            parts = (cur.key, cur.value) if isinstance(cur, ast.DictComp) else (cur.elt,)
             stack += [(part, loops) for part in parts]
             continue
         for child in ast.iter_child_nodes(cur):
@@ -75,12 +75,18 @@ _MAPPED = "map()"
 """The name a `map(...)` call's values are read under (no Python name: it never shadows one)."""
 
 
-def _comprehended(generator: ast.comprehension) -> ast.For:
+def _comprehended(generator: ast.comprehension, parts: tuple[ast.expr, ...]) -> ast.For:
     """`for fn in TOOLS` of a comprehension as the `for` statement it runs like (one per
-    generator: the loop two variables of it take their values in step from)."""
+    generator: the loop two variables of it take their values in step from), its `if`s
+    around what it computes (`parts`) as the body: `[mcp.add_tool(f) for f in TOOLS if f is
+    not skip]` runs like `for f in TOOLS: if f is not skip: mcp.add_tool(f)`, whose filters
+    `loop_filters` reads (the value left out is never registered)."""
     made: ast.For | None = getattr(generator, "_as_for", None)
     if made is None:
-        made = ast.copy_location(ast.For(generator.target, generator.iter, [], []), generator.target)
+        body: list[ast.stmt] = [ast.copy_location(ast.Expr(part), part) for part in parts]
+        for test in reversed(generator.ifs):
+            body = [ast.copy_location(ast.If(test, body, []), test)]
+        made = ast.copy_location(ast.For(generator.target, generator.iter, body, []), generator.target)
         generator._as_for = made  # type: ignore[attr-defined]
     return made
 

@@ -34,8 +34,8 @@ def version_test(test: ast.expr) -> bool | None:
     if _version_info(right):  # `(3, 10) <= sys.version_info`: the same test turned round
         op, left, right = _turned(op), right, left
     bound = _ints(right)
-    if not _version_info(left) or bound is None:
-        return None
+    if not _version_info(left) or bound is None or len(bound) > _kept(left):
+        return None  # `sys.version_info[:1] >= (3, 10)`: `(3,)` is shorter, so below, everywhere
     # Every supported version `v` is `OLDEST` or later: decided when `v op bound` holds for
     # all of them (`bound` at or below OLDEST, the test about "at least"), or for none.
     if isinstance(op, ast.GtE):
@@ -59,6 +59,22 @@ def _version_info(expr: ast.expr) -> bool:
         and expr.attr == "version_info"
         and isinstance(expr.value, ast.Name)
         and expr.value.id == "sys"
+    )
+
+
+def _kept(expr: ast.expr) -> int:
+    """How many leading fields of `sys.version_info` `expr` compares (all five unsliced,
+    `[:2]` two); a slice not bounded by a constant keeps none that can be told."""
+    if not isinstance(expr, ast.Subscript):
+        return 5
+    assert isinstance(expr.slice, ast.Slice)  # (`_version_info` took only such a slice)
+    upper = expr.slice.upper
+    if upper is None:
+        return 5
+    return (
+        upper.value
+        if isinstance(upper, ast.Constant) and type(upper.value) is int and upper.value >= 0
+        else 0
     )
 
 
