@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -182,3 +183,25 @@ def cases_of(script: str, cwd: Path, folders: list[str]) -> dict[str, Any]:
     assert ran.returncode == 0, ran.stderr[-3000:]
     cases: dict[str, Any] = json.loads(ran.stdout)["cases"]
     return cases
+
+
+def survey_tests(
+    cases: dict[str, tuple[Any, ...]], not_followed: dict[str, str]
+) -> tuple[Callable[[Path, str], None], Callable[[Path, str], None]]:
+    """The two tests of a survey file's `cases` (`files, entry, bad, ...`, as `check_both_ways`
+    takes them): the SDK refuses each and lint reports it alike, a case `not_followed` names
+    being a strict xfail with its reason; and each file alone reports what `lint .` does.
+    Bind them to module-level `test_...` names for pytest to collect."""
+    gaps = {("sdk", name): reason for name, reason in not_followed.items()}
+
+    @pytest.mark.parametrize("case", with_known_gaps("sdk", sorted(cases), gaps))
+    def test_sdk_refuses_and_lint_reports_alike(tmp_path: Path, case: str) -> None:
+        check_both_ways(tmp_path, *cases[case])
+
+    @pytest.mark.parametrize("case", sorted(cases))
+    def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
+        root = tmp_path / "p"
+        write_files(root, {**PROJECT, **cases[case][0]})
+        each_file_alone_reports_what_lint_dot_reports(root, tmp_path)
+
+    return test_sdk_refuses_and_lint_reports_alike, test_each_file_alone_reports_what_lint_dot_reports

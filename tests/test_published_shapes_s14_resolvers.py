@@ -9,16 +9,10 @@ there (`each_file_alone_reports_what_lint_dot_reports`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from conftest import write_files
 from published_shapes import (
     CLEAN,
-    PROJECT,
     REFUSED,
-    check_both_ways,
-    each_file_alone_reports_what_lint_dot_reports,
+    survey_tests,
 )
 from test_server_parameter_annotations import PROTOCOL_TOOLS
 
@@ -598,21 +592,6 @@ CASES.update(MORE)
 NOT_FOLLOWED: dict[str, str] = {}
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(reason=NOT_FOLLOWED[case], strict=True))
-        if case in NOT_FOLLOWED
-        else case
-        for case in sorted(CASES)
-    ],
+test_sdk_refuses_and_lint_reports_alike, test_each_file_alone_reports_what_lint_dot_reports = survey_tests(
+    CASES, NOT_FOLLOWED
 )
-def test_sdk_refuses_and_lint_reports_alike(tmp_path: Path, case: str) -> None:
-    check_both_ways(tmp_path, *CASES[case])
-
-
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
-    root = tmp_path / "p"
-    write_files(root, {**PROJECT, **CASES[case][0]})
-    each_file_alone_reports_what_lint_dot_reports(root, tmp_path)
