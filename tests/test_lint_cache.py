@@ -113,14 +113,15 @@ def test_a_state_of_the_wrong_shape_is_a_miss(tmp_path: Path, content: str) -> N
 
 
 def test_old_states_are_pruned(tmp_path: Path) -> None:
-    """Each set of paths has its own state (pre-commit passes new lists): they do not pile up."""
+    """Each set of paths has its own state (pre-commit passes new lists): they do not pile up.
+    (The folder is the project of the runs, so its import index is kept beside them.)"""
     from mcpdeps.lint_rules import lint
     from mcpdeps.lint_rules.lint_state import KEEP_STATES
 
     for i in range(KEEP_STATES + 4):
         (tmp_path / f"m{i}.py").write_text("from mcp.server import MCPServer\n")
         lint([f"m{i}.py"], cwd=tmp_path, cache_dir=tmp_path / "c")
-    assert len(list((tmp_path / "c" / "lint").glob("*.json"))) == KEEP_STATES
+    assert len(list((tmp_path / "c" / "lint").glob("mcpdeps-lint-*.json"))) == KEEP_STATES
 
 
 def test_one_and_two_worker_processes_give_the_same_report_on_the_corpus() -> None:
