@@ -24,6 +24,21 @@ def compile_package() -> None:
         compileall.compile_dir(str(root / package), quiet=1)
 
 
+def compile_code(code: Path) -> str:
+    """Write the bytecode of the mcpdeps package in `code` (a benchmark's `--code DIR`, e.g. an
+    older commit unpacked with `git archive`) and return the folder to put on PYTHONPATH.
+
+    The same reason as `compile_package`: with PYTHONDONTWRITEBYTECODE set, every run of a
+    fresh unpacked copy would recompile it while this checkout loads from bytecode, so the
+    older code would look slower than it is.
+    """
+    import compileall
+
+    folder = str(code.absolute())
+    compileall.compile_dir(folder, quiet=1)  # as installed: bytecode written
+    return folder
+
+
 def time_once(cmd: Sequence[str], cwd: Path | None = None) -> float:
     start = time.perf_counter()
     subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)

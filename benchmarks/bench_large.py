@@ -28,7 +28,6 @@ cold `-j 1` <= 2.0x the parse, default jobs <= 1.2x; peak memory <= 250 MB.
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import resource
 import statistics
@@ -44,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gen_corpus
 import gen_shapes
-from _timing import compile_package
+from _timing import compile_code, compile_package
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
 SHAPES = ("corpus", *sorted(gen_shapes.SHAPES))
@@ -205,8 +204,7 @@ def main() -> None:
     compile_package()
     variants = {"this": dict(os.environ)}
     if args.code is not None:
-        compileall.compile_dir(str(args.code.absolute()), quiet=1)  # as installed: bytecode written
-        variants = {"base": {**os.environ, "PYTHONPATH": str(args.code.absolute())}, **variants}
+        variants = {"base": {**os.environ, "PYTHONPATH": compile_code(args.code)}, **variants}
     runs = int(os.environ.get("RUNS", "3"))
     print("Each cell: wall / CPU seconds (ratios: of wall / of CPU).")
     print(f"load average at start: {os.getloadavg()[0]:.1f}")

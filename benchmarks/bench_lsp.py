@@ -24,7 +24,6 @@ debounce; memory after 200 edits <= 1.5x memory after the first.
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import shutil
 import statistics
@@ -38,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from _timing import compile_package  # noqa: E402
+from _timing import compile_code, compile_package  # noqa: E402
 from bench_large import SHAPES  # noqa: E402
 from bench_large import make_tree as generate  # noqa: E402
 from lsp_helpers import RawSession  # noqa: E402
@@ -180,8 +179,7 @@ def main() -> None:
     compile_package()
     pythonpaths = {"this": os.environ.get("PYTHONPATH")}
     if args.code is not None:
-        compileall.compile_dir(str(args.code.absolute()), quiet=1)  # as installed: bytecode written
-        pythonpaths = {"base": str(args.code.absolute()), **pythonpaths}
+        pythonpaths = {"base": compile_code(args.code), **pythonpaths}
     print(f"debounce {DEBOUNCE_MS} ms (subtracted), a keystroke every {args.interval * 1000:.0f} ms")
     print(f"load average at start: {os.getloadavg()[0]:.1f}")
     print(

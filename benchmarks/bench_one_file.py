@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gen_corpus
 import gen_shapes
-from _timing import compile_package
+from _timing import compile_code, compile_package
 
 Sample = tuple[float, float]  # wall, cpu
 
@@ -148,7 +148,7 @@ def main() -> None:
     for code in args.code or [None]:
         env = dict(os.environ)
         if code is not None:
-            env["PYTHONPATH"] = str(code.absolute())
+            env["PYTHONPATH"] = compile_code(code)
         envs[str(code or "this checkout")] = env
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"

@@ -27,7 +27,6 @@ trees, every command of the two interleaved: one row per code, under the same lo
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import statistics
 import sys
@@ -37,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _instructions
-from _timing import compile_package
+from _timing import compile_code, compile_package
 from bench_large import PARSE, run
 from gen_shapes import SHAPES, generate
 
@@ -85,8 +84,7 @@ def main() -> None:
     compile_package()
     variants = {"this": dict(os.environ)}
     if args.code is not None:
-        compileall.compile_dir(str(args.code.absolute()), quiet=1)  # as installed: bytecode written
-        variants = {"base": {**os.environ, "PYTHONPATH": str(args.code.absolute())}, **variants}
+        variants = {"base": {**os.environ, "PYTHONPATH": compile_code(args.code)}, **variants}
     if args.instructions:
         _count_table(args.shapes, args.sizes, args.seeds, variants)
         return

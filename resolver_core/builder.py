@@ -28,7 +28,7 @@ from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
 from .project import Project
 from .reach import Reach
-from .registration_site import Registration, Unfollowed
+from .registration_site import Registration
 from .registrations import Scanner
 from .resolvers import ResolverFactory
 from .search_roots import default_roots, given_folders
@@ -42,9 +42,10 @@ from .signatures import (
     written_parameter,
 )
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
-from .symbols import Defined, External, Names, Param, Scope, Value
+from .symbols import Names, Scope
 from .tool_function import ToolFunction, tool_function
 from .typeexpr import first_error, resolve_marker
+from .unanalysed_tools import note_rewritten, note_unnamed
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -127,9 +128,9 @@ class StaticBuilder:
                 continue  # `return server.tool()`, `tool = server.tool()`: their expansions are the tools
             target = tool_function(reg, self.names, self.factory.targets, self.scanner)
             if target is None:
-                self._unnamed(reg, expanded=id(reg) in applied)
+                note_unnamed(self.names, self.scanner, reg, expanded=id(reg) in applied)
                 continue
-            if self._rewritten(reg, target):
+            if note_rewritten(self.scanner, reg, target):
                 continue
             # What a call passes is read where it is written; the call's file registers it.
             written = reg.span.path if reg.landed_at is not None else reg.module.display
@@ -173,56 +174,6 @@ class StaticBuilder:
             seen.add(origin)
             origin = self.scanner.handing.passed_by.get(origin)
         return origin if origin is not None and origin in self.graph.checked else first
-
-    def _unnamed(self, reg: Registration, expanded: bool) -> None:
-        """A tool given as an expression mcpdeps cannot name (`self.price`, `handlers[0]`, a name
-        bound to `getattr(tools, "t")` or `random.choice(TOOLS)`, a loop variable of a loop it
-        cannot read): said, not guessed. A name that is a parameter of the site's function
-        registers what the callers pass (`reach.py`, and `handed_on.py` when a helper hands it on
-        to another), unless the site is already what a caller passed (`expanded`) and was not
-        followed further (a chain deeper than `handed_on` follows); a library's function is
-        not this project's to check."""
-        if reg.kind != "tool" or not isinstance(reg.fn, ast.Attribute | ast.Subscript | ast.Call | ast.Name):
-            return
-        written = f"`{ast.unparse(reg.fn)}`"
-        if isinstance(reg.fn, ast.Name) and reg.form == "uncalled_decorator":
-            return  # `mcp.tool(name)`: a name the SDK is given, unless it is a function (the bare-decorator error)
-        if isinstance(reg.fn, ast.Name):
-            symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope)
-            followed = self.names.follow(symbol) if symbol is not None else None
-            own = (
-                isinstance(symbol, Param) and reg.scope is not None and symbol.function is reg.scope.function
-            )
-            if isinstance(followed, External | Defined) or (own and not expanded):
-                return
-            scoped = reg.scope.function if reg.scope is not None else None
-            if own and isinstance(scoped, ast.FunctionDef | ast.AsyncFunctionDef):
-                written += f" (a parameter of {scoped.name}(), handed on to another helper)"
-            if isinstance(symbol, Value) and symbol.module.text is not None:
-                bound = ast.get_source_segment(symbol.module.text, symbol.node)
-                written += f" (bound to `{bound}`, line {symbol.node.lineno})" if bound else ""
-        self.scanner.unfollowed.append(
-            Unfollowed(
-                reg.span,
-                f"the tool registered as {written} is not analysed: mcpdeps cannot tell "
-                "which function it is without running the code",
-            )
-        )
-
-    def _rewritten(self, reg: Registration, target: ToolFunction) -> bool:
-        """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""
-        fn = target.node
-        if isinstance(fn, ast.Lambda) or fn.name not in self.scanner.rewritten(target.module):
-            return False
-        self.scanner.unfollowed.append(
-            Unfollowed(
-                reg.span,
-                f"tool {reg.name or fn.name!r} not analysed: the annotations of {fn.name}() are assigned at "
-                f"run time (`{fn.name}.__annotations__[...] = ...`); mcpdeps reads only what the source declares",
-                reg.name or fn.name,
-            )
-        )
-        return True
 
     def _params(
         self,

@@ -45,7 +45,7 @@ Reader = Callable[[str], "str | None"]
 """A file's text by its path (None: unreadable or undecodable)."""
 Parser = Callable[[str, str], "tuple[ast.Module, frozenset[str]] | None"]
 """A file's tree and type parameters by its path and text (`parsed`, or a caller's that keeps
-what it parses for the run's build: `companions._keeping`)."""
+what it parses for the run's build: `SpellingSearch.parse`)."""
 
 
 def parsed(path: str, text: str) -> tuple[ast.Module, frozenset[str]] | None:

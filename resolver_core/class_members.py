@@ -1,6 +1,9 @@
 """What a project class exposes: its members, looked up through its bases, and the signature
 `inspect.signature` gives the class itself (`__init__` without `self`, else the fields of a
-dataclass, a pydantic model or a NamedTuple)."""
+dataclass, a pydantic model or a NamedTuple).
+
+`class_attribute` is `Names.member` of a class, imported there when a class is met: this
+module reads `signatures`, which reads `symbols`, so `symbols` cannot import it first."""
 
 from __future__ import annotations
 
@@ -9,8 +12,43 @@ from collections.abc import Iterator
 
 from .signatures import Classes, function_params
 from .source import ParsedModule
-from .symbols import Defined, Names, Param, Scope
+from .symbols import Defined, Missing, Names, Param, Scope, Symbol, Value, collect_bindings
 from .typeexpr import TClass, TRef
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)  # a tuple for isinstance: no union built per call
+
+
+def class_attribute(names: Names, cls: Defined, node: ast.ClassDef, attr: str, depth: int) -> Symbol:
+    """`cls.attr` for a project class (`node`, its statement): a method or class of its body, a
+    value assigned there (`class App: server = MCPServer()`), else its one project base's."""
+    for stmt in node.body:
+        if isinstance(stmt, _FUNCTIONS) and stmt.name == attr:
+            return Defined(cls.module, stmt, f"{cls.qualname}.{attr}", owner=cls)
+        if isinstance(stmt, ast.ClassDef) and stmt.name == attr:
+            return Defined(cls.module, stmt, f"{cls.qualname}.{attr}")
+    attributes = collect_bindings(cls.module, node.body)
+    if attr in attributes and attributes[attr].kind == "value":  # `class App: server = MCPServer()`
+        value = attributes[attr].node
+        assert isinstance(value, ast.expr)
+        body = Scope(cls.module, node, cls.qualname, cls.scope)  # where it was evaluated
+        return Value(cls.module, value, f"{cls.qualname}.{attr}", None, body)
+    # Bases, metaclasses and assignments after the class body can add attributes.
+    missing = Missing(f"class {cls.qualname!r} has no attribute {attr!r} in its body", certain=False)
+    return _inherited(names, cls, node, attr, depth) or missing
+
+
+def _inherited(names: Names, cls: Defined, node: ast.ClassDef, attr: str, depth: int) -> Symbol | None:
+    """`attr` from a class's one project base: no metaclass, no C3 order, the MRO is that chain."""
+    if len(node.bases) != 1 or node.keywords or depth > 20:
+        return None
+    first = node.bases[0]  # `CRUDBase[User]`: its `__mro_entries__` give `CRUDBase`
+    first = first.value if isinstance(first, ast.Subscript) else first
+    sym = (
+        names.follow(written, depth + 1) if (written := names.resolve(cls.module, first, cls.scope)) else None
+    )
+    if not (isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef)):
+        return None
+    return None if isinstance(found := names.member(sym, attr, depth + 1), Missing) else found
 
 
 def inherited_method(names: Names, cls: Defined, name: str, depth: int = 0) -> Defined | None:

@@ -28,11 +28,9 @@ share one server, the tool files before it.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .called_first import CalledFirst
 from .discovery import Discovered, Reach, SourceFile, discover
@@ -40,31 +38,23 @@ from .import_index import ImportIndex, closure
 from .import_order import Modules, ordered_edges, project_modules, runs_before
 from .import_scan import found_under
 from .search_roots import project_root_of
-
-if TYPE_CHECKING:
-    import ast
-
-    from .carriers import Parser
-    from .discovery import Parses
-
-KEEP_SPELLING = 32
-"""How many searches of carriers (`_spelling`) an import index keeps (each under two keys)."""
+from .spelling_search import SpellingSearch, text_of
 
 
 def importers(
     given: Sequence[SourceFile],
     paths: Sequence[str | os.PathLike[str]],
     cwd: Path,
+    search: SpellingSearch,
     exclude: Sequence[str] = (),
     cache_dir: Path | None = None,
-    parses: Parses | None = None,
 ) -> list[SourceFile]:
     """The project files outside `given` that import one of them, directly or through other
     project modules, and may register tools (in display order, as `lint .` lists them).
 
     None for files outside any project (`search_roots.project_root_of`: no marker above, not in
-    `cwd`), nor when a given folder holds the whole project (every file is given already). `parses`: where the
-    trees parsed to find them are kept, for the run's build (`_keeping`)."""
+    `cwd`), nor when a given folder holds the whole project (every file is given already). `search`:
+    the run's search of carriers, which keeps the trees it parses for the run's build."""
     given_paths = {f.path.absolute() for f in given}
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
@@ -75,7 +65,7 @@ def importers(
     out: dict[Path, SourceFile] = {}
     last = max((f.display for f in given), default="")
     for root in roots:
-        for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir, parses):
+        for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir, search):
             out.setdefault(f.path, f)
     return sorted(out.values(), key=lambda f: f.display)
 
@@ -87,7 +77,7 @@ def _importers_in(
     cwd: Path,
     exclude: Sequence[str],
     cache_dir: Path | None,
-    parses: Parses | None = None,
+    search: SpellingSearch,
 ) -> list[SourceFile]:
     files = [f.path.absolute() for f in discover([root], exclude, cwd)]
     index = ImportIndex.open(root, exclude, cache_dir)
@@ -115,8 +105,9 @@ def _importers_in(
         # registers what it is handed: no duplicate name can be located in a given file
         # (a duplicate tool name is reported at the second registration), so only what
         # registers the tools that may run a given file's resolvers matters.
-        kept, callers = _registering(reached - start, start, imports, imported_by, index, parses)
-        index.store()  # with what `_registering` found (`ImportIndex.spelling`)
+        spelling = search.spelling(start, reached - start, imported_by, index)
+        kept, callers = _registering(reached - start, imports, imported_by, index, spelling)
+        index.store()  # with what `search` found (`ImportIndex.spelling`)
         return _companions(files, kept - start, cwd, callers)
     index.store()
     early = _before_last(start, reached, last, cwd, imported_by, index, modules)
@@ -191,7 +182,7 @@ def _before_last(
     entries = index.entries
     top = any(entries[p].top for p in start)
     nested = [p for p in start if entries[p].nested]
-    called = CalledFirst(nested, imported_by, modules.names, _text) if nested else None
+    called = CalledFirst(nested, imported_by, modules.names, text_of) if nested else None
 
     def early(path: str) -> bool:
         nonlocal ran
@@ -226,11 +217,10 @@ def _named_from(importers: set[str], imports: Mapping[str, set[str]]) -> set[str
 
 def _registering(
     importers: set[str],
-    given: set[str],
     imports: Mapping[str, set[str]],
     imported_by: Mapping[str, set[str]],
     index: ImportIndex,
-    parses: Parses | None = None,
+    spelling: set[str] | None,
 ) -> tuple[set[str], set[str]]:
     """The files that register the tools which may run what the given files define, when
     nothing given may register: of the `importers`, those that import (directly or not) a
@@ -253,11 +243,11 @@ def _registering(
     a given file is not: its tools' hints are its own module's.
 
     Of those importers, only the ones spelling a name that carries a given file's definitions
-    can have a tool running its resolvers (`carriers.reaching`); the others are kept only
-    when they import one of those, as its callers (returned apart: `confined`)."""
+    (`spelling`: `carriers.reaching`, none when unknown) can have a tool running its resolvers;
+    the others are kept only when they import one of those, as its callers (returned apart:
+    `confined`)."""
     kept = importers & _relays(index, imported_by)
     callers: set[str] = set()
-    spelling = _spelling(given, importers, imported_by, index, _keeping(parses))
     if spelling is not None:
         spelling &= kept
         callers = (closure(spelling, imported_by) & kept) - spelling
@@ -273,95 +263,6 @@ def _registrars(used: set[str], imports: Mapping[str, set[str]], index: ImportIn
     builds them too, as `lint .` does, or their tools would belong to no file of the run."""
     handed = {p for p in used if index.entries[p].handed}
     return handed | {p for p in used - handed if _wires(p, handed, imports, index)}
-
-
-def _spelling(
-    given: set[str],
-    importers: set[str],
-    imported_by: Mapping[str, set[str]],
-    index: ImportIndex,
-    parse: Parser | None = None,
-) -> set[str] | None:
-    """`carriers.reaching` of the given files' definitions, read from the index when it was
-    found for the same names and importers, none of them changed since (a warm run reads
-    no importer, nor does a pre-commit run editing only the given file's code).
-
-    Kept under two keys: the carriers, and the given files' own stats. The first holds across
-    an edit of a given file's code; the second spares an unchanged given file its parse (a
-    warm run of `lint deps.py` reads nothing but the index)."""
-    stats = [(p, index.entries[p].stat) for p in sorted(importers)]
-    if any(not stat for _, stat in stats):  # one too recent for its stat to vouch for it
-        return _search(given, importers, imported_by, parse=parse)
-    mine = [(p, index.entries[p].stat) for p in sorted(given)]
-    unchanged = _digest(["files", mine, stats]) if all(stat for _, stat in mine) else None
-    found = index.spelling.get(unchanged) if unchanged is not None else None
-    if found is not None:
-        return set(found)
-    from .carriers import defined, parsed  # only here: parsing and tokenizing, for resolver modules
-
-    carriers = defined(sorted(given), _text, parse or parsed)
-    if carriers is None:
-        return None
-    named = _digest([sorted(carriers), stats])
-    found = index.spelling.get(named)
-    if found is None:
-        found = sorted(_search(given, importers, imported_by, carriers, parse) or ())
-    for digest in (named, unchanged):
-        if digest is not None and index.spelling.get(digest) != found:
-            index.spelling.pop(digest, None)
-            index.spelling = dict(list(index.spelling.items())[-(KEEP_SPELLING - 1) :])
-            index.spelling[digest] = found
-            index.changed = True
-    return set(found)
-
-
-def _search(
-    given: set[str],
-    importers: set[str],
-    imported_by: Mapping[str, set[str]],
-    carriers: set[str] | None = None,
-    parse: Parser | None = None,
-) -> set[str] | None:
-    """`carriers.reaching` from the given files' carriers (read from them unless passed)."""
-    from .carriers import defined, parsed, reaching
-
-    parse = parse or parsed
-    carriers = defined(sorted(given), _text, parse) if carriers is None else carriers
-    if carriers is None:
-        return None
-    return reaching(carriers, importers, _text, lambda p: closure({p}, imported_by), parse)
-
-
-def _keeping(parses: Parses | None) -> Parser | None:
-    """`carriers.parsed`, keeping each tree in `parses` for the run's build, which parses most
-    of the same files again (the importers spelling a given file's names, and the given file:
-    `lent_parses`). None without `parses` (the plain one)."""
-    if parses is None:
-        return None
-
-    def parse(path: str, text: str) -> tuple[ast.Module, frozenset[str]] | None:
-        from .carriers import parsed
-
-        read = parsed(path, text)
-        if read is not None:
-            parses[Path(path)] = (text, *read)
-        return read
-
-    return parse
-
-
-def _digest(value: object) -> str:
-    return hashlib.sha256(json.dumps(value).encode("utf-8", "surrogateescape")).hexdigest()[:32]
-
-
-def _text(path: str) -> str | None:
-    from .source import decode, regular_bytes
-
-    data = regular_bytes(Path(path))
-    try:
-        return decode(data) if data is not None else None
-    except (SyntaxError, UnicodeDecodeError, LookupError):
-        return None
 
 
 def _relays(index: ImportIndex, imported_by: Mapping[str, set[str]]) -> set[str]:
@@ -493,11 +394,11 @@ def run_files(
     """What a lint run checks: the given files (`discover`, or `given` when the caller has
     them) and their importers, in display order."""
     files = list(given) if given is not None else discover(paths, exclude, cwd)
-    parses: Parses = {}
-    extra = importers(files, paths, cwd, exclude, cache_dir, parses)
+    search = SpellingSearch()
+    extra = importers(files, paths, cwd, search, exclude, cache_dir)
     if not extra:
         return files
     # The folders the walk could not read are still said (`discovery.unreadable_note`).
     out = Discovered(sorted([*files, *extra], key=lambda f: f.display), getattr(files, "unreadable", ()))
-    out.parses = parses
+    out.parses = search.parses
     return out

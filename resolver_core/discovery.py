@@ -219,7 +219,7 @@ class Discovered(list[SourceFile]):
     unreadable: list[tuple[str, str]]
     """(display path, why) of each folder that could not be listed."""
     parses: Parses
-    """Files parsed to find these (`companions._keeping`), for the run's build (`GivenFiles`)."""
+    """Files parsed to find these (`SpellingSearch.parse`), for the run's build (`GivenFiles`)."""
 
     def __init__(self, files: Iterable[SourceFile] = (), unreadable: Iterable[tuple[str, str]] = ()) -> None:
         super().__init__(files)

@@ -91,7 +91,7 @@ class ImportIndex:
     (`retarget`)."""
     spelling: dict[str, list[str]] = field(default_factory=dict)
     """`carriers.reaching` of a run's given files among their importers, by the carriers and
-    the importers' stats (`companions._spelling`), the last `companions.KEEP_SPELLING` found."""
+    the importers' stats (`SpellingSearch.spelling`), the last `spelling_search.KEEP_SPELLING` found."""
 
     @classmethod
     def open(cls, root: Path, exclude: Sequence[str], cache_dir: Path | None) -> ImportIndex:

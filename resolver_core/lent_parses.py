@@ -12,7 +12,7 @@ what the analysis stores on a tree is derived from the tree alone
 
 The first build takes the trees the run parsed before it too: `lint deps.py` finds the
 importers that spell what `deps.py` defines by parsing them (`carriers.reaching`), and those
-are most of the files the build then checks (`companions._keeping`, `Discovered.parses`).
+are most of the files the build then checks (`SpellingSearch.parse`, `Discovered.parses`).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class LentParses:
     def keep_parse(self, path: Path, text: str, tree: ast.Module, type_params: frozenset[str]) -> None:
         """Keep a parse made before the run's first build (`source.tree_of` of `text`, read
         from `path`): finding the files a run checks parses some of them
-        (`companions._keeping`), and the build would parse them again."""
+        (`SpellingSearch.parse`), and the build would parse them again."""
         if self._room_for(path, text):
             self._kept[path] = _Parse(text, tree, type_params, future_annotations(tree))
 

@@ -10,7 +10,7 @@ stood for nothing mcpdeps could read, and the registration was dropped without a
 Only a name bound once in the loop's body (not in a nested block, not again anywhere in it),
 to an expression of a loop variable, before the registration reads it, is read so: any other
 binding may differ from one pass to the next, and the registration is left as written (said,
-not guessed, where it cannot be followed: `builder._unnamed`).
+not guessed, where it cannot be followed: `unanalysed_tools.note_unnamed`).
 """
 
 from __future__ import annotations

@@ -73,7 +73,6 @@ _MAX_DEPTH = 40
 
 
 # isinstance() with a tuple: `A | B` would build a new union object at every call (hot paths).
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NAMES = (ast.Name, ast.Attribute)
 _EXPR_OR_STMT = (ast.expr, ast.stmt)
 
@@ -303,7 +302,7 @@ class Names:
         return symbol
 
     def member(self, base: Symbol, attr: str, depth: int = 0) -> Symbol:
-        """`base.attr` for module references, external paths and classes."""
+        """`base.attr` for module references, external paths and classes (`class_members.class_attribute`)."""
         if isinstance(base, External):
             return External(f"{base.qualname}.{attr}")
         if isinstance(base, ModuleRef):
@@ -329,36 +328,10 @@ class Names:
                 return ModuleRef(sub)
             return lazy or typed or Missing(f"module {module.name!r} has no attribute {attr!r}")
         if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
-            for stmt in base.node.body:
-                if isinstance(stmt, _FUNCTIONS) and stmt.name == attr:
-                    return Defined(base.module, stmt, f"{base.qualname}.{attr}", owner=base)
-                if isinstance(stmt, ast.ClassDef) and stmt.name == attr:
-                    return Defined(base.module, stmt, f"{base.qualname}.{attr}")
-            attributes = collect_bindings(base.module, base.node.body)
-            if attr in attributes and attributes[attr].kind == "value":  # `class App: server = MCPServer()`
-                value = attributes[attr].node
-                assert isinstance(value, ast.expr)
-                body = Scope(base.module, base.node, base.qualname, base.scope)  # where it was evaluated
-                return Value(base.module, value, f"{base.qualname}.{attr}", None, body)
-            # Bases, metaclasses and assignments after the class body can add attributes.
-            missing = Missing(f"class {base.qualname!r} has no attribute {attr!r} in its body", certain=False)
-            return self._inherited(base, base.node, attr, depth) or missing
-        return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
+            from .class_members import class_attribute  # it reads `signatures`, which read this module
 
-    def _inherited(self, cls: Defined, node: ast.ClassDef, attr: str, depth: int) -> Symbol | None:
-        """`attr` from a class's one project base: no metaclass, no C3 order, the MRO is that chain."""
-        if len(node.bases) != 1 or node.keywords or depth > 20:
-            return None
-        first = node.bases[0]  # `CRUDBase[User]`: its `__mro_entries__` give `CRUDBase`
-        first = first.value if isinstance(first, ast.Subscript) else first
-        sym = (
-            self.follow(written, depth + 1)
-            if (written := self.resolve(cls.module, first, cls.scope))
-            else None
-        )
-        if not (isinstance(sym, Defined) and isinstance(sym.node, ast.ClassDef)):
-            return None
-        return None if isinstance(found := self.member(sym, attr, depth + 1), Missing) else found
+            return class_attribute(self, base, base.node, attr, depth)
+        return Missing(f"cannot follow attribute {attr!r} statically", certain=False)
 
     def resolve(
         self, module: ParsedModule, expr: ast.AST, scope: Scope | None = None, depth: int = 0

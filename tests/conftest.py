@@ -8,12 +8,16 @@ import random
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import in_process
 import module_weights
 import pytest
+
+if TYPE_CHECKING:
+    import pexpect  # only the terminal tests load it
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -117,6 +121,15 @@ def _seed(number: int) -> str:
         if value not in _seeds.values():
             _seeds[number] = value
     return _seeds[number]
+
+
+@pytest.fixture
+def terminal() -> Iterator[list[pexpect.spawn]]:
+    """Spawned pseudo-terminal sessions (pexpect), closed (and killed if still running) after the test."""
+    sessions: list[pexpect.spawn] = []
+    yield sessions
+    for session in sessions:
+        session.close(force=True)
 
 
 @pytest.fixture

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
+import pytest_lsp
 from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -43,6 +45,20 @@ def _client() -> LanguageClient:
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "mcpdeps", "lsp"], client_factory=_client)
 DEBOUNCE_MS = 30
 TIMEOUT = 20.0
+
+
+def session_on_root() -> Any:
+    """A `client` fixture for a module whose `root` fixture is the workspace: a session started
+    there (`start`), shut down after the test. Bound in the module (`client = session_on_root()`):
+    pytest finds a fixture by the module's names."""
+
+    @pytest_lsp.fixture(config=SERVER)
+    async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
+        await start(lsp_client, request.getfixturevalue("root"))
+        yield
+        await lsp_client.shutdown_session()
+
+    return client
 
 
 async def start(client: LanguageClient, root: Path | None, **options: Any) -> None:

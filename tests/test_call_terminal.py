@@ -5,22 +5,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
 from call_helpers import BOOKSHOP, PROTOCOLS, QUESTIONS
 from conftest import REPO
-
-
-@pytest.fixture
-def terminal() -> Iterator[list[pexpect.spawn]]:
-    """Spawned sessions, closed (and killed if still running) after the test."""
-    sessions: list[pexpect.spawn] = []
-    yield sessions
-    for session in sessions:
-        session.close(force=True)
 
 
 def spawn(sessions: list[pexpect.spawn], *args: str | Path) -> pexpect.spawn:

@@ -12,6 +12,7 @@ disagreeing) the order of the paths stands.
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 from pathlib import Path
@@ -53,6 +54,13 @@ def kept(root: Path, start: str = "app.main") -> tuple[list[str], str]:
 
 def found(root: Path, *args: str) -> list[tuple[str, str]]:
     return [(d["code"], d["path"]) for d in lint_diagnostics(root, "--no-cache", *args or (".",))]
+
+
+def cached(root: Path, *args: str) -> list[tuple[str, str]]:
+    """`found`, with the cache kept in `root/.cache`: after the first, runs read it (warm)."""
+    return [
+        (d["code"], d["path"]) for d in lint_diagnostics(root, "--cache-dir", str(root / ".cache"), *args)
+    ]
 
 
 MAINS = {
@@ -142,11 +150,7 @@ def test_a_warm_run_follows_a_reordered_entry_point(tmp_path: Path) -> None:
         "app/main.py": "import app.a  # noqa: F401\nimport app.b  # noqa: F401\n",
     }
     write_files(tmp_path, {**PROJECT, **files})
-    cache = ["--cache-dir", str(tmp_path / ".cache")]
-
-    def warm(*args: str) -> list[tuple[str, str]]:
-        return [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, *cache, *args)]
-
+    warm = functools.partial(cached, tmp_path)
     assert warm(".") == warm("app/b.py") == [("MCPD110", "app/b.py")]
     assert warm("app/a.py") == []
     (tmp_path / "app/main.py").write_text("import app.b  # noqa: F401\nimport app.a  # noqa: F401\n")
@@ -264,11 +268,7 @@ def test_a_warm_run_follows_reordered_helper_calls(tmp_path: Path) -> None:
         "app/main.py": CALLS["at the top of the entry point"].format("a", "b"),
     }
     write_files(tmp_path, {**PROJECT, **files})
-    cache = ["--cache-dir", str(tmp_path / ".cache")]
-
-    def warm(*args: str) -> list[tuple[str, str]]:
-        return [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, *cache, *args)]
-
+    warm = functools.partial(cached, tmp_path)
     assert warm(".") == warm("app/b.py") == [("MCPD110", "app/b.py")]
     assert warm("app/a.py") == []
     (tmp_path / "app/main.py").write_text(CALLS["at the top of the entry point"].format("b", "a"))

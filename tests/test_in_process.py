@@ -83,17 +83,16 @@ def test_main_given_a_list_runs_it_and_keeps_the_callers_collector(
 
 
 def test_a_run_leaves_the_folder_environment_streams_and_handlers_as_they_were(tmp_path: Path) -> None:
-    before = (
-        os.getcwd(),
-        dict(os.environ),
-        sys.argv,
-        (sys.stdin, sys.stdout, sys.stderr),
-        signal.getsignal(signal.SIGINT),
-        gc.isenabled(),
-    )
+    before = _process_state()
     proc = run_mcpdeps("lint", ".", cwd=tmp_path, env={"MCPDEPS_TEST_ONLY": "1"})
     assert proc.returncode == 0, proc.stderr
-    assert before == (
+    assert before == _process_state()
+
+
+def _process_state() -> tuple[object, ...]:
+    """What a run in this process must leave as it found: folder, environment, argv, streams,
+    the SIGINT handler and the cyclic collector."""
+    return (
         os.getcwd(),
         dict(os.environ),
         sys.argv,

@@ -12,7 +12,6 @@ import os
 import secrets
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -25,14 +24,6 @@ NARROW = {"COLUMNS": "60", "LINES": "50"}
 """A 60-column terminal as rich sees it (it takes COLUMNS only with LINES beside it)."""
 STOP_WITHIN = 10.0
 """Seconds from Ctrl+C to exit; a clean uvicorn shutdown takes about one on this machine."""
-
-
-@pytest.fixture
-def terminal() -> Iterator[list[pexpect.spawn]]:
-    sessions: list[pexpect.spawn] = []
-    yield sessions
-    for session in sessions:
-        session.close(force=True)
 
 
 def spawn(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lsp_helpers import RawSession
@@ -33,6 +34,25 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
     (tmp_path / "server.py").write_text(SERVER)
     return tmp_path
+
+
+def opened_unsaved(project: Path, text: str) -> list[dict[str, Any]]:
+    """The diagnostics published for `server.py` opened in the editor with `text`, unsaved."""
+    session = RawSession(project)
+    session.initialize()
+    server = project / "server.py"
+    session.send(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": server.as_uri(), "languageId": "python", "version": 1, "text": text}},
+    )
+    session.published(server, 1, timeout=60)
+    found: list[dict[str, Any]] = next(
+        m["params"]["diagnostics"]
+        for m in reversed(session.messages)
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 1
+    )
+    session.finish()
+    return found
 
 
 def frame(body: bytes) -> bytes:
@@ -151,21 +171,8 @@ def test_a_document_too_large_for_lint_is_too_large_for_the_editor(project: Path
     unsaved copy of the same size was analysed (issue 34, item 12)."""
     from mcpdeps.resolver_core.cache import MAX_BYTES
 
-    session = RawSession(project)
-    session.initialize()
     server = project / "server.py"
-    huge = server.read_text() + ("#" * 79 + "\n") * (MAX_BYTES // 80 + 1000)
-    session.send(
-        "textDocument/didOpen",
-        {"textDocument": {"uri": server.as_uri(), "languageId": "python", "version": 1, "text": huge}},
-    )
-    session.published(server, 1, timeout=60)
-    found = next(
-        m["params"]["diagnostics"]
-        for m in reversed(session.messages)
-        if m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 1
-    )
-    session.finish()
+    found = opened_unsaved(project, server.read_text() + ("#" * 79 + "\n") * (MAX_BYTES // 80 + 1000))
     assert [d["code"] for d in found] == ["MCPD000"] and "too large" in found[0]["message"], found
 
 
@@ -174,20 +181,7 @@ def test_a_document_past_the_token_budget_is_too_large_for_the_editor_too(projec
     copy gets lint's verdict, not a tree of hundreds of megabytes per keystroke."""
     from mcpdeps.resolver_core.parse_budget import MAX_TOKENS
 
-    session = RawSession(project)
-    session.initialize()
     server = project / "server.py"
-    huge = server.read_text() + "DATA = [" + "1," * (MAX_TOKENS // 2 + 1000) + "]\n"
-    session.send(
-        "textDocument/didOpen",
-        {"textDocument": {"uri": server.as_uri(), "languageId": "python", "version": 1, "text": huge}},
-    )
-    session.published(server, 1, timeout=60)
-    found = next(
-        m["params"]["diagnostics"]
-        for m in reversed(session.messages)
-        if m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 1
-    )
-    session.finish()
+    found = opened_unsaved(project, server.read_text() + "DATA = [" + "1," * (MAX_TOKENS // 2 + 1000) + "]\n")
     assert [d["code"] for d in found] == ["MCPD000"], found
     assert found[0]["message"] == f"file is too large to analyse (more than {MAX_TOKENS:,} tokens)"

@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import pytest_lsp
-from lsp_helpers import SERVER, Docs, at_version, lint_json, settle, start
+from lsp_helpers import Docs, at_version, lint_json, session_on_root, settle
 from pytest_lsp import LanguageClient
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
@@ -64,11 +63,7 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
-    await start(lsp_client, request.getfixturevalue("root"))
-    yield
-    await lsp_client.shutdown_session()
+client = session_on_root()
 
 
 async def test_typing_then_stopping_ends_as_lint_says(client: LanguageClient, root: Path) -> None:

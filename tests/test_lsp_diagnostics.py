@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import SERVER, Docs, at_version, codes, eventually, lint_json, published, settle, start
+from lsp_helpers import (
+    SERVER,
+    Docs,
+    at_version,
+    codes,
+    eventually,
+    lint_json,
+    published,
+    session_on_root,
+    settle,
+    start,
+)
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -68,12 +79,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
-    root = request.getfixturevalue("root")
-    await start(lsp_client, root)
-    yield
-    await lsp_client.shutdown_session()
+client = session_on_root()
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-import pytest_lsp
-from lsp_helpers import SERVER, Docs, at_version, fixed_by_lint, lint_json, quick_fixes, start
+from lsp_helpers import Docs, at_version, fixed_by_lint, lint_json, quick_fixes, session_on_root
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -75,11 +74,7 @@ def root(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
-    await start(lsp_client, request.getfixturevalue("root"))
-    yield
-    await lsp_client.shutdown_session()
+client = session_on_root()
 
 
 def at(path: Path, needle: str, offset: int = 0, nth: int = 0) -> types.Position:

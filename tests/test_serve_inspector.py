@@ -58,12 +58,13 @@ def _check_reserved(called: dict[str, object]) -> None:
     assert called["content"] == [{"type": "text", "text": "Reserved 'Dune' (6 copies left)."}]
 
 
-def test_inspector_cli_over_stdio(inspector: Path) -> None:
-    _check_tools(_inspector_cli(inspector, *_stdio_target(), "--method", "tools/list"))
+def _check_bookshop(inspector: Path, *target: str) -> None:
+    """The inspector's CLI lists the bookshop's tools and reserves a book through `target`."""
+    _check_tools(_inspector_cli(inspector, *target, "--method", "tools/list"))
     _check_reserved(
         _inspector_cli(
             inspector,
-            *_stdio_target(),
+            *target,
             "--method",
             "tools/call",
             "--tool-name",
@@ -74,22 +75,13 @@ def test_inspector_cli_over_stdio(inspector: Path) -> None:
     )
 
 
+def test_inspector_cli_over_stdio(inspector: Path) -> None:
+    _check_bookshop(inspector, *_stdio_target())
+
+
 def test_inspector_cli_over_http(inspector: Path) -> None:
     with serving_http(BOOKSHOP) as (_, url):
-        target = (url, "--transport", "http")
-        _check_tools(_inspector_cli(inspector, *target, "--method", "tools/list"))
-        _check_reserved(
-            _inspector_cli(
-                inspector,
-                *target,
-                "--method",
-                "tools/call",
-                "--tool-name",
-                "reserve_book",
-                "--tool-arg",
-                "title=Dune",
-            )
-        )
+        _check_bookshop(inspector, url, "--transport", "http")
 
 
 def test_inspector_flag_starts_the_web_ui(inspector: Path) -> None:

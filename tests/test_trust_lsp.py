@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import pytest_lsp
-from lsp_helpers import SERVER, quick_fixes, start
+from lsp_helpers import quick_fixes, session_on_root
 from mcpdeps.lint_rules.registry import find_rule
 from pytest_lsp import LanguageClient
 from test_lsp_features import apply, opened
@@ -21,11 +20,7 @@ def root(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: LanguageClient, request: pytest.FixtureRequest):
-    await start(lsp_client, request.getfixturevalue("root"))
-    yield
-    await lsp_client.shutdown_session()
+client = session_on_root()
 
 
 async def test_resolve_it_instead_is_offered_but_never_preferred(
