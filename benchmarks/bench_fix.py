@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _timing import compare
+from _timing import compare, compile_code
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,7 +49,7 @@ def greet(greeting: str, user: Annotated[str, Resolve(current_user)] | None = No
 
 
 def _commands(project: Path, code: Path | None) -> dict[str, list[str]]:
-    env = [] if code is None else ["env", f"PYTHONPATH={code.absolute()}"]
+    env = [] if code is None else ["env", f"PYTHONPATH={compile_code(code)}"]
     lint = [*env, sys.executable, "-m", "mcpdeps", "lint", "--exit-zero"]
     fixable = project / "fixable" / "server.py"
     restore = f'cp {project / "fixable.orig"} {fixable} && exec "$@"'
