@@ -159,6 +159,18 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         REFUSED,
         ERROR,
     ),
+    "server dict keyed by a variable, the same entry read both ways": (
+        'KEY = "admin"\nSERVERS = {KEY: MCPServer("admin"), "public": MCPServer("public")}\n'
+        'SERVERS[KEY].add_tool(good)\nSERVERS["admin"].add_tool(good)\n',
+        [{"admin": ["good"], "public": []}, ["Tool already exists: good"]],
+        DUPLICATE,
+    ),
+    "server dict keyed by a variable, one tool on each": (
+        'KEY = "admin"\nSERVERS = {KEY: MCPServer("admin"), "public": MCPServer("public")}\n'
+        'SERVERS[KEY].add_tool(good)\nSERVERS["public"].add_tool(good)\n',
+        [{"admin": ["good"], "public": ["good"]}, []],
+        [],
+    ),
     "kwargs server replaced in the helper": (
         'def register(**kwargs):\n    kwargs["server"] = kwargs["other"]\n    kwargs["server"].add_tool(good)\n\n\n'
         'a = MCPServer("a")\nb = MCPServer("b")\na.add_tool(good)\nregister(server=a, other=b)\n',
@@ -190,9 +202,6 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
 }
 
 GAPS = {
-    ("lint", "server dict keyed by a variable"): (
-        "{KEY: MCPServer(...)} with KEY a constant name: SERVERS['admin'] is not found, its tool never checked"
-    ),
     ("lint", "map over two iterables, names from the second"): (
         "map(mcp.add_tool, TOOLS, NAMES) (two iterables) is not read as a loop: its tools are never checked"
     ),
