@@ -199,6 +199,22 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         [{"x": ["a", "b"]}, ["Tool already exists: a"]],
         DUPLICATE,
     ),
+    "names loop over one function, each name once": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    mcp.add_tool(good2, name=n)\nmcp.add_tool(good, name="c")\n',
+        [{"x": ["a", "b", "c"]}, []],
+        [],
+    ),
+    "names loop over one function, the name taken twice left out": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    if n == "a":\n        continue\n'
+        '    mcp.add_tool(good2, name=n)\nmcp.add_tool(good, name="a")\n',
+        [{"x": ["a", "b"]}, []],
+        [],
+    ),
+    "names loop inside a loop over functions: each function under each name": (
+        'mcp = MCPServer("x")\nfor fn in (good, good2):\n    for n in ("a", "b"):\n        mcp.add_tool(fn, name=n)\n',
+        [{"x": ["a", "b"]}, ["Tool already exists: a", "Tool already exists: b"]],
+        [*DUPLICATE, *DUPLICATE],
+    ),
 }
 
 GAPS = {
@@ -207,9 +223,6 @@ GAPS = {
     ),
     ("lint", "all() over a map stops after the first (None is false)"): (
         "all(map(mcp.add_tool, ...)) runs the first call (add_tool returns None); not read: silent"
-    ),
-    ("lint", "names loop over one function, a name taken twice"): (
-        "add_tool(good2, name=n) over a names loop registers under the function's name, not n: the duplicate 'a' is missed"
     ),
 }
 
