@@ -34,6 +34,7 @@ from .loop_entries import (
 )
 from .loop_names import named_after
 from .loop_sources import fetched_by_name, held_list
+from .loop_zips import zipped_rows
 from .prefilter import holds
 from .records import record
 from .source import ParsedModule
@@ -262,8 +263,12 @@ def rows_of(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
     """The values iterating `expr` yields, where they are written; None when not written out.
-    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`)."""
+    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`), and
+    `zip(...)` of several (`loop_zips.py`)."""
     expr, method, counted = unwrapped(names, module, expr, scope)
+    zipped = zipped_rows(names, module, expr, scope, rows_of)
+    if zipped is not None:
+        return (*zipped[:2], numbered(zipped[2])) if counted else zipped
     found = written_collection(names, module, expr, scope)
     if found is None:
         return None
