@@ -96,11 +96,6 @@ def _written_key(stmt: ast.stmt, param: str) -> str | None:
     ):
         return None
     holder = target.value
-    if (
-        isinstance(holder, ast.Attribute)
-        and holder.attr == "__annotations__"
-        and isinstance(holder.value, ast.Name)
-        and holder.value.id == param
-    ):
+    if _rewritten(holder, param) and isinstance(holder, ast.Attribute) and holder.attr == "__annotations__":
         return target.slice.value
     return None
