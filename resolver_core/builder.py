@@ -15,6 +15,7 @@ import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
+from .annotation_writes import Written, by_parameter
 from .arms import landed
 from .call_sites import CallSites
 from .confined import Confined
@@ -181,12 +182,20 @@ class StaticBuilder:
         fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
         scope: Scope | None,
         skip: int = 0,
+        written: tuple[Written, ...] = (),
     ) -> tuple[list[Parameter], str | None]:
-        """Parameters with their evaluated annotations, and the first hint that cannot be evaluated."""
+        """Parameters with their evaluated annotations (or the one a decorator `written` into the
+        function), and the first hint that cannot be evaluated."""
         params: list[Parameter] = []
         error: str | None = None
+        assigned = by_parameter(written)
         for arg, variadic, posonly, default in function_params(fn)[skip:]:
-            t = self.evaluator.annotation(module, arg.annotation, scope)
+            held = assigned.get(arg.arg)
+            t = (
+                self.evaluator.expr(*held)
+                if held
+                else self.evaluator.annotation(module, arg.annotation, scope)
+            )
             err = first_error(t)
             if err is not None and error is None:
                 error = f"the annotation of {arg.arg!r} cannot be evaluated ({err.reason})"
@@ -210,7 +219,7 @@ class StaticBuilder:
     def _classify_tool(self, reg: Registration, target: ToolFunction) -> Tool:
         module, fn, qual, scope = target.module, target.node, target.qualname, target.scope
         with self.names.tracing() as needs:
-            params, hints_error = self._params(module, fn, scope, target.skip)
+            params, hints_error = self._params(module, fn, scope, target.skip, target.annotations)
             returns = (
                 None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
             )

@@ -19,6 +19,7 @@ import ast
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .annotation_writes import Written, with_written
 from .library_decorators import IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
 from .model import ProblemKind
 from .records import record
@@ -72,6 +73,8 @@ class Obj:
     """`invalid` when what the decorators produce is no callable at all (a decorator returning None)."""
     decorated: bool = False
     """Produced by applying at least one decorator (not the def as written)."""
+    annotations: tuple[Written, ...] = ()
+    """Annotations a decorator wrote into it (`annotation_writes.py`), by parameter name."""
 
     @property
     def innermost(self) -> Obj:
@@ -419,7 +422,8 @@ class Decorators:
         wrapped = _update_wrapper_target(node, env)
         if wrapped is not None and first.kind == "function" and first.wrapped is None:
             return self._wrap(first, wrapped)
-        return first
+        written = with_written(first, node, fn.module, scope, returns) if first.kind == "function" else None
+        return _opaque(f"decorator {written}") if isinstance(written, str) else written or first
 
 
 def _branch_for(results: list[Obj]) -> Obj | None:

@@ -34,7 +34,10 @@ def keyed(
     read = _keyed(expr)
     if read is None:
         return None
-    mapping, key = read
+    mapping, written_key = read
+    key = _constant(servers.names, module, written_key, scope)
+    if key is None:
+        return None
     symbol = servers.names.resolve(module, mapping, scope)
     symbol = servers.names.follow(symbol) if symbol is not None else None
     if isinstance(symbol, Param) and isinstance(symbol.function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -48,7 +51,8 @@ def keyed(
     if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Dict):
         return None
     for written, value in zip(symbol.node.keys, symbol.node.values, strict=True):
-        if isinstance(written, ast.Constant) and written.value == key.value:
+        held = _constant(servers.names, symbol.module, written, symbol.scope) if written is not None else None
+        if held is not None and held.value == key.value:
             origin = servers.origin(symbol.module, value, symbol.scope, None)
             if origin is False:
                 return None
@@ -66,21 +70,34 @@ def by_keyword(ps: ParamServer) -> bool:
     return ps.index < len(params) and params[ps.index][0] is fn.args.kwarg
 
 
-def _keyed(expr: ast.AST) -> tuple[ast.expr, ast.Constant] | None:
-    """`d["k"]`, `d.get("k", ...)` or `d.pop("k", ...)`: the mapping read and its constant key."""
+def _keyed(expr: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """`d["k"]`, `d.get("k", ...)` or `d.pop("k", ...)` (or the key a name: `d[KEY]`): the
+    mapping read and its key."""
     if isinstance(expr, Element):
         return None  # a listed value of another module's collection, read where it is written
-    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant | ast.Name):
         return expr.value, expr.slice
     if (
         isinstance(expr, ast.Call)
         and isinstance(expr.func, ast.Attribute)
         and expr.func.attr in ("get", "pop")
         and expr.args
-        and isinstance(expr.args[0], ast.Constant)
+        and isinstance(expr.args[0], ast.Constant | ast.Name)
     ):
         return expr.func.value, expr.args[0]
     return None
+
+
+def _constant(names: Names, module: ParsedModule, key: ast.expr, scope: Scope | None) -> ast.Constant | None:
+    """The constant a key is: written out (`"admin"`), or a name bound to one (`KEY = "admin"`,
+    then `{KEY: MCPServer("admin")}` or `SERVERS[KEY]`: Python hashes the value, not the name)."""
+    if isinstance(key, ast.Constant):
+        return key
+    if not isinstance(key, ast.Name):
+        return None
+    symbol = names.resolve(module, key, scope)
+    symbol = names.follow(symbol) if symbol is not None else None
+    return symbol.node if isinstance(symbol, Value) and isinstance(symbol.node, ast.Constant) else None
 
 
 def spread_entry(

@@ -85,8 +85,8 @@ def filtered(
         return loop
     variables = loop[0] if isinstance(loop[0], tuple) else (loop[0],)
     inside = [n for s in stmt.body for n in ast.walk(s)]
-    if not any(isinstance(n, ast.If) for n in inside):
-        return loop
+    if not any(isinstance(n, ast.If | ast.Break) for n in inside):
+        return loop  # (a `break` alone, `mcp.add_tool(fn); break`, cuts after the first value)
     stored = {n.id for n in inside if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     if stored.intersection(variables):  # a variable bound anew: a test after it reads another value
         return loop

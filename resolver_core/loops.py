@@ -32,7 +32,9 @@ from .loop_entries import (
     picked,
     unwrapped,
 )
+from .loop_names import named_after
 from .loop_sources import fetched_by_name, held_list
+from .loop_zips import zipped_rows
 from .prefilter import holds
 from .records import record
 from .source import ParsedModule
@@ -261,8 +263,12 @@ def rows_of(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
     """The values iterating `expr` yields, where they are written; None when not written out.
-    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`)."""
+    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`), and
+    `zip(...)` of several (`loop_zips.py`)."""
     expr, method, counted = unwrapped(names, module, expr, scope)
+    zipped = zipped_rows(names, module, expr, scope, rows_of)
+    if zipped is not None:
+        return (*zipped[:2], numbered(zipped[2])) if counted else zipped
     found = written_collection(names, module, expr, scope)
     if found is None:
         return None
@@ -283,40 +289,6 @@ def rows_of(
     return where, where_scope, numbered(rows) if counted else rows
 
 
-def _named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
-    """`name=f"v2_{fn.__name__}"` (or `name=fn.__name__`) in `for fn in (a, b):`: the name each
-    function gets (`v2_a`), as a constant; any other name expression as written."""
-    if not isinstance(value, ast.Name):
-        return name
-    if _name_of(name, variable):
-        return ast.Constant(value.id)
-    if not isinstance(name, ast.JoinedStr):
-        return name
-    text = ""
-    for part in name.values:
-        if isinstance(part, ast.Constant) and isinstance(part.value, str):
-            text += part.value
-        elif (
-            isinstance(part, ast.FormattedValue)
-            and part.format_spec is None
-            and _name_of(part.value, variable)
-        ):
-            text += value.id
-        else:
-            return name
-    return ast.Constant(text)
-
-
-def _name_of(node: ast.expr | None, variable: str) -> bool:
-    """Whether `node` is `variable.__name__`."""
-    return (
-        isinstance(node, ast.Attribute)
-        and node.attr == "__name__"
-        and isinstance(node.value, ast.Name)
-        and node.value.id == variable
-    )
-
-
 def _unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
     """`for fn in TOOLS:` / `for name, fn in SPECS:` over values not written out: the loop
     variables, whose values are unknown."""
@@ -327,7 +299,9 @@ def _unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
     )
 
 
-Landing = tuple[ast.expr, ParsedModule, Scope | None, tuple[ParsedModule, ast.expr | None, Scope | None]]
+Named = tuple[ParsedModule, ast.expr | None, Scope | None]
+"""A registration's `name=` expression, with the module and scope to read it in."""
+Landing = tuple[ast.expr, ParsedModule, Scope | None, Named]
 """A function a registration call registers, with the module and scope it is written in, and
 its `name=` expression with the module and scope to read that in."""
 
@@ -439,14 +413,12 @@ class EnclosingLoops:
         listed = self._listed.get(variable.id) if isinstance(variable, ast.Name) else None
         if part is not None and listed is not None:  # `spec["func"]`, `entry.function` of each
             listed = listed.part(self.names, part)
+        names = self._names(name)
+        looped = {*self._listed, *self._opaque, *self._passed, *self._collected}
         if listed is None or not isinstance(variable, ast.Name):
-            return [(fn, module, scope, (module, name, scope))]
-        name_variable, name_part = part_of(name) if name is not None else (None, None)
-        names = self._listed.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
-        if name_part is not None and names is not None:
-            names = names.part(self.names, name_part)
-        if names is not None and names.loop is not listed.loop:
-            names = None
+            if any(isinstance(n, ast.Name) and n.id in looped for n in ast.walk(fn)):
+                names = None  # (a function of loop variables not listed: read as written)
+            return [(fn, module, scope, named) for named in self._named(fn, names, (module, name, scope))]
         narrowed = self._narrowed.get(id(listed.loop))
         reached = narrowed(fn) if narrowed is not None else None  # `if fn is not skip:`, `break`
         return [
@@ -456,11 +428,36 @@ class EnclosingLoops:
                     if not placed
                     else (self._placed(module, fn, listed.loop, i), module, scope)
                 ),
-                (listed.module, names.values[i], listed.scope)
-                if names is not None
-                else (module, _named_after(name, variable.id, value), scope),
+                named,
             )
             for i, value in enumerate(listed.values)
+            if reached is None or i in reached
+            for named in (
+                [(listed.module, names.values[i], listed.scope)]
+                if names is not None and names.loop is listed.loop
+                else self._named(fn, names, (module, named_after(name, variable.id, value), scope))
+            )
+        ]
+
+    def _names(self, name: ast.expr | None) -> Listed | None:
+        """The listed values a registration's `name=` takes (`name=n`, `name=spec["name"]`)."""
+        name_variable, name_part = part_of(name) if name is not None else (None, None)
+        names = self._listed.get(name_variable.id) if isinstance(name_variable, ast.Name) else None
+        if name_part is not None and names is not None:
+            names = names.part(self.names, name_part)
+        return names
+
+    def _named(self, fn: ast.expr, names: Listed | None, written: Named) -> list[Named]:
+        """The names one function is registered under: each one a loop of its own lists (`for
+        n in ("a", "b"): mcp.add_tool(good, name=n)` registers `good` as `a`, then as `b`; a
+        name the loop's tests leave out, never), or the one `written` when no loop names it."""
+        if names is None:
+            return [written]
+        narrowed = self._narrowed.get(id(names.loop))
+        reached = narrowed(fn) if narrowed is not None else None
+        return [
+            (names.module, value, names.scope)
+            for i, value in enumerate(names.values)
             if reached is None or i in reached
         ]
 

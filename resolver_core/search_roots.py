@@ -1,5 +1,6 @@
 """Where a run looks for the modules its files import: the folders given, the project root
-(pyproject.toml or .git, else the folder lint runs in) and its `src/`, and the configured `src` entries.
+(pyproject.toml or .git, else the folder lint runs in; the root of the uv workspace holding it,
+`workspaces.py`) and its `src/`, each workspace member's, and the configured `src` entries.
 
 Kept apart from the builder, which imports the analyzer: the lint cache and the report memo
 (`cli/lint/report_memo.py`) compare a run's roots with the ones its verdicts were computed
@@ -13,6 +14,8 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .workspaces import source_roots, workspace_of
 
 if TYPE_CHECKING:
     from .discovery import SourceFile
@@ -34,7 +37,8 @@ def project_root_of(start: Path, cwd: Path) -> Path | None:
     are nobody's project, and walking them for importers would read everything."""
     found = find_project_root(start)
     if found is not None:
-        return found
+        workspace = workspace_of(found)  # a uv workspace's member: the workspace is the project
+        return workspace[0] if workspace is not None else found
     cwd = Path(os.path.abspath(cwd))
     if cwd.parent == cwd or cwd == Path.home() or not Path(os.path.abspath(start)).is_relative_to(cwd):
         return None
@@ -56,6 +60,8 @@ def default_roots(
         roots.append(project_root)
         if (project_root / "src").is_dir():
             roots.append(project_root / "src")
+        workspace = workspace_of(project_root)
+        roots.extend(source_roots(workspace[1]) if workspace is not None else ())
     base = project_root or cwd
     roots.extend(((base / s) if not os.path.isabs(s) else Path(s)) for s in src)
     return roots

@@ -40,11 +40,15 @@ def calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
 def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
     """`list(map(mcp.add_tool, TOOLS))` (or `map(mcp.tool(), TOOLS)`) as the call the map makes
     on each value, `mcp.add_tool(each)`, in the loop over `TOOLS` it runs like (made once per
-    call). Only a map a call consumes whole runs its calls: a bare `map(...)` runs none, and
-    `any(...)` stops at the first (the SDK's methods return what is truthy)."""
+    call); over several iterables, `map(mcp.add_tool, TOOLS, NAMES)`, the call takes a value of
+    each (`add_tool(fn, name)`) in a loop over `zip(TOOLS, NAMES)` (`loop_zips.py`). Only a map
+    a call consumes runs its calls, and only as far as it iterates: a bare `map(...)` runs none;
+    `all(...)` stops at the first false result and `any(...)` at the first true one, so as
+    `add_tool` returns None and the decorator the function (true), `all(map(mcp.add_tool, ...))`
+    and `any(map(mcp.tool(), ...))` run the first call only (a loop that `break`s after it)."""
     if not (
         isinstance(consumer.func, ast.Name)
-        and consumer.func.id in _CONSUMERS
+        and consumer.func.id in (*_CONSUMERS, *_STOPPING)
         and len(consumer.args) == 1
         and isinstance(consumer.args[0], ast.Call)
     ):
@@ -53,26 +57,45 @@ def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
     made: tuple[ast.Call, ast.For] | None = getattr(call, "_as_calls", None)
     if made is not None or not (isinstance(call.func, ast.Name) and call.func.id == "map"):
         return made
-    if len(call.args) != 2 or call.keywords:
+    if len(call.args) < 2 or call.keywords:
         return None
-    func, values = call.args
+    func, *iterables = call.args
     method = func.func if isinstance(func, ast.Call) else func
     if not isinstance(method, ast.Attribute) or method.attr not in ("add_tool", "tool"):
         return None
     if isinstance(func, ast.Call) != (method.attr == "tool"):
         return None  # `map(mcp.tool, ...)` calls the decorator factory on each function (T9)
-    each = ast.copy_location(ast.Name(_MAPPED, ast.Load()), values)
-    applied = ast.copy_location(ast.Call(func, [each], []), call)
-    loop = ast.copy_location(ast.For(ast.Name(_MAPPED, ast.Store()), values, [], []), call)
+    if method.attr == "tool" and len(iterables) > 1:
+        return None  # the decorator takes one function: a TypeError, no registration
+    taken = [_MAPPED + "," * i for i in range(len(iterables))]
+    each: list[ast.expr] = [
+        ast.copy_location(ast.Name(n, ast.Load()), v) for n, v in zip(taken, iterables, strict=True)
+    ]
+    applied = ast.copy_location(ast.Call(func, each, []), call)
+    target: ast.expr = ast.Name(taken[0], ast.Store())
+    values = iterables[0]
+    if len(iterables) > 1:
+        target = ast.Tuple([ast.Name(n, ast.Store()) for n in taken], ast.Store())
+        values = ast.copy_location(ast.Call(ast.Name("zip", ast.Load()), iterables, []), call)
+    body: list[ast.stmt] = []
+    if _STOPPING.get(consumer.func.id) == method.attr:  # the first result stops the consumer
+        body = [ast.copy_location(ast.Expr(applied), call), ast.copy_location(ast.Break(), call)]
+    loop = ast.copy_location(ast.For(ast.copy_location(target, call), values, body, []), call)
     call._as_calls = made = (applied, loop)  # type: ignore[attr-defined]
     return made
 
 
 _CONSUMERS = ("list", "tuple", "set", "frozenset", "sorted")
-"""Builtins that iterate a `map(...)` to its end (`all`, `any` may stop early)."""
+"""Builtins that iterate a `map(...)` to its end."""
+
+_STOPPING = {"all": "add_tool", "any": "tool"}
+"""Builtins that stop iterating a `map(...)` at a result, and the registrar whose every result
+stops them: `add_tool` returns None (false: `all` stops), the decorator the function it is
+given (true: `any` stops). Over the other registrar, they iterate to the end."""
 
 _MAPPED = "map()"
-"""The name a `map(...)` call's values are read under (no Python name: it never shadows one)."""
+"""The name a `map(...)` call's values are read under (no Python name: it never shadows one);
+the values of its second iterable under `map(),`, and so on."""
 
 
 def _comprehended(generator: ast.comprehension, parts: tuple[ast.expr, ...]) -> ast.For:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .annotation_writes import Written
 from .callables import Targets
 from .decorators import Obj, replaced
 from .registration_site import Registration
@@ -36,6 +37,8 @@ class ToolFunction:
     decorators: tuple[str, ...] = ()
     opaque: str | None = None
     """Why a decorator on it cannot be followed (the function as written is assumed)."""
+    annotations: tuple[Written, ...] = ()
+    """Annotations a decorator wrote into it: they replace the ones its def declares."""
 
 
 def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Scanner) -> ToolFunction | None:
@@ -133,4 +136,5 @@ def _decorated_tool(obj: Obj, written: ToolFunction | None, chain: tuple[str, ..
         1 if inner.kind == "instance" else 0,
         obj.is_async,
         chain,
+        annotations=inner.annotations,
     )

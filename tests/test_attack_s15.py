@@ -159,6 +159,18 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         REFUSED,
         ERROR,
     ),
+    "server dict keyed by a variable, the same entry read both ways": (
+        'KEY = "admin"\nSERVERS = {KEY: MCPServer("admin"), "public": MCPServer("public")}\n'
+        'SERVERS[KEY].add_tool(good)\nSERVERS["admin"].add_tool(good)\n',
+        [{"admin": ["good"], "public": []}, ["Tool already exists: good"]],
+        DUPLICATE,
+    ),
+    "server dict keyed by a variable, one tool on each": (
+        'KEY = "admin"\nSERVERS = {KEY: MCPServer("admin"), "public": MCPServer("public")}\n'
+        'SERVERS[KEY].add_tool(good)\nSERVERS["public"].add_tool(good)\n',
+        [{"admin": ["good"], "public": ["good"]}, []],
+        [],
+    ),
     "kwargs server replaced in the helper": (
         'def register(**kwargs):\n    kwargs["server"] = kwargs["other"]\n    kwargs["server"].add_tool(good)\n\n\n'
         'a = MCPServer("a")\nb = MCPServer("b")\na.add_tool(good)\nregister(server=a, other=b)\n',
@@ -182,27 +194,70 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         REFUSED,
         ERROR,
     ),
+    "map over two iterables, a name taken twice": (
+        'mcp = MCPServer("x")\nlist(map(mcp.add_tool, (good2, good), ("a", "a")))\n',
+        [{"x": ["a"]}, ["Tool already exists: a"]],
+        DUPLICATE,
+    ),
+    "map over two iterables, the shorter one leaves the refused tool out": (
+        'mcp = MCPServer("x")\nlist(map(mcp.add_tool, (good2, bad), ("a",)))\n',
+        [{"x": ["a"]}, []],
+        [],
+    ),
+    "all() over a map, the refused tool after the first": (
+        'mcp = MCPServer("x")\nall(map(mcp.add_tool, (good, bad)))\n',
+        [{"x": ["good"]}, []],
+        [],
+    ),
+    "any() over a map runs every call (None is false)": (
+        'mcp = MCPServer("x")\nany(map(mcp.add_tool, (good, bad)))\n',
+        REFUSED,
+        ERROR,
+    ),
+    "any() over a map of the decorator stops after the first (a function is true)": (
+        'mcp = MCPServer("x")\nany(map(mcp.tool(), (good, bad)))\n',
+        [{"x": ["good"]}, []],
+        [],
+    ),
+    "all() over a map of the decorator runs every call": (
+        'mcp = MCPServer("x")\nall(map(mcp.tool(), (good, bad)))\n',
+        REFUSED,
+        ERROR,
+    ),
+    "loop over zip() of tools and names": (
+        'mcp = MCPServer("x")\nNAMES = ("a", "b")\nfor fn, n in zip((good2, bad), NAMES):\n    mcp.add_tool(fn, name=n)\n',
+        REFUSED,
+        ERROR,
+    ),
+    "loop that breaks after its first registration": (
+        'mcp = MCPServer("x")\nfor fn in (good, bad):\n    mcp.add_tool(fn)\n    break\n',
+        [{"x": ["good"]}, []],
+        [],
+    ),
     "names loop over one function, a name taken twice": (
         'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    mcp.add_tool(good2, name=n)\nmcp.add_tool(good, name="a")\n',
         [{"x": ["a", "b"]}, ["Tool already exists: a"]],
         DUPLICATE,
     ),
+    "names loop over one function, each name once": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    mcp.add_tool(good2, name=n)\nmcp.add_tool(good, name="c")\n',
+        [{"x": ["a", "b", "c"]}, []],
+        [],
+    ),
+    "names loop over one function, the name taken twice left out": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    if n == "a":\n        continue\n'
+        '    mcp.add_tool(good2, name=n)\nmcp.add_tool(good, name="a")\n',
+        [{"x": ["a", "b"]}, []],
+        [],
+    ),
+    "names loop inside a loop over functions: each function under each name": (
+        'mcp = MCPServer("x")\nfor fn in (good, good2):\n    for n in ("a", "b"):\n        mcp.add_tool(fn, name=n)\n',
+        [{"x": ["a", "b"]}, ["Tool already exists: a", "Tool already exists: b"]],
+        [*DUPLICATE, *DUPLICATE],
+    ),
 }
 
-GAPS = {
-    ("lint", "server dict keyed by a variable"): (
-        "{KEY: MCPServer(...)} with KEY a constant name: SERVERS['admin'] is not found, its tool never checked"
-    ),
-    ("lint", "map over two iterables, names from the second"): (
-        "map(mcp.add_tool, TOOLS, NAMES) (two iterables) is not read as a loop: its tools are never checked"
-    ),
-    ("lint", "all() over a map stops after the first (None is false)"): (
-        "all(map(mcp.add_tool, ...)) runs the first call (add_tool returns None); not read: silent"
-    ),
-    ("lint", "names loop over one function, a name taken twice"): (
-        "add_tool(good2, name=n) over a names loop registers under the function's name, not n: the duplicate 'a' is missed"
-    ),
-}
+GAPS = {}
 
 
 def _project(root: Path, main: str) -> None:

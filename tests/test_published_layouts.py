@@ -351,13 +351,29 @@ CASES["uv workspace, the server importing another member"] = (
     "packages/zeta/src/zeta/deps.py",
 )
 
-GAPS = {
-    "uv workspace, the server importing another member": (
-        "a workspace member's src/ is no search root unless it is the first given file's project's: "
-        "`lint .` cannot find `zeta` (MCPD113, even on the clean twin) and `lint FILE` looks for "
-        "importers only in `packages/zeta`; reading `[tool.uv.workspace] members` is a larger change"
-    ),
-}
+# The same with a flat member (`packages/zeta/zeta/`, no `src/`), and a member the workspace
+# excludes beside them (`packages/old`, never installed: its `zeta` is not the one imported).
+CASES["uv workspace, a flat member imported, an excluded one beside it"] = (
+    {
+        "pyproject.toml": PYPROJECT
+        + "\n[tool.uv.workspace]\nmembers = ['packages/*']\nexclude = ['packages/old']\n",
+        "packages/alpha/pyproject.toml": PYPROJECT,
+        "packages/alpha/src/alpha/__init__.py": "",
+        "packages/alpha/src/alpha/server.py": server("from alpha.tools import register", "register(mcp)"),
+        "packages/alpha/src/alpha/tools.py": helper("from zeta.deps import load_d"),
+        "packages/old/pyproject.toml": PYPROJECT,
+        "packages/old/zeta/__init__.py": "",
+        "packages/old/zeta/deps.py": DEPS.replace(*CLEAN),
+        "packages/zeta/pyproject.toml": PYPROJECT,
+        "packages/zeta/zeta/__init__.py": "",
+        "packages/zeta/zeta/deps.py": DEPS,
+    },
+    ["-c", "import sys\nsys.path[:0] = ['packages/alpha/src', 'packages/zeta']\nimport alpha.server"],
+    ".",
+    "packages/zeta/zeta/deps.py",
+)
+
+GAPS: dict[str, str] = {}
 """Layouts mcpdeps does not follow yet (strict xfails: an XPASS says to delete the entry)."""
 
 NO_MARKER = [

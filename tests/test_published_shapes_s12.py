@@ -449,41 +449,39 @@ CASES["tool entries of a dataclass, a loop registering each entry's function"] =
     CLEAN,
 )
 
-NOT_FOLLOWED: dict[str, Case] = {
-    "a decorator writing a Resolve annotation into the tool's __annotations__": (
-        {
-            "app/deps.py": BAD,
-            "app/gate.py": "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n"
-            "from app.deps import load_d\n\n\ndef gated(fn):\n"
-            '    fn.__annotations__["d"] = Annotated[str, Resolve(load_d)]\n    return fn\n',
-            "app/main.py": 'from mcp.server import MCPServer\n\nfrom app.gate import gated\n\nmcp = MCPServer("x")\n\n\n'
-            "@mcp.tool()\n@gated\ndef t(x: int, d=None) -> str:\n    return str(d)\n",
-        },
-        "import app.main",
-        "app/deps.py",
-        REFUSED,
-        CLEAN,
-    ),
-}
-"""Shapes the SDK refuses that lint does not follow yet (it says MCPD113, or nothing): each
-one's reason is in `REASONS`. Strict xfail: following one makes its test pass, and fail."""
+GATE = (
+    "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\nfrom app.deps import load_d\n\n\n"
+    'def gated(fn):\n    fn.__annotations__["d"] = Annotated[str, Resolve(load_d)]\n    return fn\n'
+)
+"""A decorator writing a `Resolve` annotation into the function it hands back: the SDK reads it."""
 
-REASONS = {
-    "a decorator writing a Resolve annotation into the tool's __annotations__": "annotations a decorator assigns at run time (`fn.__annotations__[...] = ...`) are not read",
-}
+CASES["a decorator writing a Resolve annotation into the tool's __annotations__"] = (
+    {
+        "app/deps.py": BAD,
+        "app/gate.py": GATE,
+        "app/main.py": 'from mcp.server import MCPServer\n\nfrom app.gate import gated\n\nmcp = MCPServer("x")\n\n\n'
+        "@mcp.tool()\n@gated\ndef t(x: int, d=None) -> str:\n    return str(d)\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+CASES["a decorator writing a Resolve annotation, called on the function add_tool is given"] = (
+    {
+        "app/deps.py": BAD,
+        "app/gate.py": GATE,
+        "app/main.py": 'from mcp.server import MCPServer\n\nfrom app.gate import gated\n\nmcp = MCPServer("x")\n\n\n'
+        "def t(x: int, d: str) -> str:\n    return d\n\n\nmcp.add_tool(gated(t))\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=REASONS[case]))
-        for case in sorted(NOT_FOLLOWED)
-    ],
-)
-def test_shapes_not_followed_yet(tmp_path: Path, case: str) -> None:
-    check_both_ways(tmp_path, *NOT_FOLLOWED[case])

@@ -1,0 +1,101 @@
+"""Annotations a decorator writes into the function it hands back.
+
+`def gated(fn): fn.__annotations__["d"] = Annotated[str, Resolve(load_d)]; return fn` over a
+tool gives its parameter `d` that annotation: the SDK reads `__annotations__` (through
+`inspect.signature` and `get_type_hints`) when the tool is registered, after the decorator ran,
+so `d` is resolved by `load_d` whatever the def declares. Read when each write is a statement
+of the decorator's body itself (run on every call) storing under a constant key; the value is
+an object the decorator builds, evaluated where it is written (the decorator's module and
+scope), not a postponed annotation. A write read otherwise (a key computed, the whole dict
+replaced, `__annotations__.update(...)`, `__signature__`, a write under a test) is not guessed:
+the decorator is then said not to be followed (`decorators.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .source import ParsedModule
+from .symbols import Scope
+
+if TYPE_CHECKING:
+    from .decorators import Obj
+
+Written = tuple[str, ParsedModule, ast.expr, Scope]
+"""A parameter's annotation a decorator writes: its name, and the value's expression with the
+module and scope it is evaluated in."""
+
+Where = tuple[ParsedModule, ast.expr, Scope]
+"""An annotation's value: the expression, with the module and scope it is evaluated in."""
+
+_REWRITING = ("__annotations__", "__signature__")
+
+
+def by_parameter(written: tuple[Written, ...]) -> dict[str, Where]:
+    """Each parameter's annotation a decorator wrote (the last write of it: what it holds)."""
+    return {name: (module, value, scope) for name, module, value, scope in written}
+
+
+def with_written(
+    given: Obj, node: ast.FunctionDef, module: ParsedModule, scope: Scope, returns: list[ast.Return]
+) -> Obj | str | None:
+    """`given` (what the decorator `node` returns: the function passed to it, by the name of
+    its parameter) with the annotations `node` writes into it; None when it writes none; a
+    sentence when it rewrites them in a way not read."""
+    names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+    if len(names) != 1 or len(names) != len(returns):
+        return None
+    param = names.pop()
+    found: list[Written] = []
+    read: set[int] = set()
+    for stmt in node.body:
+        key = _written_key(stmt, param)
+        if key is not None and isinstance(stmt, ast.Assign):
+            found.append((key, module, stmt.value, scope))
+            read.add(id(stmt))
+    for inner in ast.walk(node):
+        if id(inner) not in read and _rewrites(inner, param):
+            return f"{node.name}() rewrites the annotations of `{param}` in a way mcpdeps does not read"
+    return replace(given, annotations=(*given.annotations, *found)) if found else None
+
+
+def _rewrites(node: ast.AST, param: str) -> bool:
+    """Whether `node` stores into `param.__annotations__` or `param.__signature__`: assigns or
+    deletes it or one of its keys, or calls a method of it (`.update(...)`); reading is not."""
+    if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+        targets = node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+        return any(_rewritten(t.value if isinstance(t, ast.Subscript) else t, param) for t in targets)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and _rewritten(node.func.value, param)
+    )
+
+
+def _rewritten(node: ast.expr, param: str) -> bool:
+    """`param.__annotations__` or `param.__signature__`."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr in _REWRITING
+        and isinstance(node.value, ast.Name)
+        and node.value.id == param
+    )
+
+
+def _written_key(stmt: ast.stmt, param: str) -> str | None:
+    """`param.__annotations__["d"] = value` (one target, a constant key): "d"."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return None
+    target = stmt.targets[0]
+    if not (
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and isinstance(target.slice.value, str)
+    ):
+        return None
+    holder = target.value
+    if _rewritten(holder, param) and isinstance(holder, ast.Attribute) and holder.attr == "__annotations__":
+        return target.slice.value
+    return None
