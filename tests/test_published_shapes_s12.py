@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from published_shapes import CLEAN, REFUSED, check_both_ways, entry_point
+from published_shapes import CLEAN, PROJECT, REFUSED, check_both_ways, entry_point, found, write_files
 
 Case = tuple[dict[str, str], str, str, str, tuple[str, str]]
 
@@ -460,7 +460,7 @@ CASES["a decorator writing a Resolve annotation into the tool's __annotations__"
         "app/deps.py": BAD,
         "app/gate.py": GATE,
         "app/main.py": 'from mcp.server import MCPServer\n\nfrom app.gate import gated\n\nmcp = MCPServer("x")\n\n\n'
-        "@mcp.tool()\n@gated\ndef t(x: int, d=None) -> str:\n    return str(d)\n",
+        "@mcp.tool()\n@gated\ndef t(x: int, d) -> str:\n    return str(d)\n",
     },
     "import app.main",
     "app/deps.py",
@@ -485,3 +485,15 @@ CASES["a decorator writing a Resolve annotation, called on the function add_tool
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
+
+
+def test_a_default_beside_a_resolve_a_decorator_writes_is_never_used(tmp_path: Path) -> None:
+    """`def t(x: int, d=None)` under a decorator writing `d`'s `Resolve`: the SDK resolves `d`
+    on every call, so its default is never used (MCPD111, an info), as when the def writes it."""
+    case = CASES["a decorator writing a Resolve annotation into the tool's __annotations__"]
+    files = {**case[0], "app/deps.py": case[0]["app/deps.py"].replace(*CLEAN)}
+    files["app/main.py"] = files["app/main.py"].replace("d) -> str", "d=None) -> str")
+    write_files(tmp_path, {**PROJECT, **files})
+    assert [(d["code"], d["path"], d["severity"]) for d in found(tmp_path, ["."])] == [
+        ("MCPD111", "app/main.py", "info")
+    ]

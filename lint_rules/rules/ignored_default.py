@@ -69,15 +69,7 @@ class IgnoredDefault(Rule):
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for site in every_parameter(graph):
             p = site.param
-            # Only a default beside the `Resolve` the def writes: a def whose annotation a
-            # decorator writes into it at run time (`def t(d=None)` under `@gated`) declares a
-            # plain parameter, and its default is what that declaration is read as.
-            if (
-                p.kind == "resolved"
-                and p.default is not None
-                and p.annotation is not None
-                and site.span is not None
-            ):
+            if p.kind == "resolved" and p.default is not None and site.span is not None:
                 yield self._report(site, site.span)
 
     def _report(self, site: ParameterSite, span: Span) -> Diagnostic:
