@@ -12,8 +12,15 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from published_servers import Server, check_each_file_alone, check_planted_twin, check_valid_twin
-from published_shapes import with_known_gaps
+from conftest import write_files
+from published_servers import (
+    PYPROJECT,
+    Server,
+    check_each_file_alone,
+    check_planted_twin,
+    check_valid_twin,
+)
+from published_shapes import duplicates_logged, found, with_known_gaps
 
 HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Context, Resolve\n"
 
@@ -187,6 +194,627 @@ CASES["class owning its server, registering bound methods"] = Server(
 )
 
 
+# 4. A `BaseToolProvider(mcp)` hierarchy (an auth demo seen in the code corpus): each provider
+#    class registers its bound methods in `register_tools`, the server module instantiates them
+#    all; the current user comes from `app/auth.py`. Planted: an optional user, the Resolve
+#    wrapped in `| None` (R3).
+CASES["tool provider classes registering bound methods, current user from an auth module"] = Server(
+    files={
+        "app/__init__.py": "",
+        "app/auth.py": mod("""\
+            class User:
+                def __init__(self, name: str) -> None:
+                    self.name = name
+
+
+            def current_user(ctx: Context) -> User:
+                return User(ctx.request_id or "anonymous")
+            """),
+        "app/providers/__init__.py": "",
+        "app/providers/base.py": """\
+            class BaseToolProvider:
+                def __init__(self, mcp) -> None:
+                    self.mcp = mcp
+
+                def register_tools(self) -> None:
+                    raise NotImplementedError
+            """,
+        "app/providers/account.py": mod("""\
+            from app.auth import User, current_user
+            from app.providers.base import BaseToolProvider
+
+
+            class AccountTools(BaseToolProvider):
+                def register_tools(self) -> None:
+                    self.mcp.tool(name="whoami")(self.whoami)
+                    self.mcp.tool(name="greet")(self.greet)
+
+                def whoami(self, user: Annotated[User, Resolve(current_user)]) -> str:
+                    return user.name
+
+                def greet(self, other: str, user: Annotated[User, Resolve(current_user)]) -> str:
+                    return user.name + " greets " + other
+            """),
+        "app/main.py": """\
+            from mcp.server import MCPServer
+
+            from app.providers.account import AccountTools
+
+            mcp = MCPServer("auth-demo")
+            for provider in (AccountTools(mcp),):
+                provider.register_tools()
+            """,
+    },
+    start="from app.main import mcp as server",
+    planted=(
+        "app/providers/account.py",
+        "user: Annotated[User, Resolve(current_user)]) -> str:\n        return user.name\n",
+        "user: Annotated[User, Resolve(current_user)] | None = None) -> str:\n        return user.name\n",
+    ),
+    expected=[("app/providers/account.py", "MCPD003")],
+    refused="Parameter 'user' of 'whoami' wraps",
+)
+
+# 5. A knowledge-base server (the personal_kb layout): a lifespan yields the store, each tool
+#    module has `register_kb_<verb>(mcp, prefix="kb_")` naming its tool `f"{prefix}<verb>"`, the
+#    store reaches tools through a resolver reading the lifespan context. Planted: the store
+#    module copied from the search one keeps `f"{prefix}search"` (a dropped duplicate).
+CASES["register helpers naming tools from a prefix parameter, store from the lifespan"] = Server(
+    files={
+        "kb/__init__.py": "",
+        "kb/store.py": mod("""\
+            class Store:
+                def find(self, query: str) -> list[str]:
+                    return [query]
+
+
+            def store(ctx: Context) -> Store:
+                return ctx.request_context.lifespan_context["store"]
+            """),
+        "kb/tools/__init__.py": "",
+        "kb/tools/kb_search.py": mod("""\
+            from kb.store import Store, store
+
+
+            def register_kb_search(mcp, prefix: str = "kb_") -> None:
+                @mcp.tool(name=f"{prefix}search")
+                async def kb_search(query: str, db: Annotated[Store, Resolve(store)]) -> list[str]:
+                    return db.find(query)
+            """),
+        "kb/tools/kb_store.py": mod("""\
+            from kb.store import Store, store
+
+
+            def register_kb_store(mcp, prefix: str = "kb_") -> None:
+                @mcp.tool(name=f"{prefix}store")
+                async def kb_store(text: str, db: Annotated[Store, Resolve(store)]) -> str:
+                    return text
+            """),
+        "kb/server.py": """\
+            from contextlib import asynccontextmanager
+
+            from mcp.server import MCPServer
+
+            from kb.store import Store
+            from kb.tools.kb_search import register_kb_search
+            from kb.tools.kb_store import register_kb_store
+
+
+            @asynccontextmanager
+            async def lifespan(server):
+                yield {"store": Store()}
+
+
+            mcp = MCPServer("personal-kb", lifespan=lifespan)
+            register_kb_search(mcp)
+            register_kb_store(mcp)
+            """,
+    },
+    start="from kb.server import mcp as server",
+    planted=("kb/tools/kb_store.py", 'name=f"{prefix}store"', 'name=f"{prefix}search"'),
+    expected=[("kb/tools/kb_store.py", "MCPD110")],
+    dropped=True,
+)
+
+# 6. The wp_db_mcp layout: `server.py` imports the lifespan from `db.py` and
+#    `register_all_tools` from `tools/`; the modules use postponed annotations and import the
+#    connection type for hints only. Planted: `db.py` imports it under `TYPE_CHECKING`, so the
+#    SDK cannot evaluate the resolver's hints and its `ctx` is unclassifiable (R2).
+CASES["postponed annotations, connection type imported for the resolver's hints"] = Server(
+    files={
+        "wpdb/__init__.py": "",
+        "wpdb/connection.py": """\
+            class Connection:
+                def query(self, sql: str) -> list[str]:
+                    return [sql]
+            """,
+        "wpdb/db.py": """\
+            from __future__ import annotations
+
+            from contextlib import asynccontextmanager
+
+            from mcp.server.mcpserver import Context
+
+            from wpdb.connection import Connection
+
+
+            @asynccontextmanager
+            async def app_lifespan(server):
+                yield {"conn": Connection()}
+
+
+            def connection(ctx: Context) -> Connection:
+                return ctx.request_context.lifespan_context["conn"]
+            """,
+        "wpdb/tools/__init__.py": """\
+            from wpdb.tools.posts import register_post_tools
+
+
+            def register_all_tools(mcp) -> None:
+                register_post_tools(mcp)
+            """,
+        "wpdb/tools/posts.py": """\
+            from __future__ import annotations
+
+            from typing import Annotated
+
+            from mcp.server.mcpserver import Resolve
+
+            from wpdb.connection import Connection
+            from wpdb.db import connection
+
+
+            def register_post_tools(mcp) -> None:
+                @mcp.tool()
+                def list_posts(limit: int, conn: Annotated[Connection, Resolve(connection)]) -> list[str]:
+                    return conn.query(f"select * from wp_posts limit {limit}")
+            """,
+        "wpdb/server.py": """\
+            from mcp.server import MCPServer
+
+            from wpdb.db import app_lifespan
+            from wpdb.tools import register_all_tools
+
+            mcp = MCPServer("wp_db_mcp", lifespan=app_lifespan)
+            register_all_tools(mcp)
+            """,
+    },
+    start="from wpdb.server import mcp as server",
+    planted=(
+        "wpdb/db.py",
+        "from wpdb.connection import Connection\n",
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from wpdb.connection import Connection\n",
+    ),
+    expected=[("wpdb/db.py", "MCPD002")],
+    refused="Resolver 'connection' parameter 'ctx'",
+)
+
+# 7. A `create_server(config)` factory passing `tools=[Tool.from_function(f) for f in
+#    ALL_TOOLS]` to the constructor (a Z-Wave specification server in the code corpus), the
+#    module binding `mcp = create_server(Config.from_env())`. Planted: R2 in the spec resolver.
+CASES["factory passing tools=[Tool.from_function(f) for f in ALL_TOOLS]"] = Server(
+    files={
+        "zw/__init__.py": "",
+        "zw/config.py": """\
+            import os
+
+
+            class Config:
+                def __init__(self, spec_dir: str) -> None:
+                    self.spec_dir = spec_dir
+
+                @classmethod
+                def from_env(cls) -> "Config":
+                    return cls(os.environ.get("SPEC_DIR", "/spec"))
+            """,
+        "zw/deps.py": """\
+            def spec_path(command_class: str) -> str:
+                return "/spec/" + command_class
+            """,
+        "zw/tools.py": mod("""\
+            from zw.deps import spec_path
+
+
+            def lookup_command_class(command_class: str, path: Annotated[str, Resolve(spec_path)]) -> str:
+                return path
+
+
+            def list_registries() -> list[str]:
+                return ["manufacturers"]
+
+
+            ALL_TOOLS = [lookup_command_class, list_registries]
+            """),
+        "zw/server.py": """\
+            from mcp.server import MCPServer
+            from mcp.server.mcpserver.tools.base import Tool
+
+            from zw.config import Config
+            from zw.tools import ALL_TOOLS
+
+
+            def create_server(config: Config) -> MCPServer:
+                return MCPServer(
+                    "Z-Wave",
+                    instructions="Query the specification",
+                    tools=[Tool.from_function(func) for func in ALL_TOOLS],
+                )
+
+
+            mcp = create_server(Config.from_env())
+            """,
+    },
+    start="from zw.server import mcp as server",
+    planted=("zw/deps.py", "def spec_path(command_class: str)", "def spec_path(cc: str)"),
+    expected=[("zw/deps.py", "MCPD002")],
+    refused="Resolver 'spec_path' parameter 'cc'",
+)
+
+# 8. Settings read once and cached (`@lru_cache def get_settings()`, as in many FastAPI-shaped
+#    servers) feeding an API client resolver. Planted: the settings loader made `async` under
+#    `@lru_cache` (a sync wrapper): the SDK injects a coroutine object and never awaits it.
+CASES["lru_cache settings resolver feeding a client resolver"] = Server(
+    files={
+        "svc/__init__.py": "",
+        "svc/settings.py": """\
+            from functools import lru_cache
+
+
+            class Settings:
+                api_url = "https://api.example.invalid"
+
+
+            @lru_cache
+            def get_settings() -> Settings:
+                return Settings()
+            """,
+        "svc/deps.py": mod("""\
+            from svc.settings import Settings, get_settings
+
+
+            def api_base(settings: Annotated[Settings, Resolve(get_settings)]) -> str:
+                return type(settings).__name__
+            """),
+        "svc/tools.py": mod("""\
+            from svc.deps import api_base
+
+
+            def register(mcp) -> None:
+                @mcp.tool()
+                def which(item: str, base: Annotated[str, Resolve(api_base)]) -> str:
+                    return base
+            """),
+        "svc/main.py": """\
+            from mcp.server import MCPServer
+
+            from svc import tools
+
+            mcp = MCPServer("svc")
+            tools.register(mcp)
+            """,
+    },
+    start="from svc.main import mcp as server",
+    planted=("svc/settings.py", "def get_settings()", "async def get_settings()"),
+    expected=[("svc/settings.py", "MCPD108")],
+    call=("which", {"item": "x"}),
+    answers=("Settings", "coroutine"),
+)
+
+
+# 9. cstortz/monorepo_mcp: a shared `core` package (settings, security) and one package per
+#    server, each with its own `MCPServer` and tools using the core's resolvers. Planted: the
+#    core's admin check asks for `schema`, a tool argument of the postgres server's tool but
+#    not of the redis server's one (R2 when the redis server starts).
+CASES["monorepo: a shared core's resolvers used by two servers"] = Server(
+    files={
+        "core/__init__.py": "",
+        "core/security.py": mod("""\
+            class Principal:
+                def __init__(self, name: str) -> None:
+                    self.name = name
+
+
+            def principal(ctx: Context) -> Principal:
+                return Principal(ctx.client_id or "local")
+
+
+            def require_admin(who: Annotated[Principal, Resolve(principal)]) -> Principal:
+                return who
+            """),
+        "servers/__init__.py": "",
+        "servers/postgres_server/__init__.py": "",
+        "servers/postgres_server/server.py": mod("""\
+            from mcp.server import MCPServer
+
+            from core.security import Principal, require_admin
+
+            mcp = MCPServer("postgres")
+
+
+            @mcp.tool()
+            def drop_table(schema: str, table: str, admin: Annotated[Principal, Resolve(require_admin)]) -> str:
+                return admin.name + " dropped " + schema + "." + table
+            """),
+        "servers/redis_server/__init__.py": "",
+        "servers/redis_server/server.py": mod("""\
+            from mcp.server import MCPServer
+
+            from core.security import Principal, require_admin
+
+            mcp = MCPServer("redis")
+
+
+            @mcp.tool()
+            def flush(db: int, admin: Annotated[Principal, Resolve(require_admin)]) -> str:
+                return admin.name + " flushed " + str(db)
+            """),
+    },
+    start="from servers.postgres_server.server import mcp\nfrom servers.redis_server.server import mcp as server",
+    planted=("core/security.py", "def require_admin(who:", "def require_admin(schema: str, who:"),
+    expected=[("core/security.py", "MCPD002")],
+    refused="Resolver 'require_admin' parameter 'schema'",
+    read_from="cstortz/monorepo_mcp",
+)
+
+# 10. A registry list: feature modules export lists of functions, `tools/__init__.py` joins
+#     them (`ALL_TOOLS = [*NOTE_TOOLS, *TASK_TOOLS]`), the server loops `for func in ALL_TOOLS:
+#     mcp.add_tool(func)`. Planted: the owner resolver of the task tools asks for `user_id`,
+#     which only the note tools have.
+CASES["registry list joined from feature lists, add_tool in a loop"] = Server(
+    files={
+        "app/__init__.py": "",
+        "app/deps.py": """\
+            def owner(project: str) -> str:
+                return "owner of " + project
+            """,
+        "app/tools/__init__.py": """\
+            from app.tools.notes import NOTE_TOOLS
+            from app.tools.tasks import TASK_TOOLS
+
+            ALL_TOOLS = [*NOTE_TOOLS, *TASK_TOOLS]
+            """,
+        "app/tools/notes.py": """\
+            def add_note(user_id: str, text: str) -> str:
+                return user_id + ": " + text
+
+
+            NOTE_TOOLS = [add_note]
+            """,
+        "app/tools/tasks.py": mod("""\
+            from app.deps import owner
+
+
+            def add_task(project: str, title: str, who: Annotated[str, Resolve(owner)]) -> str:
+                return who + ": " + title
+
+
+            TASK_TOOLS = [add_task]
+            """),
+        "app/main.py": """\
+            from mcp.server import MCPServer
+
+            from app.tools import ALL_TOOLS
+
+            mcp = MCPServer("demo")
+            for func in ALL_TOOLS:
+                mcp.add_tool(func)
+            """,
+    },
+    start="from app.main import mcp as server",
+    planted=("app/deps.py", "def owner(project: str)", "def owner(user_id: str)"),
+    expected=[("app/deps.py", "MCPD002")],
+    refused="Resolver 'owner' parameter 'user_id'",
+)
+
+# 11. A destructive-operation server (the StockTrim confirmation ADR): deletions ask the user
+#     through a resolver returning `Elicit`, the record is loaded by another resolver. Planted:
+#     the confirmation may also fall back to the client's LLM (`Elicit[...] | Sample`, R4).
+CASES["confirmation resolver asking before a deletion"] = Server(
+    files={
+        "inv/__init__.py": "",
+        "inv/confirm.py": """\
+            from typing import Annotated
+
+            from mcp.server.mcpserver import Elicit, Resolve, Sample
+            from pydantic import BaseModel
+
+            from inv.records import Item, load_item
+
+
+            class Confirm(BaseModel):
+                confirm: bool
+
+
+            def confirm_delete(item: Annotated[Item, Resolve(load_item)]) -> Elicit[Confirm]:
+                return Elicit("Delete " + item.sku + "?", Confirm)
+            """,
+        "inv/records.py": """\
+            class Item:
+                def __init__(self, sku: str) -> None:
+                    self.sku = sku
+
+
+            def load_item(sku: str) -> Item:
+                return Item(sku)
+            """,
+        "inv/server.py": mod("""\
+            from mcp.server import MCPServer
+
+            from inv.confirm import Confirm, confirm_delete
+
+            mcp = MCPServer("stock")
+
+
+            @mcp.tool()
+            def delete_item(sku: str, answer: Annotated[Confirm, Resolve(confirm_delete)]) -> str:
+                return ("deleted " if answer.confirm else "kept ") + sku
+            """),
+    },
+    start="from inv.server import mcp as server",
+    planted=(
+        "inv/confirm.py",
+        "-> Elicit[Confirm]:",
+        "-> Elicit[Confirm] | Sample:",
+    ),
+    expected=[("inv/confirm.py", "MCPD004")],
+    refused="multiple Elicit/Sample/ListRoots arms",
+)
+
+# 12. A RAG client built at start-up and handed to `register_kb_search(mcp, rag_client,
+#     top_k)`, which closes over it in a local resolver (vera_mcp_service). Planted: the
+#     injected client named `_client` as the private value it is (T2).
+CASES["register helper closing over a client in a local resolver"] = Server(
+    files={
+        "rag/__init__.py": "",
+        "rag/client.py": """\
+            class RagClient:
+                def __init__(self, url: str) -> None:
+                    self.url = url
+            """,
+        "rag/tools.py": mod("""\
+            from rag.client import RagClient
+
+
+            def register_kb_search(mcp, rag_client: RagClient, top_k: int) -> None:
+                def client() -> RagClient:
+                    return rag_client
+
+                @mcp.tool()
+                async def kb_search(query: str, rc: Annotated[RagClient, Resolve(client)]) -> str:
+                    return rc.url + "?q=" + query + "&k=" + str(top_k)
+            """),
+        "rag/main.py": """\
+            from mcp.server import MCPServer
+
+            from rag.client import RagClient
+            from rag.tools import register_kb_search
+
+            mcp = MCPServer("vera")
+            register_kb_search(mcp, RagClient("http://rag"), top_k=5)
+            """,
+    },
+    start="from rag.main import mcp as server",
+    planted=(
+        "rag/tools.py",
+        "rc: Annotated[RagClient, Resolve(client)]) -> str:\n        return rc.url",
+        "_client: Annotated[RagClient, Resolve(client)]) -> str:\n        return _client.url",
+    ),
+    expected=[("rag/tools.py", "MCPD006")],
+    refused="Parameter _client of kb_search cannot start with '_'",
+)
+
+# 13. A feature module registered as `chm.register(mcp)` (gabos_mcp) whose resolvers form a
+#     diamond: a token, the user from it, the permissions from the user and the token.
+#     Planted: the user reads the permissions back (a cycle through postponed annotations).
+CASES["module registrar, auth resolvers in a diamond"] = Server(
+    files={
+        "gab/__init__.py": "",
+        "gab/auth.py": """\
+            from __future__ import annotations
+
+            from typing import Annotated
+
+            from mcp.server.mcpserver import Context, Resolve
+
+
+            def token(ctx: Context) -> str:
+                return ctx.client_id or "anonymous"
+
+
+            def user(tok: Annotated[str, Resolve(token)]) -> str:
+                return "user:" + tok
+
+
+            def permissions(who: Annotated[str, Resolve(user)], tok: Annotated[str, Resolve(token)]) -> list[str]:
+                return [who, tok]
+            """,
+        "gab/tools/__init__.py": "",
+        "gab/tools/chm.py": mod("""\
+            from gab.auth import permissions
+
+
+            def register(mcp) -> None:
+                @mcp.tool()
+                def open_chm(path: str, perms: Annotated[list[str], Resolve(permissions)]) -> str:
+                    return path + str(perms)
+            """),
+        "gab/server.py": """\
+            from mcp.server import MCPServer
+
+            from gab.tools import chm
+
+            mcp = MCPServer("gabos-mcp")
+            chm.register(mcp)
+            """,
+    },
+    start="from gab.server import mcp as server",
+    planted=(
+        "gab/auth.py",
+        "def user(tok: Annotated[str, Resolve(token)]) -> str:",
+        "def user(tok: Annotated[str, Resolve(token)], p: Annotated[list[str], Resolve(permissions)]) -> str:",
+    ),
+    expected=[("gab/auth.py", "MCPD001")],
+    refused="cyclic dependency",
+)
+
+# 14. The lorekeeper layout: lookup functions in `tools/` re-exported by the package
+#     `__init__`, decorated in `server.py` (`mcp.tool()(lookup_spell)`), models imported for
+#     hints under postponed annotations. Planted: the model imported under `TYPE_CHECKING`
+#     only, so the tool's return hint cannot be evaluated (T3).
+CASES["tool functions re-exported by a package, decorated in the server module"] = Server(
+    files={
+        "lore/__init__.py": "",
+        "lore/models.py": """\
+            from pydantic import BaseModel
+
+
+            class Spell(BaseModel):
+                name: str
+                level: int
+            """,
+        "lore/cache.py": """\
+            def cache_dir(name: str) -> str:
+                return "/cache/" + name
+            """,
+        "lore/tools/__init__.py": """\
+            from lore.tools.spells import lookup_spell
+
+            __all__ = ["lookup_spell"]
+            """,
+        "lore/tools/spells.py": """\
+            from __future__ import annotations
+
+            from typing import Annotated
+
+            from mcp.server.mcpserver import Resolve
+
+            from lore.cache import cache_dir
+            from lore.models import Spell
+
+
+            async def lookup_spell(name: str, where: Annotated[str, Resolve(cache_dir)]) -> Spell:
+                return Spell(name=name + where, level=1)
+            """,
+        "lore/server.py": """\
+            from mcp.server import MCPServer
+
+            from lore.tools import lookup_spell
+
+            mcp = MCPServer(name="lorekeeper-mcp")
+            mcp.tool()(lookup_spell)
+            """,
+    },
+    start="from lore.server import mcp as server",
+    planted=(
+        "lore/tools/spells.py",
+        "from lore.models import Spell\n",
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from lore.models import Spell\n",
+    ),
+    expected=[("lore/tools/spells.py", "MCPD009")],
+    refused="Unable to evaluate type annotations for callable 'lookup_spell'",
+)
+
+
 NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
@@ -207,3 +835,68 @@ def test_sdk_refuses_the_planted_twin_and_lint_reports_it(tmp_path: Path, case: 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str, planted: bool) -> None:
     check_each_file_alone(tmp_path / "p", CASES[case], tmp_path, planted)
+
+
+PREFIXED = """\
+    def register_search(mcp, prefix: str = "kb_") -> None:
+        @mcp.tool(name=f"{prefix}search")
+        def search(query: str) -> str:
+            return query
+
+
+    def register_find(mcp, prefix: str = "kb_") -> None:
+        @mcp.tool(name=f"{prefix}find")
+        def find(query: str) -> str:
+            return query
+    """
+"""Two registrars naming their tool from a `prefix` parameter with a default (case 5's shape)."""
+
+PREFIX_CALLS: dict[str, tuple[str, tuple[str, str], bool]] = {
+    "each with its default, the second named as the first": (
+        "register_search(mcp)\nregister_find(mcp)\n",
+        ('{prefix}find"', '{prefix}search"'),
+        True,
+    ),
+    "each with its default, named apart": ("register_search(mcp)\nregister_find(mcp)\n", ("", ""), False),
+    "one passed a prefix making the other's name": (
+        'register_search(mcp)\nregister_find(mcp, "kb_sea")\n',
+        ('{prefix}find"', '{prefix}rch"'),
+        True,
+    ),
+    "one passed another prefix": (
+        'register_search(mcp)\nregister_find(mcp, prefix="docs_")\n',
+        ('{prefix}find"', '{prefix}search"'),
+        False,
+    ),
+    "the same registrar called twice with one prefix": (
+        "register_search(mcp)\nregister_search(mcp)\nregister_find(mcp)\n",
+        ("", ""),
+        True,
+    ),
+    "the same registrar called twice with two prefixes": (
+        'register_search(mcp, "a_")\nregister_search(mcp, "b_")\nregister_find(mcp)\n',
+        ("", ""),
+        False,
+    ),
+}
+"""How the server module calls the two registrars, what is replaced in their text, and
+whether the SDK drops a duplicate."""
+
+
+@pytest.mark.parametrize("case", sorted(PREFIX_CALLS))
+def test_a_name_built_from_a_registrar_s_prefix_is_the_sdk_s(tmp_path: Path, case: str) -> None:
+    """`@mcp.tool(name=f"{prefix}search")` in `def register_search(mcp, prefix="kb_")` is
+    named by what each call passes (or the default): a duplicate the SDK drops is MCPD110,
+    two names it keeps apart are none."""
+    calls, (old, new), expected = PREFIX_CALLS[case]
+    files = {
+        "app/__init__.py": "",
+        "app/tools.py": textwrap.dedent(PREFIXED).replace(old, new),
+        "app/main.py": "from mcp.server import MCPServer\n\nfrom app.tools import register_find, register_search\n\n"
+        'mcp = MCPServer("kb")\n' + calls,
+    }
+    write_files(tmp_path, {**PYPROJECT, **files})
+    dropped = bool(duplicates_logged(tmp_path, {}))
+    assert dropped == expected
+    for given in (["."], ["app/tools.py"], ["app/main.py"]):
+        assert [d["code"] for d in found(tmp_path, given)] == (["MCPD110"] if dropped else []), given
