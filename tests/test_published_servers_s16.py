@@ -815,6 +815,148 @@ CASES["tool functions re-exported by a package, decorated in the server module"]
 )
 
 
+# 15. Idsl-group/IDSL-MCP-Server: `tools/echo.py` has `register_tools(mcp)`, `server.py` a
+#     `build()` its `main()` runs (a FastMCP 2.x project where `@mcp.tool` bare is allowed).
+#     Planted: the port keeps the bare decorator (T9 under mcp 2.3).
+CASES["build() calling each tools module's register_tools, ported from bare @mcp.tool"] = Server(
+    files={
+        "idsl/__init__.py": "",
+        "idsl/deps.py": mod("""\
+            def request_id(ctx: Context) -> str:
+                return str(ctx.request_id)
+            """),
+        "idsl/tools/__init__.py": "",
+        "idsl/tools/echo.py": mod("""\
+            from idsl.deps import request_id
+
+
+            def register_tools(mcp) -> None:
+                @mcp.tool()
+                def echo_tool(message: str, rid: Annotated[str, Resolve(request_id)]) -> str:
+                    return "Echo: " + message + " #" + rid
+            """),
+        "idsl/server.py": """\
+            from mcp.server import MCPServer
+
+            from idsl.tools import echo
+
+
+            def build() -> MCPServer:
+                mcp = MCPServer("idsl")
+                echo.register_tools(mcp)
+                return mcp
+
+
+            def main() -> None:
+                build().run()
+
+
+            if __name__ == "__main__":
+                main()
+            """,
+    },
+    start="from idsl.server import build\nserver = build()",
+    planted=("idsl/tools/echo.py", "@mcp.tool()", "@mcp.tool"),
+    expected=[("idsl/tools/echo.py", "MCPD008")],
+    refused="The @tool decorator was used incorrectly",
+    read_from="Idsl-group/IDSL-MCP-Server",
+)
+
+# 16. A permissions module and an `app` module binding `mcp`, tools importing it relatively
+#     (`from ..app import mcp`), every tool taking the caller through a `CurrentUser` alias
+#     and describing its parameters with `Field` (the personal_kb style). Planted: the user
+#     made optional under a `Field` description, hiding the Resolve (the SDK shows `user` to
+#     the model and never runs the resolver).
+CASES["relative imports of the app's server, a CurrentUser alias under Field descriptions"] = Server(
+    files={
+        "prof/__init__.py": "",
+        "prof/app.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("profiles")\n',
+        "prof/permissions.py": mod("""\
+            from pydantic import BaseModel
+
+
+            class User(BaseModel):
+                sub: str
+
+
+            def current_user(ctx: Context) -> User:
+                return User(sub=str(ctx.request_id))
+
+
+            CurrentUser = Annotated[User, Resolve(current_user)]
+            """),
+        "prof/tools/__init__.py": "",
+        "prof/tools/profile.py": """\
+            from typing import Annotated
+
+            from pydantic import Field
+
+            from ..app import mcp
+            from ..permissions import CurrentUser
+
+
+            @mcp.tool(name="get-profile-info")
+            def get_profile_info(
+                fields: Annotated[str, Field(description="Comma-separated fields")],
+                user: Annotated[CurrentUser, Field(description="The caller")],
+            ) -> str:
+                return type(user).__name__
+            """,
+        "prof/main.py": """\
+            from prof.app import mcp
+            from prof.tools import profile  # noqa: F401
+            """,
+    },
+    start="from prof.main import mcp as server",
+    planted=(
+        "prof/tools/profile.py",
+        'user: Annotated[CurrentUser, Field(description="The caller")],',
+        'user: Annotated[CurrentUser | None, Field(description="The caller")] = None,',
+    ),
+    expected=[("prof/tools/profile.py", "MCPD101")],
+    call=("get-profile-info", {"fields": "name"}),
+    answers=("User", "NoneType"),
+)
+
+# 17. Settings loaded from the environment (my-personal-agent/weather-service's
+#     `get_settings()`), read by resolvers through a classmethod. Planted: the settings class
+#     itself given to Resolve, its `__init__` wanting `api_key`, which no tool has (R2).
+CASES["settings class with a classmethod loader used as a resolver"] = Server(
+    files={
+        "wx/__init__.py": "",
+        "wx/settings.py": """\
+            import os
+
+
+            class Settings:
+                def __init__(self, api_key: str) -> None:
+                    self.api_key = api_key
+
+                @classmethod
+                def from_env(cls) -> "Settings":
+                    return cls(os.environ.get("WX_KEY", ""))
+            """,
+        "wx/server.py": mod("""\
+            from mcp.server import MCPServer
+
+            from wx.settings import Settings
+
+            mcp = MCPServer("weather")
+
+
+            @mcp.tool()
+            async def forecast(city: str, settings: Annotated[Settings, Resolve(Settings.from_env)]) -> str:
+                return city + (settings.api_key and "*")
+            """),
+    },
+    start="from wx.server import mcp as server",
+    planted=("wx/server.py", "Resolve(Settings.from_env)", "Resolve(Settings)"),
+    expected=[("wx/settings.py", "MCPD002")],
+    refused="parameter 'api_key'",
+    read_from="my-personal-agent/weather-service",
+)
+
+
 NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
