@@ -20,18 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from conftest import write_files
-from published_shapes import found
+from published_shapes import WARNINGS_KEPT, found
 
 PYPROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n"}
 
-ORACLE = """
-import json, logging, sys
-logged = []
-class Keep(logging.Handler):
-    def emit(self, record):
-        logged.append(record.getMessage())
-logging.getLogger().addHandler(Keep())
-logging.getLogger().setLevel(logging.WARNING)
+ORACLE = (
+    WARNINGS_KEPT
+    + """
+import sys
 sys.path.insert(0, ".")
 spec = json.loads(sys.argv[1])
 scope = {}
@@ -50,6 +46,7 @@ if spec["call"]:
     result = anyio.run(call)
 print(json.dumps({"dropped": [m for m in logged if "already exists" in m], "result": result}))
 """
+)
 """Python starting the server as its author does (`spec["start"]` binds `server`), keeping the
 SDK's duplicate warnings, then calling one tool through the in-memory client if asked."""
 
