@@ -957,6 +957,126 @@ CASES["settings class with a classmethod loader used as a resolver"] = Server(
 )
 
 
+# 18. A server class deriving from the SDK's (`class NotesServer(MCPServer)`, registering its
+#     bound methods in `__init__`), resolvers timed by a `utils/timing.py` decorator kept with
+#     `functools.wraps`. Planted: the db resolver made `async` under that sync decorator: the
+#     SDK injects the coroutine object.
+CASES["MCPServer subclass registering its methods, resolvers under a timing decorator"] = Server(
+    files={
+        "notes/__init__.py": "",
+        "notes/utils/__init__.py": "",
+        "notes/utils/timing.py": """\
+            import functools
+            import time
+
+
+            def timed(fn):
+                @functools.wraps(fn)
+                def wrapper(*args, **kwargs):
+                    started = time.perf_counter()
+                    try:
+                        return fn(*args, **kwargs)
+                    finally:
+                        time.perf_counter() - started
+
+                return wrapper
+            """,
+        "notes/db.py": """\
+            from notes.utils.timing import timed
+
+
+            class Db:
+                pass
+
+
+            @timed
+            def open_db() -> Db:
+                return Db()
+            """,
+        "notes/server.py": mod("""\
+            from mcp.server import MCPServer
+
+            from notes.db import Db, open_db
+
+
+            class NotesServer(MCPServer):
+                def __init__(self) -> None:
+                    super().__init__("notes")
+                    self.add_tool(self.list_notes)
+
+                def list_notes(self, folder: str, db: Annotated[Db, Resolve(open_db)]) -> str:
+                    return type(db).__name__
+
+
+            server = NotesServer()
+            """),
+    },
+    start="from notes.server import server",
+    planted=("notes/db.py", "def open_db()", "async def open_db()"),
+    expected=[("notes/db.py", "MCPD108")],
+    call=("list_notes", {"folder": "inbox"}),
+    answers=("Db", "coroutine"),
+)
+
+# 19. Write tools registered only when the settings allow them (`if settings.allow_writes:
+#     register_write_tools(mcp)`, a read-only default seen in database servers). Planted: the
+#     write module's tool copied from the read one keeps the name `query` (dropped when writes
+#     are allowed, which is how this server is started).
+CASES["write tools registered under a settings flag"] = Server(
+    files={
+        "dbsrv/__init__.py": "",
+        "dbsrv/settings.py": """\
+            import os
+
+
+            class Settings:
+                allow_writes = os.environ.get("ALLOW_WRITES", "1") == "1"
+
+
+            settings = Settings()
+            """,
+        "dbsrv/deps.py": """\
+            def connection(database: str) -> str:
+                return "conn:" + database
+            """,
+        "dbsrv/read_tools.py": mod("""\
+            from dbsrv.deps import connection
+
+
+            def register_read_tools(mcp) -> None:
+                @mcp.tool(name="query")
+                def query(database: str, sql: str, conn: Annotated[str, Resolve(connection)]) -> str:
+                    return conn + sql
+            """),
+        "dbsrv/write_tools.py": mod("""\
+            from dbsrv.deps import connection
+
+
+            def register_write_tools(mcp) -> None:
+                @mcp.tool(name="execute")
+                def execute(database: str, sql: str, conn: Annotated[str, Resolve(connection)]) -> str:
+                    return conn + sql
+            """),
+        "dbsrv/server.py": """\
+            from mcp.server import MCPServer
+
+            from dbsrv.read_tools import register_read_tools
+            from dbsrv.settings import settings
+            from dbsrv.write_tools import register_write_tools
+
+            mcp = MCPServer("db")
+            register_read_tools(mcp)
+            if settings.allow_writes:
+                register_write_tools(mcp)
+            """,
+    },
+    start="from dbsrv.server import mcp as server",
+    planted=("dbsrv/write_tools.py", '@mcp.tool(name="execute")', '@mcp.tool(name="query")'),
+    expected=[("dbsrv/write_tools.py", "MCPD110")],
+    dropped=True,
+)
+
+
 NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
