@@ -8,11 +8,12 @@ code of theirs is here.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import write_files
+from conftest import run_mcpdeps, write_files
 from published_servers import (
     PYPROJECT,
     Server,
@@ -1079,6 +1080,53 @@ CASES["write tools registered under a settings flag"] = Server(
 
 NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
+
+
+SPECS = {
+    "flat layout, register_tools importing feature registrars lazily": "main.py:mcp",
+    "factory calling routes.register_tools, add_tool of same-named functions": (
+        "app/server/mcp_server.py:create_mcp_server"
+    ),
+    "tool provider classes registering bound methods, current user from an auth module": "app/main.py:mcp",
+    "register helpers naming tools from a prefix parameter, store from the lifespan": "kb/server.py:mcp",
+    "postponed annotations, connection type imported for the resolver's hints": "wpdb/server.py:mcp",
+    "factory passing tools=[Tool.from_function(f) for f in ALL_TOOLS]": "zw/server.py:mcp",
+    "lru_cache settings resolver feeding a client resolver": "svc/main.py:mcp",
+    "monorepo: a shared core's resolvers used by two servers": "servers/redis_server/server.py:mcp",
+    "registry list joined from feature lists, add_tool in a loop": "app/main.py:mcp",
+    "confirmation resolver asking before a deletion": "inv/server.py:mcp",
+    "register helper closing over a client in a local resolver": "rag/main.py:mcp",
+    "module registrar, auth resolvers in a diamond": "gab/server.py:mcp",
+    "tool functions re-exported by a package, decorated in the server module": "lore/server.py:mcp",
+    "build() calling each tools module's register_tools, ported from bare @mcp.tool": "idsl/server.py:build",
+    "relative imports of the app's server, a CurrentUser alias under Field descriptions": "prof/main.py:mcp",
+    "settings class with a classmethod loader used as a resolver": "wx/server.py:mcp",
+    "MCPServer subclass registering its methods, resolvers under a timing decorator": "notes/server.py:server",
+    "write tools registered under a settings flag": "dbsrv/server.py:mcp",
+}
+"""The spec naming each valid twin's server (or the factory building it) for `graph`."""
+
+NOT_DRAWN = {
+    "MCPServer subclass registering its methods, resolvers under a timing decorator": (
+        "every instance of an MCPServer subclass is one server `NotesServer()` holding the tools "
+        "its methods register on `self`; `server = NotesServer()` is another, drawn without them"
+    ),
+}
+"""Specs whose static graph is not yet what `graph --live` draws, with the reason (strict xfails)."""
+
+
+@pytest.mark.parametrize(
+    "case", with_known_gaps("graph", sorted(SPECS), {("graph", k): v for k, v in NOT_DRAWN.items()})
+)
+def test_graph_of_the_valid_twin_is_what_graph_live_draws(tmp_path: Path, case: str) -> None:
+    """`graph SPEC` (read) shows the servers, tools and resolvers `graph --live SPEC` (the
+    SDK's, imported) shows."""
+    write_files(tmp_path, {**PYPROJECT, **CASES[case].files})
+    static = run_mcpdeps("graph", "--format", "json", SPECS[case], cwd=tmp_path)
+    live = run_mcpdeps("graph", "--format", "json", "--live", SPECS[case], cwd=tmp_path)
+    assert live.returncode == 0, live.stderr
+    assert static.returncode == 0, static.stderr
+    assert json.loads(static.stdout) == json.loads(live.stdout)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
