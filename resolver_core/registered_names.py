@@ -88,10 +88,12 @@ def named_by_callers(
         return None  # a method or a nested function: which parameter a call fills is not counted here
     if not isinstance(reg.server, ParamServer) or reg.server.function is not fn:
         return None
-    given = {
-        _joined(names, reg, node, call, False, (reg.module, None, scope))
-        for _, call, *_ in passed_for(reg.server)
-    }
+    calls = [call for _, call, *_ in passed_for(reg.server)]
+    if any(isinstance(a, ast.Starred) for c in calls for a in c.args) or any(
+        k.arg is None for c in calls for k in c.keywords
+    ):
+        return None  # `register(mcp, **options)`: the prefix may be in them
+    given = {_joined(names, reg, node, call, False, (reg.module, None, scope)) for call in calls}
     return given.pop() if len(given) == 1 else None
 
 

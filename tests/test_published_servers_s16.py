@@ -1183,6 +1183,11 @@ PREFIX_CALLS: dict[str, tuple[str, tuple[str, str], bool]] = {
         ("", ""),
         True,
     ),
+    "one passed options that may hold a prefix (not read, not compared)": (
+        'OPTIONS = {"prefix": "docs_"}\nregister_search(mcp)\nregister_find(mcp, **OPTIONS)\n',
+        ('{prefix}find"', '{prefix}search"'),
+        False,
+    ),
     "the same registrar called twice with two prefixes": (
         'register_search(mcp, "a_")\nregister_search(mcp, "b_")\nregister_find(mcp)\n',
         ("", ""),
