@@ -1082,6 +1082,50 @@ NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
 
+# 20. The circular layout many FastMCP projects use: `app/server.py` binds `mcp` and imports
+#     its tool modules at the bottom (`from app.tools import notes  # noqa: E402`), each tool
+#     module doing `from app.server import mcp`; a notes service instance made at import
+#     serves bound-method resolvers. Planted: the resolver taken from the class, not the
+#     instance (`Resolve(NotesService.notebook)`: `self` is unclassifiable, R2).
+CASES["server module importing its tool modules at the bottom, bound-method resolvers"] = Server(
+    files={
+        "app/__init__.py": "",
+        "app/service.py": """\
+            class NotesService:
+                def __init__(self, root: str) -> None:
+                    self.root = root
+
+                def notebook(self, name: str) -> str:
+                    return self.root + "/" + name
+
+
+            service = NotesService("/notes")
+            """,
+        "app/tools/__init__.py": "",
+        "app/tools/notes.py": mod("""\
+            from app.server import mcp
+            from app.service import NotesService, service
+
+
+            @mcp.tool()
+            def open_notebook(name: str, path: Annotated[str, Resolve(service.notebook)]) -> str:
+                return path
+            """),
+        "app/server.py": """\
+            from mcp.server import MCPServer
+
+            mcp = MCPServer("notes")
+
+            from app.tools import notes  # noqa: E402, F401
+            """,
+    },
+    start="from app.server import mcp as server",
+    planted=("app/tools/notes.py", "Resolve(service.notebook)", "Resolve(NotesService.notebook)"),
+    expected=[("app/service.py", "MCPD002")],
+    refused="Resolver 'notebook' parameter 'self'",
+)
+
+
 SPECS = {
     "flat layout, register_tools importing feature registrars lazily": "main.py:mcp",
     "factory calling routes.register_tools, add_tool of same-named functions": (
@@ -1103,6 +1147,7 @@ SPECS = {
     "settings class with a classmethod loader used as a resolver": "wx/server.py:mcp",
     "MCPServer subclass registering its methods, resolvers under a timing decorator": "notes/server.py:server",
     "write tools registered under a settings flag": "dbsrv/server.py:mcp",
+    "server module importing its tool modules at the bottom, bound-method resolvers": "app/server.py:mcp",
 }
 """The spec naming each valid twin's server (or the factory building it) for `graph`."""
 
