@@ -1126,6 +1126,56 @@ CASES["server module importing its tool modules at the bottom, bound-method reso
 )
 
 
+# 21. A toolkit factory closing over the API client it is given (`install(mcp, api)` defining
+#     its resolver locally, as vera_mcp_service's registrar does), the project then adopting
+#     postponed annotations (a linter's "add `from __future__ import annotations`" fix).
+#     Planted: that import: the local resolver in the tool's hint is no global, so the SDK
+#     cannot evaluate the tool's annotations (T3).
+CASES["toolkit factory with a local resolver, postponed annotations added"] = Server(
+    files={
+        "kit/__init__.py": "",
+        "kit/api.py": """\
+            class Api:
+                def get(self, path: str) -> str:
+                    return "GET " + path
+            """,
+        "kit/toolkit.py": """\
+            from typing import Annotated
+
+            from mcp.server.mcpserver import Resolve
+
+            from kit.api import Api
+
+
+            def install(mcp, api: Api) -> None:
+                def client() -> Api:
+                    return api
+
+                @mcp.tool()
+                def fetch(path: str, http: Annotated[Api, Resolve(client)]) -> str:
+                    return http.get(path)
+            """,
+        "kit/main.py": """\
+            from mcp.server import MCPServer
+
+            from kit.api import Api
+            from kit.toolkit import install
+
+            mcp = MCPServer("kit")
+            install(mcp, Api())
+            """,
+    },
+    start="from kit.main import mcp as server",
+    planted=(
+        "kit/toolkit.py",
+        "from typing import Annotated\n",
+        "from __future__ import annotations\n\nfrom typing import Annotated\n",
+    ),
+    expected=[("kit/toolkit.py", "MCPD009")],
+    refused="Unable to evaluate type annotations for callable 'fetch'",
+)
+
+
 SPECS = {
     "flat layout, register_tools importing feature registrars lazily": "main.py:mcp",
     "factory calling routes.register_tools, add_tool of same-named functions": (
@@ -1148,6 +1198,7 @@ SPECS = {
     "MCPServer subclass registering its methods, resolvers under a timing decorator": "notes/server.py:server",
     "write tools registered under a settings flag": "dbsrv/server.py:mcp",
     "server module importing its tool modules at the bottom, bound-method resolvers": "app/server.py:mcp",
+    "toolkit factory with a local resolver, postponed annotations added": "kit/main.py:mcp",
 }
 """The spec naming each valid twin's server (or the factory building it) for `graph`."""
 
