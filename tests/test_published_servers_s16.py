@@ -1078,12 +1078,8 @@ CASES["write tools registered under a settings flag"] = Server(
 )
 
 
-NOT_FOLLOWED: dict[str, str] = {}
-"""Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
-
-
 # 20. The circular layout many FastMCP projects use: `app/server.py` binds `mcp` and imports
-#     its tool modules at the bottom (`from app.tools import notes  # noqa: E402`), each tool
+#     its tool modules at the bottom (`from app.tools import notes` after `mcp = MCPServer(...)`), each tool
 #     module doing `from app.server import mcp`; a notes service instance made at import
 #     serves bound-method resolvers. Planted: the resolver taken from the class, not the
 #     instance (`Resolve(NotesService.notebook)`: `self` is unclassifiable, R2).
@@ -1174,6 +1170,10 @@ CASES["toolkit factory with a local resolver, postponed annotations added"] = Se
     expected=[("kit/toolkit.py", "MCPD009")],
     refused="Unable to evaluate type annotations for callable 'fetch'",
 )
+
+
+NOT_FOLLOWED: dict[str, str] = {}
+"""Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
 
 SPECS = {
