@@ -29,6 +29,7 @@ from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
 from .project import Project
 from .reach import Reach
+from .registered_names import named_by_callers
 from .registration_site import Registration
 from .registrations import Scanner
 from .resolvers import ResolverFactory
@@ -137,6 +138,8 @@ class StaticBuilder:
             written = reg.span.path if reg.landed_at is not None else reg.module.display
             origin = self._passed_from(written)
             for server, ways in self.reach.servers_of(reg):
+                # `name=f"{prefix}x"` in a helper: read with what its callers (now all known) pass
+                reg.name = reg.name or named_by_callers(self.names, reg, self.reach.passed_for)
                 # Its arms (or a factory's server: which servers) depend on its callers, wherever they are.
                 if any(way[1] for way in ways) or hands_out(self.servers, server):
                     self.graph.param_registrations.add(reg.module.display)

@@ -5,11 +5,15 @@ title=, description=, ...)` is what `add_tool` builds (`ToolManager.add_tool` ca
 same arguments) and raises the same registration errors, where the list is written, before the
 server exists: each one is read as `server.add_tool(fn, name=...)` on the server that call makes
 (`Scanner._added`), so its checks are `add_tool`'s. What cannot be read so is said, never
-guessed (said as not analysed): a list not written out (`tools=TOOLS`, a comprehension), a `Tool` made some
+guessed (said as not analysed): a list not written out (`tools=TOOLS`), a `Tool` made some
 other way, a `from_function` given `context_kwarg=` (the SDK then skips looking for the Context
 parameter) or `**kwargs` (its name may be in them). A plain function returning such a server
 (`def build(): return MCPServer("x", tools=[...])`) is a factory whose own server it is: its
 tools land on the server each call of it makes (`called_servers`, `factory_results.py`).
+A comprehension (`tools=[Tool.from_function(f) for f in ALL_TOOLS]`, a published factory's
+shape) registers its element for each value, as the `for` loops it runs like
+(`statement_calls.comprehension_loops`): the scan enters them around the element, so a loop
+over a list written out is read as `for f in ALL_TOOLS: server.add_tool(f)` is.
 
 The constructor fills the server's tools in list order, a later tool of a name replacing an
 earlier one where it was (`Tool already exists` logged), where `add_tool` keeps the first: the
@@ -23,6 +27,7 @@ import ast
 
 from .registration_site import Unfollowed
 from .source import ParsedModule
+from .statement_calls import comprehension_loops
 from .symbols import Names, Scope
 
 Listed = tuple[ast.Call, ast.expr, ast.expr | None]
@@ -31,16 +36,22 @@ Listed = tuple[ast.Call, ast.expr, ast.expr | None]
 
 def constructor_tools(
     names: Names, module: ParsedModule, call: ast.Call, scope: Scope | None
-) -> tuple[list[Listed], list[Unfollowed]]:
-    """The tools `MCPServer(..., tools=[...])` lists, and what it lists that cannot be read."""
+) -> tuple[list[Listed], list[Unfollowed], tuple[ast.For, ...]]:
+    """The tools `MCPServer(..., tools=[...])` lists, what it lists that cannot be read, and the
+    loops a comprehension runs its element in (each value of theirs registers it)."""
     value = next((k.value for k in call.keywords if k.arg == "tools"), None)
     if value is None or (isinstance(value, ast.Constant) and value.value is None):
-        return [], []
-    if not isinstance(value, ast.List | ast.Tuple):
-        return [], [unread(module, value, "the list is not written out in the call")]
+        return [], [], ()
+    loops: tuple[ast.For, ...] = ()
+    if isinstance(value, ast.ListComp):  # `[Tool.from_function(f) for f in ALL_TOOLS]`
+        elements, loops = [value.elt], comprehension_loops(value)
+    elif isinstance(value, ast.List | ast.Tuple):
+        elements = value.elts
+    else:
+        return [], [unread(module, value, "the list is not written out in the call")], ()
     listed: list[Listed] = []
     notes: list[Unfollowed] = []
-    for element in value.elts:
+    for element in elements:
         made = _from_function(names, module, element, scope)
         if made is None:
             notes.append(unread(module, element, "it is not a `Tool.from_function(fn, ...)` call"))
@@ -57,7 +68,7 @@ def constructor_tools(
                 notes.append(unread(module, element, "it names no function"))
             else:
                 listed.append((made, fn, name))
-    return as_kept(listed), notes
+    return as_kept(listed), notes, loops
 
 
 def as_kept(listed: list[Listed]) -> list[Listed]:
@@ -108,7 +119,7 @@ def unread(module: ParsedModule, node: ast.expr, why: str) -> Unfollowed:
     return Unfollowed(
         module.span(node),
         f"the tools passed to the server as `tools=` ({written}) are not analysed: {why}; mcpdeps "
-        "reads a list of `Tool.from_function(fn, name=...)` calls written out",
+        "reads a list of `Tool.from_function(fn, name=...)` calls written out, or a comprehension of one",
     )
 
 

@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .joined_lists import MAX_JOINS, elements_of, joined_rows
 from .loop_aliases import LoopAliases, in_place
 from .loop_collectors import Collector, collector_of_loop
 from .loop_entries import (
@@ -100,7 +101,7 @@ def _unpacked(
     where, where_scope, rows = found
     if where is not module:
         collection = unwrapped(names, module, stmt.iter, scope)[0]
-        rows = tuple(_elements_of(collection, where, where_scope, row) for row in rows)
+        rows = tuple(elements_of(collection, where, where_scope, row) for row in rows)
     if isinstance(target, ast.Name):
         return target.id, list(rows)
     if not isinstance(target, ast.Tuple | ast.List) or not all(
@@ -108,15 +109,6 @@ def _unpacked(
     ):
         return None
     return tuple(t.id if isinstance(t, ast.Name) else "" for t in target.elts), list(rows)
-
-
-def _elements_of(collection: ast.expr, where: ParsedModule, scope: Scope | None, row: ast.expr) -> ast.expr:
-    """A row of another module's collection, its values read where they are written (`Element`)."""
-    if isinstance(row, SEQUENCES):
-        return ast.Tuple(
-            [Element(collection, i, where, v, scope) for i, v in enumerate(row.elts)], ast.Load()
-        )
-    return Element(collection, 0, where, row, scope)
 
 
 def listing_name(func: ast.expr) -> str | None:
@@ -260,11 +252,12 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
 
 
 def rows_of(
-    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None, joins: int = 0
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
     """The values iterating `expr` yields, where they are written; None when not written out.
     `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`), and
-    `zip(...)` of several (`loop_zips.py`)."""
+    `zip(...)` of several (`loop_zips.py`), and the collections a list unpacks
+    (`[*NOTE_TOOLS, *TASK_TOOLS]`, `joined_lists.py`)."""
     expr, method, counted = unwrapped(names, module, expr, scope)
     zipped = zipped_rows(names, module, expr, scope, rows_of)
     if zipped is not None:
@@ -282,10 +275,18 @@ def rows_of(
             rows = tuple(
                 ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True)
             )
-    elif method is not None or any(isinstance(e, ast.Starred) for e in node.elts):
+    elif method is not None or (joins >= MAX_JOINS and any(isinstance(e, ast.Starred) for e in node.elts)):
         return None
     else:
-        rows = tuple(node.elts)
+        joined = joined_rows(
+            node.elts,
+            where,
+            where_scope,
+            lambda at, value, inner: rows_of(names, at, value, inner, joins + 1),
+        )
+        if joined is None:
+            return None
+        rows = joined
     return where, where_scope, numbered(rows) if counted else rows
 
 

@@ -13,10 +13,13 @@ function's own name stands for the tool's only when no name is given, never as a
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Sequence
 
 from .passed_loops import argument
 from .registration_site import Registration
+from .servers import ParamServer
 from .signatures import function_params
+from .slot_fillers import Filling
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope, Value
 
@@ -66,6 +69,32 @@ def landed_name(
     if isinstance(node, ast.JoinedStr):  # `name=f"{prefix}_{fn.__name__}"`
         return _joined(names, reg, node, call, bound, value), node
     return None, node
+
+
+def named_by_callers(
+    names: Names, reg: Registration, passed_for: Callable[[ParamServer], Sequence[Filling]]
+) -> str | None:
+    """`@server.tool(name=f"{prefix}search")` in `def register_kb_search(server, prefix="kb_")`
+    (a published knowledge-base server's registrars): the name the calls handing the helper its
+    server (`passed_for`, `Reach.passed_for`) give the tool, each passing `prefix` or leaving
+    its default. None when they give different names, or one is not read (the name stays
+    computed): a plain function only (no bound `self` to count), its own server parameter the
+    one registered on."""
+    node, scope = reg.name_node, reg.scope
+    if reg.name is not None or not isinstance(node, ast.JoinedStr) or scope is None:
+        return None
+    fn = scope.function
+    if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or scope.parent is not None:
+        return None  # a method or a nested function: which parameter a call fills is not counted here
+    if not isinstance(reg.server, ParamServer) or reg.server.function is not fn:
+        return None
+    calls = [call for _, call, *_ in passed_for(reg.server)]
+    if any(isinstance(a, ast.Starred) for c in calls for a in c.args) or any(
+        k.arg is None for c in calls for k in c.keywords
+    ):
+        return None  # `register(mcp, **options)`: the prefix may be in them
+    given = {_joined(names, reg, node, call, False, (reg.module, None, scope)) for call in calls}
+    return given.pop() if len(given) == 1 else None
 
 
 def _name_parameter(names: Names, reg: Registration) -> ast.arg | None:

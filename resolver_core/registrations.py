@@ -342,7 +342,7 @@ class Scanner:
         """`MCPServer("x", tools=[Tool.from_function(fn, name="t")])`: each tool listed, read as
         `add_tool` on the server the call makes (`constructor_tools.py`): the name it is bound
         to, or the call itself (`register(MCPServer(...))`)."""
-        listed, notes = constructor_tools(self.names, module, call, scope)
+        listed, notes, loops = constructor_tools(self.names, module, call, scope)
         self.unfollowed += notes
         # `return MCPServer(..., tools=[...])` in a plain function: the factory's own server,
         # whose tools land on each server its calls make (`called_servers`, `factory_results`).
@@ -356,9 +356,12 @@ class Scanner:
             if bound is not None and bound[0] is call
             else self.servers.of(module, call, scope)
         )
-        for made, fn_node, name_node in listed:
-            if server is not None:
-                self._added(server, module, scope, made, fn_node, name_node)
+        with ExitStack() as inside:  # `[Tool.from_function(f) for f in TOOLS]`: its loops
+            for loop in loops:
+                inside.enter_context(self._loops.entered(module, loop, scope))
+            for made, fn_node, name_node in listed:
+                if server is not None:
+                    self._added(server, module, scope, made, fn_node, name_node)
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":

@@ -114,4 +114,10 @@ def _comprehended(generator: ast.comprehension, parts: tuple[ast.expr, ...]) -> 
     return made
 
 
+def comprehension_loops(node: ast.ListComp) -> tuple[ast.For, ...]:
+    """The `for` statements a list comprehension runs its element in, outermost first (as
+    `calls_in` reads the comprehensions around a call)."""
+    return tuple(_comprehended(generator, (node.elt,)) for generator in node.generators)
+
+
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)

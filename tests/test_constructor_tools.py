@@ -152,3 +152,20 @@ def test_a_name_registered_again_on_the_factory_s_result_is_a_duplicate(tmp_path
             (d["code"], d["line"], d["message"][:51]) for d in lint_diagnostics(tmp_path, "--no-cache", given)
         ]
         assert found == [("MCPD110", 27, "tool name 'u' is already registered on server 'mcp'")]
+
+
+def test_a_comprehension_over_listed_functions_registers_each(tmp_path: Path) -> None:
+    """`tools=[Tool.from_function(f) for f in ALL_TOOLS]` (a published factory's shape): each
+    value of the list registers as `for f in ALL_TOOLS: mcp.add_tool(f)` does, so `t` is
+    refused there, and `graph` shows what `graph --live` shows, a filter leaving `u` out."""
+    listed = 'ALL_TOOLS = [t, u]\n\nmcp = MCPServer("x", tools=[Tool.from_function(f) for f in ALL_TOOLS])\n'
+    check_both_ways(tmp_path / "a", _main(listed), "import app.main", "app/main.py")
+    kept = 'mcp = MCPServer("x", tools=[Tool.from_function(f, title="T") for f in (t, u) if f is not u])\n'
+    assert _graphs_agree(tmp_path / "b", _main(kept), "app/main.py") == ["t"]
+
+
+def test_a_comprehension_over_values_not_listed_is_said(tmp_path: Path) -> None:
+    constructed = 'mcp = MCPServer("x", tools=[Tool.from_function(f) for f in sorted([t, u], key=id)])\n'
+    write_files(tmp_path, {**PROJECT, **_main(constructed)})
+    found = sorted((d["code"], d["line"]) for d in lint_diagnostics(tmp_path, "--no-cache", "."))
+    assert found == [("MCPD113", 20)]

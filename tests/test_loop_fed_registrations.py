@@ -173,6 +173,25 @@ FOLLOWED: dict[str, tuple[dict[str, str], str]] = {
         },
         "import app.main\napp.main.build()",
     ),
+    # A published registry: `ALL_TOOLS = [*NOTE_TOOLS, *TASK_TOOLS]` in a package `__init__`.
+    "add_tool in a loop over a list unpacking another module's lists": (
+        {
+            "app/registry.py": "from app.tools import READERS, WRITERS\n\nALL_TOOLS = [*READERS, *WRITERS]\n",
+            "app/main.py": entry_point(
+                "from app.registry import ALL_TOOLS", "for fn in ALL_TOOLS:\n        mcp.add_tool(fn)"
+            ),
+        },
+        "import app.main",
+    ),
+    "helper(server, fn) in a loop over a list unpacking one of this module's, then a value": (
+        {
+            "app/main.py": entry_point(
+                f"from app.tools import t, u\n\n    FIRST = [u]\n    ALL = [*FIRST, t]\n\n\n    {ADD}",
+                "for fn in ALL:\n        add(mcp, fn)",
+            )
+        },
+        "import app.main",
+    ),
 }
 """Entry points whose tools mcpdeps follows: the files beside `app/tools.py`, and the code
 starting the server."""

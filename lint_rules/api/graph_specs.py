@@ -1,7 +1,8 @@
 """`graph FILE.py:NAME` without `--live`: the server NAME is, or the one it builds.
 
 `serve`, `call` and `graph --live` take a spec and import it; a static `graph` takes the
-same spec and reads it: NAME bound to a server at module level selects that server, a
+same spec and reads it: NAME bound to a server at module level selects that server (also
+when the file imports it: `from app.server import mcp` in an entry point), a
 function (a factory such as `def build_server(*, store: Store) -> MCPServer`) selects
 the servers created inside it, with every tool registered on them, whether or not the
 factory's parameters have defaults (nothing is called). Only file specs are read: a
@@ -69,6 +70,9 @@ def _servers_of(graph: Graph, spec: StaticSpec, cwd: Path) -> list[Server]:
             f"{spec.text}: {spec.path} is not a Python file; name an object of one, e.g. app.py:mcp."
         )
     tree = _tree(graph, path, cwd, spec)
+    imported = _imported(graph, tree, spec, path, cwd)
+    if imported:  # `from app.server import mcp` in the entry point: the server it imports
+        return imported
     lines = _lines_of(tree, spec)
     # A server a factory's call makes is shown where the factory makes it, and made at the call.
     found = [
@@ -111,6 +115,39 @@ def _tree(graph: Graph, path: Path, cwd: Path, spec: StaticSpec) -> ast.Module:
             f"{spec.text}: {spec.path} cannot be read to find {spec.name!r} ({why}); "
             f"`mcpdeps graph --live {spec.text}` imports it instead."
         ) from exc
+
+
+def _imported(graph: Graph, tree: ast.Module, spec: StaticSpec, path: Path, cwd: Path) -> list[Server]:
+    """The module-level server NAME is when the file binds it only by importing it (`from
+    prof.app import mcp`, an entry point importing the server and then its tool modules, where
+    `graph --live` finds it): the server that module binds to that name. None found: the file
+    is read as `_lines_of` reads it."""
+    module = next((i.module for i in graph.sources.values() if (cwd / i.path).resolve() == path), None)
+    imports = [
+        (node, alias)
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if (alias.asname or alias.name) == spec.name
+    ]
+    if module is None or len(imports) != 1 or spec.name in _bound(tree):
+        return []
+    node, alias = imports[0]
+    package = (module if path.name == "__init__.py" else module.rpartition(".")[0]).split(".")
+    base = package[: len(package) - node.level + 1] if node.level else []
+    source = ".".join([*base, *([node.module] if node.module else [])])
+    return [s for s in graph.servers if s.module == source and s.variable == alias.name and not s.local]
+
+
+def _bound(tree: ast.Module) -> set[str]:
+    """The names the module's own statements bind at top level (assignments, defs)."""
+    out = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    out |= {
+        t.id for n in tree.body if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)
+    }
+    return out | {
+        n.target.id for n in tree.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
 
 
 def _lines_of(tree: ast.Module, spec: StaticSpec) -> list[tuple[int, int]]:
