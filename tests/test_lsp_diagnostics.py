@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
+from conftest import write_files
 from lsp_helpers import (
     SERVER,
     Docs,
@@ -275,3 +276,20 @@ async def test_a_file_outside_any_project_is_checked_alone(no_workspace: Languag
         found = await at_version(client, root / name, 1)
         assert "MCPD006" in [d.code for d in found]
     assert not any("big" in uri for uri in client.diagnostics)  # its folder was never walked
+
+
+async def test_a_uv_workspace_member_opened_alone_is_checked_in_its_workspace(
+    no_workspace: LanguageClient, tmp_path: Path
+) -> None:
+    """A member's resolver module opened with no workspace folder: its importers are in another
+    member, as `lint FILE` finds them (the workspace is the member's project)."""
+    from test_published_layouts import CASES
+
+    files, _, _, bad = CASES["uv workspace, the server importing another member"]
+    write_files(tmp_path, files)
+    client, path = no_workspace, tmp_path / bad
+    Docs(client).open(path)
+    found = await at_version(client, path, 1)
+    expected = [d["code"] for d in lint_json(tmp_path, bad)]
+    assert expected == ["MCPD002"]
+    assert [d.code for d in found] == expected

@@ -33,6 +33,7 @@ from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.discovery import unreadable_note
 from ...resolver_core.lines import split_lines
 from ...resolver_core.project import find_project_root
+from ...resolver_core.workspaces import workspace_of
 from .convert import Positions, path_of, to_lsp, uri_of
 from .documents import LineWorkspace
 from .pull import PullDiagnostics, register_pull
@@ -122,7 +123,9 @@ class McpdepsServer(LanguageServer):
             return None
         project = find_project_root(path.parent)
         if project is not None:
-            return self.add_folder(project)
+            # A uv workspace's member is checked in its workspace, as `lint FILE` checks it there.
+            workspace = workspace_of(project)
+            return self.add_folder(workspace[0] if workspace is not None else project)
         # No project around it (a file in ~/Downloads): that file alone, never its whole folder.
         return self.add_folder(path.parent, targets=[path.name])
 
