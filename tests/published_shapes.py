@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 from conftest import REPO, lint_diagnostics, located, write_files
-from mcpdeps.lint_rules import lint
-from mcpdeps.resolver_core.diagnostics import plain
+from mcpdeps.cli.lsp.workspace import WorkspaceModel
+from mcpdeps.lint_rules import api, lint
+from mcpdeps.resolver_core.diagnostics import Diagnostic, plain
 
 CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
 """The refused resolver, and the one the SDK accepts for a tool whose argument is `x`."""
@@ -140,6 +141,47 @@ def each_file_alone_reports_what_lint_dot_reports(root: Path, tmp_path: Path) ->
         assert all([d for d in run if d["path"] == given] == expected for run in runs), given
 
 
+def _unfixed(diagnostics: list[Diagnostic]) -> list[dict[str, object]]:
+    """Diagnostics as the JSON report writes them, without their fixes: the editor computes a
+    fix as a code action when asked (as `test_shape_verdicts` compares them)."""
+    return [{**d.contract_dict(), "fix": None} for d in diagnostics]
+
+
+def _lint_dot(root: Path) -> list[dict[str, object]]:
+    """`lint .` in `root` through the engine every front end asks (settings, `per-file-ignores`)."""
+    return _unfixed(api.lint(api.LintRequest(["."], root)).diagnostics)
+
+
+def _editor(model: WorkspaceModel) -> list[dict[str, object]]:
+    """What the editor publishes once its model checked every stale file."""
+    model.check(model.order)
+    return _unfixed(model.report())
+
+
+def the_editor_reports_what_lint_dot_reports(
+    root: Path, bad: str | None = None, clean: tuple[str, str] = CLEAN
+) -> None:
+    """The editor's model of `root` (`mcpdeps lsp`'s `WorkspaceModel`, in the process) reports
+    what `lint .` reports. With `bad` (the refused resolver's file): on the clean twin saved,
+    the model reports what `lint .` reports there, then with `bad`'s refused text unsaved over
+    it what `lint .` reports of the refused project saved, and the clean twin's verdicts again
+    once the unsaved text is dropped."""
+    refused = _lint_dot(root)
+    assert _editor(WorkspaceModel(root)) == refused, "the editor's model of the project saved"
+    if bad is None:
+        return
+    path = root / bad
+    text = path.read_text()
+    path.write_text(text.replace(*clean))
+    accepted = _lint_dot(root)
+    model = WorkspaceModel(root)
+    assert _editor(model) == accepted, "the editor's model of the clean twin saved"
+    model.set_text(path, text)
+    assert _editor(model) == refused, "the editor, the refused text unsaved over the clean twin"
+    model.set_text(path, None)
+    assert _editor(model) == accepted, "the editor, the unsaved text dropped"
+
+
 def duplicates_logged(
     root: Path, env: dict[str, str], unset: tuple[str, ...] = (), start: str = "import app.main"
 ) -> list[str]:
@@ -186,11 +228,12 @@ def cases_of(script: str, cwd: Path, folders: list[str]) -> dict[str, Any]:
 
 
 def survey_tests(
-    cases: dict[str, tuple[Any, ...]], not_followed: dict[str, str]
-) -> tuple[Callable[[Path, str], None], Callable[[Path, str], None]]:
-    """The two tests of a survey file's `cases` (`files, entry, bad, ...`, as `check_both_ways`
+    cases: dict[str, tuple[Any, ...]], not_followed: dict[str, str], editor_gaps: dict[str, str] | None = None
+) -> tuple[Callable[[Path, str], None], Callable[[Path, str], None], Callable[[Path, str], None]]:
+    """The three tests of a survey file's `cases` (`files, entry, bad, ...`, as `check_both_ways`
     takes them): the SDK refuses each and lint reports it alike, a case `not_followed` names
-    being a strict xfail with its reason; and each file alone reports what `lint .` does.
+    being a strict xfail with its reason; each file alone reports what `lint .` does; and the
+    editor's model reports it too, saved and unsaved (`editor_gaps`: its strict xfails).
     Bind them to module-level `test_...` names for pytest to collect."""
     gaps = {("sdk", name): reason for name, reason in not_followed.items()}
 
@@ -204,4 +247,36 @@ def survey_tests(
         write_files(root, {**PROJECT, **cases[case][0]})
         each_file_alone_reports_what_lint_dot_reports(root, tmp_path)
 
-    return test_sdk_refuses_and_lint_reports_alike, test_each_file_alone_reports_what_lint_dot_reports
+    return (
+        test_sdk_refuses_and_lint_reports_alike,
+        test_each_file_alone_reports_what_lint_dot_reports,
+        editor_test(editor_cases(cases), editor_gaps or {}),
+    )
+
+
+EditorCase = tuple[dict[str, str], str | None, tuple[str, str]]
+"""A project's files, the refused resolver's file (None: the project only as saved) and the
+text replaced in it to make its clean twin (`the_editor_reports_what_lint_dot_reports`)."""
+
+
+def editor_cases(cases: dict[str, tuple[Any, ...]]) -> dict[str, EditorCase]:
+    """The editor's cases of `check_both_ways`'s (`files, entry, bad, [refused_with, clean]`)."""
+    return {
+        name: (files, bad, rest[1] if len(rest) > 1 else CLEAN)
+        for name, (files, _, bad, *rest) in cases.items()
+    }
+
+
+def editor_test(cases: dict[str, EditorCase], gaps: dict[str, str]) -> Callable[[Path, str], None]:
+    """The test that the editor reports each of `cases` as `lint .` does, saved and with the
+    refused text unsaved (`the_editor_reports_what_lint_dot_reports`), the cases `gaps` names
+    being strict xfails with its reason. Bind it to a module-level `test_...` name."""
+    known = {("editor", name): reason for name, reason in gaps.items()}
+
+    @pytest.mark.parametrize("case", with_known_gaps("editor", sorted(cases), known))
+    def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
+        files, bad, clean = cases[case]
+        write_files(tmp_path, {**PROJECT, **files})
+        the_editor_reports_what_lint_dot_reports(tmp_path, bad, clean)
+
+    return test_the_editor_reports_what_lint_dot_reports

@@ -15,7 +15,15 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import PROJECT, check_both_ways, entry_point, resolver_module, sdk
+from published_shapes import (
+    PROJECT,
+    check_both_ways,
+    editor_cases,
+    editor_test,
+    entry_point,
+    resolver_module,
+    sdk,
+)
 
 
 def _helper(name: str = "register") -> str:
@@ -484,3 +492,6 @@ def test_tool_kit_subclasses_register_on_the_server_each_was_built_with(tmp_path
     assert ran.returncode == 0 and ("Tool already exists: t" in ran.stderr) is same, ran.stderr
     found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
     assert found == ([("MCPD110", "app/b.py")] if same else [])
+
+
+test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})

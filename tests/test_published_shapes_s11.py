@@ -16,7 +16,16 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import DUPLICATES_LOGGED, PROJECT, check_both_ways, entry_point, resolver_module, sdk
+from published_shapes import (
+    DUPLICATES_LOGGED,
+    PROJECT,
+    check_both_ways,
+    editor_cases,
+    editor_test,
+    entry_point,
+    resolver_module,
+    sdk,
+)
 
 TOOL = """\
 def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
@@ -394,3 +403,6 @@ def test_a_helper_naming_its_tools_after_a_prefix_called_twice(tmp_path: Path, n
     assert [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")] == expected
     alone = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", "app/tools.py")]
     assert alone == expected
+
+
+test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})

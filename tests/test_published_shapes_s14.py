@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
+from published_shapes import (
+    CLEAN,
+    PROJECT,
+    REFUSED,
+    check_both_ways,
+    editor_cases,
+    editor_test,
+    entry_point,
+    resolver_module,
+    sdk,
+)
 from test_factory_result_servers import ONE_FILE
 
 Case = tuple[dict[str, str], str, str]
@@ -588,3 +598,8 @@ def test_a_factory_result_is_the_server_the_factory_registered_on(tmp_path: Path
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_published_shape(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
+
+
+test_the_editor_reports_what_lint_dot_reports = editor_test(
+    {**editor_cases(CASES), **{name: (files, bad, CLEAN) for name, (files, bad) in SAID.items()}}, {}
+)

@@ -17,10 +17,13 @@ import pytest
 from conftest import lint_diagnostics, write_files
 from mcpdeps.lint_rules import incremental
 from published_shapes import (
+    CLEAN,
     PROJECT,
     REFUSED,
     check_both_ways,
     each_file_alone_reports_what_lint_dot_reports,
+    editor_cases,
+    editor_test,
     entry_point,
     found,
     resolver_module,
@@ -1023,3 +1026,8 @@ def test_a_map_nothing_consumes_registers_nothing(tmp_path: Path) -> None:
     ran = sdk(tmp_path, "import app.main")
     assert ran.returncode == 0, ran.stderr
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
+
+
+test_the_editor_reports_what_lint_dot_reports = editor_test(
+    {**editor_cases(CASES), **{name: (files, "app/tools.py", CLEAN) for name, files in SAID.items()}}, {}
+)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import check_both_ways
+from published_shapes import check_both_ways, editor_cases, editor_test
 from published_shapes import resolver_module as _resolver_module
 
 CASES: dict[str, tuple[dict[str, str], str, str]] = {
@@ -345,3 +345,6 @@ def test_helpers_called_in_exclusive_branches_register_no_duplicate(tmp_path: Pa
         )
         assert ran.returncode == 0 and "already exists" not in ran.stderr, ran.stderr
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
+
+
+test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})
