@@ -152,9 +152,17 @@ def _lint_dot(root: Path) -> list[dict[str, object]]:
     return _unfixed(api.lint(api.LintRequest(["."], root)).diagnostics)
 
 
-def _editor(model: WorkspaceModel) -> list[dict[str, object]]:
-    """What the editor publishes once its model checked every stale file."""
-    model.check(model.order)
+def _editor(model: WorkspaceModel, opened: Path | None = None) -> list[dict[str, object]]:
+    """What the editor publishes once it checked every stale file as `mcpdeps lsp` does: the
+    `opened` document first (`WorkspaceModel.priority`), then the others in the background in
+    batches of one file (the smallest the server makes), unless the first pass checks them all
+    in one (`first_batch_whole`)."""
+    first = model.priority([opened] if opened is not None else [])
+    if first:
+        model.check(first)
+    while model.stale:
+        stale = [o for o in model.order if o in model.stale]
+        assert model.check(stale if model.first_batch_whole() else stale[:1]), "stale files left unchecked"
     return _unfixed(model.report())
 
 
@@ -167,19 +175,19 @@ def the_editor_reports_what_lint_dot_reports(
     it what `lint .` reports of the refused project saved, and the clean twin's verdicts again
     once the unsaved text is dropped."""
     refused = _lint_dot(root)
-    assert _editor(WorkspaceModel(root)) == refused, "the editor's model of the project saved"
-    if bad is None:
+    opened = root / bad if bad is not None else None
+    assert _editor(WorkspaceModel(root), opened) == refused, "the editor's model of the project saved"
+    if opened is None:
         return
-    path = root / bad
-    text = path.read_text()
-    path.write_text(text.replace(*clean))
+    text = opened.read_text()
+    opened.write_text(text.replace(*clean))
     accepted = _lint_dot(root)
     model = WorkspaceModel(root)
-    assert _editor(model) == accepted, "the editor's model of the clean twin saved"
-    model.set_text(path, text)
-    assert _editor(model) == refused, "the editor, the refused text unsaved over the clean twin"
-    model.set_text(path, None)
-    assert _editor(model) == accepted, "the editor, the unsaved text dropped"
+    assert _editor(model, opened) == accepted, "the editor's model of the clean twin saved"
+    model.set_text(opened, text)
+    assert _editor(model, opened) == refused, "the editor, the refused text unsaved over the clean twin"
+    model.set_text(opened, None)
+    assert _editor(model, opened) == accepted, "the editor, the unsaved text dropped"
 
 
 def duplicates_logged(
