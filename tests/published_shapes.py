@@ -170,24 +170,32 @@ def the_editor_reports_what_lint_dot_reports(
     root: Path, bad: str | None = None, clean: tuple[str, str] = CLEAN
 ) -> None:
     """The editor's model of `root` (`mcpdeps lsp`'s `WorkspaceModel`, in the process) reports
-    what `lint .` reports. With `bad` (the refused resolver's file): on the clean twin saved,
-    the model reports what `lint .` reports there, then with `bad`'s refused text unsaved over
-    it what `lint .` reports of the refused project saved, and the clean twin's verdicts again
-    once the unsaved text is dropped."""
+    what `lint .` reports. With `bad` (the refused resolver's file; `clean` makes its clean
+    twin), both ways: the clean twin's text unsaved over the refused project saved, then the
+    refused text unsaved over the clean twin saved, each model reporting what `lint .` reports
+    of the text it shows saved, and of the saved project again once the unsaved text is dropped."""
     refused = _lint_dot(root)
     opened = root / bad if bad is not None else None
-    assert _editor(WorkspaceModel(root), opened) == refused, "the editor's model of the project saved"
+    model = WorkspaceModel(root)
+    assert _editor(model, opened) == refused, "the editor's model of the project saved"
     if opened is None:
         return
     text = opened.read_text()
-    opened.write_text(text.replace(*clean))
+    twin = text.replace(*clean)
+    opened.write_text(twin)
     accepted = _lint_dot(root)
+    opened.write_text(text)
+    model.set_text(opened, twin)
+    assert _editor(model, opened) == accepted, "the clean twin unsaved over the refused project"
+    model.set_text(opened, None)
+    assert _editor(model, opened) == refused, "the clean twin's unsaved text dropped"
+    opened.write_text(twin)
     model = WorkspaceModel(root)
     assert _editor(model, opened) == accepted, "the editor's model of the clean twin saved"
     model.set_text(opened, text)
-    assert _editor(model, opened) == refused, "the editor, the refused text unsaved over the clean twin"
+    assert _editor(model, opened) == refused, "the refused text unsaved over the clean twin"
     model.set_text(opened, None)
-    assert _editor(model, opened) == accepted, "the editor, the unsaved text dropped"
+    assert _editor(model, opened) == accepted, "the refused text's unsaved text dropped"
 
 
 def duplicates_logged(
