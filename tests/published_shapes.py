@@ -266,7 +266,7 @@ def survey_tests(
     return (
         test_sdk_refuses_and_lint_reports_alike,
         test_each_file_alone_reports_what_lint_dot_reports,
-        editor_test(editor_cases(cases), editor_gaps or {}),
+        editor_test(cases, editor_gaps),
     )
 
 
@@ -275,7 +275,7 @@ EditorCase = tuple[dict[str, str], str | None, tuple[str, str]]
 text replaced in it to make its clean twin (`the_editor_reports_what_lint_dot_reports`)."""
 
 
-def editor_cases(cases: dict[str, tuple[Any, ...]]) -> dict[str, EditorCase]:
+def _editor_cases(cases: dict[str, tuple[Any, ...]]) -> dict[str, EditorCase]:
     """The editor's cases of `check_both_ways`'s (`files, entry, bad, [refused_with, clean]`)."""
     return {
         name: (files, bad, rest[1] if len(rest) > 1 else CLEAN)
@@ -283,15 +283,20 @@ def editor_cases(cases: dict[str, tuple[Any, ...]]) -> dict[str, EditorCase]:
     }
 
 
-def editor_test(cases: dict[str, EditorCase], gaps: dict[str, str]) -> Callable[[Path, str], None]:
-    """The test that the editor reports each of `cases` as `lint .` does, saved and with the
-    refused text unsaved (`the_editor_reports_what_lint_dot_reports`), the cases `gaps` names
-    being strict xfails with its reason. Bind it to a module-level `test_...` name."""
-    known = {("editor", name): reason for name, reason in gaps.items()}
+def editor_test(
+    cases: dict[str, tuple[Any, ...]],
+    gaps: dict[str, str] | None = None,
+    more: dict[str, EditorCase] | None = None,
+) -> Callable[[Path, str], None]:
+    """The test that the editor reports each of `cases` (as `check_both_ways` takes them) and of
+    `more` as `lint .` does, saved and unsaved (`the_editor_reports_what_lint_dot_reports`), the
+    cases `gaps` names being strict xfails with its reason. Bind it to a module-level `test_...` name."""
+    every = {**_editor_cases(cases), **(more or {})}
+    known = {("editor", name): reason for name, reason in (gaps or {}).items()}
 
-    @pytest.mark.parametrize("case", with_known_gaps("editor", sorted(cases), known))
+    @pytest.mark.parametrize("case", with_known_gaps("editor", sorted(every), known))
     def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
-        files, bad, clean = cases[case]
+        files, bad, clean = every[case]
         write_files(tmp_path, {**PROJECT, **files})
         the_editor_reports_what_lint_dot_reports(tmp_path, bad, clean)
 

@@ -13,17 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import (
-    PROJECT,
-    check_both_ways,
-    editor_cases,
-    editor_test,
-    entry_point,
-    resolver_module,
-    sdk,
-)
+from published_shapes import PROJECT, check_both_ways, entry_point, resolver_module, sdk
 
 
 def _helper(name: str = "register") -> str:
@@ -494,4 +487,4 @@ def test_tool_kit_subclasses_register_on_the_server_each_was_built_with(tmp_path
     assert found == ([("MCPD110", "app/b.py")] if same else [])
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

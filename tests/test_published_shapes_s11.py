@@ -14,18 +14,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import (
-    DUPLICATES_LOGGED,
-    PROJECT,
-    check_both_ways,
-    editor_cases,
-    editor_test,
-    entry_point,
-    resolver_module,
-    sdk,
-)
+from published_shapes import DUPLICATES_LOGGED, PROJECT, check_both_ways, entry_point, resolver_module, sdk
 
 TOOL = """\
 def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
@@ -405,4 +397,4 @@ def test_a_helper_naming_its_tools_after_a_prefix_called_twice(tmp_path: Path, n
     assert alone == expected
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

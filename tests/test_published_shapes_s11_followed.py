@@ -14,18 +14,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import (
-    CLEAN,
-    PROJECT,
-    check_both_ways,
-    editor_cases,
-    editor_test,
-    entry_point,
-    resolver_module,
-    sdk,
-)
+from published_shapes import PROJECT, check_both_ways, entry_point, resolver_module, sdk
 
 TOOL = """\
 def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
@@ -324,6 +316,6 @@ def test_controls_registering_nothing_refused_are_accepted(tmp_path: Path, case:
         assert lint_diagnostics(tmp_path, "--no-cache", path) == [], path
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(
-    {**editor_cases(VARIANTS), **{name: (files, None, CLEAN) for name, (files, _) in CONTROLS.items()}}, {}
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(
+    VARIANTS, more={name: (files, None, published_shapes.CLEAN) for name, (files, _) in CONTROLS.items()}
 )

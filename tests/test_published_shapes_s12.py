@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
-from published_shapes import CLEAN, REFUSED, check_both_ways, editor_cases, editor_test, entry_point
+from published_shapes import CLEAN, REFUSED, check_both_ways, entry_point
 
 Case = tuple[dict[str, str], str, str, str, tuple[str, str]]
 
@@ -489,4 +490,4 @@ def test_shapes_not_followed_yet(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *NOT_FOLLOWED[case])
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases({**CASES, **NOT_FOLLOWED}), {})
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test({**CASES, **NOT_FOLLOWED})

@@ -14,19 +14,10 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import (
-    CLEAN,
-    PROJECT,
-    REFUSED,
-    check_both_ways,
-    editor_cases,
-    editor_test,
-    entry_point,
-    resolver_module,
-    sdk,
-)
+from published_shapes import CLEAN, PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
 
 Case = tuple[dict[str, str], str, str, str, tuple[str, str]]
 
@@ -263,4 +254,4 @@ def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path:
     check_both_ways(tmp_path, *CASES[case])
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

@@ -10,19 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import (
-    CLEAN,
-    PROJECT,
-    REFUSED,
-    check_both_ways,
-    editor_cases,
-    editor_test,
-    entry_point,
-    resolver_module,
-    sdk,
-)
+from published_shapes import PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
 from test_factory_result_servers import ONE_FILE
 
 Case = tuple[dict[str, str], str, str]
@@ -600,6 +591,6 @@ def test_published_shape(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(
-    {**editor_cases(CASES), **{name: (files, bad, CLEAN) for name, (files, bad) in SAID.items()}}, {}
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(
+    CASES, more={name: (files, bad, published_shapes.CLEAN) for name, (files, bad) in SAID.items()}
 )

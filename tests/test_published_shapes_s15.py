@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from mcpdeps.lint_rules import incremental
 from published_shapes import (
-    CLEAN,
     PROJECT,
     REFUSED,
     check_both_ways,
     each_file_alone_reports_what_lint_dot_reports,
-    editor_cases,
-    editor_test,
     entry_point,
     found,
     resolver_module,
@@ -1028,6 +1026,6 @@ def test_a_map_nothing_consumes_registers_nothing(tmp_path: Path) -> None:
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(
-    {**editor_cases(CASES), **{name: (files, "app/tools.py", CLEAN) for name, files in SAID.items()}}, {}
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(
+    CASES, more={name: (files, "app/tools.py", published_shapes.CLEAN) for name, files in SAID.items()}
 )

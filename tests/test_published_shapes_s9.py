@@ -16,9 +16,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from published_shapes import check_both_ways, editor_cases, editor_test
+from published_shapes import check_both_ways
 from published_shapes import resolver_module as _resolver_module
 
 CASES: dict[str, tuple[dict[str, str], str, str]] = {
@@ -347,4 +348,4 @@ def test_helpers_called_in_exclusive_branches_register_no_duplicate(tmp_path: Pa
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
 
 
-test_the_editor_reports_what_lint_dot_reports = editor_test(editor_cases(CASES), {})
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)
