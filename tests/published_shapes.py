@@ -5,7 +5,9 @@ registration (`InvalidSignature`: no tool argument `nope`). The SDK is run the w
 starts (a subprocess running the entry point), so the verdict is the SDK's and not a guess of
 what it would do; `lint .` must then report MCPD002 in the resolver's file and `lint FILE`
 alone (pre-commit) the same there. With `load_d(x)` instead both must accept the project:
-a shape lint "follows" by reporting everything would fail that twin.
+a shape lint "follows" by reporting everything would fail that twin. The editor (`mcpdeps
+lsp`'s model, in the process) must report what `lint .` reports, with either twin saved and
+the other's text unsaved (`the_editor_reports_what_lint_dot_reports`).
 """
 
 from __future__ import annotations
