@@ -31,7 +31,6 @@ from published_shapes import (
     each_file_alone_reports_what_lint_dot_reports,
     found,
     the_editor_reports_what_lint_dot_reports,
-    with_known_gaps,
 )
 
 IMPORTED = "import app.main"
@@ -266,18 +265,7 @@ def test_two_workers_report_what_one_build_reports(
     assert found(root, ["."], tmp_path / "cache", jobs=2) == whole
 
 
-NEW_CALLER = (
-    "a new caller of functions registering on a module-level server is not followed: with the "
-    "entry point emptied, `app/setup.py`'s record is not coupled (`FileRecord.coupled`: no call, no arms), "
-    "and the entry point written back is checked alone, where the prefilter turns it away (it declares "
-    "no server and passes none: `setup_fast()`), so its closure is itself and `invalidation.reached` "
-    "never reaches `app/setup.py`, whose kept record registers `search` twice (a stale MCPD110)"
-)
-EDITOR_GAPS = {("editor", "module-level server, setups of another module chosen in main()"): NEW_CALLER}
-"""(check, case) -> why the editor disagrees with `lint .` today: a strict xfail."""
-
-
-@pytest.mark.parametrize("name", with_known_gaps("editor", sorted(CASES), EDITOR_GAPS))
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str) -> None:
     """Saved, and with the entry point emptied and written back unsaved: its calls come and go."""
     files = CASES[name][0]
@@ -301,20 +289,16 @@ CALLS_WRITTEN = (
     "    if os.environ.get('B'):\n        setup_fast()\n    else:\n        setup_full()",
     "    pass",
 )
-"""The calls choosing an arm taken out of `main()`, then written back (the cache kept meanwhile)."""
+"""The calls choosing an arm taken out of `main()`, then written back (the cache kept meanwhile):
+`main.py` declares no server and passes none (the prefilter turns it away), and the functions of
+`setup.py` had no caller to be coupled to (`invalidation.reached` reads what its text imports)."""
 
 
 @pytest.mark.parametrize(
     ("name", "before", "after"),
     [
         *(pytest.param(*edit, id=edit[0]) for edit in EDITS),
-        pytest.param(
-            *CALLS_WRITTEN,
-            id="calls written into a main() calling nothing",
-            marks=pytest.mark.xfail(
-                strict=True, reason=NEW_CALLER.replace("entry point emptied", "calls taken out")
-            ),
-        ),
+        pytest.param(*CALLS_WRITTEN, id="calls written into a main() calling nothing"),
     ],
 )
 def test_an_edit_of_the_callers_reaches_the_cached_verdicts(
