@@ -265,13 +265,22 @@ def test_two_workers_report_what_one_build_reports(
     assert found(root, ["."], tmp_path / "cache", jobs=2) == whole
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str) -> None:
-    """Saved, and with the entry point emptied and written back unsaved: its calls come and go."""
+EMPTIED = [
+    (name, emptied)
+    for name, (files, *_) in sorted(CASES.items())
+    for emptied in ("app/main.py" if "app/main.py" in files else "app/server_stdio.py", "app/server.py")
+    if emptied in files
+]
+"""Each case with its entry point, then its server's module, emptied and written back."""
+
+
+@pytest.mark.parametrize(("name", "emptied"), EMPTIED)
+def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str, emptied: str) -> None:
+    """Saved, and with a file emptied and written back unsaved: the calls of the entry point come
+    and go (the setups have no caller in between), or the server the setups register on does."""
     files = CASES[name][0]
     write_files(tmp_path, {**BASE, **files})
-    entry = "app/main.py" if "app/main.py" in files else "app/server_stdio.py"
-    the_editor_reports_what_lint_dot_reports(tmp_path, entry, (files[entry], ""))
+    the_editor_reports_what_lint_dot_reports(tmp_path, emptied, (files[emptied], ""))
 
 
 EDITS = [
