@@ -293,6 +293,25 @@ def confirmed(
 
 def _importers(origins: Sequence[str], path_of: Mapping[str, Path], read: Read) -> dict[str, set[str]]:
     """For each given file, the given files whose text may import it."""
+    by_name, dotted = _module_names(origins, path_of)
+    out: dict[str, set[str]] = {}
+    for origin in origins:
+        for found in _imported(origin, read(origin), by_name, dotted):
+            out.setdefault(found, set()).add(origin)
+    return out
+
+
+def imported_files(origin: str, path_of: Mapping[str, Path], read: Read) -> set[str]:
+    """The given files `origin`'s text may import (as `_importers` matches them)."""
+    by_name, dotted = _module_names(list(path_of), path_of)
+    return set(_imported(origin, read(origin), by_name, dotted))
+
+
+def _module_names(
+    origins: Sequence[str], path_of: Mapping[str, Path]
+) -> tuple[dict[str, list[str]], dict[str, tuple[str, bool]]]:
+    """The given files by every dotted tail of their paths, and each one's dotted path and
+    whether it is a package (what a relative import is read from)."""
     by_name: dict[str, list[str]] = {}
     dotted: dict[str, tuple[str, bool]] = {}
     for origin in origins:
@@ -302,15 +321,14 @@ def _importers(origins: Sequence[str], path_of: Mapping[str, Path], read: Read) 
         dotted[origin] = (".".join(parts), is_package)
         for i in range(len(parts)):
             by_name.setdefault(".".join(parts[i:]), []).append(origin)
-    out: dict[str, set[str]] = {}
-    for origin in origins:
-        data = read(origin)
-        if data is None or b"import" not in data:
-            continue
-        name, is_package = dotted[origin]
-        imports = scan_imports(data.decode("utf-8", "replace"))
-        for target in imported_modules(imports, name, is_package):
-            for found in found_under(target, by_name):
-                if found != origin:
-                    out.setdefault(found, set()).add(origin)
-    return out
+    return by_name, dotted
+
+
+def _imported(
+    origin: str, data: bytes | None, by_name: Mapping[str, list[str]], dotted: Mapping[str, tuple[str, bool]]
+) -> Iterable[str]:
+    if data is None or b"import" not in data:
+        return
+    name, is_package = dotted[origin]
+    for target in imported_modules(scan_imports(data.decode("utf-8", "replace")), name, is_package):
+        yield from (found for found in found_under(target, by_name) if found != origin)

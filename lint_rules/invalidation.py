@@ -25,6 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from .coupling import imported_files, reader
 from .per_file import FileRecord
 
 
@@ -121,13 +122,19 @@ def reached(
 
     Only what is new in a closure counts, unless its file's own text was `edited`: a file
     checked again with an unchanged text (a caller of a helper, an importer of an edited
-    module) applies and calls nothing it did not before."""
+    module) applies and calls nothing it did not before. An edited file the prefilter turned
+    away (it declares no server and passes none: `setup_fast()`) has no closure but itself,
+    yet may now call a function registering on a module-level server, whose record has no
+    caller to be coupled to: the files its text may import stand for its closure (built
+    with one of them, it is parsed if it spells a function whose callers are wanted)."""
     out: set[str] = set()
     for origin, record in checked.items():
         keys = deps.get(origin, ())
         if origin not in edited:
             before = set(kept_deps.get(origin, ()))
             keys = [key for key in keys if key not in before]
+        elif _unparsed(origin, keys, display_of):
+            keys = [*keys, *_imported_keys(origin, display_of)]
         for key in keys:
             found = display_of.get(key)
             if found is None or found in checked or found in out:
@@ -161,9 +168,21 @@ def _callers(
         origin
         for deps in closures
         for origin, keys in deps.items()
-        if origin in given
-        and (not paths.isdisjoint(keys) or (len(keys) == 1 and display_of.get(next(iter(keys))) == origin))
+        if origin in given and (not paths.isdisjoint(keys) or _unparsed(origin, keys, display_of))
     }
+
+
+def _unparsed(origin: str, keys: Collection[str], display_of: Mapping[str, str]) -> bool:
+    """Whether no build parsed `origin`: its closure is itself (a parsed file has at least the
+    probes of its package markers)."""
+    return len(keys) == 1 and display_of.get(next(iter(keys))) == origin
+
+
+def _imported_keys(origin: str, display_of: Mapping[str, str]) -> list[str]:
+    """The dependency keys of the given files `origin`'s text may import (`coupling.imported_files`)."""
+    key_of = {display: key for key, display in display_of.items()}
+    path_of = {display: Path(key) for display, key in key_of.items()}
+    return [key_of[f] for f in sorted(imported_files(origin, path_of, reader(path_of)))]
 
 
 def _may_register_in_functions(path: str) -> bool:

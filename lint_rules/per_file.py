@@ -127,7 +127,8 @@ class FileRecord:
     unparsed: bool = False
     """It could not be parsed (a MCPD000 finding in it)."""
     coupled: bool = False
-    """Its verdicts depend on files outside its import closure (`register(server)` functions)."""
+    """Its verdicts depend on files outside its import closure (`register(server)` functions, and
+    functions registering on a module-level server: their callers decide their arms)."""
     servers: list[str] = field(default_factory=list)
     """`server_key` of each server it creates, with tools or not (the summary counts them)."""
     limited: dict[str, bool] = field(default_factory=dict, compare=False)

@@ -137,11 +137,20 @@ class StaticBuilder:
             # What a call passes is read where it is written; the call's file registers it.
             written = reg.span.path if reg.landed_at is not None else reg.module.display
             origin = self._passed_from(written)
+            in_function = reg.scope is not None and isinstance(
+                reg.scope.function, ast.FunctionDef | ast.AsyncFunctionDef
+            )
             for server, ways in self.reach.servers_of(reg):
                 # `name=f"{prefix}x"` in a helper: read with what its callers (now all known) pass
                 reg.name = reg.name or named_by_callers(self.names, reg, self.reach.passed_for)
-                # Its arms (or a factory's server: which servers) depend on its callers, wherever they are.
-                if any(way[1] for way in ways) or hands_out(self.servers, server):
+                # Its arms (or a factory's server: which servers) depend on its callers, wherever
+                # they are: a function registering on a module-level server runs as its callers
+                # call it, even while no build of its file has seen one (a caller written later).
+                if (
+                    (in_function and not server.local)
+                    or any(way[1] for way in ways)
+                    or hands_out(self.servers, server)
+                ):
                     self.graph.param_registrations.add(reg.module.display)
                 try:
                     if reg.kind == "tool":

@@ -5,7 +5,9 @@ registration (`InvalidSignature`: no tool argument `nope`). The SDK is run the w
 starts (a subprocess running the entry point), so the verdict is the SDK's and not a guess of
 what it would do; `lint .` must then report MCPD002 in the resolver's file and `lint FILE`
 alone (pre-commit) the same there. With `load_d(x)` instead both must accept the project:
-a shape lint "follows" by reporting everything would fail that twin.
+a shape lint "follows" by reporting everything would fail that twin. The editor (`mcpdeps
+lsp`'s model, in the process) must report what `lint .` reports, with either twin saved and
+the other's text unsaved (`the_editor_reports_what_lint_dot_reports`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from typing import Any
 
 import pytest
 from conftest import REPO, lint_diagnostics, located, write_files
-from mcpdeps.lint_rules import lint
-from mcpdeps.resolver_core.diagnostics import plain
+from mcpdeps.cli.lsp.workspace import WorkspaceModel
+from mcpdeps.lint_rules import api, lint
+from mcpdeps.resolver_core.diagnostics import Diagnostic, plain
 
 CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
 """The refused resolver, and the one the SDK accepts for a tool whose argument is `x`."""
@@ -140,6 +143,63 @@ def each_file_alone_reports_what_lint_dot_reports(root: Path, tmp_path: Path) ->
         assert all([d for d in run if d["path"] == given] == expected for run in runs), given
 
 
+def _unfixed(diagnostics: list[Diagnostic]) -> list[dict[str, object]]:
+    """Diagnostics as the JSON report writes them, without their fixes: the editor computes a
+    fix as a code action when asked (as `test_shape_verdicts` compares them)."""
+    return [{**d.contract_dict(), "fix": None} for d in diagnostics]
+
+
+def _lint_dot(root: Path) -> list[dict[str, object]]:
+    """`lint .` in `root` through the engine every front end asks (settings, `per-file-ignores`)."""
+    return _unfixed(api.lint(api.LintRequest(["."], root)).diagnostics)
+
+
+def _editor(model: WorkspaceModel, opened: Path | None = None) -> list[dict[str, object]]:
+    """What the editor publishes once it checked every stale file as `mcpdeps lsp` does: the
+    `opened` document first (`WorkspaceModel.priority`), then the others in the background in
+    batches of one file (the smallest the server makes), unless the first pass checks them all
+    in one (`first_batch_whole`)."""
+    first = model.priority([opened] if opened is not None else [])
+    if first:
+        model.check(first)
+    while model.stale:
+        stale = [o for o in model.order if o in model.stale]
+        assert model.check(stale if model.first_batch_whole() else stale[:1]), "stale files left unchecked"
+    return _unfixed(model.report())
+
+
+def the_editor_reports_what_lint_dot_reports(
+    root: Path, bad: str | None = None, clean: tuple[str, str] = CLEAN
+) -> None:
+    """The editor's model of `root` (`mcpdeps lsp`'s `WorkspaceModel`, in the process) reports
+    what `lint .` reports. With `bad` (the refused resolver's file; `clean` makes its clean
+    twin), both ways: the clean twin's text unsaved over the refused project saved, then the
+    refused text unsaved over the clean twin saved, each model reporting what `lint .` reports
+    of the text it shows saved, and of the saved project again once the unsaved text is dropped."""
+    refused = _lint_dot(root)
+    opened = root / bad if bad is not None else None
+    model = WorkspaceModel(root)
+    assert _editor(model, opened) == refused, "the editor's model of the project saved"
+    if opened is None:
+        return
+    text = opened.read_text()
+    twin = text.replace(*clean)
+    opened.write_text(twin)
+    accepted = _lint_dot(root)
+    opened.write_text(text)
+    model.set_text(opened, twin)
+    assert _editor(model, opened) == accepted, "the clean twin unsaved over the refused project"
+    model.set_text(opened, None)
+    assert _editor(model, opened) == refused, "the clean twin's unsaved text dropped"
+    opened.write_text(twin)
+    model = WorkspaceModel(root)
+    assert _editor(model, opened) == accepted, "the editor's model of the clean twin saved"
+    model.set_text(opened, text)
+    assert _editor(model, opened) == refused, "the refused text unsaved over the clean twin"
+    model.set_text(opened, None)
+    assert _editor(model, opened) == accepted, "the refused text's unsaved text dropped"
+
+
 def duplicates_logged(
     root: Path, env: dict[str, str], unset: tuple[str, ...] = (), start: str = "import app.main"
 ) -> list[str]:
@@ -186,11 +246,12 @@ def cases_of(script: str, cwd: Path, folders: list[str]) -> dict[str, Any]:
 
 
 def survey_tests(
-    cases: dict[str, tuple[Any, ...]], not_followed: dict[str, str]
-) -> tuple[Callable[[Path, str], None], Callable[[Path, str], None]]:
-    """The two tests of a survey file's `cases` (`files, entry, bad, ...`, as `check_both_ways`
+    cases: dict[str, tuple[Any, ...]], not_followed: dict[str, str], editor_gaps: dict[str, str] | None = None
+) -> tuple[Callable[[Path, str], None], Callable[[Path, str], None], Callable[[Path, str], None]]:
+    """The three tests of a survey file's `cases` (`files, entry, bad, ...`, as `check_both_ways`
     takes them): the SDK refuses each and lint reports it alike, a case `not_followed` names
-    being a strict xfail with its reason; and each file alone reports what `lint .` does.
+    being a strict xfail with its reason; each file alone reports what `lint .` does; and the
+    editor's model reports it too, saved and unsaved (`editor_gaps`: its strict xfails).
     Bind them to module-level `test_...` names for pytest to collect."""
     gaps = {("sdk", name): reason for name, reason in not_followed.items()}
 
@@ -204,4 +265,41 @@ def survey_tests(
         write_files(root, {**PROJECT, **cases[case][0]})
         each_file_alone_reports_what_lint_dot_reports(root, tmp_path)
 
-    return test_sdk_refuses_and_lint_reports_alike, test_each_file_alone_reports_what_lint_dot_reports
+    return (
+        test_sdk_refuses_and_lint_reports_alike,
+        test_each_file_alone_reports_what_lint_dot_reports,
+        editor_test(cases, editor_gaps),
+    )
+
+
+EditorCase = tuple[dict[str, str], str | None, tuple[str, str]]
+"""A project's files, the refused resolver's file (None: the project only as saved) and the
+text replaced in it to make its clean twin (`the_editor_reports_what_lint_dot_reports`)."""
+
+
+def _editor_cases(cases: dict[str, tuple[Any, ...]]) -> dict[str, EditorCase]:
+    """The editor's cases of `check_both_ways`'s (`files, entry, bad, [refused_with, clean]`)."""
+    return {
+        name: (files, bad, rest[1] if len(rest) > 1 else CLEAN)
+        for name, (files, _, bad, *rest) in cases.items()
+    }
+
+
+def editor_test(
+    cases: dict[str, tuple[Any, ...]],
+    gaps: dict[str, str] | None = None,
+    more: dict[str, EditorCase] | None = None,
+) -> Callable[[Path, str], None]:
+    """The test that the editor reports each of `cases` (as `check_both_ways` takes them) and of
+    `more` as `lint .` does, saved and unsaved (`the_editor_reports_what_lint_dot_reports`), the
+    cases `gaps` names being strict xfails with its reason. Bind it to a module-level `test_...` name."""
+    every = {**_editor_cases(cases), **(more or {})}
+    known = {("editor", name): reason for name, reason in (gaps or {}).items()}
+
+    @pytest.mark.parametrize("case", with_known_gaps("editor", sorted(every), known))
+    def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
+        files, bad, clean = every[case]
+        write_files(tmp_path, {**PROJECT, **files})
+        the_editor_reports_what_lint_dot_reports(tmp_path, bad, clean)
+
+    return test_the_editor_reports_what_lint_dot_reports

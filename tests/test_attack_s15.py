@@ -22,7 +22,13 @@ from pathlib import Path
 import pytest
 from conftest import located, write_files
 from mcpdeps.resolver_core.version_tests import version_test
-from published_shapes import PROJECT, WARNINGS_KEPT, found, with_known_gaps
+from published_shapes import (
+    PROJECT,
+    WARNINGS_KEPT,
+    found,
+    the_editor_reports_what_lint_dot_reports,
+    with_known_gaps,
+)
 
 TOOLS = """\
 from typing import Annotated
@@ -282,6 +288,12 @@ def test_lint_agrees(tmp_path: Path, name: str) -> None:
     assert verdicts == expected, whole
     for given in ("app/main.py", "app/tools.py"):
         assert located(found(tmp_path, [given]), given) == located(whole, given), given
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str) -> None:
+    _project(tmp_path, CASES[name][0])
+    the_editor_reports_what_lint_dot_reports(tmp_path)
 
 
 @pytest.mark.parametrize(

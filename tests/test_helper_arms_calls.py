@@ -30,6 +30,7 @@ from published_shapes import (
     duplicates_logged,
     each_file_alone_reports_what_lint_dot_reports,
     found,
+    the_editor_reports_what_lint_dot_reports,
 )
 
 IMPORTED = "import app.main"
@@ -264,6 +265,24 @@ def test_two_workers_report_what_one_build_reports(
     assert found(root, ["."], tmp_path / "cache", jobs=2) == whole
 
 
+EMPTIED = [
+    (name, emptied)
+    for name, (files, *_) in sorted(CASES.items())
+    for emptied in ("app/main.py" if "app/main.py" in files else "app/server_stdio.py", "app/server.py")
+    if emptied in files
+]
+"""Each case with its entry point, then its server's module, emptied and written back."""
+
+
+@pytest.mark.parametrize(("name", "emptied"), EMPTIED)
+def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str, emptied: str) -> None:
+    """Saved, and with a file emptied and written back unsaved: the calls of the entry point come
+    and go (the setups have no caller in between), or the server the setups register on does."""
+    files = CASES[name][0]
+    write_files(tmp_path, {**BASE, **files})
+    the_editor_reports_what_lint_dot_reports(tmp_path, emptied, (files[emptied], ""))
+
+
 EDITS = [
     (
         "module-level server, setups of another module chosen in main()",
@@ -274,9 +293,23 @@ EDITS = [
     ("a helper called by two commands", "def http() -> None:\n    install(mcp)\n", "install(mcp)\n"),
 ]
 """A case, and an edit of its entry point turning its verdict (`app/main.py`: what, into what)."""
+CALLS_WRITTEN = (
+    "module-level server, setups of another module chosen in main()",
+    "    if os.environ.get('B'):\n        setup_fast()\n    else:\n        setup_full()",
+    "    pass",
+)
+"""The calls choosing an arm taken out of `main()`, then written back (the cache kept meanwhile):
+`main.py` declares no server and passes none (the prefilter turns it away), and the functions of
+`setup.py` had no caller to be coupled to (`invalidation.reached` reads what its text imports)."""
 
 
-@pytest.mark.parametrize(("name", "before", "after"), EDITS, ids=[e[0] for e in EDITS])
+@pytest.mark.parametrize(
+    ("name", "before", "after"),
+    [
+        *(pytest.param(*edit, id=edit[0]) for edit in EDITS),
+        pytest.param(*CALLS_WRITTEN, id="calls written into a main() calling nothing"),
+    ],
+)
 def test_an_edit_of_the_callers_reaches_the_cached_verdicts(
     tmp_path: Path, name: str, before: str, after: str
 ) -> None:

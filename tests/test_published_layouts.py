@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from conftest import lint_diagnostics, located, write_files
-from published_shapes import CLEAN, REFUSED
+from published_shapes import CLEAN, REFUSED, the_editor_reports_what_lint_dot_reports
 
 HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
 DEPS = "def load_d(nope: str) -> str:\n    return nope\n"
@@ -400,27 +400,35 @@ def _codes(found: list[dict], path: str) -> list[str]:
     return [d["code"] for d in located(found, path)]
 
 
-@pytest.mark.parametrize(
-    ("name", "marker"),
-    [
+def layouts(gaps: dict[str, str]) -> list[object]:
+    """Every case with a `.git`, and those of `NO_MARKER` without: `gaps`' cases strict xfails."""
+    return [
         *(
-            pytest.param(name, "git", marks=pytest.mark.xfail(strict=True, reason=GAPS[name]))
-            if name in GAPS
+            pytest.param(name, "git", marks=pytest.mark.xfail(strict=True, reason=gaps[name]))
+            if name in gaps
             else (name, "git")
             for name in CASES
         ),
         *((name, "none") for name in NO_MARKER),
-    ],
-)
-def test_layout_refused_by_the_sdk_is_reported_by_lint_dot_and_lint_file(
-    tmp_path: Path, name: str, marker: str
-) -> None:
-    files, argv, folder, bad = CASES[name]
+    ]
+
+
+def _repo(tmp_path: Path, name: str, marker: str) -> Path:
+    """The case's repository, with a `.git` or nothing marking its root."""
     root = tmp_path / "repo"
     root.mkdir()
     if marker == "git":
         subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    write_files(root, {"requirements.txt": "mcp\n", **files})
+    write_files(root, {"requirements.txt": "mcp\n", **CASES[name][0]})
+    return root
+
+
+@pytest.mark.parametrize(("name", "marker"), layouts(GAPS))
+def test_layout_refused_by_the_sdk_is_reported_by_lint_dot_and_lint_file(
+    tmp_path: Path, name: str, marker: str
+) -> None:
+    _, argv, folder, bad = CASES[name]
+    root = _repo(tmp_path, name, marker)
     refused = sdk(root, argv, folder)
     assert REFUSED in refused.stderr, refused.stderr
     whole = lint_diagnostics(root, "--no-cache", ".")
@@ -434,6 +442,20 @@ def test_layout_refused_by_the_sdk_is_reported_by_lint_dot_and_lint_file(
     assert accepted.returncode == 0, accepted.stderr
     assert lint_diagnostics(root, "--no-cache", ".") == []
     assert lint_diagnostics(root, "--no-cache", bad) == []
+
+
+EDITOR_GAPS: dict[str, str] = {}
+"""Layouts the editor reports otherwise than `lint .` (strict xfails)."""
+
+
+@pytest.mark.parametrize(("name", "marker"), layouts(EDITOR_GAPS))
+def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str, marker: str) -> None:
+    """Opened on the repository, and on the folder the server starts in (as `lint .` there)."""
+    _, _, folder, bad = CASES[name]
+    root = _repo(tmp_path, name, marker)
+    the_editor_reports_what_lint_dot_reports(root, bad)
+    if folder != ".":
+        the_editor_reports_what_lint_dot_reports(root / folder)
 
 
 def test_no_project_root_above_the_home_folder_or_the_file_systems_root(

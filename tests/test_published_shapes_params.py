@@ -23,7 +23,13 @@ from conftest import write_files
 from mcpdeps.resolver_core.graph_json import graph_document
 from mcpdeps.resolver_core.import_closure import static_graph
 from published_params import CASES, HEAD
-from published_shapes import PROJECT, cases_of, found, with_known_gaps
+from published_shapes import (
+    PROJECT,
+    cases_of,
+    found,
+    the_editor_reports_what_lint_dot_reports,
+    with_known_gaps,
+)
 from sdk_tools import call_tool
 
 NAMES = list(CASES)
@@ -170,6 +176,11 @@ def test_lint_reports_what_the_sdk_raises(name: str, root: Path, sdk: dict[str, 
     assert [found(folder, ["."], cache), found(folder, ["."], cache), found(folder, ["."], jobs=2)] == [
         whole
     ] * 3
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_editor_reports_what_lint_dot_reports(name: str, root: Path) -> None:
+    the_editor_reports_what_lint_dot_reports(root / FOLDERS[name])
 
 
 @pytest.mark.parametrize("name", list(FINDINGS))

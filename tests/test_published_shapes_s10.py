@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import PROJECT, check_both_ways, entry_point, resolver_module, sdk
@@ -484,3 +485,6 @@ def test_tool_kit_subclasses_register_on_the_server_each_was_built_with(tmp_path
     assert ran.returncode == 0 and ("Tool already exists: t" in ran.stderr) is same, ran.stderr
     found = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
     assert found == ([("MCPD110", "app/b.py")] if same else [])
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import DUPLICATES_LOGGED, PROJECT, check_both_ways, entry_point, resolver_module, sdk
@@ -394,3 +395,6 @@ def test_a_helper_naming_its_tools_after_a_prefix_called_twice(tmp_path: Path, n
     assert [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")] == expected
     alone = [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", "app/tools.py")]
     assert alone == expected
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

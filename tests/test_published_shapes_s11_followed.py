@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import PROJECT, check_both_ways, entry_point, resolver_module, sdk
@@ -313,3 +314,8 @@ def test_controls_registering_nothing_refused_are_accepted(tmp_path: Path, case:
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
     for path in files:
         assert lint_diagnostics(tmp_path, "--no-cache", path) == [], path
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(
+    VARIANTS, more={name: (files, None, published_shapes.CLEAN) for name, (files, _) in CONTROLS.items()}
+)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from published_shapes import CLEAN, PROJECT, REFUSED, check_both_ways, entry_point, found, write_files
 
@@ -497,3 +498,6 @@ def test_a_default_beside_a_resolve_a_decorator_writes_is_never_used(tmp_path: P
     assert [(d["code"], d["path"], d["severity"]) for d in found(tmp_path, ["."])] == [
         ("MCPD111", "app/main.py", "info")
     ]
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

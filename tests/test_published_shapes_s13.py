@@ -14,6 +14,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import CLEAN, PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
@@ -251,3 +252,6 @@ def test_a_comprehension_over_computed_values_is_said_not_followed(tmp_path: Pat
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_reports_what_the_sdk_refuses_and_accepts_what_it_accepts(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)

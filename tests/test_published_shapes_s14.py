@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import PROJECT, REFUSED, check_both_ways, entry_point, resolver_module, sdk
@@ -588,3 +589,8 @@ def test_a_factory_result_is_the_server_the_factory_registered_on(tmp_path: Path
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_published_shape(tmp_path: Path, case: str) -> None:
     check_both_ways(tmp_path, *CASES[case])
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(
+    CASES, more={name: (files, bad, published_shapes.CLEAN) for name, (files, bad) in SAID.items()}
+)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from mcpdeps.lint_rules import incremental
@@ -1023,3 +1024,8 @@ def test_a_map_nothing_consumes_registers_nothing(tmp_path: Path) -> None:
     ran = sdk(tmp_path, "import app.main")
     assert ran.returncode == 0, ran.stderr
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(
+    CASES, more={name: (files, "app/tools.py", published_shapes.CLEAN) for name, files in SAID.items()}
+)

@@ -709,9 +709,11 @@ NOT_FOLLOWED: dict[str, str] = {
 }
 
 
-test_sdk_refuses_and_lint_reports_alike, test_each_file_alone_reports_what_lint_dot_reports = survey_tests(
-    CASES, NOT_FOLLOWED
-)
+(
+    test_sdk_refuses_and_lint_reports_alike,
+    test_each_file_alone_reports_what_lint_dot_reports,
+    test_the_editor_reports_what_lint_dot_reports,
+) = survey_tests(CASES, NOT_FOLLOWED)
 
 
 ORDERS = {

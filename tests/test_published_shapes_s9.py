@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
 from published_shapes import check_both_ways
@@ -345,3 +346,6 @@ def test_helpers_called_in_exclusive_branches_register_no_duplicate(tmp_path: Pa
         )
         assert ran.returncode == 0 and "already exists" not in ran.stderr, ran.stderr
     assert lint_diagnostics(tmp_path, "--no-cache", ".") == []
+
+
+test_the_editor_reports_what_lint_dot_reports = published_shapes.editor_test(CASES)
