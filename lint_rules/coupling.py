@@ -301,10 +301,17 @@ def _importers(origins: Sequence[str], path_of: Mapping[str, Path], read: Read) 
     return out
 
 
-def imported_files(origin: str, path_of: Mapping[str, Path], read: Read) -> set[str]:
-    """The given files `origin`'s text may import (as `_importers` matches them)."""
-    by_name, dotted = _module_names(list(path_of), path_of)
-    return set(_imported(origin, read(origin), by_name, dotted))
+class ImportedFiles:
+    """The given files a given file's text may import (as `_importers` matches them), the
+    files' module names taken once for every file asked about (an edit of hundreds of files,
+    a branch checked out, asks about each)."""
+
+    def __init__(self, path_of: Mapping[str, Path]) -> None:
+        self._names = _module_names(list(path_of), path_of)
+        self._read = reader(path_of)
+
+    def of(self, origin: str) -> set[str]:
+        return set(_imported(origin, self._read(origin), *self._names))
 
 
 def _module_names(

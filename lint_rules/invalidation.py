@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from .coupling import imported_files, reader
+from .coupling import ImportedFiles
 from .per_file import FileRecord
 
 
@@ -128,13 +128,15 @@ def reached(
     caller to be coupled to: the files its text may import stand for its closure (built
     with one of them, it is parsed if it spells a function whose callers are wanted)."""
     out: set[str] = set()
+    imported: _ImportedKeys | None = None
     for origin, record in checked.items():
         keys = deps.get(origin, ())
         if origin not in edited:
             before = set(kept_deps.get(origin, ()))
             keys = [key for key in keys if key not in before]
         elif _unparsed(origin, keys, display_of):
-            keys = [*keys, *_imported_keys(origin, display_of)]
+            imported = imported or _ImportedKeys(display_of)
+            keys = [*keys, *imported.of(origin)]
         for key in keys:
             found = display_of.get(key)
             if found is None or found in checked or found in out:
@@ -178,11 +180,16 @@ def _unparsed(origin: str, keys: Collection[str], display_of: Mapping[str, str])
     return len(keys) == 1 and display_of.get(next(iter(keys))) == origin
 
 
-def _imported_keys(origin: str, display_of: Mapping[str, str]) -> list[str]:
-    """The dependency keys of the given files `origin`'s text may import (`coupling.imported_files`)."""
-    key_of = {display: key for key, display in display_of.items()}
-    path_of = {display: Path(key) for display, key in key_of.items()}
-    return [key_of[f] for f in sorted(imported_files(origin, path_of, reader(path_of)))]
+class _ImportedKeys:
+    """The dependency keys of the given files a file's text may import (`coupling.ImportedFiles`),
+    made once for every unparsed file `reached` asks about."""
+
+    def __init__(self, display_of: Mapping[str, str]) -> None:
+        self._key_of = {display: key for key, display in display_of.items()}
+        self._files = ImportedFiles({display: Path(key) for display, key in self._key_of.items()})
+
+    def of(self, origin: str) -> list[str]:
+        return [self._key_of[f] for f in sorted(self._files.of(origin))]
 
 
 def _may_register_in_functions(path: str) -> bool:

@@ -566,3 +566,26 @@ def test_workers_report_exactly_what_one_process_reports(tmp_path: Path) -> None
     cache = tmp_path / "cache"
     lint(["."], cwd=root, cache_dir=cache, jobs=2)
     assert _dump(lint(["."], cwd=root, cache_dir=cache, jobs=1)) == _dump(one)
+
+
+def test_edited_files_no_build_parsed_read_the_module_names_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A branch checked out edits hundreds of files the prefilter turns away: each one's imports
+    stand for its closure (`invalidation.reached`), matched against the files' module names
+    taken once, not once per file (that was the run's files times the edited ones)."""
+    from mcpdeps.lint_rules import coupling, invalidation
+    from mcpdeps.lint_rules.per_file import FileRecord
+
+    display_of: dict[str, str] = {}
+    for n in range(40):
+        path = tmp_path / f"m{n}.py"
+        path.write_text(f"import m{(n + 1) % 40}\n")
+        display_of[str(path)] = path.name
+    taken = []
+    real = coupling._module_names
+    monkeypatch.setattr(coupling, "_module_names", lambda *a: taken.append(1) or real(*a))
+    checked = {display: FileRecord() for display in display_of.values()}
+    deps = {display: [key] for key, display in display_of.items()}
+    invalidation.reached(checked, deps, {}, {}, display_of, edited=set(checked))
+    assert len(taken) == 1
