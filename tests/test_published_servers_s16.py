@@ -20,8 +20,14 @@ from published_servers import (
     check_each_file_alone,
     check_planted_twin,
     check_valid_twin,
+    plant,
 )
-from published_shapes import duplicates_logged, found, with_known_gaps
+from published_shapes import (
+    duplicates_logged,
+    found,
+    the_editor_reports_what_lint_dot_reports,
+    with_known_gaps,
+)
 
 HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Context, Resolve\n"
 
@@ -1241,6 +1247,17 @@ def test_sdk_refuses_the_planted_twin_and_lint_reports_it(tmp_path: Path, case: 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str, planted: bool) -> None:
     check_each_file_alone(tmp_path / "p", CASES[case], tmp_path, planted)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
+    """The editor's model reports what `lint .` reports on the planted twin, and with the valid
+    text unsaved over it (and the planted one over the valid twin), as `published_shapes` checks."""
+    server = CASES[case]
+    write_files(tmp_path, {**PYPROJECT, **server.files})
+    plant(tmp_path, server)
+    path, old, new = server.planted
+    the_editor_reports_what_lint_dot_reports(tmp_path, path, (new, old))
 
 
 PREFIXED = """\
