@@ -58,9 +58,11 @@ REFUSED = "refused"
 STARTED = (
     WARNINGS_KEPT
     + """
-import gc, sys
+import gc, importlib.util, sys
 try:
     import app.main
+    if importlib.util.find_spec("app.other"):  # a second entry point, run too
+        import app.other
 except Exception as exc:
     print(json.dumps("refused" if "InvalidSignature" in type(exc).__name__ else repr(exc)))
     sys.exit(0)
@@ -397,6 +399,37 @@ _GATES = (
 for _name in list(CASES)[-5:]:
     EXTRA[_name] = {"app/gates.py": _GATES}
 
+# a helper naming its tool from its parameter, called from two modules (app/kb.py, app/other.py)
+CASES |= {
+    "helper prefix: each caller's server gets the name its call gives": (
+        'from app.kb import register\n\nmcp = MCPServer("x")\nregister(mcp)\nmcp.add_tool(good, name="kb_search")\n',
+        [{"o": ["x_search"], "x": ["kb_search"]}, ["Tool already exists: kb_search"]],
+        DUPLICATE,
+    ),
+    "helper prefix: each caller's server gets the name its call gives, decorated": (
+        'from app.kb import decorate\n\nmcp = MCPServer("x")\ndecorate(mcp)\nmcp.add_tool(good, name="kb_search")\n',
+        [{"o": ["x_search"], "x": ["kb_search"]}, ["Tool already exists: kb_search"]],
+        DUPLICATE,
+    ),
+}
+_KB = {
+    "app/kb.py": (
+        'from app.tools import good2\n\n\ndef register(server, prefix="kb_"):\n'
+        '    server.add_tool(good2, name=f"{prefix}search")\n\n\n'
+        'def decorate(server, prefix="kb_"):\n    @server.tool(name=f"{prefix}search")\n'
+        "    def search(x: int) -> str:\n        return str(x)\n"
+    ),
+}
+EXTRA["helper prefix: each caller's server gets the name its call gives"] = {
+    **_KB,
+    "app/other.py": 'from mcp.server import MCPServer\n\nfrom app.kb import register\n\nother = MCPServer("o")\n'
+    'register(other, prefix="x_")\n',
+}
+EXTRA["helper prefix: each caller's server gets the name its call gives, decorated"] = {
+    **_KB,
+    "app/other.py": 'from mcp.server import MCPServer\n\nfrom app.kb import decorate\n\nother = MCPServer("o")\n'
+    'decorate(other, prefix="x_")\n',
+}
 GAPS: dict[tuple[str, str], str] = {
     ("lint", "names loop over an empty tuple registers nothing"): (
         "false MCPD002: a loop over an empty literal is read as values not listed, so the "
