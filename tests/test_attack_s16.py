@@ -430,6 +430,49 @@ EXTRA["helper prefix: each caller's server gets the name its call gives, decorat
     "app/other.py": 'from mcp.server import MCPServer\n\nfrom app.kb import decorate\n\nother = MCPServer("o")\n'
     'decorate(other, prefix="x_")\n',
 }
+# servers keyed and lists joined in another module (app/lib.py)
+_LIB_SERVERS = {"admin": [], "public": []}
+CASES |= {
+    "dict keyed by another module's constant": (
+        'from app.lib import SERVERS\n\nSERVERS["admin"].add_tool(good)\nSERVERS["public"].add_tool(good)\n',
+        [{"admin": ["good"], "public": ["good"]}, []],
+        FINE,
+    ),
+    "dict keyed by another module's constant, one entry twice": (
+        'from app.lib import KEY, SERVERS\n\nSERVERS[KEY].add_tool(good)\nSERVERS["admin"].add_tool(good2, name="good")\n',
+        [{"admin": ["good"], "public": []}, ["Tool already exists: good"]],
+        DUPLICATE,
+    ),
+    "joined list of another module's lists": (
+        'from app.lib import ALL\n\nmcp = MCPServer("x")\nfor f in ALL:\n    mcp.add_tool(f)\n',
+        REFUSED,
+        ERROR,
+    ),
+    "joined list of another module's lists, the refused one left out": (
+        'from app.lib import ALL\n\nmcp = MCPServer("x")\nfor f in ALL:\n    if f is not bad:\n        mcp.add_tool(f)\n',
+        [{"x": ["good", "good2"], **_LIB_SERVERS}, []],
+        FINE,
+    ),
+    "joined list of another module's lists zipped with names": (
+        'from app.lib import ALL, NAMES\n\nmcp = MCPServer("x")\nfor f, n in zip(ALL, NAMES):\n    mcp.add_tool(f, name=n)\n',
+        [{"x": ["a", "b"], **_LIB_SERVERS}, []],
+        FINE,
+    ),
+    "a deep self-joining list does not hang": (
+        'from app.lib import DEEP\n\nmcp = MCPServer("x")\nfor f in DEEP:\n    mcp.add_tool(f, name="t")\n',
+        [{"x": ["t"], **_LIB_SERVERS}, ["Tool already exists: t"] * 255],
+        DUPLICATE,
+    ),
+}
+_LIB = (
+    "from mcp.server import MCPServer\n\nfrom app.tools import bad, good, good2\n\n"
+    'KEY = "admin"\nSERVERS = {KEY: MCPServer("admin"), "public": MCPServer("public")}\n'
+    "A = [good]\nB = (good2, bad)\nALL = [*A, *B]\nNAMES = ('a', 'b')\n"
+    "D0 = [good2]\n" + "".join(f"D{i + 1} = [*D{i}, *D{i}]\n" for i in range(8)) + "DEEP = D8\n"
+)
+for _name in list(CASES)[-6:]:
+    EXTRA[_name] = {"app/lib.py": _LIB}
+
 GAPS: dict[tuple[str, str], str] = {
     ("lint", "names loop over an empty tuple registers nothing"): (
         "false MCPD002: a loop over an empty literal is read as values not listed, so the "
@@ -487,7 +530,7 @@ def test_lint_agrees(tmp_path: Path, name: str) -> None:
     whole = found(tmp_path, ["."])
     verdicts = sorted((str(d["code"]), str(d["path"])) for d in whole if d["severity"] != "info")
     assert verdicts == sorted(expected), whole
-    for given in ("app/main.py", "app/tools.py"):
+    for given in sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.py")):
         assert located(found(tmp_path, [given]), given) == located(whole, given), given
 
 
