@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -543,3 +544,15 @@ def test_cached_and_parallel_runs_agree(tmp_path: Path, name: str) -> None:
     assert found(root, ["."], cache) == cold
     assert found(root, ["."], cache) == cold
     assert found(root, ["."], jobs=2) == cold
+
+
+def test_a_wide_self_joining_list_is_not_read_value_by_value(tmp_path: Path) -> None:
+    """Seven levels each unpacking the one below six times: 279,936 values from ten lines
+    (a list Python makes at once), read one by one before (minutes); now not read, said so."""
+    levels = "".join(f"D{i + 1} = [{', '.join([f'*D{i}'] * 6)}]\n" for i in range(7))
+    main = HEAD + "D0 = [good2]\n" + levels + 'mcp = MCPServer("x")\nfor f in D7:\n    mcp.add_tool(f)\n'
+    write_files(tmp_path, {**PROJECT, "app/tools.py": TOOLS, "app/main.py": main})
+    started = time.monotonic()
+    whole = found(tmp_path, ["."])
+    assert time.monotonic() - started < 10
+    assert [(d["code"], d["line"]) for d in whole] == [("MCPD113", 15)], whole
