@@ -400,6 +400,53 @@ _GATES = (
 for _name in list(CASES)[-5:]:
     EXTRA[_name] = {"app/gates.py": _GATES}
 
+# annotations written by decorators in other shapes (in app/gates2.py)
+_GATES2 = (
+    GATE
+    + "from mcp.types import InputRequiredResult\n\n\n"
+    + 'def aliased(fn):\n    ann = fn.__annotations__\n    ann["d"] = Annotated[str, Resolve(load_d)]\n    return fn\n\n\n'
+    + 'def aliased_plain(fn):\n    ann = fn.__annotations__\n    ann["d"] = str\n    return fn\n\n\n'
+    + "def local_resolver(fn):\n    r = load_ok\n"
+    + '    fn.__annotations__["d"] = Annotated[str, Resolve(r)]\n    return fn\n\n\n'
+    + 'def asks_input(fn):\n    fn.__annotations__["return"] = InputRequiredResult | str\n    return fn\n'
+)
+CASES |= {
+    "decorator writing the refused Resolve through a local name": (
+        "from app.gates2 import aliased\n\n"
+        'mcp = MCPServer("x")\n\n\n@mcp.tool()\n@aliased\ndef t(x: int, d: str) -> str:\n    return d\n',
+        REFUSED,
+        ERROR,
+    ),
+    "decorator overwriting the refused Resolve through a local name": (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\nfrom app.gates2 import aliased_plain\n"
+        "from app.tools import load_d\n\n"
+        'mcp = MCPServer("x")\n\n\n@mcp.tool()\n@aliased_plain\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n'
+        "    return d\n",
+        [{"x": ["t"]}, []],
+        FINE,
+    ),
+    "decorator writing a Resolve of a local name": (
+        "from app.gates2 import local_resolver\n\n"
+        'mcp = MCPServer("x")\n\n\n@mcp.tool()\n@local_resolver\ndef t(x: int, d: str) -> str:\n    return d\n',
+        [{"x": ["t"]}, []],
+        FINE,
+    ),
+    "decorator writing an InputRequiredResult return beside a Resolve": (
+        "from app.gates2 import asks_input\n\n"
+        'mcp = MCPServer("x")\n\n\n@mcp.tool()\n@asks_input\ndef t(x: int, d: Annotated[str, Resolve(load_ok)]) -> str:\n'
+        "    return d\n",
+        REFUSED,
+        [("MCPD005", "app/main.py")],
+    ),
+}
+for _name in list(CASES)[-4:]:
+    EXTRA[_name] = {"app/gates2.py": _GATES2}
+CASES["decorator writing an InputRequiredResult return beside a Resolve"] = (
+    "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\nfrom app.tools import load_ok\n"
+    + CASES["decorator writing an InputRequiredResult return beside a Resolve"][0],
+    *CASES["decorator writing an InputRequiredResult return beside a Resolve"][1:],
+)
+
 # a helper naming its tool from its parameter, called from two modules (app/kb.py, app/other.py)
 CASES |= {
     "helper prefix: each caller's server gets the name its call gives": (
@@ -503,9 +550,20 @@ GAPS: dict[tuple[str, str], str] = {
         "the join), not the one bound when the list is made; the same for `for f in A:` before "
         "`A = [bad]` and `B = A` (not new with joined lists)"
     ),
+    ("lint", "decorator writing the refused Resolve through a local name"): (
+        'MCPD002 missed: `ann = fn.__annotations__; ann["d"] = ...` is not read (said: the '
+        "decorator is not followed, MCPD113), the def's `d: str` assumed"
+    ),
+    ("lint", "decorator overwriting the refused Resolve through a local name"): (
+        "false MCPD002: the write through `ann` is not read (said, MCPD113), but the tool is still "
+        "read from its def, whose `Resolve(load_d)` the write removed"
+    ),
+    ("lint", "decorator writing an InputRequiredResult return beside a Resolve"): (
+        "MCPD005 missed: a return annotation a decorator writes is not read (said, MCPD113)"
+    ),
     ("lint", "decorator writing a string annotation read in the tool's module"): (
         "MCPD009 missed: a string written into `__annotations__` is evaluated by the SDK in the "
-        "tool's module (where `Annotated` is no name); mcpdeps says nothing"
+        "tool's module (where `Annotated` is no name); not read (said, MCPD113)"
     ),
 }
 
@@ -556,3 +614,20 @@ def test_a_wide_self_joining_list_is_not_read_value_by_value(tmp_path: Path) -> 
     whole = found(tmp_path, ["."])
     assert time.monotonic() - started < 10
     assert [(d["code"], d["line"]) for d in whole] == [("MCPD113", 15)], whole
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "decorator writing the refused Resolve through a local name",
+        "decorator writing an InputRequiredResult return beside a Resolve",
+        "decorator writing a string annotation read in the tool's module",
+    ],
+)
+def test_annotation_writes_not_read_are_said(tmp_path: Path, name: str) -> None:
+    """A write through an alias of `__annotations__`, of its "return" key, or of a string (which
+    the SDK evaluates in the tool's module): not read as the decorator's annotations, and said
+    (before, the def was read as if nothing had been written, and nothing said)."""
+    _project(tmp_path, name)
+    said = [d for d in found(tmp_path, ["."]) if d["code"] == "MCPD113"]
+    assert len(said) == 1 and "does not read" in str(said[0]["message"]), said
