@@ -181,6 +181,26 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         [{"x": []}, []],
         FINE,
     ),
+    "map over two iterables, a None name is the function's": (
+        'mcp = MCPServer("x")\nlist(map(mcp.add_tool, (good, good2), (None, "good")))\n',
+        [{"x": ["good"]}, ["Tool already exists: good"]],
+        DUPLICATE,
+    ),
+    "map over a starred pair of iterables": (
+        'mcp = MCPServer("x")\nPAIRS = ((good, good2), ("a", "a"))\nlist(map(mcp.add_tool, *PAIRS))\n',
+        [{"x": ["a"]}, ["Tool already exists: a"]],
+        DUPLICATE,
+    ),
+    "map of add_tool through a registrar alias": (
+        'mcp = MCPServer("x")\nadd = mcp.add_tool\nlist(map(add, (good, bad)))\n',
+        REFUSED,
+        ERROR,
+    ),
+    "map with the names first: a name is the function": (
+        'mcp = MCPServer("x")\ntry:\n    list(map(mcp.add_tool, ("a",), (bad,)))\nexcept Exception:\n    pass\n',
+        [{"x": []}, []],
+        FINE,
+    ),
     # loops over zip
     "zip of a list with itself": (
         'mcp = MCPServer("x")\nA = [good, good2]\nfor f, g in zip(A, A):\n    mcp.add_tool(f, name=g.__name__ + "_x")\n',
@@ -536,6 +556,17 @@ GAPS: dict[tuple[str, str], str] = {
     ),
     ("lint", "a for loop consuming a map runs every call"): (
         "MCPD002 missed: `for _ in map(mcp.add_tool, ...)` is not read as the calls the map makes"
+    ),
+    ("lint", "map over two iterables, a None name is the function's"): (
+        "MCPD110 missed: `name=None` from the second iterable is not read as the function's name"
+    ),
+    ("lint", "map over a starred pair of iterables"): (
+        "MCPD110 missed: `map(mcp.add_tool, *PAIRS)` is read as a loop over `*PAIRS` (said not "
+        "analysed, as the tools registered as 'map()': a name the source does not have)"
+    ),
+    ("lint", "map of add_tool through a registrar alias"): (
+        "MCPD002 missed: `map(add, ...)` with `add = mcp.add_tool` is not read (only "
+        "`map(mcp.add_tool, ...)` is), though `add(fn)` alone is"
     ),
     ("lint", "break in a match case guarded by the value"): (
         "false MCPD002: a `break` in a `case` (its guard a test of the loop variable) is not "
