@@ -23,59 +23,21 @@ import time
 from pathlib import Path
 
 import pytest
+import test_attack_s15 as s15
 from conftest import located, write_files
-from published_shapes import PROJECT, WARNINGS_KEPT, found, with_known_gaps
+from published_shapes import PROJECT, found, with_known_gaps
+from test_attack_s15 import DUPLICATE, ERROR, HEAD, REFUSED, TOOLS
 
-TOOLS = """\
-from typing import Annotated
-
-from mcp.server.mcpserver import Resolve
-
-
-def load_d(nope: str) -> str:
-    return nope
-
-
-def load_ok(x: int) -> str:
-    return str(x)
-
-
-def bad(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-    return d
-
-
-def good(x: int, d: Annotated[str, Resolve(load_ok)]) -> str:
-    return d
-
-
-def good2(x: int) -> str:
-    return str(x)
-"""
-HEAD = "from mcp.server import MCPServer\n\nfrom app.tools import bad, good, good2\n\n"
-
-REFUSED = "refused"
-"""The SDK refuses the server (`bad`'s resolver)."""
-
-STARTED = (
-    WARNINGS_KEPT
-    + """
-import gc, importlib.util, sys
-try:
-    import app.main
-    if importlib.util.find_spec("app.other"):  # a second entry point, run too
-        import app.other
-except Exception as exc:
-    print(json.dumps("refused" if "InvalidSignature" in type(exc).__name__ else repr(exc)))
-    sys.exit(0)
-from mcp.server import MCPServer
-servers = {o.name: sorted(t.name for t in o._tool_manager.list_tools()) for o in gc.get_objects() if isinstance(o, MCPServer)}
-print(json.dumps([servers, [m for m in logged if "already exists" in m]]))
-"""
+STARTED = s15.STARTED.replace(
+    "    import app.main\n",
+    "    import app.main\n    import importlib.util\n"
+    '    if importlib.util.find_spec("app.other"):  # a second entry point, run too\n'
+    "        import app.other\n",
 )
-"""The server started under the SDK: "refused", or its servers' tools and the duplicate warnings."""
+"""The server started under the SDK (s15's oracle, `app/other.py` run too when there is one):
+"refused", or its servers' tools and the duplicate warnings."""
+assert STARTED != s15.STARTED
 
-ERROR = [("MCPD002", "app/tools.py")]
-DUPLICATE = [("MCPD110", "app/main.py")]
 FINE: list[tuple[str, str]] = []
 
 GATE = (
