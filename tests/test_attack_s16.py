@@ -100,6 +100,24 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         [{"x": ["same"]}, ["Tool already exists: same"]],
         DUPLICATE,
     ),
+    "names loop over a decorated def, the name taken twice left out": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    if n == "a":\n        continue\n\n'
+        '    @mcp.tool(name=n)\n    def t(x: int) -> str:\n        return str(x)\n\n\nmcp.add_tool(good, name="a")\n',
+        [{"x": ["a", "b"]}, []],
+        FINE,
+    ),
+    "names loop over a decorated def, a name taken twice": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n\n    @mcp.tool(name=n)\n    def t(x: int) -> str:\n'
+        '        return str(x)\n\n\nmcp.add_tool(good, name="a")\n',
+        [{"x": ["a", "b"]}, ["Tool already exists: a"]],
+        DUPLICATE,
+    ),
+    "dict read with get() of a constant name": (
+        'KEY = "admin"\nSERVERS = {"admin": MCPServer("admin"), "public": MCPServer("public")}\n'
+        'SERVERS.get(KEY).add_tool(good)\nSERVERS.get("public").add_tool(good)\nSERVERS["admin"].add_tool(good2, name="good")\n',
+        [{"admin": ["good"], "public": ["good"]}, ["Tool already exists: good"]],
+        DUPLICATE,
+    ),
     "names from enumerate": (
         'mcp = MCPServer("x")\nfor i, n in enumerate(("a", "b")):\n    mcp.add_tool(good2, name=n)\n'
         'mcp.add_tool(good, name="c")\n',
@@ -518,6 +536,10 @@ GAPS: dict[tuple[str, str], str] = {
     ),
     ("lint", "a for loop consuming a map runs every call"): (
         "MCPD002 missed: `for _ in map(mcp.add_tool, ...)` is not read as the calls the map makes"
+    ),
+    ("lint", "names loop over a decorated def, a name taken twice"): (
+        "MCPD110 missed: `@mcp.tool(name=n)` on a def in `for n in (...)` is read once with a "
+        "computed name, not once per name (`mcp.add_tool(f, name=n)` is)"
     ),
     ("lint", "map over two iterables, a None name is the function's"): (
         "MCPD110 missed: `name=None` from the second iterable is not read as the function's name"
