@@ -180,7 +180,7 @@ class _Walk:
         self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int]
     ) -> tuple[frozenset[int], frozenset[int]]:
         """The values still running after `body`, entered by `live`, and those certain to
-        (of `sure`, certain to enter it; empty inside any statement but an `if`)."""
+        (of `sure`, certain to enter it; empty inside any statement but an `if` or a `with`)."""
         for at, stmt in enumerate(body):  # (on when none is left: the calls after reach none)
             if isinstance(stmt, _ENDS):
                 self.calls(stmt, live)
@@ -199,7 +199,9 @@ class _Walk:
             elif isinstance(stmt, ast.With | ast.AsyncWith):  # its body runs as the loop's does
                 for item in stmt.items:
                     self.calls(item, live)
-                live, sure = self.block(stmt.body, live, sure)
+                after = self.block(stmt.body, live, sure)[1]  # (a `break` there, certain, is read)
+                # every value goes on after it: an exception it suppresses (`suppress(...)`) skips the rest
+                sure = after if not _ends(stmt) else frozenset()
             else:
                 self.nested(stmt, live)
                 sure = sure if not _ends(stmt) else frozenset()

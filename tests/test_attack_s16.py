@@ -226,6 +226,12 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         [{"x": ["good"]}, []],
         FINE,
     ),
+    "break in a with block after an exception it suppresses": (
+        'import contextlib\n\nmcp = MCPServer("x")\nfor fn in (good, bad):\n    with contextlib.suppress(KeyError):\n'
+        '        {}["k"]\n        break\n    mcp.add_tool(fn)\n',
+        REFUSED,
+        ERROR,
+    ),
     "break in a match case guarded by the value": (
         'mcp = MCPServer("x")\nfor fn in (good, bad):\n    match fn:\n        case f if f is bad:\n            break\n'
         "    mcp.add_tool(fn)\n",
@@ -551,6 +557,10 @@ GAPS: dict[tuple[str, str], str] = {
     ("lint", "map of add_tool through a registrar alias"): (
         "MCPD002 missed: `map(add, ...)` with `add = mcp.add_tool` is not read (only "
         "`map(mcp.add_tool, ...)` is), though `add(fn)` alone is"
+    ),
+    ("lint", "break in a with block after an exception it suppresses"): (
+        "MCPD002 missed: a `break` in a `with` body is read as certain once the body is entered, "
+        "though an exception the context manager suppresses skips it (`suppress(KeyError)`)"
     ),
     ("lint", "break in a match case guarded by the value"): (
         "false MCPD002: a `break` in a `case` (its guard a test of the loop variable) is not "
