@@ -512,6 +512,18 @@ CASES |= {
         [{"x": ["a", "b"], **_LIB_SERVERS}, []],
         FINE,
     ),
+    "tools= comprehension over another module's joined list": (
+        "from mcp.server.mcpserver.tools import Tool\n\nfrom app.lib import ALL\n\n\n"
+        'def build():\n    return MCPServer("x", tools=[Tool.from_function(f) for f in ALL])\n\n\nmcp = build()\n',
+        REFUSED,
+        ERROR,
+    ),
+    "tools= comprehension over another module's joined list zipped with names": (
+        "from mcp.server.mcpserver.tools import Tool\n\nfrom app.lib import ALL, NAMES\n\n"
+        'mcp = MCPServer("x", tools=[Tool.from_function(f, name=n) for f, n in zip(ALL, NAMES) if f is not bad])\n',
+        [{"x": ["a", "b"], **_LIB_SERVERS}, []],
+        FINE,
+    ),
     "a deep self-joining list does not hang": (
         'from app.lib import DEEP\n\nmcp = MCPServer("x")\nfor f in DEEP:\n    mcp.add_tool(f, name="t")\n',
         [{"x": ["t"], **_LIB_SERVERS}, ["Tool already exists: t"] * 255],
@@ -524,7 +536,7 @@ _LIB = (
     "A = [good]\nB = (good2, bad)\nALL = [*A, *B]\nNAMES = ('a', 'b')\n"
     "D0 = [good2]\n" + "".join(f"D{i + 1} = [*D{i}, *D{i}]\n" for i in range(8)) + "DEEP = D8\n"
 )
-for _name in list(CASES)[-6:]:
+for _name in list(CASES)[-8:]:
     EXTRA[_name] = {"app/lib.py": _LIB}
 
 GAPS: dict[tuple[str, str], str] = {
