@@ -540,14 +540,6 @@ for _name in list(CASES)[-8:]:
     EXTRA[_name] = {"app/lib.py": _LIB}
 
 GAPS: dict[tuple[str, str], str] = {
-    ("lint", "names loop over an empty tuple registers nothing"): (
-        "false MCPD002: a loop over an empty literal is read as values not listed, so the "
-        "function it registers under each name is registered once"
-    ),
-    ("lint", "tools= comprehension over an empty tuple"): (
-        "false MCPD002: the comprehension over `()` is read as values not listed, its element "
-        "(no loop variable in it) registered once"
-    ),
     ("lint", "names loop with a fixed name: a duplicate"): (
         "MCPD110 missed: a registration in a loop whose name and function are no loop "
         "variables is read once, not once per value"
