@@ -53,12 +53,32 @@ def with_written(
     for stmt in node.body:
         key = _written_key(stmt, param)
         if key is not None and isinstance(stmt, ast.Assign):
+            if key == "return" or _postponed(stmt.value):
+                return f"{node.name}() writes an annotation of `{param}` mcpdeps does not read ({key!r})"
             found.append((key, module, stmt.value, scope))
             read.add(id(stmt))
     for inner in ast.walk(node):
-        if id(inner) not in read and _rewrites(inner, param):
+        if (id(inner) not in read and _rewrites(inner, param)) or _handed_on(inner, param):
             return f"{node.name}() rewrites the annotations of `{param}` in a way mcpdeps does not read"
     return replace(given, annotations=(*given.annotations, *found)) if found else None
+
+
+def _handed_on(node: ast.AST, param: str) -> bool:
+    """Whether `node` binds `param.__annotations__` to a name (`ann = fn.__annotations__`, then
+    `ann["d"] = ...`) or passes it to a call: what is written through it is not read."""
+    if isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr):
+        return node.value is not None and _rewritten(node.value, param)
+    if isinstance(node, ast.Call):
+        return any(_rewritten(a, param) for a in (*node.args, *(k.value for k in node.keywords)))
+    return False
+
+
+def _postponed(value: ast.expr) -> bool:
+    """A string written as an annotation (`"Annotated[str, Resolve(f)]"`): the SDK evaluates it
+    in the tool's module, not where the decorator writes it."""
+    return isinstance(value, ast.JoinedStr) or (
+        isinstance(value, ast.Constant) and isinstance(value.value, str)
+    )
 
 
 def _rewrites(node: ast.AST, param: str) -> bool:

@@ -24,7 +24,7 @@ from .evaluator import Evaluator
 from .factory_results import hands_out, settle
 from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
-from .model import Finding, Graph, Handler, Parameter, SourceInfo, Span, Tool
+from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
 from .project import Project
@@ -43,6 +43,7 @@ from .signatures import (
     wants_union,
     written_parameter,
 )
+from .slot_fillers import Filling
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Names, Scope
 from .tool_function import ToolFunction, tool_function
@@ -140,9 +141,13 @@ class StaticBuilder:
             in_function = reg.scope is not None and isinstance(
                 reg.scope.function, ast.FunctionDef | ast.AsyncFunctionDef
             )
+            given = reg.name
             for server, ways in self.reach.servers_of(reg):
-                # `name=f"{prefix}x"` in a helper: read with what its callers (now all known) pass
-                reg.name = reg.name or named_by_callers(self.names, reg, self.reach.passed_for)
+                # `name=f"{prefix}x"` in a helper: read with what the calls (now all known)
+                # handing it this server pass (not the name the previous server's calls gave)
+                reg.name = given or named_by_callers(
+                    self.names, reg, self.reach.passed_for, functools.partial(self._elsewhere, server)
+                )
                 # Its arms (or a factory's server: which servers) depend on its callers, wherever
                 # they are: a function registering on a module-level server runs as its callers
                 # call it, even while no build of its file has seen one (a caller written later).
@@ -172,9 +177,16 @@ class StaticBuilder:
                     self.graph.findings.append(
                         Finding("too_deep", TOO_DEEP, reg.span, reg.name if reg.kind == "tool" else None)
                     )
+            reg.name = given  # the site's own fact again (a later build reads it afresh)
         for note in self.scanner.unfollowed:
             self.graph.findings.append(Finding("unfollowed", note.message, note.span, note.tool))
         settle(self.servers, self.graph)
+
+    def _elsewhere(self, server: Server, filling: Filling) -> bool:
+        """Whether a call of a helper hands it a server other than `server`."""
+        module, _, scope, arg = filling
+        found = self.servers.of(module, arg, scope)
+        return isinstance(found, Server) and found is not server
 
     def _passed_from(self, display: str) -> str | None:
         """The checked file whose server reached this module's functions, through the helpers

@@ -23,6 +23,12 @@ Rows = tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]]
 MAX_JOINS = 8
 """Unpackings followed within one another (`A = [*A]` never ends)."""
 
+MAX_ROWS = 4096
+"""Values a joined collection yields at most, past which it is not read (said not analysed):
+each level unpacking the one below several times multiplies them (`D1 = [*D0, *D0, ...]` six
+times over seven levels is 279,936 values from ten short lines), where a collection written out
+holds no more values than its text."""
+
 
 def joined_rows(
     elements: Sequence[ast.expr],
@@ -42,6 +48,8 @@ def joined_rows(
         if found is None:
             return None
         inner, inner_scope, values = found
+        if len(rows) + len(values) > MAX_ROWS:
+            return None
         if inner is where and inner_scope is scope:
             rows += values
         else:

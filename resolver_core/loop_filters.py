@@ -180,12 +180,14 @@ class _Walk:
         self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int]
     ) -> tuple[frozenset[int], frozenset[int]]:
         """The values still running after `body`, entered by `live`, and those certain to
-        (of `sure`, certain to enter it; empty inside any statement but an `if`)."""
-        for stmt in body:  # (on when none is left: the calls after reach none)
+        (of `sure`, certain to enter it; empty inside any statement but an `if` or a `with`)."""
+        for at, stmt in enumerate(body):  # (on when none is left: the calls after reach none)
             if isinstance(stmt, _ENDS):
                 self.calls(stmt, live)
                 if isinstance(stmt, ast.Break) and sure:
                     self.broken = min(sure) if self.broken is None else min(self.broken, *sure)
+                for dead in body[at + 1 :]:  # `break` then `mcp.add_tool(fn)`: never run
+                    self.calls(dead, frozenset())
                 return frozenset(), frozenset()
             if isinstance(stmt, ast.If):
                 self.calls(stmt.test, live)
@@ -194,6 +196,12 @@ class _Walk:
                 live_false, sure_false = self.block(stmt.orelse, live - true, sure & false)
                 undecided = sure - true - false if not _ends(stmt) else frozenset()
                 live, sure = live_true | live_false, sure_true | sure_false | undecided
+            elif isinstance(stmt, ast.With | ast.AsyncWith):  # its body runs as the loop's does
+                for item in stmt.items:
+                    self.calls(item, live)
+                after = self.block(stmt.body, live, sure)[1]  # (a `break` there, certain, is read)
+                # every value goes on after it: an exception it suppresses (`suppress(...)`) skips the rest
+                sure = after if not _ends(stmt) else frozenset()
             else:
                 self.nested(stmt, live)
                 sure = sure if not _ends(stmt) else frozenset()

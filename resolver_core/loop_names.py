@@ -23,6 +23,7 @@ def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.ex
         elif (
             isinstance(part, ast.FormattedValue)
             and part.format_spec is None
+            and part.conversion in _PLAIN
             and name_of(part.value, variable)
         ):
             text += value.id
@@ -39,3 +40,8 @@ def name_of(node: ast.expr | None, variable: str) -> bool:
         and isinstance(node.value, ast.Name)
         and node.value.id == variable
     )
+
+
+_PLAIN = (-1, ord("s"))
+"""The conversions that leave a name as it is (`{fn.__name__}`, `{fn.__name__!s}`): `!r` quotes
+it (`'good'`) and `!a` escapes it, another name the tool then has."""

@@ -300,6 +300,15 @@ def _unlisted_variables(stmt: ast.stmt) -> tuple[str, ...]:
     )
 
 
+def _in_body(loop: ast.For | ast.AsyncFor, node: ast.expr) -> bool:
+    """Whether `node` is written in the body of `loop` (not its `else:`, which runs when the
+    loop takes no value)."""
+    if not loop.body or not hasattr(node, "lineno"):
+        return False
+    last = loop.body[-1]
+    return loop.body[0].lineno <= node.lineno <= (last.end_lineno or last.lineno)
+
+
 Named = tuple[ParsedModule, ast.expr | None, Scope | None]
 """A registration's `name=` expression, with the module and scope to read it in."""
 Landing = tuple[ast.expr, ParsedModule, Scope | None, Named]
@@ -401,6 +410,8 @@ class EnclosingLoops:
         """`for fn in TOOLS: mcp.add_tool(fn)` registers each listed function, named in step
         (`for name, fn in SPECS.items(): mcp.add_tool(fn, name=name)`): each function with the
         module and scope it is written in, and its `name=` expression with where to read it."""
+        if any(not listed.values and _in_body(listed.loop, fn) for listed in self._listed.values()):
+            return []  # in `for _ in ():` (an empty collection written there): never run
         collector = self._collected.get(fn.id) if isinstance(fn, ast.Name) else None
         if collector is not None:  # each function the collector is applied to (`reach.py`)
             inner = Scope(collector.module, collector.function, collector.function.name, None)

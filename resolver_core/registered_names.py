@@ -72,14 +72,19 @@ def landed_name(
 
 
 def named_by_callers(
-    names: Names, reg: Registration, passed_for: Callable[[ParamServer], Sequence[Filling]]
+    names: Names,
+    reg: Registration,
+    passed_for: Callable[[ParamServer], Sequence[Filling]],
+    elsewhere: Callable[[Filling], bool],
 ) -> str | None:
     """`@server.tool(name=f"{prefix}search")` in `def register_kb_search(server, prefix="kb_")`
     (a published knowledge-base server's registrars): the name the calls handing the helper its
     server (`passed_for`, `Reach.passed_for`) give the tool, each passing `prefix` or leaving
-    its default. None when they give different names, or one is not read (the name stays
-    computed): a plain function only (no bound `self` to count), its own server parameter the
-    one registered on."""
+    its default; the calls handing it another server (`elsewhere`: `register(other,
+    prefix="x_")` names the tool on `other`) left out, unless that leaves none. None when they
+    give different names, or one is not read (the name stays computed): a plain function only
+    (no bound `self` to count), its own server parameter the one registered on. (Each server
+    read with its own calls, the name a file linted alone gives is the one `lint .` does.)"""
     node, scope = reg.name_node, reg.scope
     if reg.name is not None or not isinstance(node, ast.JoinedStr) or scope is None:
         return None
@@ -88,7 +93,8 @@ def named_by_callers(
         return None  # a method or a nested function: which parameter a call fills is not counted here
     if not isinstance(reg.server, ParamServer) or reg.server.function is not fn:
         return None
-    calls = [call for _, call, *_ in passed_for(reg.server)]
+    fillings = passed_for(reg.server)
+    calls = [call for _, call, *_ in [f for f in fillings if not elsewhere(f)] or fillings]
     if any(isinstance(a, ast.Starred) for c in calls for a in c.args) or any(
         k.arg is None for c in calls for k in c.keywords
     ):

@@ -24,9 +24,10 @@ def written_collection(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
     """`expr` when written out, or the collection a name bound once to one stands for."""
-    for _ in range(_MAX_ALIASES):
+    for hop in range(_MAX_ALIASES):
         if isinstance(expr, (*SEQUENCES, ast.Dict)):
-            return (module, scope, expr) if _elements(expr) else None  # `[]`: filled at run time
+            # `TOOLS = []`: filled at run time; `for n in ():` itself, by nothing
+            return (module, scope, expr) if _elements(expr) or hop == 0 else None
         if not isinstance(expr, ast.Name | ast.Attribute):
             return None
         symbol = names.resolve(module, expr, scope)
