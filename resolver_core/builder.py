@@ -144,7 +144,9 @@ class StaticBuilder:
             given = reg.name
             for server, ways in self.reach.servers_of(reg):
                 # `name=f"{prefix}x"` in a helper: read with what the calls (now all known)
-                # handing it this server pass (not the name the previous server's calls gave)
+                # handing it this server pass (which reads the site's own, not the name the
+                # previous server's calls gave)
+                reg.name = given
                 reg.name = given or named_by_callers(
                     self.names, reg, self.reach.passed_for, functools.partial(self._elsewhere, server)
                 )
