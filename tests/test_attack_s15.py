@@ -270,24 +270,35 @@ def _project(root: Path, main: str) -> None:
     write_files(root, {**PROJECT, "app/tools.py": TOOLS, "app/main.py": HEAD + main})
 
 
+def the_sdk_says(root: Path, says: object, started: str = STARTED) -> None:
+    """The project in `root` started under the SDK (by the script `started`) reports `says`."""
+    ran = subprocess.run([sys.executable, "-c", started], cwd=root, capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    assert json.loads(ran.stdout) == says
+
+
+def lint_agrees(root: Path, expected: list[tuple[str, str]], given: list[str]) -> None:
+    """`lint .` reports `expected` (code, path) pairs but infos, and each of `given` alone
+    reports what `lint .` reports there."""
+    whole = found(root, ["."])
+    verdicts = sorted((str(d["code"]), str(d["path"])) for d in whole if d["severity"] != "info")
+    assert verdicts == sorted(expected), whole
+    for each in given:
+        assert located(found(root, [each]), each) == located(whole, each), each
+
+
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_sdk_says(tmp_path: Path, name: str) -> None:
     main, says, _ = CASES[name]
     _project(tmp_path, main)
-    ran = subprocess.run([sys.executable, "-c", STARTED], cwd=tmp_path, capture_output=True, text=True)
-    assert ran.returncode == 0, ran.stderr
-    assert json.loads(ran.stdout) == says
+    the_sdk_says(tmp_path, says)
 
 
 @pytest.mark.parametrize("name", with_known_gaps("lint", list(CASES), GAPS))
 def test_lint_agrees(tmp_path: Path, name: str) -> None:
     main, _, expected = CASES[name]
     _project(tmp_path, main)
-    whole = found(tmp_path, ["."])
-    verdicts = sorted((str(d["code"]), str(d["path"])) for d in whole if d["severity"] != "info")
-    assert verdicts == expected, whole
-    for given in ("app/main.py", "app/tools.py"):
-        assert located(found(tmp_path, [given]), given) == located(whole, given), given
+    lint_agrees(tmp_path, expected, ["app/main.py", "app/tools.py"])
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -16,15 +16,12 @@ verdict), that each file linted alone reports the same there, and that a cached 
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 import test_attack_s15 as s15
-from conftest import located, write_files
+from conftest import write_files
 from published_shapes import PROJECT, found, with_known_gaps
 from test_attack_s15 import DUPLICATE, ERROR, HEAD, REFUSED, TOOLS
 
@@ -604,22 +601,15 @@ def _project(root: Path, name: str) -> None:
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_sdk_says(tmp_path: Path, name: str) -> None:
-    _, says, _ = CASES[name]
     _project(tmp_path, name)
-    ran = subprocess.run([sys.executable, "-c", STARTED], cwd=tmp_path, capture_output=True, text=True)
-    assert ran.returncode == 0, ran.stderr
-    assert json.loads(ran.stdout) == says
+    s15.the_sdk_says(tmp_path, CASES[name][1], STARTED)
 
 
 @pytest.mark.parametrize("name", with_known_gaps("lint", list(CASES), GAPS))
 def test_lint_agrees(tmp_path: Path, name: str) -> None:
-    _, _, expected = CASES[name]
     _project(tmp_path, name)
-    whole = found(tmp_path, ["."])
-    verdicts = sorted((str(d["code"]), str(d["path"])) for d in whole if d["severity"] != "info")
-    assert verdicts == sorted(expected), whole
-    for given in sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.py")):
-        assert located(found(tmp_path, [given]), given) == located(whole, given), given
+    every = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.py"))
+    s15.lint_agrees(tmp_path, CASES[name][2], every)
 
 
 @pytest.mark.parametrize("name", with_known_gaps("runs", list(CASES), GAPS))
