@@ -15,10 +15,7 @@ from collections.abc import Callable, Sequence
 
 from .source import ParsedModule
 from .symbols import Element, Scope
-from .written_collections import SEQUENCES
-
-Rows = tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]]
-"""The values a collection yields, with the module and scope they are written in."""
+from .written_collections import SEQUENCES, Rows
 
 MAX_JOINS = 8
 """Unpackings followed within one another (`A = [*A]` never ends)."""

@@ -13,9 +13,7 @@ from collections.abc import Callable
 
 from .source import ParsedModule
 from .symbols import Names, Scope
-
-Rows = tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]]
-"""The values iterating a collection yields, with the module and scope they are written in."""
+from .written_collections import Rows
 
 
 def zipped_rows(

@@ -40,7 +40,7 @@ from .prefilter import holds
 from .records import record
 from .source import ParsedModule
 from .symbols import Element, Names, Scope
-from .written_collections import SEQUENCES, written_collection
+from .written_collections import SEQUENCES, Rows, written_collection
 
 LiteralLoop = tuple[str | tuple[str, ...], list[ast.expr]]
 """`for m in (a, b):` as `("m", [a, b])`: a loop over values written in place, and its variable;
@@ -253,7 +253,7 @@ def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None,
 
 def rows_of(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None, joins: int = 0
-) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
+) -> Rows | None:
     """The values iterating `expr` yields, where they are written; None when not written out.
     `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`), and
     `zip(...)` of several (`loop_zips.py`), and the collections a list unpacks
@@ -426,8 +426,8 @@ class EnclosingLoops:
         if part is not None and listed is not None:  # `spec["func"]`, `entry.function` of each
             listed = listed.part(self.names, part)
         names = self._names(name)
-        looped = {*self._listed, *self._opaque, *self._passed, *self._collected}
         if listed is None or not isinstance(variable, ast.Name):
+            looped = {*self._listed, *self._opaque, *self._passed, *self._collected}
             if any(isinstance(n, ast.Name) and n.id in looped for n in ast.walk(fn)):
                 names = None  # (a function of loop variables not listed: read as written)
             return [(fn, module, scope, named) for named in self._named(fn, names, (module, name, scope))]

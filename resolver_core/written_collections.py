@@ -16,6 +16,8 @@ from .symbols import Names, Scope, Value
 
 SEQUENCES = (ast.Tuple, ast.List, ast.Set)
 """The collections written out whose elements are values in order."""
+Rows = tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]]
+"""The values iterating a collection yields, with the module and scope they are written in."""
 _MAX_ALIASES = 8
 """`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
 
