@@ -450,12 +450,17 @@ EDITOR_GAPS: dict[str, str] = {}
 
 @pytest.mark.parametrize(("name", "marker"), layouts(EDITOR_GAPS))
 def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str, marker: str) -> None:
-    """Opened on the repository, and on the folder the server starts in (as `lint .` there)."""
+    """Opened on the repository, on the folder the server starts in (as `lint .` there), and on
+    the project holding the refused file when that is not the repository (a uv workspace's
+    member opened as the editor's folder: its importers are in another member)."""
     _, _, folder, bad = CASES[name]
     root = _repo(tmp_path, name, marker)
     the_editor_reports_what_lint_dot_reports(root, bad)
     if folder != ".":
         the_editor_reports_what_lint_dot_reports(root / folder)
+    project = next(p for p in (root / bad).parents if (p / "pyproject.toml").is_file() or p == root)
+    if project != root:
+        the_editor_reports_what_lint_dot_reports(project, str((root / bad).relative_to(project)))
 
 
 def test_no_project_root_above_the_home_folder_or_the_file_systems_root(
