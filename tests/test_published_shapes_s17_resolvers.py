@@ -284,7 +284,146 @@ CASES["resolver in a tools package, the factory importing every tools module"] =
 )
 
 
-NOT_FOLLOWED: dict[str, str] = {}
+# 16. The explicit re-export idiom mypy's `--no-implicit-reexport` asks for, in the package
+#     `__init__` (`from .auth import load_d as load_d`).
+CASES["package __init__ re-exporting with the `import x as x` idiom"] = served(
+    {
+        "app/deps/__init__.py": "from .auth import load_d as load_d\n",
+        "app/deps/auth.py": BAD,
+        "app/tools.py": uses("from app.deps import load_d\n", "load_d"),
+    },
+    "app/deps/auth.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 17. An optional import (`try: from app.deps import load_d / except ImportError: load_d = None`).
+CASES["resolver imported in a try with an ImportError fallback to None"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": uses(
+            "\ntry:\n    from app.deps import load_d\nexcept ImportError:  # pragma: no cover\n"
+            "    load_d = None  # type: ignore[assignment]\n",
+            "load_d",
+        ),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 18. A class grouping a feature's tools, its `register(self, mcp)` method importing the
+#     resolver relatively in its body; the entry point calling it on an instance.
+CASES["register method of a tools class importing the resolver in its body"] = (
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": HEAD + "\n\nclass UserTools:\n    def register(self, mcp) -> None:\n"
+        "        from .deps import load_d\n\n        @mcp.tool()\n"
+        "        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n            return d\n",
+        "app/main.py": "from mcp.server import MCPServer\n\nfrom app.tools import UserTools\n\n"
+        "mcp = MCPServer('x')\nUserTools().register(mcp)\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 19. A project decorator adding the resolved parameter's tool, importing the resolver in its
+#     body (`def with_user(mcp)` returning a decorator that registers).
+CASES["decorator factory of a helpers package importing the resolver in its body"] = (
+    {
+        "app/deps.py": BAD,
+        "app/helpers/__init__.py": "",
+        "app/helpers/expose.py": HEAD + "\n\ndef expose(mcp):\n    from app.deps import load_d\n\n"
+        "    def deco(fn):\n        @mcp.tool(name=fn.__name__)\n"
+        "        def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n            return fn(x, d)\n\n"
+        "        return t\n\n    return deco\n",
+        "app/main.py": "from mcp.server import MCPServer\n\nfrom app.helpers.expose import expose\n\n"
+        "mcp = MCPServer('x')\n\n\n@expose(mcp)\ndef greet(x: int, d: str) -> str:\n    return d\n",
+    },
+    "import app.main",
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 20. A chain whose first module is reached only through a package `__init__` star-importing the
+#     second (tokens <- users <- `deps/__init__` star <- tools).
+CASES["resolver chain behind a package __init__ star import"] = served(
+    {
+        "app/deps/__init__.py": "from .users import *  # noqa: F403\n",
+        "app/deps/tokens.py": BAD,
+        "app/deps/users.py": HEAD + "\nfrom .tokens import load_d\n\n__all__ = ['get_user']\n\n\n"
+        "def get_user(tok: Annotated[str, Resolve(load_d)]) -> str:\n    return tok\n",
+        "app/tools.py": uses("from app.deps import get_user\n", "get_user"),
+    },
+    "app/deps/tokens.py",
+    REFUSED,
+    CLEAN,
+)
+
+# Dynamic shapes without importlib (limits: what lint cannot read, it must not misplace).
+# 21. `getattr(deps, "load_d")` with a constant name.
+CASES["resolver read with getattr and a constant name"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": uses("from app import deps\n", 'getattr(deps, "load_d")'),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 22. `__import__("app.deps", fromlist=["load_d"])` bound at module level.
+CASES["resolver module bound by __import__ with a fromlist"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": uses('\ndeps = __import__("app.deps", fromlist=["load_d"])\n', "deps.load_d"),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 23. `sys.modules["app.deps"]` after importing it.
+CASES["resolver module read out of sys.modules"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": uses(
+            "import sys\n\nimport app.deps  # noqa: F401\n", 'sys.modules["app.deps"].load_d'
+        ),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 24. `vars(deps)["load_d"]`.
+CASES["resolver read out of vars() of its module"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": uses("from app import deps\n", 'vars(deps)["load_d"]'),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+
+_OPAQUE = (
+    "the SDK refuses `load_d(nope)`; lint reads the marker's argument {} as computed at run time "
+    "(MCPD113 info in app/tools.py, the tool's file) and reports nothing in app/deps.py, alone or in "
+    "`lint .`: said, never guessed"
+)
+NOT_FOLLOWED: dict[str, str] = {
+    "resolver read with getattr and a constant name": _OPAQUE.format("`getattr(deps, 'load_d')`"),
+    "resolver module bound by __import__ with a fromlist": _OPAQUE.format(
+        "`deps.load_d` (`deps` bound by a call of `__import__`)"
+    ),
+    "resolver module read out of sys.modules": _OPAQUE.format("`sys.modules['app.deps'].load_d`"),
+    "resolver read out of vars() of its module": _OPAQUE.format("`vars(deps)['load_d']`"),
+}
 
 
 (
@@ -292,6 +431,9 @@ NOT_FOLLOWED: dict[str, str] = {}
     test_each_file_alone_reports_what_lint_dot_reports,
     test_the_editor_reports_what_lint_dot_reports,
 ) = survey_tests(CASES, NOT_FOLLOWED)
+
+
+REGISTRY = "tools collected by a registry decorator of another package, added by the server"
 
 
 def _about(found_: list[dict[str, object]], paths: list[str]) -> list[dict[str, object]]:
@@ -315,6 +457,10 @@ SEVERAL: dict[str, tuple[str, list[str]]] = {
         "resolver module imported only by another resolver module, relatively",
         ["app/auth/tokens.py", "app/auth/users.py"],
     ),
+    "the resolver file and the tools file a registry decorator collects from": (
+        REGISTRY,
+        ["app/auth/deps.py", "app/tools.py"],
+    ),
     "the resolver file and a test importing it": (
         "resolver module also imported by a test and a script registering nothing",
         ["app/deps.py", "tests/test_deps.py"],
@@ -325,16 +471,26 @@ SEVERAL: dict[str, tuple[str, list[str]]] = {
 @pytest.mark.parametrize("several", sorted(SEVERAL))
 def test_several_files_at_once_report_what_lint_dot_reports_there(tmp_path: Path, several: str) -> None:
     """pre-commit passes every changed file in one run: `lint deps.py tools.py` (in either order,
-    cold and cached) reports about those files what `lint .` reports about them."""
+    cold and cached) reports about those files what `lint .` reports about them, and so again
+    after the resolver file is edited to its clean twin and back (the cache kept)."""
     case, paths = SEVERAL[several]
+    files, _, bad, _, clean = CASES[case]
     root = tmp_path / "p"
-    write_files(root, {**PROJECT, **CASES[case][0]})
-    expected = _about(found(root, ["."]), paths)
-    assert [d["code"] for d in expected if d["severity"] == "error"] == ["MCPD002"], expected
-    cache = tmp_path / "cache"
-    for given in (paths, paths[::-1]):
-        runs = [found(root, given), found(root, given, cache), found(root, given, cache)]
-        assert all(_about(run, paths) == expected for run in runs), given
+    write_files(root, {**PROJECT, **files})
+    refused = (root / bad).read_text()
+    caches = {tuple(given): tmp_path / f"cache{n}" for n, given in enumerate((paths, paths[::-1]))}
+    for text in (refused, refused.replace(*clean), refused):
+        (root / bad).write_text(text)
+        expected = _about(found(root, ["."]), paths)
+        errors = [d["code"] for d in expected if d["severity"] == "error"]
+        assert errors == (["MCPD002"] if text == refused else []), expected
+        for given, cache in caches.items():
+            runs = [
+                found(root, list(given)),
+                found(root, list(given), cache),
+                found(root, list(given), cache),
+            ]
+            assert all(_about(run, paths) == expected for run in runs), given
 
 
 def test_a_resolver_module_only_tests_and_scripts_import_is_reported_by_nobody(tmp_path: Path) -> None:
@@ -427,7 +583,7 @@ def test_a_cached_run_follows_edits_of_the_resolver_file(tmp_path: Path, case: s
     """pre-commit's run after each commit, its cache kept: the resolver file edited to its clean
     twin, then back to the refused one. Each cached run (`lint deps.py`, `lint .`) reports what
     a cold run of the same edit does, which is MCPD002 in the resolver file, then nothing, then
-    MCPD002 again (a tool registered by the entry point's loop over what a decorator of another
+    MCPD002 again (nothing in it where lint reads the marker as opaque: `NOT_FOLLOWED`) (a tool registered by the entry point's loop over what a decorator of another
     file collected was lost once the tools file was re-checked alone)."""
     files, _, bad, _, clean = CASES[case]
     root = tmp_path / "p"
@@ -439,11 +595,9 @@ def test_a_cached_run_follows_edits_of_the_resolver_file(tmp_path: Path, case: s
         for text in (refused, refused.replace(*clean), refused):
             path.write_text(text)
             cold = found(root, given)
-            assert [d["code"] for d in _about(cold, [bad])] == (["MCPD002"] if text == refused else [])
+            refusal = ["MCPD002"] if text == refused and case not in NOT_FOLLOWED else []
+            assert [d["code"] for d in _about(cold, [bad])] == refusal
             assert found(root, given, cache) == cold, (given, text)
-
-
-REGISTRY = "tools collected by a registry decorator of another package, added by the server"
 
 
 @pytest.mark.xfail(
@@ -465,3 +619,31 @@ def test_a_cached_run_follows_the_entry_points_loop_taken_out_and_put_back(tmp_p
     for text in (looped, looped.replace("mcp.add_tool(fn)", "print(fn)"), looped):
         main.write_text(text)
         assert found(root, ["."], cache) == found(root, ["."]), text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="`python server.py` finds the standard library's `types` (imported before any user code, so "
+    "in `sys.modules` first) and raises ImportError on `from types import CurrentUser`; lint resolves the "
+    "script folder's own types.py, as for a module the interpreter has not imported yet, and reports "
+    "MCPD002 in deps.py, a module Python never reaches",
+)
+def test_a_script_folders_types_py_does_not_shadow_the_standard_library(tmp_path: Path) -> None:
+    """A flat script folder whose alias module is named `types.py` (FastAPI's `CurrentUser` alias
+    moved beside `server.py`): the server does not start (ImportError, not the resolver's refusal),
+    and lint reports no resolver verdict in deps.py, alone or in `lint .`."""
+    write_files(
+        tmp_path,
+        {
+            "pyproject.toml": PROJECT["pyproject.toml"],
+            "srv/deps.py": BAD,
+            "srv/types.py": HEAD
+            + "\nfrom deps import load_d\n\nCurrentUser = Annotated[str, Resolve(load_d)]\n",
+            "srv/server.py": "from types import CurrentUser\n\nfrom mcp.server import MCPServer\n\n"
+            'mcp = MCPServer("x")\n\n\n@mcp.tool()\ndef t(x: int, user: CurrentUser) -> str:\n    return user\n',
+        },
+    )
+    ran = sdk(tmp_path, "import runpy, sys; sys.path.insert(0, 'srv'); runpy.run_path('srv/server.py')")
+    assert "ImportError: cannot import name 'CurrentUser' from 'types'" in ran.stderr
+    assert _about(found(tmp_path, ["."]), ["srv/deps.py"]) == []
+    assert found(tmp_path, ["srv/deps.py"]) == []
