@@ -233,6 +233,66 @@ CASES["tools collected by a registry decorator of another package, added by the 
     CLEAN,
 )
 
+# 12a. The same registry, the loop in a server factory of another package, the tools imported by
+#      the package `__init__` for their side effect.
+CASES["tools collected by a registry decorator, added in a factory, imported by the package __init__"] = (
+    {
+        "app/__init__.py": "from app import tools  # noqa: F401\n",
+        "app/auth/__init__.py": "",
+        "app/auth/deps.py": BAD,
+        "app/registry/__init__.py": "from typing import Any, Callable\n\nREGISTERED: list[Callable[..., Any]] = []\n\n\n"
+        "def tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    REGISTERED.append(fn)\n    return fn\n",
+        "app/tools.py": HEAD + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
+        "@tool\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+        "app/server/__init__.py": "",
+        "app/server/factory.py": "from mcp.server import MCPServer\n\nfrom app.registry import REGISTERED\n\n\n"
+        "def build() -> MCPServer:\n    mcp = MCPServer('x')\n    for fn in REGISTERED:\n        mcp.add_tool(fn)\n"
+        "    return mcp\n",
+        "app/main.py": "from app.server.factory import build\n\nmcp = build()\n",
+    },
+    "import app.main",
+    "app/auth/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 12b. The same registry as an object (`registry.tool` appending to `registry.tools`).
+CASES["tools collected by a registry object's method, added by the server"] = (
+    {
+        "app/auth/__init__.py": "",
+        "app/auth/deps.py": BAD,
+        "app/registry.py": "from typing import Any, Callable\n\n\nclass Registry:\n    def __init__(self) -> None:\n"
+        "        self.tools: list[Callable[..., Any]] = []\n\n    def tool(self, fn: Callable[..., Any]) -> Callable[..., Any]:\n"
+        "        self.tools.append(fn)\n        return fn\n\n\nregistry = Registry()\n",
+        "app/tools.py": HEAD + "\nfrom app.auth.deps import load_d\nfrom app.registry import registry\n\n\n"
+        "@registry.tool\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+        "app/main.py": "from mcp.server import MCPServer\n\nimport app.tools  # noqa: F401\n"
+        "from app.registry import registry\n\nmcp = MCPServer('x')\nfor fn in registry.tools:\n    mcp.add_tool(fn)\n",
+    },
+    "import app.main",
+    "app/auth/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 12c. A registry dict keyed by name (`TOOLS[fn.__name__] = fn`), the server adding its values.
+CASES["tools collected in a registry dict by name, added by the server from its values"] = (
+    {
+        "app/auth/__init__.py": "",
+        "app/auth/deps.py": BAD,
+        "app/registry.py": "from typing import Any, Callable\n\nTOOLS: dict[str, Callable[..., Any]] = {}\n\n\n"
+        "def tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    TOOLS[fn.__name__] = fn\n    return fn\n",
+        "app/tools.py": HEAD + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
+        "@tool\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+        "app/main.py": "from mcp.server import MCPServer\n\nimport app.tools  # noqa: F401\n"
+        "from app.registry import TOOLS\n\nmcp = MCPServer('x')\nfor fn in TOOLS.values():\n    mcp.add_tool(fn)\n",
+    },
+    "import app.main",
+    "app/auth/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
 # 13. The resolver module imported by a test and a script that register nothing, beside the
 #     tools module that does.
 CASES["resolver module also imported by a test and a script registering nothing"] = served(
@@ -423,6 +483,14 @@ NOT_FOLLOWED: dict[str, str] = {
     ),
     "resolver module read out of sys.modules": _OPAQUE.format("`sys.modules['app.deps'].load_d`"),
     "resolver read out of vars() of its module": _OPAQUE.format("`vars(deps)['load_d']`"),
+    "tools collected by a registry object's method, added by the server": "the SDK refuses `load_d(nope)` "
+    "when app/main.py adds what `registry.tools` holds; lint lists the values a module-level list's "
+    "`.append` in a decorator writes, not an attribute an instance's method appends to: MCPD113 info "
+    "in app/main.py (the loop's tools are not analysed), nothing in app/auth/deps.py alone or in `lint .`",
+    "tools collected in a registry dict by name, added by the server from its values": "the SDK refuses "
+    "`load_d(nope)` when app/main.py adds `TOOLS.values()`; lint lists a dict's values written as "
+    "`TOOLS[key] = fn` at module level, not by a decorator for each function it is applied to: MCPD113 "
+    "info in app/main.py, nothing in app/auth/deps.py alone or in `lint .`",
 }
 
 
@@ -434,6 +502,9 @@ NOT_FOLLOWED: dict[str, str] = {
 
 
 REGISTRY = "tools collected by a registry decorator of another package, added by the server"
+REGISTRY_IN_FACTORY = (
+    "tools collected by a registry decorator, added in a factory, imported by the package __init__"
+)
 
 
 def _about(found_: list[dict[str, object]], paths: list[str]) -> list[dict[str, object]]:
@@ -598,6 +669,26 @@ def test_a_cached_run_follows_edits_of_the_resolver_file(tmp_path: Path, case: s
             refusal = ["MCPD002"] if text == refused and case not in NOT_FOLLOWED else []
             assert [d["code"] for d in _about(cold, [bad])] == refusal
             assert found(root, given, cache) == cold, (given, text)
+
+
+@pytest.mark.parametrize("case", [REGISTRY, REGISTRY_IN_FACTORY])
+def test_a_cached_run_follows_edits_of_every_file_of_a_registry_project(tmp_path: Path, case: str) -> None:
+    """A registry project (a decorator collecting in one file, a loop adding in another) edited
+    file after file (a comment appended, the commit of an unrelated change), the resolver file
+    last to its clean twin: each cached run (`lint deps.py`, `lint .`) reports what a cold one does."""
+    files, _, bad, _, clean = CASES[case]
+    root = tmp_path / "p"
+    write_files(root, {**PROJECT, **files})
+    for given in ([bad], ["."]):
+        cache = tmp_path / f"cache-{len(given[0])}"
+        assert found(root, given, cache) == found(root, given)
+        for name in sorted(files):
+            path = root / name
+            path.write_text(path.read_text() + "# touched\n")
+            assert found(root, given, cache) == found(root, given), (given, name)
+        path = root / bad
+        path.write_text(path.read_text().replace(*clean))
+        assert found(root, given, cache) == found(root, given) == [], given
 
 
 @pytest.mark.xfail(
