@@ -214,16 +214,21 @@ CASES["tools listed by a feature module, added in a loop by a factory of another
     CLEAN,
 )
 
+COLLECTED = {
+    "app/auth/__init__.py": "",
+    "app/auth/deps.py": BAD,
+    "app/registry/__init__.py": "from typing import Any, Callable\n\nREGISTERED: list[Callable[..., Any]] = []\n\n\n"
+    "def tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    REGISTERED.append(fn)\n    return fn\n",
+    "app/tools.py": HEAD + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
+    "@tool\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+}
+"""A registry decorator appending to a module-level list, applied in app/tools.py (cases 12, 12a)."""
+
 # 12. A decorator of a registry package (`@tool` appending to a list), the server module adding
 #     the registry's tools in a loop: the tools module imports the resolvers and the decorator.
 CASES["tools collected by a registry decorator of another package, added by the server"] = (
     {
-        "app/auth/__init__.py": "",
-        "app/auth/deps.py": BAD,
-        "app/registry/__init__.py": "from typing import Any, Callable\n\nREGISTERED: list[Callable[..., Any]] = []\n\n\n"
-        "def tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    REGISTERED.append(fn)\n    return fn\n",
-        "app/tools.py": HEAD + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
-        "@tool\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+        **COLLECTED,
         "app/main.py": "from mcp.server import MCPServer\n\nimport app.tools  # noqa: F401\n"
         "from app.registry import REGISTERED\n\nmcp = MCPServer('x')\nfor fn in REGISTERED:\n    mcp.add_tool(fn)\n",
     },
@@ -238,12 +243,7 @@ CASES["tools collected by a registry decorator of another package, added by the 
 CASES["tools collected by a registry decorator, added in a factory, imported by the package __init__"] = (
     {
         "app/__init__.py": "from app import tools  # noqa: F401\n",
-        "app/auth/__init__.py": "",
-        "app/auth/deps.py": BAD,
-        "app/registry/__init__.py": "from typing import Any, Callable\n\nREGISTERED: list[Callable[..., Any]] = []\n\n\n"
-        "def tool(fn: Callable[..., Any]) -> Callable[..., Any]:\n    REGISTERED.append(fn)\n    return fn\n",
-        "app/tools.py": HEAD + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
-        "@tool\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+        **COLLECTED,
         "app/server/__init__.py": "",
         "app/server/factory.py": "from mcp.server import MCPServer\n\nfrom app.registry import REGISTERED\n\n\n"
         "def build() -> MCPServer:\n    mcp = MCPServer('x')\n    for fn in REGISTERED:\n        mcp.add_tool(fn)\n"
