@@ -19,7 +19,17 @@ from pathlib import Path
 
 import pytest
 from conftest import write_files
-from published_shapes import CLEAN, PROJECT, REFUSED, found, sdk, survey_tests, with_known_gaps
+from published_shapes import (
+    CLEAN,
+    PROJECT,
+    REFUSED,
+    EditorCase,
+    editor_test,
+    found,
+    sdk,
+    survey_tests,
+    with_known_gaps,
+)
 from test_published_shapes_s14_resolvers import BAD
 from test_published_shapes_s15_resolvers import HEAD, SERVER, entry, served, uses
 
@@ -471,6 +481,25 @@ CASES["resolver read out of vars() of its module"] = served(
 )
 
 
+# 25. Two feature packages, each with its tools and resolvers on one server: pre-commit passes
+#     one feature's resolver file with the other feature's tools.
+CASES["two features on one server, one feature's resolvers refused"] = served(
+    {
+        "app/users/__init__.py": "",
+        "app/users/deps.py": BAD,
+        "app/users/tools.py": uses("from .deps import load_d\n", "load_d", "users_t"),
+        "app/orders/__init__.py": "",
+        "app/orders/deps.py": CLEAN[1] + "\n",
+        "app/orders/tools.py": uses("from .deps import load_d\n", "load_d", "orders_t"),
+        "app/tools.py": "from app.orders import tools as orders  # noqa: F401\n"
+        "from app.users import tools as users  # noqa: F401\n",
+    },
+    "app/users/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+
 _OPAQUE = (
     "the SDK refuses `load_d(nope)`; lint reads the marker's argument {} as computed at run time "
     "(MCPD113 info in app/tools.py, the tool's file) and reports nothing in app/deps.py, alone or in "
@@ -507,6 +536,34 @@ REGISTRY_IN_FACTORY = (
 )
 
 
+TOOL_EDITS: dict[str, EditorCase] = {
+    "the tool module's unsaved edit switching to the refused resolver": (
+        {
+            "app/server.py": SERVER,
+            "app/deps.py": BAD + "\n\n" + CLEAN[1].replace("load_d", "ok_d") + "\n",
+            "app/tools.py": uses("from app.deps import load_d, ok_d  # noqa: F401\n", "load_d"),
+            "app/main.py": entry("app.tools"),
+        },
+        "app/tools.py",
+        ("Resolve(load_d)", "Resolve(ok_d)"),
+    ),
+    "the tool module's unsaved edit dropping the import of the resolver module": (
+        {
+            "app/server.py": SERVER,
+            "app/deps.py": BAD,
+            "app/tools.py": uses("from app.deps import load_d\n", "load_d"),
+            "app/main.py": entry("app.tools"),
+        },
+        "app/tools.py",
+        ("from app.deps import load_d\n", "load_d = str.upper\n"),
+    ),
+}
+"""Editor cases whose unsaved text is the tool module's, not the resolver file's: the resolver
+file's diagnostics follow an edit of the file that runs it."""
+
+test_the_editor_follows_the_tool_modules_unsaved_edits = editor_test({}, more=TOOL_EDITS)
+
+
 def _about(found_: list[dict[str, object]], paths: list[str]) -> list[dict[str, object]]:
     return [d for d in found_ if d["path"] in paths]
 
@@ -531,6 +588,10 @@ SEVERAL: dict[str, tuple[str, list[str]]] = {
     "the resolver file and the tools file a registry decorator collects from": (
         REGISTRY,
         ["app/auth/deps.py", "app/tools.py"],
+    ),
+    "one feature's resolver file and the other feature's tools": (
+        "two features on one server, one feature's resolvers refused",
+        ["app/users/deps.py", "app/orders/tools.py"],
     ),
     "the resolver file and a test importing it": (
         "resolver module also imported by a test and a script registering nothing",
