@@ -500,6 +500,62 @@ CASES["two features on one server, one feature's resolvers refused"] = served(
 )
 
 
+# 26. A container class of a third module holding the resolver as a staticmethod attribute
+#     (`class Deps: user = staticmethod(load_d)`), the tools naming `Deps.user`.
+CASES["container class of a third module holding the resolver as a staticmethod attribute"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/container.py": "from app.deps import load_d\n\n\nclass Deps:\n    user = staticmethod(load_d)\n",
+        "app/tools.py": uses("from app.container import Deps\n", "Deps.user"),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 27. The resolver wrapped by a caching decorator of a third module (`functools.wraps`), the
+#     wrapped name bound there (`load_user = cached(load_d)`).
+CASES["resolver wrapped by a functools.wraps decorator in a third module"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/caching.py": "import functools\n\n\ndef cached(fn):\n    @functools.wraps(fn)\n"
+        "    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n    return wrapper\n",
+        "app/wired.py": "from app.caching import cached\nfrom app.deps import load_d\n\nload_user = cached(load_d)\n",
+        "app/tools.py": uses("from app.wired import load_user\n", "load_user"),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 28. The package `__init__` re-binding the resolver by assignment from its submodule
+#     (`from . import auth` then `get_user = auth.load_d`), not by an import.
+CASES["package __init__ re-binding the resolver by assignment from its submodule"] = served(
+    {
+        "app/deps/__init__.py": "from . import auth\n\nget_user = auth.load_d\n",
+        "app/deps/auth.py": BAD,
+        "app/tools.py": uses("from app.deps import get_user\n", "get_user"),
+    },
+    "app/deps/auth.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 29. An explicit `TypeAlias` in a third module (`CurrentUser: TypeAlias = Annotated[...]`).
+CASES["TypeAlias-annotated alias in a third module"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/aliases.py": HEAD.replace("Annotated", "Annotated, TypeAlias")
+        + "\nfrom app.deps import load_d\n\nCurrentUser: TypeAlias = Annotated[str, Resolve(load_d)]\n",
+        "app/tools.py": "from app.aliases import CurrentUser\nfrom app.server import mcp\n\n\n@mcp.tool()\n"
+        "def t(x: int, user: CurrentUser) -> str:\n    return user\n",
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+
 _OPAQUE = (
     "the SDK refuses `load_d(nope)`; lint reads the marker's argument {} as computed at run time "
     "(MCPD113 info in app/tools.py, the tool's file) and reports nothing in app/deps.py, alone or in "
@@ -512,6 +568,9 @@ NOT_FOLLOWED: dict[str, str] = {
     ),
     "resolver module read out of sys.modules": _OPAQUE.format("`sys.modules['app.deps'].load_d`"),
     "resolver read out of vars() of its module": _OPAQUE.format("`vars(deps)['load_d']`"),
+    "container class of a third module holding the resolver as a staticmethod attribute": _OPAQUE.format(
+        "`Deps.user` (a class attribute bound to a call of `staticmethod`, read as a call's result)"
+    ),
     "tools collected by a registry object's method, added by the server": "the SDK refuses `load_d(nope)` "
     "when app/main.py adds what `registry.tools` holds; lint lists the values a module-level list's "
     "`.append` in a decorator writes, not an attribute an instance's method appends to: MCPD113 info "
