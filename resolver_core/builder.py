@@ -24,6 +24,7 @@ from .evaluator import Evaluator
 from .factory_results import hands_out, settle
 from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
+from .landed_elsewhere import read_by_its_site
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
@@ -170,6 +171,8 @@ class StaticBuilder:
                             tool.origin = origin
                         elif id(reg) in applied and written in self.graph.checked:
                             tool.origin = written
+                            if read_by_its_site(self.project, reg):
+                                self.graph.param_registrations.add(written)
                         server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, target))

@@ -326,7 +326,7 @@ class Names:
             )
             if sub is not None:
                 return ModuleRef(sub)
-            return lazy or typed or Missing(f"module {module.name!r} has no attribute {attr!r}")
+            return lazy or typed or Missing(_no_attribute(module, attr))
         if isinstance(base, Defined) and isinstance(base.node, ast.ClassDef):
             from .class_members import class_attribute  # it reads `signatures`, which read this module
 
@@ -475,3 +475,14 @@ def _rewraps(node: ast.AST, name: str) -> bool:
         and node.args[0].id == name
         and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.func))
     )
+
+
+def _no_attribute(module: ParsedModule, attr: str) -> str:
+    """Why `module.attr` is missing: a module that does not parse has no attributes, and saying
+    so names the cause (a syntax error: Python's import stops there too), which `lint .` reports
+    nowhere else when the prefilter skipped the module's own file (a plain module of resolvers)."""
+    error = module.error
+    if module.tree is None and error is not None:
+        where = f"{error.span.path}:{error.span.line}"
+        return f"module {module.name!r} could not be analysed ({error.message}, {where})"
+    return f"module {module.name!r} has no attribute {attr!r}"
