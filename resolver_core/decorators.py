@@ -164,9 +164,12 @@ class Decorators:
         self._applied[key] = obj
         return obj
 
-    def below(self, symbol: Defined, scope: Scope | None, decorators: Sequence[ast.expr]) -> Obj:
-        """The function after only `decorators` ran (those below a `@server.tool()`)."""
-        return self._apply_all(symbol, scope, decorators)
+    def below(
+        self, symbol: Defined, scope: Scope | None, decorators: Sequence[ast.expr], through: ast.expr | None = None
+    ) -> Obj:
+        """The function after only `decorators` ran (those below a `@server.tool()`; `through`:
+        the registering decorator among them whose result is what it registers, read too)."""
+        return self._apply_all(symbol, scope, decorators, through=through)
 
     def value(self, value: Value, depth: int = 0) -> Obj:
         """What `name = <call>` binds (`f = deco(g)`); `f = deco(f)` is `@deco` on the earlier `f`."""
@@ -209,11 +212,12 @@ class Decorators:
         scope: Scope | None,
         decorators: Sequence[ast.expr],
         env: dict[str, Obj] | None = None,
+        through: ast.expr | None = None,
     ) -> Obj:
         cur = self.plain(symbol, scope)
         module = symbol.module
         for written in reversed(decorators):
-            if is_registration(written):
+            if written is not through and is_registration(written):
                 continue  # `server.tool()` returns the function it registers
             marker = binding_marker(written)
             if marker is not None:
@@ -256,6 +260,8 @@ class Decorators:
             return Obj("lambda", module, node, lambda_qualname(scope), scope)
         if isinstance(node, ast.Call):
             func = self.expr(module, node.func, scope, env, depth + 1)
+            if func.kind == "opaque" and (bound := self._method_of_instance(module, node.func, scope, env, depth)):
+                return self._method_call(module, node, scope, env, depth, *bound)
             if func.kind == "opaque" and is_registration(node):
                 # the SDK's `server.tool(...)`: the decorator returning the function it registers,
                 # or (`server.tool(fn)`) that function, registered and returned
@@ -275,6 +281,48 @@ class Decorators:
             if symbol is not None:
                 return self._symbol(symbol, module, node, scope, env, depth)
         return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
+
+    def overridden(self, module: ParsedModule, registrar: ast.expr, scope: Scope | None) -> bool:
+        """Whether a registering decorator as written (`@mcp.tool()`) calls a method the project
+        defines on the server's class (an `MCPServer` subclass overriding `tool`): what that
+        method returns decides what is registered."""
+        func = registrar.func if isinstance(registrar, ast.Call) else registrar
+        return self._method_of_instance(module, func, scope, {}, 0) is not None
+
+    def _method_of_instance(
+        self, module: ParsedModule, func: ast.expr, scope: Scope | None, env: dict[str, Obj], depth: int
+    ) -> tuple[Obj, Defined] | None:
+        """`obj.method` where `obj` is an instance of a project class whose source defines
+        `method` (its own or a project base's, undecorated): the instance and the method. A
+        server subclass overriding `tool` (`def tool(self, *args, **kwargs)` wrapping each
+        function before `super().tool(...)` registers it) is one: what `@mcp.tool()` registers
+        is what the override hands the SDK, not the def it decorates."""
+        if not isinstance(func, ast.Attribute):
+            return None
+        owner = self.expr(module, func.value, scope, env, depth + 1)
+        if owner.kind != "instance" or owner.cls is None:
+            return None
+        method = self._method_of(owner.cls, func.attr)  # type: ignore[operator]
+        if isinstance(method, Defined) and isinstance(method.node, ast.FunctionDef) and not method.node.decorator_list:
+            return owner, method
+        return None
+
+    def _method_call(
+        self,
+        module: ParsedModule,
+        node: ast.Call,
+        scope: Scope | None,
+        env: dict[str, Obj],
+        depth: int,
+        owner: Obj,
+        method: Defined,
+    ) -> Obj:
+        """What `obj.method(...)` returns, `obj` bound to the method's `self`."""
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            return _opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")
+        args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
+        kwargs = {k.arg: self.expr(module, k.value, scope, env, depth + 1) for k in node.keywords if k.arg}
+        return self._returned(method, [owner, *args], kwargs, depth + 1, None)
 
     def _symbol(
         self,
