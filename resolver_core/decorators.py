@@ -171,12 +171,14 @@ class Decorators:
         the registering decorator among them whose result is what it registers, read too)."""
         return self._apply_all(symbol, scope, decorators, through=through)
 
-    def value(self, value: Value, depth: int = 0) -> Obj:
-        """What `name = <call>` binds (`f = deco(g)`); `f = deco(f)` is `@deco` on the earlier `f`."""
+    def value(self, value: Value, depth: int = 0, env: dict[str, Obj] | None = None) -> Obj:
+        """What `name = <call>` binds (`f = deco(g)`); `f = deco(f)` is `@deco` on the earlier `f`.
+        `env`: the arguments of the function being analysed, when `name` is one of its locals
+        (`done = base(func)`, then `return done`)."""
         node = value.node
         earlier = self.names.rebound_from(value)
         if earlier is None or not isinstance(node, ast.Call):
-            return self.expr(value.module, node, value.scope, {}, depth)
+            return self.expr(value.module, node, value.scope, env or {}, depth)
         cur = self._symbol(earlier, value.module, node.args[0], None, {}, depth + 1)
         return cur if cur.kind == "opaque" else self._decorate(value.module, node.func, None, {}, cur, depth)
 
@@ -345,7 +347,8 @@ class Decorators:
                 return self._apply_all(symbol, where, getattr(symbol.node, "decorator_list", []), env)
             return self.applied(symbol, where)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
-            return self.value(symbol, depth + 1)
+            local = symbol.scope is not None and scope is not None and symbol.scope.function is scope.function
+            return self.value(symbol, depth + 1, env if local else None)
         return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
 
     # ------------------------------------------------------------------ calls
