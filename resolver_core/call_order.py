@@ -43,7 +43,11 @@ class CallOrder:
             elif not isinstance(scope.function, ast.Lambda):
                 body = scope.function.body
             at = self._statements(body).get(id(call))
-            key = f"{module.display}:{scope.qualname if scope is not None else ''}#{at}" if at is not None else ""
+            key = (
+                f"{module.display}:{scope.qualname if scope is not None else ''}#{at}"
+                if at is not None
+                else ""
+            )
             self._bodies[site] = (module.display, call.lineno, call.col_offset, key)
         return site
 

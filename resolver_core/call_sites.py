@@ -30,7 +30,8 @@ from pathlib import Path
 from .arms import ArmStack
 from .class_members import self_class
 from .confined import Confined
-from .decorators import Decorators, Obj
+from .decorated import Obj
+from .decorators import Decorators
 from .dynamic_imports import loop_values, placed
 from .loop_filters import broken
 from .loops import LiteralLoop, written_where

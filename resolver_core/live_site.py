@@ -101,7 +101,9 @@ def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple
     return (found[0], found[1], None) if found is not None else (attribute, None, imported)
 
 
-def _held_site(tree: ast.Module, factory: ast.AST | None, namespace: dict[str, Any]) -> tuple[str, ast.Call] | None:
+def _held_site(
+    tree: ast.Module, factory: ast.AST | None, namespace: dict[str, Any]
+) -> tuple[str, ast.Call] | None:
     """`def main(): return FalconServer().server`, the class of this file storing the server its
     `__init__` makes (`self.server = MCPServer(...)`): that attribute, as the static builder
     names a server an object holds, and the call."""

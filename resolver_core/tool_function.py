@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .annotation_writes import Written
 from .callables import Targets
-from .decorators import Obj, replaced
+from .decorated import Obj, replaced
 from .registration_site import Registration
 from .registrations import Scanner
 from .signatures import class_scope
@@ -45,6 +45,12 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
     """The function a registration names (a def, a lambda, a bound method, an alias),
     after the decorators Python applied before the registration saw it."""
     fn = reg.fn
+    if (
+        reg.registrar is not None
+        and isinstance(fn, ast.Name | ast.Attribute)
+        and targets.decorators.overridden(reg.module, reg.registrar, reg.scope)
+    ):  # `mcp.tool(name="t")(t)` where the server's class overrides `tool`
+        return _decorated_tool(targets.decorators.through(reg.module, reg.registrar, fn, reg.scope), None, ())
     if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
         qual = reg.qualname or (f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name)
         found = ToolFunction(reg.module, fn, qual, reg.scope)

@@ -150,6 +150,37 @@ CASES["MCPServer subclass overriding tool() to register a logging wrapper of eac
     dropped=True,
 )
 
+# The same subclass, its tools applied by calls naming them (`mcp.tool(name="list_hosts")(fn)`,
+# as servers porting `add_tool` write it): the override is what registers. Planted: the wrapper
+# made without `functools.wraps`: the SDK starts, every tool's schema `a` and `kw`.
+CASES["MCPServer subclass overriding tool(), tools applied by calls naming them"] = Server(
+    files={
+        **CASES["MCPServer subclass overriding tool() to register a logging wrapper of each function"].files,
+        "app/tools.py": mod(
+            """\
+
+            from app.deps import Tenant
+            from app.server import mcp
+
+
+            def list_hosts(limit: int, tenant: Tenant) -> str:
+                return f"{tenant}:{limit}"
+
+
+            def get_host(host_id: str, tenant: Tenant) -> str:
+                return f"{tenant}:{host_id}"
+
+
+            mcp.tool(name="list_hosts")(list_hosts)
+            mcp.tool(name="get_host")(get_host)
+            """
+        ),
+    },
+    start=ENTRY,
+    planted=("app/server.py", "@functools.wraps(fn)\n            async def", "async def"),
+    expected=[("app/server.py", "MCPD109")] * 4,
+)
+
 # The same wrapper written on a class that holds the server instead of being one (a published
 # guard server's `tool(self, *args, **kwargs)` applying `guard.wrap(fn)` before the server's
 # decorator): `@hosts.tool()` is that method's, and what it hands the server is registered.
@@ -337,7 +368,11 @@ FALCON_START = "from fal.server import main\n\nserver = main()\n"
 CASES["falcon: modules' bound methods registered by a base helper under a prefixed name"] = Server(
     files=FALCON,
     start=FALCON_START,
-    planted=("fal/modules/alerts.py", 'self.search_alerts, "search_alerts"', 'self.search_alerts, "search_hosts"'),
+    planted=(
+        "fal/modules/alerts.py",
+        'self.search_alerts, "search_alerts"',
+        'self.search_alerts, "search_hosts"',
+    ),
     expected=[("fal/modules/alerts.py", "MCPD110")],
     dropped=True,
 )
@@ -430,6 +465,7 @@ SPECS = {
     "MCPServer subclass overriding tool() to keep a registry of what it registers": "app/server.py:mcp",
     "MCPServer subclass overriding tool() to register a logging wrapper of each function": "app/server.py:mcp",
     "class holding the server, its tool() registering a wrapper of each function": "app/server.py:mcp",
+    "MCPServer subclass overriding tool(), tools applied by calls naming them": "app/server.py:mcp",
     "decorator factory handed the server and the tool's name, registering a wraps wrapper": "app/server.py:mcp",
     "falcon: modules' bound methods registered by a base helper under a prefixed name": "fal/server.py:main",
     "MCPServer subclass overriding add_tool, passing each function on": "app/server.py:create_server",
