@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,14 @@ from conftest import run_mcpdeps, write_files
 from published_shapes import WARNINGS_KEPT, found, the_editor_reports_what_lint_dot_reports, with_known_gaps
 
 PYPROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n"}
+
+HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Context, Resolve\n"
+
+
+def mod(body: str, head: str = HEAD) -> str:
+    """A module: `head` (the imports resolvers need), then `body` dedented."""
+    return head + textwrap.dedent(body)
+
 
 ORACLE = (
     WARNINGS_KEPT

@@ -19,17 +19,7 @@ is here.
 
 from __future__ import annotations
 
-import textwrap
-
-from published_servers import Server, server_tests
-
-HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Context, Resolve\n"
-
-
-def mod(body: str, head: str = HEAD) -> str:
-    """A module: `head` (the imports resolvers need), then `body` dedented."""
-    return head + textwrap.dedent(body)
-
+from published_servers import Server, mod, server_tests
 
 TENANT = mod(
     """\
