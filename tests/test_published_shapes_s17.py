@@ -451,6 +451,69 @@ CASES["MCPServer subclass overriding add_tool, passing each function on"] = Serv
     refused="Resolver 'workspace' parameter 'root_dir' cannot be resolved",
 )
 
+# Tool names kept in one module of constants (a pinecone server's `class ToolName(str, Enum)`
+# passed whole, `name=ToolName.SEMANTIC_SEARCH`; a chat bot's `name=ToolName.ADD_REACTION.value`;
+# a `StrEnum`; a plain class of strings). The SDK registers each under the string, not the
+# function's name. Planted: a member given another's string (an enum alias): the SDK drops the
+# second tool.
+CASES["tool names from a str Enum, a StrEnum, .value and a class of constants"] = Server(
+    files={
+        "app/__init__.py": "",
+        "app/enums.py": """\
+            from enum import Enum, StrEnum
+
+
+            class ToolName(str, Enum):
+                SEARCH = "semantic-search"
+                LIST = "list-documents"
+
+
+            class Admin(StrEnum):
+                STATS = "index-stats"
+
+
+            class Names:
+                READ = "read-document"
+            """,
+        "app/deps.py": TENANT,
+        "app/server.py": mod(
+            """\
+
+            from mcp.server import MCPServer
+
+            from app.deps import Tenant
+            from app.enums import Admin, Names, ToolName
+
+            mcp = MCPServer("docs")
+
+
+            @mcp.tool(name=ToolName.SEARCH)
+            def search(query: str, tenant: Tenant) -> str:
+                return f"{tenant}:{query}"
+
+
+            @mcp.tool(name=ToolName.LIST.value)
+            def list_documents(limit: int, tenant: Tenant) -> str:
+                return f"{tenant}:{limit}"
+
+
+            @mcp.tool(name=Admin.STATS)
+            def stats(detail: bool) -> str:
+                return str(detail)
+
+
+            @mcp.tool(name=Names.READ)
+            def read(doc_id: str, tenant: Tenant) -> str:
+                return f"{tenant}:{doc_id}"
+            """
+        ),
+    },
+    start=ENTRY,
+    planted=("app/enums.py", 'LIST = "list-documents"', 'LIST = "semantic-search"'),
+    expected=[("app/server.py", "MCPD110")],
+    dropped=True,
+)
+
 SPECS = {
     "MCPServer subclass overriding tool() to keep a registry of what it registers": "app/server.py:mcp",
     "MCPServer subclass overriding tool() to register a logging wrapper of each function": "app/server.py:mcp",
@@ -459,6 +522,7 @@ SPECS = {
     "decorator factory handed the server and the tool's name, registering a wraps wrapper": "app/server.py:mcp",
     "falcon: modules' bound methods registered by a base helper under a prefixed name": "fal/server.py:main",
     "MCPServer subclass overriding add_tool, passing each function on": "app/server.py:create_server",
+    "tool names from a str Enum, a StrEnum, .value and a class of constants": "app/server.py:mcp",
 }
 """The spec naming each valid twin's server (or the factory building it) for `graph`."""
 
