@@ -56,11 +56,11 @@ def _bound_once(cls: ast.ClassDef, name: str) -> str | None:
     found = [
         stmt.value
         for stmt in cls.body
-        if isinstance(stmt, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
-        or isinstance(stmt, ast.AnnAssign)
-        and isinstance(stmt.target, ast.Name)
-        and stmt.target.id == name
+        if (
+            isinstance(stmt, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+        )
+        or (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name)
     ]
     if len(found) != 1:
         return None
