@@ -514,6 +514,73 @@ CASES["tool names from a str Enum, a StrEnum, .value and a class of constants"] 
     dropped=True,
 )
 
+# humcp's `server.py`: `_register_toolset(name, loader)` calls `loader(mcp)` on the module's
+# server inside `try/except ImportError`, and is called once per toolset with that toolset's
+# `register_tools` (`_register_toolset("csv", csv.register_tools)`). Planted: the pdf toolset
+# registers its reader under the csv one's name: the SDK drops it.
+CASES["registrars handed to a helper that calls each with the server, under try/except ImportError"] = Server(
+    files={
+        "app/__init__.py": "",
+        "app/tools/__init__.py": "",
+        "app/deps.py": TENANT,
+        "app/tools/csv_tools.py": mod(
+            """\
+
+            from mcp.server import MCPServer
+
+            from app.deps import Tenant
+
+
+            def register_tools(mcp: MCPServer) -> None:
+                @mcp.tool()
+                def read_csv(path: str, tenant: Tenant) -> str:
+                    return f"{tenant}:{path}"
+            """
+        ),
+        "app/tools/pdf_tools.py": mod(
+            """\
+
+            from mcp.server import MCPServer
+
+            from app.deps import Tenant
+
+
+            def register_tools(mcp: MCPServer) -> None:
+                @mcp.tool(name="read_pdf")
+                def read(path: str, tenant: Tenant) -> str:
+                    return f"{tenant}:{path}"
+            """
+        ),
+        "app/server.py": """\
+            import logging
+            from collections.abc import Callable
+
+            from mcp.server import MCPServer
+
+            mcp = MCPServer("humcp")
+            logger = logging.getLogger("humcp")
+
+
+            def _register_toolset(name: str, loader: Callable[[MCPServer], None]) -> None:
+                try:
+                    loader(mcp)
+                    logger.info("registered %s", name)
+                except ImportError as e:
+                    logger.warning("%s tools not available: %s", name, e)
+
+
+            from app.tools import csv_tools, pdf_tools  # noqa: E402
+
+            _register_toolset("csv", csv_tools.register_tools)
+            _register_toolset("pdf", pdf_tools.register_tools)
+            """,
+    },
+    start=ENTRY,
+    planted=("app/tools/pdf_tools.py", '@mcp.tool(name="read_pdf")', '@mcp.tool(name="read_csv")'),
+    expected=[("app/tools/pdf_tools.py", "MCPD110")],
+    dropped=True,
+)
+
 SPECS = {
     "MCPServer subclass overriding tool() to keep a registry of what it registers": "app/server.py:mcp",
     "MCPServer subclass overriding tool() to register a logging wrapper of each function": "app/server.py:mcp",
@@ -523,10 +590,24 @@ SPECS = {
     "falcon: modules' bound methods registered by a base helper under a prefixed name": "fal/server.py:main",
     "MCPServer subclass overriding add_tool, passing each function on": "app/server.py:create_server",
     "tool names from a str Enum, a StrEnum, .value and a class of constants": "app/server.py:mcp",
+    "registrars handed to a helper that calls each with the server, under try/except ImportError": (
+        "app/server.py:mcp"
+    ),
 }
 """The spec naming each valid twin's server (or the factory building it) for `graph`."""
 
+HANDED_REGISTRAR = (
+    "the SDK runs `loader(mcp)` with each registrar `_register_toolset` is handed, registering "
+    "their tools on `mcp`; mcpdeps does not follow a call of a parameter to the functions the "
+    "calls pass for it, so each registrar's tools sit on its own unfilled `mcp: MCPServer` "
+    "parameter server (checked there, compared with no other)"
+)
+"""Why the registrars a helper is handed and calls are not followed yet (a strict xfail)."""
+
 NOT_DRAWN: dict[str, str] = {
+    "registrars handed to a helper that calls each with the server, under try/except ImportError": (
+        HANDED_REGISTRAR
+    ),
     "class holding the server, its tool() registering a wrapper of each function": (
         "the server an instance's __init__ makes from its parameter (`self.server = MCPServer(name)`, "
         "`hosts = Guarded('hosts')`, `mcp = hosts.server`): `graph --live` draws it as `mcp`, named "
@@ -535,7 +616,11 @@ NOT_DRAWN: dict[str, str] = {
 }
 """Specs whose static graph is not yet what `graph --live` draws, with the reason (strict xfails)."""
 
-NOT_FOLLOWED: dict[str, str] = {}
+NOT_FOLLOWED: dict[str, str] = {
+    "registrars handed to a helper that calls each with the server, under try/except ImportError": (
+        HANDED_REGISTRAR + ": the duplicate the SDK drops is not reported (MCPD110)"
+    ),
+}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
 (
