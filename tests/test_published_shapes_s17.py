@@ -11,7 +11,10 @@ checked against the SDK started as the author starts it (`published_servers.Serv
   (`self._add_tool(server, self.search, "search")` -> `falcon_search`), called from a class
   holding the server, each module under its own `if`;
 - an `MCPServer` subclass overriding `add_tool` (which the SDK's `tool()` calls) and passing
-  the function on.
+  the function on;
+- tool names kept as class constants and string enum members (`name=ToolName.SEARCH`);
+- registrars handed to a helper that calls each with the server (`loader(mcp)`), not followed
+  yet: strict xfails saying what the SDK does and what mcpdeps says.
 
 The repositories named in the comments are where each structure was learnt; no code of theirs
 is here.
