@@ -21,7 +21,7 @@ from .source import ParsedModule
 from .symbols import Scope
 
 if TYPE_CHECKING:
-    from .decorators import Obj
+    from .decorated import Obj
 
 Written = tuple[str, ParsedModule, ast.expr, Scope]
 """A parameter's annotation a decorator writes: its name, and the value's expression with the

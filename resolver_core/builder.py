@@ -114,10 +114,11 @@ class StaticBuilder:
                 stood_for.add(id(reg))
             # `def add(mcp, fn): _really_add(mcp, fn)`: on what `add`'s callers pass (`handed_on`).
             through += handed_on(self.reach, through, stood_for)
-            if reg.passed is not None or isinstance(reg.server, ParamServer):
+            if reg.passed is not None or isinstance(reg.server, ParamServer) or (reg.returns and reg.scope):
                 # Which servers (or, handed a collection, which functions) it stands for
                 # depends on every caller, wherever it is: an incremental run re-checks these
-                # files with all of their callers.
+                # files with all of their callers. So do the defs a decorator registering what
+                # it makes of them is applied to (`return self.server.tool()(guarded)`).
                 self.graph.param_registrations.update(
                     {reg.module.display, *(p for r in through for p in (r.module.display, r.span.path))}
                 )

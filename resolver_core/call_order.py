@@ -3,10 +3,11 @@
 `b.register(mcp)` then `a.register(mcp)` in an entry point registers b's tools first, whatever
 the files' paths: when both register one tool name, the SDK keeps b's and drops a's (the duplicate
 is a's). Each way a registration runs (`arms.Way`) is a chain of calls from module-level code;
-two chains are ordered where they part, when both calls there are statements of one body,
-written one after the other at its top (`b.register(mcp)`, `x = a.register(mcp)`), not in a
-loop, a branch or a `try`: then the first written runs first. Anything else (calls in an `if`,
-a loop over registrars, two bodies) tells no order: the display order of the files stands
+two chains are ordered where they part, when both calls there are in one body, each in a
+statement of its own at its top (`b.register(mcp)`, `x = a.register(mcp)`, or `if "b" in
+enabled: b.register(mcp)` then `if "a" in enabled: a.register(mcp)`): the statement written
+first runs first, whatever branch or loop inside it holds the call. Anything else (two calls
+in one `if` or loop, two bodies) tells no order: the display order of the files stands
 (`lint_rules.per_file.by_import_order`).
 """
 
@@ -28,9 +29,9 @@ class CallOrder:
 
     def __init__(self) -> None:
         self._bodies: dict[str, tuple[str, int, int, str]] = {}
-        self._plain: dict[int, tuple[list[ast.stmt], set[int]]] = {}
+        self._plain: dict[int, tuple[list[ast.stmt], dict[int, int]]] = {}
         """Per body (by id, with the body itself, which keeps the id its own): the ids of the
-        calls that are its plain statements."""
+        calls its statements run, each with its statement's index."""
 
     def site(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> str:
         """`arms.call_site`, the call's place kept with the body it is a statement of."""
@@ -41,20 +42,21 @@ class CallOrder:
                 body = module.tree.body if module.tree is not None else []
             elif not isinstance(scope.function, ast.Lambda):
                 body = scope.function.body
-            plain = id(call) in self._plain_calls(body)
-            key = f"{module.display}:{scope.qualname if scope is not None else ''}" if plain else ""
+            at = self._statements(body).get(id(call))
+            key = (
+                f"{module.display}:{scope.qualname if scope is not None else ''}#{at}"
+                if at is not None
+                else ""
+            )
             self._bodies[site] = (module.display, call.lineno, call.col_offset, key)
         return site
 
-    def _plain_calls(self, body: list[ast.stmt]) -> set[int]:
+    def _statements(self, body: list[ast.stmt]) -> dict[int, int]:
+        """The calls of `body`'s statements (by id; not those of a def or class written in
+        it, which run when that is called), each with the index of its top-level statement."""
         kept = self._plain.get(id(body))
         if kept is None or kept[0] is not body:
-            calls = {
-                id(stmt.value)
-                for stmt in body
-                if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign)
-                and isinstance(stmt.value, ast.Call)
-            }
+            calls = {id(call): index for index, stmt in enumerate(body) for call in _calls_run(stmt)}
             kept = self._plain[id(body)] = (body, calls)
         return kept[1]
 
@@ -71,14 +73,38 @@ class CallOrder:
 
 def runs_before(one: CallChain, other: CallChain) -> bool | None:
     """Whether the registration reached through `one` runs before the one reached through
-    `other`: told where the chains part, by two plain statements of one body; None otherwise."""
+    `other`: told where the chains part, by two calls in two statements of one body; None
+    otherwise."""
     for mine, theirs in zip(one, other, strict=False):
         if mine == theirs:
             continue
-        if not mine[3] or mine[3] != theirs[3] or mine[1:3] == theirs[1:3]:
+        body, _, at = mine[3].rpartition("#")
+        other_body, _, other_at = theirs[3].rpartition("#")
+        if not body or body != other_body or at == other_at:
             return None
-        return mine[1:3] < theirs[1:3]
+        return int(at) < int(other_at)
     return None
+
+
+def _calls_run(stmt: ast.stmt) -> list[ast.Call]:
+    """The calls a statement runs where it is written: not those of the defs, classes and
+    lambdas it holds."""
+    found: list[ast.Call] = []
+    todo: list[ast.AST] = [stmt]
+    if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+        todo = [*stmt.decorator_list]  # (its defaults too, which register nothing)
+    elif isinstance(stmt, ast.ClassDef):
+        todo = [*stmt.decorator_list, *stmt.bases, *stmt.keywords]  # its body runs, but is its own scope
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call):
+            found.append(node)
+        todo.extend(
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
+        )
+    return found
 
 
 def by_calls(chains: Sequence[CallChain]) -> list[int] | None:

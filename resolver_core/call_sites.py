@@ -28,8 +28,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from .arms import ArmStack
+from .class_members import self_class
 from .confined import Confined
-from .decorators import Decorators, Obj
+from .decorated import Obj
+from .decorators import Decorators
 from .dynamic_imports import loop_values, placed
 from .loop_filters import broken
 from .loops import LiteralLoop, written_where
@@ -344,6 +346,9 @@ class CallSites:
         else:
             base = self.names.resolve(module, func.value, scope)
             base = self.names.follow(base) if base is not None else None
+            own = self_class(self.names, module, base, scope)
+            if own is not None:  # `self._add_tool(server, self.search, "x")`: its class's, or a base's
+                return self._method_of(own, func.attr)
             if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
                 return None
             cls = self.names.resolve(base.module, base.node.func, base.scope)

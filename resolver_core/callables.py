@@ -19,7 +19,8 @@ from functools import partial
 
 from .class_members import class_signature, decorator_names, inherited_method, self_class
 from .closures import closure_target
-from .decorators import Decorators, Obj, replaced
+from .decorated import Obj, replaced
+from .decorators import Decorators
 from .evaluator import Evaluator
 from .made_instances import made_class, made_here
 from .model import ResolverKind

@@ -19,122 +19,17 @@ import ast
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .annotation_writes import Written, with_written
+from .annotation_writes import with_written
+from .decorated import MAX_DEPTH, MAX_WRAPPED, Obj, opaque, wrapping_depth
 from .library_decorators import IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
-from .model import ProblemKind
-from .records import record
 from .signatures import returns_of
 from .source import ParsedModule
 from .symbols import Defined, Element, External, Names, Scope, Symbol, Value, lambda_qualname
 from .written_decorators import binding_marker, is_registration
 
-FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-_MAX_DEPTH = 12
-_MAX_WRAPPED = _MAX_DEPTH * 4
-"""`__wrapped__` links followed (`innermost`, `named`): stacks deeper are not followed."""
-
-
-@record
-class Obj:
-    """A callable object as Python would have built it (only what the SDK reads of it).
-
-    kind: `function` (a def, or a library wrapper when `node` is None), `lambda`, `instance`
-    (of a project class: `cls`), `class`, `partial` (of `base`), `wraps` (the decorator
-    `functools.wraps(x)` returns), `cache` (the decorator `lru_cache(...)` returns), `keeping`
-    (the decorator `validate_call(...)` returns),
-    `property`, `external` (a library object, by `qualname`), `param` (a parameter of the
-    function being analysed, standing for its argument) or `opaque` (see `opaque`).
-    """
-
-    kind: str
-    module: ParsedModule | None = None
-    node: FunctionNode | ast.ClassDef | None = None
-    qualname: str = ""
-    scope: Scope | None = None
-    """Where `node`'s annotations are evaluated (the scope the def is written in)."""
-    owner: Defined | None = None
-    """The class a method was looked up on (its body is the annotation scope)."""
-    wrapped: Obj | None = None
-    """`__wrapped__`: what `inspect.signature` and the hints follow."""
-    names_copied: bool = False
-    """`__name__`/`__qualname__`/`__module__` copied from `wrapped` (wraps, update_wrapper)."""
-    is_async: bool = False
-    """The object's own `inspect.iscoroutinefunction` (or its `__call__`'s)."""
-    base: Obj | None = None
-    positional: int = 0
-    keywords: tuple[str, ...] = ()
-    cls: Defined | None = None
-    call: Defined | None = None
-    """An instance's `__call__` method."""
-    binding: str | None = None
-    """`staticmethod` / `classmethod` when the def is marked so (methods only)."""
-    opaque: str | None = None
-    opaque_kind: ProblemKind = "opaque"
-    """`invalid` when what the decorators produce is no callable at all (a decorator returning None)."""
-    decorated: bool = False
-    """Produced by applying at least one decorator (not the def as written)."""
-    annotations: tuple[Written, ...] = ()
-    """Annotations a decorator wrote into it (`annotation_writes.py`), by parameter name."""
-
-    @property
-    def innermost(self) -> Obj:
-        """What `inspect.unwrap` reaches: the object whose signature the SDK reads."""
-        cur = self
-        for _ in range(_MAX_WRAPPED):
-            if cur.wrapped is None:
-                break
-            cur = cur.wrapped
-        return cur
-
-    @property
-    def named(self) -> Obj:
-        """The object whose `__name__`/`__qualname__`/`__module__` this one carries."""
-        cur = self
-        for _ in range(_MAX_WRAPPED):
-            if not (cur.names_copied and cur.wrapped is not None):
-                break
-            cur = cur.wrapped
-        return cur
-
-    @property
-    def awaits_nothing(self) -> bool:
-        """A sync object whose wrapped chain reaches an `async def`: it returns a coroutine."""
-        if self.is_async or self.kind not in ("function", "instance"):
-            return False
-        cur = self.wrapped
-        while cur is not None:
-            if cur.is_async:
-                return True
-            cur = cur.wrapped
-        return False
-
-
-def _wrapping_depth(obj: Obj) -> int:
-    """How many `__wrapped__` links lead from `obj` (counted up to one past `_MAX_WRAPPED`)."""
-    depth, cur = 0, obj.wrapped
-    while cur is not None and depth <= _MAX_WRAPPED:
-        depth, cur = depth + 1, cur.wrapped
-    return depth
-
-
-def _opaque(reason: str, kind: ProblemKind = "opaque") -> Obj:
-    return Obj("opaque", opaque=reason, opaque_kind=kind)
-
 
 def _text(module: ParsedModule, node: ast.AST) -> str:
     return module.segment(node)
-
-
-def replaced(obj: Obj, decorated: ast.AST) -> bool:
-    """A decorator that returned some other module-level function: the def's decorators are
-    not part of what the SDK holds (nothing links that function back to the def)."""
-    inner = obj.innermost
-    return (
-        obj.kind == "function"
-        and obj.wrapped is None
-        and inner.node is not decorated
-        and "<locals>" not in inner.qualname
-    )
 
 
 class Decorators:
@@ -155,7 +50,7 @@ class Decorators:
         if found is not None:
             return found
         if id(node) in self._active:
-            return _opaque(f"decorator of {symbol.qualname!r} refers to it while it is being defined")
+            return opaque(f"decorator of {symbol.qualname!r} refers to it while it is being defined")
         self._active.add(id(node))
         try:
             obj = self._apply_all(symbol, scope, getattr(node, "decorator_list", []))
@@ -164,16 +59,25 @@ class Decorators:
         self._applied[key] = obj
         return obj
 
-    def below(self, symbol: Defined, scope: Scope | None, decorators: Sequence[ast.expr]) -> Obj:
-        """The function after only `decorators` ran (those below a `@server.tool()`)."""
-        return self._apply_all(symbol, scope, decorators)
+    def below(
+        self,
+        symbol: Defined,
+        scope: Scope | None,
+        decorators: Sequence[ast.expr],
+        through: ast.expr | None = None,
+    ) -> Obj:
+        """The function after only `decorators` ran (those below a `@server.tool()`; `through`:
+        the registering decorator among them whose result is what it registers, read too)."""
+        return self._apply_all(symbol, scope, decorators, through=through)
 
-    def value(self, value: Value, depth: int = 0) -> Obj:
-        """What `name = <call>` binds (`f = deco(g)`); `f = deco(f)` is `@deco` on the earlier `f`."""
+    def value(self, value: Value, depth: int = 0, env: dict[str, Obj] | None = None) -> Obj:
+        """What `name = <call>` binds (`f = deco(g)`); `f = deco(f)` is `@deco` on the earlier `f`.
+        `env`: the arguments of the function being analysed, when `name` is one of its locals
+        (`done = base(func)`, then `return done`)."""
         node = value.node
         earlier = self.names.rebound_from(value)
         if earlier is None or not isinstance(node, ast.Call):
-            return self.expr(value.module, node, value.scope, {}, depth)
+            return self.expr(value.module, node, value.scope, env or {}, depth)
         cur = self._symbol(earlier, value.module, node.args[0], None, {}, depth + 1)
         return cur if cur.kind == "opaque" else self._decorate(value.module, node.func, None, {}, cur, depth)
 
@@ -209,11 +113,12 @@ class Decorators:
         scope: Scope | None,
         decorators: Sequence[ast.expr],
         env: dict[str, Obj] | None = None,
+        through: ast.expr | None = None,
     ) -> Obj:
         cur = self.plain(symbol, scope)
         module = symbol.module
         for written in reversed(decorators):
-            if is_registration(written):
+            if written is not through and is_registration(written):
                 continue  # `server.tool()` returns the function it registers
             marker = binding_marker(written)
             if marker is not None:
@@ -222,10 +127,10 @@ class Decorators:
             cur = self._decorate(module, written, scope, env or {}, cur, 0)
             if cur.kind == "opaque":
                 return cur
-            if _wrapping_depth(cur) > _MAX_WRAPPED:
+            if wrapping_depth(cur) > MAX_WRAPPED:
                 # `inspect.unwrap` (the SDK) follows up to the recursion limit; past this
                 # depth say so rather than read the signature of some wrapper halfway down.
-                return _opaque(f"more than {_MAX_WRAPPED} stacked decorators: mcpdeps does not follow them")
+                return opaque(f"more than {MAX_WRAPPED} stacked decorators: mcpdeps does not follow them")
         return cur
 
     def _decorate(
@@ -248,14 +153,18 @@ class Decorators:
         self, module: ParsedModule, node: ast.expr, scope: Scope | None, env: dict[str, Obj], depth: int
     ) -> Obj:
         """The object an expression evaluates to (`env`: the analysed function's arguments)."""
-        if depth > _MAX_DEPTH:
-            return _opaque("decorators nested too deeply to follow")
+        if depth > MAX_DEPTH:
+            return opaque("decorators nested too deeply to follow")
         if isinstance(node, ast.Name) and node.id in env:
             return env[node.id]
         if isinstance(node, ast.Lambda):
             return Obj("lambda", module, node, lambda_qualname(scope), scope)
         if isinstance(node, ast.Call):
             func = self.expr(module, node.func, scope, env, depth + 1)
+            if func.kind == "opaque" and (
+                bound := self._method_of_instance(module, node.func, scope, env, depth)
+            ):
+                return self._method_call(module, node, scope, env, depth, *bound)
             if func.kind == "opaque" and is_registration(node):
                 # the SDK's `server.tool(...)`: the decorator returning the function it registers,
                 # or (`server.tool(fn)`) that function, registered and returned
@@ -263,7 +172,7 @@ class Decorators:
                 return Obj("identity") if first is None or first.kind in ("opaque", "external") else first
             args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
             if any(isinstance(a, ast.Starred) for a in node.args):
-                return _opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")
+                return opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")
             kwargs = {
                 k.arg: self.expr(module, k.value, scope, env, depth + 1) for k in node.keywords if k.arg
             }
@@ -274,7 +183,59 @@ class Decorators:
             symbol = self.names.resolve(module, node, scope)
             if symbol is not None:
                 return self._symbol(symbol, module, node, scope, env, depth)
-        return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
+        return opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
+
+    def overridden(self, module: ParsedModule, registrar: ast.expr, scope: Scope | None) -> bool:
+        """Whether a registering decorator as written (`@mcp.tool()`) calls a method the project
+        defines on the server's class (an `MCPServer` subclass overriding `tool`): what that
+        method returns decides what is registered."""
+        func = registrar.func if isinstance(registrar, ast.Call) else registrar
+        return self._method_of_instance(module, func, scope, {}, 0) is not None
+
+    def through(self, module: ParsedModule, registrar: ast.Call, fn: ast.expr, scope: Scope | None) -> Obj:
+        """What `mcp.tool(name="t")(t)` hands the SDK when `tool` is the server class's own
+        (`overridden`): the override's decorator applied to `t`."""
+        decorator = self.expr(module, registrar, scope, {}, 0)
+        return self.call(decorator, [self.expr(module, fn, scope, {}, 0)], {}, 1)
+
+    def _method_of_instance(
+        self, module: ParsedModule, func: ast.expr, scope: Scope | None, env: dict[str, Obj], depth: int
+    ) -> tuple[Obj, Defined] | None:
+        """`obj.method` where `obj` is an instance of a project class whose source defines
+        `method` (its own or a project base's, undecorated): the instance and the method. A
+        server subclass overriding `tool` (`def tool(self, *args, **kwargs)` wrapping each
+        function before `super().tool(...)` registers it) is one: what `@mcp.tool()` registers
+        is what the override hands the SDK, not the def it decorates."""
+        if not isinstance(func, ast.Attribute):
+            return None
+        owner = self.expr(module, func.value, scope, env, depth + 1)
+        if owner.kind != "instance" or owner.cls is None:
+            return None
+        method = self._method_of(owner.cls, func.attr)  # type: ignore[operator]
+        if (
+            isinstance(method, Defined)
+            and isinstance(method.node, ast.FunctionDef)
+            and not method.node.decorator_list
+        ):
+            return owner, method
+        return None
+
+    def _method_call(
+        self,
+        module: ParsedModule,
+        node: ast.Call,
+        scope: Scope | None,
+        env: dict[str, Obj],
+        depth: int,
+        owner: Obj,
+        method: Defined,
+    ) -> Obj:
+        """What `obj.method(...)` returns, `obj` bound to the method's `self`."""
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            return opaque(f"`{_text(module, node)}` passes *args: mcpdeps cannot follow it")
+        args = [self.expr(module, a, scope, env, depth + 1) for a in node.args]
+        kwargs = {k.arg: self.expr(module, k.value, scope, env, depth + 1) for k in node.keywords if k.arg}
+        return self._returned(method, [owner, *args], kwargs, depth + 1, None)
 
     def _symbol(
         self,
@@ -297,16 +258,17 @@ class Decorators:
                 return self._apply_all(symbol, where, getattr(symbol.node, "decorator_list", []), env)
             return self.applied(symbol, where)
         if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call):
-            return self.value(symbol, depth + 1)
-        return _opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
+            local = symbol.scope is not None and scope is not None and symbol.scope.function is scope.function
+            return self.value(symbol, depth + 1, env if local else None)
+        return opaque(f"`{_text(module, node)}` is computed at run time; mcpdeps cannot follow it")
 
     # ------------------------------------------------------------------ calls
     def call(
         self, func: Obj, args: list[Obj], kwargs: dict[str, Obj], depth: int, text: str | None = None
     ) -> Obj:
         """`func(*args, **kwargs)`: what a decorator (or decorator factory) returns."""
-        if depth > _MAX_DEPTH:
-            return _opaque("decorators nested too deeply to follow")
+        if depth > MAX_DEPTH:
+            return opaque("decorators nested too deeply to follow")
         if func.kind == "opaque":
             return func
         if func.kind == "external":
@@ -316,9 +278,9 @@ class Decorators:
         if func.kind == "wraps":  # `functools.wraps(fn)(wrapper)`
             return self._wrap(args[0], func.wrapped) if len(args) == 1 and func.wrapped else func
         if func.kind == "cache":
-            return self._cache(args[0]) if len(args) == 1 else _opaque("lru_cache(...) called oddly")
+            return self._cache(args[0]) if len(args) == 1 else opaque("lru_cache(...) called oddly")
         if func.kind == "keeping":
-            return self._keeping(args[0]) if len(args) == 1 else _opaque("validate_call(...) called oddly")
+            return self._keeping(args[0]) if len(args) == 1 else opaque("validate_call(...) called oddly")
         if func.kind == "partial" and func.base is not None:
             return self.call(func.base, args, kwargs, depth + 1, text)
         if func.kind == "class" and func.cls is not None:
@@ -329,7 +291,7 @@ class Decorators:
             symbol = Defined(func.module, func.node, func.qualname, func.owner)  # type: ignore[arg-type]
             return self._returned(symbol, args, kwargs, depth + 1, func.scope)
         what = f"`{text}`" if text else f"a call of {func.qualname or func.kind}"
-        return _opaque(f"{what} returns something mcpdeps cannot follow")
+        return opaque(f"{what} returns something mcpdeps cannot follow")
 
     def _library(self, qualname: str, args: list[Obj], kwargs: dict[str, Obj], text: str | None) -> Obj:
         if qualname in IDENTITY:
@@ -352,7 +314,7 @@ class Decorators:
         if qualname in PROPERTIES and len(args) == 1:
             return replace(args[0], kind="property")
         shown = text or qualname
-        return _opaque(
+        return opaque(
             f"decorator `{shown}` is not project code: mcpdeps cannot see what it returns "
             "(use `mcpdeps graph --live` to see what the SDK sees)"
         )
@@ -406,24 +368,24 @@ class Decorators:
         node = fn.node
         assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         if isinstance(node, ast.AsyncFunctionDef):
-            return _opaque(f"decorator {fn.qualname!r} is an async def: it returns a coroutine")
+            return opaque(f"decorator {fn.qualname!r} is an async def: it returns a coroutine")
         scope = Scope(fn.module, node, fn.qualname, outer)
         env = _bind(node, args, kwargs)
         returns = [r for r in _returns(node) if r.value is not None]
         if not returns:
-            return _opaque(f"{fn.qualname!r} returns None", "invalid")
+            return opaque(f"{fn.qualname!r} returns None", "invalid")
         results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
         first = results[0]
         if any(r != first for r in results[1:]):
             branch = _branch_for(results)
             if branch is None:
-                return _opaque(f"{fn.qualname!r} returns different things depending on run-time values")
+                return opaque(f"{fn.qualname!r} returns different things depending on run-time values")
             first = branch
         wrapped = _update_wrapper_target(node, env)
         if wrapped is not None and first.kind == "function" and first.wrapped is None:
             return self._wrap(first, wrapped)
         written = with_written(first, node, fn.module, scope, returns) if first.kind == "function" else None
-        return _opaque(f"decorator {written}") if isinstance(written, str) else written or first
+        return opaque(f"decorator {written}") if isinstance(written, str) else written or first
 
 
 def _branch_for(results: list[Obj]) -> Obj | None:

@@ -97,8 +97,33 @@ def _server_site(path: Path, attribute: str, namespace: dict[str, Any]) -> tuple
         callee = node.value.func
         factory = defs.get(callee.id) if isinstance(callee, ast.Name) else None
         imported = evaluate(callee, namespace) if factory is None else None
-    found = _local_site(factory, namespace)
+    found = _local_site(factory, namespace) or _held_site(tree, factory, namespace)
     return (found[0], found[1], None) if found is not None else (attribute, None, imported)
+
+
+def _held_site(
+    tree: ast.Module, factory: ast.AST | None, namespace: dict[str, Any]
+) -> tuple[str, ast.Call] | None:
+    """`def main(): return FalconServer().server`, the class of this file storing the server its
+    `__init__` makes (`self.server = MCPServer(...)`): that attribute, as the static builder
+    names a server an object holds, and the call."""
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    made = [
+        classes[call.func.id]
+        for call in (ast.walk(factory) if factory is not None else ())
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in classes
+    ]
+    for cls in made:
+        for init in (m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == "__init__"):
+            for inner in ast.walk(init):
+                if (
+                    isinstance(inner, ast.Assign)
+                    and isinstance(inner.targets[0], ast.Attribute)
+                    and isinstance(inner.value, ast.Call)
+                    and _is_server_call(inner.value, namespace)
+                ):
+                    return inner.targets[0].attr, inner.value
+    return None
 
 
 def _local_site(factory: ast.AST | None, namespace: dict[str, Any]) -> tuple[str, ast.Call] | None:

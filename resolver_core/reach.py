@@ -483,6 +483,9 @@ class Reach:
             "applied",
             decorator=written,
             arms=reg.arms,
+            # `@registered(mcp, "list_hosts")`: a factory handed the server registers on what
+            # this call passes, once (not once per call of the factory anywhere)
+            landed_at=written if isinstance(written, ast.Call) else None,
         )
 
 

@@ -63,7 +63,7 @@ def landed_name(
         return reg.name, reg.name_node
     if _name_parameter(names, reg) is not None:
         return _text(names, named)
-    node = reg.name_node
+    node = _bound_once(names, reg, reg.name_node)
     if node is None or (isinstance(node, ast.Constant) and node.value is None) or _registered_name(reg, node):
         return None, None  # named after its function (`name=fn.__name__` too)
     if isinstance(node, ast.JoinedStr):  # `name=f"{prefix}_{fn.__name__}"`
@@ -101,6 +101,23 @@ def named_by_callers(
         return None  # `register(mcp, **options)`: the prefix may be in them
     given = {_joined(names, reg, node, call, False, (reg.module, None, scope)) for call in calls}
     return given.pop() if len(given) == 1 else None
+
+
+def _bound_once(names: Names, reg: Registration, node: ast.expr | None) -> ast.expr | None:
+    """`prefixed = f"falcon_{name}"`, then `server.add_tool(method, name=prefixed)` (a published
+    module base class's helper): the f-string a name of the site's function is bound to, once,
+    read as if written in the call; any other name as it is."""
+    if not isinstance(node, ast.Name) or reg.scope is None:
+        return node
+    stores = [
+        n
+        for n in ast.walk(reg.scope.function)
+        if isinstance(n, ast.Name) and n.id == node.id and isinstance(n.ctx, ast.Store)
+    ]
+    symbol = names.lookup(reg.module, node.id, reg.scope) if len(stores) == 1 else None
+    if isinstance(symbol, Value) and symbol.scope is reg.scope and isinstance(symbol.node, ast.JoinedStr):
+        return symbol.node
+    return node
 
 
 def _name_parameter(names: Names, reg: Registration) -> ast.arg | None:

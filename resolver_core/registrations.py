@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .arms import ArmStack
 from .confined import Confined
+from .constant_names import constant_text
 from .constructor_tools import assigned, constructor_tools, unread
 from .handed_servers import HandedServers
 from .loops import EnclosingLoops
@@ -161,7 +162,10 @@ class Scanner:
             self._found(reg)
 
     def _text_value(self, module: ParsedModule, node: ast.expr | None, scope: Scope | None) -> str | None:
-        """A tool name written as a string, or as a name bound to one (`name=LOOKUP`)."""
+        """A tool name written as a string, or as a name bound to one (`name=LOOKUP`), or as a
+        class constant or string enum member (`name=ToolName.SEARCH`, `constant_names.py`)."""
+        if isinstance(node, ast.Attribute):
+            return constant_text(self.names, module, node, scope)
         if isinstance(node, ast.Name):
             symbol = self.names.lookup(module, node.id, scope)
             node = symbol.node if isinstance(symbol, Value) else None

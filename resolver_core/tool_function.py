@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .annotation_writes import Written
 from .callables import Targets
-from .decorators import Obj, replaced
+from .decorated import Obj, replaced
 from .registration_site import Registration
 from .registrations import Scanner
 from .signatures import class_scope
@@ -45,12 +45,19 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
     """The function a registration names (a def, a lambda, a bound method, an alias),
     after the decorators Python applied before the registration saw it."""
     fn = reg.fn
+    if (
+        reg.registrar is not None
+        and isinstance(fn, ast.Name | ast.Attribute)
+        and targets.decorators.overridden(reg.module, reg.registrar, reg.scope)
+    ):  # `mcp.tool(name="t")(t)` where the server's class overrides `tool`
+        return _decorated_tool(targets.decorators.through(reg.module, reg.registrar, fn, reg.scope), None, ())
     if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
         qual = reg.qualname or (f"{reg.scope.qualname}.<locals>.{fn.name}" if reg.scope else fn.name)
         found = ToolFunction(reg.module, fn, qual, reg.scope)
+        through = reg.decorator if reg.decorator is not None and _through(reg, targets) else None
         below = (
             # the decorator itself too when what it returns is what is registered
-            fn.decorator_list[fn.decorator_list.index(reg.decorator) + (not reg.through_decorator) :]
+            fn.decorator_list[fn.decorator_list.index(reg.decorator) + (through is None) :]
             if (reg.decorator in fn.decorator_list)
             else []
         )
@@ -66,7 +73,7 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
         )
         if not below:
             return found
-        obj = targets.decorators.below(Defined(reg.module, fn, qual), reg.scope, below)
+        obj = targets.decorators.below(Defined(reg.module, fn, qual), reg.scope, below, through)
         chain = found.decorators
         return _decorated_tool(obj, found, chain)
     if isinstance(fn, ast.Lambda):
@@ -110,6 +117,19 @@ def tool_function(reg: Registration, names: Names, targets: Targets, scanner: Sc
         obj = targets.decorators.value(symbol)
         return _decorated_tool(obj, None, ())
     return None
+
+
+def _through(reg: Registration, targets: Targets) -> bool:
+    """Whether what the registering decorator returns for the def is what the SDK registers: a
+    decorator wrapping it (`Registration.through_decorator`), or the SDK's decorator overridden
+    by the server's class (`Decorators.overridden`)."""
+    if reg.through_decorator:
+        return True
+    return (
+        reg.form == "decorator"
+        and reg.decorator is not None
+        and targets.decorators.overridden(reg.module, reg.decorator, reg.scope)
+    )
 
 
 def _decorated_tool(obj: Obj, written: ToolFunction | None, chain: tuple[str, ...]) -> ToolFunction | None:

@@ -15,14 +15,25 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from conftest import write_files
-from published_shapes import WARNINGS_KEPT, found
+import pytest
+from conftest import run_mcpdeps, write_files
+from published_shapes import WARNINGS_KEPT, found, the_editor_reports_what_lint_dot_reports, with_known_gaps
 
 PYPROJECT = {"pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n"}
+
+HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Context, Resolve\n"
+
+
+def mod(body: str, head: str = HEAD) -> str:
+    """A module: `head` (the imports resolvers need), then `body` dedented."""
+    return head + textwrap.dedent(body)
+
 
 ORACLE = (
     WARNINGS_KEPT
@@ -137,3 +148,72 @@ def check_each_file_alone(root: Path, server: Server, tmp_path: Path, planted: b
             runs,
             expected,
         )
+
+
+def graph_agrees(root: Path, server: Server, spec: str) -> None:
+    """`graph SPEC` (read) shows the servers, tools and resolvers `graph --live SPEC` (the
+    SDK's, imported) shows, on the valid twin."""
+    write_files(root, {**PYPROJECT, **server.files})
+    static = run_mcpdeps("graph", "--format", "json", spec, cwd=root)
+    live = run_mcpdeps("graph", "--format", "json", "--live", spec, cwd=root)
+    assert live.returncode == 0, live.stderr
+    assert static.returncode == 0, static.stderr
+    assert json.loads(static.stdout) == json.loads(live.stdout)
+
+
+def editor_agrees(root: Path, server: Server) -> None:
+    """The editor's model reports what `lint .` reports on the planted twin, and with the valid
+    text unsaved over it (and the planted one over the valid twin), as `published_shapes` checks."""
+    write_files(root, {**PYPROJECT, **server.files})
+    plant(root, server)
+    path, old, new = server.planted
+    the_editor_reports_what_lint_dot_reports(root, path, (new, old))
+
+
+Test = Callable[..., None]
+
+
+def server_tests(
+    cases: dict[str, Server],
+    specs: dict[str, str],
+    not_drawn: dict[str, str] | None = None,
+    not_followed: dict[str, str] | None = None,
+) -> tuple[Test, Test, Test, Test, Test]:
+    """The five tests of a survey of whole servers (bind them to module-level `test_...` names):
+    `graph SPEC` agrees with `graph --live SPEC` on each valid twin (`specs`: the spec naming
+    each case's server; `not_drawn`: strict xfails, with the reason); the SDK starts the valid
+    twin and lint reports nothing; the SDK refuses, drops or misinjects in the planted twin and
+    lint reports exactly that (`not_followed`: strict xfails); each file alone reports what
+    `lint .` reports, on both twins; the editor reports it too."""
+
+    def gaps(check: str, known: dict[str, str] | None) -> dict[tuple[str, str], str]:
+        return {(check, name): reason for name, reason in (known or {}).items()}
+
+    @pytest.mark.parametrize("case", with_known_gaps("graph", sorted(specs), gaps("graph", not_drawn)))
+    def test_graph_of_the_valid_twin_is_what_graph_live_draws(tmp_path: Path, case: str) -> None:
+        graph_agrees(tmp_path, cases[case], specs[case])
+
+    @pytest.mark.parametrize("case", sorted(cases))
+    def test_sdk_starts_the_valid_twin_and_lint_reports_nothing(tmp_path: Path, case: str) -> None:
+        check_valid_twin(tmp_path, cases[case])
+
+    @pytest.mark.parametrize("case", with_known_gaps("planted", sorted(cases), gaps("planted", not_followed)))
+    def test_sdk_refuses_the_planted_twin_and_lint_reports_it(tmp_path: Path, case: str) -> None:
+        check_planted_twin(tmp_path, cases[case])
+
+    @pytest.mark.parametrize("planted", [False, True], ids=["valid", "planted"])
+    @pytest.mark.parametrize("case", sorted(cases))
+    def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str, planted: bool) -> None:
+        check_each_file_alone(tmp_path / "p", cases[case], tmp_path, planted)
+
+    @pytest.mark.parametrize("case", sorted(cases))
+    def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
+        editor_agrees(tmp_path, cases[case])
+
+    return (
+        test_graph_of_the_valid_twin_is_what_graph_live_draws,
+        test_sdk_starts_the_valid_twin_and_lint_reports_nothing,
+        test_sdk_refuses_the_planted_twin_and_lint_reports_it,
+        test_each_file_alone_reports_what_lint_dot_reports,
+        test_the_editor_reports_what_lint_dot_reports,
+    )

@@ -8,34 +8,21 @@ code of theirs is here.
 
 from __future__ import annotations
 
-import json
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps, write_files
+from conftest import write_files
 from published_servers import (
     PYPROJECT,
     Server,
-    check_each_file_alone,
-    check_planted_twin,
-    check_valid_twin,
-    plant,
+    mod,
+    server_tests,
 )
 from published_shapes import (
     duplicates_logged,
     found,
-    the_editor_reports_what_lint_dot_reports,
-    with_known_gaps,
 )
-
-HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Context, Resolve\n"
-
-
-def mod(body: str, head: str = HEAD) -> str:
-    """A module: `head` (the imports resolvers need), then `body` dedented."""
-    return head + textwrap.dedent(body)
-
 
 CASES: dict[str, Server] = {}
 
@@ -1217,47 +1204,13 @@ NOT_DRAWN = {
 """Specs whose static graph is not yet what `graph --live` draws, with the reason (strict xfails)."""
 
 
-@pytest.mark.parametrize(
-    "case", with_known_gaps("graph", sorted(SPECS), {("graph", k): v for k, v in NOT_DRAWN.items()})
-)
-def test_graph_of_the_valid_twin_is_what_graph_live_draws(tmp_path: Path, case: str) -> None:
-    """`graph SPEC` (read) shows the servers, tools and resolvers `graph --live SPEC` (the
-    SDK's, imported) shows."""
-    write_files(tmp_path, {**PYPROJECT, **CASES[case].files})
-    static = run_mcpdeps("graph", "--format", "json", SPECS[case], cwd=tmp_path)
-    live = run_mcpdeps("graph", "--format", "json", "--live", SPECS[case], cwd=tmp_path)
-    assert live.returncode == 0, live.stderr
-    assert static.returncode == 0, static.stderr
-    assert json.loads(static.stdout) == json.loads(live.stdout)
-
-
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_sdk_starts_the_valid_twin_and_lint_reports_nothing(tmp_path: Path, case: str) -> None:
-    check_valid_twin(tmp_path, CASES[case])
-
-
-@pytest.mark.parametrize(
-    "case", with_known_gaps("planted", sorted(CASES), {("planted", k): v for k, v in NOT_FOLLOWED.items()})
-)
-def test_sdk_refuses_the_planted_twin_and_lint_reports_it(tmp_path: Path, case: str) -> None:
-    check_planted_twin(tmp_path, CASES[case])
-
-
-@pytest.mark.parametrize("planted", [False, True], ids=["valid", "planted"])
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str, planted: bool) -> None:
-    check_each_file_alone(tmp_path / "p", CASES[case], tmp_path, planted)
-
-
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, case: str) -> None:
-    """The editor's model reports what `lint .` reports on the planted twin, and with the valid
-    text unsaved over it (and the planted one over the valid twin), as `published_shapes` checks."""
-    server = CASES[case]
-    write_files(tmp_path, {**PYPROJECT, **server.files})
-    plant(tmp_path, server)
-    path, old, new = server.planted
-    the_editor_reports_what_lint_dot_reports(tmp_path, path, (new, old))
+(
+    test_graph_of_the_valid_twin_is_what_graph_live_draws,
+    test_sdk_starts_the_valid_twin_and_lint_reports_nothing,
+    test_sdk_refuses_the_planted_twin_and_lint_reports_it,
+    test_each_file_alone_reports_what_lint_dot_reports,
+    test_the_editor_reports_what_lint_dot_reports,
+) = server_tests(CASES, SPECS, NOT_DRAWN, NOT_FOLLOWED)
 
 
 PREFIXED = """\

@@ -157,7 +157,7 @@ def _lines_of(tree: ast.Module, spec: StaticSpec) -> list[tuple[int, int]]:
         node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     }
     if spec.name in functions:
-        return [_span(functions[spec.name])]
+        return [_span(functions[spec.name]), *_made_in(tree, functions[spec.name])]
     ranges: list[tuple[int, int]] = []
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
@@ -189,6 +189,23 @@ def _lines_of(tree: ast.Module, spec: StaticSpec) -> list[tuple[int, int]]:
         f"{spec.path} has no module-level function or server named {spec.name!r}"
         f"{did_you_mean(spec.name or '', names)}."
     )
+
+
+def _made_in(tree: ast.Module, factory: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[int, int]]:
+    """The `__init__` bodies of the file's classes the factory makes (`return FalconServer().server`,
+    a class holding the server it makes in `__init__`): where the server it returns is created."""
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    made = {
+        call.func.id
+        for call in ast.walk(factory)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in classes
+    }
+    return [
+        _span(member)
+        for name in sorted(made)
+        for member in classes[name].body
+        if isinstance(member, ast.FunctionDef) and member.name == "__init__"
+    ]
 
 
 def _span(node: ast.stmt) -> tuple[int, int]:
