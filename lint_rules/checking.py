@@ -123,7 +123,9 @@ def lint(
             store = StateStore(cache_dir, key, list(map(str, paths)))
         given = GivenFiles(files, parses)  # indexed once for every slice's build
 
-        def build(only: set[Path] | None, report: bool, withheld: frozenset[Path]) -> Graph:
+        def build(
+            only: set[Path] | None, report: bool, withheld: frozenset[Path], unclassified: frozenset[Path]
+        ) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing
 
             return build_graph(
@@ -137,6 +139,7 @@ def lint(
                 only=only,
                 hashing=store is not None,
                 withheld=withheld,
+                unclassified=unclassified,
             )
 
         outcome = analyse(

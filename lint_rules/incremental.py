@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -78,10 +78,15 @@ class Outcome:
     state: State
     graph: Graph
     """The graph of the files checked in this run (all of them when nothing was kept)."""
-    checked: int
-    """How many given files were analysed (the rest kept their records)."""
+    origins: list[str]
+    """The given files analysed (the rest kept their records)."""
     hashes: Hashes
     """The dependency states this run compared; `Hashes.stats` gives the state's `stats`."""
+
+    @property
+    def checked(self) -> int:
+        """How many given files were analysed."""
+        return len(self.origins)
 
 
 @dataclass(slots=True)
@@ -112,9 +117,11 @@ class Checked:
     to its dependencies once the run is united (`record_states.through_withheld`)."""
 
 
-Build = Callable[[set[Path] | None, bool, frozenset[Path]], Graph]
-"""`build(only, report_progress, withheld)`: the graph of the given files in `only` (None:
-all), following no server into the files `withheld` (`confined.Confined.withheld`)."""
+Build = Callable[[set[Path] | None, bool, frozenset[Path], frozenset[Path]], Graph]
+"""`build(only, report_progress, withheld, unclassified)`: the graph of the given files in
+`only` (None: all), following no server into the files `withheld` (`confined.Confined.withheld`),
+registering the tools of those `unclassified` without classifying them where what they read is
+only what their module imports (`resolver_core/unclassified.py`)."""
 
 
 def check_files(
@@ -129,20 +136,23 @@ def check_files(
     remember: bool = True,
     extras: Sequence[str] = (),
     among: Sequence[str] = (),
+    unclassified: Collection[str] = (),
 ) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
     `in_worker`): the build reports no progress (the caller does, per slice). `extras`: given
     files built beside `origins` and not recorded (`coupling.extras`). `among`: the files
     checked in this run's other slices, each with every file that may hand it a server: no
-    server is followed into them (`confined.Confined.withheld`). `remember=False`:
+    server is followed into them (`confined.Confined.withheld`). `unclassified`: files whose
+    tools the report may not need classified (`Build`). `remember=False`:
     no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in [*origins, *extras]}
     withheld = frozenset(path_of[o] for o in among).difference(only) if only is not None else frozenset()
-    graph = build(only, not (in_worker or quiet), withheld)
+    light = frozenset(path_of[o] for o in unclassified if only is None or path_of[o] in only)
+    graph = build(only, not (in_worker or quiet), withheld, light)
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, extras)
     checked.whole = only is None and not in_worker
     if withheld and remember and graph.evaluator is not None:
@@ -193,7 +203,44 @@ def analyse(
     """Re-check the files that need it (all without `previous`) and keep the other records.
 
     `remember=False`: the state will not be kept (no cache), so it holds no dependency
-    states and none is computed (the build need not hash what it reads either)."""
+    states and none is computed (the build need not hash what it reads either).
+
+    The companions checked for the registrations a given file's come after
+    (`SourceFile.unclassified`) are built with their tools unclassified where nothing they
+    find can be located in a given file (`resolver_core/unclassified.py`). When the report
+    could still read what they run (`per_file.needs_classified`: a finding about a shared
+    resolver, which the first file running it reports), their records are checked again,
+    classified, the others kept, as after an edit of those files alone."""
+    light = {f.display for f in files if f.unclassified}
+    outcome = _analysed(files, rules, build, previous, jobs, progress, remember, light)
+    order = [f.display for f in files]
+    records = outcome.state.records
+    if not light or not per_file.needs_classified(order, records, {f.display for f in files if not f.companion}):
+        return outcome
+    state = outcome.state
+    state.stats = outcome.hashes.stats(state.hashes)
+    first = set(outcome.origins)
+    for display in [o for o in order if records[o].unclassified]:
+        del state.records[display]
+        state.deps.pop(display, None)
+    state.result = None
+    again = _analysed(files, rules, build, state, jobs, progress, remember, set())
+    again.origins = [o for o in order if o in first or o in again.origins]
+    return again
+
+
+def _analysed(
+    files: Sequence[SourceFile],
+    rules: Sequence[type[Rule]],
+    build: Build,
+    previous: State | None,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    remember: bool,
+    unclassified: Collection[str],
+) -> Outcome:
+    """`analyse` with the tools of the files `unclassified` left so where the report cannot
+    read them (`Build`)."""
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     display_of = record_states.displays(files)
@@ -217,7 +264,16 @@ def analyse(
     def check(chunk: Sequence[str], among: Sequence[str] = (), **how: bool) -> Checked:
         extra = [] if how.get("whole") else [*beside.get(tuple(chunk), ()), *coupling.extras(chunk, helpers)]
         return check_files(
-            chunk, path_of, build, rules, hashes, remember=remember, extras=extra, among=among, **how
+            chunk,
+            path_of,
+            build,
+            rules,
+            hashes,
+            remember=remember,
+            extras=extra,
+            among=among,
+            unclassified=unclassified,
+            **how,
         )
 
     def run(origins: Sequence[str]) -> Checked:
@@ -283,7 +339,7 @@ def analyse(
     state.fixes = old.fixes  # keyed by file content: still right for every file not edited
     if not origins and old.result is not None:
         state.result = old.result
-    return Outcome(state, checked.graph or Graph(), len(origins), hashes)
+    return Outcome(state, checked.graph or Graph(), origins, hashes)
 
 
 Check = Callable[..., Checked]

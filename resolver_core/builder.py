@@ -47,8 +47,9 @@ from .slot_fillers import Filling
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Names, Scope
 from .tool_function import ToolFunction, tool_function
-from .typeexpr import first_error, resolve_marker
+from .typeexpr import TypeExpr, first_error, resolve_marker
 from .unanalysed_tools import note_rewritten, note_unnamed
+from .unclassified import skipped
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -66,8 +67,11 @@ list: over 1 GB and several seconds, for nothing mcpdeps checks; ruff reports it
 class StaticBuilder:
     """Builds one `Graph` from a set of files; see `build_graph`."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, unclassified: frozenset[str] = frozenset()) -> None:
         self.project = project
+        self.unclassified = unclassified
+        """The files (displays) whose tools are registered without being classified when they
+        read only what their module imports (`unclassified.py`)."""
         self.names = Names(project)
         self.evaluator = Evaluator(self.names)
         self.classes = Classes(self.evaluator)
@@ -161,7 +165,7 @@ class StaticBuilder:
                     self.graph.param_registrations.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
-                        tool = self._tool(reg, target)
+                        tool = self._tool(reg, target, written)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
                         tool.calls = tuple(self.reach.order.chain(way) for way in ways)
@@ -230,8 +234,13 @@ class StaticBuilder:
             params.append(param)
         return params, error
 
-    def _tool(self, reg: Registration, target: ToolFunction) -> Tool:
-        """Classify a tool as its registration sees the module: names bound by then, not later."""
+    def _tool(self, reg: Registration, target: ToolFunction, written: str) -> Tool:
+        """Classify a tool as its registration sees the module: names bound by then, not later.
+        One a companion checked for its registrations writes is only named when what it reads
+        cannot be a given file's (`unclassified.skipped`)."""
+        if written in self.unclassified and skipped(reg, target, written):
+            self.graph.unclassified.add(written)
+            return self._shell(reg, target, None, None)
         cutoff = self._cutoff(reg)
         outer, self.names.cutoff = (
             self.names.cutoff,
@@ -255,6 +264,26 @@ class StaticBuilder:
         late = needs.get(reg.module.path) if cutoff is not None else None
         if hints_error is None and late is not None and cutoff is not None and late[0] >= cutoff:
             hints_error = _late_reason(late, cutoff, "the tool")
+        tool = self._shell(reg, target, returns, hints_error)
+        if hints_error is None:
+            tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
+            for p in params:
+                marker = resolve_marker(p.type)
+                if marker is not None:
+                    p.kind = "resolved"
+                    p.resolver = self.factory.get(marker).id
+                    p.wants_union = wants_union(p.type)
+                elif p.name == tool.context:
+                    p.kind = "context"
+        tool.parameters = params
+        if cutoff is not None:
+            self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
+        return tool
+
+    def _shell(self, reg: Registration, target: ToolFunction, returns: TypeExpr | None, hints_error: str | None) -> Tool:
+        """The tool a registration makes, before its parameters are classified: what MCPD110
+        reads of it (`per_file.ToolRegistration`), and nothing evaluated."""
+        module, fn, qual = target.module, target.node, target.qualname
         is_lambda = isinstance(fn, ast.Lambda)
         name = reg.name or (qual.rpartition(".")[2] if not is_lambda else "<lambda>")
         span = Span(module.display, fn.lineno, fn.col_offset + 1, fn.lineno, fn.col_offset + 1)
@@ -288,19 +317,6 @@ class StaticBuilder:
                     name,
                 )
             )
-        if hints_error is None:
-            tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
-            for p in params:
-                marker = resolve_marker(p.type)
-                if marker is not None:
-                    p.kind = "resolved"
-                    p.resolver = self.factory.get(marker).id
-                    p.wants_union = wants_union(p.type)
-                elif p.name == tool.context:
-                    p.kind = "context"
-        tool.parameters = params
-        if cutoff is not None:
-            self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
         return tool
 
     def _cutoff(self, reg: Registration) -> int | None:
@@ -376,6 +392,7 @@ def build_graph(
     project: Project | None = None,
     hashing: bool = True,
     withheld: frozenset[Path] = frozenset(),
+    unclassified: frozenset[Path] = frozenset(),
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -387,7 +404,8 @@ def build_graph(
     `files` as `GivenFiles`: a caller building slice after slice of the same files indexes
     them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
     run that keeps no state to compare them with next time (`lint --no-cache`). `withheld`:
-    given files no server is followed into (`confined.Confined.withheld`).
+    given files no server is followed into (`confined.Confined.withheld`). `unclassified`: given
+    files whose tools are only named where that is all a report can read (`unclassified.py`).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -403,6 +421,7 @@ def build_graph(
             project=project,
             hashing=hashing,
             withheld=withheld,
+            unclassified=unclassified,
         )
 
 
@@ -419,6 +438,7 @@ def _build_graph(
     project: Project | None,
     hashing: bool,
     withheld: frozenset[Path],
+    unclassified: frozenset[Path],
 ) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
@@ -428,7 +448,7 @@ def _build_graph(
         project.search = files.search
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
-    builder = StaticBuilder(project)
+    builder = StaticBuilder(project, frozenset(files.displays[p] for p in unclassified if p in files.displays))
     run = frozenset(files.paths)
     limits: dict[Path, frozenset[Path]] = {}
     for f, p in zip(files.files, files.paths, strict=True):

@@ -245,7 +245,9 @@ class WorkspaceModel:
             checked = check_files(self.order, self.path_of, self._build, self.rules, self.hashes)
         return checked
 
-    def _build(self, only: Collection[Path] | None, _progress: bool, withheld: frozenset[Path]) -> Graph:
+    def _build(
+        self, only: Collection[Path] | None, _progress: bool, withheld: frozenset[Path], _unclassified: frozenset[Path]
+    ) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
         Every given file is named to the builder, as `lint`'s builds name them (`only` says
@@ -253,6 +255,8 @@ class WorkspaceModel:
         with it. A build naming only the files it checks takes a `register(server)` module
         left out for one the checked caller passes its server to (`Tool.origin`), and that
         caller's record reports the module's tools as its own too (a duplicate MCPD110).
+        Every tool is classified (the editor checks with no `unclassified` file): the model keeps
+        its records for every later edit, whatever they make its report read.
         """
         return build_graph(
             self.targets,
