@@ -215,7 +215,9 @@ def analyse(
     outcome = _analysed(files, rules, build, previous, jobs, progress, remember, light)
     order = [f.display for f in files]
     records = outcome.state.records
-    if not light or not per_file.needs_classified(order, records, {f.display for f in files if not f.companion}):
+    if not light or not per_file.needs_classified(
+        order, records, {f.display for f in files if not f.companion}
+    ):
         return outcome
     state = outcome.state
     state.stats = outcome.hashes.stats(state.hashes)

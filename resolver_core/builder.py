@@ -252,7 +252,7 @@ class StaticBuilder:
             self.names.cutoff = outer
 
     def _classify_tool(self, reg: Registration, target: ToolFunction) -> Tool:
-        module, fn, qual, scope = target.module, target.node, target.qualname, target.scope
+        module, fn, scope = target.module, target.node, target.scope
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope, target.skip, target.annotations)
             returns = (
@@ -280,7 +280,9 @@ class StaticBuilder:
             self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
         return tool
 
-    def _shell(self, reg: Registration, target: ToolFunction, returns: TypeExpr | None, hints_error: str | None) -> Tool:
+    def _shell(
+        self, reg: Registration, target: ToolFunction, returns: TypeExpr | None, hints_error: str | None
+    ) -> Tool:
         """The tool a registration makes, before its parameters are classified: what MCPD110
         reads of it (`per_file.ToolRegistration`), and nothing evaluated."""
         module, fn, qual = target.module, target.node, target.qualname
@@ -448,7 +450,9 @@ def _build_graph(
         project.search = files.search
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
-    builder = StaticBuilder(project, frozenset(files.displays[p] for p in unclassified if p in files.displays))
+    builder = StaticBuilder(
+        project, frozenset(files.displays[p] for p in unclassified if p in files.displays)
+    )
     run = frozenset(files.paths)
     limits: dict[Path, frozenset[Path]] = {}
     for f, p in zip(files.files, files.paths, strict=True):

@@ -246,7 +246,11 @@ class WorkspaceModel:
         return checked
 
     def _build(
-        self, only: Collection[Path] | None, _progress: bool, withheld: frozenset[Path], _unclassified: frozenset[Path]
+        self,
+        only: Collection[Path] | None,
+        _progress: bool,
+        withheld: frozenset[Path],
+        _unclassified: frozenset[Path],
     ) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
