@@ -250,7 +250,7 @@ class WorkspaceModel:
         only: Collection[Path] | None,
         _progress: bool,
         withheld: frozenset[Path],
-        _unclassified: frozenset[Path],
+        _unclassified: frozenset[Path] = frozenset(),
     ) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
