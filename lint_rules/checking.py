@@ -21,6 +21,7 @@ from ..resolver_core.source import without_cyclic_gc
 
 if TYPE_CHECKING:
     from ..resolver_core.discovery import SourceFile
+    from ..resolver_core.unclassified import Classified
     from .base import Rule
     from .lint_state import State, StateStore
 
@@ -124,7 +125,7 @@ def lint(
         given = GivenFiles(files, parses)  # indexed once for every slice's build
 
         def build(
-            only: set[Path] | None, report: bool, withheld: frozenset[Path], unclassified: frozenset[Path]
+            only: set[Path] | None, report: bool, withheld: frozenset[Path], classified: Classified
         ) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing
 
@@ -139,7 +140,7 @@ def lint(
                 only=only,
                 hashing=store is not None,
                 withheld=withheld,
-                unclassified=unclassified,
+                classified=classified,
             )
 
         outcome = analyse(

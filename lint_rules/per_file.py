@@ -132,11 +132,11 @@ class FileRecord:
     servers: list[str] = field(default_factory=list)
     """`server_key` of each server it creates, with tools or not (the summary counts them)."""
     unclassified: bool = False
-    """Some of its tools were registered without being classified (a companion checked for the
-    registrations a given file's come after: `resolver_core/unclassified.py`): its
-    registrations are its file's, its `consumed` and diagnostics are not. Never taken up by
-    another list's run (`adoption`); a run whose report could read them checks it again
-    (`needs_classified`)."""
+    """Some of its tools were registered without being classified (a companion's, which could
+    find nothing located in a given file: `resolver_core/unclassified.py`): its registrations
+    are its file's, its `consumed` and diagnostics only what its other tools find. Never taken
+    up by another list's run (`adoption`); a run whose report could read them checks it again
+    (`unclassified_records.needs_classified`)."""
     limited: dict[str, bool] = field(default_factory=dict, compare=False)
     """What its build asked of its file's limit when the file's servers were followed only so
     far (`Project.limited`): each file asked about (absolute path), and whether it was in the
@@ -245,40 +245,6 @@ def owners(order: Sequence[str], records: dict[str, FileRecord]) -> dict[str, st
         for key in records[origin].consumed if origin in records else ():
             out.setdefault(key, origin)
     return out
-
-
-def needs_classified(order: Sequence[str], records: dict[str, FileRecord], given: Collection[str]) -> bool:
-    """Whether `combine`'s report of `given` could differ were the unclassified records
-    (`FileRecord.unclassified`) classified: True when one is among `order` and
-
-    - a diagnostic the report may show is about a resolver (tagged with its key): which file
-      reports it depends on the resolvers every earlier file's tools run (`owners`), which an
-      unclassified record does not list;
-    - or one of its registrations shares its tool name with another registration on its
-      server: a tool whose classification fails (`builder.TOO_DEEP`) is not registered, which
-      is known only by classifying it, and MCPD110 would then differ.
-
-    Nothing else of such a record reaches the report: it is a companion importing no given
-    file, whose unclassified tools read only what their module imports
-    (`resolver_core/unclassified.py`), so none of its findings is located in a given file."""
-    if not any(o in records and records[o].unclassified for o in order):
-        return False
-    for origin in order:
-        rec = records.get(origin)
-        if rec is not None and not rec.unclassified:
-            whole = origin in given
-            if any(key is not None and (whole or data["path"] in given) for data, key in rec.diagnostics):
-                return True
-    names: dict[tuple[str, str], int] = {}
-    for origin in order:
-        for reg in records[origin].registrations if origin in records else ():
-            names[reg.server, reg.name] = names.get((reg.server, reg.name), 0) + 1
-    return any(
-        names[reg.server, reg.name] > 1
-        for origin in order
-        if origin in records and records[origin].unclassified
-        for reg in records[origin].registrations
-    )
 
 
 def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Sequence[str] = ()) -> FileRecord:

@@ -49,7 +49,7 @@ from .symbols import Names, Scope
 from .tool_function import ToolFunction, tool_function
 from .typeexpr import TypeExpr, first_error, resolve_marker
 from .unanalysed_tools import note_rewritten, note_unnamed
-from .unclassified import skipped
+from .unclassified import EVERY_TOOL, Classified, skipped
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -67,11 +67,10 @@ list: over 1 GB and several seconds, for nothing mcpdeps checks; ruff reports it
 class StaticBuilder:
     """Builds one `Graph` from a set of files; see `build_graph`."""
 
-    def __init__(self, project: Project, unclassified: frozenset[str] = frozenset()) -> None:
+    def __init__(self, project: Project, classified: Classified = EVERY_TOOL) -> None:
         self.project = project
-        self.unclassified = unclassified
-        """The files (displays) whose tools are registered without being classified when they
-        read only what their module imports (`unclassified.py`)."""
+        self.classified = classified
+        """Which tools are classified (by display: `unclassified.Classified`)."""
         self.names = Names(project)
         self.evaluator = Evaluator(self.names)
         self.classes = Classes(self.evaluator)
@@ -142,6 +141,8 @@ class StaticBuilder:
             # What a call passes is read where it is written; the call's file registers it.
             written = reg.span.path if reg.landed_at is not None else reg.module.display
             origin = self._passed_from(written)
+            if origin is None or written in self.graph.checked:
+                origin = written if id(reg) in applied and written in self.graph.checked else None
             in_function = reg.scope is not None and isinstance(
                 reg.scope.function, ast.FunctionDef | ast.AsyncFunctionDef
             )
@@ -165,15 +166,12 @@ class StaticBuilder:
                     self.graph.param_registrations.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
-                        tool = self._tool(reg, target, written)
+                        tool = self._tool(reg, target, written, origin or reg.span.path)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
                         tool.calls = tuple(self.reach.order.chain(way) for way in ways)
                         tool.again = tuple(again)
-                        if origin is not None and written not in self.graph.checked:
-                            tool.origin = origin
-                        elif id(reg) in applied and written in self.graph.checked:
-                            tool.origin = written
+                        tool.origin = origin
                         server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, target))
@@ -234,12 +232,17 @@ class StaticBuilder:
             params.append(param)
         return params, error
 
-    def _tool(self, reg: Registration, target: ToolFunction, written: str) -> Tool:
+    def _tool(self, reg: Registration, target: ToolFunction, written: str, owner: str) -> Tool:
         """Classify a tool as its registration sees the module: names bound by then, not later.
-        One a companion checked for its registrations writes is only named when what it reads
-        cannot be a given file's (`unclassified.skipped`)."""
-        if written in self.unclassified and skipped(reg, target, written):
-            self.graph.unclassified.add(written)
+        One whose file's record (`owner`: `per_file.origin_of`) this build does not make is only
+        named, and so is a companion's when what it reads cannot be a given file's
+        (`unclassified.py`)."""
+        if not self.classified.records(owner):
+            return self._shell(reg, target, None, None)
+        how = self.classified
+        loose = written in how.loose or written not in self.graph.checked
+        if owner in how.companions and loose and skipped(reg, target, written):
+            self.graph.unclassified.add(owner)
             return self._shell(reg, target, None, None)
         cutoff = self._cutoff(reg)
         outer, self.names.cutoff = (
@@ -394,7 +397,7 @@ def build_graph(
     project: Project | None = None,
     hashing: bool = True,
     withheld: frozenset[Path] = frozenset(),
-    unclassified: frozenset[Path] = frozenset(),
+    classified: Classified = EVERY_TOOL,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -406,8 +409,8 @@ def build_graph(
     `files` as `GivenFiles`: a caller building slice after slice of the same files indexes
     them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
     run that keeps no state to compare them with next time (`lint --no-cache`). `withheld`:
-    given files no server is followed into (`confined.Confined.withheld`). `unclassified`: given
-    files whose tools are only named where that is all a report can read (`unclassified.py`).
+    given files no server is followed into (`confined.Confined.withheld`). `classified`: the
+    tools to classify (`unclassified.Classified`): every one by default.
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -423,7 +426,7 @@ def build_graph(
             project=project,
             hashing=hashing,
             withheld=withheld,
-            unclassified=unclassified,
+            classified=classified,
         )
 
 
@@ -440,7 +443,7 @@ def _build_graph(
     project: Project | None,
     hashing: bool,
     withheld: frozenset[Path],
-    unclassified: frozenset[Path],
+    classified: Classified,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
@@ -450,9 +453,7 @@ def _build_graph(
         project.search = files.search
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
-    builder = StaticBuilder(
-        project, frozenset(files.displays[p] for p in unclassified if p in files.displays)
-    )
+    builder = StaticBuilder(project, classified)
     run = frozenset(files.paths)
     limits: dict[Path, frozenset[Path]] = {}
     for f, p in zip(files.files, files.paths, strict=True):

@@ -1,5 +1,15 @@
-"""Tools registered without being classified: those of a companion checked only for the
-registrations a given file's come after (duplicate tool names, MCPD110).
+"""Tools registered without being classified: those no record of the build holds, and those
+of a companion checked only for the registrations a given file's come after (duplicate tool
+names, MCPD110).
+
+A build records some of the run's files (`incremental.check_files`: the files an edit reached;
+the others keep their records) and follows their imports and servers into many more modules:
+pre-commit on one tool module of a `helpers` tree rebuilt 2 files and classified 650 tools,
+644 of them registered in modules no record holds (a record holds the tools its file
+registers, `per_file.origin_of`). A tool is classified for its own record only: what a record
+says depends on its file's closure alone, never on which other files a build reads
+(`per_file`), so the tools of files not recorded are only named (their registrations are
+found as before: the servers, arms and calls of the others depend on them).
 
 `lint FILE` on a tool module also builds the files registering on the same servers before it
 (`companions._registering_first`). Of their tools, MCPD110 needs only the registrations (name,
@@ -24,10 +34,35 @@ from __future__ import annotations
 
 import ast
 import contextlib
+from typing import TYPE_CHECKING
 
-from .bindings import Scope
-from .registration_site import Registration
-from .tool_function import ToolFunction
+from .records import record
+
+if TYPE_CHECKING:  # the lint path imports `Classified` before anything is built
+    from .bindings import Scope
+    from .registration_site import Registration
+    from .tool_function import ToolFunction
+
+
+@record
+class Classified:
+    """Which tools a build classifies (files by display): those registered for the files it
+    records (`recorded`; None: any file), but for a companion (`companions`) the tools written
+    in a module that imports no given file (`loose`: the companions checked for the
+    registrations a given file's come after; or a module the run does not check, read through
+    a companion handing it a server) when what they read is only what that module imports
+    (`skipped`)."""
+
+    recorded: frozenset[str] | None = None
+    companions: frozenset[str] = frozenset()
+    loose: frozenset[str] = frozenset()
+
+    def records(self, display: str) -> bool:
+        """Whether a record of the build holds the tools registered for `display`."""
+        return self.recorded is None or display in self.recorded
+
+
+EVERY_TOOL = Classified()
 
 
 def skipped(reg: Registration, target: ToolFunction, written: str) -> bool:
