@@ -69,8 +69,7 @@ class SourceFile:
     passes are followed only into these files (`companions._reach`, `confined`)."""
     unclassified: bool = False
     """A companion checked for the registrations a given file's come after that imports no given
-    file: its tools are registered without being classified where what they read is only what
-    its module imports (`unclassified.py`), unless the report needs it (`lint_rules.incremental`)."""
+    file: its tools may be registered without being classified (`unclassified.py`)."""
 
 
 @record

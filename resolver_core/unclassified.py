@@ -1,33 +1,32 @@
 """Tools registered without being classified: those no record of the build holds, and those
-of a companion checked only for the registrations a given file's come after (duplicate tool
-names, MCPD110).
+of `lint FILE`'s companions that can find nothing located in a given file.
 
-A build records some of the run's files (`incremental.check_files`: the files an edit reached;
-the others keep their records) and follows their imports and servers into many more modules:
-pre-commit on one tool module of a `helpers` tree rebuilt 2 files and classified 650 tools,
-644 of them registered in modules no record holds (a record holds the tools its file
-registers, `per_file.origin_of`). A tool is classified for its own record only: what a record
-says depends on its file's closure alone, never on which other files a build reads
-(`per_file`), so the tools of files not recorded are only named (their registrations are
-found as before: the servers, arms and calls of the others depend on them).
+A tool is classified (every parameter's annotation evaluated through imports, the resolver
+modules those reach parsed) for its own file's record only (`per_file.origin_of`): what a
+record says depends on its file's closure alone, never on which other files a build reads
+(`per_file`), so the tools of files a build does not record (`incremental.check_files`: the
+files an edit reached, not the others built beside them) are only named. Their registrations
+are found as before: the servers, arms and calls of the others depend on them.
 
-`lint FILE` on a tool module also builds the files registering on the same servers before it
-(`companions._registering_first`). Of their tools, MCPD110 needs only the registrations (name,
-server, arms, order); classifying them (every parameter's annotation evaluated through
-imports, the resolver modules those reach parsed) was a third of such a run. Such a companion
-imports no given file (else it is one of the given files' importers, checked whole), so what
-its tools find is located in no given file, as long as what they read is only what their own
-module imports: a tool defined in the companion, registered there, whose annotations name
-nothing a function around it binds (a caller's argument: `Resolve(dep)` where `dep` is a
-parameter of `register(server, dep)`, `passed_resolvers.py`), and into which no decorator
-writes annotations. Those are the tools `skipped` leaves unclassified; the others are
-classified as in any build.
+A companion of `lint FILE` (`companions.importers`) is reported only where what it finds is
+located in a given file (`per_file.combine`). Its tools written in a module that imports no
+given file (a companion checked for the registrations a given file's come after, MCPD110,
+`SourceFile.unclassified`; or a module the run does not check, whose tools are the record of
+the companion handing it a server, `Tool.origin`: `app/main.py` calling 140 features'
+`register(mcp)`) find nothing located there, as long as what they read is only what that
+module imports: a tool defined and registered there, whose annotations and defaults name
+nothing a function or class around it binds (a caller's argument: `Resolve(dep)` where `dep` is
+a parameter of `register(server, dep)`, `passed_resolvers.py`), and into which no decorator
+writes annotations. Those are the tools `skipped` leaves unclassified (pre-commit on a tool
+module of a `helpers` tree of 1,000 modules: 644 of 650); the others are classified as in any
+build. That the modules importing a given file are all checked is what `lint FILE` already
+relies on to report what `lint .` reports about it (`companions.py`).
 
 What the report still reads of such a companion's record is which shared resolvers its tools
-run (`per_file.owners`: the first file whose tools run one reports its findings). Its record is
-marked (`FileRecord.unclassified`), no other list takes it up (`adoption`), and a run whose
-report those resolvers could change checks it again, classified (`per_file.needs_classified`,
-`incremental.analyse`).
+run (`per_file.owners`: the first file whose tools run one reports its findings) and its
+registrations. Its record is marked (`FileRecord.unclassified`), no other list takes it up
+(`adoption`), and a run whose report they could change checks it again, classified
+(`lint_rules.unclassified_records`, `incremental.analyse`).
 """
 
 from __future__ import annotations
