@@ -221,3 +221,51 @@ def test_a_helper_given_its_resolver_by_a_caller_is_classified(tmp_path: Path) -
     whole = run(tmp_path, ["."])
     assert [(d["code"], d["path"]) for d in whole] == [("MCPD002", GIVEN)]
     assert run(tmp_path, [GIVEN]) == classified(tmp_path, GIVEN) == whole
+
+
+FEATURE = """\
+from typing import Annotated
+
+from mcp.server.mcpserver import Resolve
+
+from app.deps import load_p
+
+
+def register(mcp):
+    @mcp.tool()
+    def gamma(x: int, d: Annotated[str, Resolve(load_p)]) -> str:
+        return d
+"""
+
+
+def test_a_companion_handing_a_server_is_classified_for_a_later_finding(tmp_path: Path) -> None:
+    """`app/a_entry.py` imports the given file and hands its server to
+    `app/features/gamma.py`, which the run does not check: what `gamma`'s tool runs is known
+    only classified (its module imports no given file, so the first pass leaves it so), and
+    `b_tools`' finding about `load_p` comes after `app/a_entry.py`: the companions left
+    unclassified are classified again, and `lint app/b_tools.py` reports what it reports with
+    every tool classified (`beta`'s finding), cold, cached, and after an edit."""
+    project(tmp_path, "load_ok", "load_p")
+    write_files(
+        tmp_path,
+        {
+            "app/features/__init__.py": "",
+            "app/features/gamma.py": FEATURE,
+            "app/a_entry.py": "import app.b_tools\nimport app.features.gamma\nfrom app.server import mcp\n\n"
+            "app.features.gamma.register(mcp)\n",
+        },
+    )
+    assert sdk(tmp_path, "import app.a_entry").returncode == 0
+    files = run_files([GIVEN], (), tmp_path)
+    assert [f.display for f in files if f.companion and not f.unclassified] == [
+        "app/a_entry.py",
+        "app/main.py",
+    ]
+    cache = tmp_path / ".cache"
+    alone = run(tmp_path, [GIVEN])
+    assert [(d["code"], d["path"], d["tool"]) for d in alone] == [("MCPD106", "app/deps.py", "beta")]
+    assert alone == classified(tmp_path, GIVEN) == run(tmp_path, [GIVEN], cache)
+    assert unclassified_kept(cache)[True] == set()  # classified again: the finding follows them
+    path = tmp_path / GIVEN
+    path.write_text(path.read_text().replace("return d", "return d + '!'"))
+    assert run(tmp_path, [GIVEN], cache) == classified(tmp_path, GIVEN) == alone
