@@ -20,7 +20,7 @@ from conftest import write_files
 from mcpdeps.lint_rules import lint
 from mcpdeps.resolver_core.companions import run_files
 from mcpdeps.resolver_core.diagnostics import plain
-from published_shapes import PROJECT, sdk
+from published_shapes import PROJECT, sdk, the_editor_reports_what_lint_dot_reports
 
 GIVEN = "app/b_tools.py"
 
@@ -269,3 +269,13 @@ def test_a_companion_handing_a_server_is_classified_for_a_later_finding(tmp_path
     path = tmp_path / GIVEN
     path.write_text(path.read_text().replace("return d", "return d + '!'"))
     assert run(tmp_path, [GIVEN], cache) == classified(tmp_path, GIVEN) == alone
+
+
+def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path) -> None:
+    """The editor's model (which classifies every tool) reports what `lint .` reports on the
+    projects above, after `lint FILE` left its unclassified records in a cache of the folder."""
+    for a, b in (("load_p", "load_p"), ("load_ok", "load_p")):
+        root = tmp_path / f"{a}-{b}"
+        project(root, a, b)
+        run(root, [GIVEN], root / ".mcpdeps_cache")
+        the_editor_reports_what_lint_dot_reports(root)
