@@ -50,7 +50,10 @@ class Classified:
     in a module that imports no given file (`loose`: the companions checked for the
     registrations a given file's come after; or a module the run does not check, read through
     a companion handing it a server) when what they read is only what that module imports
-    (`skipped`)."""
+    (`skipped`). A module the run does not check counts only beside such companions: a run
+    on resolver modules, whose files are the importers that may register
+    (`companions._registering`), reads the tool modules importing them without checking them
+    (`app/tools.py` listing the tools `app/main.py` registers in a loop)."""
 
     recorded: frozenset[str] | None = None
     companions: frozenset[str] = frozenset()
