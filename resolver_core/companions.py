@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import replace
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 
@@ -66,7 +67,9 @@ def importers(
     last = max((f.display for f in given), default="")
     for root in roots:
         for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir, search):
-            out.setdefault(f.path, f)
+            # Of several projects, some may be checked only as far as their resolvers' importers
+            # (`_registering`): the modules left unchecked there may import a given file.
+            out.setdefault(f.path, replace(f, unclassified=False) if len(roots) > 1 else f)
     return sorted(out.values(), key=lambda f: f.display)
 
 
