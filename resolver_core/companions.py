@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import replace
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from .called_first import CalledFirst
