@@ -19,6 +19,10 @@ one) is taken up under another `Reach` when its build asked that limit nothing t
 answers otherwise (`FileRecord.limited`, `_followed_alike`): a module applying a decorator of
 the run's files hands no server on and asks nothing.
 
+A record whose tools were not all classified (`FileRecord.unclassified`: a companion checked
+for the registrations a given file's come after) holds what only its own list's report reads,
+and is never taken up.
+
 A file with no record taken is built again, with the registrars its closure held
 (`_drop_registrars`): without them its build would not follow its imports to them.
 
@@ -65,6 +69,8 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             display = str(entry[0])
             record, deps = state.records.get(display), state.deps.get(display)
             if display in out.records or record is None or deps is None or path not in theirs:
+                continue
+            if record.unclassified:  # its registrations only: no other list's record
                 continue
             if not _followed_alike(record, limits[path], their_limits[path], reaches.get(path)):
                 continue

@@ -21,6 +21,7 @@ from ..resolver_core.source import without_cyclic_gc
 
 if TYPE_CHECKING:
     from ..resolver_core.discovery import SourceFile
+    from ..resolver_core.unclassified import Classified
     from .base import Rule
     from .lint_state import State, StateStore
 
@@ -123,7 +124,9 @@ def lint(
             store = StateStore(cache_dir, key, list(map(str, paths)))
         given = GivenFiles(files, parses)  # indexed once for every slice's build
 
-        def build(only: set[Path] | None, report: bool, withheld: frozenset[Path]) -> Graph:
+        def build(
+            only: set[Path] | None, report: bool, withheld: frozenset[Path], classified: Classified
+        ) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing
 
             return build_graph(
@@ -137,6 +140,7 @@ def lint(
                 only=only,
                 hashing=store is not None,
                 withheld=withheld,
+                classified=classified,
             )
 
         outcome = analyse(

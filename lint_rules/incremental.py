@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,10 +39,12 @@ from typing import TYPE_CHECKING
 from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import Hashes
 from ..resolver_core.model import Graph, SourceInfo
+from ..resolver_core.unclassified import Classified
 from . import coupling, invalidation, per_file, record_states
 from .coupling import PREFILTERED_PER_PARSED, confirmed, coupled_files, coupling_groups
 from .lint_state import State
 from .per_file import FileRecord
+from .unclassified_records import needs_classified
 
 if TYPE_CHECKING:
     from .base import Rule
@@ -78,10 +80,15 @@ class Outcome:
     state: State
     graph: Graph
     """The graph of the files checked in this run (all of them when nothing was kept)."""
-    checked: int
-    """How many given files were analysed (the rest kept their records)."""
+    origins: list[str]
+    """The given files analysed (the rest kept their records)."""
     hashes: Hashes
     """The dependency states this run compared; `Hashes.stats` gives the state's `stats`."""
+
+    @property
+    def checked(self) -> int:
+        """How many given files were analysed."""
+        return len(self.origins)
 
 
 @dataclass(slots=True)
@@ -112,9 +119,11 @@ class Checked:
     to its dependencies once the run is united (`record_states.through_withheld`)."""
 
 
-Build = Callable[[set[Path] | None, bool, frozenset[Path]], Graph]
-"""`build(only, report_progress, withheld)`: the graph of the given files in `only` (None:
-all), following no server into the files `withheld` (`confined.Confined.withheld`)."""
+Build = Callable[[set[Path] | None, bool, frozenset[Path], Classified], Graph]
+"""`build(only, report_progress, withheld, classified)`: the graph of the given files in `only`
+(None: all), following no server into the files `withheld` (`confined.Confined.withheld`),
+classifying the tools `classified` says (`resolver_core/unclassified.py`): those of the files
+recorded, but a companion's checked for its registrations where that is all it can change."""
 
 
 def check_files(
@@ -129,20 +138,27 @@ def check_files(
     remember: bool = True,
     extras: Sequence[str] = (),
     among: Sequence[str] = (),
+    companions: Collection[str] = (),
+    loose: Collection[str] = (),
 ) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
     `in_worker`): the build reports no progress (the caller does, per slice). `extras`: given
     files built beside `origins` and not recorded (`coupling.extras`). `among`: the files
     checked in this run's other slices, each with every file that may hand it a server: no
-    server is followed into them (`confined.Confined.withheld`). `remember=False`:
+    server is followed into them (`confined.Confined.withheld`). `companions`: the files
+    checked only for what they find in the others, `loose` those of them importing none of
+    the others (`resolver_core/unclassified.py`: some of their tools are left unclassified). `remember=False`:
     no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in [*origins, *extras]}
     withheld = frozenset(path_of[o] for o in among).difference(only) if only is not None else frozenset()
-    graph = build(only, not (in_worker or quiet), withheld)
+    # The tools of the files not recorded here are never read (`resolver_core/unclassified.py`).
+    recorded = frozenset(path_of if only is None else origins)
+    classified = Classified(recorded, recorded.intersection(companions), frozenset(loose))
+    graph = build(only, not (in_worker or quiet), withheld, classified)
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, extras)
     checked.whole = only is None and not in_worker
     if withheld and remember and graph.evaluator is not None:
@@ -193,7 +209,44 @@ def analyse(
     """Re-check the files that need it (all without `previous`) and keep the other records.
 
     `remember=False`: the state will not be kept (no cache), so it holds no dependency
-    states and none is computed (the build need not hash what it reads either)."""
+    states and none is computed (the build need not hash what it reads either).
+
+    A companion's tools are left unclassified where nothing they find can be located in a given
+    file (`resolver_core/unclassified.py`). When the report could still read what they run
+    (`unclassified_records.needs_classified`: a finding about a shared resolver, which the first file
+    running it reports), the companions' records left so are checked again, classified, the
+    others kept, as after an edit of those files alone."""
+    companions = {f.display for f in files if f.companion}
+    loose = {f.display for f in files if f.unclassified}
+    outcome = _analysed(files, rules, build, previous, jobs, progress, remember, (companions, loose))
+    order = [f.display for f in files]
+    records = outcome.state.records
+    if not companions or not needs_classified(order, records, set(order) - companions):
+        return outcome
+    state = outcome.state
+    state.stats = outcome.hashes.stats(state.hashes)
+    first = set(outcome.origins)
+    for display in [o for o in order if records[o].unclassified]:
+        del state.records[display]
+        state.deps.pop(display, None)
+    state.result = None
+    again = _analysed(files, rules, build, state, jobs, progress, remember, (set(), set()))
+    again.origins = [o for o in order if o in first or o in again.origins]
+    return again
+
+
+def _analysed(
+    files: Sequence[SourceFile],
+    rules: Sequence[type[Rule]],
+    build: Build,
+    previous: State | None,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    remember: bool,
+    loosely: tuple[Collection[str], Collection[str]],
+) -> Outcome:
+    """`analyse`, `loosely` giving `check_files`' `companions` and `loose` (none: every tool
+    of a record classified)."""
     order = [f.display for f in files]
     path_of = {f.display: f.path.absolute() for f in files}
     display_of = record_states.displays(files)
@@ -217,7 +270,17 @@ def analyse(
     def check(chunk: Sequence[str], among: Sequence[str] = (), **how: bool) -> Checked:
         extra = [] if how.get("whole") else [*beside.get(tuple(chunk), ()), *coupling.extras(chunk, helpers)]
         return check_files(
-            chunk, path_of, build, rules, hashes, remember=remember, extras=extra, among=among, **how
+            chunk,
+            path_of,
+            build,
+            rules,
+            hashes,
+            remember=remember,
+            extras=extra,
+            among=among,
+            companions=loosely[0],
+            loose=loosely[1],
+            **how,
         )
 
     def run(origins: Sequence[str]) -> Checked:
@@ -283,7 +346,7 @@ def analyse(
     state.fixes = old.fixes  # keyed by file content: still right for every file not edited
     if not origins and old.result is not None:
         state.result = old.result
-    return Outcome(state, checked.graph or Graph(), len(origins), hashes)
+    return Outcome(state, checked.graph or Graph(), origins, hashes)
 
 
 Check = Callable[..., Checked]

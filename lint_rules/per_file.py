@@ -131,6 +131,12 @@ class FileRecord:
     functions registering on a module-level server: their callers decide their arms)."""
     servers: list[str] = field(default_factory=list)
     """`server_key` of each server it creates, with tools or not (the summary counts them)."""
+    unclassified: bool = False
+    """Some of its tools were registered without being classified (a companion's, which could
+    find nothing located in a given file: `resolver_core/unclassified.py`): its registrations
+    are its file's, its `consumed` and diagnostics only what its other tools find. Never taken
+    up by another list's run (`adoption`); a run whose report could read them checks it again
+    (`unclassified_records.needs_classified`)."""
     limited: dict[str, bool] = field(default_factory=dict, compare=False)
     """What its build asked of its file's limit when the file's servers were followed only so
     far (`Project.limited`): each file asked about (absolute path), and whether it was in the
@@ -146,6 +152,7 @@ class FileRecord:
             "coupled": self.coupled,
             "servers": self.servers,
             "limited": self.limited,
+            "unclassified": self.unclassified,
         }
 
     @classmethod
@@ -158,6 +165,7 @@ class FileRecord:
             coupled=bool(data["coupled"]),
             servers=list(data["servers"]),
             limited={str(p): bool(inside) for p, inside in data["limited"].items()},
+            unclassified=bool(data["unclassified"]),
         )
 
 
@@ -217,6 +225,7 @@ def _view(graph: Graph, origin: str) -> Graph:
         checked={origin},
         evaluator=graph.evaluator,
         param_registrations=graph.param_registrations & {origin},
+        unclassified=graph.unclassified & {origin},
     )
 
 
@@ -250,6 +259,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Seque
         unparsed=any(f.kind == "unreadable" and f.span.path == origin for f in view.findings),
         coupled=origin in view.param_registrations,
         servers=list(servers),
+        unclassified=origin in view.unclassified,
     )
 
 

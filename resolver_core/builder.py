@@ -48,8 +48,9 @@ from .slot_fillers import Filling
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Names, Scope
 from .tool_function import ToolFunction, tool_function
-from .typeexpr import first_error, resolve_marker
+from .typeexpr import TypeExpr, first_error, resolve_marker
 from .unanalysed_tools import note_rewritten, note_unnamed
+from .unclassified import EVERY_TOOL, Classified, skipped
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -67,8 +68,10 @@ list: over 1 GB and several seconds, for nothing mcpdeps checks; ruff reports it
 class StaticBuilder:
     """Builds one `Graph` from a set of files; see `build_graph`."""
 
-    def __init__(self, project: Project) -> None:
+    def __init__(self, project: Project, classified: Classified = EVERY_TOOL) -> None:
         self.project = project
+        self.classified = classified
+        """Which tools are classified (by display: `unclassified.Classified`)."""
         self.names = Names(project)
         self.evaluator = Evaluator(self.names)
         self.classes = Classes(self.evaluator)
@@ -140,6 +143,8 @@ class StaticBuilder:
             # What a call passes is read where it is written; the call's file registers it.
             written = reg.span.path if reg.landed_at is not None else reg.module.display
             origin = self._passed_from(written)
+            if origin is None or written in self.graph.checked:
+                origin = written if id(reg) in applied and written in self.graph.checked else None
             in_function = reg.scope is not None and isinstance(
                 reg.scope.function, ast.FunctionDef | ast.AsyncFunctionDef
             )
@@ -163,17 +168,14 @@ class StaticBuilder:
                     self.graph.param_registrations.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
-                        tool = self._tool(reg, target)
+                        tool = self._tool(reg, target, written, origin or reg.span.path)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
                         tool.calls = tuple(self.reach.order.chain(way) for way in ways)
                         tool.again = tuple(again)
-                        if origin is not None and written not in self.graph.checked:
-                            tool.origin = origin
-                        elif id(reg) in applied and written in self.graph.checked:
-                            tool.origin = written
-                            if read_by_its_site(self.project, reg):
-                                self.graph.param_registrations.add(written)
+                        tool.origin = origin
+                        if origin == written and id(reg) in applied and read_by_its_site(self.project, reg):
+                            self.graph.param_registrations.add(written)
                         server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, target))
@@ -234,8 +236,20 @@ class StaticBuilder:
             params.append(param)
         return params, error
 
-    def _tool(self, reg: Registration, target: ToolFunction) -> Tool:
-        """Classify a tool as its registration sees the module: names bound by then, not later."""
+    def _tool(self, reg: Registration, target: ToolFunction, written: str, owner: str) -> Tool:
+        """Classify a tool as its registration sees the module: names bound by then, not later.
+        One whose file's record (`owner`: `per_file.origin_of`) this build does not make is only
+        named, and so is a companion's when what it reads cannot be a given file's
+        (`unclassified.py`)."""
+        if not self.classified.records(owner):
+            return self._shell(reg, target, None, None)
+        how = self.classified
+        # A module the run does not check imports no given file only where every importer is
+        # checked: the runs with companions checked for their registrations (`companions.py`).
+        loose = written in how.loose or (bool(how.loose) and written not in self.graph.checked)
+        if owner in how.companions and loose and skipped(reg, target, written):
+            self.graph.unclassified.add(owner)
+            return self._shell(reg, target, None, None)
         cutoff = self._cutoff(reg)
         outer, self.names.cutoff = (
             self.names.cutoff,
@@ -247,7 +261,7 @@ class StaticBuilder:
             self.names.cutoff = outer
 
     def _classify_tool(self, reg: Registration, target: ToolFunction) -> Tool:
-        module, fn, qual, scope = target.module, target.node, target.qualname, target.scope
+        module, fn, scope = target.module, target.node, target.scope
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope, target.skip, target.annotations)
             returns = (
@@ -259,6 +273,28 @@ class StaticBuilder:
         late = needs.get(reg.module.path) if cutoff is not None else None
         if hints_error is None and late is not None and cutoff is not None and late[0] >= cutoff:
             hints_error = _late_reason(late, cutoff, "the tool")
+        tool = self._shell(reg, target, returns, hints_error)
+        if hints_error is None:
+            tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
+            for p in params:
+                marker = resolve_marker(p.type)
+                if marker is not None:
+                    p.kind = "resolved"
+                    p.resolver = self.factory.get(marker).id
+                    p.wants_union = wants_union(p.type)
+                elif p.name == tool.context:
+                    p.kind = "context"
+        tool.parameters = params
+        if cutoff is not None:
+            self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
+        return tool
+
+    def _shell(
+        self, reg: Registration, target: ToolFunction, returns: TypeExpr | None, hints_error: str | None
+    ) -> Tool:
+        """The tool a registration makes, before its parameters are classified: what MCPD110
+        reads of it (`per_file.ToolRegistration`), and nothing evaluated."""
+        module, fn, qual = target.module, target.node, target.qualname
         is_lambda = isinstance(fn, ast.Lambda)
         name = reg.name or (qual.rpartition(".")[2] if not is_lambda else "<lambda>")
         span = Span(module.display, fn.lineno, fn.col_offset + 1, fn.lineno, fn.col_offset + 1)
@@ -292,19 +328,6 @@ class StaticBuilder:
                     name,
                 )
             )
-        if hints_error is None:
-            tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
-            for p in params:
-                marker = resolve_marker(p.type)
-                if marker is not None:
-                    p.kind = "resolved"
-                    p.resolver = self.factory.get(marker).id
-                    p.wants_union = wants_union(p.type)
-                elif p.name == tool.context:
-                    p.kind = "context"
-        tool.parameters = params
-        if cutoff is not None:
-            self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
         return tool
 
     def _cutoff(self, reg: Registration) -> int | None:
@@ -380,6 +403,7 @@ def build_graph(
     project: Project | None = None,
     hashing: bool = True,
     withheld: frozenset[Path] = frozenset(),
+    classified: Classified = EVERY_TOOL,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -391,7 +415,8 @@ def build_graph(
     `files` as `GivenFiles`: a caller building slice after slice of the same files indexes
     them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
     run that keeps no state to compare them with next time (`lint --no-cache`). `withheld`:
-    given files no server is followed into (`confined.Confined.withheld`).
+    given files no server is followed into (`confined.Confined.withheld`). `classified`: the
+    tools to classify (`unclassified.Classified`): every one by default.
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -407,6 +432,7 @@ def build_graph(
             project=project,
             hashing=hashing,
             withheld=withheld,
+            classified=classified,
         )
 
 
@@ -423,6 +449,7 @@ def _build_graph(
     project: Project | None,
     hashing: bool,
     withheld: frozenset[Path],
+    classified: Classified,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
@@ -432,7 +459,7 @@ def _build_graph(
         project.search = files.search
         project.lent = files.lent  # a caller's own project keeps its parses itself
     project.set_displays(files.displays)
-    builder = StaticBuilder(project)
+    builder = StaticBuilder(project, classified)
     run = frozenset(files.paths)
     limits: dict[Path, frozenset[Path]] = {}
     for f, p in zip(files.files, files.paths, strict=True):

@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from .called_first import CalledFirst
@@ -66,7 +67,9 @@ def importers(
     last = max((f.display for f in given), default="")
     for root in roots:
         for f in _importers_in(root, given_paths, last, cwd, exclude, cache_dir, search):
-            out.setdefault(f.path, f)
+            # Of several projects, some may be checked only as far as their resolvers' importers
+            # (`_registering`): the modules left unchecked there may import a given file.
+            out.setdefault(f.path, replace(f, unclassified=False) if len(roots) > 1 else f)
     return sorted(out.values(), key=lambda f: f.display)
 
 
@@ -114,10 +117,15 @@ def _importers_in(
     sharing = _sharing(start, reached, early, imports, imported_by, index)
     kept = _registering_first(sharing, reached, early, imports, _relays(index, imported_by), index)
     # Not those a given file reaches: their tools are the given file's (`Tool.origin`).
-    kept |= _registrars(closure(kept - start, imports) - closure(start, imports), imports, index)
+    registrars = _registrars(closure(kept - start, imports) - closure(start, imports), imports, index)
+    # Checked for their registrations alone: importing no given file, they find nothing there.
+    unclassified = kept - reached - registrars
+    kept |= registrars
     handing = {p for p in kept - start if _may_hand(p, imports, index)}
     reach = _reach(kept | start, early, imported_by, index) if handing else None
-    return _companions(files, kept - start, cwd, reach=reach, handing=handing if reach else ())
+    return _companions(
+        files, kept - start, cwd, reach=reach, handing=handing if reach else (), unclassified=unclassified
+    )
 
 
 def _sharing(
@@ -350,9 +358,11 @@ def _companions(
     callers: Collection[str] = (),
     reach: Reach | None = None,
     handing: Collection[str] = (),
+    unclassified: Collection[str] = (),
 ) -> list[SourceFile]:
     """The files of `reached`, as companions, in the walk's order (`callers` marked so; the
-    servers of those `handing` on are followed only as far as `reach`). Those the prefilter
+    servers of those `handing` on are followed only as far as `reach`; the tools of those
+    `unclassified` may be left so: `SourceFile.unclassified`). Those the prefilter
     turns away too: an entry module that only calls `notes.register(api)` declares nothing,
     and the build parses it when it spells a helper whose callers are wanted
     (`skipped_callers`)."""
@@ -363,6 +373,7 @@ def _companions(
             companion=True,
             caller=str(path) in callers,
             reach=reach if str(path) in handing else None,
+            unclassified=str(path) in unclassified,
         )
         for path in files
         if str(path) in reached

@@ -67,6 +67,9 @@ class SourceFile:
     reach: Reach | None = None
     """A companion checked for the registrations a given file's come after: the servers it
     passes are followed only into these files (`companions._reach`, `confined`)."""
+    unclassified: bool = False
+    """A companion checked for the registrations a given file's come after that imports no given
+    file: its tools may be registered without being classified (`unclassified.py`)."""
 
 
 @record
@@ -124,7 +127,8 @@ class GivenFiles:
 def signature(files: Sequence[SourceFile]) -> list[list[object]]:
     """What a cache compares of a run's files (as JSON): each one's display name, absolute
     path and whether it was named (and `True` after them for a companion, "caller" for a
-    companion checked only as a caller, and its `Reach.key` for one followed only so far). A
+    companion checked only as a caller, its `Reach.key` for one followed only so far, and
+    "registrations" for one whose tools may be left unclassified). A
     file added to a walked folder, or gone, changes it."""
     return [
         [
@@ -134,6 +138,7 @@ def signature(files: Sequence[SourceFile]) -> list[list[object]]:
             *([True] if f.companion else []),
             *(["caller"] if f.caller else []),
             *([f.reach.key] if f.reach is not None else []),
+            *(["registrations"] if f.unclassified else []),
         ]
         for f in files
     ]

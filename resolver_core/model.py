@@ -339,6 +339,9 @@ class Graph:
     """Module -> the `folder/name` its import lookups probed (`Project.probes`)."""
     digests: dict[str, str | None] = field(default_factory=dict)
     """What the verdicts were computed from (`Project.digests`): file hashes and probe states."""
+    unclassified: set[str] = field(default_factory=set)
+    """Files (displays) some of whose tools were registered without being classified
+    (`unclassified.py`): what their tools find is not known, only their registrations."""
     _plans: dict[int, ResolverPlan] = field(default_factory=dict, repr=False)
     """Memo for `plan` (a graph is not changed once built; every reader asks)."""
     _consumers: dict[str, Tool] | None = field(default=None, repr=False, compare=False)

@@ -118,8 +118,8 @@ def test_a_checked_slice_is_freed_by_reference_counting() -> None:
         incremental.check_files(
             list(path_of),
             path_of,
-            lambda only, _, withheld: build_graph(
-                ["."], cwd=CORPUS, files=files, only=only, withheld=withheld
+            lambda only, _, withheld, classified: build_graph(
+                ["."], cwd=CORPUS, files=files, only=only, withheld=withheld, classified=classified
             ),
             rules,
             incremental.Hashes(),

@@ -48,6 +48,7 @@ from ...resolver_core.model import Graph, SourceInfo
 from ...resolver_core.project import Project
 from ...resolver_core.search_roots import default_roots
 from ...resolver_core.source import without_cyclic_gc
+from ...resolver_core.unclassified import EVERY_TOOL, Classified
 
 log = logging.getLogger(__name__)
 
@@ -245,7 +246,13 @@ class WorkspaceModel:
             checked = check_files(self.order, self.path_of, self._build, self.rules, self.hashes)
         return checked
 
-    def _build(self, only: Collection[Path] | None, _progress: bool, withheld: frozenset[Path]) -> Graph:
+    def _build(
+        self,
+        only: Collection[Path] | None,
+        _progress: bool,
+        withheld: frozenset[Path],
+        _classified: Classified = EVERY_TOOL,
+    ) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
         Every given file is named to the builder, as `lint`'s builds name them (`only` says
@@ -253,6 +260,8 @@ class WorkspaceModel:
         with it. A build naming only the files it checks takes a `register(server)` module
         left out for one the checked caller passes its server to (`Tool.origin`), and that
         caller's record reports the module's tools as its own too (a duplicate MCPD110).
+        Every tool is classified: the model's graphs also answer what the editor asks of any
+        tool (`graph_around`), and its records hold for every later edit.
         """
         return build_graph(
             self.targets,
