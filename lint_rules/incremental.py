@@ -29,7 +29,6 @@ records that hold for it from the states of other lists with the same options (`
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -40,37 +39,14 @@ from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import Hashes
 from ..resolver_core.model import Graph, SourceInfo
 from ..resolver_core.unclassified import Classified
-from . import coupling, invalidation, per_file, record_states
-from .coupling import PREFILTERED_PER_PARSED, confirmed, coupled_files, coupling_groups
+from . import coupling, invalidation, per_file, record_states, slice_plan
+from .coupling import confirmed
 from .lint_state import State
 from .per_file import FileRecord
 from .unclassified_records import needs_classified
 
 if TYPE_CHECKING:
     from .base import Rule
-
-MIN_FILES_PER_JOB = 72
-"""Below this many files' worth of parsing per worker (`_parsing_work`), forking costs more
-than it saves: the coupling plan, `multiprocessing`, starting the workers, and the modules
-both import, parsed in each (`benchmarks/README.md`, "Workers for large runs")."""
-MAX_GROUP_SHARE = 0.75
-"""A coupling group (`coupling.py`: a `register(server)` file and every file that may call
-it) is one slice's build. When one holds more than this share of a run's files, the other
-slices could save less than parsing their imports again costs: the run is one build."""
-SAMPLE = 64
-"""How many of a large run's files are read first, to judge how many a build would parse."""
-MAX_BYTES_PER_SLICE = 3 * 512 * 1024
-"""Source bytes of the given files checked by one build. A build keeps every syntax tree it
-parsed until its records are taken, and a tree takes 50 to 65 times the bytes of its source
-(about 100 MB for a full slice), so a larger run is checked slice by slice, in one process as
-in workers, and each slice's graph is freed (by reference counting: nothing a build makes is
-a cycle) before the next one is built. No more slices than memory needs: each one analyses
-again what its files import that an earlier slice analysed (a flat tree's shared `deps`
-modules, their resolvers and the names read in them)."""
-MAX_FILES_PER_SLICE = 1024
-"""Given files checked by one build, whatever their size: what a build keeps per file beside
-its tree (its module, bindings, spans) bounds a run of many small modules. Trees are bounded
-by `MAX_BYTES_PER_SLICE` (a file cap of 256 cut 259 generated modules, 1.3 MiB, in two)."""
 
 
 @dataclass(slots=True)
@@ -291,16 +267,16 @@ def _analysed(
             return Checked({}, {}, {}, set(), None)
         workers = (
             jobs > 1
-            and len(origins) >= MIN_FILES_PER_JOB * 2
-            and _parsing_work(origins, path_of, explicit) >= MIN_FILES_PER_JOB * 2
+            and len(origins) >= slice_plan.MIN_FILES_PER_JOB * 2
+            and slice_plan.parsing_work(origins, path_of, explicit) >= slice_plan.MIN_FILES_PER_JOB * 2
         )
-        slices = _slices(origins, path_of)
+        slices = slice_plan.slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
         from . import parallel  # multiprocessing costs start-up: only for large runs
 
         workers = workers and parallel.available()
-        plan = _plan(origins, path_of, jobs if workers else 1)
+        plan = slice_plan.plan(origins, path_of, jobs if workers else 1)
         if plan is None:
             # Coupled files no grouping holds (a registration of what a loop yields, one group
             # of nearly every file) are checked over one build of every file.
@@ -353,95 +329,10 @@ Check = Callable[..., Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
 
 
-def _plan(
-    origins: Sequence[str], path_of: Mapping[str, Path], workers: int
-) -> tuple[list[coupling.Piece], list[list[str]], dict[str, set[str]]] | None:
-    """The coupling groups of `origins` and the slices to check them in: each group one slice
-    (its files built together, as one build of every file would see them), the other files
-    in contiguous slices (`_slices`; `_free_slices` with `workers`). This process checks the
-    slices one after the other (`workers` 1), forked workers side by side.
-
-    None when no grouping holds: a registration of what a loop yields (`coupled_files`), or a
-    group of over `MAX_GROUP_SHARE` of the files (its build is nearly one of every file: the
-    other slices would only parse its imports again)."""
-    from .parallel import chunks
-
-    read = coupling.reader(path_of)
-    coupled = coupled_files(origins, path_of, read)
-    if coupled is None:
-        return None
-    # A helper that is coupled itself (`register_tool(server, fn)`) is built in its group.
-    helpers = [h for h in coupling.registering_helpers(origins, path_of, read) if h not in coupled]
-    plan = coupling_groups(origins, path_of, coupled, helpers, read)
-    if not coupled:
-        return [], chunks(origins, _free_slices(0, _slices(origins, path_of), workers)), plan.helpers
-    if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:
-        return None
-    # With workers, a group larger than a worker's share of slices may be built in pieces.
-    share = max(1.0, len(origins) / (2 * workers))
-    pieces: list[coupling.Piece] = []
-    for group in plan.groups:
-        most = -int(-len(group) // share) if workers > 1 else 1
-        if most > 1:
-            held = set(group)
-            rest = coupling.work((o for o in origins if o not in held), read)
-            most = coupling.piece_count(group, rest, read, workers, most)
-        pieces += coupling.pieces(group, plan.callers, most)
-    needed = _slices(plan.free, path_of)
-    free = chunks(plan.free, _free_slices(len(pieces), needed, workers)) if plan.free else []
-    return pieces, [*(p.origins for p in pieces), *free], plan.helpers
-
-
-def _free_slices(groups: int, needed: int, workers: int) -> int:
-    """Into how many slices to cut the files in no coupling group, beside `groups` slices of
-    groups: `needed` (`_slices`) in one process. Workers get two slices each at least, counting
-    the groups' (a slow slice does not idle the other worker to the end), and a multiple of
-    their number: slices go to whichever worker is free, so one more than a multiple is checked
-    by one worker while the others wait (a `dense` tree's group and four slices on two workers:
-    one worker checked three). No more than that: each slice analyses again what its files
-    import that another slice analysed."""
-    if workers == 1:
-        return needed
-    total = max(groups + needed, 2 * workers)
-    return -(-total // workers) * workers - groups
-
-
-def _parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: set[str]) -> float:
-    """About how many files' worth of parsing checking `origins` is, judged on an even sample
-    of them: files named explicitly are parsed, walked files only when the prefilter lets
-    them through, and those it turns away count `1 / PREFILTERED_PER_PARSED`.
-
-    A tree of files that declare nothing costs less to check in one process than forking
-    workers for it does (a copy of the stdlib: 1,790 files, 2 of them past the prefilter).
-    The estimate picks only where files are checked, never what is found."""
-    from ..resolver_core.prefilter import might_contribute
-    from ..resolver_core.source import regular_bytes
-
-    sample = origins[:: max(1, len(origins) // SAMPLE)]
-    parsed = 0
-    for origin in sample:
-        if origin not in explicit:
-            data = regular_bytes(path_of[origin])
-            if data is not None and not might_contribute(data):
-                continue
-        parsed += 1
-    share = (parsed + (len(sample) - parsed) / PREFILTERED_PER_PARSED) / len(sample)
-    return share * len(origins)
-
-
-def _slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
-    """Into how many slices to cut `origins` (`MAX_FILES_PER_SLICE`, `MAX_BYTES_PER_SLICE`)."""
-    size = 0
-    for origin in origins:
-        with contextlib.suppress(OSError):  # the build reports it
-            size += path_of[origin].stat().st_size
-    return max(1, -(-len(origins) // MAX_FILES_PER_SLICE), -(-size // MAX_BYTES_PER_SLICE))
-
-
 def _in_slices(
     slices: Sequence[Sequence[str]], check: Check, progress: Callable[[int, int], None] | None
 ) -> Checked:
-    """`check_files` over the slices of the files (`_plan`) in this process, one build at a time.
+    """`check_files` over the slices of the files (`slice_plan.plan`) in this process, one build at a time.
 
     Only the texts of each slice's graph are kept (renderers, suppressions and fixes read
     them), with the imports its build followed (for `_recoupled`, as the workers send them):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from coupled_projects import CALLERS, project
-from mcpdeps.lint_rules import LintResult, lint
+from mcpdeps.lint_rules import LintResult, lint, slice_plan
 from mcpdeps.resolver_core.diagnostics import plain
 from test_incremental import REGISTER, _edit, make_project
 
@@ -82,10 +82,9 @@ def test_a_factory_edited_after_other_lists_checks_each_file_in_one_build(
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from gen_shapes import generate
-    from mcpdeps.lint_rules import incremental
     from mcpdeps.resolver_core import builder
 
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 16)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 16)
 
     root, cache = tmp_path / "tree", tmp_path / "cache"
     generate(root, 200, "dense", 1)

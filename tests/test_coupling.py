@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcpdeps.lint_rules import LintResult, coupling, incremental, lint
+from mcpdeps.lint_rules import LintResult, coupling, incremental, lint, slice_plan
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.discovery import discover
 from test_incremental import make_project
@@ -87,8 +87,8 @@ def _whole_builds(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def _workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 2)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 8)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 2)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 8)
 
 
 def test_each_coupled_file_is_grouped_with_every_file_that_may_call_it(tmp_path: Path) -> None:
@@ -139,9 +139,9 @@ def test_slices_report_what_one_build_of_every_file_reports(
 def test_one_process_and_workers_check_the_same_slices(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """One plan (`incremental._plan`): each coupling group is one slice in this process, in
+    """One plan (`slice_plan.plan`): each coupling group is one slice in this process, in
     pieces for workers (`coupling.pieces`), and the other files are cut in the same order,
-    for workers into a multiple of their number (`incremental._free_slices`)."""
+    for workers into a multiple of their number (`slice_plan.free_slices`)."""
     root = _project(tmp_path / "proj", 0)
     _workers(monkeypatch)
     checked: list[list[str]] = []
@@ -172,7 +172,7 @@ def test_one_process_and_workers_check_the_same_slices(
     assert [o for s in handed for o in s] == [o for s in in_process for o in s]
     files = discover(["."], (), root)
     path_of = {f.display: f.path.absolute() for f in files}
-    alone, shared = (incremental._plan([f.display for f in files], path_of, jobs) for jobs in (1, 2))
+    alone, shared = (slice_plan.plan([f.display for f in files], path_of, jobs) for jobs in (1, 2))
     assert alone is not None and alone[0] and shared is not None, "coupling groups"
     assert all(group.origins in in_process and not group.extras for group in alone[0])
     assert all(piece.origins in handed for piece in shared[0]), "workers share a group in pieces"
@@ -195,7 +195,7 @@ def test_a_caller_the_text_did_not_show_costs_one_build_of_every_file(
         return plan
 
     _workers(monkeypatch)
-    monkeypatch.setattr(incremental, "coupling_groups", missing_a_caller)
+    monkeypatch.setattr(slice_plan, "coupling_groups", missing_a_caller)
     for jobs in (1, 2):
         builds = _whole_builds(monkeypatch)
         assert _dump(lint(["."], cwd=root, jobs=jobs)) == _dump(whole)
@@ -210,7 +210,7 @@ def test_a_group_of_too_many_files_is_one_build_in_this_process(
     root = _project(tmp_path / "proj", 2)
     whole = lint(["."], cwd=root)
     _workers(monkeypatch)
-    monkeypatch.setattr(incremental, "MAX_GROUP_SHARE", 0.05)
+    monkeypatch.setattr(slice_plan, "MAX_GROUP_SHARE", 0.05)
     from mcpdeps.lint_rules import parallel
 
     forked: list[int] = []
@@ -298,7 +298,7 @@ def test_a_helper_registering_what_it_is_handed_is_built_with_every_slice_using_
     path_of = {f.display: f.path.absolute() for f in files}
     assert not {"kit/bound.py", "kit/expose.py"} & set(coupling.coupled_files(list(path_of), path_of) or ())
     _workers(monkeypatch)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
     builds = _whole_builds(monkeypatch)
     sliced = lint(["."], cwd=root, jobs=jobs)
     assert _dump(sliced) == _dump(whole) and (sliced.servers, sliced.tools) == (whole.servers, whole.tools)

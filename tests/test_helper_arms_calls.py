@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from conftest import write_files
-from mcpdeps.lint_rules import incremental, parallel
+from mcpdeps.lint_rules import parallel, slice_plan
 from published_shapes import (
     duplicates_logged,
     each_file_alone_reports_what_lint_dot_reports,
@@ -249,8 +249,8 @@ def test_two_workers_report_what_one_build_reports(
     """The coupling groups (a function's arms come from its callers) cut over two workers."""
     root, name = case
     whole = found(root, ["."])
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 1)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 1)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
     cut: list[int] = []
     real = parallel.check_in_workers
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 from mcpdeps.lint_rules import LintResult, lint
-from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
 from mcpdeps.lint_rules.lint_state import State
+from mcpdeps.lint_rules.slice_plan import MIN_FILES_PER_JOB
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.file_states import RACY_NS
 

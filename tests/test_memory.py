@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
-from mcpdeps.lint_rules import LintResult, incremental, lint
+from mcpdeps.lint_rules import LintResult, incremental, lint, slice_plan
 from mcpdeps.lint_rules.registry import select_rules
 from mcpdeps.resolver_core.builder import build_graph
 from mcpdeps.resolver_core.diagnostics import plain
@@ -78,9 +78,9 @@ def test_slices_of_any_size_report_what_one_build_reports(
     shutil.copytree(CORPUS, corpus)
     whole = lint(["."], cwd=corpus)
     assert whole.graph.servers, "one build: its graph is the result's"
-    monkeypatch.setattr(incremental, limit, value)
+    monkeypatch.setattr(slice_plan, limit, value)
     path_of = {f.display: f.path.absolute() for f in discover(["."], (), corpus)}
-    assert incremental._slices(list(path_of), path_of) > 2
+    assert slice_plan.slices(list(path_of), path_of) > 2
     sliced = lint(["."], cwd=corpus)
     assert _dump(sliced) == _dump(whole)
     assert (sliced.files, sliced.parsed, sliced.analysed) == (whole.files, whole.parsed, whole.analysed)
@@ -97,13 +97,13 @@ def test_a_register_function_called_from_another_slice(
     one process as in workers); when it does not, the slices and workers that find a coupled
     record give the same verdicts."""
     if not foreseen:
-        monkeypatch.setattr(incremental, "coupled_files", lambda *_: [])
+        monkeypatch.setattr(slice_plan, "coupled_files", lambda *_: [])
     whole = lint(["."], cwd=coupled)
     assert "MCPD110" in {d.code for d in whole.diagnostics}
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 4)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 4)
     assert _dump(lint(["."], cwd=coupled)) == _dump(whole)
     assert _dump(lint(["."], cwd=coupled, jobs=2)) == _dump(whole)
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 2)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 2)
     assert _dump(lint(["."], cwd=coupled, jobs=2)) == _dump(whole), "forked workers"
 
 

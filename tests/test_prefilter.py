@@ -128,7 +128,7 @@ def test_workers_start_only_for_files_past_the_prefilter(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A large tree the prefilter turns away is checked in one process (forking workers cost
-    more than its reads and scans: `incremental._parsing_work`); a tree of servers still goes
+    more than its reads and scans: `slice_plan.parsing_work`); a tree of servers still goes
     to the workers. Either way the report is the one process's."""
     from mcpdeps.lint_rules import parallel
 

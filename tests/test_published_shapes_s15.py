@@ -16,7 +16,7 @@ from pathlib import Path
 import published_shapes
 import pytest
 from conftest import lint_diagnostics, write_files
-from mcpdeps.lint_rules import incremental
+from mcpdeps.lint_rules import slice_plan
 from published_shapes import (
     PROJECT,
     REFUSED,
@@ -1008,8 +1008,8 @@ def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, case: str
 def test_workers_report_what_one_process_reports(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, case: str
 ) -> None:
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 1)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 1)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
     write_files(tmp_path, {**PROJECT, **CASES[case][0]})
     one = found(tmp_path, ["."])
     assert [d["code"] for d in one] == ["MCPD002"]

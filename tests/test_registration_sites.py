@@ -23,7 +23,7 @@ from typing import Any
 import anyio
 import pytest
 from conftest import run_mcpdeps
-from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules import lint, slice_plan
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.graph_json import graph_document
 from oracle.sdk_calls import sample_arguments
@@ -304,7 +304,6 @@ def test_lint_of_the_factory_file_is_the_same_cached_and_after_an_edit(tmp_path:
 
 def test_slices_see_what_one_build_sees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A factory and its helpers in different slices of a large run: the same findings."""
-    from mcpdeps.lint_rules import incremental
 
     files, _ = CASES["helpers in a loop over modules, through a pass-through helper (valid)"]
     broken = files["a.py"].replace("def owner(name: str)", "def owner(user_id: int)")
@@ -317,5 +316,5 @@ def test_slices_see_what_one_build_sees(tmp_path: Path, monkeypatch: pytest.Monk
 
     whole = found()
     assert whole == [("MCPD002", "a.py", 6, "who")]
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 1)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
     assert found() == whole

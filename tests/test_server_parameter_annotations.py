@@ -18,7 +18,7 @@ import pytest
 import pytest_lsp
 from conftest import lint_diagnostics, write_files
 from lsp_helpers import SERVER, Docs, lint_json, settle, start
-from mcpdeps.lint_rules import incremental
+from mcpdeps.lint_rules import slice_plan
 from published_shapes import (
     CLEAN,
     PROJECT,
@@ -132,8 +132,8 @@ def test_each_file_alone_reports_what_lint_dot_reports(tmp_path: Path, annotatio
 def test_workers_report_what_one_process_reports(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """`lint -j 2` cut into small slices: each helper is still checked with the entry point
     calling it (`coupling.py` reads a parameter from the text, whatever its annotation)."""
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 2)
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 2)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 2)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 2)
     names = sorted(HELPERS)[:6]
     files = {
         f"app/tools_{n}.py": helper(*ANNOTATIONS[name], name=f"register_{n}", tool=f"t{n}")

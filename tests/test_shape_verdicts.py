@@ -37,7 +37,7 @@ from typing import Any
 import pytest
 from conftest import REPO, run_mcpdeps
 from mcpdeps.cli.lsp.workspace import WorkspaceModel
-from mcpdeps.lint_rules import api, incremental
+from mcpdeps.lint_rules import api, slice_plan
 from mcpdeps.resolver_core.diagnostics import Diagnostic
 from mcpdeps.resolver_core.discovery import discover
 from published_shapes import with_known_gaps
@@ -113,7 +113,7 @@ def _plan(root: Path) -> tuple[list[list[str]], list[list[str]]]:
     """The coupling groups of the tree and the slices a run checks (groups included)."""
     files = discover(["."], (), root)
     path_of = {f.display: f.path.absolute() for f in files}
-    plan = incremental._plan([f.display for f in files], path_of, 1)
+    plan = slice_plan.plan([f.display for f in files], path_of, 1)
     assert plan is not None, "checked over one build of every file: no slices"
     return plan[0], plan[1]
 
@@ -194,17 +194,17 @@ def test_workers_and_slices_report_what_one_process_reports(
     shape: str, trees: dict[str, Path], references: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = trees[shape]
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
     assert _lint(root, "--no-cache", ".") == references[shape], "default jobs"
     assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "-j 2"
-    files = incremental.MAX_FILES_PER_SLICE
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
+    files = slice_plan.MAX_FILES_PER_SLICE
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 6)
     groups, slices = _plan(root)
     assert len(slices) > 2 and (bool(groups) or TREES[shape][0] in UNCOUPLED), "slices and coupling groups"
     assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 6 files, -j 1"
     assert _lint(root, "--no-cache", "-j", "2", ".") == references[shape], "slices of 6 files, -j 2"
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", files)
-    monkeypatch.setattr(incremental, "MAX_BYTES_PER_SLICE", 16_384)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", files)
+    monkeypatch.setattr(slice_plan, "MAX_BYTES_PER_SLICE", 16_384)
     assert len(_plan(root)[1]) > 2, "slices by size"
     assert _lint(root, "--no-cache", "-j", "1", ".") == references[shape], "slices of 16 KiB, -j 1"
 
@@ -222,7 +222,7 @@ def test_cached_runs_report_what_a_cold_run_reports(
     """Slices of 6 files: an edit's files are checked in several slices too (a slice of them
     once lost the tools a helper the edit left alone registers for its files)."""
     if sliced:
-        monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 6)
+        monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 6)
     root = _copy(trees, shape, tmp_path)
     assert _lint(root, ".") == references[shape], "cold, keeping the cache"
     assert _lint(root, ".") == references[shape], "nothing changed (the report memo)"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from conftest import run_mcpdeps
 from mcpdeps.lint_rules import LintResult, lint
-from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
+from mcpdeps.lint_rules.slice_plan import MIN_FILES_PER_JOB
 from mcpdeps.resolver_core.diagnostics import plain
 from new_helpers import sdk_probe
 

@@ -22,7 +22,7 @@ import anyio
 import pytest
 from coupled_projects import TITLED_FEATURE as FEATURE
 from mcpdeps.lint_rules import LintResult, lint
-from mcpdeps.lint_rules.incremental import MIN_FILES_PER_JOB
+from mcpdeps.lint_rules.slice_plan import MIN_FILES_PER_JOB
 from mcpdeps.resolver_core import build_graph
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.graph_json import graph_document

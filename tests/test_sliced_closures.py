@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO, run_mcpdeps
-from mcpdeps.lint_rules import incremental, invalidation
+from mcpdeps.lint_rules import invalidation, slice_plan
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 from gen_shapes import generate
@@ -47,8 +47,8 @@ def test_an_edit_of_a_shared_module_is_checked_in_one_round(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     generate(tmp_path, 120, "helpers", 1)
-    monkeypatch.setattr(incremental, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
-    monkeypatch.setattr(incremental, "MAX_FILES_PER_SLICE", 16)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 16)
     rounds: list[int] = []
     reached = invalidation.reached
 
@@ -58,7 +58,7 @@ def test_an_edit_of_a_shared_module_is_checked_in_one_round(
 
     monkeypatch.setattr(invalidation, "reached", counted)
     files = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.py"))
-    plan = incremental._plan(files, {f: tmp_path / f for f in files}, 4)
+    plan = slice_plan.plan(files, {f: tmp_path / f for f in files}, 4)
     assert plan is not None and len(plan[0]) > 1, "the coupling group in pieces"
     _lint(tmp_path, "-j", "4")  # four workers share the coupling group in pieces
     rounds.clear()
