@@ -18,8 +18,8 @@ import ast
 from collections.abc import Callable, Sequence
 
 from .bindings import Element, Value
+from .literal_loops import LiteralLoop
 from .loop_identity import compared, written_def
-from .loops import LiteralLoop
 from .source import ParsedModule
 from .symbols import Names, Scope
 from .written_collections import written_collection

@@ -20,8 +20,8 @@ from pathlib import Path
 from .arms import ArmStack
 from .confined import Confined
 from .constructor_tools import assigned, constructor_tools, unread
+from .enclosing_loops import EnclosingLoops
 from .handed_servers import HandedServers
-from .loops import EnclosingLoops
 from .model import Server
 from .prefilter import lines_in
 from .registrar_aliases import RegistrarAliases, calling

@@ -3,7 +3,7 @@
 A registration written in a comprehension (`[mcp.add_tool(fn) for fn in TOOLS]`) or mapped
 over a list a call consumes (`list(map(mcp.add_tool, TOOLS))`) registers each value as the
 `for` loop it runs like would: the scan (`registrations.py`) reads both as that loop, so the
-loop readers (`loops.py`) need not know of comprehensions or maps.
+loop readers (`loop_rows.py`, `enclosing_loops.py`) need not know of comprehensions or maps.
 """
 
 from __future__ import annotations
