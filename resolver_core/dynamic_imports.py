@@ -29,7 +29,8 @@ from typing import TypeGuard
 
 from .bindings import Element, Imported, Missing, ModuleRef, Scope, Value
 from .literal_loops import LiteralLoop, in_loop_place, listed_loop
-from .loop_filters import ModuleInfo, filtered, reaching
+from .loop_conditions import ModuleInfo
+from .loop_filters import filtered, reaching
 from .source import ParsedModule
 from .symbols import Names
 from .written_collections import written_collection
