@@ -72,6 +72,14 @@ class ValueTests:
         self._reads: dict[int, bool] = {}
         self._written_as: dict[int, Known] = {}
 
+    def suppresses(self, manager: ast.expr) -> bool:
+        """Whether a `with` item may swallow an exception of its body: `contextlib.suppress(...)`
+        (the other managers published loops write, `open`, locks, a client, let it through)."""
+        return (
+            isinstance(manager, ast.Call)
+            and self.names.canonical(self.module, manager.func, self.scope) == "contextlib.suppress"
+        )
+
     def decided(self, test: ast.expr, live: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
         """The values of `live` for which `test` is true, and those for which it is false."""
         true: set[int] = set()

@@ -15,7 +15,9 @@ decides nothing about runs both ways, as every value did before filters were rea
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from .literal_loops import LiteralLoop
 from .loop_conditions import ValueTests, body_aliases
@@ -58,9 +60,10 @@ def filtered(
         return loop
     variables = loop[0] if isinstance(loop[0], tuple) else (loop[0],)
     inside = [n for s in stmt.body for n in ast.walk(s)]
-    if not any(isinstance(n, ast.If | ast.Break) for n in inside):
+    if not any(isinstance(n, ast.If | ast.Match | ast.Break) for n in inside):
         return loop  # (a `break` alone, `mcp.add_tool(fn); break`, cuts after the first value)
     stored = {n.id for n in inside if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    stored |= {n.name for n in inside if isinstance(n, ast.MatchAs | ast.MatchStar) and n.name}  # `case f:`
     if stored.intersection(variables):  # a variable bound anew: a test after it reads another value
         return loop
     aliases = body_aliases(inside, set(variables))
@@ -148,6 +151,10 @@ class _Walk:
         self.reaching = reaching
         self.broken: int | None = None
         """The first value certain to reach a `break` of the loop: no later one runs."""
+        self._raising = 0
+        """Inside how many bodies whose exceptions are caught (`guarded`) the walk is."""
+        self._made: list[ast.expr] = []
+        """The tests made of `case`s (`_case_test`), kept while the reader remembers them by id."""
 
     def block(
         self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int]
@@ -172,13 +179,71 @@ class _Walk:
             elif isinstance(stmt, ast.With | ast.AsyncWith):  # its body runs as the loop's does
                 for item in stmt.items:
                     self.calls(item, live)
-                after = self.block(stmt.body, live, sure)[1]  # (a `break` there, certain, is read)
+                suppressing = any(self.reader.suppresses(item.context_expr) for item in stmt.items)
+                after = self.guarded(stmt.body, live, sure, suppressing)[1]  # (a certain `break` is read)
                 # every value goes on after it: an exception it suppresses (`suppress(...)`) skips the rest
                 sure = after if not _ends(stmt) else frozenset()
+            elif isinstance(stmt, ast.Match):
+                live, sure = self.matched(stmt, live, sure)
+            elif isinstance(stmt, ast.Try):
+                live, sure = self.tried(stmt, live, sure)
             else:
                 self.nested(stmt, live)
                 sure = sure if not _ends(stmt) else frozenset()
+            if self._raising and sure and _may_raise(stmt):  # what follows it may be skipped
+                sure = frozenset()
         return live, sure
+
+    def guarded(
+        self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int], handled: bool
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """`block`, in a body whose exceptions may be caught (`handled`: a `try` with `except`
+        clauses, a `with suppress(...)`): after a statement that may raise (`_may_raise`), no
+        value is certain to run the rest (`{}["k"]` then `break`: the `break` may be skipped)."""
+        self._raising += handled
+        try:
+            return self.block(body, live, sure)
+        finally:
+            self._raising -= handled
+
+    def matched(
+        self, stmt: ast.Match, live: frozenset[int], sure: frozenset[int]
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """A `match` read as the `if`/`elif` chain it runs like: each `case` taking the values
+        its pattern and guard are true for (`case f if f is bad:`, `case "base" | "utils":`,
+        `_case_test`), the values it is false for trying the next one, an undecided value both."""
+        self.calls(stmt.subject, live)
+        entered = sure
+        out_live: frozenset[int] = frozenset()
+        out_sure: frozenset[int] = frozenset()
+        for case in stmt.cases:
+            if case.guard is not None:
+                self.calls(case.guard, live)
+            test = _case_test(stmt.subject, case, self._made)
+            none: frozenset[int] = frozenset()
+            true, false = (live, none) if test is True else (none, none)
+            if isinstance(test, ast.expr):
+                true, false = self.reader.decided(test, live)
+            case_live, case_sure = self.block(case.body, live - false, sure & true)
+            out_live, out_sure = out_live | case_live, out_sure | case_sure
+            live, sure = live - true, sure & false
+        return out_live | live, out_sure | sure if _ends(stmt) else entered
+
+    def tried(
+        self, stmt: ast.Try, live: frozenset[int], sure: frozenset[int]
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """A `try`: its body, then its `else:` for the values the body did not end (certain for
+        those certain to finish the body: `mcp.add_tool(fn)` in it, `break` in the `else:`); each
+        handler for any value (an exception may come anywhere in the body), `finally:` for all."""
+        body_live, body_sure = self.guarded(stmt.body, live, sure, bool(stmt.handlers))
+        after_live, after_sure = self.block(stmt.orelse, body_live, body_sure)
+        for handler in stmt.handlers:
+            if handler.type is not None:
+                self.calls(handler.type, live)
+            after_live |= self.block(handler.body, live, frozenset())[0]
+        if stmt.finalbody:
+            after_live &= self.block(stmt.finalbody, live, frozenset())[0]
+        return after_live, sure if not _ends(stmt) else after_sure
 
     def nested(self, node: ast.AST, live: frozenset[int]) -> None:
         """A statement that is not an `if`: its blocks read with `live`, and `live` running on
@@ -215,3 +280,66 @@ def _ends(stmt: ast.stmt) -> bool:
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
             todo += ast.iter_child_nodes(node)
     return False
+
+
+def _may_raise(stmt: ast.stmt) -> bool:
+    """Whether a statement may raise an exception a `try` or `with suppress(...)` around it
+    catches, skipping what follows: a subscript, an import, an inner loop... A call (and a name
+    bound to one) is read as returning, as registrations are everywhere: `mcp.add_tool(fn)` then
+    `break` in `with suppress(KeyError):` breaks. The blocks of an `if`, `with`, `match` or
+    `try` are read statement by statement (`_Walk.block`)."""
+    if isinstance(stmt, ast.Pass | ast.If | ast.With | ast.AsyncWith | ast.Match | ast.Try):
+        return False
+    if isinstance(stmt, ast.Expr):
+        return not isinstance(stmt.value, ast.Call | ast.Await)
+    if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return not (
+            all(isinstance(t, ast.Name) for t in targets)
+            and isinstance(stmt.value, ast.Call | ast.Name | ast.Constant)
+        )
+    return True
+
+
+def _case_test(
+    subject: ast.expr, case: ast.match_case, made: list[ast.expr]
+) -> ast.expr | Literal[True] | None:
+    """A `case` as the test of `subject` it runs like, for `ValueTests` to read: `case "a" |
+    "b":` is `subject in ("a", "b")`, `case f if f is bad:` is `subject is bad` (its capture in
+    the guard read as the subject); True for a case every value takes (`case _:`), None for a
+    pattern not read (a class, a sequence, a mapping: undecided). A test made is kept in `made`."""
+    pattern: ast.pattern | None = case.pattern
+    name = None
+    if isinstance(case.pattern, ast.MatchAs):
+        pattern, name = case.pattern.pattern, case.pattern.name
+    tested: ast.expr | Literal[True] | None = True if pattern is None else _pattern_test(subject, pattern)
+    if tested is None or case.guard is None:
+        if isinstance(tested, ast.expr):
+            made.append(tested)
+        return tested
+    guard = _Captured(name, subject).visit(copy.deepcopy(case.guard)) if name else case.guard
+    test = guard if tested is True else ast.BoolOp(ast.And(), [tested, guard])
+    made.append(test)
+    return test
+
+
+def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
+    """`case "a":` as `subject == "a"`, `case "a" | "b":` as `subject in ("a", "b")`; None for
+    any other pattern."""
+    if isinstance(pattern, ast.MatchValue):
+        return ast.Compare(subject, [ast.Eq()], [pattern.value])
+    if isinstance(pattern, ast.MatchOr) and all(isinstance(p, ast.MatchValue) for p in pattern.patterns):
+        values: list[ast.expr] = [p.value for p in pattern.patterns if isinstance(p, ast.MatchValue)]
+        return ast.Compare(subject, [ast.In()], [ast.Tuple(values, ast.Load())])
+    return None
+
+
+class _Captured(ast.NodeTransformer):
+    """A guard with the name its `case` captures the subject under read as the subject."""
+
+    def __init__(self, name: str, subject: ast.expr) -> None:
+        self.name = name
+        self.subject = subject
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return copy.deepcopy(self.subject) if node.id == self.name else node

@@ -559,18 +559,6 @@ GAPS: dict[tuple[str, str], str] = {
         "MCPD002 missed: `map(add, ...)` with `add = mcp.add_tool` is not read (only "
         "`map(mcp.add_tool, ...)` is), though `add(fn)` alone is"
     ),
-    ("lint", "break in a with block after an exception it suppresses"): (
-        "MCPD002 missed: a `break` in a `with` body is read as certain once the body is entered, "
-        "though an exception the context manager suppresses skips it (`suppress(KeyError)`)"
-    ),
-    ("lint", "break in a match case guarded by the value"): (
-        "false MCPD002: a `break` in a `case` (its guard a test of the loop variable) is not "
-        "read; every value is taken to reach the registration after the `match`"
-    ),
-    ("lint", "break in try's else after the registration"): (
-        "false MCPD002: a `break` in a `try`'s `else:` (certain once the `try` body ran) is not "
-        "read as ending the loop"
-    ),
     ("lint", "joined list of a list rebound after the join"): (
         "false MCPD002: `[*A, good2]` reads `A`'s last binding in the module (`A = [bad]` after "
         "the join), not the one bound when the list is made; the same for `for f in A:` before "
