@@ -79,13 +79,17 @@ class Scanner:
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
         # where a registration call can appear at all (also through `register = mcp.add_tool`).
+        aliases = (
+            *self.aliases.module_level(module, table),
+            *self.aliases.in_functions(text),  # `tool = mcp.tool` in a def
+        )
         self._tokens = (
             ".tool(",
             "add_tool",
             "tools=",  # `MCPServer("x", tools=[Tool.from_function(fn)])`
             ".remove_tool(",
-            *(f"{name}(" for name in self.aliases.module_level(module, table)),
-            *(f"{name}(" for name in self.aliases.in_functions(text)),  # `tool = mcp.tool` in a def
+            *(f"{name}(" for name in aliases),
+            *(f"map({name}," for name in aliases),  # `list(map(add, TOOLS))`
         )
         calls = any(t in text for t in self._tokens)
         self._token_lines = lines_in(module, self._tokens) if calls else []

@@ -541,9 +541,6 @@ GAPS: dict[tuple[str, str], str] = {
         "MCPD110 missed: a registration in a loop whose name and function are no loop "
         "variables is read once, not once per value"
     ),
-    ("lint", "a for loop consuming a map runs every call"): (
-        "MCPD002 missed: `for _ in map(mcp.add_tool, ...)` is not read as the calls the map makes"
-    ),
     ("lint", "names loop over a decorated def, a name taken twice"): (
         "MCPD110 missed: `@mcp.tool(name=n)` on a def in `for n in (...)` is read once with a "
         "computed name, not once per name (`mcp.add_tool(f, name=n)` is)"
@@ -554,10 +551,6 @@ GAPS: dict[tuple[str, str], str] = {
     ("lint", "map over a starred pair of iterables"): (
         "MCPD110 missed: `map(mcp.add_tool, *PAIRS)` is read as a loop over `*PAIRS` (said not "
         "analysed, as the tools registered as 'map()': a name the source does not have)"
-    ),
-    ("lint", "map of add_tool through a registrar alias"): (
-        "MCPD002 missed: `map(add, ...)` with `add = mcp.add_tool` is not read (only "
-        "`map(mcp.add_tool, ...)` is), though `add(fn)` alone is"
     ),
     ("lint", "joined list of a list rebound after the join"): (
         "false MCPD002: `[*A, good2]` reads `A`'s last binding in the module (`A = [bad]` after "
