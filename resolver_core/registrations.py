@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .arms import ArmStack
 from .confined import Confined
-from .constructor_tools import assigned, constructor_tools, unread
+from .constructor_tools import as_kept, assigned, constructor_tools, unread, written_name
 from .enclosing_loops import EnclosingLoops
 from .handed_servers import HandedServers
 from .model import Server
@@ -360,12 +360,17 @@ class Scanner:
             if bound is not None and bound[0] is call
             else self.servers.of(module, call, scope)
         )
+        start = len(self.found)
         with ExitStack() as inside:  # `[Tool.from_function(f) for f in TOOLS]`: its loops
             for loop in loops:
                 inside.enter_context(self._loops.entered(module, loop, scope))
             for made, fn_node, name_node in listed:
                 if server is not None:
                     self._added(server, module, scope, made, fn_node, name_node)
+        if loops:  # each value's tool: the constructor keeps the last of a name, not the first
+            self.found[start:] = as_kept(
+                self.found[start:], lambda reg: reg.name or written_name(reg.name_node)
+            )
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":

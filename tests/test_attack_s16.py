@@ -557,21 +557,6 @@ GAPS: dict[tuple[str, str], str] = {
         "the join), not the one bound when the list is made; the same for `for f in A:` before "
         "`A = [bad]` and `B = A` (not new with joined lists)"
     ),
-    ("lint", "decorator writing the refused Resolve through a local name"): (
-        'MCPD002 missed: `ann = fn.__annotations__; ann["d"] = ...` is not read (said: the '
-        "decorator is not followed, MCPD113), the def's `d: str` assumed"
-    ),
-    ("lint", "decorator overwriting the refused Resolve through a local name"): (
-        "false MCPD002: the write through `ann` is not read (said, MCPD113), but the tool is still "
-        "read from its def, whose `Resolve(load_d)` the write removed"
-    ),
-    ("lint", "decorator writing an InputRequiredResult return beside a Resolve"): (
-        "MCPD005 missed: a return annotation a decorator writes is not read (said, MCPD113)"
-    ),
-    ("lint", "decorator writing a string annotation read in the tool's module"): (
-        "MCPD009 missed: a string written into `__annotations__` is evaluated by the SDK in the "
-        "tool's module (where `Annotated` is no name); not read (said, MCPD113)"
-    ),
 }
 
 
@@ -614,20 +599,3 @@ def test_a_wide_self_joining_list_is_not_read_value_by_value(tmp_path: Path) -> 
     whole = found(tmp_path, ["."])
     assert time.monotonic() - started < 10
     assert [(d["code"], d["line"]) for d in whole] == [("MCPD113", 15)], whole
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "decorator writing the refused Resolve through a local name",
-        "decorator writing an InputRequiredResult return beside a Resolve",
-        "decorator writing a string annotation read in the tool's module",
-    ],
-)
-def test_annotation_writes_not_read_are_said(tmp_path: Path, name: str) -> None:
-    """A write through an alias of `__annotations__`, of its "return" key, or of a string (which
-    the SDK evaluates in the tool's module): not read as the decorator's annotations, and said
-    (before, the def was read as if nothing had been written, and nothing said)."""
-    _project(tmp_path, name)
-    said = [d for d in found(tmp_path, ["."]) if d["code"] == "MCPD113"]
-    assert len(said) == 1 and "does not read" in str(said[0]["message"]), said
