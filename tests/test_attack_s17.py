@@ -134,6 +134,49 @@ CASES |= {
 for _name in list(CASES)[-2:]:
     EXTRA[_name] = {"app/gates.py": _GATES}
 
+# an `MCPServer` subclass registering on `self` (app/notes.py), instantiated in app/main.py
+_SUBCLASS = "from mcp.server import MCPServer\n\nfrom app.tools import bad, good, good2\n\n\n"
+_NOTES = (
+    "class NotesServer(MCPServer):\n    def __init__(self) -> None:\n"
+    '        super().__init__("notes")\n        self.add_tool(self.list_notes)\n{more}\n'
+    "    def list_notes(self, folder: str) -> str:\n        return folder\n"
+)
+_SUBCLASSES = {
+    "subclass instance bound in another module": (
+        "from app.notes import NotesServer\n\nserver = NotesServer()\n",
+        [{"notes": ["list_notes"]}, []],
+        FINE,
+        _NOTES.format(more=""),
+    ),
+    "subclass instantiated twice": (
+        "from app.notes import NotesServer\n\nserver = NotesServer()\nspare = NotesServer()\n",
+        [{"notes": ["list_notes"]}, []],
+        FINE,
+        _NOTES.format(more=""),
+    ),
+    "subclass registering the refused tool": (
+        "from app.notes import NotesServer\n\nserver = NotesServer()\n",
+        REFUSED,
+        ERROR,
+        _NOTES.format(more="        self.add_tool(bad)\n"),
+    ),
+    "subclass registering one name twice": (
+        "from app.notes import NotesServer\n\nserver = NotesServer()\n",
+        [{"notes": ["good", "list_notes"]}, ["Tool already exists: good"]],
+        [("MCPD110", "app/notes.py")],
+        _NOTES.format(more='        self.add_tool(good)\n        self.add_tool(good2, name="good")\n'),
+    ),
+    "subclass without an __init__, named by its call": (
+        'from app.notes import Plain\n\nserver = Plain("plain")\nserver.setup()\nserver.add_tool(good)\n',
+        [{"plain": ["good", "good2"]}, []],
+        FINE,
+        "class Plain(MCPServer):\n    def setup(self) -> None:\n        self.add_tool(good2)\n",
+    ),
+}
+for _name, (_main, _says, _lint, _notes) in _SUBCLASSES.items():
+    CASES[_name] = (_main, _says, _lint)
+    EXTRA[_name] = {"app/notes.py": _SUBCLASS + _notes}
+
 GAPS: dict[tuple[str, str], str] = {
     ("lint", "match capturing the loop's own variable: not read as the loop's value"): (
         "MCPD002 missed: the SDK registers `bad` (`case fn:` rebinds the loop's variable); mcpdeps "
@@ -179,18 +222,23 @@ KEPT = (
 import gc
 import app.main
 from mcp.server import MCPServer
-print(json.dumps({o.name: {t.name: t.fn.__name__ for t in o._tool_manager.list_tools()}
+print(json.dumps({o.name: {t.name: t.fn.__qualname__ for t in o._tool_manager.list_tools()}
                   for o in gc.get_objects() if isinstance(o, MCPServer)}))
 """
 )
 """Each server the SDK starts, its tools by name with the function each one calls."""
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if n.startswith("tools=")])
-def test_the_constructor_keeps_the_last_tool_of_a_name(tmp_path: Path, name: str) -> None:
-    """`MCPServer(tools=[...])` keeps the last tool of a name (`add_tool` the first): the static
-    graph calls the function the SDK's server calls under each name, for a list written out and
-    for a comprehension (which showed the first before)."""
+@pytest.mark.parametrize(
+    "name",
+    [n for n in CASES if (n.startswith("tools=") or n in _SUBCLASSES) and CASES[n][1] != REFUSED],
+)
+def test_the_static_graph_calls_what_the_sdk_calls(tmp_path: Path, name: str) -> None:
+    """Each server's tools, by name, call the function the SDK's server calls: `MCPServer(tools=
+    [...])` keeps the last tool of a name (`add_tool` the first), for a list written out and for
+    a comprehension (which showed the first before); an instance of a subclass registering its
+    methods on `self` is one server, named as its `__init__` names it, holding them (drawn
+    before as the class's server beside an empty one)."""
     _project(tmp_path, name)
     ran = subprocess.run([sys.executable, "-c", KEPT], cwd=tmp_path, capture_output=True, text=True)
     assert ran.returncode == 0, ran.stderr
