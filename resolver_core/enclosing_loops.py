@@ -46,6 +46,9 @@ def _in_body(loop: ast.For | ast.AsyncFor, node: ast.expr) -> bool:
     return loop.body[0].lineno <= node.lineno <= (last.end_lineno or last.lineno)
 
 
+_ENDS = (ast.Break, ast.Continue, ast.Return, ast.Raise)
+"""Statements that end a loop's turn (or the loop) before the rest of its body runs."""
+
 Named = tuple[ParsedModule, ast.expr | None, Scope | None]
 """A registration's `name=` expression, with the module and scope to read it in."""
 Landing = tuple[ast.expr, ParsedModule, Scope | None, Named]
@@ -129,6 +132,25 @@ class EnclosingLoops:
         """Whether `stmt`, a loop the scan is inside, certainly `break`s for one of its listed
         values (`for fn in (a, b): if fn is a: break`): its `else:` block never runs."""
         return id(stmt) in self._breaking
+
+    def repeated(self, call: ast.expr, read: tuple[ast.expr | None, ...]) -> bool:
+        """Whether a registration `call` whose function and name (`read`) name no loop variable
+        runs more than once: a statement of its own in the body of a loop over two listed values
+        or more, a body no turn of which ends early (`for n in ("a", "b"): mcp.add_tool(f,
+        name="same")` registers "same" twice: the SDK drops the second). Under a test, or beside a
+        `break`, which turns reach it is not counted."""
+        looped = {*self._listed, *self._opaque, *self._passed, *self._collected}
+        if any(
+            isinstance(n, ast.Name) and n.id in looped for e in read if e is not None for n in ast.walk(e)
+        ):
+            return False
+        loops = {id(listed.loop): listed for listed in self._listed.values()}
+        return any(
+            len(listed.values) > 1
+            and any(isinstance(s, ast.Expr) and s.value is call for s in listed.loop.body)
+            and not any(isinstance(n, _ENDS) for s in listed.loop.body for n in ast.walk(s))
+            for listed in loops.values()
+        )
 
     def unlisted(self, fn: ast.expr) -> ast.For | ast.AsyncFor | None:
         """The loop over values the source does not list whose variable `fn` is, or names

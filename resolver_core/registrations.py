@@ -326,6 +326,9 @@ class Scanner:
         if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
             return
         fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
+        landings = self._loops.each(module, scope, fn_node, name_node)
+        if self._loops.repeated(call, (fn_node, name_node)):  # once per turn of the loop
+            landings = landings * 2
         self._found_all(
             Registration(
                 server,
@@ -336,10 +339,11 @@ class Scanner:
                 self._text_value(*named),
                 module.span(call),
                 "add_tool",
-                name_node=name_node,
+                # `name=None` a loop takes (`map(mcp.add_tool, FNS, (None, "x"))`): the function's
+                name_node=named[1] if _is_none(named[1]) else name_node,
                 returns=returns,
             )
-            for fn, where, where_scope, named in self._loops.each(module, scope, fn_node, name_node)
+            for fn, where, where_scope, named in landings
         )
 
     def _constructed(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
@@ -446,6 +450,10 @@ class Scanner:
                 )
             )
             return
+
+
+def _is_none(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:

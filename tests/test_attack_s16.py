@@ -537,16 +537,9 @@ for _name in list(CASES)[-8:]:
     EXTRA[_name] = {"app/lib.py": _LIB}
 
 GAPS: dict[tuple[str, str], str] = {
-    ("lint", "names loop with a fixed name: a duplicate"): (
-        "MCPD110 missed: a registration in a loop whose name and function are no loop "
-        "variables is read once, not once per value"
-    ),
     ("lint", "names loop over a decorated def, a name taken twice"): (
         "MCPD110 missed: `@mcp.tool(name=n)` on a def in `for n in (...)` is read once with a "
         "computed name, not once per name (`mcp.add_tool(f, name=n)` is)"
-    ),
-    ("lint", "map over two iterables, a None name is the function's"): (
-        "MCPD110 missed: `name=None` from the second iterable is not read as the function's name"
     ),
     ("lint", "map over a starred pair of iterables"): (
         "MCPD110 missed: `map(mcp.add_tool, *PAIRS)` is read as a loop over `*PAIRS` (said not "

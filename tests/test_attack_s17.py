@@ -81,6 +81,32 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         [{"x": ["good"]}, []],
         FINE,
     ),
+    # a registration naming no loop variable, once per turn
+    "fixed registration under a test of the names loop: once": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    if n == "a":\n        mcp.add_tool(good2, name="same")\n',
+        [{"x": ["same"]}, []],
+        FINE,
+    ),
+    "fixed registration in a loop that breaks after it: once": (
+        'mcp = MCPServer("x")\nfor n in ("a", "b"):\n    mcp.add_tool(good2, name="same")\n    break\n',
+        [{"x": ["same"]}, []],
+        FINE,
+    ),
+    "fixed registration in a loop over one value: once": (
+        'mcp = MCPServer("x")\nfor n in ("a",):\n    mcp.add_tool(good2)\n',
+        [{"x": ["good2"]}, []],
+        FINE,
+    ),
+    "fixed registration in a comprehension over two values: twice": (
+        'mcp = MCPServer("x")\n[mcp.add_tool(good2) for _ in (1, 2)]\n',
+        [{"x": ["good2"]}, ["Tool already exists: good2"]],
+        DUPLICATE,
+    ),
+    "a None name a loop takes is the function's": (
+        'mcp = MCPServer("x")\nfor f, n in ((good, None), (good2, "good")):\n    mcp.add_tool(f, name=n)\n',
+        [{"x": ["good"]}, ["Tool already exists: good"]],
+        DUPLICATE,
+    ),
     # the tools the constructor keeps: the last of a name (`test_the_constructor_keeps_the_last_tool`)
     "tools= comprehension of two functions under one name": (
         TOOL + 'mcp = MCPServer("x", tools=[Tool.from_function(f, name="same") for f in (good2, good)])\n',
