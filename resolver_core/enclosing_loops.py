@@ -208,6 +208,13 @@ class EnclosingLoops:
             )
         ]
 
+    def names_of(self, at: ast.expr, name: ast.expr) -> list[Named] | None:
+        """Each name a loop lists for the `name=` of a registration written at `at` (`@mcp.tool(
+        name=n)` on a def in `for n in ("a", "b"):` registers the def as `a`, then as `b`), with
+        where to read it; a name the loop's tests leave out, never. None when no loop lists it."""
+        names = self._names(name)
+        return None if names is None else self._named(at, names, (names.module, name, names.scope))
+
     def _names(self, name: ast.expr | None) -> Listed | None:
         """The listed values a registration's `name=` takes (`name=n`, `name=spec["name"]`)."""
         name_variable, name_part = part_of(name) if name is not None else (None, None)

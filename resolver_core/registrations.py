@@ -200,25 +200,24 @@ class Scanner:
             server = self.aliases.server_of(module, target, scope)
             if server is None:
                 continue
-            name = name_node = None
-            if call is not None and target.attr == "tool":
-                name_node = _name_argument(call)
-                name = self._text_value(module, name_node, scope)
-            self._found(
-                Registration(
-                    server,
-                    target.attr,
-                    fn,
-                    module,
-                    scope,
-                    name,
-                    module.span(written),
-                    form="decorator" if call is not None else "uncalled_decorator",
-                    decorator=written,
-                    name_node=name_node,
-                    qualname=qualname,
+            name_node = _name_argument(call) if call is not None and target.attr == "tool" else None
+            listed = self._loops.names_of(written, name_node) if name_node is not None else None
+            for named in listed if listed is not None else [(module, name_node, scope)]:
+                self._found(  # (once per name a loop around the def lists: `for n in NAMES:`)
+                    Registration(
+                        server,
+                        target.attr,
+                        fn,
+                        module,
+                        scope,
+                        self._text_value(*named) if named[1] is not None else None,
+                        module.span(written),
+                        form="decorator" if call is not None else "uncalled_decorator",
+                        decorator=written,
+                        name_node=named[1] if isinstance(named[1], ast.Constant) else name_node,
+                        qualname=qualname,
+                    )
                 )
-            )
 
     def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:
         """`def tool(): return mcp.tool()`: a decorator factory handing out the SDK's decorator

@@ -107,6 +107,12 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
         [{"x": ["good"]}, ["Tool already exists: good"]],
         DUPLICATE,
     ),
+    "decorated def named by a names loop over another module's list": (
+        'from app.lib import NAMES\n\nmcp = MCPServer("x")\nfor n in NAMES:\n\n    @mcp.tool(name=n)\n'
+        '    def t(x: int) -> str:\n        return str(x)\n\n\nmcp.add_tool(good, name="b")\n',
+        [{"x": ["a", "b"]}, ["Tool already exists: b"]],
+        DUPLICATE,
+    ),
     # the tools the constructor keeps: the last of a name (`test_the_constructor_keeps_the_last_tool`)
     "tools= comprehension of two functions under one name": (
         TOOL + 'mcp = MCPServer("x", tools=[Tool.from_function(f, name="same") for f in (good2, good)])\n',
@@ -133,7 +139,9 @@ CASES: dict[str, tuple[str, object, list[tuple[str, str]]]] = {
     ),
 }
 
-EXTRA: dict[str, dict[str, str]] = {}
+EXTRA: dict[str, dict[str, str]] = {
+    "decorated def named by a names loop over another module's list": {"app/lib.py": 'NAMES = ("a", "b")\n'}
+}
 _GATES = (
     s16.GATE
     + "from mcp.types import InputRequiredResult\n\n\n"
