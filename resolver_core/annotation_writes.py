@@ -4,11 +4,14 @@
 tool gives its parameter `d` that annotation: the SDK reads `__annotations__` (through
 `inspect.signature` and `get_type_hints`) when the tool is registered, after the decorator ran,
 so `d` is resolved by `load_d` whatever the def declares. Read when each write is a statement
-of the decorator's body itself (run on every call) storing under a constant key; the value is
-an object the decorator builds, evaluated where it is written (the decorator's module and
-scope), not a postponed annotation. A write read otherwise (a key computed, the whole dict
-replaced, `__annotations__.update(...)`, `__signature__`, a write under a test) is not guessed:
-the decorator is then said not to be followed (`decorators.py`).
+of the decorator's body itself (run on every call) storing under a constant key (`"return"`
+too: the tool's return annotation), into `fn.__annotations__` or a name bound once to it
+(`ann = fn.__annotations__`); the value is an object the decorator builds, evaluated where it
+is written (the decorator's module and scope), or a string, which `get_type_hints` evaluates
+in the tool's module (`fn.__globals__`), where it may name nothing. A write read otherwise (a
+key computed, the whole dict replaced, `__annotations__.update(...)`, `__signature__`, a write
+under a test, an f-string) is not guessed: the decorator is then said not to be followed
+(`decorators.py`).
 """
 
 from __future__ import annotations
@@ -48,19 +51,49 @@ def with_written(
     if len(names) != 1 or len(names) != len(returns):
         return None
     param = names.pop()
+    holders = _holders(node, param)
     found: list[Written] = []
     read: set[int] = set()
     for stmt in node.body:
-        key = _written_key(stmt, param)
+        key = _written_key(stmt, param, holders)
         if key is not None and isinstance(stmt, ast.Assign):
-            if key == "return" or _postponed(stmt.value):
+            if isinstance(stmt.value, ast.JoinedStr) or (_postponed(stmt.value) and given.module is None):
                 return f"{node.name}() writes an annotation of `{param}` mcpdeps does not read ({key!r})"
-            found.append((key, module, stmt.value, scope))
-            read.add(id(stmt))
+            if _postponed(stmt.value) and given.module is not None:  # read where the tool is written
+                found.append((key, given.module, stmt.value, given.scope or scope))
+            else:
+                found.append((key, module, stmt.value, scope))
+            read.update((id(stmt), id(stmt.targets[0]), id(stmt.targets[0].value)))  # type: ignore[attr-defined]
     for inner in ast.walk(node):
-        if (id(inner) not in read and _rewrites(inner, param)) or _handed_on(inner, param):
+        if id(inner) in read or (isinstance(inner, ast.Assign) and id(inner.value) in holders.values()):
+            continue
+        if _rewrites(inner, param) or _handed_on(inner, param) or _holder_used(inner, holders):
             return f"{node.name}() rewrites the annotations of `{param}` in a way mcpdeps does not read"
     return replace(given, annotations=(*given.annotations, *found)) if found else None
+
+
+def _holders(node: ast.FunctionDef, param: str) -> dict[str, int]:
+    """Names the decorator binds to `param.__annotations__` once, by a statement of its own
+    body (`ann = fn.__annotations__`, then `ann["d"] = ...`): each name, with the id of the
+    expression it is bound to. A name bound more than once is none (what it holds is not read)."""
+    bound = [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return {
+        stmt.targets[0].id: id(stmt.value)
+        for stmt in node.body
+        if isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and bound.count(stmt.targets[0].id) == 1
+        and _rewritten(stmt.value, param)
+        and isinstance(stmt.value, ast.Attribute)
+        and stmt.value.attr == "__annotations__"
+    }
+
+
+def _holder_used(node: ast.AST, holders: dict[str, int]) -> bool:
+    """A use of a name bound to the annotations other than a write `_written_key` reads
+    (`ann.update(...)`, `del ann["d"]`, `other(ann)`): what it does to them is not read."""
+    return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in holders
 
 
 def _handed_on(node: ast.AST, param: str) -> bool:
@@ -104,8 +137,9 @@ def _rewritten(node: ast.expr, param: str) -> bool:
     )
 
 
-def _written_key(stmt: ast.stmt, param: str) -> str | None:
-    """`param.__annotations__["d"] = value` (one target, a constant key): "d"."""
+def _written_key(stmt: ast.stmt, param: str, holders: dict[str, int]) -> str | None:
+    """`param.__annotations__["d"] = value` (one target, a constant key): "d"; the same through
+    a name bound to them (`holders`: `ann["d"] = value`)."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
         return None
     target = stmt.targets[0]
@@ -117,5 +151,7 @@ def _written_key(stmt: ast.stmt, param: str) -> str | None:
         return None
     holder = target.value
     if _rewritten(holder, param) and isinstance(holder, ast.Attribute) and holder.attr == "__annotations__":
+        return target.slice.value
+    if isinstance(holder, ast.Name) and holder.id in holders:
         return target.slice.value
     return None

@@ -145,7 +145,7 @@ class Scope:
 class Element(ast.Subscript):
     """`TOOL_MODULES[0]`: one value of a collection another module writes out, in the place
     of a loop variable that takes it (`for m in TOOL_MODULES: m.register(mcp)`, the list
-    imported `from app.tools`; `loops.listed_loop`).
+    imported `from app.tools`; `literal_loops.listed_loop`).
 
     The loop's call is read where it is written (its arguments are that module's names), but
     the value's names are the collection's module's: `Names.resolve` reads `written` there

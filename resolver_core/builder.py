@@ -264,8 +264,13 @@ class StaticBuilder:
         module, fn, scope = target.module, target.node, target.scope
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope, target.skip, target.annotations)
+            written = by_parameter(target.annotations).get("return")  # a decorator's `["return"] = T`
             returns = (
-                None if isinstance(fn, ast.Lambda) else self.evaluator.annotation(module, fn.returns, scope)
+                self.evaluator.expr(*written)
+                if written is not None
+                else None
+                if isinstance(fn, ast.Lambda)
+                else self.evaluator.annotation(module, fn.returns, scope)
             )
         if hints_error is None and (err := first_error(returns)) is not None:
             hints_error = f"the return annotation cannot be evaluated ({err.reason})"

@@ -33,8 +33,8 @@ from .confined import Confined
 from .decorated import Obj
 from .decorators import Decorators
 from .dynamic_imports import loop_values, placed
+from .literal_loops import LiteralLoop, written_where
 from .loop_filters import broken
-from .loops import LiteralLoop, written_where
 from .model import Arm
 from .prefilter import any_of, holding, lines_with
 from .skipped_callers import Aliases, SkippedFiles

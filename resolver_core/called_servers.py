@@ -35,6 +35,7 @@ from .library_decorators import MEMOIZING
 from .model import Server
 from .signatures import own_nodes, returns_of
 from .source import ParsedModule
+from .subclass_servers import instantiated, made_instance
 from .symbols import Defined, Scope, Value
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def called(servers: Servers, module: ParsedModule, call: ast.Call, scope: Scope 
         return found
     if found is None or found is False:
         return None
-    here = made_here(servers, module, call, scope) if found is not call else None
+    here = made_here(servers, module, call, scope)  # (a factory's, or a subclass's instance)
     # `return MCPServer("x", tools=[...])`: the factory's own server, as a local one is.
     local = scope if found is call and _returned_with_tools(scope, call) else None
     return here or servers.server(module, written_at(module, call), call, found, local)
@@ -76,6 +77,8 @@ def made_here(servers: Servers, module: ParsedModule, call: ast.Call, scope: Sco
     docstring), or None when the callee is no such factory."""
     symbol = servers.names.resolve(module, call.func, scope)
     symbol = servers.names.follow(symbol) if symbol is not None else None
+    if isinstance(symbol, Defined) and isinstance(symbol.node, ast.ClassDef):  # `server = NotesServer()`
+        return made_instance(servers, symbol, module, call, scope)
     if not isinstance(symbol, Defined) or not isinstance(symbol.node, ast.FunctionDef):
         return None
     local = returned_local(servers, symbol)
@@ -116,9 +119,13 @@ def _returned_local(servers: Servers, symbol: Defined) -> Server | None:
     return first
 
 
-def factory_returning(servers: Servers, server: Server) -> ast.FunctionDef | None:
+def factory_returning(servers: Servers, server: Server) -> ast.FunctionDef | ast.ClassDef | None:
     """The factory whose local `server` every `return` hands out: its calls each make one
-    (`made_here`), with the tools it registers on `server`."""
+    (`made_here`), with the tools it registers on `server`; for the server standing for a
+    subclass's instances, what a call of the class runs (`subclass_servers.instantiated`)."""
+    instances = instantiated(servers, server)
+    if instances is not None:
+        return instances
     scope = servers.bound_in.get(id(server))
     fn = scope.function if scope is not None else None
     if scope is None or not isinstance(fn, ast.FunctionDef):

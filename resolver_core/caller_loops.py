@@ -4,7 +4,7 @@
 fn)` (PagerDuty's server builds its own that way) registers each function of `READERS`, as
 `for fn in READERS: mcp.add_tool(fn)` does: `reach.through_parameter` lands the helper's
 registration on each call's argument, and this module reads that argument through the loops
-around the call, the way the registration scan reads them (`loops.EnclosingLoops`: a
+around the call, the way the registration scan reads them (`enclosing_loops.EnclosingLoops`: a
 collection written out here or in another module, rows unpacked, `entry.function`, aliases
 bound in the loop's body). A loop over values the source does not list is said (an
 unfollowed registration), as the same loop around `mcp.add_tool(fn)` is: the loop variable
@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from contextlib import ExitStack
 
-from .loops import EnclosingLoops
+from .enclosing_loops import EnclosingLoops
 from .model import Span
 from .registration_site import Unfollowed, unlisted_loop
 from .source import ParsedModule

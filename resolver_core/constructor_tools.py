@@ -24,6 +24,8 @@ list is read in the order that makes `add_tool` keep what the constructor keeps
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import TypeVar
 
 from .registration_site import Unfollowed
 from .source import ParsedModule
@@ -32,6 +34,7 @@ from .symbols import Names, Scope
 
 Listed = tuple[ast.Call, ast.expr, ast.expr | None]
 """A `Tool.from_function(...)` call of the list, with the function and the name it passes."""
+Kept = TypeVar("Kept")
 
 
 def constructor_tools(
@@ -68,23 +71,26 @@ def constructor_tools(
                 notes.append(unread(module, element, "it names no function"))
             else:
                 listed.append((made, fn, name))
-    return as_kept(listed), notes, loops
+    return as_kept(listed, lambda each: written_name(each[2])), notes, loops
 
 
-def as_kept(listed: list[Listed]) -> list[Listed]:
+def as_kept(listed: list[Kept], name_of: Callable[[Kept], str | None]) -> list[Kept]:
     """`listed` in an order `add_tool` calls keep what the constructor keeps: the last tool of
-    each name written out at the place of the first, the ones it replaces after it (reported
-    there as dropped). A name not written out (the function's own, or computed) stays in place."""
-    last: dict[str, Listed] = {}
+    each name (`name_of`) at the place of the first, the ones it replaces after it (reported
+    there as dropped). A name not known (the function's own, or computed) stays in place.
+    Read of the `Tool.from_function` calls written out, and of the tools a comprehension lists
+    once its loops are read (`Scanner._constructed`: `for f in (a, b)` with `name="same"`
+    keeps `b`)."""
+    last: dict[str, Kept] = {}
     for each in listed:
-        written = _written_name(each[2])
+        written = name_of(each)
         if written is not None:
             last[written] = each
-    kept: list[Listed] = []
-    dropped: list[Listed] = []
+    kept: list[Kept] = []
+    dropped: list[Kept] = []
     placed: set[int] = set()
     for each in listed:
-        written = _written_name(each[2])
+        written = name_of(each)
         keeper = last[written] if written is not None else each
         if keeper is not each:
             dropped.append(each)
@@ -94,7 +100,8 @@ def as_kept(listed: list[Listed]) -> list[Listed]:
     return kept + dropped
 
 
-def _written_name(name: ast.expr | None) -> str | None:
+def written_name(name: ast.expr | None) -> str | None:
+    """The tool name a `name=` expression writes out (a string constant), else None."""
     return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
 
 

@@ -5,7 +5,7 @@ Published servers find their feature modules at start-up instead of importing ea
 `importlib.import_module(f"{__name__}.{info.name}")`, or `for name in ("weather", "news"):`
 with `importlib.import_module(f"app.tools.{name}")`, then `module.register(mcp)`. The SDK
 registers what each module's `register` registers, so the call is read as one call per
-module, as a loop over modules written out is (`loops.in_loop_place`): each module stands in
+module, as a loop over modules written out is (`literal_loops.in_loop_place`): each module stands in
 the call's place as an `Imported` node, which `Names.resolve` reads as that module.
 
 What `pkgutil.iter_modules` yields is the package's folder as `pkgutil._iter_file_finder_modules`
@@ -28,8 +28,9 @@ from collections.abc import Sequence
 from typing import TypeGuard
 
 from .bindings import Element, Imported, Missing, ModuleRef, Scope, Value
-from .loop_filters import ModuleInfo, filtered, reaching
-from .loops import LiteralLoop, in_loop_place, listed_loop
+from .literal_loops import LiteralLoop, in_loop_place, listed_loop
+from .loop_conditions import ModuleInfo
+from .loop_filters import filtered, reaching
 from .source import ParsedModule
 from .symbols import Names
 from .written_collections import written_collection
@@ -44,7 +45,7 @@ _WALKS = {"iter_modules": False, "walk_packages": True}
 def loop_values(
     names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None
 ) -> LiteralLoop | None:
-    """`loops.listed_loop`, or a loop over what `pkgutil.iter_modules(...)` yields, with the
+    """`literal_loops.listed_loop`, or a loop over what `pkgutil.iter_modules(...)` yields, with the
     values its body's filters leave out of some calls (`loop_filters`)."""
     loop = listed_loop(names, module, stmt, scope) or _package_loop(names, module, stmt, scope)
     return filtered(names, module, stmt, scope, loop)
@@ -53,7 +54,7 @@ def loop_values(
 def placed(
     names: Names, module: ParsedModule, func: ast.expr, scope: Scope | None, loops: Sequence[LiteralLoop]
 ) -> list[ast.expr]:
-    """`loops.in_loop_place`, and each call through a module `importlib.import_module`
+    """`literal_loops.in_loop_place`, and each call through a module `importlib.import_module`
     imports (`module.register` where `module = importlib.import_module(f"app.tools.{name}")`,
     or the call written in place) made on each module the name it is given can be."""
     loops = reaching(func, loops)

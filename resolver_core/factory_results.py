@@ -36,8 +36,8 @@ def each_call(reach: Reach, server: Server) -> list[tuple[Server, list[Way]]] | 
     out: dict[int, tuple[Server, list[Way]]] = {}
     for module, call, scope in reach.call_sites.sites(factory):
         made = made_here(reach.servers, module, call, scope)
-        if made is None:
-            continue
+        if made is None or not any(m is made and s is server for m, s in reach.servers.calls_made):
+            continue  # (a call of another subclass, recorded under the base's `__init__`)
         arms, site = reach.call_sites.arms(call), reach.order.site(module, call, scope)
         ways = out.setdefault(id(made), (made, []))[1]
         ways += [called(way, arms, site) for way in reach.ways(module, scope, made, calling=True)]

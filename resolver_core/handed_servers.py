@@ -4,7 +4,7 @@
 SDK registers whatever it registers on `mcp`, so the module it is written in is scanned too,
 whichever files a run was given; a loop over modules written out (`for m in (notes, admin):
 m.register(mcp)`, or over a list this module or another binds to them, as the call sites
-read loops: `loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
+read loops: `literal_loops.listed_loop`) calls each, `Kit(mcp)` runs `Kit.__init__`, and what such a function passes
 the server on to (`install(server)` calling `notes.register(server)`) is followed by `reach`
 from the calls kept here (`handed`). Inside functions the call sites do this work
 (`call_sites.py`), as calls are asked for.
@@ -18,7 +18,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .dynamic_imports import loop_values, placed
-from .loops import LiteralLoop, calls_on_lines, written_where
+from .literal_loops import LiteralLoop, calls_on_lines, written_where
 from .model import Server
 from .prefilter import passed_lines
 from .project import is_sdk_module

@@ -4,7 +4,7 @@ Published servers keep one list of tool functions per feature module and join th
 package `__init__` for the server to loop over (`for func in ALL_TOOLS: mcp.add_tool(func)`).
 Each `*LIST` unpacks a collection the source writes out (here or in another module) into the
 loop's values, in order; a value written in another module is an `Element` of that
-collection, read where it is written, as `loops.listed_loop` reads another module's list. A
+collection, read where it is written, as `literal_loops.listed_loop` reads another module's list. A
 starred value the source does not write out leaves the whole collection unread.
 """
 

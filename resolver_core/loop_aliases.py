@@ -26,7 +26,7 @@ _MAX_ALIASES = 8
 
 
 class LoopAliases:
-    """The aliases the loops around a scanned statement bind (`loops.EnclosingLoops` holds one)."""
+    """The aliases the loops around a scanned statement bind (`enclosing_loops.EnclosingLoops` holds one)."""
 
     def __init__(self) -> None:
         self._aliases: dict[str, tuple[int, ast.expr]] = {}

@@ -1,7 +1,7 @@
 """Lists a collecting decorator fills: `def tool(fn): TOOLS.append(fn); return fn` over a
 module-level `TOOLS = []`, then `for fn in TOOLS: mcp.add_tool(fn)`.
 
-The source leaves the list empty, so `loops.rows_of` cannot read its values; what lands is
+The source leaves the list empty, so `loop_rows.rows_of` cannot read its values; what lands is
 whatever each `@tool` decorates or each `tool(f)` passes, followed from the collector's
 parameter (`reach.py`), as for `def tool(fn): mcp.add_tool(fn)`. Only a list exactly one
 module-level function appends its first parameter to is read so.

@@ -15,42 +15,17 @@ decides nothing about runs both ways, as every value did before filters were rea
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable, Sequence
+from typing import Literal
 
-from .bindings import Element, Value
-from .loop_identity import compared, written_def
-from .loops import LiteralLoop
+from .literal_loops import LiteralLoop
+from .loop_conditions import ValueTests, body_aliases
 from .source import ParsedModule
 from .symbols import Names, Scope
-from .written_collections import written_collection
 
 _ENDS = (ast.Continue, ast.Break, ast.Return, ast.Raise)
 """Statements after which the rest of the iteration does not run for the value."""
-_STRING_TESTS: dict[str, Callable[[str, str | tuple[str, ...]], bool]] = {
-    "startswith": str.startswith,
-    "endswith": str.endswith,
-}
-_FIELDS = {"name": 1, "ispkg": 2}
-"""The `pkgutil.ModuleInfo` fields a test reads (`info.name`), by their place in the tuple."""
-_MAX_DEPTH = 8
-"""Names followed to the constant they stand for before giving up (a cycle never ends)."""
-
-
-class ModuleInfo(ast.Tuple):
-    """One `pkgutil.ModuleInfo(module_finder, name, ispkg)` a listing yields, in a loop
-    variable's place: unpacked (`for _, name, _ in ...`) or read by field (`info.name`)."""
-
-    def __init__(self, name: str, ispkg: bool) -> None:
-        super().__init__(elts=[ast.Constant(None), ast.Constant(name), ast.Constant(ispkg)], ctx=ast.Load())
-
-
-class _Unknown:
-    """What an expression is when the source does not tell it for a value."""
-
-
-UNKNOWN = _Unknown()
-Known = object
-"""A constant as Python holds it (a text, a flag), or a frozenset or tuple of them."""
 
 
 class Filtered(list[ast.expr]):
@@ -85,13 +60,14 @@ def filtered(
         return loop
     variables = loop[0] if isinstance(loop[0], tuple) else (loop[0],)
     inside = [n for s in stmt.body for n in ast.walk(s)]
-    if not any(isinstance(n, ast.If | ast.Break) for n in inside):
+    if not any(isinstance(n, ast.If | ast.Match | ast.Break) for n in inside):
         return loop  # (a `break` alone, `mcp.add_tool(fn); break`, cuts after the first value)
     stored = {n.id for n in inside if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    stored |= {n.name for n in inside if isinstance(n, ast.MatchAs | ast.MatchStar) and n.name}  # `case f:`
     if stored.intersection(variables):  # a variable bound anew: a test after it reads another value
         return loop
-    aliases = _aliases(inside, set(variables))
-    reader = _Reader(names, module, scope, variables, loop[1], aliases, stored, where or (module, scope))
+    aliases = body_aliases(inside, set(variables))
+    reader = ValueTests(names, module, scope, variables, loop[1], aliases, stored, where or (module, scope))
     everything = frozenset(range(len(loop[1])))
     reaching: dict[int, tuple[ast.expr, frozenset[int]]] = {}
     walk = _Walk(reader, everything, reaching)
@@ -166,7 +142,7 @@ class _Walk:
 
     def __init__(
         self,
-        reader: _Reader,
+        reader: ValueTests,
         everything: frozenset[int],
         reaching: dict[int, tuple[ast.expr, frozenset[int]]],
     ) -> None:
@@ -175,6 +151,10 @@ class _Walk:
         self.reaching = reaching
         self.broken: int | None = None
         """The first value certain to reach a `break` of the loop: no later one runs."""
+        self._raising = 0
+        """Inside how many bodies whose exceptions are caught (`guarded`) the walk is."""
+        self._made: list[ast.expr] = []
+        """The tests made of `case`s (`_case_test`), kept while the reader remembers them by id."""
 
     def block(
         self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int]
@@ -199,13 +179,71 @@ class _Walk:
             elif isinstance(stmt, ast.With | ast.AsyncWith):  # its body runs as the loop's does
                 for item in stmt.items:
                     self.calls(item, live)
-                after = self.block(stmt.body, live, sure)[1]  # (a `break` there, certain, is read)
+                suppressing = any(self.reader.suppresses(item.context_expr) for item in stmt.items)
+                after = self.guarded(stmt.body, live, sure, suppressing)[1]  # (a certain `break` is read)
                 # every value goes on after it: an exception it suppresses (`suppress(...)`) skips the rest
                 sure = after if not _ends(stmt) else frozenset()
+            elif isinstance(stmt, ast.Match):
+                live, sure = self.matched(stmt, live, sure)
+            elif isinstance(stmt, ast.Try):
+                live, sure = self.tried(stmt, live, sure)
             else:
                 self.nested(stmt, live)
                 sure = sure if not _ends(stmt) else frozenset()
+            if self._raising and sure and _may_raise(stmt):  # what follows it may be skipped
+                sure = frozenset()
         return live, sure
+
+    def guarded(
+        self, body: Sequence[ast.stmt], live: frozenset[int], sure: frozenset[int], handled: bool
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """`block`, in a body whose exceptions may be caught (`handled`: a `try` with `except`
+        clauses, a `with suppress(...)`): after a statement that may raise (`_may_raise`), no
+        value is certain to run the rest (`{}["k"]` then `break`: the `break` may be skipped)."""
+        self._raising += handled
+        try:
+            return self.block(body, live, sure)
+        finally:
+            self._raising -= handled
+
+    def matched(
+        self, stmt: ast.Match, live: frozenset[int], sure: frozenset[int]
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """A `match` read as the `if`/`elif` chain it runs like: each `case` taking the values
+        its pattern and guard are true for (`case f if f is bad:`, `case "base" | "utils":`,
+        `_case_test`), the values it is false for trying the next one, an undecided value both."""
+        self.calls(stmt.subject, live)
+        entered = sure
+        out_live: frozenset[int] = frozenset()
+        out_sure: frozenset[int] = frozenset()
+        for case in stmt.cases:
+            if case.guard is not None:
+                self.calls(case.guard, live)
+            test = _case_test(stmt.subject, case, self._made)
+            none: frozenset[int] = frozenset()
+            true, false = (live, none) if test is True else (none, none)
+            if isinstance(test, ast.expr):
+                true, false = self.reader.decided(test, live)
+            case_live, case_sure = self.block(case.body, live - false, sure & true)
+            out_live, out_sure = out_live | case_live, out_sure | case_sure
+            live, sure = live - true, sure & false
+        return out_live | live, out_sure | sure if _ends(stmt) else entered
+
+    def tried(
+        self, stmt: ast.Try, live: frozenset[int], sure: frozenset[int]
+    ) -> tuple[frozenset[int], frozenset[int]]:
+        """A `try`: its body, then its `else:` for the values the body did not end (certain for
+        those certain to finish the body: `mcp.add_tool(fn)` in it, `break` in the `else:`); each
+        handler for any value (an exception may come anywhere in the body), `finally:` for all."""
+        body_live, body_sure = self.guarded(stmt.body, live, sure, bool(stmt.handlers))
+        after_live, after_sure = self.block(stmt.orelse, body_live, body_sure)
+        for handler in stmt.handlers:
+            if handler.type is not None:
+                self.calls(handler.type, live)
+            after_live |= self.block(handler.body, live, frozenset())[0]
+        if stmt.finalbody:
+            after_live &= self.block(stmt.finalbody, live, frozenset())[0]
+        return after_live, sure if not _ends(stmt) else after_sure
 
     def nested(self, node: ast.AST, live: frozenset[int]) -> None:
         """A statement that is not an `if`: its blocks read with `live`, and `live` running on
@@ -244,245 +282,64 @@ def _ends(stmt: ast.stmt) -> bool:
     return False
 
 
-class _Reader:
-    """A test read for each value of the loop: true, false, or not told."""
-
-    def __init__(
-        self,
-        names: Names,
-        module: ParsedModule,
-        scope: Scope | None,
-        variables: tuple[str, ...],
-        values: list[ast.expr],
-        aliases: dict[str, ast.expr],
-        stored: set[str],
-        where: tuple[ParsedModule, Scope | None],
-    ) -> None:
-        self.names = names
-        self.where = where
-        """The module and scope the values are written in (the functions they name)."""
-        self.module = module
-        self.scope = scope
-        self.variables = variables
-        self.values = values
-        self.aliases = aliases
-        self.stored = stored
-        """The names the body binds."""
-        self._reads: dict[int, bool] = {}
-        self._written_as: dict[int, Known] = {}
-
-    def decided(self, test: ast.expr, live: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
-        """The values of `live` for which `test` is true, and those for which it is false."""
-        true: set[int] = set()
-        false: set[int] = set()
-        for at in live:
-            truth = self.truth(test, at, 0)
-            if truth is not None:
-                (true if truth else false).add(at)
-        return frozenset(true), frozenset(false)
-
-    def truth(self, test: ast.expr, at: int, depth: int) -> bool | None:
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            inner = self.truth(test.operand, at, depth)
-            return None if inner is None else not inner
-        if isinstance(test, ast.BoolOp):
-            found = [self.truth(v, at, depth) for v in test.values]
-            decisive = isinstance(test.op, ast.Or)  # `or` is true once one is, `and` false once one is
-            if decisive in found:
-                return decisive
-            return None if None in found else not decisive
-        if not self._reads_variables(test):  # (a flag of the module may be set at run time)
-            return None
-        value = self.term(test, at, depth)
-        return None if value is UNKNOWN else bool(value)
-
-    def _reads_variables(self, test: ast.expr) -> bool:
-        """Whether a test is about the loop's variables: only those are decided (read once
-        per test, not per value)."""
-        found = self._reads.get(id(test))
-        if found is None:
-            found = self._reads[id(test)] = any(
-                isinstance(n, ast.Name) and (n.id in self.variables or n.id in self.aliases)
-                for n in ast.walk(test)
-            )
-        return found
-
-    def term(self, expr: ast.expr, at: int, depth: int) -> Known:
-        """What `expr` is when the loop takes its value at `at`."""
-        if depth > _MAX_DEPTH:
-            return UNKNOWN
-        if isinstance(expr, ast.Constant):
-            return expr.value
-        if isinstance(expr, ast.Compare):
-            return self._compared(expr, at, depth)
-        if isinstance(expr, ast.Call):
-            return self._called(expr, at, depth)
-        if isinstance(expr, ast.Tuple | ast.List | ast.Set):
-            items = [self.term(e, at, depth) for e in expr.elts]
-            if any(i is UNKNOWN for i in items):
-                return UNKNOWN
-            return tuple(items) if isinstance(expr, ast.Tuple) else frozenset(items)
-        if isinstance(expr, ast.JoinedStr | ast.BinOp):
-            return self._joined(expr, at, depth)
-        if isinstance(expr, ast.Name | ast.Attribute):
-            return self._named(expr, at, depth)
-        return UNKNOWN
-
-    def _compared(self, expr: ast.Compare, at: int, depth: int) -> Known:
-        if len(expr.ops) != 1:
-            return UNKNOWN
-        identity = self._identical(expr, at)
-        if identity is not UNKNOWN:
-            return identity
-        left, right = self.term(expr.left, at, depth), self.term(expr.comparators[0], at, depth)
-        if left is UNKNOWN or right is UNKNOWN:
-            return UNKNOWN
-        op = expr.ops[0]
-        if isinstance(op, ast.Eq | ast.NotEq):
-            return (left == right) is isinstance(op, ast.Eq)
-        if not isinstance(op, ast.In | ast.NotIn):
-            return UNKNOWN
-        if not isinstance(right, frozenset | tuple) and not (
-            isinstance(right, str) and isinstance(left, str)
-        ):
-            return UNKNOWN
-        return (left in right) is isinstance(op, ast.In)
-
-    def _identical(self, expr: ast.Compare, at: int) -> Known:
-        """`fn is skip`, `fn in SKIP`, where the loop's variable is a function (`loop_identity`)."""
-        left = self._def(expr.left, at)
-        if left is None:
-            return UNKNOWN
-        found = compared(self.names, (self.module, self.scope), expr, left, lambda e: self._def(e, at))
-        return UNKNOWN if found is None else found
-
-    def _def(self, expr: ast.expr, at: int) -> ast.AST | None:
-        """The def or class `expr` is (a loop variable: the one it takes at `at`)."""
-        if isinstance(expr, ast.Name) and expr.id in self.variables:
-            row = self.values[at]
-            if len(self.variables) > 1:
-                if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(self.variables):
-                    return None
-                row = row.elts[self.variables.index(expr.id)]
-            return written_def(self.names, self.where[0], row, self.where[1])
-        if isinstance(expr, ast.Name) and (expr.id in self.stored or expr.id in self.aliases):
-            return None
-        return written_def(self.names, self.module, expr, self.scope)
-
-    def _called(self, expr: ast.Call, at: int, depth: int) -> Known:
-        """`name.startswith("_")` (or a tuple of prefixes), `endswith`; `frozenset({...})`."""
-        if expr.keywords or len(expr.args) != 1:
-            return UNKNOWN
-        func = expr.func
-        if isinstance(func, ast.Attribute) and func.attr in _STRING_TESTS:
-            text, arg = self.term(func.value, at, depth), self.term(expr.args[0], at, depth)
-            if isinstance(text, str) and (
-                isinstance(arg, str) or (isinstance(arg, tuple) and all(isinstance(a, str) for a in arg))
-            ):
-                return _STRING_TESTS[func.attr](text, arg)
-            return UNKNOWN
-        return self._frozen(self.module, expr, self.scope)
-
-    def _joined(self, expr: ast.JoinedStr | ast.BinOp, at: int, depth: int) -> Known:
-        """`f"{__name__}.{info.name}"`, `prefix + name`: a text of known texts."""
-        if isinstance(expr, ast.BinOp):
-            if not isinstance(expr.op, ast.Add):
-                return UNKNOWN
-            parts = [expr.left, expr.right]
-        else:
-            parts = []
-            for v in expr.values:
-                if isinstance(v, ast.FormattedValue) and (v.conversion != -1 or v.format_spec is not None):
-                    return UNKNOWN
-                parts.append(v.value if isinstance(v, ast.FormattedValue) else v)
-        texts = [self.term(p, at, depth) for p in parts]
-        return (
-            "".join(t for t in texts if isinstance(t, str))
-            if all(isinstance(t, str) for t in texts)
-            else UNKNOWN
+def _may_raise(stmt: ast.stmt) -> bool:
+    """Whether a statement may raise an exception a `try` or `with suppress(...)` around it
+    catches, skipping what follows: a subscript, an import, an inner loop... A call (and a name
+    bound to one) is read as returning, as registrations are everywhere: `mcp.add_tool(fn)` then
+    `break` in `with suppress(KeyError):` breaks. The blocks of an `if`, `with`, `match` or
+    `try` are read statement by statement (`_Walk.block`)."""
+    if isinstance(stmt, ast.Pass | ast.If | ast.With | ast.AsyncWith | ast.Match | ast.Try):
+        return False
+    if isinstance(stmt, ast.Expr):
+        return not isinstance(stmt.value, ast.Call | ast.Await)
+    if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        return not (
+            all(isinstance(t, ast.Name) for t in targets)
+            and isinstance(stmt.value, ast.Call | ast.Name | ast.Constant)
         )
-
-    def _named(self, expr: ast.Name | ast.Attribute, at: int, depth: int) -> Known:
-        """A loop variable (or a `ModuleInfo` field of it), a name the body binds once from
-        them, the module's `__name__`, or a name bound to a constant or a collection written out."""
-        base, field = (expr.value, expr.attr) if isinstance(expr, ast.Attribute) else (expr, None)
-        if isinstance(base, ast.Name) and base.id in self.variables:
-            value = self._taken(self.values[at], self.variables.index(base.id))
-            if field is not None:
-                if not isinstance(value, ModuleInfo) or field not in _FIELDS:
-                    return UNKNOWN
-                value = value.elts[_FIELDS[field]]
-            return self.term(value, at, depth + 1) if isinstance(value, ast.Constant) else UNKNOWN
-        if isinstance(expr, ast.Name):
-            if expr.id in self.aliases:
-                return self.term(self.aliases[expr.id], at, depth + 1)
-            if expr.id in ("__name__", "__package__"):  # the module's globals
-                return self.module.name if expr.id == "__name__" else self.module.package
-            if expr.id in self.stored:  # bound again on each turn: not what its binding says
-                return UNKNOWN
-        if id(expr) not in self._written_as:  # (the same for every value)
-            self._written_as[id(expr)] = self._written(expr)
-        return self._written_as[id(expr)]
-
-    def _taken(self, row: ast.expr, index: int) -> ast.expr | None:
-        """The value one variable takes from a row of the loop (`for _, name, ispkg in ...`)."""
-        if len(self.variables) > 1:
-            if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(self.variables):
-                return None
-            row = row.elts[index]
-        return row.written if isinstance(row, Element) else row
-
-    def _written(self, expr: ast.Name | ast.Attribute) -> Known:
-        """`SKIP = {"base", "utils"}` (here or in another module; a dict's keys), `PREFIX = "_"`,
-        `SKIP = frozenset({...})`: what a name bound once to constants stands for."""
-        found = written_collection(self.names, self.module, expr, self.scope)
-        if found is not None:
-            return _constants(found[2])
-        symbol = self.names.resolve(self.module, expr, self.scope)
-        if not isinstance(symbol, Value):
-            return UNKNOWN
-        if isinstance(symbol.node, ast.Constant):
-            return symbol.node.value
-        return self._frozen(symbol.module, symbol.node, symbol.scope)
-
-    def _frozen(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Known:
-        """`frozenset({"base", "utils"})` (or of a tuple, a list): the constants written out."""
-        if (
-            not isinstance(expr, ast.Call)
-            or expr.keywords
-            or len(expr.args) != 1
-            or not isinstance(expr.args[0], ast.Tuple | ast.List | ast.Set)
-            or self.names.canonical(module, expr.func, scope) != "builtins.frozenset"
-        ):
-            return UNKNOWN
-        found = _constants(expr.args[0])
-        return frozenset(found) if isinstance(found, tuple) else found
+    return True
 
 
-def _constants(collection: ast.Tuple | ast.List | ast.Set | ast.Dict) -> Known:
-    """The constants a collection holds (a dict's keys): a tuple for a tuple, else a set."""
-    items = collection.keys if isinstance(collection, ast.Dict) else collection.elts
-    constants = [i.value for i in items if isinstance(i, ast.Constant)]
-    if len(constants) != len(items):
-        return UNKNOWN
-    return tuple(constants) if isinstance(collection, ast.Tuple) else frozenset(constants)
+def _case_test(
+    subject: ast.expr, case: ast.match_case, made: list[ast.expr]
+) -> ast.expr | Literal[True] | None:
+    """A `case` as the test of `subject` it runs like, for `ValueTests` to read: `case "a" |
+    "b":` is `subject in ("a", "b")`, `case f if f is bad:` is `subject is bad` (its capture in
+    the guard read as the subject); True for a case every value takes (`case _:`), None for a
+    pattern not read (a class, a sequence, a mapping: undecided). A test made is kept in `made`."""
+    pattern: ast.pattern | None = case.pattern
+    name = None
+    if isinstance(case.pattern, ast.MatchAs):
+        pattern, name = case.pattern.pattern, case.pattern.name
+    tested: ast.expr | Literal[True] | None = True if pattern is None else _pattern_test(subject, pattern)
+    if tested is None or case.guard is None:
+        if isinstance(tested, ast.expr):
+            made.append(tested)
+        return tested
+    guard = _Captured(name, subject).visit(copy.deepcopy(case.guard)) if name else case.guard
+    test = guard if tested is True else ast.BoolOp(ast.And(), [tested, guard])
+    made.append(test)
+    return test
 
 
-def _aliases(inside: list[ast.AST], variables: set[str]) -> dict[str, ast.expr]:
-    """Names the body (its nodes) binds exactly once, by a plain assignment of what reads the loop's
-    variables (`name = info.name`): a test of one reads what it was bound to (bound before
-    the test, as published loops write it)."""
-    stored: dict[str, int] = {}
-    assigned: dict[str, ast.expr] = {}
-    for n in inside:
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-            stored[n.id] = stored.get(n.id, 0) + 1
-        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-            assigned[n.targets[0].id] = n.value
-    return {
-        k: v
-        for k, v in assigned.items()
-        if stored.get(k) == 1
-        and k not in variables
-        and any(isinstance(n, ast.Name) and n.id in variables for n in ast.walk(v))
-    }
+def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
+    """`case "a":` as `subject == "a"`, `case "a" | "b":` as `subject in ("a", "b")`; None for
+    any other pattern."""
+    if isinstance(pattern, ast.MatchValue):
+        return ast.Compare(subject, [ast.Eq()], [pattern.value])
+    if isinstance(pattern, ast.MatchOr) and all(isinstance(p, ast.MatchValue) for p in pattern.patterns):
+        values: list[ast.expr] = [p.value for p in pattern.patterns if isinstance(p, ast.MatchValue)]
+        return ast.Compare(subject, [ast.In()], [ast.Tuple(values, ast.Load())])
+    return None
+
+
+class _Captured(ast.NodeTransformer):
+    """A guard with the name its `case` captures the subject under read as the subject."""
+
+    def __init__(self, name: str, subject: ast.expr) -> None:
+        self.name = name
+        self.subject = subject
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return copy.deepcopy(self.subject) if node.id == self.name else node

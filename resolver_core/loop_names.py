@@ -1,6 +1,6 @@
 """The name each value of a loop gives the tool it registers, when the name is written from the
 loop variable: `name=fn.__name__` or `name=f"v2_{fn.__name__}"` in `for fn in (a, b):` names
-the tools `a`, `b` (or `v2_a`, `v2_b`), read as the constants they are (`loops.py`)."""
+the tools `a`, `b` (or `v2_a`, `v2_b`), read as the constants they are (`loop_rows.py`)."""
 
 from __future__ import annotations
 

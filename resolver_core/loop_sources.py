@@ -1,6 +1,6 @@
 """Loops over values the source lists somewhere other than a collection bound to a name.
 
-Two shapes published servers register their tools in (`loops.py` reads the others):
+Two shapes published servers register their tools in (`loop_rows.py` reads the others):
 
 - a list an instance's `__init__` stores (`self.tools = [a, b]`), looped over in another
   method (`for fn in self.tools: mcp.add_tool(fn)`): each value, read where `__init__` writes
@@ -28,7 +28,7 @@ _SEQUENCES = (ast.Tuple, ast.List)
 
 
 class Listing(Protocol):
-    """The values a loop variable takes (`loops.Listed`)."""
+    """The values a loop variable takes (`loop_rows.Listed`)."""
 
     @property
     def values(self) -> tuple[ast.expr, ...]: ...

@@ -8,7 +8,7 @@ as `reach.through_parameter` lands `def register(server, fn): server.add_tool(fn
 call's `fn`. A call passing anything else (a list built at run time, the caller's own
 parameter) is said, not guessed (an unfollowed registration), as the loop was before.
 
-`loop_entries.PassedLoop` is what the registration scan (`loops.EnclosingLoops`) keeps of
+`loop_entries.PassedLoop` is what the registration scan (`enclosing_loops.EnclosingLoops`) keeps of
 such a loop; `landings` expands a registration through it once the call sites are known (`reach.py`).
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from .call_sites import CallSites
 from .loop_entries import Part, PassedLoop, picked
-from .loops import rows_of
+from .loop_rows import rows_of
 from .registration_site import Registration, Unfollowed, landed, unlisted_loop
 from .servers import Servers
 from .signatures import function_params

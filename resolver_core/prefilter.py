@@ -4,7 +4,7 @@
   cannot are not parsed (the byte prefilter).
 - `passed_lines`: the lines where a call can pass one of some names as a whole argument
   (or a call of one: `register(MCPServer("x"))`), so `builder` walks only the statements
-  holding them (`loops.calls_on_lines`).
+  holding them (`literal_loops.calls_on_lines`).
 - `lines_in` / `lines_with`: the lines mentioning some names (the registration scan's
   tokens, the functions whose call sites are asked for), and `holds`: whether a statement
   has one of them.

@@ -30,7 +30,7 @@ from .caller_loops import CallerLoops
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
 from .keyed_servers import by_keyword, spread_entry
-from .loops import listing_name
+from .literal_loops import listing_name
 from .model import Server, Span
 from .passed_loops import call_arguments, landings
 from .registered_names import factory_argument, landed_name, name_passed

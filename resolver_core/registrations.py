@@ -20,9 +20,9 @@ from pathlib import Path
 from .arms import ArmStack
 from .confined import Confined
 from .constant_names import constant_text
-from .constructor_tools import assigned, constructor_tools, unread
+from .constructor_tools import as_kept, assigned, constructor_tools, unread, written_name
+from .enclosing_loops import EnclosingLoops
 from .handed_servers import HandedServers
-from .loops import EnclosingLoops
 from .model import Server
 from .prefilter import lines_in
 from .registrar_aliases import RegistrarAliases, calling
@@ -80,13 +80,17 @@ class Scanner:
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
         # where a registration call can appear at all (also through `register = mcp.add_tool`).
+        aliases = (
+            *self.aliases.module_level(module, table),
+            *self.aliases.in_functions(text),  # `tool = mcp.tool` in a def
+        )
         self._tokens = (
             ".tool(",
             "add_tool",
             "tools=",  # `MCPServer("x", tools=[Tool.from_function(fn)])`
             ".remove_tool(",
-            *(f"{name}(" for name in self.aliases.module_level(module, table)),
-            *(f"{name}(" for name in self.aliases.in_functions(text)),  # `tool = mcp.tool` in a def
+            *(f"{name}(" for name in aliases),
+            *(f"map({name}," for name in aliases),  # `list(map(add, TOOLS))`
         )
         calls = any(t in text for t in self._tokens)
         self._token_lines = lines_in(module, self._tokens) if calls else []
@@ -200,25 +204,24 @@ class Scanner:
             server = self.aliases.server_of(module, target, scope)
             if server is None:
                 continue
-            name = name_node = None
-            if call is not None and target.attr == "tool":
-                name_node = _name_argument(call)
-                name = self._text_value(module, name_node, scope)
-            self._found(
-                Registration(
-                    server,
-                    target.attr,
-                    fn,
-                    module,
-                    scope,
-                    name,
-                    module.span(written),
-                    form="decorator" if call is not None else "uncalled_decorator",
-                    decorator=written,
-                    name_node=name_node,
-                    qualname=qualname,
+            name_node = _name_argument(call) if call is not None and target.attr == "tool" else None
+            listed = self._loops.names_of(written, name_node) if name_node is not None else None
+            for named in listed if listed is not None else [(module, name_node, scope)]:
+                self._found(  # (once per name a loop around the def lists: `for n in NAMES:`)
+                    Registration(
+                        server,
+                        target.attr,
+                        fn,
+                        module,
+                        scope,
+                        self._text_value(*named) if named[1] is not None else None,
+                        module.span(written),
+                        form="decorator" if call is not None else "uncalled_decorator",
+                        decorator=written,
+                        name_node=named[1] if isinstance(named[1], ast.Constant) else name_node,
+                        qualname=qualname,
+                    )
                 )
-            )
 
     def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:
         """`def tool(): return mcp.tool()`: a decorator factory handing out the SDK's decorator
@@ -326,6 +329,9 @@ class Scanner:
         if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
             return
         fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
+        landings = self._loops.each(module, scope, fn_node, name_node)
+        if self._loops.repeated(call, (fn_node, name_node)):  # once per turn of the loop
+            landings = landings * 2
         self._found_all(
             Registration(
                 server,
@@ -336,10 +342,11 @@ class Scanner:
                 self._text_value(*named),
                 module.span(call),
                 "add_tool",
-                name_node=name_node,
+                # `name=None` a loop takes (`map(mcp.add_tool, FNS, (None, "x"))`): the function's
+                name_node=named[1] if _is_none(named[1]) else name_node,
                 returns=returns,
             )
-            for fn, where, where_scope, named in self._loops.each(module, scope, fn_node, name_node)
+            for fn, where, where_scope, named in landings
         )
 
     def _constructed(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
@@ -360,12 +367,17 @@ class Scanner:
             if bound is not None and bound[0] is call
             else self.servers.of(module, call, scope)
         )
+        start = len(self.found)
         with ExitStack() as inside:  # `[Tool.from_function(f) for f in TOOLS]`: its loops
             for loop in loops:
                 inside.enter_context(self._loops.entered(module, loop, scope))
             for made, fn_node, name_node in listed:
                 if server is not None:
                     self._added(server, module, scope, made, fn_node, name_node)
+        if loops:  # each value's tool: the constructor keeps the last of a name, not the first
+            self.found[start:] = as_kept(
+                self.found[start:], lambda reg: reg.name or written_name(reg.name_node)
+            )
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":
@@ -441,6 +453,10 @@ class Scanner:
                 )
             )
             return
+
+
+def _is_none(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:

@@ -19,7 +19,6 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeGuard
 
 from .called_servers import Made, bound_name, called, made_here
 from .called_servers import made as called_made
@@ -29,6 +28,7 @@ from .model import Graph, Server, Span
 from .server_annotations import Slot, slot_of, unquoted
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
+from .subclass_servers import class_server, is_super_init
 from .symbols import Defined, External, Names, Param, Scope, Value, sdk_name
 from .typeexpr import TClass
 
@@ -66,7 +66,10 @@ class Servers:
         self.bound_in: dict[int, Scope] = {}
         """The function body each server bound in one is bound in, by the server's `id`."""
         self.calls_made: list[tuple[Server, Server]] = []
-        """Each server a call of a factory made (`made_by`), with the factory's local one."""
+        """Each server a call of a factory made (`made_by`), with the factory's local one (or
+        of a subclass of `MCPServer`, with the class's: `subclass_servers.made_instance`)."""
+        self.instance_classes: dict[int, ast.ClassDef] = {}
+        """The class each server standing for a subclass's instances is of, by the server's `id`."""
 
     def of(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Server | ParamServer | None:
         """The server an expression like `mcp` or `app.server.mcp` denotes, if any; a call
@@ -180,7 +183,7 @@ class Servers:
     ) -> tuple[Server | ParamServer | None, bool]:
         """`super().__init__(mcp)` in `init`: what the base's `__init__` stores in `self.<attr>`,
         its parameter read as the argument this call passes (a parameter of `init` in turn)."""
-        call = next((c for c in ast.walk(init) if _is_super_init(c)), None)
+        call = next((c for c in ast.walk(init) if is_super_init(c)), None)
         inherited = self._base_init(module, cls) if call is not None else None
         if call is None or inherited is None:
             return None, False
@@ -293,13 +296,9 @@ class Servers:
 
     def _itself(self, module: ParsedModule, method: ast.FunctionDef | ast.AsyncFunctionDef) -> Server | None:
         """`self.tool()` in a method of a project subclass of `MCPServer`: every instance of it,
-        one server (named after the class: `Shop()`)."""
+        one server (named after the class: `Shop()`; `subclass_servers.py`)."""
         cls = self.class_of(module, method)
-        if cls is None or not self.classes.is_sub(
-            TClass(module.name, cls.name, cls, module), frozenset({"MCPServer"})
-        ):
-            return None
-        return self.server(module, f"{cls.name}()", cls, True, instance=True)
+        return class_server(self, module, cls) if cls is not None else None
 
     def class_of(self, module: ParsedModule, fn: ast.AST) -> ast.ClassDef | None:
         """The class whose body defines `fn` (module-level classes and classes nested in them)."""
@@ -465,18 +464,6 @@ def _property_of(cls: ast.ClassDef, name: str) -> str | None:
         ):
             return read.attr
     return None
-
-
-def _is_super_init(node: ast.AST) -> TypeGuard[ast.Call]:
-    """`super().__init__(...)` (or `super(Cls, self).__init__(...)`)."""
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "__init__"
-        and isinstance(node.func.value, ast.Call)
-        and isinstance(node.func.value.func, ast.Name)
-        and node.func.value.func.id == "super"
-    )
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -3,7 +3,7 @@
 A registration written in a comprehension (`[mcp.add_tool(fn) for fn in TOOLS]`) or mapped
 over a list a call consumes (`list(map(mcp.add_tool, TOOLS))`) registers each value as the
 `for` loop it runs like would: the scan (`registrations.py`) reads both as that loop, so the
-loop readers (`loops.py`) need not know of comprehensions or maps.
+loop readers (`loop_rows.py`, `enclosing_loops.py`) need not know of comprehensions or maps.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ def calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
             yield cur, loops
             mapped = _mapped(cur)
             if mapped is not None:  # `list(map(mcp.add_tool, TOOLS))`: a call per value, as in a loop
+                yield mapped[0], (*loops, mapped[1])
+        elif cur is stmt and isinstance(cur, ast.For | ast.AsyncFor) and _runs_to_the_end(cur):
+            mapped = _made(cur.iter, None)  # `for _ in map(mcp.add_tool, TOOLS): pass`
+            if mapped is not None:
                 yield mapped[0], (*loops, mapped[1])
         if isinstance(cur, _COMPREHENSIONS):
             parts = (cur.key, cur.value) if isinstance(cur, ast.DictComp) else (cur.elt,)
@@ -53,13 +57,25 @@ def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
         and isinstance(consumer.args[0], ast.Call)
     ):
         return None
-    call = consumer.args[0]
+    return _made(consumer.args[0], _STOPPING.get(consumer.func.id))
+
+
+def _made(call: ast.expr, stopping: str | None) -> tuple[ast.Call, ast.For] | None:
+    """`map(mcp.add_tool, TOOLS)` as `_mapped` reads it, iterated to its end by its consumer,
+    or until the first call of the registrar `stopping` names (`all`, `any`). A registrar bound
+    to a name first (`add = mcp.add_tool`, then `list(map(add, TOOLS))`) is called as written,
+    `add(each)`, which the scan reads as that registrar (`registrar_aliases.py`): over one
+    iterable, consumed to its end (which registrar it is, and so what it returns, is the scan's)."""
+    if not isinstance(call, ast.Call):
+        return None
     made: tuple[ast.Call, ast.For] | None = getattr(call, "_as_calls", None)
     if made is not None or not (isinstance(call.func, ast.Name) and call.func.id == "map"):
         return made
     if len(call.args) < 2 or call.keywords:
         return None
     func, *iterables = call.args
+    if isinstance(func, ast.Name):
+        return _as_loop(call, func, iterables, None) if len(iterables) == 1 and stopping is None else None
     method = func.func if isinstance(func, ast.Call) else func
     if not isinstance(method, ast.Attribute) or method.attr not in ("add_tool", "tool"):
         return None
@@ -67,6 +83,14 @@ def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
         return None  # `map(mcp.tool, ...)` calls the decorator factory on each function (T9)
     if method.attr == "tool" and len(iterables) > 1:
         return None  # the decorator takes one function: a TypeError, no registration
+    return _as_loop(call, func, iterables, stopping == method.attr)
+
+
+def _as_loop(
+    call: ast.Call, func: ast.expr, iterables: list[ast.expr], stops: bool | None
+) -> tuple[ast.Call, ast.For]:
+    """`map(func, *iterables)` as the call it makes on each value and the loop it runs like,
+    that loop `break`ing after its first call when `stops` (made once per `map(...)` call)."""
     taken = [_MAPPED + "," * i for i in range(len(iterables))]
     each: list[ast.expr] = [
         ast.copy_location(ast.Name(n, ast.Load()), v) for n, v in zip(taken, iterables, strict=True)
@@ -78,11 +102,19 @@ def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
         target = ast.Tuple([ast.Name(n, ast.Store()) for n in taken], ast.Store())
         values = ast.copy_location(ast.Call(ast.Name("zip", ast.Load()), iterables, []), call)
     body: list[ast.stmt] = []
-    if _STOPPING.get(consumer.func.id) == method.attr:  # the first result stops the consumer
+    if stops:  # the first result stops the consumer
         body = [ast.copy_location(ast.Expr(applied), call), ast.copy_location(ast.Break(), call)]
     loop = ast.copy_location(ast.For(ast.copy_location(target, call), values, body, []), call)
     call._as_calls = made = (applied, loop)  # type: ignore[attr-defined]
     return made
+
+
+def _runs_to_the_end(loop: ast.For | ast.AsyncFor) -> bool:
+    """Whether a `for` loop iterates what it runs over to its end: its body holds no `break`,
+    `return` or `raise` (a `pass`, a log line)."""
+    return not any(
+        isinstance(node, ast.Break | ast.Return | ast.Raise) for part in loop.body for node in ast.walk(part)
+    )
 
 
 _CONSUMERS = ("list", "tuple", "set", "frozenset", "sorted")

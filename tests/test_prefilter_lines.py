@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
-from mcpdeps.resolver_core.loops import calls_on_lines
+from mcpdeps.resolver_core.literal_loops import calls_on_lines
 from mcpdeps.resolver_core.prefilter import passed_lines
 from mcpdeps.resolver_core.source import ParsedModule, decode
 from mcpdeps.resolver_core.symbols import collect_bindings

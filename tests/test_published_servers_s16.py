@@ -1195,12 +1195,7 @@ SPECS = {
 }
 """The spec naming each valid twin's server (or the factory building it) for `graph`."""
 
-NOT_DRAWN = {
-    "MCPServer subclass registering its methods, resolvers under a timing decorator": (
-        "every instance of an MCPServer subclass is one server `NotesServer()` holding the tools "
-        "its methods register on `self`; `server = NotesServer()` is another, drawn without them"
-    ),
-}
+NOT_DRAWN: dict[str, str] = {}
 """Specs whose static graph is not yet what `graph --live` draws, with the reason (strict xfails)."""
 
 

@@ -1,0 +1,133 @@
+"""The values a loop iterates, when the source writes them out, and what each variable takes.
+
+`rows_of` reads the collection a loop runs over (`for fn in TOOLS:`, `.items()` of a dict,
+`zip(...)`, `enumerate(...)`, `[*A, *B]`) back to where it is written; `listed_variables` unpacks
+those rows into the values each loop variable takes (`Listed`), as Python does, nested targets
+and loops over an outer loop's variable included. Both the call scans (`literal_loops.py`) and
+the registration scan (`enclosing_loops.py`) read loops through them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping, Sequence
+
+from .joined_lists import MAX_JOINS, joined_rows
+from .loop_entries import Part, numbered, picked, unwrapped
+from .loop_sources import held_list
+from .loop_zips import zipped_rows
+from .records import record
+from .source import ParsedModule
+from .symbols import Names, Scope
+from .written_collections import SEQUENCES, Rows, written_collection
+
+
+@record
+class Listed:
+    """The values one loop variable takes, in order, and where they are written (to resolve them)."""
+
+    module: ParsedModule
+    scope: Scope | None
+    values: tuple[ast.expr, ...]
+    loop: ast.For | ast.AsyncFor
+    """The loop that binds the variable: two variables of one loop take their values in step."""
+
+    def part(self, names: Names, part: Part) -> Listed | None:
+        """`spec["func"]` for each `{"func": f, "name": "x"}` the variable takes, `entry.function`
+        for each `ToolEntry(f, "x")` (`loop_entries.py`); None when one of them does not tell."""
+        values = picked(names, self.module, self.scope, self.values, part)
+        return None if values is None else Listed(self.module, self.scope, values, self.loop)
+
+
+def listed_variables(
+    names: Names, module: ParsedModule, stmt: ast.stmt, scope: Scope | None, outer: Mapping[str, Listed]
+) -> dict[str, Listed]:
+    """Each variable of `stmt` (a `for` loop) -> the values it takes; empty when they are not
+    listed. `outer` are the variables of the loops around it (`for group in (A, B): for fn in
+    group:` takes the values of `A`, then of `B`)."""
+    if not isinstance(stmt, ast.For | ast.AsyncFor):
+        return {}
+    if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
+        found = _flattened(names, outer[stmt.iter.id])
+    else:  # a collection written out, or a list `__init__` stores (`for fn in self.tools:`)
+        found = rows_of(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
+    if found is None:
+        return {}
+    where, where_scope, rows = found
+    columns = unpacked_rows(stmt.target, rows)
+    if columns is None:
+        return {}
+    return {name: Listed(where, where_scope, values, stmt) for name, values in columns.items()}
+
+
+def unpacked_rows(target: ast.expr, rows: Sequence[ast.expr]) -> dict[str, tuple[ast.expr, ...]] | None:
+    """Each name of a loop target -> the value it takes from each row, unpacked as Python does,
+    nested targets too (`for name, (fn, _doc) in TOOLS.items():`); None when a row is not
+    written out to the target's shape."""
+    if isinstance(target, ast.Name):
+        return {target.id: tuple(rows)}
+    if not isinstance(target, ast.Tuple | ast.List):
+        return None
+    width = len(target.elts)
+    if not all(isinstance(row, SEQUENCES) and len(row.elts) == width for row in rows):
+        return None
+    out: dict[str, tuple[ast.expr, ...]] = {}
+    for i, part in enumerate(target.elts):
+        inner = unpacked_rows(part, [row.elts[i] for row in rows])  # type: ignore[attr-defined]
+        if inner is None:
+            return None
+        out.update(inner)
+    return out
+
+
+def _flattened(names: Names, group: Listed) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
+    """The values of each collection an outer loop variable takes, one after the other (all
+    written in one module, to be resolved there)."""
+    rows: list[ast.expr] = []
+    where: tuple[ParsedModule, Scope | None] | None = None
+    for value in group.values:
+        found = rows_of(names, group.module, value, group.scope)
+        if found is None or (where is not None and where != found[:2]):
+            return None
+        where = found[:2]
+        rows += found[2]
+    return (*where, tuple(rows)) if where is not None else None
+
+
+def rows_of(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None, joins: int = 0
+) -> Rows | None:
+    """The values iterating `expr` yields, where they are written; None when not written out.
+    `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`), and
+    `zip(...)` of several (`loop_zips.py`), and the collections a list unpacks
+    (`[*NOTE_TOOLS, *TASK_TOOLS]`, `joined_lists.py`)."""
+    expr, method, counted = unwrapped(names, module, expr, scope)
+    zipped = zipped_rows(names, module, expr, scope, rows_of)
+    if zipped is not None:
+        return (*zipped[:2], numbered(zipped[2])) if counted else zipped
+    found = written_collection(names, module, expr, scope)
+    if found is None:
+        return None
+    where, where_scope, node = found
+    if isinstance(node, ast.Dict):
+        if any(key is None for key in node.keys):
+            return None  # `{**BASE, ...}`: part of it is elsewhere
+        keys = [key for key in node.keys if key is not None]
+        rows: tuple[ast.expr, ...] = tuple(node.values if method == "values" else keys)
+        if method == "items":
+            rows = tuple(
+                ast.Tuple(elts=[k, v], ctx=ast.Load()) for k, v in zip(keys, node.values, strict=True)
+            )
+    elif method is not None or (joins >= MAX_JOINS and any(isinstance(e, ast.Starred) for e in node.elts)):
+        return None
+    else:
+        joined = joined_rows(
+            node.elts,
+            where,
+            where_scope,
+            lambda at, value, inner: rows_of(names, at, value, inner, joins + 1),
+        )
+        if joined is None:
+            return None
+        rows = joined
+    return where, where_scope, numbered(rows) if counted else rows
