@@ -25,6 +25,7 @@ from .factory_results import hands_out, settle
 from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
 from .landed_elsewhere import read_by_its_site
+from .late_bindings import late_reason, mark_late_resolvers, registered_at
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
@@ -250,7 +251,7 @@ class StaticBuilder:
         if owner in how.companions and loose and skipped(reg, target, written):
             self.graph.unclassified.add(owner)
             return self._shell(reg, target, None, None)
-        cutoff = self._cutoff(reg)
+        cutoff = registered_at(reg)
         outer, self.names.cutoff = (
             self.names.cutoff,
             (reg.module, cutoff) if cutoff is not None else None,
@@ -274,10 +275,10 @@ class StaticBuilder:
             )
         if hints_error is None and (err := first_error(returns)) is not None:
             hints_error = f"the return annotation cannot be evaluated ({err.reason})"
-        cutoff = self._cutoff(reg)
+        cutoff = registered_at(reg)
         late = needs.get(reg.module.path) if cutoff is not None else None
         if hints_error is None and late is not None and cutoff is not None and late[0] >= cutoff:
-            hints_error = _late_reason(late, cutoff, "the tool")
+            hints_error = late_reason(late, cutoff, "the tool")
         tool = self._shell(reg, target, returns, hints_error)
         if hints_error is None:
             tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
@@ -291,7 +292,7 @@ class StaticBuilder:
                     p.kind = "context"
         tool.parameters = params
         if cutoff is not None:
-            self._mark_late_resolvers(tool, str(reg.module.path), cutoff)
+            mark_late_resolvers(tool, self.factory.resolvers, str(reg.module.path), cutoff)
         return tool
 
     def _shell(
@@ -335,29 +336,6 @@ class StaticBuilder:
             )
         return tool
 
-    def _cutoff(self, reg: Registration) -> int | None:
-        """The line at which a module-level registration runs (None inside functions)."""
-        if reg.scope is not None:
-            return None
-        fn = reg.fn
-        return fn.lineno if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) else reg.span.line
-
-    def _mark_late_resolvers(self, tool: Tool, path: str, cutoff: int) -> None:
-        """Resolvers whose hints name something the registering module binds only later."""
-        stack = [p.resolver for p in tool.parameters if p.resolver]
-        seen: set[str] = set()
-        while stack:
-            rid = stack.pop()
-            if rid is None or rid in seen or rid not in self.factory.resolvers:
-                continue
-            seen.add(rid)
-            resolver = self.factory.resolvers[rid]
-            late = resolver.needs.get(path)
-            if late is not None and late[0] >= cutoff and not resolver.hints_error:
-                tool.late_resolvers[rid] = _late_reason(late, cutoff, f"resolver {resolver.name!r}")
-                continue
-            stack.extend(p.resolver for p in resolver.parameters if p.resolver)
-
     def _handler(self, reg: Registration, target: ToolFunction) -> Handler:
         params, _ = self._params(target.module, target.node, target.scope, target.skip)
         return Handler(reg.kind, target.qualname, target.module.name, reg.span, params)  # type: ignore[arg-type]
@@ -369,14 +347,6 @@ def _load_skipped(project: Project, scanner: Scanner, path: Path, data: bytes) -
     A function of what it uses, not a method: the builder's bound method, kept by its own
     `call_sites`, would be a reference cycle holding every tree of the build."""
     scanner.scan(project.load_path(path, data))
-
-
-def _late_reason(late: tuple[int, str], cutoff: int, what: str) -> str:
-    line, name = late
-    return (
-        f"the hints of {what} use {name!r}, which is bound at line {line}, after the tool is "
-        f"registered at line {cutoff}"
-    )
 
 
 def new_project(
