@@ -54,8 +54,9 @@ def made_instance(
     made = servers.server(module, bound_name(module, call) or written_at(module, call), call, call, scope)
     if made is instances:
         return None
-    if _own_init(symbol.node) is not None:  # its own parameters: the call's first is no name
-        made.name = instances.name
+    init = _own_init(symbol.node)
+    if init is not None:  # its own parameters: the call's first is no name
+        made.name = instances.name if instances.name is not None else _name_passed(init, call)
     if not any(each is made for each, _ in servers.calls_made):
         servers.calls_made.append((made, instances))
     return made
@@ -68,6 +69,32 @@ def instantiated(servers: Servers, server: Server) -> ast.FunctionDef | ast.Clas
     if cls is None:
         return None
     return _own_init(cls) or cls
+
+
+def _name_passed(init: ast.FunctionDef, call: ast.Call) -> str | None:
+    """`super().__init__(name)` handing the SDK a parameter of `__init__`: the string the call
+    of the class passes for it (`PermissionedServer("files", allowed=...)`), or its default."""
+    named = next((n for n in ast.walk(init) if is_super_init(n)), None)
+    if named is None:
+        return None
+    arg = named.args[0] if named.args else next((k.value for k in named.keywords if k.arg == "name"), None)
+    if not isinstance(arg, ast.Name):
+        return None
+    a = init.args
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)][1:]  # after `self`
+    given: ast.expr | None = next((k.value for k in call.keywords if k.arg == arg.id), None)
+    if given is None and arg.id in positional:
+        at = positional.index(arg.id)
+        if any(isinstance(c, ast.Starred) for c in call.args[: at + 1]):
+            return None
+        if at < len(call.args):
+            given = call.args[at]
+        elif at >= len(positional) - len(a.defaults):
+            given = a.defaults[at - (len(positional) - len(a.defaults))]
+    elif given is None and arg.id in (k.arg for k in a.kwonlyargs):
+        index = [k.arg for k in a.kwonlyargs].index(arg.id)
+        given = a.kw_defaults[index]
+    return given.value if isinstance(given, ast.Constant) and isinstance(given.value, str) else None
 
 
 def _own_init(cls: ast.ClassDef) -> ast.FunctionDef | None:

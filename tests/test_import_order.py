@@ -198,9 +198,10 @@ def test_helpers_called_in_another_order_than_their_paths(tmp_path: Path, where:
     assert found(tmp_path) == found(tmp_path, "app/a.py") == found(tmp_path, "app/b.py") == []
 
 
-def test_helpers_called_in_a_branch_keep_the_order_of_paths(tmp_path: Path) -> None:
-    """`if FAST: b.register(mcp)` then `a.register(mcp)`: the order of the calls is not told by
-    plain statements of one body; the duplicate is reported by the order of paths, as before."""
+def test_helpers_called_in_two_statements_run_in_the_order_written(tmp_path: Path) -> None:
+    """`if FAST: b.register(mcp)` then `a.register(mcp)`: two statements of one body run in the
+    order written, whatever branch holds a call (`call_order.py`): the SDK keeps b's `t` and
+    drops a's, and lint reports a's, in `lint .` and in each file alone."""
     files = {
         "app/server.py": SERVER,
         "app/a.py": HELPER.format("a"),
@@ -210,8 +211,8 @@ def test_helpers_called_in_a_branch_keep_the_order_of_paths(tmp_path: Path) -> N
     }
     write_files(tmp_path, {**PROJECT, **files})
     assert "'b'" in kept(tmp_path)[1]
-    assert found(tmp_path) == found(tmp_path, "app/b.py") == [("MCPD110", "app/b.py")]
-    assert found(tmp_path, "app/a.py") == []
+    assert found(tmp_path) == found(tmp_path, "app/a.py") == [("MCPD110", "app/a.py")]
+    assert found(tmp_path, "app/b.py") == []
 
 
 @pytest.mark.parametrize(
