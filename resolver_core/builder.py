@@ -298,7 +298,7 @@ class StaticBuilder:
     def _shell(
         self, reg: Registration, target: ToolFunction, returns: TypeExpr | None, hints_error: str | None
     ) -> Tool:
-        """The tool a registration makes, before its parameters are classified: what MCPD110
+        """The tool a registration makes, before its parameters are classified: what the duplicate-name check
         reads of it (`per_file.ToolRegistration`), and nothing evaluated."""
         module, fn, qual = target.module, target.node, target.qualname
         is_lambda = isinstance(fn, ast.Lambda)

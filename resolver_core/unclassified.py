@@ -10,7 +10,7 @@ are found as before: the servers, arms and calls of the others depend on them.
 
 A companion of `lint FILE` (`companions.importers`) is reported only where what it finds is
 located in a given file (`per_file.combine`). Its tools written in a module that imports no
-given file (a companion checked for the registrations a given file's come after, MCPD110,
+given file (a companion checked for the registrations a given file's come after, for duplicate names,
 `SourceFile.unclassified`; or a module the run does not check, whose tools are the record of
 the companion handing it a server, `Tool.origin`: `app/main.py` calling 140 features'
 `register(mcp)`) find nothing located there, as long as what they read is only what that
