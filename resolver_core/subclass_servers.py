@@ -74,26 +74,20 @@ def instantiated(servers: Servers, server: Server) -> ast.FunctionDef | ast.Clas
 def _name_passed(init: ast.FunctionDef, call: ast.Call) -> str | None:
     """`super().__init__(name)` handing the SDK a parameter of `__init__`: the string the call
     of the class passes for it (`PermissionedServer("files", allowed=...)`), or its default."""
+    from .passed_loops import argument  # (which reads servers, as this module's callers do)
+    from .signatures import function_params
+
     named = next((n for n in ast.walk(init) if is_super_init(n)), None)
     if named is None:
         return None
-    arg = named.args[0] if named.args else next((k.value for k in named.keywords if k.arg == "name"), None)
-    if not isinstance(arg, ast.Name):
+    arg = argument(named, 0, "name")
+    params = function_params(init)
+    index = next((i for i, p in enumerate(params) if p[0].arg == getattr(arg, "id", None)), None)
+    if not isinstance(arg, ast.Name) or index is None or params[index][1] is not None:
         return None
-    a = init.args
-    positional = [p.arg for p in (*a.posonlyargs, *a.args)][1:]  # after `self`
-    given: ast.expr | None = next((k.value for k in call.keywords if k.arg == arg.id), None)
-    if given is None and arg.id in positional:
-        at = positional.index(arg.id)
-        if any(isinstance(c, ast.Starred) for c in call.args[: at + 1]):
-            return None
-        if at < len(call.args):
-            given = call.args[at]
-        elif at >= len(positional) - len(a.defaults):
-            given = a.defaults[at - (len(positional) - len(a.defaults))]
-    elif given is None and arg.id in (k.arg for k in a.kwonlyargs):
-        index = [k.arg for k in a.kwonlyargs].index(arg.id)
-        given = a.kw_defaults[index]
+    positional = len(init.args.posonlyargs) + len(init.args.args)  # `self` first
+    given = argument(call, index - 1 if index < positional else -1, arg.id)
+    given = given if given is not None else params[index][3]
     return given.value if isinstance(given, ast.Constant) and isinstance(given.value, str) else None
 
 
