@@ -23,9 +23,11 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
 
 def _client() -> LanguageClient:
-    """pytest-lsp's client, also keeping the document version each publication was made for."""
+    """pytest-lsp's client, also keeping the document version each publication was made for,
+    and the codes of every publication per document (`history`)."""
     client = LanguageClient(converter_factory=default_converter)
     client.published_versions = {}  # type: ignore[attr-defined]
+    client.history = {}  # type: ignore[attr-defined]
     for method, func in DEFAULT_CLIENT_FEATURES.items():
         if method != types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
             client.feature(method)(func)
@@ -34,6 +36,7 @@ def _client() -> LanguageClient:
     def publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
         client.diagnostics[params.uri] = params.diagnostics
         client.published_versions[params.uri] = params.version  # type: ignore[attr-defined]
+        client.history.setdefault(params.uri, []).append([d.code for d in params.diagnostics])  # type: ignore[attr-defined]
 
     @client.feature(types.CLIENT_REGISTER_CAPABILITY)
     def register(client: LanguageClient, params: types.RegistrationParams) -> None:

@@ -293,3 +293,18 @@ async def test_a_uv_workspace_member_opened_alone_is_checked_in_its_workspace(
     expected = [d["code"] for d in lint_json(tmp_path, bad)]
     assert expected == ["MCPD002"]
     assert [d.code for d in found] == expected
+    # Never shown clean first: its finding is its importers', checked after it.
+    assert client.history[path.as_uri()] == [expected]  # type: ignore[attr-defined]
+
+
+async def test_a_resolver_module_opened_first_is_shown_with_its_tools_verdict(
+    client: LanguageClient, root: Path
+) -> None:
+    """The first file opened in a workspace is a resolver module whose finding (MCPD002) is
+    located in it but found by the tool file that runs it: its first publication has it."""
+    deps = root / "deps.py"
+    deps.write_text(DEPS.replace("def plan_of(user: str)", "def plan_of(account: str)"))
+    Docs(client).open(deps)
+    found = await at_version(client, deps, 1)
+    assert [d.code for d in found] == ["MCPD002"]
+    assert client.history[deps.as_uri()] == [["MCPD002"]]  # type: ignore[attr-defined]

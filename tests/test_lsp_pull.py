@@ -227,3 +227,14 @@ async def test_hovering_each_tool_of_a_shared_typo_shows_the_one_diagnostic(
         )
         assert found is not None and isinstance(found.contents, types.MarkupContent)
         assert "MCPD002" in found.contents.value, name
+
+
+async def test_a_resolver_module_pulled_first_has_its_tools_verdict(
+    pulling: LanguageClient, root: Path
+) -> None:
+    """The first document opened and pulled is the resolver module: its finding is found by the
+    tool files that run it, checked after it; the pull waits for them, never answers clean."""
+    deps = root / "deps.py"
+    Docs(pulling).open(deps)
+    report = await _document(pulling, deps)
+    assert [d.code for d in report.items] == ["MCPD002"]

@@ -8,8 +8,9 @@ problem twice (ruff's server decides the same way, on the same capability).
 The answers come from what the scheduler in `server.py` already keeps per file
 (`McpdepsServer.published`, filled after each check whether or not it is pushed):
 
-- `textDocument/diagnostic` waits until the document's own check is done (the checks an
-  edit makes stale run first), then answers with its diagnostics;
+- `textDocument/diagnostic` waits until the document's verdict is known (its own check is
+  done: the checks an edit makes stale run first; `WorkspaceModel.verdict_ready`), then answers
+  with its diagnostics;
 - `workspace/diagnostic` waits until no file is stale, then reports every Python file of
   each workspace folder, closed ones included: a problem in a module nobody opened is
   listed (pyright's and ruff-vscode's "workspace" mode).
@@ -129,7 +130,9 @@ async def document_diagnostic(ls: McpdepsServer, params: types.DocumentDiagnosti
 
         def done() -> bool:
             model = ls.model_for(path, create=False)
-            return model is None or not model.priority([path])
+            return model is None or (
+                not model.priority([path]) and model.verdict_ready(model.project.display(path))
+            )
 
         await pull.until(done)
     items, result_id = pull.report(ls, uri)

@@ -296,8 +296,8 @@ class McpdepsServer(LanguageServer):
             if uri not in opened and self.published.get(uri, []) == new:
                 continue
             path = path_of(uri)
-            if path is None or (uri in opened and model.stale & {model.project.display(path)}):
-                continue  # an open document is published once its own check is done
+            if path is None or (uri in opened and not model.verdict_ready(model.project.display(path))):
+                continue  # an open document is published once its verdict is known
             self._send(model, uri, new)
             self._fresh.discard(uri)
         if self.pull is not None:

@@ -326,6 +326,18 @@ class WorkspaceModel:
         for key in new.consumed:
             self._users.setdefault(_key_path(key), {}).setdefault(key, set()).add(origin)
 
+    def verdict_ready(self, display: str) -> bool:
+        """Whether what the model knows of `display` is its verdict: its own check is done and,
+        while the first pass goes on, it registers a tool, does not parse, or a tool checked
+        already runs a resolver it defines. A resolver module's findings are found by its tools'
+        files: shown after its own check alone, it was clean for a moment, then had its error."""
+        if display in self.stale:
+            return False
+        record = self.state.records.get(display)
+        if not self.unchecked or record is None:
+            return True
+        return bool(record.registrations) or record.unparsed or bool(self.users(display))
+
     def users(self, display: str) -> list[list[str]]:
         """For each resolver defined in `display`, the given files whose tools run it, in order."""
         return [
