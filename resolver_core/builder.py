@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .annotation_writes import Written, by_parameter
 from .arms import landed
+from .assigned_names import tool_name
 from .call_sites import CallSites
 from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
@@ -301,8 +302,7 @@ class StaticBuilder:
         """The tool a registration makes, before its parameters are classified: what the duplicate-name check
         reads of it (`per_file.ToolRegistration`), and nothing evaluated."""
         module, fn, qual = target.module, target.node, target.qualname
-        is_lambda = isinstance(fn, ast.Lambda)
-        name = reg.name or (qual.rpartition(".")[2] if not is_lambda else "<lambda>")
+        name, computed = tool_name(self.names, reg, target)
         span = Span(module.display, fn.lineno, fn.col_offset + 1, fn.lineno, fn.col_offset + 1)
         if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
             span = module.span(fn)
@@ -319,9 +319,7 @@ class StaticBuilder:
             form=reg.form,
             arms=reg.arms,
             named=reg.name is not None or reg.name_node is not None,
-            computed_name=reg.name is None
-            and reg.name_node is not None
-            and not (isinstance(reg.name_node, ast.Constant) and reg.name_node.value is None),
+            computed_name=computed,
             node=fn,
             decorators=target.decorators,
         )

@@ -51,6 +51,16 @@ class CallOrder:
             self._bodies[site] = (module.display, call.lineno, call.col_offset, key)
         return site
 
+    def element(self, module: ParsedModule, call: ast.Call, index: int, passed: ast.expr) -> str:
+        """The place of the `index`-th value a call passes in a list (`load_all(mcp, [a.register,
+        b.register])`), as a site of a way: a loop over the list calls them in its order, so two
+        places of one call are told apart by their indexes, as two statements of one body."""
+        site = f"{call_site(module, call)}[{index}]"
+        if site not in self._bodies:
+            line, column = getattr(passed, "lineno", 0), getattr(passed, "col_offset", 0)
+            self._bodies[site] = (module.display, line, column, f"{call_site(module, call)}[]#{index}")
+        return site
+
     def _statements(self, body: list[ast.stmt]) -> dict[int, int]:
         """The calls of `body`'s statements (by id; not those of a def or class written in
         it, which run when that is called), each with the index of its top-level statement."""

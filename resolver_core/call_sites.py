@@ -7,7 +7,8 @@ every function body counts as if it ran: a `register(server)` helper takes its s
 from all its call sites (module-level code, factories, other helpers, class bodies), and a
 registration of a parameter (`def tool(fn): mcp.add_tool(fn)`) registers what each call or
 decorator application passes in. An `if __name__ == "__main__":` block counts too: it is
-what runs when the file is the program.
+what runs when the file is the program. A helper calling a parameter (`loader(mcp)`) calls
+each function its calls pass for it (`handed_registrars.py`).
 
 A loop over values written out (`for module in (notes, admin): module.register(server)`,
 `for install in (a, b): install()`, or over a name this module or another binds to them:
@@ -33,6 +34,7 @@ from .confined import Confined
 from .decorated import Obj
 from .decorators import Decorators
 from .dynamic_imports import loop_values, placed
+from .handed_registrars import HandedRegistrars
 from .literal_loops import LiteralLoop, written_where
 from .loop_filters import broken
 from .model import Arm
@@ -77,6 +79,7 @@ class CallSites:
         self.confined: Confined | None = None
         """Where the calls of callers checked only for the run's helpers are resolved."""
         self._aliases = Aliases(names)
+        self.handed = HandedRegistrars(names)  # `loader(mcp)`: a call of what is passed for it
         self._searched: set[str] = set()
         """The wanted names the skipped files were searched for."""
         self._widened = (0, 0)
@@ -120,7 +123,9 @@ class CallSites:
             self.want([cls.name])
             self.want(self._bound[id(call)] for call in self._instances.get(id(cls), []))
         self.want([fn.name])
-        return self._sites.get(id(fn), [])
+        passing = (each for calls in self._passing.values() for each in calls)
+        handed = self.handed.sites(passing, fn, self.recorded) if not isinstance(fn, ast.ClassDef) else []
+        return [*self._sites.get(id(fn), []), *handed]
 
     def applications(self, fn: FunctionDef) -> list[Application]:
         """Where this function is applied as a decorator (`@tool` on a def, `@registry.add`)."""

@@ -40,7 +40,7 @@ def each_call(reach: Reach, server: Server) -> list[tuple[Server, list[Way]]] | 
             continue  # (a call of another subclass, recorded under the base's `__init__`)
         arms, site = reach.call_sites.arms(call), reach.order.site(module, call, scope)
         ways = out.setdefault(id(made), (made, []))[1]
-        ways += [called(way, arms, site) for way in reach.ways(module, scope, made, calling=True)]
+        ways += [called(way, arms, site) for way in reach.bodies.ways(module, scope, made, calling=True)]
     return list(out.values()) or None
 
 

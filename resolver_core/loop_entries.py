@@ -26,8 +26,9 @@ from .signatures import function_params
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
-Part = tuple[bool, str]
-"""What is read of each value: `(False, "func")` for `spec["func"]`, `(True, "function")` for
+Part = tuple[str, str]
+"""What is read of each value: `("key", "func")` for `spec["func"]`, `("get", "name")` for
+`spec.get("name")` (None where the dict has no such key), `("attr", "function")` for
 `entry.function`."""
 
 _RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "pydantic.BaseModel"})
@@ -69,16 +70,28 @@ def numbered(rows: tuple[ast.expr, ...]) -> tuple[ast.expr, ...]:
 
 
 def part_of(node: ast.expr) -> tuple[ast.expr, Part | None]:
-    """`spec["func"]` -> (`spec`, key "func"); `entry.function` -> (`entry`, attribute
-    "function"); anything else as it is, with no part."""
+    """`spec["func"]` -> (`spec`, key "func"); `spec.get("name")` -> (`spec`, the key "name"
+    or None); `entry.function` -> (`entry`, attribute "function"); anything else as it is, with
+    no part."""
     if (
         isinstance(node, ast.Subscript)
         and isinstance(node.slice, ast.Constant)
         and isinstance(node.slice.value, str)
     ):
-        return node.value, (False, node.slice.value)
+        return node.value, ("key", node.slice.value)
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ):
+        return node.func.value, ("get", node.args[0].value)
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        return node.value, (True, node.attr)
+        return node.value, ("attr", node.attr)
     return node, None
 
 
@@ -86,18 +99,21 @@ def picked(
     names: Names, module: ParsedModule, scope: Scope | None, values: Sequence[ast.expr], part: Part
 ) -> tuple[ast.expr, ...] | None:
     """`part` of each value (read in `module`, at `scope`): None unless every one tells it."""
-    attribute, key = part
+    kind, key = part
     out = []
     for value in values:
-        found = _field(names, module, scope, value, key) if attribute else _keyed(value, key)
+        found = (
+            _field(names, module, scope, value, key) if kind == "attr" else _keyed(value, key, kind == "get")
+        )
         if found is None:
             return None
         out.append(found)
     return tuple(out)
 
 
-def _keyed(value: ast.expr, key: str) -> ast.expr | None:
-    """`value[key]` of a dict written out with that key once."""
+def _keyed(value: ast.expr, key: str, optional: bool = False) -> ast.expr | None:
+    """`value[key]` of a dict written out with that key once; `value.get(key)` (`optional`) is
+    `None` of one written out without it, whose every key is a string written there."""
     if not isinstance(value, ast.Dict):
         return None
     found = [
@@ -105,6 +121,8 @@ def _keyed(value: ast.expr, key: str) -> ast.expr | None:
         for k, v in zip(value.keys, value.values, strict=True)
         if isinstance(k, ast.Constant) and k.value == key
     ]
+    if not found and optional and all(isinstance(k, ast.Constant) for k in value.keys):
+        return ast.copy_location(ast.Constant(None), value)
     return found[0] if len(found) == 1 else None
 
 

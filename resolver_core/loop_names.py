@@ -5,6 +5,8 @@ the tools `a`, `b` (or `v2_a`, `v2_b`), read as the constants they are (`loop_ro
 from __future__ import annotations
 
 import ast
+import copy
+from collections.abc import Callable
 
 
 def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.expr | None:
@@ -15,21 +17,45 @@ def named_after(name: ast.expr | None, variable: str, value: ast.expr) -> ast.ex
     if name_of(name, variable):
         return ast.Constant(value.id)
     if not isinstance(name, ast.JoinedStr):
-        return name
+        return _put_in(name, variable, value.id)
+    text = filled(name, lambda part: value.id if name_of(part, variable) else None)
+    return ast.Constant(text) if text is not None else _put_in(name, variable, value.id)
+
+
+def filled(name: ast.JoinedStr, value_of: Callable[[ast.expr], str | None]) -> str | None:
+    """The text an f-string makes, each of its values read by `value_of` (None: not read, and
+    so is the whole), formatted as it is (`{x}`, `{x!s}`; `!r` quotes it, `!a` escapes it)."""
     text = ""
     for part in name.values:
         if isinstance(part, ast.Constant) and isinstance(part.value, str):
             text += part.value
-        elif (
-            isinstance(part, ast.FormattedValue)
-            and part.format_spec is None
-            and part.conversion in _PLAIN
-            and name_of(part.value, variable)
-        ):
-            text += value.id
-        else:
-            return name
-    return ast.Constant(text)
+            continue
+        value = (
+            value_of(part.value)
+            if isinstance(part, ast.FormattedValue) and part.format_spec is None and part.conversion in _PLAIN
+            else None
+        )
+        if value is None:
+            return None
+        text += value
+    return text
+
+
+def _put_in(name: ast.expr | None, variable: str, text: str) -> ast.expr | None:
+    """`name` with the function's name in the place of each `variable.__name__` it holds
+    (`OPTIONS.get(fn.__name__, {}).get("name")` -> `OPTIONS.get("search", {}).get("name")`,
+    `unpacked_options.folded` reads the lookup); `name` itself when it holds none."""
+    if name is None or not any(name_of(n, variable) for n in ast.walk(name) if isinstance(n, ast.expr)):
+        return name
+
+    class PutIn(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            if name_of(node, variable):
+                return ast.copy_location(ast.Constant(text), node)
+            return self.generic_visit(node)
+
+    put: ast.expr = PutIn().visit(copy.deepcopy(name))
+    return put
 
 
 def name_of(node: ast.expr | None, variable: str) -> bool:

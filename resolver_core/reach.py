@@ -22,8 +22,8 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
-from .arms import ENTRY, MAX_WAYS, Way, called, entry
-from .arms import module as arms_module
+from .arms import ENTRY, MAX_WAYS, Way, called
+from .body_ways import BodyWays
 from .call_order import CallOrder
 from .call_sites import Application, CallSites
 from .caller_loops import CallerLoops
@@ -69,6 +69,7 @@ class Reach:
         self.call_sites = call_sites
         self.order = CallOrder()
         """The calls the ways go through: which helper's registrations run first."""
+        self.bodies = BodyWays(call_sites, self.order)
         self.caller_loops = CallerLoops(names)
         """What calls in loops pass (`for fn in READERS: add(mcp, fn)`)."""
         self._filled: dict[tuple[int, int, str, int, int], tuple[int, Landings]] = {}
@@ -148,7 +149,9 @@ class Reach:
         """The concrete servers a registration lands on (server parameters through their call
         sites), each with every way its function comes to run with that server (`arms.py`)."""
         if isinstance(reg.server, Server):
-            return each_call(self, reg.server) or [(reg.server, self.ways(reg.module, reg.scope, reg.server))]
+            return each_call(self, reg.server) or [
+                (reg.server, self.bodies.ways(reg.module, reg.scope, reg.server))
+            ]
         ps = reg.server
         key = (*_key(ps), id(reg.landed_at))
         filled = self._filled.get(key)
@@ -216,15 +219,17 @@ class Reach:
                 server = self.servers.of(where, value, at)
                 if isinstance(server, Server):  # a factory's own: on what each call of it makes
                     made = each_call(self, server) or [
-                        (server, self.ways(module, scope, server, calling=True))
+                        (server, self.bodies.ways(module, scope, server, calling=True, through=call))
                     ]
                     for landed_on, ways in made:
                         for way in ways:
                             _land(out, landed_on, called(way, arms, site))
-                elif isinstance(server, ParamServer):
-                    for outer, ways in self._fill(server, done, hops + 1).values():
+                elif isinstance(server, ParamServer):  # (`loader(mcp)`: in the one call passing it)
+                    handed = self.call_sites.handed.through(call)
+                    only, fresh = (handed[0][1], {}) if handed is not None else (None, done)
+                    for outer, ways in self._fill(server, fresh, hops + 1, only).values():
                         for way in ways:
-                            _land(out, outer, called(way, arms, site))
+                            _land(out, outer, called(self.bodies.placed(way, handed), arms, site))
         done[fid] = out
         return out
 
@@ -301,42 +306,6 @@ class Reach:
             if arg is not None:
                 out.append((module, call, scope, arg))
         return out
-
-    def ways(
-        self, module: ParsedModule, scope: Scope | None, server: Server, *, calling: bool = False
-    ) -> list[Way]:
-        """The ways the body `scope` (of `module`) is in runs with `server` (`arms.Way`): for a
-        module-level server, each chain of calls reaching it from module-level code or from a
-        function nothing calls (`setup_fast()` in an `if`, in `main()`); for one made in a
-        function, one (each call makes its own). `calling`: the body calls a helper, whose
-        ways these are, starting where it is written (`arms.module`, `arms.entry`)."""
-        if server.local:
-            return [ENTRY]
-        return self._ways(module, scope, {}, int(calling))
-
-    def _ways(
-        self, module: ParsedModule, scope: Scope | None, done: dict[int, list[Way] | None], hops: int
-    ) -> list[Way]:
-        """`ways` of one body; `done`: per function, its ways (None while they are being read:
-        a function reached again through its own callers runs as if nothing called it)."""
-        fn = scope.function if scope is not None else None
-        if fn is None and hops:
-            return [arms_module(module.display)]
-        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef) or hops > _MAX_HOPS:
-            return [ENTRY]
-        if id(fn) in done:
-            return done[id(fn)] or [ENTRY]
-        done[id(fn)] = None
-        ways: list[Way] = []
-        for at, call, outer in self.call_sites.sites(fn):
-            arms, site = self.call_sites.arms(call), self.order.site(at, call, outer)
-            ways += [called(way, arms, site) for way in self._ways(at, outer, done, hops + 1)]
-            if len(ways) >= MAX_WAYS:
-                break
-        if not ways:  # nothing calls it: an entry point, for the helpers it calls (`arms.entry`)
-            ways = [entry(module.display, fn) if hops else ENTRY]
-        done[id(fn)] = ways = ways[:MAX_WAYS]
-        return ways
 
     def _instantiates(
         self, module: ParsedModule, call: ast.Call, scope: Scope | None, cls: ast.ClassDef

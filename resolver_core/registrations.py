@@ -32,6 +32,7 @@ from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .statement_calls import calls_in
 from .symbols import Names, Param, Scope, Value
+from .unpacked_options import ADDED, APPLIED, folded, spelt_out
 from .written_decorators import REGISTRARS
 
 
@@ -329,7 +330,10 @@ class Scanner:
         if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
             return
         fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
-        landings = self._loops.each(module, scope, fn_node, name_node)
+        landings = [
+            (fn, where, at, folded(self.names, named))
+            for fn, where, at, named in self._loops.each(module, scope, fn_node, name_node)
+        ]
         if self._loops.repeated(call, (fn_node, name_node)):  # once per turn of the loop
             landings = landings * 2
         self._found_all(
@@ -418,6 +422,8 @@ class Scanner:
                     )
                 )
             return
+        if isinstance(func, ast.Attribute) and func.attr == "add_tool":
+            call = spelt_out(call, ADDED, self.names, module, scope)  # `mcp.add_tool(**config)`
         fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
             server = self.aliases.server_of(module, func, scope)
@@ -431,7 +437,7 @@ class Scanner:
             and call.args
             and (server := self.aliases.server_of(module, func.func, scope)) is not None
         ):
-            first = _name_argument(func)
+            first = _name_argument(spelt_out(func, APPLIED, self.names, module, scope))
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
             self._found_all(

@@ -13,8 +13,7 @@ checked against the SDK started as the author starts it (`published_servers.Serv
 - an `MCPServer` subclass overriding `add_tool` (which the SDK's `tool()` calls) and passing
   the function on;
 - tool names kept as class constants and string enum members (`name=ToolName.SEARCH`);
-- registrars handed to a helper that calls each with the server (`loader(mcp)`), not followed
-  yet: strict xfails saying what the SDK does and what mcpdeps says.
+- registrars handed to a helper that calls each with the server (`loader(mcp)`).
 
 The repositories named in the comments are where each structure was learnt; no code of theirs
 is here.
@@ -599,18 +598,7 @@ SPECS = {
 }
 """The spec naming each valid twin's server (or the factory building it) for `graph`."""
 
-HANDED_REGISTRAR = (
-    "the SDK runs `loader(mcp)` with each registrar `_register_toolset` is handed, registering "
-    "their tools on `mcp`; mcpdeps does not follow a call of a parameter to the functions the "
-    "calls pass for it, so each registrar's tools sit on its own unfilled `mcp: MCPServer` "
-    "parameter server (checked there, compared with no other)"
-)
-"""Why the registrars a helper is handed and calls are not followed yet (a strict xfail)."""
-
 NOT_DRAWN: dict[str, str] = {
-    "registrars handed to a helper that calls each with the server, under try/except ImportError": (
-        HANDED_REGISTRAR
-    ),
     "class holding the server, its tool() registering a wrapper of each function": (
         "the server an instance's __init__ makes from its parameter (`self.server = MCPServer(name)`, "
         "`hosts = Guarded('hosts')`, `mcp = hosts.server`): `graph --live` draws it as `mcp`, named "
@@ -619,11 +607,7 @@ NOT_DRAWN: dict[str, str] = {
 }
 """Specs whose static graph is not yet what `graph --live` draws, with the reason (strict xfails)."""
 
-NOT_FOLLOWED: dict[str, str] = {
-    "registrars handed to a helper that calls each with the server, under try/except ImportError": (
-        HANDED_REGISTRAR + ": the duplicate the SDK drops is not reported (MCPD110)"
-    ),
-}
+NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not yet report as the SDK does, with the reason (strict xfails)."""
 
 (
