@@ -52,6 +52,7 @@ from .tool_function import ToolFunction, tool_function
 from .typeexpr import TypeExpr, first_error, resolve_marker
 from .unanalysed_tools import note_rewritten, note_unnamed
 from .unclassified import EVERY_TOOL, Classified, skipped
+from .unparsed_imports import unparsed_imports
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -488,6 +489,7 @@ def _build_graph(
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text
         )
+    unparsed_imports(project, graph, modules, only)
     graph.findings.sort(key=lambda f: (f.span.path, f.span.line, f.span.column))
     return graph
 
