@@ -61,6 +61,12 @@ REGISTRY_CLASS = (
 )
 """A registry object whose `tool(name=...)` method returns the decorator filling its dict."""
 
+ADDED_BY_KEY = main(
+    "import app.tools  # noqa: F401\nfrom app.registry import TOOLS\n",
+    "for name, fn in TOOLS.items():\n    mcp.add_tool(fn, name=name)\n",
+)
+"""An entry point adding each function of the dict registry `TOOLS` under its key."""
+
 CASES: dict[str, Case] = {}
 
 # 1. A dict registry filled by a decorator factory (`@tool("lookup")`), the server module adding
@@ -70,10 +76,7 @@ CASES["dict registry by a decorator factory's name, added from its items under t
         **DEPS,
         "app/registry.py": KEYED,
         "app/tools.py": tool_module('@tool("lookup")', "from app.registry import tool"),
-        "app/main.py": main(
-            "import app.tools  # noqa: F401\nfrom app.registry import TOOLS\n",
-            "for name, fn in TOOLS.items():\n    mcp.add_tool(fn, name=name)\n",
-        ),
+        "app/main.py": ADDED_BY_KEY,
     },
     "import app.main",
     "app/auth/deps.py",
@@ -224,10 +227,7 @@ CASES["registry function called with a name and the function, added under the ke
         "def register_tool(name: str, function: Callable[..., Any]) -> None:\n    TOOLS[name] = function\n",
         "app/tools.py": tool_module("", "from app.registry import register_tool")
         + '\n\nregister_tool("lookup", t)\n',
-        "app/main.py": main(
-            "import app.tools  # noqa: F401\nfrom app.registry import TOOLS\n",
-            "for name, fn in TOOLS.items():\n    mcp.add_tool(fn, name=name)\n",
-        ),
+        "app/main.py": ADDED_BY_KEY,
     },
     "import app.main",
     "app/auth/deps.py",
@@ -251,6 +251,15 @@ CASES["registry function called with a name and the function, added under the ke
         'find again the tool `register_tool("lookup", t)` (a call, not a decorator) files in the registry',
     },
 )
+
+
+def _each_alone_reports_it(root: Path, whole: list[dict[str, object]], first: str) -> None:
+    """`first`, the tools file and the server file each linted alone report what `lint .`
+    (`whole`) reports there."""
+    for given in (first, "app/tools.py", "app/main.py"):
+        assert [d for d in found(root, [given]) if d["path"] == given] == [
+            d for d in whole if d["path"] == given
+        ], given
 
 
 def _two_registries(root: Path, added: str) -> None:
@@ -285,10 +294,7 @@ def test_only_the_instance_the_loop_runs_over_registers(tmp_path: Path, added: s
     whole = found(tmp_path, ["."])
     expected = [("MCPD002", "app/auth/deps.py")] if refused else []
     assert [(d["code"], d["path"]) for d in whole] == expected
-    for given in ("app/auth/deps.py", "app/tools.py", "app/main.py"):
-        assert [d for d in found(tmp_path, [given]) if d["path"] == given] == [
-            d for d in whole if d["path"] == given
-        ], given
+    _each_alone_reports_it(tmp_path, whole, "app/auth/deps.py")
 
 
 NAMED: dict[str, tuple[str, str, bool]] = {
@@ -324,10 +330,7 @@ def test_a_dict_registry_registers_under_its_keys(tmp_path: Path, named: str) ->
     assert bool(logged) == duplicate, logged
     whole = found(tmp_path, ["."])
     assert [d["code"] for d in whole] == (["MCPD110"] if duplicate else []), whole
-    for given in ("app/registry.py", "app/tools.py", "app/main.py"):
-        assert [d for d in found(tmp_path, [given]) if d["path"] == given] == [
-            d for d in whole if d["path"] == given
-        ], given
+    _each_alone_reports_it(tmp_path, whole, "app/registry.py")
 
 
 @pytest.mark.parametrize("refused_last", [False, True])
@@ -350,10 +353,7 @@ def test_a_key_stored_twice_registers_the_last_function(tmp_path: Path, refused_
             "app/tools.py": HEAD
             + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
             + "\n\n".join(defs),
-            "app/main.py": main(
-                "import app.tools  # noqa: F401\nfrom app.registry import TOOLS\n",
-                "for name, fn in TOOLS.items():\n    mcp.add_tool(fn, name=name)\n",
-            ),
+            "app/main.py": ADDED_BY_KEY,
         },
     )
     started = sdk(tmp_path, "import app.main")
@@ -364,10 +364,7 @@ def test_a_key_stored_twice_registers_the_last_function(tmp_path: Path, refused_
     assert [(d["code"], d["path"]) for d in whole] == (
         [("MCPD002", "app/auth/deps.py")] if refused_last else []
     )
-    for given in ("app/auth/deps.py", "app/tools.py", "app/main.py"):
-        assert [d for d in found(tmp_path, [given]) if d["path"] == given] == [
-            d for d in whole if d["path"] == given
-        ], given
+    _each_alone_reports_it(tmp_path, whole, "app/auth/deps.py")
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
