@@ -25,8 +25,9 @@ from .evaluator import Evaluator
 from .factory_results import hands_out, settle
 from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
-from .landed_elsewhere import read_by_its_site
+from .landed_elsewhere import read_by_its_site, scan_applying
 from .late_bindings import late_reason, mark_late_resolvers, registered_at
+from .loop_collectors import kept_last
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
@@ -46,6 +47,7 @@ from .signatures import (
     wants_union,
     written_parameter,
 )
+from .skipped_callers import load_skipped
 from .slot_fillers import Filling
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Names, Scope
@@ -53,6 +55,7 @@ from .tool_function import ToolFunction, tool_function
 from .typeexpr import TypeExpr, first_error, resolve_marker
 from .unanalysed_tools import note_rewritten, note_unnamed
 from .unclassified import EVERY_TOOL, Classified, skipped
+from .unparsed_imports import unparsed_imports
 
 TOO_DEEP = (
     "cannot analyse this registration: it is nested too deeply "
@@ -86,7 +89,7 @@ class StaticBuilder:
             self.factory.targets.decorators,
             self.factory.targets.method,
             self.scanner.scanned,
-            functools.partial(_load_skipped, project, self.scanner),
+            functools.partial(load_skipped, project, self.scanner),
         )
         self.reach = Reach(self.names, self.servers, self.scanner, self.call_sites)
         self.factory.targets.passed = PassedResolvers(weakref.ref(self.call_sites), self.servers)
@@ -105,6 +108,7 @@ class StaticBuilder:
         self.reach.follow_passed_servers()
         for helper in ImportedRegistrars(self.names, scanned).registrars(importers):
             self.scan(helper)
+        scan_applying(self.project, self.scanner)  # where a registry's decorator is applied
         found = self.scanner.found
         # Registrations in functions take servers or functions from call sites: one walk for all.
         self.call_sites.want({reg.scope.function.name for reg in found if reg.scope is not None})  # type: ignore[union-attr]
@@ -132,6 +136,7 @@ class StaticBuilder:
         # the caller's tool: it is found wherever the caller's file is built (the helper is one
         # of its imports), so the caller's record holds it, not the helper's, which would
         # depend on every caller.
+        expanded = kept_last(expanded)  # a key a dict registry stores twice: the last def
         applied = {id(reg) for reg in expanded}
         for reg in [*found, *expanded]:
             if reg.returned or reg.bound is not None or id(reg) in stood_for:
@@ -339,14 +344,6 @@ class StaticBuilder:
         return Handler(reg.kind, target.qualname, target.module.name, reg.span, params)  # type: ignore[arg-type]
 
 
-def _load_skipped(project: Project, scanner: Scanner, path: Path, data: bytes) -> None:
-    """A file the prefilter skipped that may call a helper (`skipped_callers`): parsed and
-    scanned as if it had been let through (a syntax error in it is not reported, as before).
-    A function of what it uses, not a method: the builder's bound method, kept by its own
-    `call_sites`, would be a reference cycle holding every tree of the build."""
-    scanner.scan(project.load_path(path, data))
-
-
 def new_project(
     files: Sequence[SourceFile],
     paths: Sequence[str | os.PathLike[str]],
@@ -486,6 +483,7 @@ def _build_graph(
         graph.sources[module.display] = SourceInfo(
             module.name, module.display, module.tree is not None, module.text
         )
+    unparsed_imports(project, graph, modules, only)
     graph.findings.sort(key=lambda f: (f.span.path, f.span.line, f.span.column))
     return graph
 

@@ -31,6 +31,14 @@ def class_attribute(names: Names, cls: Defined, node: ast.ClassDef, attr: str, d
         value = attributes[attr].node
         assert isinstance(value, ast.expr)
         body = Scope(cls.module, node, cls.qualname, cls.scope)  # where it was evaluated
+        if (  # `user = staticmethod(load_user)`: read through the class, the function itself
+            isinstance(value, ast.Call)
+            and len(value.args) == 1
+            and not value.keywords
+            and not isinstance(value.args[0], ast.Starred)
+            and names.canonical(cls.module, value.func, body) == "builtins.staticmethod"
+        ):
+            value = value.args[0]
         return Value(cls.module, value, f"{cls.qualname}.{attr}", None, body)
     # Bases, metaclasses and assignments after the class body can add attributes.
     missing = Missing(f"class {cls.qualname!r} has no attribute {attr!r} in its body", certain=False)

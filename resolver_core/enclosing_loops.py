@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .loop_aliases import LoopAliases, in_place
-from .loop_collectors import Collector, collector_of_loop
+from .loop_collectors import Collector, by_own_name, collector_of_loop
 from .loop_entries import Passed, PassedLoop, part_of, passed_of, passed_variables
 from .loop_filters import narrowed
 from .loop_names import named_after
@@ -67,8 +67,10 @@ class EnclosingLoops:
         """Variables of the enclosing loops whose values the source lists -> those values."""
         self._opaque: dict[str, ast.For | ast.AsyncFor] = {}
         """Variables of the enclosing loops over values not written out -> their loop."""
-        self._collected: dict[str, Collector] = {}
-        """Variables of loops over a list a decorator fills (`for fn in TOOLS:` with `@tool`)."""
+        self._collected: dict[str, tuple[Collector, str | None]] = {}
+        """Variables of loops over a registry a decorator fills (`for fn in TOOLS:` with `@tool`)
+        -> that decorator, and the variable beside it taking the keys (`for name, fn in
+        TOOLS.items():`), if any."""
         self._passed: dict[str, PassedLoop] = {}
         """Variables of loops over a parameter (`for entry in entries:`): what calls pass."""
         self.aliases = LoopAliases()
@@ -97,14 +99,15 @@ class EnclosingLoops:
         outer_passed = {name: self._passed[name] for name in passed if name in self._passed}
         self._passed.update(passed)
         opaque = _unlisted_variables(stmt) if not loop and not passed else ()
-        collector = collector_of_loop(self.names, module, stmt, scope) if opaque else None
-        collected = None
-        if collector is not None:  # `for fn in TOOLS:` over a list `@tool` fills: followed
-            collected, opaque = opaque[0], ()
-            self._collected[collected] = collector
+        registry = collector_of_loop(self.names, module, stmt, scope) if opaque else None
+        collected: str | None = None
+        if registry is not None:  # `for fn in TOOLS:` over a registry `@tool` fills: followed
+            collected, collector, key = registry
+            opaque = ()
+            self._collected[collected] = (collector, key)
         if isinstance(stmt, ast.For | ast.AsyncFor):
             self._opaque.update(dict.fromkeys(opaque, stmt))
-        variables = {*self._listed, *self._opaque, *self._passed, *self._collected}
+        variables = {*self._listed, *self._opaque, *self._passed, *self._collecting()}
         try:
             with self.aliases.entered(stmt, variables):
                 yield
@@ -139,7 +142,7 @@ class EnclosingLoops:
         or more, a body no turn of which ends early (`for n in ("a", "b"): mcp.add_tool(f,
         name="same")` registers "same" twice: the SDK drops the second). Under a test, or beside a
         `break`, which turns reach it is not counted."""
-        looped = {*self._listed, *self._opaque, *self._passed, *self._collected}
+        looped = {*self._listed, *self._opaque, *self._passed, *self._collecting()}
         if any(
             isinstance(n, ast.Name) and n.id in looped for e in read if e is not None for n in ast.walk(e)
         ):
@@ -169,10 +172,12 @@ class EnclosingLoops:
         module and scope it is written in, and its `name=` expression with where to read it."""
         if any(not listed.values and _in_body(listed.loop, fn) for listed in self._listed.values()):
             return []  # in `for _ in ():` (an empty collection written there): never run
-        collector = self._collected.get(fn.id) if isinstance(fn, ast.Name) else None
-        if collector is not None:  # each function the collector is applied to (`reach.py`)
-            inner = Scope(collector.module, collector.function, collector.function.name, None)
-            return [(collector.parameter, collector.module, inner, (module, name, scope))]
+        collected = self._collected_as(fn)
+        if collected is not None:  # each function the collector is applied to (`reach.py`)
+            collector, key = collected
+            return [
+                (collector.parameter, collector.module, collector.scope, self._keyed(collector, key, name))
+            ]
         fetched = fetched_by_name(self.names, module, scope, fn, self._listed)
         if fetched is not None:  # `getattr(tools, name)` for each name of `tools.__all__`
             return [(value, module, scope, (module, name, scope)) for value in fetched]
@@ -184,7 +189,7 @@ class EnclosingLoops:
             listed = listed.part(self.names, part)
         names = self._names(name)
         if listed is None or not isinstance(variable, ast.Name):
-            looped = {*self._listed, *self._opaque, *self._passed, *self._collected}
+            looped = {*self._listed, *self._opaque, *self._passed, *self._collecting()}
             if any(isinstance(n, ast.Name) and n.id in looped for n in ast.walk(fn)):
                 names = None  # (a function of loop variables not listed: read as written)
             return [(fn, module, scope, named) for named in self._named(fn, names, (module, name, scope))]
@@ -207,6 +212,43 @@ class EnclosingLoops:
                 else self._named(fn, names, (module, named_after(name, variable.id, value), scope))
             )
         ]
+
+    def _collecting(self) -> set[str]:
+        """The variables of loops over registries a decorator fills: functions and keys."""
+        return {*self._collected, *(key for _, key in self._collected.values() if key is not None)}
+
+    def collector(self, fn: ast.expr) -> Collector | None:
+        """The decorator filling the registry a loop whose variable `fn` is runs over (or
+        `entry["function"]` of a record it stores): the registration of `fn` is read in that
+        decorator (its `name=` too: `_keyed`)."""
+        collected = self._collected_as(fn)
+        return collected[0] if collected is not None else None
+
+    def _collected_as(self, fn: ast.expr) -> tuple[Collector, str | None] | None:
+        """The collector and key variable of the loop `fn` takes a registry's function from:
+        the variable itself, or the field of the records a dict registry holds
+        (`entry["function"]`, `TOOLS[name] = {"function": fn, ...}`)."""
+        variable, part = part_of(fn)
+        collected = self._collected.get(variable.id) if isinstance(variable, ast.Name) else None
+        if collected is None or (part is not None and part[0]):  # `entry.function`: no record's
+            return None
+        return collected if collected[0].field == (part[1] if part is not None else None) else None
+
+    def _keyed(self, collector: Collector, key: str | None, name: ast.expr | None) -> Named:
+        """The `name=` of a registration of what a registry holds, read in its collector: the
+        key a dict stores the function under when the loop passes that key (`for name, fn in
+        TOOLS.items(): mcp.add_tool(fn, name=name)`), none when it passes none (the function's
+        own name), a string written out as it is; anything else (`name=key.upper()`) computed."""
+        if name is None or (isinstance(name, ast.Constant) and isinstance(name.value, str | type(None))):
+            return (collector.module, name, collector.scope)
+        if isinstance(name, ast.Name) and name.id == key:
+            # `TOOLS[fn.__name__] = fn`: the function's own name
+            stored = None if by_own_name(collector) else collector.key
+            if isinstance(stored, ast.BoolOp) and isinstance(stored.op, ast.Or):
+                stored = stored.values[0]  # `TOOLS[name or fn.__name__]`: what `name` is passed
+            return (collector.module, stored, collector.scope)
+        computed = ast.copy_location(ast.Call(name, [], []), name)  # read as no name written out
+        return (collector.module, computed, collector.scope)
 
     def names_of(self, at: ast.expr, name: ast.expr) -> list[Named] | None:
         """Each name a loop lists for the `name=` of a registration written at `at` (`@mcp.tool(

@@ -31,9 +31,10 @@ from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
 from .keyed_servers import by_keyword, spread_entry
 from .literal_loops import listing_name
-from .model import Server, Span
+from .loop_collectors import on_instance
+from .model import Server
 from .passed_loops import call_arguments, landings
-from .registered_names import factory_argument, landed_name, name_passed
+from .registered_names import factory_argument, landed_name, landed_on_def, name_passed
 from .registration_site import Registration, Unfollowed, landed
 from .registrations import Scanner
 from .server_lines import server_variables
@@ -343,14 +344,17 @@ class Reach:
         params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
-            self._applied(reg, applied, reg.scope.parent, reg.span)
+            landed_on_def(self.names, reg, applied, reg.scope.parent, reg.span)
             for applied in self._applications(reg.scope)
             # `@registry.add` passes the def after the bound `self`
             if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
+            and on_instance(self.names, reg.collector, applied[0], applied[2], applied[3])
         ]
         for module, call, scope, arg, bound in call_arguments(
             self.call_sites, self.servers, reg.module, fn, index
         ):
+            if not on_instance(self.names, reg.collector, module, call.func, scope):
+                continue
             passed = name_passed(self.names, reg, call, bound)
             # Registered when the call runs: its line is where module-level names must be bound.
             span = module.span(call)
@@ -391,7 +395,7 @@ class Reach:
             return []
         out = []
         for applied in self._applications(reg.scope):
-            landed = self._applied(reg, applied, reg.scope.parent, reg.span)
+            landed = landed_on_def(self.names, reg, applied, reg.scope.parent, reg.span)
             landed.through_decorator = True
             out.append(landed)
         return out
@@ -404,7 +408,7 @@ class Reach:
         if not isinstance(factory, ast.FunctionDef | ast.AsyncFunctionDef):
             return []
         out = [
-            self._applied(reg, applied, reg.scope, applied[0].span(applied[2]))
+            landed_on_def(self.names, reg, applied, reg.scope, applied[0].span(applied[2]))
             for applied in self.call_sites.result_applications(factory)
         ]
         for call in self.call_sites.bound_results(factory):
@@ -419,7 +423,7 @@ class Reach:
         for applied in self.call_sites.value_applications(value):
             module, _, written, scope = applied
             if not self.scanner.aliases.reads(module, written, scope):
-                out.append(self._applied(reg, applied, factory, module.span(written), value))
+                out.append(landed_on_def(self.names, reg, applied, factory, module.span(written), value))
         for module, call, scope in self.call_sites.value_calls(value):
             if call.args and not self.scanner.aliases.reads(module, call.func, scope):
                 name = reg.name or factory_argument(self.names, reg, value, factory)
@@ -428,34 +432,6 @@ class Reach:
                     Registration(reg.server, reg.kind, call.args[0], module, scope, name, span, "applied")
                 )
         return out
-
-    def _applied(
-        self,
-        reg: Registration,
-        applied: Application,
-        factory: Scope | None,
-        span: Span,
-        named_by: ast.expr | None = None,
-    ) -> Registration:
-        """`reg` landing on the def a decorator is applied to (`applied`: where, the def, the
-        decorator as written, its scope), named as written or by what `factory` is passed
-        (in `named_by`, the factory's call, when not the decorator itself)."""
-        module, deco_def, written, scope = applied
-        return Registration(
-            reg.server,
-            reg.kind,
-            deco_def,
-            module,
-            scope,
-            reg.name or factory_argument(self.names, reg, named_by or written, factory),
-            span,
-            "applied",
-            decorator=written,
-            arms=reg.arms,
-            # `@registered(mcp, "list_hosts")`: a factory handed the server registers on what
-            # this call passes, once (not once per call of the factory anywhere)
-            landed_at=written if isinstance(written, ast.Call) else None,
-        )
 
 
 def _key(ps: ParamServer) -> tuple[int, int, str, int]:

@@ -8,12 +8,15 @@ loops around the call as the function is (`for n, fn in (("a", u), ("b", u)): ad
 n)` registers `a`, then `b`), and `f"{prefix}_{fn.__name__}"` with what the call passes. A
 name given but not read stays computed (`Tool.computed_name`: compared with no other): the
 function's own name stands for the tool's only when no name is given, never as a guess.
+`landed_on_def`: a helper's registration landing on each def its decorator is applied to,
+named by what the decorator's call passes (`@named("beta")`, `@tool("lookup")` of a registry).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .passed_loops import argument
 from .registration_site import Registration
@@ -22,6 +25,10 @@ from .signatures import function_params
 from .slot_fillers import Filling
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope, Value
+
+if TYPE_CHECKING:
+    from .call_sites import Application
+    from .model import Span
 
 Named = tuple[ParsedModule, ast.expr | None, Scope | None]
 """A name expression as a call passes it, with the module and scope to read it in."""
@@ -245,3 +252,36 @@ def _forwarding(call: ast.Call, factory: ast.FunctionDef | ast.AsyncFunctionDef)
         for k in call.keywords
     )
     return star, double
+
+
+def landed_on_def(
+    names: Names,
+    reg: Registration,
+    applied: Application,
+    factory: Scope | None,
+    span: Span,
+    named_by: ast.expr | None = None,
+) -> Registration:
+    """`reg` landing on the def a decorator is applied to (`applied`: where, the def, the
+    decorator as written, its scope), named as written or by what `factory` is passed
+    (in `named_by`, the factory's call, when not the decorator itself)."""
+    module, deco_def, written, scope = applied
+    name = reg.name or factory_argument(names, reg, named_by or written, factory)
+    return Registration(
+        reg.server,
+        reg.kind,
+        deco_def,
+        module,
+        scope,
+        name,
+        span,
+        "applied",
+        decorator=written,
+        # a registry's key not read (`TOOLS[key.upper()] = fn`): a name, computed
+        name_node=reg.name_node if reg.collector is not None and name is None else None,
+        arms=reg.arms,
+        # `@registered(mcp, "list_hosts")`: a factory handed the server registers on what
+        # this call passes, once (not once per call of the factory anywhere)
+        landed_at=written if isinstance(written, ast.Call) and reg.collector is None else None,
+        collector=reg.collector,
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from .loop_collectors import Collector
 from .loop_entries import Passed
 from .model import Arm, RegistrationForm, Server, Span
 from .servers import ParamServer
@@ -53,6 +54,11 @@ class Registration:
     qualname: str | None = None
     """The `__qualname__` Python gives `fn` when it is a def the scan met (`Calculator.add` for
     a method decorated in its class body, `build.<locals>.t` in a function)."""
+    collector: Collector | None = None
+    """`fn` is what a registry this decorator fills holds (`for fn in TOOLS:`,
+    `loop_collectors.py`): each def it is applied to lands in the file applying it (a
+    factory's `@tool("x")` too, whose call hands it no server), and, for an instance's
+    registry (`registry.tools`), only the applications on that instance."""
     landed_at: ast.Call | None = None
     """The call of the site's function this registration of what it is passed stands for
     (`reach.through_parameter`): when that function is also handed the server, the server is

@@ -334,6 +334,7 @@ class Scanner:
             (fn, where, at, folded(self.names, named))
             for fn, where, at, named in self._loops.each(module, scope, fn_node, name_node)
         ]
+        collector = self._loops.collector(fn_node)
         if self._loops.repeated(call, (fn_node, name_node)):  # once per turn of the loop
             landings = landings * 2
         self._found_all(
@@ -347,8 +348,9 @@ class Scanner:
                 module.span(call),
                 "add_tool",
                 # `name=None` a loop takes (`map(mcp.add_tool, FNS, (None, "x"))`): the function's
-                name_node=named[1] if _is_none(named[1]) else name_node,
+                name_node=named[1] if _is_none(named[1]) or collector is not None else name_node,
                 returns=returns,
+                collector=collector,
             )
             for fn, where, where_scope, named in landings
         )
@@ -453,6 +455,7 @@ class Scanner:
                     name_node=named[1] if func.func.attr == "tool" else None,
                     returns=returns,
                     registrar=func,
+                    collector=self._loops.collector(self._loops.aliases.unaliased(call.args[0])),
                 )
                 for fn, where, where_scope, named in self._loops.each(
                     module, scope, self._loops.aliases.unaliased(call.args[0]), first

@@ -22,10 +22,15 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .bindings import Binding
 from .source import ParsedModule
 from .symbols import Names
+
+if TYPE_CHECKING:
+    from .project import Project
+    from .registrations import Scanner
 
 _WORD_BYTE = re.compile(rb"[A-Za-z0-9_\x80-\xff]")
 """A byte of an identifier (non-ASCII bytes too: UTF-8 names)."""
@@ -51,6 +56,14 @@ class SkippedFiles:
         for path in found:
             self._load(path, self._files.pop(path))
         return bool(found)
+
+
+def load_skipped(project: Project, scanner: Scanner, path: Path, data: bytes) -> None:
+    """A file the prefilter skipped that may call a helper: parsed and scanned as if it had
+    been let through (a syntax error in it is not reported, as before). A function of what it
+    uses, not a method: the builder's bound method, kept by its own `call_sites`, would be a
+    reference cycle holding every tree of the build."""
+    scanner.scan(project.load_path(path, data))
 
 
 def _spells(data: bytes, word: bytes) -> bool:

@@ -12,7 +12,15 @@ from pathlib import Path
 
 import pytest
 from conftest import write_files
-from published_shapes import CLEAN, PROJECT, EditorCase, editor_test, found, sdk, with_known_gaps
+from published_shapes import (
+    CLEAN,
+    PROJECT,
+    EditorCase,
+    editor_test,
+    found,
+    sdk,
+    the_editor_reports_what_lint_dot_reports,
+)
 from test_published_shapes_s14_resolvers import BAD
 from test_published_shapes_s15_resolvers import HEAD, SERVER, entry, uses
 from test_published_shapes_s17_resolvers import CASES, NOT_FOLLOWED
@@ -154,19 +162,7 @@ def _broken(root: Path, where: str) -> str:
     return path
 
 
-SYNTAX_GAPS = {
-    "the resolver file": "the SDK does not start (SyntaxError in app/deps.py); `lint app/deps.py` names "
-    "the file, so parses it and reports MCPD000 there (as ruff does a file it is given), but `lint .` "
-    "lets a walked file the prefilter turns away (no `mcp`, no `Resolve`: a plain module of resolvers) "
-    "go unparsed and reports the error only through its importer (MCPD007 in app/tools.py naming the "
-    "syntax error); reporting MCPD000 in app/deps.py from app/tools.py's analysis needs a finding "
-    "owned by one file and located in another",
-}
-
-
-@pytest.mark.parametrize(
-    "where", with_known_gaps("syntax", sorted(SYNTAX), {("syntax", k): v for k, v in SYNTAX_GAPS.items()})
-)
+@pytest.mark.parametrize("where", sorted(SYNTAX))
 def test_a_syntax_error_is_reported_alike_alone_and_in_lint_dot(tmp_path: Path, where: str) -> None:
     """A syntax error in the resolver file (an edit half done) or in the tool module importing it:
     each of the two files alone, cold and cached, reports there what `lint .` reports there."""
@@ -180,21 +176,61 @@ def test_a_syntax_error_is_reported_alike_alone_and_in_lint_dot(tmp_path: Path, 
 
 
 def test_a_resolver_files_syntax_error_is_an_error_alone_and_in_lint_dot(tmp_path: Path) -> None:
-    """A plain resolver module that does not parse (the SDK does not start): `lint deps.py` alone
-    reports MCPD000 there, and `lint .` an error naming it in the tool module that imports it
-    (MCPD007), not that the module lacks the resolver."""
+    """A plain resolver module that does not parse (the SDK does not start: SyntaxError in it):
+    `lint deps.py` alone reports MCPD000 there, and so does `lint .` (which walks to it and would
+    not parse a plain module of resolvers, but parses it as the tool module's import), beside
+    the error it makes in the tool module importing it (MCPD007, naming the syntax error), not
+    that the module lacks the resolver."""
     _broken(tmp_path, "the resolver file")
     alone = found(tmp_path, ["app/deps.py"])
     assert [(d["code"], d["path"]) for d in alone] == [("MCPD000", "app/deps.py")]
     whole = [(d["code"], d["path"], d["message"]) for d in found(tmp_path, ["."])]
     assert whole == [
+        ("MCPD000", "app/deps.py", "syntax error: invalid syntax"),
         (
             "MCPD007",
             "app/tools.py",
             "invalid resolver: `load_d`: module 'app.deps' could not be analysed "
             "(syntax error: invalid syntax, app/deps.py:4)",
-        )
+        ),
     ]
+    assert [d for d in whole if d[1] == "app/deps.py"] == [
+        (d["code"], d["path"], d["message"]) for d in alone
+    ]
+
+
+SYNTAX_EDITS = {
+    "the tool module dropping the import, then taking it up again": (
+        "app/tools.py",
+        ("from app.deps import load_d\n", "load_d = str.upper\n"),
+    ),
+    "the resolver file fixed, then broken again": ("app/deps.py", ("def broken(:\n", "def broken(): ...\n")),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(SYNTAX_EDITS))
+def test_a_cached_run_follows_a_syntax_error_reached_through_an_import(tmp_path: Path, edit: str) -> None:
+    """The resolver file's syntax error reported in `lint .` because the tool module's import
+    parses it: after an edit of either file that ends or restores that (the import dropped,
+    the syntax fixed) and back, each cached run of `lint .` and of each file alone reports what
+    a cold run does, and the editor what `lint .` does of each version saved, and of the tool
+    module's edit unsaved too (an unsaved text that does not parse is mid-typing for the
+    editor: the modules importing it keep their results, `WorkspaceModel.set_text`)."""
+    root = tmp_path / "p"
+    _broken(root, "the resolver file")
+    name, (before, after) = SYNTAX_EDITS[edit]
+    path = root / name
+    text = path.read_text()
+    assert before in text
+    lists = (["."], ["app/deps.py"], ["app/tools.py"])
+    caches = {tuple(given): tmp_path / f"cache{n}" for n, given in enumerate(lists)}
+    for version in (text, text.replace(before, after), text):
+        path.write_text(version)
+        for given in lists:
+            assert found(root, given, caches[tuple(given)]) == found(root, given), (version, given)
+        the_editor_reports_what_lint_dot_reports(root)
+    if name == "app/tools.py":
+        the_editor_reports_what_lint_dot_reports(root, name, (before, after))
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -243,9 +279,10 @@ def test_a_cached_run_follows_edits_of_every_file_of_a_registry_project(tmp_path
     strict=True,
     reason="the SDK refuses the restored entry point (its loop adds app/tools.py's `t` again); a cached "
     "run built the entry point without its loop, so its closure no longer holds app/tools.py, which "
-    "is not coupled any more: the restored entry point is re-checked alone, where no build finds the "
-    "tool `@tool` appended in app/tools.py (its side-effect `import app.tools` is not followed), and "
-    "the cached run keeps app/tools.py's record without it",
+    "is not coupled any more: the restored entry point is re-checked alone, and its build follows no "
+    "server into app/tools.py (another file of the run, whose record its own check makes), so the "
+    "tool `@tool` appends there is found by nobody and the cached run keeps app/tools.py's record "
+    "without it",
 )
 def test_a_cached_run_follows_the_entry_points_loop_taken_out_and_put_back(tmp_path: Path) -> None:
     """The entry point's `for fn in REGISTERED: mcp.add_tool(fn)` taken out, then put back: each

@@ -558,17 +558,6 @@ NOT_FOLLOWED: dict[str, str] = {
     ),
     "resolver module read out of sys.modules": _OPAQUE.format("`sys.modules['app.deps'].load_d`"),
     "resolver read out of vars() of its module": _OPAQUE.format("`vars(deps)['load_d']`"),
-    "container class of a third module holding the resolver as a staticmethod attribute": _OPAQUE.format(
-        "`Deps.user` (a class attribute bound to a call of `staticmethod`, read as a call's result)"
-    ),
-    "tools collected by a registry object's method, added by the server": "the SDK refuses `load_d(nope)` "
-    "when app/main.py adds what `registry.tools` holds; lint lists the values a module-level list's "
-    "`.append` in a decorator writes, not an attribute an instance's method appends to: MCPD113 info "
-    "in app/main.py (the loop's tools are not analysed), nothing in app/auth/deps.py alone or in `lint .`",
-    "tools collected in a registry dict by name, added by the server from its values": "the SDK refuses "
-    "`load_d(nope)` when app/main.py adds `TOOLS.values()`; lint lists a dict's values written as "
-    "`TOOLS[key] = fn` at module level, not by a decorator for each function it is applied to: MCPD113 "
-    "info in app/main.py, nothing in app/auth/deps.py alone or in `lint .`",
 }
 
 
