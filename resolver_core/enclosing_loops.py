@@ -230,7 +230,7 @@ class EnclosingLoops:
         (`entry["function"]`, `TOOLS[name] = {"function": fn, ...}`)."""
         variable, part = part_of(fn)
         collected = self._collected.get(variable.id) if isinstance(variable, ast.Name) else None
-        if collected is None or (part is not None and part[0]):  # `entry.function`: no record's
+        if collected is None or (part is not None and part[0] != "key"):  # `entry.function`: no record's
             return None
         return collected if collected[0].field == (part[1] if part is not None else None) else None
 
