@@ -352,3 +352,41 @@ def test_a_group_is_cut_in_pieces_only_where_its_pieces_end_sooner() -> None:
     assert pieces(free=12, workers=8) > 2
     assert pieces(free=12, workers=8, most=2) == 2
     assert pieces(free=0, workers=1) == 1
+
+
+RETURNED = {
+    # A decorator returning the registration (`return mcp.tool()(fn)`, as the `helpers` shape's
+    # `decos_*` modules write it): the builder couples its file and the files applying it.
+    "kit/returned.py": "from app.server import mcp\n\n\ndef expose(fn):\n    return mcp.tool()(fn)\n",
+    "uses/c_returned.py": (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n"
+        "from kit.returned import expose\n\n\n"
+        "def load(nope: str) -> str:\n    return nope\n\n\n"
+        "@expose\ndef returned_tool(x: int, d: Annotated[str, Resolve(load)]) -> int:\n    return x\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_decorator_returning_its_registration_is_grouped_with_the_files_applying_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, jobs: int
+) -> None:
+    """The plan foresees the coupled records of a decorator returning its registration and of
+    its users (`prefilter.may_register_for_callers`), so slices of one file each report what
+    one build does without a second build of every file (on `helpers` 1,000 modules that
+    second build was half of a cold run)."""
+    root = _project(tmp_path / "proj", 1)
+    for name, text in RETURNED.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    whole = lint(["."], cwd=root)
+    assert ("MCPD002", "returned_tool") in {(d.code, d.tool) for d in whole.diagnostics}
+    files = discover(["."], (), root)
+    path_of = {f.display: f.path.absolute() for f in files}
+    assert "kit/returned.py" in (coupling.coupled_files(list(path_of), path_of) or ())
+    _workers(monkeypatch)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
+    builds = _whole_builds(monkeypatch)
+    sliced = lint(["."], cwd=root, jobs=jobs)
+    assert _dump(sliced) == _dump(whole) and (sliced.servers, sliced.tools) == (whole.servers, whole.tools)
+    assert builds == []
