@@ -66,11 +66,13 @@ class Confined:
         decides the rest):
         `register_7(mcp)` imported `from pkg.feature_7 import register as register_7`,
         `f7.register(mcp)` with `f7` a module. A call written in a function (`scope`) is told
-        so only when no enclosing scope binds the name: a helper relaying its server to
-        features (`def setup(server): f7.register(server)`) names them as its module imports
-        them, and each was parsed only to be left unfollowed."""
+        so only for a limited caller, and when no enclosing scope binds the name: a helper
+        relaying its server to features (`def setup(server): f7.register(server)`) names them
+        as its module imports them, and each was parsed only to be left unfollowed."""
         limit = self.limits.get(caller.path)
-        if limit is None and not self.withheld:
+        if limit is None and (not self.withheld or scope is not None):
+            # In a slice, a function's calls are resolved: telling each one's module first
+            # cost `dense` 1,000 more (+1%) than the parses of withheld files it spared.
             return False
         chain: list[str] = []
         while isinstance(func, ast.Attribute):
