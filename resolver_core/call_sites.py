@@ -376,9 +376,10 @@ class CallSites:
                 self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined
-        if scope is None and confined is not None:
+        if confined is not None:
             home, written = written_where(func, module)  # a listed value: its module's imports
-            if confined.outside(self.names.project, module, written, self.names.table(home)):
+            local = scope if home is module else None
+            if confined.outside(self.names.project, module, written, self.names.table(home), local):
                 return
         fallback = self.names.fallback(module, func, scope) if not isinstance(func, ast.Subscript) else None
         if fallback is None:

@@ -85,16 +85,20 @@ def may_register_for_callers(data: bytes) -> bool:
     """Whether a registration inside a function may land where its callers decide: on a server
     they pass (`def register(mcp: MCPServer)`, `self.server.tool()`), or, for a `@mcp.tool()`
     written in a function, in the arms of the calls reaching it, or on the server a factory
-    makes and returns (each call's). Says no for a registration on a server its function makes
-    and keeps (`server = MCPServer(...)`, not returned) and for a call
-    registering on a module's own server (`mcp.add_tool(fn)` in a decorator: what it registers
-    is its callers' tools, found where they are built). A wrong no costs a second build of the
-    coupled files, never a verdict (`incremental._recoupled`)."""
+    makes and returns (each call's), or a registration its function returns (`return
+    mcp.tool()(fn)` in a decorator: the builder couples the decorator's file and the files
+    applying it, `Registration.returns`). Says no for a registration on a server its function
+    makes and keeps (`server = MCPServer(...)`, not returned) and for a call registering on a
+    module's own server (`mcp.add_tool(fn)` in a decorator: what it registers is its callers'
+    tools, found where they are built). A wrong no costs a second build of the coupled files
+    (on `helpers` 1,000 modules, every file again), never a verdict (`incremental._recoupled`)."""
     if b"\0" in data:
         return True
     for start in _nested_registrations(data):
         end = data.find(b"\n", start)
         line = data[start : len(data) if end < 0 else end]
+        if _RETURN_LINE.match(line) is not None:
+            return True
         receiver = _RECEIVER.search(line)
         if receiver is None:
             return True  # `add_tool(fn)`: an alias of a server's method, bound anywhere
@@ -118,6 +122,8 @@ def may_register_for_callers(data: bytes) -> bool:
     return False
 
 
+_RETURN_LINE = re.compile(rb"[ \t]+return[ \t(]")
+"""A `return` statement's line (`return mcp.tool()(fn)`)."""
 _RECEIVER = re.compile(
     rb"([A-Za-z_\x80-\xff][\w\x80-\xff]*)(?:\.[\w\x80-\xff]+)*\.(?:tool|prompt|resource|add_tool)\b"
 )

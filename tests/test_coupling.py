@@ -257,6 +257,34 @@ def test_tools_a_loop_registers_are_found_by_one_build_of_every_file(
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
 
 
+def _written(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A project of `make_project` with `files` added."""
+    root = _project(tmp_path / "proj", 1)
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def _coupled(root: Path) -> set[str]:
+    """The files the plan takes for coupled (`coupling.coupled_files`)."""
+    path_of = {f.display: f.path.absolute() for f in discover(["."], (), root)}
+    return set(coupling.coupled_files(list(path_of), path_of) or ())
+
+
+def _in_slices_of_one_file_alike(
+    monkeypatch: pytest.MonkeyPatch, root: Path, whole: LintResult, jobs: int
+) -> None:
+    """A run in slices of one file each reports what one build of every file does, without
+    checking any file again over one build of every file."""
+    _workers(monkeypatch)
+    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
+    builds = _whole_builds(monkeypatch)
+    sliced = lint(["."], cwd=root, jobs=jobs)
+    assert _dump(sliced) == _dump(whole) and (sliced.servers, sliced.tools) == (whole.servers, whole.tools)
+    assert builds == []
+
+
 KIT = {
     # The SDK's decorator bound at a module's top level, and a decorator registering what it
     # is handed on its module's server: the defs they are applied to are their importers' tools.
@@ -287,22 +315,12 @@ def test_a_helper_registering_what_it_is_handed_is_built_with_every_slice_using_
     """Slices of one file each: the tools `@tool` and `@expose` register are found in the slice
     of the file applying them, which builds the helper beside it (`coupling.extras`), and
     the helpers are grouped with no file (their records depend on no caller)."""
-    root = _project(tmp_path / "proj", 1)
-    for name, text in KIT.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
+    root = _written(tmp_path, KIT)
     whole = lint(["."], cwd=root)
     refused = {(d.code, d.tool) for d in whole.diagnostics if d.path == "uses/needs.py"}
     assert refused == {("MCPD002", "bound_tool"), ("MCPD002", "exposed_tool")}
-    files = discover(["."], (), root)
-    path_of = {f.display: f.path.absolute() for f in files}
-    assert not {"kit/bound.py", "kit/expose.py"} & set(coupling.coupled_files(list(path_of), path_of) or ())
-    _workers(monkeypatch)
-    monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
-    builds = _whole_builds(monkeypatch)
-    sliced = lint(["."], cwd=root, jobs=jobs)
-    assert _dump(sliced) == _dump(whole) and (sliced.servers, sliced.tools) == (whole.servers, whole.tools)
-    assert builds == []
+    assert not {"kit/bound.py", "kit/expose.py"} & _coupled(root)
+    _in_slices_of_one_file_alike(monkeypatch, root, whole, jobs)
     alone = lint(["uses/b_exposed.py"], cwd=root)
     assert {(d.code, d.tool) for d in alone.diagnostics} == {("MCPD002", "exposed_tool")}
     assert alone.tools == 1, "the tool counts as the file's own"
@@ -352,3 +370,31 @@ def test_a_group_is_cut_in_pieces_only_where_its_pieces_end_sooner() -> None:
     assert pieces(free=12, workers=8) > 2
     assert pieces(free=12, workers=8, most=2) == 2
     assert pieces(free=0, workers=1) == 1
+
+
+RETURNED = {
+    # A decorator returning the registration (`return mcp.tool()(fn)`, as the `helpers` shape's
+    # `decos_*` modules write it): the builder couples its file and the files applying it.
+    "kit/returned.py": "from app.server import mcp\n\n\ndef expose(fn):\n    return mcp.tool()(fn)\n",
+    "uses/c_returned.py": (
+        "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n\n"
+        "from kit.returned import expose\n\n\n"
+        "def load(nope: str) -> str:\n    return nope\n\n\n"
+        "@expose\ndef returned_tool(x: int, d: Annotated[str, Resolve(load)]) -> int:\n    return x\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_decorator_returning_its_registration_is_grouped_with_the_files_applying_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, jobs: int
+) -> None:
+    """The plan foresees the coupled records of a decorator returning its registration and of
+    its users (`prefilter.may_register_for_callers`), so slices of one file each report what
+    one build does without a second build of every file (on `helpers` 1,000 modules that
+    second build was half of a cold run)."""
+    root = _written(tmp_path, RETURNED)
+    whole = lint(["."], cwd=root)
+    assert ("MCPD002", "returned_tool") in {(d.code, d.tool) for d in whole.diagnostics}
+    assert "kit/returned.py" in _coupled(root)
+    _in_slices_of_one_file_alike(monkeypatch, root, whole, jobs)

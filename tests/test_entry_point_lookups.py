@@ -30,6 +30,20 @@ FEATURE = (
 )
 
 
+def loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the modules the runs that follow load (`Project.load_path`: parse or take
+    a lent tree), in order."""
+    parsed: list[str] = []
+    load_path = Project.load_path
+
+    def counted(self: Project, path: Path, *args: object, **kwargs: object) -> object:
+        parsed.append(Path(path).name)
+        return load_path(self, path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Project, "load_path", counted)
+    return parsed
+
+
 def _project(root: Path) -> None:
     files = {
         "pyproject.toml": "[project]\nname = 'entry'\n",
@@ -75,14 +89,7 @@ def test_a_tool_file_alone_parses_none_of_the_features(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _project(tmp_path)
-    parsed: list[str] = []
-    load_path = Project.load_path
-
-    def counted(self: Project, path: Path, *args: object, **kwargs: object) -> object:
-        parsed.append(Path(path).name)
-        return load_path(self, path, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Project, "load_path", counted)
+    parsed = loaded(monkeypatch)
     checked: list[list[str]] = []
     check_files = incremental.check_files
 
