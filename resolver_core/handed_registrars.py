@@ -12,7 +12,7 @@ any call of the helper passes.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .bindings import Defined, Scope
 from .signatures import function_params
@@ -37,6 +37,9 @@ class HandedRegistrars:
         self._through: dict[int, tuple[CallSite, int, ast.expr]] = {}
         self._made: dict[tuple[int, int, int], ast.Call] = {}
         self._known: dict[int, tuple[int, list[CallSite]]] = {}
+        self._spelt: dict[int, frozenset[str]] = {}
+        """Per call of a helper, the names its arguments spell (read once: every function whose
+        call sites are asked for is looked for among all of them)."""
 
     def sites(
         self, passing: Iterable[tuple[CallSite, Defined]], fn: FunctionDef, recorded: int
@@ -46,7 +49,7 @@ class HandedRegistrars:
         again only once more calls were `recorded` (`passing` grows with them)."""
         known = self._known.get(id(fn))
         if known is None or known[0] != recorded:
-            made = [self._made_for(*handed) for handed in handed_calls(self.names, passing, fn)]
+            made = [self._made_for(*handed) for handed in handed_calls(self.names, passing, fn, self._spells)]
             known = self._known[id(fn)] = (recorded, made)
         return known[1]
 
@@ -54,6 +57,13 @@ class HandedRegistrars:
         """The call of a helper a call `sites` gave runs in (the one passing the function), with
         the index and expression of the function among the values it passes."""
         return self._through.get(id(call))
+
+    def _spells(self, call: ast.Call, name: str) -> bool:
+        """Whether one of the call's arguments spells `name` (cheap: before anything is resolved)."""
+        spelt = self._spelt.get(id(call))
+        if spelt is None:
+            spelt = self._spelt[id(call)] = frozenset(_spelt(call))
+        return name in spelt
 
     def _made_for(self, inner: CallSite, outer: CallSite, index: int, passed: ast.expr) -> CallSite:
         key = (id(inner[1]), id(outer[1]), index)
@@ -67,7 +77,12 @@ class HandedRegistrars:
         return inner[0], made, inner[2]
 
 
-def handed_calls(names: Names, passing: Iterable[tuple[CallSite, Defined]], fn: FunctionDef) -> list[Handed]:
+def handed_calls(
+    names: Names,
+    passing: Iterable[tuple[CallSite, Defined]],
+    fn: FunctionDef,
+    spells: Callable[[ast.Call, str], bool],
+) -> list[Handed]:
     """The calls of a helper's parameter (`loader(mcp)`) that call `fn`, because a call of the
     helper (among `passing`, the calls walked with a name among their arguments) passes `fn`
     for that parameter, alone or in a list or tuple written out in the call; each with that
@@ -75,7 +90,7 @@ def handed_calls(names: Names, passing: Iterable[tuple[CallSite, Defined]], fn: 
     found: list[Handed] = []
     seen: set[int] = set()
     for (module, call, scope), helper in passing:
-        if id(call) in seen or not isinstance(helper.node, FunctionDef) or not _spells(call, fn.name):
+        if id(call) in seen or not isinstance(helper.node, FunctionDef) or not spells(call, fn.name):
             continue
         seen.add(id(call))
         params = [p.arg for p, *_ in function_params(helper.node)]
@@ -92,13 +107,14 @@ def handed_calls(names: Names, passing: Iterable[tuple[CallSite, Defined]], fn: 
     return found
 
 
-def _spells(call: ast.Call, name: str) -> bool:
-    """Whether one of the call's arguments spells `name` (cheap: before anything is resolved)."""
-    return any(
-        (isinstance(n, ast.Name) and n.id == name) or (isinstance(n, ast.Attribute) and n.attr == name)
-        for arg in [*call.args, *(k.value for k in call.keywords)]
-        for n in ast.walk(arg)
-    )
+def _spelt(call: ast.Call) -> Iterator[str]:
+    """The names and attribute names written in the call's arguments."""
+    for arg in [*call.args, *(k.value for k in call.keywords)]:
+        for n in ast.walk(arg):
+            if isinstance(n, ast.Name):
+                yield n.id
+            elif isinstance(n, ast.Attribute):
+                yield n.attr
 
 
 def _passed(params: list[str], call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
