@@ -1,10 +1,10 @@
 """A file of the run the prefilter let go unparsed, which an import then made the build parse,
 finding a syntax error.
 
-`lint deps.py` names the file, so parses it and reports its syntax error there (MCPD000, as
-ruff does a file it is given). `lint .` walks to it and, seeing neither a server nor
+`lint deps.py` names the file, so parses it and reports its syntax error there (as ruff does
+a file it is given). `lint .` walks to it and, seeing neither a server nor
 `Resolve` in it (a plain module of resolvers), does not parse it, yet the tool module
-importing it does, and reports that its resolver cannot be analysed (MCPD007). The file's
+importing it does, and reports that its resolver cannot be analysed. The file's
 own verdict must not depend on which list named it: the server does not start because of
 that syntax error, so it is reported there too whenever a build parses it as an import.
 
