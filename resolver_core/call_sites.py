@@ -25,7 +25,7 @@ function with its arguments first, and a call of an instance of a project class
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .arms import ArmStack
@@ -41,6 +41,7 @@ from .model import Arm
 from .prefilter import any_of, holding, lines_with
 from .skipped_callers import Aliases, SkippedFiles
 from .source import ParsedModule
+from .statement_calls import own_calls
 from .symbols import Defined, External, Names, Scope, Value
 from .written_decorators import is_registration
 
@@ -336,7 +337,7 @@ class CallSites:
         return symbol if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call) else None
 
     def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
-        for call in _calls(node):
+        for call in own_calls(node):
             if id(call) not in self._seen:
                 self._seen.add(id(call))
                 self._call(module, call, scope)
@@ -487,16 +488,3 @@ def _plain(arg: ast.expr) -> bool:
     if isinstance(arg, ast.Attribute):
         arg = arg.value
     return isinstance(arg, ast.Name)
-
-
-def _calls(node: ast.AST) -> Iterator[ast.Call]:
-    """Calls in a statement's own expressions (not in nested blocks, defs, lambdas or classes)."""
-    stack: list[ast.AST] = [node]
-    while stack:
-        cur = stack.pop()
-        if isinstance(cur, ast.Call):
-            yield cur
-        for child in ast.iter_child_nodes(cur):
-            if isinstance(child, ast.stmt | ast.Lambda):
-                continue
-            stack.append(child)

@@ -27,6 +27,7 @@ import ast
 from collections.abc import Callable
 from typing import TypeVar
 
+from .registration_arguments import name_argument
 from .registration_site import Unfollowed
 from .source import ParsedModule
 from .statement_calls import comprehension_loops
@@ -62,11 +63,7 @@ def constructor_tools(
             notes.append(unread(module, element, "its arguments are not all written out"))
         else:
             fn = made.args[0] if made.args else next((k.value for k in made.keywords if k.arg == "fn"), None)
-            name = (
-                made.args[1]
-                if len(made.args) > 1
-                else next((k.value for k in made.keywords if k.arg == "name"), None)
-            )
+            name = name_argument(made, 1)
             if fn is None:
                 notes.append(unread(module, element, "it names no function"))
             else:

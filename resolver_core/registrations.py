@@ -26,6 +26,7 @@ from .handed_servers import HandedServers
 from .model import Server
 from .prefilter import lines_in
 from .registrar_aliases import RegistrarAliases, calling
+from .registration_arguments import is_none, name_argument, passes_function
 from .registration_site import Registration, Unfollowed, unlisted_loop
 from .rewritten import rewritten_functions
 from .servers import ParamServer, Servers
@@ -205,7 +206,7 @@ class Scanner:
             server = self.aliases.server_of(module, target, scope)
             if server is None:
                 continue
-            name_node = _name_argument(call) if call is not None and target.attr == "tool" else None
+            name_node = name_argument(call) if call is not None and target.attr == "tool" else None
             listed = self._loops.names_of(written, name_node) if name_node is not None else None
             for named in listed if listed is not None else [(module, name_node, scope)]:
                 self._found(  # (once per name a loop around the def lists: `for n in NAMES:`)
@@ -235,7 +236,7 @@ class Scanner:
             return
         if (
             value.args
-            and _is_callable_arg(value.args[0])
+            and passes_function(value.args[0])
             and not self._parameter(module, value.args[0], scope)
         ):
             return  # `return mcp.tool(fn)` registers `fn` itself (`_call`)
@@ -255,7 +256,7 @@ class Scanner:
             and isinstance(value, ast.Call)
             and isinstance(value.func, ast.Attribute)
             and value.func.attr in REGISTRARS
-            and not (value.args and _is_callable_arg(value.args[0]))  # `mcp.tool(fn)` registers fn
+            and not (value.args and passes_function(value.args[0]))  # `mcp.tool(fn)` registers fn
         ):
             return
         server = self.servers.of(module, value.func.value, scope)
@@ -283,7 +284,7 @@ class Scanner:
         it registers nothing itself; what it is applied to lands (`reach.py`), under the name it
         passes (`Registration.returned`, `Registration.bound`)."""
         assert isinstance(value.func, ast.Attribute)
-        name_node = _name_argument(value) if value.func.attr == "tool" else None
+        name_node = name_argument(value) if value.func.attr == "tool" else None
         self._found(
             Registration(
                 server,
@@ -348,7 +349,7 @@ class Scanner:
                 module.span(call),
                 "add_tool",
                 # `name=None` a loop takes (`map(mcp.add_tool, FNS, (None, "x"))`): the function's
-                name_node=named[1] if _is_none(named[1]) or collector is not None else name_node,
+                name_node=named[1] if is_none(named[1]) or collector is not None else name_node,
                 returns=returns,
                 collector=collector,
             )
@@ -400,7 +401,7 @@ class Scanner:
             isinstance(func, ast.Attribute)
             and func.attr == "tool"
             and call.args
-            and _is_callable_arg(call.args[0])
+            and passes_function(call.args[0])
         ):
             server = self.aliases.server_of(module, func, scope)
             if (
@@ -430,7 +431,7 @@ class Scanner:
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
             server = self.aliases.server_of(module, func, scope)
             if server is not None:
-                self._added(server, module, scope, call, fn_node, _name_argument(call, 1), returns)
+                self._added(server, module, scope, call, fn_node, name_argument(call, 1), returns)
             return
         if (  # `mcp.tool(name=...)(fn)`: the decorator applied by a plain call
             isinstance(func, ast.Call)
@@ -439,7 +440,7 @@ class Scanner:
             and call.args
             and (server := self.aliases.server_of(module, func.func, scope)) is not None
         ):
-            first = _name_argument(spelt_out(func, APPLIED, self.names, module, scope))
+            first = name_argument(spelt_out(func, APPLIED, self.names, module, scope))
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
                 return
             self._found_all(
@@ -464,33 +465,12 @@ class Scanner:
             return
 
 
-def _is_none(node: ast.expr | None) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
-
-
 def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
     """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)`: `token_lines`
     are the module's lines that mention one (found in one pass over the module's text)."""
     end = getattr(stmt, "end_lineno", None) or stmt.lineno
     at = bisect.bisect_left(token_lines, stmt.lineno)
     return at < len(token_lines) and token_lines[at] <= end
-
-
-def _name_argument(call: ast.Call, position: int = 0) -> ast.expr | None:
-    """The tool's name a registration call passes: `name=`, or positionally (`tool("x")`,
-    `add_tool(fn, "x")`)."""
-    if len(call.args) > position:
-        return call.args[position]
-    return next((k.value for k in call.keywords if k.arg == "name"), None)
-
-
-def _is_callable_arg(node: ast.expr) -> bool:
-    """`mcp.tool(reserve)` passes a function; `mcp.tool("name")` is the normal factory call, and
-    so is `mcp.tool(*args)` in a factory handing on what it is passed."""
-    return not (
-        isinstance(node, ast.Starred)
-        or (isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)))
-    )
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

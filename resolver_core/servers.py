@@ -25,6 +25,7 @@ from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields, project_bases
 from .keyed_servers import keyed
 from .model import Graph, Server, Span
+from .registration_arguments import name_argument
 from .server_annotations import Slot, slot_of, unquoted
 from .signatures import Classes, function_params, returns_of
 from .source import ParsedModule
@@ -387,15 +388,7 @@ class Servers:
         key = f"{module.path}:{where}{variable}"  # module names repeat across source roots; paths do not
         if key not in self._servers:
             call = origin if isinstance(origin, ast.Call) else None
-            first = (
-                (
-                    call.args[0]
-                    if call.args
-                    else next((k.value for k in call.keywords if k.arg == "name"), None)
-                )
-                if call is not None
-                else None
-            )
+            first = name_argument(call) if call is not None else None
             name = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
             server = Server(
                 f"{module.name}:{variable}",

@@ -41,6 +41,19 @@ def calls_in(stmt: ast.stmt) -> Iterator[tuple[ast.Call, tuple[ast.For, ...]]]:
                 stack.append((child, loops))
 
 
+def own_calls(node: ast.AST) -> Iterator[ast.Call]:
+    """The calls in a statement's own expressions, loops or not (not in nested blocks, defs,
+    lambdas or classes): every call a call index records."""
+    stack: list[ast.AST] = [node]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, ast.Call):
+            yield cur
+        for child in ast.iter_child_nodes(cur):
+            if not isinstance(child, ast.stmt | ast.Lambda):
+                stack.append(child)
+
+
 def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
     """`list(map(mcp.add_tool, TOOLS))` (or `map(mcp.tool(), TOOLS)`) as the call the map makes
     on each value, `mcp.add_tool(each)`, in the loop over `TOOLS` it runs like (made once per
