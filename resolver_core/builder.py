@@ -131,6 +131,12 @@ class StaticBuilder:
                 self.graph.param_registrations.update(
                     {reg.module.display, *(p for r in through for p in (r.module.display, r.span.path))}
                 )
+            if reg.collector is not None:
+                # `register_tool("lookup", t)` filling the registry a loop adds from: each call's
+                # function lands through the loop's file, as an applied decorator's does.
+                self.graph.param_registrations.update(
+                    r.module.display for r in through if read_by_its_site(self.project, r, reg.span.path)
+                )
             expanded += through
         # A function a helper registers for its callers (`@expose` over a def, `tool(fn)`) is
         # the caller's tool: it is found wherever the caller's file is built (the helper is one

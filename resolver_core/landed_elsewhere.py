@@ -38,10 +38,11 @@ if TYPE_CHECKING:
     from .symbols import Scope
 
 
-def read_by_its_site(project: Project, reg: Registration) -> bool:
-    """Whether `reg`, read in its function's module, lands through a file (`reg.span`) that
+def read_by_its_site(project: Project, reg: Registration, through: str | None = None) -> bool:
+    """Whether `reg`, read in its function's module, lands through a file (`reg.span`, or
+    `through`: the loop over the registry a called function fills, `register_tool("x", t)`) that
     module's imports do not reach; then that file's analysis is recorded as reading it."""
-    site = project.by_display(reg.span.path)
+    site = project.by_display(through or reg.span.path)
     if site is None or site is reg.module:
         return False
     seen = {reg.module.path}

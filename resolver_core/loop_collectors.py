@@ -304,19 +304,28 @@ def _stored_under(reg: Registration) -> tuple[int, str, str] | None:
     name for `TOOLS[fn.__name__] = fn`, the string the decorator's call passes for a factory's
     parameter (`TOOLS[name] = fn` under `@tool("lookup")`); None for any other key."""
     collector, fn = reg.collector, reg.fn
-    if (
-        collector is None
-        or collector.key is None
-        or not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
-    ):
+    if collector is None or collector.key is None:
         return None
     key, factory = collector.key, collector.scope.parent
     where = (id(collector.function), reg.module.display)
+    if reg.landed_at is not None:  # `register_tool("lookup", t)`: the key its call passes
+        return _passed_key(where, key, collector.function, reg.landed_at)
+    if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
     if by_own_name(collector):
         return (*where, fn.name)
-    call = reg.decorator
     made = factory.function if factory is not None else None
-    if not isinstance(key, ast.Name) or not isinstance(made, FunctionDef) or not isinstance(call, ast.Call):
+    call = reg.decorator
+    if not isinstance(made, FunctionDef) or not isinstance(call, ast.Call):
+        return None
+    return _passed_key(where, key, made, call)
+
+
+def _passed_key(
+    where: tuple[int, str], key: ast.expr, made: FunctionDef, call: ast.Call
+) -> tuple[int, str, str] | None:
+    """The string `call` of `made` passes for the parameter the registry's `key` names."""
+    if not isinstance(key, ast.Name):
         return None
     params = [a.arg for a in made.args.args]
     if key.id not in params:

@@ -98,6 +98,7 @@ def landed(
         name_node=name_node,
         arms=arms,
         landed_at=call,
+        collector=reg.collector,  # `register_tool("x", t)` filling a registry a loop adds from
     )
 
 

@@ -52,6 +52,12 @@ KEYED = (
 )
 """A dict registry filled by a decorator factory under the name each `@tool("x")` passes."""
 
+REGISTER_TOOL = (
+    TYPED + "TOOLS: dict[str, Callable[..., Any]] = {}\n\n\n"
+    "def register_tool(name: str, function: Callable[..., Any]) -> None:\n    TOOLS[name] = function\n"
+)
+"""A dict registry filled by a function called with the key and the function."""
+
 REGISTRY_CLASS = (
     TYPED + "\nclass ToolRegistry:\n    def __init__(self) -> None:\n"
     "        self.tools: dict[str, Callable[..., Any]] = {}\n\n"
@@ -223,8 +229,7 @@ CASES["dict registry of records holding the function, registered under the keys"
 CASES["registry function called with a name and the function, added under the keys"] = (
     {
         **DEPS,
-        "app/registry.py": TYPED + "TOOLS: dict[str, Callable[..., Any]] = {}\n\n\n"
-        "def register_tool(name: str, function: Callable[..., Any]) -> None:\n    TOOLS[name] = function\n",
+        "app/registry.py": REGISTER_TOOL,
         "app/tools.py": tool_module("", "from app.registry import register_tool")
         + '\n\nregister_tool("lookup", t)\n',
         "app/main.py": ADDED_BY_KEY,
@@ -243,13 +248,6 @@ CASES["registry function called with a name and the function, added under the ke
 ) = survey_tests(
     CASES,
     {},
-    {
-        "registry function called with a name and the function, added under the keys": "the SDK refuses "
-        "`load_d(nope)` once app/main.py adds `TOOLS.items()`, and `lint .`, each file alone and cached "
-        "runs report MCPD002 in app/auth/deps.py; the editor does too, and with the clean twin unsaved, "
-        "but once that unsaved text is dropped it keeps reporting nothing there: its re-check does not "
-        'find again the tool `register_tool("lookup", t)` (a call, not a decorator) files in the registry',
-    },
 )
 
 
@@ -333,25 +331,35 @@ def test_a_dict_registry_registers_under_its_keys(tmp_path: Path, named: str) ->
     _each_alone_reports_it(tmp_path, whole, "app/registry.py")
 
 
+@pytest.mark.parametrize("called", [False, True], ids=["decorated", "called"])
 @pytest.mark.parametrize("refused_last", [False, True])
-def test_a_key_stored_twice_registers_the_last_function(tmp_path: Path, refused_last: bool) -> None:
-    """Two defs of one module under one key of a dict registry (`@tool("lookup")` twice): the
-    dict holds the last, so the SDK is handed only that one, refusing the project when it runs
-    `load_d(nope)` and starting it (no duplicate logged) when the refused one came first; lint
-    reports MCPD002 then only, and no MCPD110, in `lint .` and for each file alone."""
-    plain = '@tool("lookup")\ndef {}(x: int) -> int:\n    return x\n'
-    resolved = '@tool("lookup")\ndef {}(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n'
-    defs = [plain.format("first"), resolved.format("second")]
-    if not refused_last:
-        defs = [resolved.format("first"), plain.format("second")]
+def test_a_key_stored_twice_registers_the_last_function(
+    tmp_path: Path, refused_last: bool, called: bool
+) -> None:
+    """Two defs of one module under one key of a dict registry (`@tool("lookup")` twice, or
+    `register_tool("lookup", f)` called for each): the dict holds the last, so the SDK is handed
+    only that one, refusing the project when it runs `load_d(nope)` and starting it (no duplicate
+    logged) when the refused one came first; lint reports MCPD002 then only, and no MCPD110, in
+    `lint .` and for each file alone. (Called, lint said MCPD110 "keeps the first".)"""
+    plain = "def {}(x: int) -> int:\n    return x\n"
+    resolved = "def {}(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n"
+    order = ["first", "second"]
+    kinds = [plain, resolved] if refused_last else [resolved, plain]
+    if called:
+        defs = [kind.format(name) for kind, name in zip(kinds, order, strict=True)]
+        defs.append("".join(f'register_tool("lookup", {name})\n' for name in order))
+        registry, imported = REGISTER_TOOL, "register_tool"
+    else:
+        defs = ['@tool("lookup")\n' + kind.format(name) for kind, name in zip(kinds, order, strict=True)]
+        registry, imported = KEYED, "tool"
     write_files(
         tmp_path,
         {
             **PROJECT,
             **DEPS,
-            "app/registry.py": KEYED,
+            "app/registry.py": registry,
             "app/tools.py": HEAD
-            + "\nfrom app.auth.deps import load_d\nfrom app.registry import tool\n\n\n"
+            + f"\nfrom app.auth.deps import load_d\nfrom app.registry import {imported}\n\n\n"
             + "\n\n".join(defs),
             "app/main.py": ADDED_BY_KEY,
         },
