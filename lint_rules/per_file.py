@@ -60,6 +60,9 @@ class ToolRegistration:
     made_first: bool = False
     """Registered by the factory whose call made its server (`factory_results.made_first`):
     before anything registered on the server the call returns, wherever that is written."""
+    listed: bool = False
+    """Listed in `MCPServer(tools=[...])`: of a name listed twice, the constructor keeps the
+    later entry (where `add_tool` keeps the first)."""
 
     def to_json(self) -> list[Any]:
         # Positional, not keyed: a state keeps every registration of every file, and the keys
@@ -78,6 +81,7 @@ class ToolRegistration:
             self.unjudged,
             [list(call) for call in self.calls],
             self.made_first,
+            self.listed,
         ]
 
     @classmethod
@@ -96,6 +100,7 @@ class ToolRegistration:
             unjudged,
             calls,
             first,
+            listed,
         ) = data
         return cls(
             server,
@@ -111,6 +116,7 @@ class ToolRegistration:
             unjudged,
             tuple((path, line, column, body) for path, line, column, body in calls),
             first,
+            listed,
         )
 
 
@@ -328,6 +334,7 @@ def registrations(view: Graph) -> list[ToolRegistration]:
                     unjudged=server.removes or tool.computed_name,
                     calls=tool.calls[way] if way < len(tool.calls) else (),
                     made_first=made_first(server, tool.calls[way] if way < len(tool.calls) else ()),
+                    listed=tool.form == "listed",
                 )
                 # each time it runs: a second one is a duplicate
                 for way, arms in enumerate((tool.arms, *tool.again))

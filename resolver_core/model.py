@@ -26,11 +26,13 @@ ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
 
 QuestionKind = Literal["elicit", "sample", "list_roots"]
 
-RegistrationForm = Literal["decorator", "uncalled_decorator", "add_tool", "applied"]
+RegistrationForm = Literal["decorator", "uncalled_decorator", "add_tool", "applied", "listed"]
 """How the source registers a tool: `@server.tool(...)` on a def, the decorator itself used
 without being called (`@server.tool`, or `server.tool(fn)` giving the function where the name
-goes), `server.add_tool(fn, ...)`, or the called decorator applied by hand
-(`server.tool(name=...)(fn)`, also a project function registering what it is given)."""
+goes), `server.add_tool(fn, ...)`, the called decorator applied by hand
+(`server.tool(name=...)(fn)`, also a project function registering what it is given), or
+`Tool.from_function(fn)` listed in `MCPServer(tools=[...])` (of a name listed twice, the
+constructor keeps the last)."""
 
 Arm = tuple[str, int, int]
 """One arm of an exclusive statement (`if`, `match`, an `ImportError` fallback): the file

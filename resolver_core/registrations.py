@@ -23,7 +23,7 @@ from .constant_names import constant_text
 from .constructor_tools import as_kept, assigned, constructor_tools, unread, written_name
 from .enclosing_loops import EnclosingLoops
 from .handed_servers import HandedServers
-from .model import Server
+from .model import RegistrationForm, Server
 from .prefilter import lines_in
 from .registrar_aliases import RegistrarAliases, calling
 from .registration_arguments import is_none, name_argument, passes_function
@@ -325,9 +325,11 @@ class Scanner:
         fn_node: ast.expr,
         name_node: ast.expr | None,
         returns: bool = False,
+        form: RegistrationForm = "add_tool",
     ) -> None:
         """`server.add_tool(fn, name=...)` at `call` (for each value of the loops around it), or
-        what registers as it does (`Tool.from_function(fn, name=...)` given to `MCPServer`)."""
+        what registers as it does (`Tool.from_function(fn, name=...)` given to `MCPServer`: `form`
+        "listed")."""
         if isinstance(fn_node, ast.Name) and self._unlisted(module, fn_node, call):
             return
         fn_node = self._loops.aliases.unaliased(fn_node)  # `w = f` in the loop: `f`
@@ -347,7 +349,7 @@ class Scanner:
                 where_scope,
                 self._text_value(*named),
                 module.span(call),
-                "add_tool",
+                form,
                 # `name=None` a loop takes (`map(mcp.add_tool, FNS, (None, "x"))`): the function's
                 name_node=named[1] if is_none(named[1]) or collector is not None else name_node,
                 returns=returns,
@@ -380,7 +382,7 @@ class Scanner:
                 inside.enter_context(self._loops.entered(module, loop, scope))
             for made, fn_node, name_node in listed:
                 if server is not None:
-                    self._added(server, module, scope, made, fn_node, name_node)
+                    self._added(server, module, scope, made, fn_node, name_node, form="listed")
         if loops:  # each value's tool: the constructor keeps the last of a name, not the first
             self.found[start:] = as_kept(
                 self.found[start:], lambda reg: reg.name or written_name(reg.name_node)

@@ -114,7 +114,13 @@ def test_a_name_listed_twice_keeps_the_later_tool(tmp_path: Path) -> None:
     assert [(t["name"], t["function"]) for t in server["tools"]] == [("x", "u"), ("w", "w")]
     found = lint_diagnostics(tmp_path, "--no-cache", ".")
     assert [(d["code"], d["line"]) for d in found] == [("MCPD110", 20)]
-    assert "'t' is never called" in found[0]["message"]
+    assert found[0]["message"] == (
+        "tool name 'x' is listed twice for server 'mcp': the SDK logs 'Tool already exists: x' "
+        "and keeps the later entry ('t' is never called)"
+    )
+    assert [(r["line"], r["message"]) for r in found[0]["related"]] == [
+        (22, "'x' is listed again here (the entry the SDK keeps)")
+    ]
 
 
 RETURNED = 'def build() -> MCPServer:\n    return MCPServer("x", tools=[Tool.from_function(t), Tool.from_function(u)])\n'

@@ -1,4 +1,5 @@
-"""MCPD110: two tools with the same name on one server; the SDK keeps the first, drops the second."""
+"""MCPD110: two tools with the same name on one server; the SDK keeps one (the first registered,
+the later entry of a constructor's list) and drops the other."""
 
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ class DuplicateToolName(Rule):
         "Tool names are unique per server. When a second function is registered under a name "
         "that is already taken (the same function name, or the same `name=`), the SDK logs "
         "`Tool already exists` and keeps the *first* registration: the second function is never "
-        "listed and never called, whatever its docstring and code say. Registrations that no run "
+        "listed and never called, whatever its docstring and code say. The tools listed in "
+        "`MCPServer(tools=[...])` are the exception: the constructor keeps the *later* of two "
+        "entries of one name (with the same warning), so the earlier entry is the one never called. Registrations that no run "
         "makes both are not duplicates: names not written out (`name=f'{prefix}_search'`), on a server some code removes tools from (`mcp.remove_tool(name)`: "
         "the first may be gone when the second is registered), in different arms of one `if`/`elif`/`else` or `match`, "
         "or of a `try` body and its `except ImportError` fallback, also when the arms hold the "
@@ -89,6 +92,9 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
             continue
         reported.add((*key, span))
         first = kept.registration or kept.span
+        if kept.listed and tool.listed and first != span:
+            yield _listed_twice(rule, tool, span, first)
+            continue
         yield rule.diagnostic(
             span,
             f"tool name {tool.name!r} is already registered on server {tool.server_variable!r}: the SDK "
@@ -104,6 +110,19 @@ def duplicates(tools: Iterable[ToolRegistration]) -> Iterator[Diagnostic]:
             if first != span
             else "register its tools once per server (call the function registering them once)",
         )
+
+
+def _listed_twice(rule: Rule, tool: ToolRegistration, span: Span, kept: Span | None) -> Diagnostic:
+    """A name listed twice in `MCPServer(tools=[...])`: the constructor fills its table in list
+    order, so the later entry replaces the earlier one (`tool`, at `span`), which is never called."""
+    return rule.diagnostic(
+        span,
+        f"tool name {tool.name!r} is listed twice for server {tool.server_variable!r}: the SDK logs "
+        f"'Tool already exists: {tool.name}' and keeps the later entry ({tool.function!r} is never called)",
+        tool=tool.name,
+        related=related(kept, f"{tool.name!r} is listed again here (the entry the SDK keeps)"),
+        help="give this tool its own name (`Tool.from_function(..., name=...)`) or remove the stale entry",
+    )
 
 
 def _alternatives(one: ToolRegistration, other: ToolRegistration, span: Span | None) -> bool:
