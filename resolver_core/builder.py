@@ -132,8 +132,11 @@ class StaticBuilder:
                     {reg.module.display, *(p for r in through for p in (r.module.display, r.span.path))}
                 )
             if reg.collector is not None:
-                # `register_tool("lookup", t)` filling the registry a loop adds from: each call's
-                # function lands through the loop's file, as an applied decorator's does.
+                # A loop over a registry: what it registers is filled in by the files applying
+                # the registry's decorator (`@tool`) or calling its function (`register_tool("x",
+                # t)`), which it need not import; so its file is checked again with its closure,
+                # and each such file (when it does not import the loop's) with the loop's.
+                self.graph.param_registrations.add(reg.span.path)
                 self.graph.param_registrations.update(
                     r.module.display for r in through if read_by_its_site(self.project, r, reg.span.path)
                 )

@@ -110,6 +110,9 @@ class Targets:
                 scope=scope,
             )
         if isinstance(expr, ast.Call):
+            read = self.names.resolve(module, expr, scope)  # `getattr(deps, "load_d")`: deps.load_d
+            if read is not None:
+                return self._symbol(self.names.follow(read), module, key, text, depth)
             return self._call(module, expr, scope, key, text, depth)
         if isinstance(expr, ast.Attribute):
             bound = self.bound_method(module, expr, scope)

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .attribute_reads import attribute_read
 from .bindings import (
     DEFINITIONS,
     Binding,
@@ -344,16 +345,27 @@ class Names:
         if isinstance(expr, ast.Name):
             return self.lookup(module, expr.id, scope, depth)
         if isinstance(expr, ast.Attribute):
-            base = self.resolve(module, expr.value, scope, depth + 1)
-            if base is None:
-                return None
-            base = self.follow(base, depth + 1)
-            if isinstance(base, Missing):
-                return base
-            return self._read_by(module, self.member(base, expr.attr, depth + 1))
+            return self._attribute(module, expr.value, expr.attr, scope, depth)
         if isinstance(expr, Element):  # a listed value of another module, where it is written
             return self.resolve(expr.module, expr.written, expr.scope, depth + 1)
+        read = attribute_read(expr)
+        if read is not None and self.lookup(module, "getattr", scope, depth + 1) == External(
+            "builtins.getattr"
+        ):
+            return self._attribute(module, *read, scope, depth)
         return None
+
+    def _attribute(
+        self, module: ParsedModule, value: ast.expr, attr: str, scope: Scope | None, depth: int
+    ) -> Symbol | None:
+        """The attribute `attr` of what `value` resolves to."""
+        base = self.resolve(module, value, scope, depth + 1)
+        if base is None:
+            return None
+        base = self.follow(base, depth + 1)
+        if isinstance(base, Missing):
+            return base
+        return self._read_by(module, self.member(base, attr, depth + 1))
 
     def fallback(
         self, module: ParsedModule, expr: ast.expr, scope: Scope | None = None

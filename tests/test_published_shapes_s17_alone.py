@@ -275,15 +275,6 @@ def test_a_cached_run_follows_edits_of_every_file_of_a_registry_project(tmp_path
         assert found(root, given, cache) == found(root, given) == [], given
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the SDK refuses the restored entry point (its loop adds app/tools.py's `t` again); a cached "
-    "run built the entry point without its loop, so its closure no longer holds app/tools.py, which "
-    "is not coupled any more: the restored entry point is re-checked alone, and its build follows no "
-    "server into app/tools.py (another file of the run, whose record its own check makes), so the "
-    "tool `@tool` appends there is found by nobody and the cached run keeps app/tools.py's record "
-    "without it",
-)
 def test_a_cached_run_follows_the_entry_points_loop_taken_out_and_put_back(tmp_path: Path) -> None:
     """The entry point's `for fn in REGISTERED: mcp.add_tool(fn)` taken out, then put back: each
     cached run of `lint .` reports what a cold run does."""

@@ -15,9 +15,16 @@ checked on these projects in `test_published_shapes_s17_alone.py`. The shapes of
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from conftest import write_files
 from published_shapes import (
     CLEAN,
+    PROJECT,
     REFUSED,
+    found,
+    sdk,
     survey_tests,
 )
 from test_published_shapes_s14_resolvers import BAD
@@ -552,7 +559,6 @@ _OPAQUE = (
     "`lint .`: said, never guessed"
 )
 NOT_FOLLOWED: dict[str, str] = {
-    "resolver read with getattr and a constant name": _OPAQUE.format("`getattr(deps, 'load_d')`"),
     "resolver module bound by __import__ with a fromlist": _OPAQUE.format(
         "`deps.load_d` (`deps` bound by a call of `__import__`)"
     ),
@@ -566,3 +572,24 @@ NOT_FOLLOWED: dict[str, str] = {
     test_each_file_alone_reports_what_lint_dot_reports,
     test_the_editor_reports_what_lint_dot_reports,
 ) = survey_tests(CASES, NOT_FOLLOWED)
+
+
+@pytest.mark.parametrize(
+    "target",
+    ['getattr(deps, "load_d", None)', "getattr(deps, NAME)", 'getattr(deps, "load_d")'],
+    ids=["a default", "a computed name", "getattr shadowed"],
+)
+def test_a_getattr_only_the_run_knows_is_said_not_guessed(tmp_path: Path, target: str) -> None:
+    """`getattr(deps, "load_d")` is read as `deps.load_d` (case 21), but not with a default
+    (a missing attribute is the default), a name that is not a constant, or a module-level
+    `getattr` of the project's own: the SDK still refuses `load_d(nope)` in each, and lint says
+    the resolver is computed at run time (MCPD113 in the tools file), reporting nothing in
+    app/deps.py."""
+    imports = 'from app import deps\n\nNAME = "load" + "_d"\n'
+    if target.endswith('"load_d")'):
+        imports += "\n\ndef getattr(obj: object, name: str) -> object:\n    return vars(obj)[name]\n"
+    files, entry, *_ = served({"app/deps.py": BAD, "app/tools.py": uses(imports, target)}, "", "", CLEAN)
+    write_files(tmp_path, {**PROJECT, **files})
+    assert REFUSED in sdk(tmp_path, entry).stderr
+    assert [(d["code"], d["path"]) for d in found(tmp_path, ["."])] == [("MCPD113", "app/tools.py")]
+    assert found(tmp_path, ["app/deps.py"]) == []
