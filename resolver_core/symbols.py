@@ -348,11 +348,11 @@ class Names:
             return self._attribute(module, expr.value, expr.attr, scope, depth)
         if isinstance(expr, Element):  # a listed value of another module, where it is written
             return self.resolve(expr.module, expr.written, expr.scope, depth + 1)
-        read = attribute_read(expr)
-        if read is not None and self.lookup(module, "getattr", scope, depth + 1) == External(
-            "builtins.getattr"
+        read = attribute_read(expr)  # `getattr(deps, "load_d")`, `vars(deps)["load_d"]`
+        if read is not None and self.lookup(module, read[0], scope, depth + 1) == External(
+            f"builtins.{read[0]}"
         ):
-            return self._attribute(module, *read, scope, depth)
+            return self._attribute(module, read[1], read[2], scope, depth)
         return None
 
     def _attribute(
