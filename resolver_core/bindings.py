@@ -291,3 +291,20 @@ def lambda_qualname(scope: Scope | None) -> str:
     if isinstance(scope.function, ast.ClassDef):
         return f"{scope.qualname}.<lambda>"
     return f"{scope.qualname}.<locals>.<lambda>"
+
+
+def sdk_name(qualname: str | None) -> str | None:
+    """`Resolve`, `Context`, `MCPServer`, ... for a path inside the SDK or typing; else None."""
+    if qualname is None:
+        return None
+    head, _, last = qualname.rpartition(".")
+    root = head.partition(".")[0]
+    if root in ("mcp", "mcp_types"):
+        return last
+    if root in ("typing", "typing_extensions"):
+        return last
+    if root == "functools" and last == "partial":
+        return "partial"
+    if root == "builtins":
+        return f"builtins.{last}"
+    return None

@@ -37,10 +37,11 @@ LAZY = "?"
 first asked of it (a string spelling it, `_spelled_modules`), not when the importing module runs."""
 
 _BUILT = re.compile(
-    r"""import_module\(\s*f?(?:"|')(?:\{([\w.]*?)\.?__(?:name|package)__\})?([\w.]*)(\{|"|')"""
+    r"""(?:import_module|__import__)\(\s*f?(?:"|')(?:\{([\w.]*?)\.?__(?:name|package)__\})?([\w.]*)(\{|"|')"""
 )
 """`importlib.import_module(f"app.tools.{name}")`, `("app.tools." + name)`, `(f".{name}", ...)`,
-`(f"{__name__}.{name}")`: the text the name starts with, and what comes after it."""
+`(f"{__name__}.{name}")`, `__import__("app.deps", fromlist=[...])`: the text the name starts
+with, and what comes after it."""
 _LISTED = re.compile(
     r"(?:iter_modules|walk_packages)\(\s*(?:path\s*=\s*)?(?:([\w.]*?)\.?__path__\b"
     r"|\[\s*(?:os\.path\.dirname|str)\((?:[\w.]*Path\()?__file__\b)"
@@ -64,7 +65,7 @@ def scan_imports(text: str) -> list[Import]:
         else:
             level, module = _BLANKS.sub("", m.group(1)), _BLANKS.sub("", m.group(2) or "")
             out.append((len(level), module, _names(m.group(3))))
-    if "import_module" in text or "iter_modules" in text or "walk_packages" in text:
+    if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
         out += _built(text, out)
     if "__getattr__" in text and "import_module" in text:
         out += _spelled_modules(text)

@@ -39,8 +39,10 @@ from .bindings import (
     absolute_module,
     collect_bindings,
     lambda_qualname,
+    sdk_name,
     star_imports,
 )
+from .constant_imports import calls_an_importer, imported_module
 from .lazy_attributes import handed_out
 from .module_search import module_names
 from .project import Project
@@ -411,7 +413,10 @@ class Names:
         return self._from_binding(value.module, value.name, binding.previous, None, 0)
 
     def follow(self, symbol: Symbol, depth: int = 0) -> Symbol:
-        """Follow plain aliases (`X = other.Y`) to what they name."""
+        """Follow plain aliases (`X = other.Y`) to what they name, and a module imported by a
+        constant name (`deps = importlib.import_module("app.deps")`, `constant_imports.py`)."""
+        if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call) and calls_an_importer(symbol.node):
+            return imported_module(self, symbol) or symbol
         while isinstance(symbol, Value) and isinstance(symbol.node, _NAMES) and depth < _MAX_DEPTH:
             nxt = self.resolve(symbol.module, symbol.node, symbol.scope, depth + 1)
             if nxt is None or (isinstance(nxt, Missing) and not nxt.type_checking_only):
@@ -457,23 +462,6 @@ def _merge_needs(into: dict[Path, tuple[int, str]], needs: dict[Path, tuple[int,
         current = into.get(path)
         if current is None or line > current[0]:
             into[path] = (line, name)
-
-
-def sdk_name(qualname: str | None) -> str | None:
-    """`Resolve`, `Context`, `MCPServer`, ... for a path inside the SDK or typing; else None."""
-    if qualname is None:
-        return None
-    head, _, last = qualname.rpartition(".")
-    root = head.partition(".")[0]
-    if root in ("mcp", "mcp_types"):
-        return last
-    if root in ("typing", "typing_extensions"):
-        return last
-    if root == "functools" and last == "partial":
-        return "partial"
-    if root == "builtins":
-        return f"builtins.{last}"
-    return None
 
 
 def _rewraps(node: ast.AST, name: str) -> bool:

@@ -430,7 +430,8 @@ CASES["resolver chain behind a package __init__ star import"] = served(
     CLEAN,
 )
 
-# Dynamic shapes without importlib (limits: what lint cannot read, it must not misplace).
+# Dynamic shapes: a constant name is read as the import or attribute it spells (getattr, vars,
+# __import__, import_module); what only the run knows (sys.modules) stays said, never misplaced.
 # 21. `getattr(deps, "load_d")` with a constant name.
 CASES["resolver read with getattr and a constant name"] = served(
     {
@@ -447,6 +448,19 @@ CASES["resolver module bound by __import__ with a fromlist"] = served(
     {
         "app/deps.py": BAD,
         "app/tools.py": uses('\ndeps = __import__("app.deps", fromlist=["load_d"])\n', "deps.load_d"),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
+# 22b. `importlib.import_module("app.deps")` with a constant name, bound at module level.
+CASES["resolver module bound by import_module with a constant name"] = served(
+    {
+        "app/deps.py": BAD,
+        "app/tools.py": uses(
+            'import importlib\n\ndeps = importlib.import_module("app.deps")\n', "deps.load_d"
+        ),
     },
     "app/deps.py",
     REFUSED,
@@ -559,9 +573,6 @@ _OPAQUE = (
     "`lint .`: said, never guessed"
 )
 NOT_FOLLOWED: dict[str, str] = {
-    "resolver module bound by __import__ with a fromlist": _OPAQUE.format(
-        "`deps.load_d` (`deps` bound by a call of `__import__`)"
-    ),
     "resolver module read out of sys.modules": _OPAQUE.format("`sys.modules['app.deps'].load_d`"),
 }
 
