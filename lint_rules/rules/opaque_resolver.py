@@ -37,7 +37,11 @@ class OpaqueResolver(Rule):
         "`walk_packages` list in a package's folder (`__path__`, `pkg.__path__`: every module "
         "the folder holds, ignored by git or not, in `pkgutil`'s order). Without a `hasattr` "
         "guard, the first module defining no `register` ends the start-up, as the "
-        "AttributeError does: the modules after it are not followed. A name read from a "
+        "AttributeError does: the modules after it are not followed. A module bound to a "
+        'name by a constant import (`deps = importlib.import_module("app.deps")`, '
+        '`__import__("app.deps", fromlist=[...])`) is that module, and `getattr(deps, "load_d")` '
+        'or `vars(deps)["load_d"]` its attribute; with a default (`getattr(deps, "x", None)`) '
+        "or through `sys.modules` the value is the run's. A name read from a "
         "setting, a file or the environment (`import_module(os.environ[...])`), or from a loop "
         "variable taking two parts at once, is not followed: the helpers it would reach "
         "take no server from it, and their tools are reported as not analysed. A resolver "
