@@ -183,8 +183,7 @@ class Project:
             self.search = ModuleSearch()
             self._markers.clear()
         if module is not None:
-            module.text, module.tree, module.error, module.lines = None, None, None, []
-            module.future_annotations, module.digest = False, None
+            module.forget()
             parse(module, self.overrides.get(path))
             self._note_parsed(module)
 

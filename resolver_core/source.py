@@ -52,6 +52,13 @@ class ParsedModule:
     lines: list[str] = field(default_factory=list, repr=False)
     _other_breaks: bool | None = field(default=None, repr=False)
 
+    def forget(self) -> None:
+        """Drop what was read from the text: an editor's new text is parsed into the same object
+        (importers found it by name), and nothing of the old text may answer for it."""
+        self.text, self.tree, self.error, self.lines = None, None, None, []
+        self.future_annotations, self.digest, self.type_params = False, None, frozenset()
+        self._other_breaks = None
+
     def other_breaks(self) -> bool:
         """Whether the text holds a line separator only `str.splitlines` knows
         (`lines.has_other_breaks`). Read once: the call-site walk asks again for every batch

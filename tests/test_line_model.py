@@ -34,6 +34,7 @@ from mcpdeps.lint_rules.fixes.engine import plan_fixes, write_plan
 from mcpdeps.lint_rules.settings import merge, run
 from mcpdeps.lint_rules.suppressions import suppression_edit
 from mcpdeps.resolver_core.diagnostics import Diagnostic, Edit
+from mcpdeps.resolver_core.project import Project
 from pytest_lsp import LanguageClient
 
 SPECIAL = ["\x0c", "\x0b", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
@@ -263,3 +264,18 @@ async def test_the_editor_session_follows_incremental_edits_after_special_lines(
     found = await at_version(client, server, 2)
     assert "MCPD000" not in [d.code for d in found]
     assert published(client, tmp_path) == lint_json(tmp_path)
+
+
+def test_an_editors_text_is_read_afresh_for_its_line_breaks(tmp_path: Path) -> None:
+    """A module whose text an editor replaces (`Project.set_text`) answers for the new text:
+    whether it holds a break only `str.splitlines` knows (which makes the registration scan
+    visit every block) is read again, not kept from the text on disk."""
+    path = tmp_path / "server.py"
+    path.write_text("x = 1\n")
+    project = Project([tmp_path], cwd=tmp_path)
+    module = project.load_path(path)
+    assert not module.other_breaks()
+    project.set_text(path, "x = 1\n# page\x0cbreak\n")
+    assert module.other_breaks()
+    project.set_text(path, None)
+    assert not module.other_breaks()
