@@ -25,6 +25,8 @@ blocks); its words may be spread over lines a backslash continues (`from app.dep
 `import x`). Also matches such lines inside strings: more importers, never fewer."""
 _BLANKS = re.compile(r"[ \t\\\r\n]")
 _DOTTED = re.compile(r"\s*\.\s*")
+_COMMENT = re.compile(r"#[^\n]*")
+_DOTTED_NAME = re.compile(r"[\w.]+")
 
 Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
 """(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
@@ -137,7 +139,7 @@ def _import_matches(text: str) -> Iterator[re.Match[str]]:
         stop = text.find("\n", at)
         stop = len(text) if stop < 0 else stop
         first = max(starts[-1], tried)
-        places = sorted({*starts, *(i for i in range(first, stop) if text[i] in ";:")})
+        places = sorted({*starts, *_separators(text, first, stop)})
         for place in places:
             if place < end or place < tried:
                 continue
@@ -147,6 +149,15 @@ def _import_matches(text: str) -> Iterator[re.Match[str]]:
                 yield m
         tried = stop
         at = text.find("import", max(end, stop))
+
+
+def _separators(text: str, start: int, stop: int) -> Iterator[int]:
+    """Where a `;` or `:` stands in `text[start:stop]` (found in C: an import line seldom has one)."""
+    for separator in ";:":
+        at = text.find(separator, start, stop)
+        while at >= 0:
+            yield at
+            at = text.find(separator, at + 1, stop)
 
 
 def _continued(text: str, start: int) -> bool:
@@ -166,13 +177,15 @@ def may_import_name(text: str, name: str) -> bool:
 def _names(raw: str) -> list[str]:
     """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d];
     `*` for a star import (`imported_modules`)."""
-    raw = re.sub(r"#[^\n]*", "", raw).replace("\\\n", " ").replace("(", " ").replace(")", " ")
+    if "#" in raw:
+        raw = _COMMENT.sub("", raw)
+    raw = raw.replace("\\\n", " ").replace("(", " ").replace(")", " ")
     if " ." in raw or ". " in raw:  # `import a . b`: Python reads `a.b`
         raw = _DOTTED.sub(".", raw)
     out = []
     for part in raw.split(","):
         words = part.split()
-        if words and (words[0] == "*" or re.fullmatch(r"[\w.]+", words[0])):
+        if words and (words[0] == "*" or _DOTTED_NAME.fullmatch(words[0])):
             out.append(words[0])
     return out
 

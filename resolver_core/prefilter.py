@@ -148,15 +148,15 @@ def _nested_registrations(data: bytes) -> Iterator[int]:
     return _registration_lines(data, _NESTED_LINE)
 
 
-def _registration_lines(data: bytes, line: re.Pattern[bytes]) -> Iterator[int]:
-    """Where each line holding a registration token and starting as `line` says starts."""
+def _registration_lines(data: bytes, line: re.Pattern[bytes] | None) -> Iterator[int]:
+    """Where each line holding a registration token and starting as `line` says (any way: None) starts."""
     for token, whole_word in _REGISTRATION_TOKENS:
         at = data.find(token)
         while at >= 0:
             end = at + len(token)
             if not whole_word or _WORD_CHARACTER.match(data, end) is None:
                 start = data.rfind(b"\n", 0, at) + 1
-                if line.match(data, start) is not None:
+                if line is None or line.match(data, start) is not None:
                     yield start
             at = data.find(token, end)
 
@@ -178,12 +178,15 @@ def may_register_handed(data: bytes) -> bool:
     Says yes too often, never no for a file that does either."""
     if b"\0" in data:
         return True
-    starts = list(_nested_registrations(data))
-    if starts and any(word in data for word in _COPIED_SIGNATURE):
-        return True
-    return any(_DECORATOR_LINE.match(data, start) is None for start in starts) or (
-        next(_registration_lines(data, _BINDING_LINE), None) is not None
-    )
+    nested = False  # the registration lines are found once, for both kinds, until one says yes
+    for start in _registration_lines(data, None):
+        if _NESTED_LINE.match(data, start) is not None:
+            if _DECORATOR_LINE.match(data, start) is None:
+                return True
+            nested = True
+        if _BINDING_LINE.match(data, start) is not None:
+            return True
+    return nested and any(word in data for word in _COPIED_SIGNATURE)
 
 
 def registers_for_importers(data: bytes | None) -> bool:

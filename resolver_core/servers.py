@@ -306,7 +306,9 @@ class Servers:
         classes = self._classes.get(module.path)
         if classes is None:
             classes = self._classes[module.path] = {}
-            for node in _statements(module.tree.body if module.tree is not None else []):
+            # A class statement is spelt `class`: a text without the word has none to walk for.
+            spelt = module.text is None or "class" in module.text
+            for node in _statements(module.tree.body if spelt and module.tree is not None else []):
                 if isinstance(node, ast.ClassDef):
                     for stmt in node.body:
                         classes[id(stmt)] = node

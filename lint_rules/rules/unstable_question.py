@@ -120,7 +120,8 @@ class UnstableQuestion(Rule):
             spellings = question_names.get(module.display)
             if spellings is None:
                 spellings = question_names[module.display] = _question_spellings(names, module)
-            if not any(word in module.segment(fn) for word in spellings):
+            text = module.segment(fn)
+            if not any(word in text for word in spellings):
                 continue  # cheap text check before walking and resolving the body
             scope = function_scope(module, fn)
             questions = [
