@@ -76,8 +76,11 @@ class Scanner:
         self.scanned.append(module)
         self.scanned_paths.add(module.path)
         table = self.names.table(module)
+        confined = self.confined
         for name, binding in table.items():
-            if binding.kind == "value":  # `mcp = MCPServer(...)`, or a getter's (`mcp = get_mcp()`)
+            if binding.kind != "value":  # `mcp = MCPServer(...)`, or a getter's (`mcp = get_mcp()`)
+                continue
+            if confined is None or not confined.unread(self.names.project, module, name, binding.node, table):
                 self.servers.of_value(Value(module, binding.node, name, binding.annotation))  # type: ignore[arg-type]
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
