@@ -18,10 +18,11 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps
+from conftest import run_mcpdeps, write_files
 from published_shapes import duplicates_logged, each_file_alone_reports_what_lint_dot_reports
 from sdk_tools import tool_names
-from test_entry_point_lookups import FEATURE, loaded
+from test_entry_point_lookups import loaded
+from test_relayed_lookups import relayed
 
 FEATURES = 8
 SERVICES = 4
@@ -51,15 +52,10 @@ def _project(root: Path, read: bool) -> None:
         "pyproject.toml": "[project]\nname = 'unread'\n",
         "app/__init__.py": "",
         "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('unread')\n",
-        "features/__init__.py": "",
         "services/__init__.py": "",
         "others/__init__.py": "",
+        **relayed(FEATURES),
     }
-    imports = "".join(f"from features import f_{n}\n" for n in range(FEATURES))
-    calls = "".join(f"    f_{n}.register(server)\n" for n in range(FEATURES))
-    files["app/relay.py"] = f"{imports}\n\ndef setup(server) -> None:\n{calls}"
-    for n in range(FEATURES):
-        files[f"features/f_{n}.py"] = FEATURE.format(n=n)
     for n in range(SERVICES):
         files[f"services/s_{n}.py"] = SERVICE.format(n=n)
         files[f"others/g_{n}.py"] = OTHER.format(n=n)
@@ -71,10 +67,7 @@ def _project(root: Path, read: bool) -> None:
         + ("setup(svc_0)\n" if read else "")
         + "setup(mcp)\n"
     )
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+    write_files(root, files)
 
 
 def test_the_servers_are_the_sdks(tmp_path: Path) -> None:
