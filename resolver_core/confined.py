@@ -47,6 +47,11 @@ class Confined:
     own files, and each file's record comes from the slice holding it with every file that
     may hand it a server (`lint_rules.coupling`), so following a server into another slice's
     file would analyse its tools for nothing."""
+    loosely: bool = False
+    """The build leaves companions' tools unclassified where the report cannot read them
+    (`unclassified.Classified.companions`): only then is a server nothing reads left unasked
+    (`unread`). The build that classifies them all, when the report could read them after all
+    (`lint_rules.unclassified_records`), asks for it as before."""
 
     def admits(self, project: Project, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
@@ -129,8 +134,14 @@ class Confined:
         the helpers it hands its server to) lands where a given file's tools do. Asked, each
         factory's module was parsed and scanned and every helper it hands its server to
         followed: a `helpers` tree's pre-commit run on a factory module parsed 175 modules
-        for them, half of the run. What reads `name` after all asks `Servers.of` then."""
-        if caller.path not in self.limits or not isinstance(value, ast.Call):
+        for them, half of the run. What reads `name` after all asks `Servers.of` then.
+
+        Those tools would be the caller's (`Tool.origin`), and a caller shown first that runs a
+        resolver owns its findings (`per_file.owners`): so the caller's record is marked as one
+        whose tools' findings are not known (`Graph.unclassified`), and when the report could
+        read them (`lint_rules.unclassified_records`) the build classifying every tool asks for
+        the server (`loosely`), which makes the report the one it was."""
+        if not self.loosely or caller.path not in self.limits or not isinstance(value, ast.Call):
             return False
         spelt = re.compile(rf"\b{re.escape(name)}\b")
         text = caller.text or ""
