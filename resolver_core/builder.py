@@ -447,7 +447,7 @@ def _build_graph(
         elif f.reach is not None:
             limits[p] = f.reach.paths  # the run's files among them
     if limits or withheld:
-        confined = Confined(limits, withheld)
+        confined = Confined(limits, withheld, loosely=bool(classified.companions))
         builder.scanner.confined = builder.call_sites.confined = confined
     graph = builder.graph
     graph.files = len(files)

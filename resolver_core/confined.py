@@ -9,7 +9,9 @@ and none of them can run a resolver of the given file (a module that could is on
 run's files, and so is every module between it and the caller). So a caller's servers are
 followed only into the run's files (`registrations.Scanner`), and its module-level calls of
 functions imported from elsewhere are not resolved when looking for a helper's call sites
-(`call_sites.CallSites`): those modules are neither parsed nor analysed.
+(`call_sites.CallSites`): those modules are neither parsed nor analysed. Nor is a factory
+outside the limit whose server the caller binds and never reads (`svc = create_server()`,
+`Confined.unread`): that server reaches no file of the limit.
 
 The records of such a build are then those *of this list of files*: a caller is marked in
 the run's signature (`discovery.signature`), so the list's own state is kept only for the
@@ -19,6 +21,7 @@ same list, and no other list takes up its records (`lint_rules.adoption`).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,6 +47,11 @@ class Confined:
     own files, and each file's record comes from the slice holding it with every file that
     may hand it a server (`lint_rules.coupling`), so following a server into another slice's
     file would analyse its tools for nothing."""
+    loosely: bool = False
+    """The build leaves companions' tools unclassified where the report cannot read them
+    (`unclassified.Classified.companions`): only then is a server nothing reads left unasked
+    (`unread`). The build that classifies them all, when the report could read them after all
+    (`lint_rules.unclassified_records`), asks for it as before."""
 
     def admits(self, project: Project, caller: ParsedModule, callee: ParsedModule) -> bool:
         """Whether a server `caller` passes to a function of `callee` is followed there."""
@@ -112,6 +120,35 @@ class Confined:
             if not package:
                 return True
         return limit is not None
+
+    def unread(
+        self, project: Project, caller: ParsedModule, name: str, value: ast.AST, table: dict[str, Binding]
+    ) -> bool:
+        """Whether a limited caller's module-level `name = f(...)` is left unasked whether it
+        holds a server (`registrations.Scanner.scan` asks every other value): `name` is spelt
+        nowhere else in the caller's text, and `f` is surely in no file of its limit (`outside`).
+
+        An entry point calling forty `create_server_16()` factories for their own servers
+        (`svc_16 = create_server_16()`, never read) hands none of them to a file of its limit,
+        so nothing registered on them (the factory's tools, `factory_results`, and those of
+        the helpers it hands its server to) lands where a given file's tools do. Asked, each
+        factory's module was parsed and scanned and every helper it hands its server to
+        followed: a `helpers` tree's pre-commit run on a factory module parsed 175 modules
+        for them, half of the run. What reads `name` after all asks `Servers.of` then.
+
+        Those tools would be the caller's (`Tool.origin`), and a caller shown first that runs a
+        resolver owns its findings (`per_file.owners`): so the caller's record is marked as one
+        whose tools' findings are not known (`Graph.unclassified`), and when the report could
+        read them (`lint_rules.unclassified_records`) the build classifying every tool asks for
+        the server (`loosely`), which makes the report the one it was."""
+        if not self.loosely or caller.path not in self.limits or not isinstance(value, ast.Call):
+            return False
+        spelt = re.compile(rf"\b{re.escape(name)}\b")
+        text = caller.text or ""
+        first = spelt.search(text)
+        if first is None or spelt.search(text, first.end()) is not None:
+            return False
+        return self.outside(project, caller, value.func, table)
 
 
 def _bound_locally(name: str, scope: Scope | None) -> bool:

@@ -76,9 +76,17 @@ class Scanner:
         self.scanned.append(module)
         self.scanned_paths.add(module.path)
         table = self.names.table(module)
+        confined = self.confined
         for name, binding in table.items():
-            if binding.kind == "value":  # `mcp = MCPServer(...)`, or a getter's (`mcp = get_mcp()`)
-                self.servers.of_value(Value(module, binding.node, name, binding.annotation))  # type: ignore[arg-type]
+            if binding.kind != "value":  # `mcp = MCPServer(...)`, or a getter's (`mcp = get_mcp()`)
+                continue
+            if confined is not None and confined.unread(
+                self.names.project, module, name, binding.node, table
+            ):
+                # What its factory's tools run is not known: the record says so (`Confined.unread`).
+                self.servers.graph.unclassified.add(module.display)
+                continue
+            self.servers.of_value(Value(module, binding.node, name, binding.annotation))  # type: ignore[arg-type]
         text = module.text or ""
         # Walking every expression for calls is the costliest part of a scan: only do it
         # where a registration call can appear at all (also through `register = mcp.add_tool`).

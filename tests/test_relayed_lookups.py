@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_mcpdeps
+from conftest import run_mcpdeps, write_files
 from sdk_tools import tool_names
 from test_entry_point_lookups import FEATURE, loaded
 
@@ -32,17 +32,23 @@ def _project(root: Path) -> None:
             "from app.server import mcp\n\n\n@mcp.tool()\ndef search(text: str) -> str:\n    return text\n"
         ),
         "app/main.py": "from app import tools  # noqa: F401\nfrom app.relay import setup\nfrom app.server import mcp\n\nsetup(mcp)\n",
+        **relayed(FEATURES),
+    }
+    write_files(root, files)
+
+
+def relayed(features: int) -> dict[str, str]:
+    """`app/relay.py`'s `setup(server)` calling the `register(server)` helper of each of
+    `features` modules `features/f_{n}.py`, and those modules."""
+    imports = "".join(f"from features import f_{n}\n" for n in range(features))
+    calls = "".join(f"    f_{n}.register(server)\n" for n in range(features))
+    files = {
+        "app/relay.py": f"{imports}\n\ndef setup(server) -> None:\n{calls}",
         "features/__init__.py": "",
     }
-    imports = "".join(f"from features import f_{n}\n" for n in range(FEATURES))
-    calls = "".join(f"    f_{n}.register(server)\n" for n in range(FEATURES))
-    files["app/relay.py"] = f"{imports}\n\ndef setup(server) -> None:\n{calls}"
-    for n in range(FEATURES):
+    for n in range(features):
         files[f"features/f_{n}.py"] = FEATURE.format(n=n)
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+    return files
 
 
 def test_the_relayed_tools_are_the_sdks(tmp_path: Path) -> None:
