@@ -30,6 +30,8 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .bindings import absolute_module
+
 if TYPE_CHECKING:
     from .project import Project
     from .registration_site import Registration
@@ -68,11 +70,9 @@ def _imported(module: ParsedModule) -> Iterator[str]:
         if isinstance(node, ast.Import):
             named = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            parts = module.package.split(".") if module.package and node.level else []
-            keep = len(parts) - (node.level - 1) if node.level else 0
-            if keep < 0:
-                continue
-            base = ".".join([*parts[:keep], *([node.module] if node.module else [])])
+            if node.level > 1 and node.level - 1 > len(module.package.split(".") if module.package else []):
+                continue  # more dots than packages: Python refuses the import
+            base = absolute_module(module, node.level, node.module)
             named = [f"{base}.{alias.name}" if base else alias.name for alias in node.names]
         else:
             continue
