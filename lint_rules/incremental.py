@@ -273,7 +273,7 @@ def _analysed(
         slices = slice_plan.slices(origins, path_of)
         if not workers and slices == 1:
             return check(origins)
-        from . import parallel  # multiprocessing costs start-up: only for large runs
+        from . import parallel  # only large runs fork workers
 
         workers = workers and parallel.available()
         plan = slice_plan.plan(origins, path_of, jobs if workers else 1)

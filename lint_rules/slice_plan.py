@@ -19,8 +19,8 @@ from .coupling import PREFILTERED_PER_PARSED, coupled_files, coupling_groups
 
 MIN_FILES_PER_JOB = 72
 """Below this many files' worth of parsing per worker (`parsing_work`), forking costs more
-than it saves: the coupling plan, `multiprocessing`, starting the workers, and the modules
-both import, parsed in each (`benchmarks/README.md`, "Workers for large runs")."""
+than it saves: the coupling plan, forking the workers, and the modules both import, parsed
+in each (`benchmarks/README.md`, "Workers for large runs")."""
 MAX_GROUP_SHARE = 0.75
 """A coupling group (`coupling.py`: a `register(server)` file and every file that may call
 it) is one slice's build. When one holds more than this share of a run's files, the other
