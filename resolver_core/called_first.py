@@ -9,12 +9,51 @@ parsed once and its calls are mapped to the modules they reach through its impor
 of `from app import b`, `register_b` of `from app.b import register as register_b`). A
 call of a later module somewhere before the last call of a given one is enough: reading a
 helper too many costs time, never a verdict.
+
+A caller may reach the given file through a relay, a module importing it (`setup(svc)` of
+`app/relay.py`, which calls each feature's helper). A later module's call before a relay's
+counts when the relay is handed what it returned (`svc = create_server()`, then
+`setup(svc)`): the factory's tools are on the server the given file's are then added to. A
+factory's server nothing hands on (`svc_16 = create_server_16()`) registers nothing a given
+file's tools could meet, and its module is not read for it (`confined.Confined.unread`).
+
+Not yet: a helper handed the relay's own server first (`early.register(mcp)`, then
+`setup(mcp)`). Counting every call passing a name the relay is passed read 60% more modules
+for a feature of the `helpers` tree alone (297 against 186, `lint -j 1 FILE` on 1,000
+modules), whose entry point hands `mcp` to a hundred helpers and relays; a duplicate there is
+reported by `lint .` only (`tests/test_relayed_lookups.py`, a strict xfail).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Collection, Mapping
+
+from .import_index import closure
+from .records import record
+
+
+@record
+class _Call:
+    """A call of a name the caller's imports bind: its line, the dotted name it reaches
+    (`app.b.register`), the names it passes, and the name its result is bound to."""
+
+    line: int
+    reaches: str
+    passes: frozenset[str]
+    bound: str | None
+
+
+@record
+class _Read:
+    """What `CalledFirst` keeps of a caller: the first line calling into each module or name
+    (`app.b` and `app.b.register` of `app.b.register(mcp)`), the last line calling into a
+    given file's module (None: none), its calls into relays, and every call (for `before`)."""
+
+    firsts: dict[str, int]
+    last: int | None
+    relayed: list[_Call]
+    calls: list[_Call]
 
 
 class CalledFirst:
@@ -28,46 +67,63 @@ class CalledFirst:
         text: Callable[[str], str | None],
     ) -> None:
         self.given, self.imported_by, self.names, self.text = given, imported_by, names, text
-        self._calls: dict[str, tuple[dict[str, int], int | None] | None] = {}
-        """Per caller, read once (`_read`): the first line calling into each module or name
-        its calls reach (`app.b` and `app.b.register` of `app.b.register(mcp)`), and the last
-        line calling into a given file's module (None: none); None for a caller importing no
-        given file, never parsed. `before` is asked for every helper an entry point imports
-        (two hundred of them): each asks the same callers."""
+        self.relays = closure(set(given), imported_by) - set(given)
+        """The files importing a given file, directly or not, through which a caller may reach it."""
+        self._calls: dict[str, _Read | None] = {}
+        """Per caller, read once (`_read`); None for a caller importing no given file nor relay,
+        never parsed. `before` is asked for every helper an entry point imports (two hundred
+        of them): each asks the same callers."""
 
     def before(self, later: str) -> bool:
         """Whether a file importing `later` and a given file calls into `later` before its last
-        call into a given file."""
+        call into a given file, or before a call into a relay handed what it returned."""
         module = self.names.get(later, ("", False))[0]
         if not module:
             return False
         for caller in self.imported_by.get(later, ()):
             read = self._read(caller)
-            if read is not None and read[1] is not None:
-                first = read[0].get(module)
-                if first is not None and first < read[1]:
-                    return True
+            if read is None:
+                continue
+            first = read.firsts.get(module)
+            if first is not None and read.last is not None and first < read.last:
+                return True
+            if first is not None and any(_hands_on(read, module, relay) for relay in read.relayed):
+                return True
         return False
 
-    def _read(self, caller: str) -> tuple[dict[str, int], int | None] | None:
-        """`caller`'s calls (`_calls`), parsed once; None for a file importing no given file
-        (not parsed: it calls none of them)."""
+    def _read(self, caller: str) -> _Read | None:
+        """`caller`'s calls (`_calls`), parsed once; None for a file importing no given file nor
+        relay (not parsed: it calls none of them)."""
         if caller in self._calls:
             return self._calls[caller]
-        givens = [
-            self.names[g][0] for g in self.given if caller in self.imported_by.get(g, ()) and g in self.names
-        ]
+        givens = self._imported(caller, self.given)
+        relays = self._imported(caller, self.relays)
         known = None
-        if givens:
+        if givens or relays:
             calls = _calls(self.text(caller) or "", *self.names.get(caller, ("", False)))
             firsts: dict[str, int] = {}
-            for line, name in calls:  # in line order: the first line of each prefix is kept
-                for prefix in _prefixes(name):
-                    firsts.setdefault(prefix, line)
-            last = max((line for line, name in calls if any(_within(name, g) for g in givens)), default=None)
-            known = (firsts, last)
+            for call in calls:  # in line order: the first line of each prefix is kept
+                for prefix in _prefixes(call.reaches):
+                    firsts.setdefault(prefix, call.line)
+            last = max((c.line for c in calls if any(_within(c.reaches, g) for g in givens)), default=None)
+            relayed = [c for c in calls if any(_within(c.reaches, r) for r in relays)]
+            known = _Read(firsts, last, relayed, calls)
         self._calls[caller] = known
         return known
+
+    def _imported(self, caller: str, files: Collection[str]) -> list[str]:
+        """The modules of `files` that `caller` imports."""
+        return [self.names[f][0] for f in files if caller in self.imported_by.get(f, ()) and f in self.names]
+
+
+def _hands_on(read: _Read, module: str, relay: _Call) -> bool:
+    """Whether a call into `module` before `relay` made the server `relay` is handed: its
+    result is bound to a name the relay is passed."""
+    return any(
+        call.line < relay.line and call.bound in relay.passes
+        for call in read.calls
+        if _within(call.reaches, module)
+    )
 
 
 def _prefixes(dotted: str) -> list[str]:
@@ -80,15 +136,17 @@ def _within(dotted: str, module: str) -> bool:
     return dotted == module or dotted.startswith(f"{module}.")
 
 
-def _calls(text: str, name: str, is_package: bool) -> list[tuple[int, str]]:
+def _calls(text: str, name: str, is_package: bool) -> list[_Call]:
     """Each call of `text` whose function is a name its imports bind, as the dotted name it
-    reaches (`app.b.register`), with its line."""
+    reaches (`app.b.register`), with its line, the names it passes and the name its result is
+    bound to (`svc = create_server()`)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
         return []
     package = name if is_package else name.rpartition(".")[0]
     local: dict[str, str] = {}
+    bound: dict[ast.Call, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -100,6 +158,10 @@ def _calls(text: str, name: str, is_package: bool) -> list[tuple[int, str]]:
             origin = ".".join([*base, *([node.module] if node.module else [])])
             for alias in node.names:
                 local[alias.asname or alias.name] = f"{origin}.{alias.name}" if origin else alias.name
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                bound[node.value] = targets[0].id
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -108,5 +170,8 @@ def _calls(text: str, name: str, is_package: bool) -> list[tuple[int, str]]:
                 parts.append(func.attr)
                 func = func.value
             if isinstance(func, ast.Name) and func.id in local:
-                out.append((node.lineno, ".".join([local[func.id], *reversed(parts)])))
-    return sorted(out)
+                passed = [*node.args, *(k.value for k in node.keywords)]
+                names = frozenset(a.id for a in passed if isinstance(a, ast.Name))
+                reaches = ".".join([local[func.id], *reversed(parts)])
+                out.append(_Call(node.lineno, reaches, names, bound.get(node)))
+    return sorted(out, key=lambda call: call.line)

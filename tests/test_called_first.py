@@ -40,3 +40,44 @@ def test_a_helper_called_after_the_given_one_is_not_first() -> None:
     assert called.before("b.py") is False
     assert called.before("c.py") is False
     assert read == ["main.py"]
+
+
+RELAYED = """\
+from app.relay import setup
+from app import b, c, d
+
+svc = c.create_server()
+d.create_server()
+b.register(mcp)
+setup(mcp)
+setup(svc)
+"""
+
+
+def _relayed(text: str) -> CalledFirst:
+    """`main.py` reaches the given `a.py` only through `relay.py`, which imports it."""
+    names = {p: (f"app.{p[:-3]}", False) for p in ("a.py", "b.py", "c.py", "d.py", "main.py", "relay.py")}
+    imported_by = {
+        "a.py": {"relay.py"},
+        "relay.py": {"main.py"},
+        "b.py": {"main.py"},
+        "c.py": {"main.py"},
+        "d.py": {"main.py"},
+    }
+    return CalledFirst(["a.py"], imported_by, names, lambda p: {"main.py": text}[p])
+
+
+def test_through_a_relay_a_factory_whose_server_it_is_handed_comes_first() -> None:
+    """Before a relay call: a factory whose result the relay is handed (`svc =
+    c.create_server()`, `setup(svc)`) comes first; a factory whose server nothing hands on
+    (`d.create_server()`) does not, nor (not yet: `called_first.py`) a helper handed the
+    relay's own server (`b.register(mcp)`, `setup(mcp)`)."""
+    called = _relayed(RELAYED)
+    assert [called.before(p) for p in ("b.py", "c.py", "d.py")] == [False, True, False]
+
+
+def test_a_factory_called_after_the_relay_it_feeds_is_not_first() -> None:
+    called = _relayed(
+        "from app.relay import setup\nfrom app import c\n\nsetup(svc)\nsvc = c.create_server()\n"
+    )
+    assert called.before("c.py") is False
