@@ -67,6 +67,8 @@ class Piece:
 
 Read = Callable[[str], "bytes | None"]
 """A given file's bytes by its display (`reader`)."""
+Scan = Callable[[Sequence[str]], Mapping[str, Iterable[str]]]
+"""The given files each of the files asked about may import (`ImportedFiles.of_each`)."""
 
 PREFILTERED_PER_PARSED = 32
 """How many files the byte prefilter turns away cost about what one parsed file does (read
@@ -180,10 +182,17 @@ def coupling_groups(
     coupled: Sequence[str],
     helpers: Sequence[str] = (),
     read: Read | None = None,
+    scan: Scan | None = None,
 ) -> Groups:
     """The groups of the `coupled` files among `origins` (`coupled_files`), and the importers of
-    the `helpers` (`registering_helpers`)."""
-    imported_by = _importers(origins, path_of, read or reader(path_of)) if coupled or helpers else {}
+    the `helpers` (`registering_helpers`); `scan` reads which files each file imports (this
+    process's `ImportedFiles` when None; a run's workers share it: `incremental`)."""
+    imported_by: dict[str, set[str]] = {}
+    if coupled or helpers:
+        scan = scan or ImportedFiles({o: path_of[o] for o in origins}, read).of_each
+        for origin, found in scan(origins).items():
+            for target in found:
+                imported_by.setdefault(target, set()).add(origin)
     owner: dict[str, int] = {}
     members: list[set[str]] = []
     callers: dict[str, set[str]] = {}
@@ -291,27 +300,21 @@ def confirmed(
     return True
 
 
-def _importers(origins: Sequence[str], path_of: Mapping[str, Path], read: Read) -> dict[str, set[str]]:
-    """For each given file, the given files whose text may import it."""
-    by_name, dotted = _module_names(origins, path_of)
-    out: dict[str, set[str]] = {}
-    for origin in origins:
-        for found in _imported(origin, read(origin), by_name, dotted):
-            out.setdefault(found, set()).add(origin)
-    return out
-
-
 class ImportedFiles:
-    """The given files a given file's text may import (as `_importers` matches them), the
-    files' module names taken once for every file asked about (an edit of hundreds of files,
-    a branch checked out, asks about each)."""
+    """The given files a given file's text may import (`_imported`), the files' module names
+    taken once for every file asked about (an edit of hundreds of files, a branch checked
+    out, asks about each; a run's plan asks about every file)."""
 
-    def __init__(self, path_of: Mapping[str, Path]) -> None:
+    def __init__(self, path_of: Mapping[str, Path], read: Read | None = None) -> None:
         self._names = _module_names(list(path_of), path_of)
-        self._read = reader(path_of)
+        self._read = read or reader(path_of)
 
     def of(self, origin: str) -> set[str]:
         return set(_imported(origin, self._read(origin), *self._names))
+
+    def of_each(self, origins: Sequence[str]) -> dict[str, list[str]]:
+        """`of` each file of `origins` (a `Scan`)."""
+        return {origin: list(self.of(origin)) for origin in origins}
 
 
 def _module_names(

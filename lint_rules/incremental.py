@@ -243,8 +243,11 @@ def _analysed(
     beside: dict[tuple[str, ...], list[str]] = {}
     """The callers each piece of a coupling group builds beside its files (`coupling.pieces`)."""
 
-    def check(chunk: Sequence[str], among: Sequence[str] = (), **how: bool) -> Checked:
-        extra = [] if how.get("whole") else [*beside.get(tuple(chunk), ()), *coupling.extras(chunk, helpers)]
+    def check(
+        chunk: Sequence[str], among: Sequence[str] = (), extras: Sequence[str] | None = None, **how: bool
+    ) -> Checked:
+        if extras is None:
+            extras = [] if how.get("whole") else extras_of(chunk)
         return check_files(
             chunk,
             path_of,
@@ -252,12 +255,15 @@ def _analysed(
             rules,
             hashes,
             remember=remember,
-            extras=extra,
+            extras=extras,
             among=among,
             companions=loosely[0],
             loose=loosely[1],
             **how,
         )
+
+    def extras_of(chunk: Sequence[str]) -> list[str]:
+        return [*beside.get(tuple(chunk), ()), *coupling.extras(chunk, helpers)]
 
     def run(origins: Sequence[str]) -> Checked:
         if not origins:
@@ -275,28 +281,54 @@ def _analysed(
             return check(origins)
         from . import parallel  # only large runs fork workers
 
-        workers = workers and parallel.available()
-        plan = slice_plan.plan(origins, path_of, jobs if workers else 1)
-        if plan is None:
-            # Coupled files no grouping holds (a registration of what a loop yields, one group
-            # of nearly every file) are checked over one build of every file.
-            return check(origins, whole=True)
-        groups, cut, found = plan
-        helpers.update(found)
-        beside.update((tuple(g.origins), g.extras) for g in groups if g.extras)
-        if workers:
-            # Loaded once here, the analyzer is every forked worker's without importing it again.
-            from ..resolver_core import builder  # noqa: F401
-
-            parts = parallel.check_in_workers(
-                origins, jobs, lambda chunk: check(chunk, origins, in_worker=True), progress, slices=cut
-            )
-            checked = _united(parts, None)
+        if workers and parallel.available():
+            checked = in_workers(origins)
         else:
-            checked = _in_slices(cut, functools.partial(check, among=origins), progress)
-        checked = _recoupled(checked, check, groups, path_of)
+            plan = slice_plan.plan(origins, path_of, 1)
+            if plan is None:
+                # Coupled files no grouping holds (a registration of what a loop yields, one
+                # group of nearly every file) are checked over one build of every file.
+                return check(origins, whole=True)
+            checked = _in_slices(planned(plan), functools.partial(check, among=origins), progress)
+        if checked.whole:
+            return checked
+        checked = _recoupled(checked, check, pieces, path_of)
         record_states.through_withheld(checked.deps, checked.withheld, old.deps, display_of)
         return checked
+
+    pieces: list[coupling.Piece] = []
+
+    def planned(plan: tuple[list[coupling.Piece], list[list[str]], dict[str, set[str]]]) -> list[list[str]]:
+        """The plan's slices, its pieces and helpers kept for `extras_of` and `_recoupled`."""
+        groups, cut, found = plan
+        pieces[:] = groups
+        helpers.update(found)
+        beside.update((tuple(g.origins), g.extras) for g in groups if g.extras)
+        return cut
+
+    def in_workers(origins: Sequence[str]) -> Checked:
+        """The slices checked by workers forked before the plan is made: they load the
+        analyzer and scan the files' imports for it (`coupling.ImportedFiles`) meanwhile, and
+        are sent each slice with the files built beside it. A plan that holds no grouping is
+        one build of every file, here."""
+        from . import parallel
+
+        imported = coupling.ImportedFiles({o: path_of[o] for o in origins})
+        tasks = {
+            "scan": imported.of_each,
+            "check": lambda item: check(item[0], origins, item[1], in_worker=True),
+        }
+        with parallel.Workers(jobs, tasks, start=_load_analyzer) as pool:
+
+            def scan(files: Sequence[str]) -> dict[str, list[str]]:
+                parts = pool.map("scan", parallel.chunks(files, jobs))
+                return {origin: found for part in parts for origin, found in part.items()}
+
+            plan = slice_plan.plan(origins, path_of, jobs, scan)
+            if plan is not None:
+                items = [(chunk, extras_of(chunk)) for chunk in planned(plan)]
+                return _united(pool.map("check", items, progress, lambda item: len(item[0])), None)
+        return check(origins, whole=True)
 
     def again(todo: set[str], last: Checked | None) -> Checked:
         if last is not None:  # a second round: `todo` holds what the last one reached
@@ -327,6 +359,11 @@ def _analysed(
 
 Check = Callable[..., Checked]
 """`check_files` of one run, bound to everything but the files and its keyword options."""
+
+
+def _load_analyzer() -> None:
+    """What a worker loads while the run plans its slices (every slice's build needs it)."""
+    from ..resolver_core import builder  # noqa: F401
 
 
 def _in_slices(

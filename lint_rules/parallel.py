@@ -3,17 +3,18 @@
 Each worker builds the graph of a contiguous slice of the files to check (so modules
 they share are mostly parsed once per worker) and sends back only the records: small
 JSON-like data. Sending graphs back would not pay: unpickling the syntax trees costs as
-much as parsing them. Workers are forked, so they inherit the loaded code, the task and
-the slices without pickling them; the verdicts are the same as with one process because a
+much as parsing them. Workers are forked, so they inherit the loaded code and the run's
+functions without pickling them; the verdicts are the same as with one process because a
 file's record never depends on which other files are checked with it
 (`lint_rules.per_file`), except a file registering on a server parameter, which is checked
 in one slice with every file that may call it (`lint_rules.coupling`).
 
-The workers are plain `os.fork` children, each told over a pipe which slice to check next
-and answering over another: all a run needs of a pool. `concurrent.futures`' process pool
-did the same through `multiprocessing`, whose import, feeder and manager threads and
-shutdown were a tenth of a 250-module run's wall time, spent before the first slice and
-after the last (`benchmarks/README.md`, "A pool of forked children").
+The workers are plain `os.fork` children, each sent over a pipe the name of a task and its
+item (a slice and the files built beside it), answering over another: all a run needs of a
+pool. `concurrent.futures`' process pool did the same through `multiprocessing`, whose
+import, feeder and manager threads and shutdown were a tenth of a 250-module run's wall
+time, spent before the first slice and after the last (`benchmarks/README.md`, "A pool of
+forked children").
 """
 
 from __future__ import annotations
@@ -26,27 +27,23 @@ import signal
 import struct
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 from .held_interrupts import ctrl_c_held
 
-T = TypeVar("T")
-
-_INDEX = struct.Struct("<i")
-"""A slice's index, parent to worker; -1 (or the pipe closed) ends the worker."""
 _SIZE = struct.Struct("<Q")
-"""The length of a pickled answer, worker to parent, before the answer itself."""
+"""The length of a pickled order or answer, before it: a worker's orders end when its pipe closes."""
 
 
 _LEAVING: list[int] = []
-"""Workers told to leave and not yet reaped: each call reaps those that have left, and the
-rest end with this process (a long-lived one, the language server, runs lint again)."""
+"""Workers told to leave and not yet reaped: each pool closing reaps those that have left,
+and the rest end with this process."""
 
 
 class WorkerLost(RuntimeError):
-    """A worker ended without answering (killed, out of memory): its slice has no records."""
+    """A worker ended without answering (killed, out of memory): its item has no answer."""
 
 
 class RemoteTraceback(Exception):
@@ -73,100 +70,77 @@ def chunks(items: Sequence[str], parts: int) -> list[list[str]]:
     return out
 
 
-def check_in_workers(
-    origins: Sequence[str],
-    jobs: int,
-    task: Callable[[list[str]], T],
-    progress: Callable[[int, int], None] | None = None,
-    parts: int = 0,
-    slices: Sequence[Sequence[str]] = (),
-) -> list[T]:
-    """Run `task` on slices of `origins` in `jobs` forked processes; results in slice order.
-
-    Two slices per worker at least (a slow slice does not idle the other), `parts` when that
-    is more (a worker's memory is one slice's); or the caller's `slices` of `origins`, handed
-    out in their order (the largest first keeps both workers busy to the end). Empty slices
-    are not sent. A worker's error is raised here, its traceback as the cause; a Ctrl+C ends
-    the workers at once, queued slices and slices in flight alike."""
-    cut = [list(s) for s in slices if s] if slices else chunks(origins, max(jobs * 2, parts))
-    pool = _Pool(cut, task, progress, len(origins))
-    try:
-        with ctrl_c_held():  # os.fork runs at-fork hooks: see held_interrupts
-            for _ in range(min(jobs, len(cut))):
-                pool.fork()
-        return pool.results()
-    finally:
-        pool.close()
+Task = Callable[[Any], Any]
 
 
-@dataclass
-class _Worker:
-    pid: int
-    orders: int
-    """The pipe this process writes slice indexes to."""
-    answers: int
-    """The pipe the worker writes its pickled answers to."""
-    received: bytearray = field(default_factory=bytearray)
-    busy: int = -1
-    """The index of the slice the worker is checking, -1 when none."""
+class Workers:
+    """`jobs` forked workers, each running the `tasks` it is told to by name, on the items it
+    is sent, as many times as it is asked, until the pool closes.
 
-
-class _Pool(Generic[T]):
-    """Forked workers fed slice indexes in order, and their answers as they come."""
+    The tasks are the parent's functions as they were at the fork (closures included): only
+    their names and items travel, pickled, so a run can fork its workers before it knows
+    what they will check (`lint_rules.incremental`: they load the analyzer while this process
+    plans the slices, and scan imports for the plan). `start` runs in each worker first.
+    A worker's error is raised here, its traceback as the cause; a Ctrl+C, or any error here,
+    ends the workers at once, queued items and items in flight alike."""
 
     def __init__(
-        self,
-        cut: list[list[str]],
-        task: Callable[[list[str]], T],
-        progress: Callable[[int, int], None] | None,
-        total: int,
+        self, jobs: int, tasks: Mapping[str, Task], start: Callable[[], object] | None = None
     ) -> None:
-        self.cut, self.task, self.progress, self.total = cut, task, progress, total
-        self.workers: list[_Worker] = []
-        self.next = 0
-        self.done: dict[int, T] = {}
-        self.checked = 0
-        """Files in the slices done, for `progress`."""
-        self.poll = select.poll()
+        self._tasks, self._start = tasks, start
+        self._workers: list[_Worker] = []
+        self._poll = select.poll()
+        self._by_fd: dict[int, _Worker] = {}
+        try:
+            with ctrl_c_held():  # os.fork runs at-fork hooks: see held_interrupts
+                for _ in range(max(1, jobs)):
+                    self._fork()
+        except BaseException:
+            self.close()
+            raise
 
-    def fork(self) -> None:
-        orders_read, orders_write = os.pipe()
-        answers_read, answers_write = os.pipe()
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()  # else the child's copy of the buffer could be written twice
-        pid = os.fork()
-        if pid == 0:
-            os.close(orders_write)
-            os.close(answers_read)
-            for worker in self.workers:  # the pipes of the workers forked before this one
-                os.close(worker.orders)
-                os.close(worker.answers)
-            _serve(self.task, self.cut, orders_read, answers_write)
-        os.close(orders_read)
-        os.close(answers_write)
-        worker = _Worker(pid, orders_write, answers_read)
-        self.workers.append(worker)
-        self._hand_out(worker)
+    def __enter__(self) -> Workers:
+        return self
 
-    def results(self) -> list[T]:
-        """Every slice's answer, in slice order, each worker handed the next slice as it
-        answers. `poll`, not `select`: a process may hold descriptors past `select`'s 1,024."""
-        by_fd = {w.answers: w for w in self.workers}
-        for fd in by_fd:
-            self.poll.register(fd, select.POLLIN)
-        while len(self.done) < len(self.cut):
-            for fd, _ in self.poll.poll():
-                self._receive(by_fd[fd])
-        return [self.done[i] for i in range(len(self.cut))]
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def map(
+        self,
+        task: str,
+        items: Sequence[Any],
+        progress: Callable[[int, int], None] | None = None,
+        size: Callable[[Any], int] = lambda _: 1,
+    ) -> list[Any]:
+        """`task` of each item, in the items' order, each worker sent the next item as it
+        answers; `progress` told the `size` of the items done against all of them."""
+        queue = list(enumerate(items))
+        queue.reverse()
+        done: dict[int, Any] = {}
+        total, counted = sum(map(size, items)), 0
+        for worker in self._workers:
+            self._hand_out(worker, task, queue)
+        while len(done) < len(items):
+            for fd, _ in self._poll.poll():
+                worker = self._by_fd[fd]
+                answered = self._receive(worker)
+                if answered is None:
+                    continue
+                index, value = answered
+                done[index] = value
+                self._hand_out(worker, task, queue)
+                counted += size(items[index])
+                if progress is not None:
+                    progress(counted, total)
+        return [done[i] for i in range(len(items))]
 
     def close(self) -> None:
-        """End every worker: any still checking a slice (an error, a Ctrl+C) is terminated
-        and waited for; those with nothing left to do read the end of their orders and leave,
-        and are reaped when they have (`_LEAVING`): a child's exit frees its copy of the
-        heap, milliseconds the report need not wait for."""
+        """End every worker: any still working on an item (an error, a Ctrl+C) is terminated
+        and waited for; the others read the end of their orders and leave, and are reaped
+        when they have (`_LEAVING`): a child's exit frees its copy of the heap, milliseconds
+        the report need not wait for."""
         stopped = []
-        for worker in self.workers:
+        for worker in self._workers:
             os.close(worker.orders)
             os.close(worker.answers)
             if worker.busy >= 0:
@@ -177,70 +151,104 @@ class _Pool(Generic[T]):
         for pid in stopped:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
-        self.workers = []
+        self._workers = []
         reap_left()
 
-    def _hand_out(self, worker: _Worker) -> None:
-        if self.next < len(self.cut):
-            worker.busy = self.next
-            self.next += 1
-            try:
-                os.write(worker.orders, _INDEX.pack(worker.busy))
-            except BrokenPipeError:
-                raise WorkerLost("a worker process ended between two slices") from None
-        else:
-            worker.busy = -1
+    def _fork(self) -> None:
+        orders_read, orders_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()  # else a child writing to it would write the parent's buffer too
+        pid = os.fork()
+        if pid == 0:
+            os.close(orders_write)
+            os.close(answers_read)
+            for worker in self._workers:  # the pipes of the workers forked before this one
+                os.close(worker.orders)
+                os.close(worker.answers)
+            _serve(self._tasks, self._start, orders_read, answers_write)
+        os.close(orders_read)
+        os.close(answers_write)
+        worker = _Worker(pid, orders_write, answers_read)
+        self._workers.append(worker)
+        self._by_fd[answers_read] = worker
+        self._poll.register(answers_read, select.POLLIN)
 
-    def _receive(self, worker: _Worker) -> None:
-        data = os.read(worker.answers, 1 << 20)
-        if not data and worker.busy < 0:  # it had answered for its last slice
-            self.poll.unregister(worker.answers)
+    def _hand_out(self, worker: _Worker, task: str, queue: list[tuple[int, Any]]) -> None:
+        if not queue:
+            worker.busy = -1
             return
+        worker.busy, item = queue.pop()
+        try:
+            _write_all(worker.orders, _framed((task, item)))
+        except BrokenPipeError:
+            raise WorkerLost("a worker process ended between two tasks") from None
+
+    def _receive(self, worker: _Worker) -> tuple[int, Any] | None:
+        """The answer `worker` finished sending (its item's index, the value), or None while
+        it is still sending one (answers larger than a pipe's buffer arrive in parts)."""
+        data = os.read(worker.answers, 1 << 20)
+        if not data and worker.busy < 0:  # it had answered for its last item
+            self._poll.unregister(worker.answers)
+            return None
         if not data:
-            files = len(self.cut[worker.busy])
-            raise WorkerLost(
-                f"a worker process ended before sending the records of the {files} files it checked"
-            )
+            raise WorkerLost("a worker process ended before sending what it was checking")
         worker.received += data
         if len(worker.received) < _SIZE.size:
-            return
+            return None
         (size,) = _SIZE.unpack_from(worker.received)
         if len(worker.received) < _SIZE.size + size:
-            return
+            return None
         ok, value = pickle.loads(memoryview(worker.received)[_SIZE.size : _SIZE.size + size])
         del worker.received[: _SIZE.size + size]
         if not ok:
             error, remote = value
             raise error from RemoteTraceback(remote)
-        index = worker.busy
-        self.done[index] = value
-        self.checked += len(self.cut[index])
-        self._hand_out(worker)
-        if self.progress is not None:
-            self.progress(self.checked, self.total)
+        return worker.busy, value
 
 
-def _serve(task: Callable[[list[str]], object], cut: list[list[str]], orders: int, answers: int) -> NoReturn:
-    """A worker's life: check the slices it is told, answer each, and leave without running
+@dataclass
+class _Worker:
+    pid: int
+    orders: int
+    """The pipe this process writes tasks to."""
+    answers: int
+    """The pipe the worker writes its pickled answers to."""
+    received: bytearray = field(default_factory=bytearray)
+    busy: int = -1
+    """The index of the item the worker is on, -1 when none."""
+
+
+def _serve(
+    tasks: Mapping[str, Task], start: Callable[[], object] | None, orders: int, answers: int
+) -> NoReturn:
+    """A worker's life: run the tasks it is told, answer each, and leave without running
     anything of the parent's (`os._exit`: no at-exit hooks, no buffers flushed twice).
 
     Ctrl+C reaches the whole process group: only the parent acts on it (and ends the workers)."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if start is not None:
+            start()
         while True:
-            order = _read_exactly(orders, _INDEX.size)
-            if order is None:
+            head = _read_exactly(orders, _SIZE.size)
+            body = None if head is None else _read_exactly(orders, _SIZE.unpack(head)[0])
+            if body is None:
                 break
-            (index,) = _INDEX.unpack(order)
-            if index < 0:
-                break
+            name, item = pickle.loads(body)
             try:
-                answer = pickle.dumps((True, task(cut[index])), pickle.HIGHEST_PROTOCOL)
+                answer = _framed((True, tasks[name](item)))
             except BaseException as error:  # handed to the parent, which raises it
                 answer = _failure(error)
-            _write_all(answers, _SIZE.pack(len(answer)) + answer)
+            _write_all(answers, answer)
     finally:
         os._exit(0)
+
+
+def _framed(value: object) -> bytes:
+    data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    return _SIZE.pack(len(data)) + data
 
 
 def _failure(error: BaseException) -> bytes:
@@ -248,10 +256,10 @@ def _failure(error: BaseException) -> bytes:
     cause); one that does not pickle becomes a RuntimeError naming it."""
     remote = "".join(traceback.format_exception(error))
     try:
-        return pickle.dumps((False, (error, remote)), pickle.HIGHEST_PROTOCOL)
+        return _framed((False, (error, remote)))
     except Exception:  # any error pickling is replaced by one that pickles
         plain = RuntimeError(f"{type(error).__name__}: {error}")
-        return pickle.dumps((False, (plain, remote)), pickle.HIGHEST_PROTOCOL)
+        return _framed((False, (plain, remote)))
 
 
 def _read_exactly(fd: int, size: int) -> bytes | None:

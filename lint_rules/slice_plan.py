@@ -42,12 +42,13 @@ by `MAX_BYTES_PER_SLICE` (a file cap of 256 cut 259 generated modules, 1.3 MiB, 
 
 
 def plan(
-    origins: Sequence[str], path_of: Mapping[str, Path], workers: int
+    origins: Sequence[str], path_of: Mapping[str, Path], workers: int, scan: coupling.Scan | None = None
 ) -> tuple[list[coupling.Piece], list[list[str]], dict[str, set[str]]] | None:
     """The coupling groups of `origins` and the slices to check them in: each group one slice
     (its files built together, as one build of every file would see them), the other files
     in contiguous slices (`slices`; `free_slices` with `workers`). This process checks the
-    slices one after the other (`workers` 1), forked workers side by side.
+    slices one after the other (`workers` 1), forked workers side by side; `scan` reads the
+    files' imports (`coupling.coupling_groups`).
 
     None when no grouping holds: a registration of what a loop yields (`coupled_files`), or a
     group of over `MAX_GROUP_SHARE` of the files (its build is nearly one of every file: the
@@ -60,7 +61,7 @@ def plan(
         return None
     # A helper that is coupled itself (`register_tool(server, fn)`) is built in its group.
     helpers = [h for h in coupling.registering_helpers(origins, path_of, read) if h not in coupled]
-    plan = coupling_groups(origins, path_of, coupled, helpers, read)
+    plan = coupling_groups(origins, path_of, coupled, helpers, read, scan)
     if not coupled:
         return [], chunks(origins, free_slices(0, slices(origins, path_of), workers)), plan.helpers
     if max(map(len, plan.groups)) > len(origins) * MAX_GROUP_SHARE:

@@ -168,3 +168,26 @@ def run_mcpdeps_in_colour(
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env = {**env, "FORCE_COLOR": "1", "COLUMNS": str(columns)}
     return in_process.run(list(map(str, args)), cwd=cwd, input=None, env=env, timeout=120)
+
+
+def worker_tasks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, list[object]]]:
+    """The tasks a run sends its forked workers (`parallel.Workers.map`: `scan` for the plan,
+    `check` with each slice and the files built beside it), in order; the workers still run them."""
+    from mcpdeps.lint_rules import parallel
+
+    sent: list[tuple[str, list[object]]] = []
+    real = parallel.Workers.map
+
+    def recorded(
+        self: parallel.Workers, task: str, items: list[object], *args: object, **kwargs: object
+    ) -> object:
+        sent.append((task, list(items)))
+        return real(self, task, items, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(parallel.Workers, "map", recorded)
+    return sent
+
+
+def slices_checked_in_workers(sent: list[tuple[str, list[object]]]) -> list[list[str]]:
+    """The slices of `worker_tasks` sent to be checked."""
+    return [list(item[0]) for task, items in sent if task == "check" for item in items]  # type: ignore[index]

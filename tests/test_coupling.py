@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import slices_checked_in_workers, worker_tasks
 from mcpdeps.lint_rules import LintResult, coupling, incremental, lint, slice_plan
 from mcpdeps.resolver_core.diagnostics import plain
 from mcpdeps.resolver_core.discovery import discover
@@ -155,20 +156,11 @@ def test_one_process_and_workers_check_the_same_slices(
     one = lint(["."], cwd=root, jobs=1)
     in_process = list(checked)
     checked.clear()
-    handed: list[list[str]] = []
-
-    def in_workers(
-        origins: list[str], jobs: int, task: Callable[[list[str]], Any], *_: Any, slices: Any
-    ) -> Any:
-        handed.extend(map(list, slices))
-        return [task(list(s)) for s in slices]
-
-    from mcpdeps.lint_rules import parallel
-
-    monkeypatch.setattr(parallel, "check_in_workers", in_workers)
+    sent = worker_tasks(monkeypatch)
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(one)
+    handed = slices_checked_in_workers(sent)
     assert len(in_process) > 2, "sliced, and no build of every file"
-    assert handed == checked
+    assert checked == [], "every slice checked by the workers"
     assert [o for s in handed for o in s] == [o for s in in_process for o in s]
     files = discover(["."], (), root)
     path_of = {f.display: f.path.absolute() for f in files}
@@ -206,18 +198,16 @@ def test_a_group_of_too_many_files_is_one_build_in_this_process(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """A group is one worker's build: when it holds more than `MAX_GROUP_SHARE` of the files,
-    forking would save little, and the run is one build in this process, same verdicts."""
+    the other workers would save little, and the run is one build in this process, same
+    verdicts (the workers, forked before the plan, only scanned the imports for it)."""
     root = _project(tmp_path / "proj", 2)
     whole = lint(["."], cwd=root)
     _workers(monkeypatch)
     monkeypatch.setattr(slice_plan, "MAX_GROUP_SHARE", 0.05)
-    from mcpdeps.lint_rules import parallel
-
-    forked: list[int] = []
-    monkeypatch.setattr(parallel, "check_in_workers", lambda *a, **k: forked.append(1) or [])
+    sent = worker_tasks(monkeypatch)
     builds = _whole_builds(monkeypatch)
     assert _dump(lint(["."], cwd=root, jobs=2)) == _dump(whole)
-    assert forked == [] and len(builds) == 1
+    assert [task for task, _ in sent] == ["scan"] and len(builds) == 1
 
 
 COLLECTED = {

@@ -15,7 +15,7 @@ from conftest import default_sigint
 
 SCRIPT = """
 import os, signal
-from mcpdeps.lint_rules.parallel import check_in_workers
+from mcpdeps.lint_rules.parallel import Workers
 
 armed = [True]
 
@@ -26,7 +26,8 @@ def interrupt_once() -> None:
 
 os.register_at_fork(after_in_parent=interrupt_once)
 try:
-    check_in_workers([str(i) for i in range(8)], 2, len)
+    with Workers(2, {"count": len}) as workers:
+        workers.map("count", [str(i) for i in range(8)])
     print("finished")
 except KeyboardInterrupt:
     print("interrupted")

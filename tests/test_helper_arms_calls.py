@@ -21,11 +21,10 @@ over a shared cache) and a run with two workers agree with `lint .`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from conftest import write_files
-from mcpdeps.lint_rules import parallel, slice_plan
+from conftest import worker_tasks, write_files
+from mcpdeps.lint_rules import slice_plan
 from published_shapes import (
     duplicates_logged,
     each_file_alone_reports_what_lint_dot_reports,
@@ -251,14 +250,7 @@ def test_two_workers_report_what_one_build_reports(
     whole = found(root, ["."])
     monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 1)
     monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 1)
-    cut: list[int] = []
-    real = parallel.check_in_workers
-
-    def check_in_workers(*args: Any, **how: Any) -> Any:
-        cut.append(1)
-        return real(*args, **how)
-
-    monkeypatch.setattr(parallel, "check_in_workers", check_in_workers)
+    cut = worker_tasks(monkeypatch)
     assert found(root, ["."], jobs=2) == whole
     assert cut or len(CASES[name][0]) == 1, "checked in workers (a project of one module is not cut)"
     assert found(root, ["."], tmp_path / "cache", jobs=2) == whole

@@ -130,16 +130,9 @@ def test_workers_start_only_for_files_past_the_prefilter(
     """A large tree the prefilter turns away is checked in one process (forking workers cost
     more than its reads and scans: `slice_plan.parsing_work`); a tree of servers still goes
     to the workers. Either way the report is the one process's."""
-    from mcpdeps.lint_rules import parallel
+    from conftest import worker_tasks
 
-    forks: list[int] = []
-    real = parallel.check_in_workers
-
-    def counted(*args: object, **kwargs: object) -> object:
-        forks.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(parallel, "check_in_workers", counted)
+    forks = worker_tasks(monkeypatch)
     inert, servers = tmp_path / "inert", tmp_path / "servers"
     for i in range(200):
         (inert / f"p{i // 50}").mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from mcpdeps.lint_rules import parallel
@@ -30,6 +32,14 @@ def _own_pid(chunk: list[str]) -> tuple[int, list[str]]:
     return os.getpid(), chunk
 
 
+def _run(
+    task: Callable[[Any], Any], items: list[Any], progress: Callable[[int, int], None] | None = None
+) -> list[Any]:
+    """`task` of each item in two forked workers, as a run checks its slices."""
+    with parallel.Workers(2, {"task": task}) as workers:
+        return workers.map("task", items, progress, len)
+
+
 def test_answers_come_back_in_slice_order_with_progress() -> None:
     """Each slice's answer at its place whatever worker checked it and when; progress counts
     the files of the slices answered, up to all of them."""
@@ -40,9 +50,7 @@ def test_answers_come_back_in_slice_order_with_progress() -> None:
         return _own_pid(chunk)
 
     seen: list[tuple[int, int]] = []
-    out = parallel.check_in_workers(
-        [o for s in slices for o in s], 2, task, lambda done, total: seen.append((done, total)), slices=slices
-    )
+    out = _run(task, slices, lambda done, total: seen.append((done, total)))
     assert [chunk for _, chunk in out] == slices
     workers = {pid for pid, _ in out}
     assert len(workers) == 2 and os.getpid() not in workers, "two forked workers shared the slices"
@@ -50,11 +58,22 @@ def test_answers_come_back_in_slice_order_with_progress() -> None:
     assert [done for done, _ in seen] == sorted(done for done, _ in seen) and seen[-1][0] == 9
 
 
-def test_slices_are_cut_when_none_are_given() -> None:
-    """Without the caller's slices, two per worker at least, none empty, in order."""
-    out = parallel.check_in_workers([str(i) for i in range(7)], 2, list)
-    assert [o for chunk in out for o in chunk] == [str(i) for i in range(7)]
-    assert len(out) == 4 and all(out)
+def test_workers_take_several_tasks_and_start_with_their_own_work() -> None:
+    """Forked before they know their work (as a run forks them before it plans its slices),
+    the workers run `start` first, then any of their tasks, as often as they are sent them."""
+    started: list[int] = []
+
+    def start() -> None:
+        started.append(os.getpid())
+
+    with parallel.Workers(
+        2, {"twice": lambda n: 2 * n, "started": lambda _: started}, start=start
+    ) as workers:
+        assert workers.map("twice", [1, 2, 3]) == [2, 4, 6]
+        ran = workers.map("started", [0, 1, 2, 3])
+        assert workers.map("twice", [5]) == [10]
+    assert started == [], "`start` ran in the workers, not here"
+    assert all(len(pids) == 1 and pids[0] != os.getpid() for pids in ran)
 
 
 def test_a_workers_error_is_raised_with_its_traceback() -> None:
@@ -67,7 +86,7 @@ def test_a_workers_error_is_raised_with_its_traceback() -> None:
         return len(chunk)
 
     with pytest.raises(ValueError, match="no records for boom") as raised:
-        parallel.check_in_workers(["a", "boom", "c", "d"], 2, failing)
+        _run(failing, [["a"], ["boom"], ["c"], ["d"]])
     cause = raised.value.__cause__
     assert isinstance(cause, parallel.RemoteTraceback)
     assert "in failing" in str(cause) and 'raise ValueError("no records for boom")' in str(cause)
@@ -89,12 +108,12 @@ def test_an_error_that_does_not_pickle_is_named() -> None:
         raise _Unpicklable(object())
 
     with pytest.raises(RuntimeError, match="_Unpicklable: held a handle"):
-        parallel.check_in_workers(["a", "b"], 2, failing)
+        _run(failing, [["a"], ["b"]])
 
 
 def test_an_answer_that_does_not_pickle_is_an_error_not_a_hang() -> None:
     with pytest.raises(Exception, match=r"pickle|lambda"):
-        parallel.check_in_workers(["a", "b"], 2, lambda chunk: lambda: chunk)
+        _run(lambda chunk: lambda: chunk, [["a"], ["b"]])
 
 
 def test_a_worker_that_dies_is_named_and_the_others_end() -> None:
@@ -108,17 +127,15 @@ def test_a_worker_that_dies_is_named_and_the_others_end() -> None:
         return 0
 
     before = time.monotonic()
-    with pytest.raises(
-        parallel.WorkerLost, match="ended before sending the records of the 1 files it checked"
-    ):
-        parallel.check_in_workers(["die", "slow"], 2, task, slices=[["die"], ["slow"]])
+    with pytest.raises(parallel.WorkerLost, match="ended before sending what it was checking"):
+        _run(task, [["die"], ["slow"]])
     assert time.monotonic() - before < 10, "the sleeping worker was not waited for"
 
 
 def test_no_worker_is_left_running() -> None:
     """After a run, every worker has left: those that answered are reaped by the next run."""
-    first = {pid for pid, _ in parallel.check_in_workers(["a", "b", "c", "d"], 2, _own_pid)}
-    second = {pid for pid, _ in parallel.check_in_workers(["a", "b", "c", "d"], 2, _own_pid)}
+    first = {pid for pid, _ in _run(_own_pid, [["a"], ["b"], ["c"], ["d"]])}
+    second = {pid for pid, _ in _run(_own_pid, [["a"], ["b"], ["c"], ["d"]])}
     deadline = time.monotonic() + 10
     while any(_running(pid) for pid in first | second) and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -129,9 +146,10 @@ def test_no_worker_is_left_running() -> None:
 
 SCRIPT = """
 import sys
-from mcpdeps.lint_rules.parallel import check_in_workers
+from mcpdeps.lint_rules.parallel import Workers
 sys.stdout.write("before the workers\\n")  # buffered: stdout is a pipe
-check_in_workers(["a", "b", "c", "d"], 2, len)
+with Workers(2, {"count": len}) as workers:
+    workers.map("count", ["a", "b", "c", "d"])
 sys.stdout.write("after\\n")
 """
 
