@@ -355,6 +355,12 @@ class Names:
             f"builtins.{read[0]}"
         ):
             return self._attribute(module, read[1], read[2], scope, depth)
+        if isinstance(expr, ast.Subscript) and depth < _MAX_DEPTH:
+            from .written_collections import written_entry  # it reads values through this module
+
+            entry = written_entry(self, module, expr, scope)  # `RESOLVERS["user"]`
+            if entry is not None:
+                return self.resolve(entry[0], entry[2], entry[1], depth + 1)
         return None
 
     def _attribute(

@@ -25,18 +25,47 @@ _MAX_ALIASES = 8
 def written_collection(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
-    """`expr` when written out, or the collection a name bound once to one stands for."""
+    """`expr` when written out, or the collection a name bound once to one stands for. The
+    names are looked for changes (`_filled_elsewhere`, a search of their modules' texts) only
+    once a collection is found: most names read are no collection."""
+    chain: list[tuple[str, ParsedModule, ParsedModule]] = []
     for hop in range(_MAX_ALIASES):
         if isinstance(expr, (*SEQUENCES, ast.Dict)):
             # `TOOLS = []`: filled at run time; `for n in ():` itself, by nothing
-            return (module, scope, expr) if _elements(expr) or hop == 0 else None
+            if not (_elements(expr) or hop == 0) or any(_filled_elsewhere(*link) for link in chain):
+                return None
+            return module, scope, expr
         if not isinstance(expr, ast.Name | ast.Attribute):
             return None
         symbol = names.resolve(module, expr, scope)
-        if not isinstance(symbol, Value) or _filled_elsewhere(symbol.name, module, symbol.module):
+        if not isinstance(symbol, Value):
             return None
+        chain.append((symbol.name, module, symbol.module))
         module, scope, expr = symbol.module, symbol.scope, symbol.node
     return None
+
+
+def written_entry(
+    names: Names, module: ParsedModule, expr: ast.Subscript, scope: Scope | None
+) -> tuple[ParsedModule, Scope | None, ast.expr] | None:
+    """`RESOLVERS["user"]` of a dict written out (`RESOLVERS = {"user": load_d}`, bound once
+    and changed nowhere: `written_collection`), as the value written for that key, with the
+    module and scope it is written in; the last one written, as Python keeps it. None for any
+    other subscript: a key computed here or in the dict (it may equal this one), a `**` entry,
+    a key the dict does not write (Python raises)."""
+    key = expr.slice
+    if not isinstance(key, ast.Constant):
+        return None
+    found = written_collection(names, module, expr.value, scope)
+    if found is None or not isinstance(found[2], ast.Dict):
+        return None
+    value = None
+    for written, entry in zip(found[2].keys, found[2].values, strict=True):
+        if not isinstance(written, ast.Constant):
+            return None  # `**other`, or a key only the run knows
+        if type(written.value) is type(key.value) and written.value == key.value:
+            value = entry
+    return None if value is None else (found[0], found[1], value)
 
 
 def _elements(node: ast.Tuple | ast.List | ast.Set | ast.Dict) -> bool:

@@ -603,6 +603,18 @@ CASES["resolver read out of a dict literal of the deps module"] = served(
     CLEAN,
 )
 
+# 36b. The same dict written with the key twice: Python keeps the last entry, and so does lint.
+CASES["resolver read out of a dict literal writing its key twice, the last kept"] = served(
+    {
+        "app/deps.py": BAD + "\n\ndef other(x: int) -> str:\n    return str(x)\n\n\n"
+        "RESOLVERS = {'user': other, 'admin': other, 'user': load_d}\n",
+        "app/tools.py": uses("from app import deps\n", 'deps.RESOLVERS["user"]'),
+    },
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
+
 # 37. The tools registered in the package `__init__` itself, importing the sibling deps module.
 CASES["tools registered in a package __init__ importing its sibling deps relatively"] = served(
     {
@@ -702,11 +714,7 @@ CASES["alias in a deps class body over its own staticmethod, Deps.User"] = serve
 )
 
 
-NOT_FOLLOWED: dict[str, str] = {
-    "resolver read out of a dict literal of the deps module": "a subscript of a module-level dict "
-    "(`Resolve(RESOLVERS['user'])`) is read as opaque (MCPD113 info), the dict's entries not followed: "
-    "the dict may be changed after its literal (`RESOLVERS['user'] = ...`, `.update`) before the tool registers",
-}
+NOT_FOLLOWED: dict[str, str] = {}
 
 
 (
