@@ -58,6 +58,11 @@ def shipping(title: str) -> Elicit[Nested]:
     return Elicit("How should we ship it?", Nested)
 
 
+def summarize(title: str) -> Sample:
+    message = SamplingMessage(role="user", content=TextContent(type="text", text=title))
+    return Sample([message], max_tokens=100, include_context="thisServer")
+
+
 def who(title: str, /) -> str:
     return title
 
@@ -68,11 +73,6 @@ def lang(title: str, code: Annotated[str, Resolve(ask)] = "en") -> str:
 
 def hidden(title: Annotated[str, Resolve(ask)] | None = None) -> str:
     return ""
-
-
-def summarize(title: str) -> Sample:
-    message = SamplingMessage(role="user", content=TextContent(type="text", text=title))
-    return Sample([message], max_tokens=100, include_context="thisServer")
 """
 
 TOOLS = """\
