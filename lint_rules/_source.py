@@ -10,8 +10,9 @@ contract's `tool` field once per resolver rather than once per consumer).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from ..resolver_core.model import Graph, Parameter, Resolver, Span, Tool
 from ..resolver_core.source import ParsedModule
@@ -21,6 +22,7 @@ if TYPE_CHECKING:  # the analyzer's modules load with the builder, not with the 
     from ..resolver_core.symbols import Names, Scope
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+T = TypeVar("T")
 
 
 def names_of(graph: Graph) -> Names | None:
@@ -95,6 +97,32 @@ def _registered_at(tool: Tool) -> tuple[str, int, int]:
     return (span.path, span.line, span.column) if span is not None else ("", 0, 0)
 
 
+def found_in(graph: Graph, rule: str, resolver: Resolver, find: Callable[[Resolver], T]) -> T:
+    """What `find` reads of `resolver`'s own definition (its body, its module's names), read
+    once per build.
+
+    The rules run on each given file's view of a build (`per_file.split`), and a resolver the
+    tools of several files run was read again in each view (`helpers` 1,000: 2,322 visits of
+    686 resolvers). The definition is the same in every view, so the views share this memo
+    (`Graph._found`); what differs from view to view, the tool a diagnostic names and where a
+    resolver without source of its own is located (`Graph.located`), each rule still works
+    out in the view, so a file's record is what it was. `find` must return a value, not an
+    iterator: another view reads it again.
+    """
+    return once_per_build(graph, (rule, resolver.id), partial(find, resolver))
+
+
+def once_per_build(graph: Graph, key: tuple[str, str], find: Callable[[], T]) -> T:
+    """`find()`, called once for the views of one build (`found_in`; `key`: the rule's code
+    and what it read, a resolver's id or a module's display)."""
+    memo = graph._found
+    if key in memo:
+        found: T = memo[key]
+        return found
+    memo[key] = found = find()
+    return found
+
+
 def used_resolvers(graph: Graph) -> Iterator[tuple[Resolver, Tool]]:
     """Each resolver some tool runs, once, with the first tool that runs it."""
     consumers = first_consumers(graph)
@@ -116,15 +144,21 @@ class ParameterSite(NamedTuple):
     """The resolver it belongs to (None for a tool's own parameter)."""
 
 
-def every_parameter(graph: Graph) -> Iterator[ParameterSite]:
-    """Each tool parameter and each used resolver's parameter (once, with its first consumer)."""
+def every_parameter(graph: Graph, rule: str, wanted: Callable[[Parameter], bool]) -> Iterator[ParameterSite]:
+    """Each tool parameter and each used resolver's parameter (once, with its first consumer)
+    that `wanted` picks for `rule` (a resolver's picked once per build, `found_in`)."""
     for _, tool in graph.tools():
         for p in tool.parameters:
-            yield ParameterSite(p, p.span, f"tool {tool.name!r}", tool.name, None)
+            if wanted(p):
+                yield ParameterSite(p, p.span, f"tool {tool.name!r}", tool.name, None)
     for resolver, tool in used_resolvers(graph):
-        for p in resolver.parameters:
+        for p in found_in(graph, rule, resolver, partial(_picked, wanted)):
             span = graph.located(tool, resolver, p.span)
             yield ParameterSite(p, span, f"resolver {resolver.name!r}", tool.name, resolver)
+
+
+def _picked(wanted: Callable[[Parameter], bool], resolver: Resolver) -> list[Parameter]:
+    return [p for p in resolver.parameters if wanted(p)]
 
 
 def function_node(resolver: Resolver) -> FunctionNode | None:

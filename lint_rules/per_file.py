@@ -195,8 +195,9 @@ def origin_of(tool: Tool) -> str | None:
 def split(graph: Graph, origins: Iterable[str]) -> dict[str, Graph]:
     """One view per origin: the servers with only the tools and handlers it registers.
 
-    Views share the resolvers, the evaluator and the sources with `graph`; nothing is copied
-    but the server shells.
+    Views share the resolvers, the evaluator and the sources with `graph`, and what the rules
+    read of each resolver's definition (`_source.found_in`); nothing is copied but the
+    server shells.
     """
     views = {origin: _view(graph, origin) for origin in origins}
     shells: dict[tuple[str, int], Server] = {}
@@ -232,6 +233,7 @@ def _view(graph: Graph, origin: str) -> Graph:
         evaluator=graph.evaluator,
         param_registrations=graph.param_registrations & {origin},
         unclassified=graph.unclassified & {origin},
+        _found=graph._found,
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .records import record
 
@@ -348,6 +348,9 @@ class Graph:
     """Memo for `plan` (a graph is not changed once built; every reader asks)."""
     _consumers: dict[str, Tool] | None = field(default=None, repr=False, compare=False)
     """Memo for `lint_rules._source.first_consumers` (five rules ask, per file's view)."""
+    _found: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False, compare=False)
+    """Memo for `lint_rules._source.found_in`: what a rule read of one resolver's definition,
+    keyed by rule and `Resolver.id`; the views of one build share it (`per_file.split`)."""
     evaluator: Evaluator | None = field(default=None, repr=False, compare=False)
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
     parsed project), for rules that must evaluate annotations or names the builder did not

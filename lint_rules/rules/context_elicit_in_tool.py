@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.source import ParsedModule
-from .._source import FunctionNode, function_node, module_at, used_resolvers, walk_body
+from .._source import FunctionNode, found_in, function_node, module_at, used_resolvers, walk_body
 from ..base import Invalid, Rule, RuleFix
 
 _HEADER = (
@@ -97,14 +98,8 @@ class ContextElicitInTool(Rule):
                 for call in _elicit_calls(module, fn, {tool.context}):
                     yield self._report(call, module.span(call), f"tool {tool.name!r}", tool.name)
         for resolver, tool in used_resolvers(graph):
-            fn = function_node(resolver)
-            contexts = {p.name for p in resolver.parameters if p.kind == "context"}
-            module = module_at(graph, resolver.span) if contexts and fn is not None else None
-            if fn is not None and module is not None:
-                for call in _elicit_calls(module, fn, contexts):
-                    yield self._report(
-                        call, module.span(call), f"resolver {resolver.name!r}", tool.name, resolver
-                    )
+            for call, span in found_in(graph, self.code, resolver, partial(_resolver_elicits, graph)):
+                yield self._report(call, span, f"resolver {resolver.name!r}", tool.name, resolver)
 
     def _report(
         self, call: ast.Call, span: Span, owner: str, tool: str, resolver: Resolver | None = None
@@ -118,6 +113,16 @@ class ContextElicitInTool(Rule):
             help="return `Elicit(message, Model)` from a resolver and take the answer as "
             "`Annotated[Model, Resolve(resolver)]`",
         )
+
+
+def _resolver_elicits(graph: Graph, resolver: Resolver) -> list[tuple[ast.Call, Span]]:
+    """The `<context>.elicit(...)` calls in a resolver's body, and where each is."""
+    fn = function_node(resolver)
+    contexts = {p.name for p in resolver.parameters if p.kind == "context"}
+    module = module_at(graph, resolver.span) if contexts and fn is not None else None
+    if fn is None or module is None:
+        return []
+    return [(call, module.span(call)) for call in _elicit_calls(module, fn, contexts)]
 
 
 def _elicit_calls(module: ParsedModule, fn: FunctionNode, contexts: set[str]) -> Iterator[ast.Call]:

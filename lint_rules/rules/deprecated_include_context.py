@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
+from functools import partial
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Span
 from ...resolver_core.source import ParsedModule
 from ...resolver_core.symbols import Names, sdk_name
-from .._source import canonical_call, names_of
+from .._source import canonical_call, names_of, once_per_build
 from ..base import Invalid, Rule, RuleFix
 
 _SOURCE = (
@@ -98,20 +99,31 @@ class DeprecatedIncludeContext(Rule):
         if names is None:
             return
         for module in _modules_to_read(names, graph):
-            if module.tree is None or module.text is None or "include_context" not in module.text:
-                continue
-            for node in ast.walk(module.tree):
-                if not isinstance(node, ast.Call):
-                    continue
-                keyword = next((k for k in node.keywords if k.arg == "include_context"), None)
-                if keyword is None or not _deprecated_value(keyword.value):
-                    continue
-                if sdk_name(canonical_call(names, module, node, None)) != "Sample":
-                    continue
+            for span, value in once_per_build(
+                graph, (self.code, module.display), partial(_deprecated, names, module)
+            ):
                 yield self.diagnostic(
-                    module.span(keyword),
-                    f"Sample(include_context={ast.unparse(keyword.value)}) is deprecated (SEP-2596): the SDK "
+                    span,
+                    f"Sample(include_context={value}) is deprecated (SEP-2596): the SDK "
                     "forwards it without checking the client's sampling.context capability, and clients "
                     "may ignore it, so the prompt depends on context that is probably never attached",
                     help="drop `include_context` (or pass 'none') and put the needed context in the messages",
                 )
+
+
+def _deprecated(names: Names, module: ParsedModule) -> list[tuple[Span, str]]:
+    """Each `Sample(include_context=...)` of a module passing a deprecated value: where the
+    argument is and its value as written (a module is read once per build, whichever views
+    read it)."""
+    if module.tree is None or module.text is None or "include_context" not in module.text:
+        return []
+    out = []
+    for node in ast.walk(module.tree):
+        if not isinstance(node, ast.Call):
+            continue
+        keyword = next((k for k in node.keywords if k.arg == "include_context"), None)
+        if keyword is None or not _deprecated_value(keyword.value):
+            continue
+        if sdk_name(canonical_call(names, module, node, None)) == "Sample":
+            out.append((module.span(keyword), ast.unparse(keyword.value)))
+    return out

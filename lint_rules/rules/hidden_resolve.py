@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph, Parameter
+from ...resolver_core.model import Graph, Parameter, Resolver
 from ...resolver_core.typeexpr import TResolve, contains_resolve, nested_resolve
+from .._source import found_in
 from ..base import Invalid, Rule, RuleFix
 from ._walk import tool_argument_names, tools_with_resolvers
 
@@ -138,10 +139,8 @@ class HiddenResolve(Rule):
         for _, tool, resolvers in tools_with_resolvers(graph):
             arguments = tool_argument_names(tool)
             for resolver in resolvers:
-                for p in resolver.parameters:
-                    by_name = p.kind == "tool_argument" and p.name in arguments
-                    marker = nested_resolve(p.type) if by_name else None
-                    if marker is not None and p.span is not None:
+                for p, marker in found_in(graph, self.code, resolver, _hidden_markers):
+                    if p.name in arguments and p.span is not None:
                         yield self.diagnostic(
                             p.span,
                             f"Resolve({_target(marker)}) on parameter {p.name!r} of resolver "
@@ -150,3 +149,13 @@ class HiddenResolve(Rule):
                             tool=tool.name,
                             help="annotate the parameter directly as `Annotated[T, Resolve(...)]`",
                         )
+
+
+def _hidden_markers(resolver: Resolver) -> list[tuple[Parameter, TResolve]]:
+    """A resolver's parameters filled by a tool argument of their name whose `Resolve(...)`
+    is hidden, with the marker (which tool's argument fills each is the view's to say)."""
+    return [
+        (p, marker)
+        for p in resolver.parameters
+        if p.kind == "tool_argument" and (marker := nested_resolve(p.type)) is not None
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph, Span
+from ...resolver_core.model import Graph, Parameter, Span
 from .._source import ParameterSite, every_parameter
 from ..base import Invalid, Rule, RuleFix
 
@@ -67,9 +67,8 @@ class IgnoredDefault(Rule):
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for site in every_parameter(graph):
-            p = site.param
-            if p.kind == "resolved" and p.default is not None and site.span is not None:
+        for site in every_parameter(graph, self.code, _defaulted_resolved):
+            if site.span is not None:
                 yield self._report(site, site.span)
 
     def _report(self, site: ParameterSite, span: Span) -> Diagnostic:
@@ -82,3 +81,7 @@ class IgnoredDefault(Rule):
             resolver=site.resolver,
             help=f"drop `= {p.default}`; handle a missing value inside the resolver",
         )
+
+
+def _defaulted_resolved(p: Parameter) -> bool:
+    return p.kind == "resolved" and p.default is not None

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.typeexpr import TClass
-from .._source import used_resolvers
+from .._source import found_in, used_resolvers
 from ..base import Invalid, Rule, related
 from ._elicit_schema import ElicitSchema
 
@@ -75,22 +76,32 @@ class InvalidElicitationSchema(Rule):
             return
         schema = ElicitSchema(graph.evaluator)
         for resolver, tool in used_resolvers(graph):
-            for q in resolver.questions:
-                model = q.model_type
-                if q.kind != "elicit" or not isinstance(model, TClass) or q.span is None:
-                    continue
-                for name, stmt, t in schema.fields(model):
-                    why = schema.problem(t)
-                    if why is None:
-                        continue
-                    yield self.diagnostic(
-                        q.span,
-                        f"elicitation model {model.qualname!r} (asked by resolver {resolver.name!r}) has "
-                        f"field {name!r} that the elicitation schema cannot express: {why}; every call "
-                        f"that asks this question fails",
-                        tool=tool.name,
-                        resolver=resolver,
-                        related=related(model.source.span(stmt), f"field {name!r} is declared here"),
-                        help="use flat primitive fields: str, int, float, bool, Literal['a', 'b'], date, "
-                        "datetime, or list[Literal['a', 'b']]",
-                    )
+            for span, model, name, why, declared in found_in(
+                graph, self.code, resolver, partial(_inexpressible, schema)
+            ):
+                yield self.diagnostic(
+                    span,
+                    f"elicitation model {model!r} (asked by resolver {resolver.name!r}) has "
+                    f"field {name!r} that the elicitation schema cannot express: {why}; every call "
+                    f"that asks this question fails",
+                    tool=tool.name,
+                    resolver=resolver,
+                    related=related(declared, f"field {name!r} is declared here"),
+                    help="use flat primitive fields: str, int, float, bool, Literal['a', 'b'], date, "
+                    "datetime, or list[Literal['a', 'b']]",
+                )
+
+
+def _inexpressible(schema: ElicitSchema, resolver: Resolver) -> list[tuple[Span, str, str, str, Span]]:
+    """Each field of the models `resolver` elicits that the schema cannot express: where the
+    question is, the model, the field, why, and where the field is declared."""
+    out = []
+    for q in resolver.questions:
+        model = q.model_type
+        if q.kind != "elicit" or not isinstance(model, TClass) or q.span is None:
+            continue
+        for name, stmt, t in schema.fields(model):
+            why = schema.problem(t)
+            if why is not None:
+                out.append((q.span, model.qualname, name, why, model.source.span(stmt)))
+    return out

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Resolver, Tool
-from .._source import module_at, used_resolvers
+from .._source import found_in, module_at, used_resolvers
 from ..base import Invalid
 from . import _trust as trust
 from .model_supplied_arguments import HEADER, TrustRule
@@ -57,7 +57,7 @@ class LaunderedIdentity(TrustRule):
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for resolver, tool in used_resolvers(graph):
-            if not _consults_only_arguments(resolver):
+            if not found_in(graph, self.code, resolver, _consults_only_arguments):
                 continue
             for p in resolver.parameters:
                 if p.kind != "tool_argument" or not _identifies(p.name):

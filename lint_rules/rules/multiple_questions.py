@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.signatures import question_arms
-from ...resolver_core.typeexpr import display
-from .._source import function_node, used_resolvers
+from ...resolver_core.typeexpr import TypeExpr, display
+from .._source import found_in, function_node, used_resolvers
 from ..base import Invalid, Rule
 
 
@@ -48,9 +48,9 @@ class MultipleQuestions(Rule):
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
         for resolver, tool in used_resolvers(graph):
-            arms = question_arms(resolver.return_type, through_annotated=False)
-            span = graph.located(tool, resolver, _return_annotation(resolver))
-            if len(arms) > 1 and span is not None:
+            arms, annotation = found_in(graph, self.code, resolver, _arms)
+            span = graph.located(tool, resolver, annotation) if len(arms) > 1 else None
+            if span is not None:
                 yield self.diagnostic(
                     span,
                     f"resolver {resolver.name!r} return annotation has {len(arms)} question arms "
@@ -59,6 +59,11 @@ class MultipleQuestions(Rule):
                     resolver=resolver,
                     help="split it into separate resolvers, one question each",
                 )
+
+
+def _arms(resolver: Resolver) -> tuple[list[TypeExpr], Span | None]:
+    """The question arms of a resolver's return annotation, and where it is written."""
+    return question_arms(resolver.return_type, through_annotated=False), _return_annotation(resolver)
 
 
 def _return_annotation(resolver: Resolver) -> Span | None:

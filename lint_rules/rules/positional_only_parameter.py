@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph, Span
+from ...resolver_core.model import Graph, Parameter, Span
 from .._source import ParameterSite, every_parameter
 from ..base import Invalid, Rule
 
@@ -42,8 +42,8 @@ class PositionalOnlyParameter(Rule):
     VALID = [_HEADER + "@mcp.tool()\ndef shout(text: str) -> str:\n    return text.upper()\n"]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
-        for site in every_parameter(graph):
-            if site.param.positional_only and site.span is not None:
+        for site in every_parameter(graph, self.code, _positional_only):
+            if site.span is not None:
                 yield self._report(site, site.span)
 
     def _report(self, site: ParameterSite, span: Span) -> Diagnostic:
@@ -55,3 +55,7 @@ class PositionalOnlyParameter(Rule):
             resolver=site.resolver,
             help="remove the `/` from the signature",
         )
+
+
+def _positional_only(p: Parameter) -> bool:
+    return p.positional_only

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator
+from functools import partial
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.signatures import returns_of
 from ...resolver_core.source import ParsedModule
 from ...resolver_core.symbols import Defined, Names, Scope
-from .._source import function_node, function_scope, module_at, names_of, used_resolvers
+from .._source import found_in, function_node, function_scope, module_at, names_of, used_resolvers
 from ..base import Invalid, Rule
 
 _HEADER = (
@@ -97,19 +98,33 @@ class UnawaitableResolver(Rule):
                     help="`return` the value instead of `yield`ing it",
                 )
                 continue
-            module = module_at(graph, resolver.span)
-            if resolver.is_async or names is None or module is None:
+            if resolver.is_async or names is None:
                 continue
-            for call, callee in _async_calls_returned(names, module, fn):
+            for span, call, callee in found_in(
+                graph, self.code, resolver, partial(_coroutines, graph, names)
+            ):
                 yield self.diagnostic(
-                    module.span(call),
-                    f"resolver {resolver.name!r} is a plain function returning `{ast.unparse(call)}`, a "
+                    span,
+                    f"resolver {resolver.name!r} is a plain function returning `{call}`, a "
                     f"coroutine of async {callee!r}: the SDK injects the coroutine object, never awaited, "
                     f"into tool {tool.name!r}",
                     tool=tool.name,
                     resolver=resolver,
                     help=f"make {resolver.name!r} `async def` and `await` the call (or resolve {callee!r} directly)",
                 )
+
+
+def _coroutines(graph: Graph, names: Names, resolver: Resolver) -> list[tuple[Span, str, str]]:
+    """Where a sync resolver returns a coroutine, the call as written and the async function it
+    calls (the same for every tool running it)."""
+    fn = function_node(resolver)
+    module = module_at(graph, resolver.span)
+    if fn is None or module is None:
+        return []
+    return [
+        (module.span(call), ast.unparse(call), callee)
+        for call, callee in _async_calls_returned(names, module, fn)
+    ]
 
 
 def _async_calls_returned(

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
+from functools import partial
 
 from ...resolver_core.diagnostics import Diagnostic
-from ...resolver_core.model import Graph
+from ...resolver_core.model import Graph, Resolver, Span
 from ...resolver_core.source import ParsedModule
 from ...resolver_core.symbols import Names, sdk_name
 from .._source import (
     canonical_call,
+    found_in,
     function_node,
     function_scope,
     module_at,
     names_of,
+    once_per_build,
     used_resolvers,
     walk_body,
 )
@@ -111,44 +114,51 @@ class UnstableQuestion(Rule):
         names = names_of(graph)
         if names is None:
             return
-        question_names: dict[str, frozenset[str]] = {}
         for resolver, tool in used_resolvers(graph):
-            fn = function_node(resolver)
-            module = module_at(graph, resolver.span) if fn is not None else None
-            if fn is None or module is None:
-                continue
-            spellings = question_names.get(module.display)
-            if spellings is None:
-                spellings = question_names[module.display] = _question_spellings(names, module)
-            text = module.segment(fn)
-            if not any(word in text for word in spellings):
-                continue  # cheap text check before walking and resolving the body
-            scope = function_scope(module, fn)
-            questions = [
-                (node, kind)
-                for node in walk_body(fn)
-                if isinstance(node, ast.Call)
-                and _spelled(node.func, spellings)
-                and (kind := sdk_name(canonical_call(names, module, node, scope))) in QUESTION_KINDS
-            ]
-            volatile = Volatile(names, module, fn, scope) if questions else None
-            for node, kind in questions:
-                assert volatile is not None
-                source = next((s for p in _question_parts(node, kind) if (s := volatile.source(p))), None)
-                if source is None:
-                    continue
-                what = ast.unparse(source)
+            for kind, span, what, source in found_in(
+                graph, self.code, resolver, partial(_unstable, graph, names)
+            ):
                 yield self.diagnostic(
-                    module.span(node),
+                    span,
                     f"the {kind} question of resolver {resolver.name!r} is built from `{what}`, which changes "
                     f"every round: on 2026-07-28 connections the answer never matches the re-rendered "
                     f"question, so it is asked again until the client gives up (10 rounds) and the call fails",
                     tool=tool.name,
                     resolver=resolver,
-                    related=related(
-                        module.span(source) if source.lineno != node.lineno else None,  # type: ignore[attr-defined]
-                        "the value that changes every round",
-                    ),
+                    related=related(source, "the value that changes every round"),
                     help="build the question only from tool arguments and resolved values; "
                     "compute timestamps/ids in the tool body",
                 )
+
+
+def _unstable(graph: Graph, names: Names, resolver: Resolver) -> list[tuple[str, Span, str, Span | None]]:
+    """Each question `resolver`'s body asks that is built from a changing value: its kind, where
+    it is, the value spelt, and where that is when on another line (the same for every tool)."""
+    fn = function_node(resolver)
+    module = module_at(graph, resolver.span) if fn is not None else None
+    if fn is None or module is None:
+        return []
+    spellings = once_per_build(
+        graph, ("MCPD104", module.display), partial(_question_spellings, names, module)
+    )
+    if not any(word in module.segment(fn) for word in spellings):
+        return []  # cheap text check before walking and resolving the body
+    scope = function_scope(module, fn)
+    questions = [
+        (node, kind)
+        for node in walk_body(fn)
+        if isinstance(node, ast.Call)
+        and _spelled(node.func, spellings)
+        and (kind := sdk_name(canonical_call(names, module, node, scope))) in QUESTION_KINDS
+    ]
+    volatile = Volatile(names, module, fn, scope) if questions else None
+    out = []
+    for node, kind in questions:
+        assert volatile is not None
+        source = next((s for p in _question_parts(node, kind) if (s := volatile.source(p))), None)
+        if source is not None:
+            elsewhere = source.lineno != node.lineno  # type: ignore[attr-defined]
+            out.append(
+                (kind, module.span(node), ast.unparse(source), module.span(source) if elsewhere else None)
+            )
+    return out
