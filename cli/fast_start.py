@@ -58,7 +58,8 @@ def _leave(code: int) -> None:
 
     Finalizing frees every module and object one by one: after a run over a large tree (its
     records, texts and the imported analyzer) that was a tenth of the run's CPU.
-    By now the report is written, the cache stored and any workers joined; so the streams
+    By now the report is written, the cache stored and any workers have left (reaped here, so
+    their CPU time is this process's children's); so the streams
     are flushed and the process ends, unless something asked to run at exit (an `atexit`
     hook: coverage, `logging`), a thread is still alive, or a tracer or profiler
     (`python -m cProfile`) would lose its results: then the exit is the ordinary one.
@@ -76,6 +77,9 @@ def _leave(code: int) -> None:
         or sys.flags.inspect
     ):
         raise SystemExit(code)
+    workers = sys.modules.get(__name__.replace(".cli.fast_start", ".lint_rules.parallel"))
+    if workers is not None:
+        workers.reap_left(wait=True)  # gone by now: they left as the report was made
     try:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:

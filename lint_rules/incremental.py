@@ -129,6 +129,10 @@ def check_files(
 
     The language server calls it for the files an edit can change, with its own project
     (parsed once) and hashes (of the unsaved texts)."""
+    if in_worker:
+        from . import parallel
+
+        parallel.make_room()
     only = None if whole or len(origins) == len(path_of) else {path_of[o] for o in [*origins, *extras]}
     withheld = frozenset(path_of[o] for o in among).difference(only) if only is not None else frozenset()
     # The tools of the files not recorded here are never read (`resolver_core/unclassified.py`).
@@ -141,6 +145,10 @@ def check_files(
         checked.withheld = record_states.withheld_in(checked.deps, graph.evaluator.names.project.withheld)
     if among:  # a file no slice of the run checks keeps its record (`invalidation.widened`)
         checked.strays &= set(among)
+    if in_worker:
+        from . import parallel
+
+        parallel.hold(graph)  # freed, if ever, after the answer is sent (`parallel.make_room`)
     return checked
 
 

@@ -158,3 +158,23 @@ def test_output_buffered_before_the_fork_is_written_once() -> None:
     """A worker is a copy of the run, buffers included; it must not write them again."""
     done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout) == (0, "before the workers\nafter\n"), done.stderr
+
+
+def _held(_: object) -> int:
+    """In a worker: make room as a build does, keep one more object, say how many are kept."""
+    parallel.make_room()
+    parallel.hold(object())
+    return len(parallel._HELD)
+
+
+@pytest.mark.parametrize(("bound", "kept"), [(1 << 60, [1, 2, 3]), (0, [1, 1, 1])])
+def test_a_worker_keeps_what_it_built_while_its_memory_allows(
+    monkeypatch: pytest.MonkeyPatch, bound: int, kept: list[int]
+) -> None:
+    """A worker ends with `os._exit`, so what it keeps is never freed object by object: it
+    keeps each build's graph while its peak memory is under `HELD_BELOW`, and frees the last
+    one before the next build once past it."""
+    monkeypatch.setattr(parallel, "HELD_BELOW", bound)
+    with parallel.Workers(1, {"held": _held}) as workers:
+        assert workers.map("held", [0, 1, 2]) == kept
+    assert parallel._HELD == [], "kept in the worker, not here"
