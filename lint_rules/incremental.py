@@ -83,7 +83,7 @@ class Checked:
     strays: set[str] = field(default_factory=set)
     """Given files outside this build's `origins` (in a run cut in slices, those another slice
     checks: `among`) that it found registering through a parameter
-    (`Graph.param_registrations`): their own build, without this one's files, did not see
+    (`Graph.coupled`): their own build, without this one's files, did not see
     it, so their records are not a whole build's. A file the run does not check keeps its
     record: the edit did not reach it (`invalidation.widened`)."""
     whole: bool = False
@@ -175,7 +175,7 @@ def _recorded(
         p: graph.digests[p] if p in graph.digests else hashes[p] for paths in deps.values() for p in paths
     }
     directives = {o for o in origins if _has_directive(graph.sources.get(o))}
-    strays = {o for o in graph.param_registrations if o in path_of} - set(origins) - set(extras)
+    strays = {o for o in graph.coupled if o in path_of} - set(origins) - set(extras)
     if in_worker:
         return Checked(records, deps, seen, directives, None, _followed(graph), strays)
     return Checked(records, deps, seen, directives, graph, strays=strays)

@@ -231,7 +231,7 @@ def _view(graph: Graph, origin: str) -> Graph:
         files=1,
         checked={origin},
         evaluator=graph.evaluator,
-        param_registrations=graph.param_registrations & {origin},
+        coupled=graph.coupled & {origin},
         unclassified=graph.unclassified & {origin},
         _found=graph._found,
     )
@@ -265,7 +265,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Seque
         registrations=registrations(view),
         consumed=consumed(view),
         unparsed=any(f.kind == "unreadable" and f.span.path == origin for f in view.findings),
-        coupled=origin in view.param_registrations,
+        coupled=origin in view.coupled,
         servers=list(servers),
         unclassified=origin in view.unclassified,
     )
@@ -288,7 +288,7 @@ def records(graph: Graph, origins: Iterable[str], rules: Sequence[type[Rule]]) -
             created.setdefault(server.path, []).append(server_key(server))
     blank: bool | None = None
     for origin, view in split(graph, origins).items():
-        if view.servers or view.findings or view.param_registrations or origin in graph.sources:
+        if view.servers or view.findings or view.coupled or origin in graph.sources:
             out[origin] = record(view, origin, rules, created.get(origin, ()))
         elif blank:
             out[origin] = FileRecord()

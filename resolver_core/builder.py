@@ -128,7 +128,7 @@ class StaticBuilder:
                 # depends on every caller, wherever it is: an incremental run re-checks these
                 # files with all of their callers. So do the defs a decorator registering what
                 # it makes of them is applied to (`return self.server.tool()(guarded)`).
-                self.graph.param_registrations.update(
+                self.graph.coupled.update(
                     {reg.module.display, *(p for r in through for p in (r.module.display, r.span.path))}
                 )
             if reg.collector is not None:
@@ -136,8 +136,8 @@ class StaticBuilder:
                 # the registry's decorator (`@tool`) or calling its function (`register_tool("x",
                 # t)`), which it need not import; so its file is checked again with its closure,
                 # and each such file (when it does not import the loop's) with the loop's.
-                self.graph.param_registrations.add(reg.span.path)
-                self.graph.param_registrations.update(
+                self.graph.coupled.add(reg.span.path)
+                self.graph.coupled.update(
                     r.module.display for r in through if read_by_its_site(self.project, r, reg.span.path)
                 )
             expanded += through
@@ -181,7 +181,7 @@ class StaticBuilder:
                     or any(way[1] for way in ways)
                     or hands_out(self.servers, server)
                 ):
-                    self.graph.param_registrations.add(reg.module.display)
+                    self.graph.coupled.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
                         tool = self._tool(reg, target, written, origin or reg.span.path)
@@ -191,7 +191,7 @@ class StaticBuilder:
                         tool.again = tuple(again)
                         tool.origin = origin
                         if origin == written and id(reg) in applied and read_by_its_site(self.project, reg):
-                            self.graph.param_registrations.add(written)
+                            self.graph.coupled.add(written)
                         server.tools.append(tool)
                     else:
                         server.handlers.append(self._handler(reg, target))

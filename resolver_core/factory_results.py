@@ -10,7 +10,7 @@ the ways that call comes to run (`arms.py`). A factory nothing in the project ca
 tools on its local server: they are checked as if it ran, once.
 
 The calls are anywhere in the project, so the factory's record depends on its callers, as a
-`register(server)` helper's does (`Graph.param_registrations`, set by the builder).
+`register(server)` helper's does (`Graph.coupled`, set by the builder).
 """
 
 from __future__ import annotations

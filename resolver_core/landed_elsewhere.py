@@ -11,7 +11,7 @@ every verdict about those resolvers.
 
 So the registering file's analysis is recorded as having read the tools file (an edge of
 `Project.edges`: an edit of the tools file or of what it imports re-checks the registering
-file), and the tools file's record is coupled (`Graph.param_registrations`): it is checked
+file), and the tools file's record is coupled (`Graph.coupled`): it is checked
 again with every file whose closure holds it, the registering file among them.
 
 The other way round, a build of the registering file without the tools file (`lint main.py`

@@ -332,9 +332,13 @@ class Graph:
     """Files the user asked to check (after discovery)."""
     checked: set[str] = field(default_factory=set)
     """Display paths of the files the user asked to check (after discovery)."""
-    param_registrations: set[str] = field(default_factory=set)
-    """Files registering tools on a `register(server: MCPServer)` parameter: which servers those
-    are depends on the callers, wherever they are (an incremental run re-checks everything)."""
+    coupled: set[str] = field(default_factory=set)
+    """Files whose records depend on files outside their imports' closure: a function
+    registering on a server its callers hand it (`register(server: MCPServer)`), a registry
+    loop and the files filling the registry, a registration landing in another file's tools,
+    a file whose imports could not be parsed. Each is checked in one slice with every file
+    that may call it (`lint_rules.coupling`) and again with its callers by a cached run
+    (`FileRecord.coupled`)."""
     imports: dict[Path, set[Path]] = field(default_factory=dict)
     """Module -> modules the run followed an import of it into (`Project.edges`)."""
     probes: dict[Path, set[Path]] = field(default_factory=dict)

@@ -9,7 +9,7 @@ own verdict must not depend on which list named it: the server does not start be
 that syntax error, so it is reported there too whenever a build parses it as an import.
 
 Its record then depends on its importers (a build of it alone does not parse it), and theirs
-on it: both are coupled (`Graph.param_registrations`), so each is checked again with the
+on it: both are coupled (`Graph.coupled`), so each is checked again with the
 other (`lint_rules.invalidation`) whenever one of them is, and a cached run, after an edit
 that makes an importer drop or take up the import, reports what a cold run does.
 """
@@ -46,6 +46,4 @@ def unparsed_imports(
             continue
         if only is None or module.path in only:
             graph.findings.append(error)
-        graph.param_registrations.update(
-            {module.display, *(m.display for m in project.modules if m.path in importers)}
-        )
+        graph.coupled.update({module.display, *(m.display for m in project.modules if m.path in importers)})
