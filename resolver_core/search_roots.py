@@ -33,16 +33,25 @@ def project_root_of(start: Path, cwd: Path) -> Path | None:
     """`find_project_root`, else `cwd` when `start` is inside it: a repository exported
     without `.git` and packaged by a `requirements.txt` alone is still the project `lint .`
     sees from its root, and `lint FILE` run there (what pre-commit passes) must see the same
-    one (its importers, its imports). Never the home folder or the file system's root: those
-    are nobody's project, and walking them for importers would read everything."""
+    one (its importers, its imports). Never the home folder, the temporary folder or the file
+    system's root: those are nobody's project, and walking them for importers would read
+    everything (`lint /tmp/x/stdlib` run in `/tmp` read every file under it: five minutes and
+    23 GB)."""
     found = find_project_root(start)
     if found is not None:
         workspace = workspace_of(found)  # a uv workspace's member: the workspace is the project
         return workspace[0] if workspace is not None else found
     cwd = Path(os.path.abspath(cwd))
-    if cwd.parent == cwd or cwd == Path.home() or not Path(os.path.abspath(start)).is_relative_to(cwd):
+    if cwd.parent == cwd or cwd in _nobodys_folders() or not Path(os.path.abspath(start)).is_relative_to(cwd):
         return None
     return cwd
+
+
+def _nobodys_folders() -> tuple[Path, ...]:
+    """The folders that hold other people's files, never one project: home and the temporary folder."""
+    import tempfile
+
+    return (Path.home(), Path(os.path.realpath(tempfile.gettempdir())), Path(tempfile.gettempdir()))
 
 
 def default_roots(

@@ -463,11 +463,14 @@ def test_the_editor_reports_what_lint_dot_reports(tmp_path: Path, name: str, mar
         the_editor_reports_what_lint_dot_reports(project, str((root / bad).relative_to(project)))
 
 
-def test_no_project_root_above_the_home_folder_or_the_file_systems_root(
+def test_no_project_root_above_the_home_folder_the_temporary_folder_or_the_file_systems_root(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file in an unmarked folder is in the project of the folder lint runs in, unless that
-    folder is the home folder or `/` (walking them for importers would read everything)."""
+    folder is the home folder, the temporary folder or `/` (walking them for importers would
+    read everything)."""
+    import tempfile
+
     from mcpdeps.resolver_core.search_roots import project_root_of
 
     (tmp_path / "repo" / "tools").mkdir(parents=True)
@@ -476,4 +479,8 @@ def test_no_project_root_above_the_home_folder_or_the_file_systems_root(
     assert project_root_of(start, tmp_path / "elsewhere") is None
     monkeypatch.setenv("HOME", str(tmp_path))
     assert project_root_of(start, tmp_path) is None
+    monkeypatch.setenv("HOME", str(tmp_path / "elsewhere"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert project_root_of(start, tmp_path) is None
+    assert project_root_of(start, tmp_path / "repo") == tmp_path / "repo"
     assert project_root_of(start, Path("/")) is None
