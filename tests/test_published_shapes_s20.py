@@ -9,8 +9,8 @@
   down a chain of helpers; a tool resolving a bound method of `self` inside `__init__`; a
   helpers module's `functools.wraps` decorator stacked under `tool()` in a register helper,
   under postponed annotations;
-- a dependency alias built by the project's own function (`D = injected(load_d)`): not
-  followed yet (a strict xfail).
+- a dependency alias built by the project's own function (`D = injected(load_d)`, the helper
+  returning `Annotated[kind, Resolve(fn)]`): the SDK reads the `Annotated` the call returns.
 
 Each case is a small project of our own in the 2.3 API whose tool runs `load_d(nope)`, which
 the SDK refuses; `published_shapes.survey_tests` starts the server under the SDK, then runs
@@ -311,14 +311,25 @@ CASES["a registrar object a factory makes holding the server, its add() given th
     "app/deps.py",
 )
 
-# FastAPI projects' alias helpers (`def injected(fn): return Annotated[Any, Depends(fn)]`), ported:
-# the alias is what a call of the project's own function returns.
+# FastAPI projects' alias helpers (code corpus, unnamed: `def as_annotated_dependency(cls): return
+# Annotated[cls, Depends(cls)]`, `depmap(...)` returning `Annotated[NewDep, Depends(mapped)]`),
+# ported: the alias is what a call of the project's own function returns. lint read the alias
+# as unknown: `d` a plain tool argument, silent while the SDK refused.
 CASES["a dependency alias made by the project's own alias function"] = (
     {
-        "app/deps.py": "from typing import Annotated, Any\n\nfrom mcp.server.mcpserver import Resolve\n\n\n"
+        "app/injection.py": """\
+            from typing import Annotated, Any
+
+            from mcp.server.mcpserver import Resolve
+
+
+            def injected(fn: Any, kind: Any = str) -> Any:
+                \"\"\"`Annotated[kind, Resolve(fn)]`, spelt once.\"\"\"
+                return Annotated[kind, Resolve(fn)]
+            """,
+        "app/deps.py": "from app.injection import injected\n\n\n"
         + DEPS
-        + "\n\ndef injected(fn: Any, kind: Any = str) -> Any:\n    return Annotated[kind, Resolve(fn)]\n\n\n"
-        + "D = injected(load_d)\n",
+        + "\n\nD = injected(load_d, kind=str)\n",
         "app/tools.py": """\
             from app.deps import D
 
@@ -332,13 +343,7 @@ CASES["a dependency alias made by the project's own alias function"] = (
     "app/deps.py",
 )
 
-NOT_FOLLOWED = {
-    "a dependency alias made by the project's own alias function": (
-        "the SDK evaluates `D = injected(load_d)` to `Annotated[str, Resolve(load_d)]` and refuses "
-        "load_d (no tool argument `nope`); mcpdeps does not evaluate a call of a project function "
-        "in an annotation alias, reads `d` as a plain tool argument and reports nothing"
-    ),
-}
+NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not follow yet: strict xfails saying what the SDK does and what lint says."""
 
 (
