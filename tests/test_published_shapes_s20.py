@@ -343,6 +343,112 @@ CASES["a dependency alias made by the project's own alias function"] = (
     "app/deps.py",
 )
 
+# A PRD-assessment server, `forge` (MCP 2.x with `Resolve` and `Sample`; the index does not name
+# its repository): `_anticipated` returns an `async def` wrapper for a coroutine function and a
+# plain one otherwise (both `functools.wraps`), under `@mcp.tool(structured_output=True)` on the
+# tools and on the resolvers themselves, in a module with postponed annotations.
+CASES["a decorator choosing an async or a sync wraps wrapper, on tools and on their resolvers"] = (
+    {
+        "app/guard.py": """\
+            from functools import wraps
+            from inspect import iscoroutinefunction
+
+
+            def anticipated(func):
+                if iscoroutinefunction(func):
+
+                    @wraps(func)
+                    async def async_wrapper(*args, **kwargs):
+                        try:
+                            return await func(*args, **kwargs)
+                        except ValueError as error:
+                            raise RuntimeError(str(error)) from error
+
+                    return async_wrapper
+
+                @wraps(func)
+                def wrapper(*args, **kwargs):
+                    try:
+                        return func(*args, **kwargs)
+                    except ValueError as error:
+                        raise RuntimeError(str(error)) from error
+
+                return wrapper
+            """,
+        "app/server.py": "from __future__ import annotations\n\n"
+        + tools_module("""\
+            from mcp.server import MCPServer
+
+            from app.guard import anticipated
+
+            mcp = MCPServer("x")
+
+
+            @anticipated
+            def load_d(nope: str) -> str:
+                return nope
+
+
+            @mcp.tool(structured_output=True)
+            @anticipated
+            async def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            @mcp.tool(structured_output=True)
+            @anticipated
+            def u(x: int) -> str:
+                return str(x)
+            """),
+        "app/main.py": "from app.server import mcp\n",
+    },
+    "import app.main",
+    "app/server.py",
+)
+
+# django-veo-admin-api's conformance module: an adapter class builds its server in `__init__`
+# (`self.server = MCPServer(...)`) and registers its own tools through a keyword-only
+# `self._add_tool(fn, *, name, ...)`; the module making the adapter adds one more tool on
+# `adapter.server`, whose resolver asks for sampling.
+CASES["a tool added on the server an adapter instance of another module builds and holds"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/adapter.py": """\
+            from mcp.server import MCPServer
+
+
+            class Adapter:
+                def __init__(self, *, name: str = "admin") -> None:
+                    self.server = MCPServer(name)
+                    self._register()
+
+                def _register(self) -> None:
+                    self._add_tool(self._apps, name="admin.apps", description="List the apps")
+
+                async def _apps(self) -> list[str]:
+                    return []
+
+                def _add_tool(self, function, *, name: str, description: str) -> None:
+                    self.server.add_tool(function, name=name, description=description, structured_output=True)
+            """,
+        "app/main.py": tools_module("""\
+            from app.adapter import Adapter
+            from app.deps import load_d
+
+            adapter = Adapter()
+
+
+            async def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            adapter.server.add_tool(t, name="t", description="the tool")
+            """),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
 NOT_FOLLOWED: dict[str, str] = {}
 """Cases lint does not follow yet: strict xfails saying what the SDK does and what lint says."""
 
