@@ -204,24 +204,21 @@ class Evaluator:
 
         def passed(node: ast.expr) -> tuple[ParsedModule, ast.expr, Scope | None] | None:
             if isinstance(node, ast.Name) and node.id in bound:
-                given, default = bound[node.id]
-                return (
-                    (value.module, given, value.scope)
-                    if given is not None
-                    else (fn.module, default, fn.scope)
-                )  # type: ignore[return-value]
+                expr, given = bound[node.id]
+                return (value.module, expr, value.scope) if given else (fn.module, expr, fn.scope)
             return None
 
         first = passed(raw[0]) or (fn.module, raw[0], fn.scope)
         inner = self.expr(first[0], first[1], first[2], depth + 1)
         meta: list[TResolve | TMeta] = []
         for m in raw[1:]:
-            marker = m.args[0] if isinstance(m, ast.Call) and len(m.args) == 1 and not m.keywords else None
-            target = passed(marker) if marker is not None else None
+            called = m if isinstance(m, ast.Call) and len(m.args) == 1 and not m.keywords else None
+            target = passed(called.args[0]) if called is not None else None
             if (
-                target is not None
-                and sdk_name(self.names.canonical(fn.module, m.func, fn.scope)) == "Resolve"
-            ):  # type: ignore[union-attr]
+                called is not None
+                and target is not None
+                and sdk_name(self.names.canonical(fn.module, called.func, fn.scope)) == "Resolve"
+            ):
                 key = f"{value.module.display}:{call.lineno}:{call.col_offset}"
                 meta.append(TResolve(target[1], target[0], value.module.span(call), target[2], key))
                 continue
@@ -335,12 +332,10 @@ def returned_subscript(fn: ast.FunctionDef) -> ast.Subscript | None:
     return made if isinstance(made, ast.Subscript) else None
 
 
-def bound_arguments(
-    fn: ast.FunctionDef, call: ast.Call
-) -> dict[str, tuple[ast.expr | None, ast.expr | None]] | None:
-    """Each parameter of `fn` with what `call` passes for it and its default (one of the two
-    set), as Python binds them; None when the call cannot be bound that simply (starred
-    arguments, `*args`/`**kwargs`, a parameter left without a value)."""
+def bound_arguments(fn: ast.FunctionDef, call: ast.Call) -> dict[str, tuple[ast.expr, bool]] | None:
+    """Each parameter of `fn` with its value as Python binds it: what `call` passes (True) or
+    its default (False); None when the call cannot be bound that simply (starred arguments,
+    `*args`/`**kwargs`, a parameter left without a value)."""
     a = fn.args
     positional = [*a.posonlyargs, *a.args]
     defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
@@ -358,11 +353,14 @@ def bound_arguments(
         ):
             return None
         given[k.arg] = k.value
-    bound: dict[str, tuple[ast.expr | None, ast.expr | None]] = {}
+    bound: dict[str, tuple[ast.expr, bool]] = {}
     for arg, default in params:
-        if arg.arg not in given and default is None:
+        if arg.arg in given:
+            bound[arg.arg] = (given[arg.arg], True)
+        elif default is not None:
+            bound[arg.arg] = (default, False)
+        else:
             return None
-        bound[arg.arg] = (given.get(arg.arg), default)
     return bound
 
 
