@@ -10,6 +10,11 @@ statements): silent while the SDK refused the closure resolver. Now the flag cou
 server runs on `mcp` 2.3: `sdk_flags.py`) and the key as the string it names; a write after an
 early return under a test nothing decides is said not followed (MCPD113), never guessed.
 
+The `state` server of a published plugin hands its constructor `tools=tools`, a list mapped
+from a tuple of bound methods through a helper making each `Tool` (`Tool.from_function(served)`
+then `model_copy(...)`): said not analysed (MCPD113) before, while the SDK refused the server
+when the factory ran; now read as the constructor's `Tool.from_function` list it is.
+
 Each case is a small project of our own in the 2.3 API; `published_shapes.survey_tests` starts
 it under the SDK, then runs `lint .`, `lint <resolver file>` (refused and clean), each file alone
 cold and cached, and the editor's model. No code of the published server is here.
@@ -114,6 +119,83 @@ CASES["a gate decorator writing a Resolve of a closure-making factory under a co
     ("payload", "params"),
 )
 
+# mightymodels_plugin's `state` server (an MCP 2.x server built on `Resolve`; the index does not
+# name its repository): each tool is a method of a frozen dataclass instance in its own module
+# (`ticket_tool.ticket`, its resolved parameter keyword-only, typed with a module-level alias),
+# listed in a module-level tuple; the factory closes each tool's argument model through a helper
+# (`tool = Tool.from_function(served); return tool.model_copy(update=...)`) mapped over the tuple,
+# and hands the list to the constructor: `MCPServer(NAME, lifespan=..., tools=tools)`.
+CASES["tools= a list mapped from a tuple of bound methods through a helper making each Tool"] = (
+    {
+        "app/deps.py": "def load_d(nope: str) -> str:\n    return nope\n",
+        "app/ticket.py": module(
+            """\
+            from dataclasses import dataclass
+            from typing import Annotated
+
+            from mcp.server.mcpserver import Resolve
+
+            from app.deps import load_d
+
+            ResolvedD = Annotated[str, Resolve(load_d)]
+
+
+            @dataclass(slots=True, kw_only=True, frozen=True)
+            class TicketTool:
+                prefix: str
+
+                def ticket(self, action: str, x: int, *, d: ResolvedD) -> str:
+                    \"\"\"Act on a ticket.\"\"\"
+                    return self.prefix + action + d
+
+
+            ticket_tool = TicketTool(prefix="t:")
+            """
+        ),
+        "app/task.py": module(
+            """\
+            from dataclasses import dataclass
+
+
+            @dataclass(slots=True, kw_only=True, frozen=True)
+            class TaskTool:
+                def task(self, action: str) -> str:
+                    \"\"\"Act on a task.\"\"\"
+                    return action
+
+
+            task_tool = TaskTool()
+            """
+        ),
+        "app/server.py": module(
+            """\
+            from collections.abc import Callable
+
+            from mcp.server import MCPServer
+            from mcp.server.mcpserver.tools import Tool
+
+            from app.task import task_tool
+            from app.ticket import ticket_tool
+
+            TOOLS = (ticket_tool.ticket, task_tool.task)
+
+
+            def tool_closing_arguments(served: Callable[..., object]) -> Tool:
+                tool = Tool.from_function(served)
+                return tool.model_copy(update={"title": tool.name})
+
+
+            def build_server() -> MCPServer:
+                tools = list(map(tool_closing_arguments, TOOLS))
+                return MCPServer("state", tools=tools)
+            """
+        ),
+        "app/main.py": "from app.server import build_server\n\nserver = build_server()\n",
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
 (
     test_sdk_refuses_and_lint_reports_alike,
     test_each_file_alone_reports_what_lint_dot_reports,
@@ -150,4 +232,21 @@ def test_a_flag_an_import_of_another_package_sets_is_not_decided(tmp_path: Path)
     assert "InvalidSignature" in sdk(tmp_path, "import app.main").stderr
     assert [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")] == [
         ("MCPD113", "app/main.py")
+    ]
+
+
+MAPPED = CASES["tools= a list mapped from a tuple of bound methods through a helper making each Tool"][0]
+
+
+def test_a_mapped_list_the_factory_appends_to_is_said(tmp_path: Path) -> None:
+    """`tools.append(...)` after `tools = list(map(...))`: what the list holds when the server
+    is made is not read (MCPD113 at `tools=`), never guessed; the SDK refuses the server."""
+    server = MAPPED["app/server.py"].replace(
+        "    return MCPServer(",
+        "    tools.append(Tool.from_function(task_tool.task, name='again'))\n    return MCPServer(",
+    )
+    write_files(tmp_path, {**PROJECT, **MAPPED, "app/server.py": server})
+    assert "InvalidSignature" in sdk(tmp_path, "import app.main").stderr
+    assert [(d["code"], d["path"]) for d in lint_diagnostics(tmp_path, "--no-cache", ".")] == [
+        ("MCPD113", "app/server.py")
     ]
