@@ -15,6 +15,9 @@ from a tuple of bound methods through a helper making each `Tool` (`Tool.from_fu
 then `model_copy(...)`): said not analysed (MCPD113) before, while the SDK refused the server
 when the factory ran; now read as the constructor's `Tool.from_function` list it is.
 
+A Planets.nu console's shell hands its login resolver by keyword to `register_shell_tools`,
+which passes it on positionally to one private helper per tool: already followed (a case holds it).
+
 Each case is a small project of our own in the 2.3 API; `published_shapes.survey_tests` starts
 it under the SDK, then runs `lint .`, `lint <resolver file>` (refused and clean), each file alone
 cold and cached, and the editor's model. No code of the published server is here.
@@ -194,6 +197,58 @@ CASES["tools= a list mapped from a tuple of bound methods through a helper makin
     },
     "import app.main",
     "app/deps.py",
+)
+
+# A Planets.nu console's MCP shell (an MCP 2.x server on `Resolve`; the index does not name its
+# repository): `register_shell_tools(mcp, *, game_service, resolve_login, ...)` hands the login
+# resolver it is given down to one private `_register_<tool>(mcp, game_service, resolve_login)`
+# per tool, each tool nested there resolving `Resolve(resolve_login)`; the entry point passes the
+# header-reading resolver by keyword.
+CASES["a resolver handed by keyword to a register helper, passed on positionally to one helper per tool"] = (
+    {
+        "app/login.py": "def login_from_headers(nope: str) -> str:\n    return nope\n",
+        "app/shell.py": module(
+            """\
+            from collections.abc import Callable
+            from typing import Annotated
+
+            from mcp.server import MCPServer
+            from mcp.server.mcpserver import Resolve
+
+
+            def register_shell_tools(mcp: MCPServer, *, games: dict[int, str], resolve_login: Callable[..., str]) -> None:
+                _register_list_turns(mcp, games, resolve_login)
+                _register_game_info(mcp, games, resolve_login)
+
+
+            def _register_list_turns(mcp: MCPServer, games: dict[int, str], resolve_login: Callable[..., str]) -> None:
+                @mcp.tool(name="list_turns")
+                def list_turns(game_id: int, login: Annotated[str, Resolve(resolve_login)]) -> list[str]:
+                    return [games[game_id]]
+
+
+            def _register_game_info(mcp: MCPServer, games: dict[int, str], resolve_login: Callable[..., str]) -> None:
+                @mcp.tool(name="game_info")
+                def game_info(game_id: int, login: Annotated[str, Resolve(resolve_login)]) -> str:
+                    return games[game_id]
+            """
+        ),
+        "app/main.py": module(
+            """\
+            from mcp.server import MCPServer
+
+            from app.login import login_from_headers
+            from app.shell import register_shell_tools
+
+            mcp = MCPServer("planets")
+            register_shell_tools(mcp, games={1: "sector"}, resolve_login=login_from_headers)
+            """
+        ),
+    },
+    "import app.main",
+    "app/login.py",
+    "InvalidSignature: Resolver 'login_from_headers' parameter 'nope'",
+    ("nope", "game_id"),
 )
 
 (
