@@ -373,8 +373,10 @@ class Decorators:
         scope = Scope(fn.module, node, fn.qualname, outer)
         env = _bind(node, args, kwargs)
         body = live_body(node.body, deciding(self.names, fn.module, scope))
-        live = {id(n) for stmt in body for n in ast.walk(stmt)}  # (`if not HAVE_RESOLVE: return fn`)
-        returns = [r for r in _returns(node) if r.value is not None and id(r) in live]
+        returns = [r for r in _returns(node) if r.value is not None]
+        if body != node.body:  # `if not HAVE_RESOLVE: return fn`: the returns a call never runs left out
+            live = {id(n) for stmt in body for n in ast.walk(stmt)}
+            returns = [r for r in returns if id(r) in live]
         if not returns:
             return opaque(f"{fn.qualname!r} returns None", "invalid")
         results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
