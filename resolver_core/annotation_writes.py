@@ -63,12 +63,10 @@ def with_written(
     holders = _holders(node, param)
     found: list[Written] = []
     read: set[int] = set()
-    returned = False
-    for stmt in body:
+    for index, stmt in enumerate(body):
         key = _written_key(stmt, param, holders, lambda k: _key_text(names, module, k, scope))
-        if key is not None and returned:
+        if key is not None and any(isinstance(n, ast.Return) for s in body[:index] for n in ast.walk(s)):
             return f"{node.name}() writes an annotation of `{param}` on some calls only ({key!r})"
-        returned = returned or any(isinstance(n, ast.Return) for n in ast.walk(stmt))
         if key is not None and isinstance(stmt, ast.Assign):
             if isinstance(stmt.value, ast.JoinedStr) or (_postponed(stmt.value) and given.module is None):
                 return f"{node.name}() writes an annotation of `{param}` mcpdeps does not read ({key!r})"
