@@ -45,6 +45,18 @@ def tools_module(body: str) -> str:
     return RESOLVE + textwrap.dedent(body)
 
 
+TOOL = tools_module(
+    """\
+    from app.deps import load_d
+
+
+    def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+        return d
+    """
+)
+"""`app/tools.py`: the tool `t` running the refused resolver of `app/deps.py`."""
+
+
 # A published server's `Registry` (code corpus; the index does not name the repository) owns its
 # server in `__init__`, exposes it through a `server` property and delegates `tool(name,
 # description)` to the server's, positionally; a module-level `mcp = Registry()` is what every
@@ -117,13 +129,7 @@ CASES["the server handed by keyword down a chain of two helpers"] = (
 CASES["a tool registered through the server's private tool manager"] = (
     {
         "app/deps.py": DEPS,
-        "app/tools.py": tools_module("""\
-            from app.deps import load_d
-
-
-            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-            """),
+        "app/tools.py": TOOL,
         "app/main.py": entry_point("from app.tools import t", "mcp._tool_manager.add_tool(t)"),
     },
     "import app.main",
@@ -134,12 +140,8 @@ CASES["a tool registered through the server's private tool manager"] = (
 CASES["helper adding through the private tool manager of the server it is handed, with meta"] = (
     {
         "app/deps.py": DEPS,
-        "app/tools.py": tools_module("""\
-            from app.deps import load_d
-
-
-            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
+        "app/tools.py": TOOL
+        + textwrap.dedent("""\
 
 
             def register(server) -> None:
@@ -295,13 +297,7 @@ CASES["a registrar object a factory makes holding the server, its add() given th
             def make_registrar(server) -> Registrar:
                 return Registrar(server)
             """,
-        "app/tools.py": tools_module("""\
-            from app.deps import load_d
-
-
-            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-            """),
+        "app/tools.py": TOOL,
         "app/main.py": entry_point(
             "from app.registrar import make_registrar\n    from app.tools import t",
             'registrar = make_registrar(mcp)\n    registrar.add(t, name="t")',
