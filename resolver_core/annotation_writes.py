@@ -4,8 +4,9 @@
 tool gives its parameter `d` that annotation: the SDK reads `__annotations__` (through
 `inspect.signature` and `get_type_hints`) when the tool is registered, after the decorator ran,
 so `d` is resolved by `load_d` whatever the def declares. Read when each write is a statement
-of the decorator's body itself (run on every call) storing under a constant key (`"return"`
-too: the tool's return annotation), into `fn.__annotations__` or a name bound once to it
+of the decorator's body itself (run on every call: no `return` under a test nothing decides
+before it, `sdk_flags.py`) storing under a constant key, literal or a name bound to one
+(`"return"` too: the tool's return annotation), into `fn.__annotations__` or a name bound once to it
 (`ann = fn.__annotations__`); the value is an object the decorator builds, evaluated where it
 is written (the decorator's module and scope), or a string, which `get_type_hints` evaluates
 in the tool's module (`fn.__globals__`), where it may name nothing. A write read otherwise (a
@@ -17,11 +18,12 @@ under a test, an f-string) is not guessed: the decorator is then said not to be 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .source import ParsedModule
-from .symbols import Scope
+from .symbols import Names, Scope, Value
 
 if TYPE_CHECKING:
     from .decorated import Obj
@@ -42,20 +44,29 @@ def by_parameter(written: tuple[Written, ...]) -> dict[str, Where]:
 
 
 def with_written(
-    given: Obj, node: ast.FunctionDef, module: ParsedModule, scope: Scope, returns: list[ast.Return]
+    given: Obj,
+    node: ast.FunctionDef,
+    body: list[ast.stmt],
+    where: tuple[Names, ParsedModule, Scope],
+    returns: list[ast.Return],
 ) -> Obj | str | None:
     """`given` (what the decorator `node` returns: the function passed to it, by the name of
     its parameter) with the annotations `node` writes into it; None when it writes none; a
-    sentence when it rewrites them in a way not read."""
-    names = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
-    if len(names) != 1 or len(names) != len(returns):
+    sentence when it rewrites them in a way not read. `body`: the statements of `node` a call
+    runs (`sdk_flags.live_body`), `returns` its `return`s among them; a write after a `return`
+    under a test left undecided runs on some calls only: not guessed."""
+    names, module, scope = where
+    handed = {r.value.id for r in returns if isinstance(r.value, ast.Name)}
+    if len(handed) != 1 or any(not isinstance(r.value, ast.Name) for r in returns):
         return None
-    param = names.pop()
+    param = handed.pop()
     holders = _holders(node, param)
     found: list[Written] = []
     read: set[int] = set()
-    for stmt in node.body:
-        key = _written_key(stmt, param, holders)
+    for index, stmt in enumerate(body):
+        key = _written_key(stmt, param, holders, lambda k: _key_text(names, module, k, scope))
+        if key is not None and any(isinstance(n, ast.Return) for s in body[:index] for n in ast.walk(s)):
+            return f"{node.name}() writes an annotation of `{param}` on some calls only ({key!r})"
         if key is not None and isinstance(stmt, ast.Assign):
             if isinstance(stmt.value, ast.JoinedStr) or (_postponed(stmt.value) and given.module is None):
                 return f"{node.name}() writes an annotation of `{param}` mcpdeps does not read ({key!r})"
@@ -64,7 +75,7 @@ def with_written(
             else:
                 found.append((key, module, stmt.value, scope))
             read.update((id(stmt), id(stmt.targets[0]), id(stmt.targets[0].value)))  # type: ignore[attr-defined]
-    for inner in ast.walk(node):
+    for inner in (n for stmt in body for n in ast.walk(stmt)):
         if id(inner) in read or (isinstance(inner, ast.Assign) and id(inner.value) in holders.values()):
             continue
         if _rewrites(inner, param) or _handed_on(inner, param) or _holder_used(inner, holders):
@@ -137,21 +148,32 @@ def _rewritten(node: ast.expr, param: str) -> bool:
     )
 
 
-def _written_key(stmt: ast.stmt, param: str, holders: dict[str, int]) -> str | None:
-    """`param.__annotations__["d"] = value` (one target, a constant key): "d"; the same through
-    a name bound to them (`holders`: `ann["d"] = value`)."""
+def _written_key(
+    stmt: ast.stmt, param: str, holders: dict[str, int], text: Callable[[ast.expr], str | None]
+) -> str | None:
+    """`param.__annotations__["d"] = value` (one target, a constant key, or a name bound to one:
+    `text`): "d"; the same through a name bound to them (`holders`: `ann["d"] = value`)."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
         return None
     target = stmt.targets[0]
-    if not (
-        isinstance(target, ast.Subscript)
-        and isinstance(target.slice, ast.Constant)
-        and isinstance(target.slice.value, str)
-    ):
+    if not isinstance(target, ast.Subscript):
         return None
     holder = target.value
     if _rewritten(holder, param) and isinstance(holder, ast.Attribute) and holder.attr == "__annotations__":
-        return target.slice.value
+        return text(target.slice)
     if isinstance(holder, ast.Name) and holder.id in holders:
-        return target.slice.value
+        return text(target.slice)
     return None
+
+
+def _key_text(names: Names, module: ParsedModule, key: ast.expr, scope: Scope) -> str | None:
+    """The string a key stands for: a literal, or a name bound to one (`ACK_PARAM = "ack"`,
+    here or imported)."""
+    if isinstance(key, ast.Constant):
+        return key.value if isinstance(key.value, str) else None
+    if not isinstance(key, ast.Name):
+        return None
+    symbol = names.resolve(module, key, scope)
+    symbol = names.follow(symbol) if symbol is not None else None
+    node = symbol.node if isinstance(symbol, Value) else None
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

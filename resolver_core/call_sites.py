@@ -37,6 +37,7 @@ from .dynamic_imports import loop_values, placed
 from .handed_registrars import HandedRegistrars
 from .literal_loops import LiteralLoop, written_where
 from .loop_filters import broken
+from .made_instances import made_class
 from .model import Arm
 from .prefilter import any_of, holding, lines_with
 from .skipped_callers import Aliases, SkippedFiles
@@ -346,9 +347,11 @@ class CallSites:
         self, module: ParsedModule, func: ast.Attribute, scope: Scope | None
     ) -> Defined | None:
         """`manager.register_tool(...)` where `manager = ServerManager()`, or
-        `ServerManager().register_tool(...)`: that class's method."""
+        `ServerManager().register_tool(...)`: that class's method; also where the object is
+        what a factory returns (`registrar = make_registrar(mcp)`), when every `return` of it
+        builds that one class (`made_instances.made_class`)."""
         if isinstance(func.value, ast.Call):
-            cls = self.names.resolve(module, func.value.func, scope)
+            cls = made_class(self.names, module, func.value, scope)
         else:
             base = self.names.resolve(module, func.value, scope)
             base = self.names.follow(base) if base is not None else None
@@ -357,11 +360,8 @@ class CallSites:
                 return self._method_of(own, func.attr)
             if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
                 return None
-            cls = self.names.resolve(base.module, base.node.func, base.scope)
-        cls = self.names.follow(cls) if cls is not None else None
-        if isinstance(cls, Defined) and isinstance(cls.node, ast.ClassDef):
-            return self._method_of(cls, func.attr)
-        return None
+            cls = made_class(self.names, base.module, base.node, base.scope)
+        return self._method_of(cls, func.attr) if cls is not None else None
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func

@@ -11,7 +11,8 @@ parameter) or `**kwargs` (its name may be in them). A plain function returning s
 (`def build(): return MCPServer("x", tools=[...])`) is a factory whose own server it is: its
 tools land on the server each call of it makes (`called_servers`, `factory_results.py`).
 A comprehension (`tools=[Tool.from_function(f) for f in ALL_TOOLS]`, a published factory's
-shape) registers its element for each value, as the `for` loops it runs like
+shape), or a list the factory maps out of one (`tools = list(map(tool_of, TOOLS))`, `tool_of` a
+project helper returning `Tool.from_function(served)` or a `model_copy` of it), registers its element for each value, as the `for` loops it runs like
 (`statement_calls.comprehension_loops`): the scan enters them around the element, so a loop
 over a list written out is read as `for f in ALL_TOOLS: server.add_tool(f)` is.
 
@@ -29,9 +30,10 @@ from typing import TypeVar
 
 from .registration_arguments import name_argument
 from .registration_site import Unfollowed
+from .signatures import own_nodes
 from .source import ParsedModule
-from .statement_calls import comprehension_loops
-from .symbols import Names, Scope
+from .statement_calls import comprehension_loops, consumed_map
+from .symbols import Defined, Names, Scope, Value
 
 Listed = tuple[ast.Call, ast.expr, ast.expr | None]
 """A `Tool.from_function(...)` call of the list, with the function and the name it passes."""
@@ -46,8 +48,13 @@ def constructor_tools(
     value = next((k.value for k in call.keywords if k.arg == "tools"), None)
     if value is None or (isinstance(value, ast.Constant) and value.value is None):
         return [], [], ()
+    value = _bound_here(names, module, value, scope)
     loops: tuple[ast.For, ...] = ()
-    if isinstance(value, ast.ListComp):  # `[Tool.from_function(f) for f in ALL_TOOLS]`
+    mapped = consumed_map(value)
+    elements: list[ast.expr]
+    if mapped is not None:  # `list(map(tool_of, TOOLS))`: `tool_of(each)` in a loop over TOOLS
+        elements, loops = [mapped[0]], (mapped[1],)
+    elif isinstance(value, ast.ListComp):  # `[Tool.from_function(f) for f in ALL_TOOLS]`
         elements, loops = [value.elt], comprehension_loops(value)
     elif isinstance(value, ast.List | ast.Tuple):
         elements = value.elts
@@ -105,15 +112,94 @@ def written_name(name: ast.expr | None) -> str | None:
 def _from_function(
     names: Names, module: ParsedModule, node: ast.expr, scope: Scope | None
 ) -> ast.Call | None:
-    """`node` when it is a call of the SDK's `Tool.from_function` (under any import alias)."""
+    """`node` when it is a call of the SDK's `Tool.from_function` (under any import alias), or
+    of a project function making its tool of what it is given (`_made_by_helper`)."""
     if not isinstance(node, ast.Call) or any(isinstance(a, ast.Starred) for a in node.args):
         return None
     found = names.canonical(module, node.func, scope)
-    return (
-        node
-        if found is not None and found.startswith("mcp.") and found.endswith(".Tool.from_function")
-        else None
-    )
+    if found is not None and found.startswith("mcp.") and found.endswith(".Tool.from_function"):
+        return node
+    return _made_by_helper(names, module, node, scope)
+
+
+def _made_by_helper(
+    names: Names, module: ParsedModule, call: ast.Call, scope: Scope | None
+) -> ast.Call | None:
+    """`tool_of(fn)` where the project's `def tool_of(served): tool = Tool.from_function(served);
+    return tool.model_copy(update=...)` (a published server closing each tool's argument model):
+    read as `Tool.from_function(fn)`, written where the call is. Only a helper given one
+    argument, whose every `return` hands back that tool (or a `model_copy` of it: the same name
+    and function), made of its first parameter alone with constant options."""
+    if len(call.args) != 1 or call.keywords:
+        return None
+    helper = names.resolve(module, call.func, scope)
+    helper = names.follow(helper) if helper is not None else None
+    if (
+        not isinstance(helper, Defined)
+        or not isinstance(helper.node, ast.FunctionDef)
+        or helper.node.decorator_list
+    ):
+        return None
+    fn = helper.node
+    params = [*fn.args.posonlyargs, *fn.args.args]
+    made = _made_in(fn)
+    if not params or made is None or len(made.args) != 1:
+        return None
+    passed = made.args[0]
+    if not (isinstance(passed, ast.Name) and passed.id == params[0].arg):
+        return None
+    if any(k.arg is None or not isinstance(k.value, ast.Constant) for k in made.keywords):
+        return None
+    found = names.canonical(helper.module, made.func, helper.scope)
+    if found is None or not found.startswith("mcp.") or not found.endswith(".Tool.from_function"):
+        return None
+    return ast.copy_location(ast.Call(made.func, [call.args[0]], list(made.keywords)), call)
+
+
+def _made_in(fn: ast.FunctionDef) -> ast.Call | None:
+    """The one `Tool.from_function(...)`-shaped call every `return` of `fn` hands back: returned
+    itself, or bound once to a name returned as is or through `.model_copy(...)`."""
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    bound: dict[str, ast.Call] = {}
+    for stmt in body[:-1]:
+        if not (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call)
+        ):
+            return None  # a helper doing more than making its tool: not read
+        bound[stmt.targets[0].id] = stmt.value
+    last = body[-1] if body else None
+    returned = last.value if isinstance(last, ast.Return) else None
+    if (
+        isinstance(returned, ast.Call)
+        and isinstance(returned.func, ast.Attribute)
+        and returned.func.attr == "model_copy"
+        and not returned.args
+    ):
+        returned = returned.func.value
+    if isinstance(returned, ast.Name):
+        returned = bound.get(returned.id)
+    return returned if isinstance(returned, ast.Call) and len(bound) <= 1 else None
+
+
+def _bound_here(names: Names, module: ParsedModule, value: ast.expr, scope: Scope | None) -> ast.expr:
+    """`tools=tools`: what the name is bound to in the function making the call (`tools =
+    list(map(tool_of, TOOLS))` in the factory), when that function binds it once and reads it
+    only there (nothing appended to it); else `value` itself (a module's list may be changed
+    from anywhere: said, as before)."""
+    if (
+        not isinstance(value, ast.Name)
+        or scope is None
+        or not isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
+    ):
+        return value
+    symbol = names.lookup(module, value.id, scope)
+    if not (isinstance(symbol, Value) and symbol.module is module and symbol.scope is scope):
+        return value
+    uses = [n for n in own_nodes(scope.function) if isinstance(n, ast.Name) and n.id == value.id]
+    return symbol.node if len(uses) == 2 else value
 
 
 def unread(module: ParsedModule, node: ast.expr, why: str) -> Unfollowed:

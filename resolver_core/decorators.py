@@ -22,6 +22,7 @@ from dataclasses import replace
 from .annotation_writes import with_written
 from .decorated import MAX_DEPTH, MAX_WRAPPED, Obj, opaque, wrapping_depth
 from .library_decorators import IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
+from .sdk_flags import deciding, live_body
 from .signatures import returns_of
 from .source import ParsedModule
 from .symbols import Defined, Element, External, Names, Scope, Symbol, Value, lambda_qualname
@@ -371,7 +372,11 @@ class Decorators:
             return opaque(f"decorator {fn.qualname!r} is an async def: it returns a coroutine")
         scope = Scope(fn.module, node, fn.qualname, outer)
         env = _bind(node, args, kwargs)
+        body = live_body(node.body, deciding(self.names, fn.module, scope))
         returns = [r for r in _returns(node) if r.value is not None]
+        if body != node.body:  # `if not HAVE_RESOLVE: return fn`: the returns a call never runs left out
+            live = {id(n) for stmt in body for n in ast.walk(stmt)}
+            returns = [r for r in returns if id(r) in live]
         if not returns:
             return opaque(f"{fn.qualname!r} returns None", "invalid")
         results = [self.expr(fn.module, r.value, scope, env, depth + 1) for r in returns]  # type: ignore[arg-type]
@@ -384,7 +389,11 @@ class Decorators:
         wrapped = _update_wrapper_target(node, env)
         if wrapped is not None and first.kind == "function" and first.wrapped is None:
             return self._wrap(first, wrapped)
-        written = with_written(first, node, fn.module, scope, returns) if first.kind == "function" else None
+        written = (
+            with_written(first, node, body, (self.names, fn.module, scope), returns)
+            if first.kind == "function"
+            else None
+        )
         return opaque(f"decorator {written}") if isinstance(written, str) else written or first
 
 

@@ -175,7 +175,7 @@ class Evaluator:
                 first = node.args[0] if node.args else None
                 name = first.value if isinstance(first, ast.Constant) else value.name
                 return TVar(str(name))
-            return TUnknown(text)
+            return self._made_alias(value, node, depth) or TUnknown(text)
         if not isinstance(node, ast.Subscript | ast.BinOp | ast.Constant | ast.Name | ast.Attribute):
             return TUnknown(text)
         self._alias_stack.add(key)
@@ -183,6 +183,54 @@ class Evaluator:
             return self.expr(value.module, node, value.scope, depth + 1)
         finally:
             self._alias_stack.discard(key)
+
+    def _made_alias(self, value: Value, call: ast.Call, depth: int) -> TypeExpr | None:
+        """`D = injected(load_d)` where the project's `def injected(fn, kind=str): return
+        Annotated[kind, Resolve(fn)]` (FastAPI projects' alias helpers, ported): the alias is
+        the `Annotated` the call returns, each parameter read as the call passes it (in the
+        caller's module) or as its default (in the function's). None for any other function."""
+        fn = self.names.resolve(value.module, call.func, value.scope)
+        fn = self.names.follow(fn) if fn is not None else None
+        if not isinstance(fn, Defined) or not isinstance(fn.node, ast.FunctionDef) or fn.node.decorator_list:
+            return None
+        made = returned_subscript(fn.node)
+        bound = bound_arguments(fn.node, call) if made is not None else None
+        if made is None or bound is None:
+            return None
+        origin = self.expr(fn.module, made.value, fn.scope, depth + 1)
+        raw = list(made.slice.elts) if isinstance(made.slice, ast.Tuple) else [made.slice]
+        if not isinstance(origin, TRef) or sdk_of(origin) != "Annotated" or len(raw) < 2:
+            return None
+
+        def passed(node: ast.expr) -> tuple[ParsedModule, ast.expr, Scope | None] | None:
+            if isinstance(node, ast.Name) and node.id in bound:
+                expr, given = bound[node.id]
+                return (value.module, expr, value.scope) if given else (fn.module, expr, fn.scope)
+            return None
+
+        first = passed(raw[0]) or (fn.module, raw[0], fn.scope)
+        inner = self.expr(first[0], first[1], first[2], depth + 1)
+        meta: list[TResolve | TMeta] = []
+        for m in raw[1:]:
+            called = m if isinstance(m, ast.Call) and len(m.args) == 1 and not m.keywords else None
+            target = passed(called.args[0]) if called is not None else None
+            if (
+                called is not None
+                and target is not None
+                and sdk_name(self.names.canonical(fn.module, called.func, fn.scope)) == "Resolve"
+            ):
+                key = f"{value.module.display}:{call.lineno}:{call.col_offset}"
+                meta.append(TResolve(target[1], target[0], value.module.span(call), target[2], key))
+                continue
+            if any(isinstance(n, ast.Name) and n.id in bound for n in ast.walk(m)):
+                return None  # metadata built from an argument otherwise: not followed
+            evaluated = self._metadata(fn.module, m, fn.scope)
+            if isinstance(evaluated, TError):
+                return evaluated
+            meta.append(evaluated)
+        if isinstance(inner, TAnnotated):
+            return TAnnotated(inner.inner, inner.metadata + tuple(meta))
+        return TAnnotated(inner, tuple(meta))
 
     def _subscript(
         self, module: ParsedModule, node: ast.Subscript, scope: Scope | None, depth: int
@@ -275,6 +323,45 @@ class Evaluator:
         ):
             return ""
         return params[0].arg
+
+
+def returned_subscript(fn: ast.FunctionDef) -> ast.Subscript | None:
+    """The subscript a function's body is nothing but the return of (a docstring aside)."""
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    made = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+    return made if isinstance(made, ast.Subscript) else None
+
+
+def bound_arguments(fn: ast.FunctionDef, call: ast.Call) -> dict[str, tuple[ast.expr, bool]] | None:
+    """Each parameter of `fn` with its value as Python binds it: what `call` passes (True) or
+    its default (False); None when the call cannot be bound that simply (starred arguments,
+    `*args`/`**kwargs`, a parameter left without a value)."""
+    a = fn.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+    params = [*zip(positional, defaults, strict=True), *zip(a.kwonlyargs, a.kw_defaults, strict=True)]
+    if a.vararg or a.kwarg or any(isinstance(each, ast.Starred) for each in call.args):
+        return None
+    if len(call.args) > len(positional):
+        return None
+    given: dict[str, ast.expr] = {arg.arg: each for arg, each in zip(positional, call.args, strict=False)}
+    for k in call.keywords:
+        if (
+            k.arg is None
+            or k.arg in given
+            or k.arg not in {arg.arg for arg, _ in params[len(a.posonlyargs) :]}
+        ):
+            return None
+        given[k.arg] = k.value
+    bound: dict[str, tuple[ast.expr, bool]] = {}
+    for arg, default in params:
+        if arg.arg in given:
+            bound[arg.arg] = (given[arg.arg], True)
+        elif default is not None:
+            bound[arg.arg] = (default, False)
+        else:
+            return None
+    return bound
 
 
 def _literal(node: ast.expr) -> object:

@@ -154,10 +154,11 @@ class RegistrarAliases:
     ) -> Server | ParamServer | None:
         """The server of `method` (`mcp.tool`), read where it is written: here, or in the module
         whose name it is bound to (`alias_of`)."""
+        receiver = managed(method)
         home = self._homes.get(id(method))
         if home is not None and home[0] is method:  # (the node itself: an id outlives its node)
-            return self.servers.of(home[1], method.value, None)
-        return self.servers.of(module, method.value, scope)
+            return self.servers.of(home[1], receiver, None)
+        return self.servers.of(module, receiver, scope)
 
     def called(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.expr:
         """`tool = mcp.tool` then `@tool()` / `tool(name="x")(fn)`: the call of a name bound to
@@ -186,6 +187,17 @@ class RegistrarAliases:
             and isinstance(target, ast.Attribute)
             and self.server_of(module, target, scope) is not None
         )
+
+
+def managed(method: ast.Attribute) -> ast.expr:
+    """The server whose method `method` is: `mcp` of `mcp.add_tool`, and of
+    `mcp._tool_manager.add_tool` too, the manager the server's own `add_tool` hands each
+    function to (same parameters, same checks, same duplicate rule): published servers
+    call it to pass `meta=` or to register from an `MCPServer` subclass."""
+    receiver = method.value
+    if method.attr == "add_tool" and isinstance(receiver, ast.Attribute) and receiver.attr == "_tool_manager":
+        return receiver.value
+    return receiver
 
 
 def references_method(text: str) -> bool:

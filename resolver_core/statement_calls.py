@@ -54,6 +54,12 @@ def own_calls(node: ast.AST) -> Iterator[ast.Call]:
                 stack.append(child)
 
 
+def consumed_map(expr: ast.expr) -> tuple[ast.Call, ast.For] | None:
+    """`list(map(f, TOOLS))` written as an expression (`tools=tools` bound to it): the call the
+    map makes on each value and the loop it runs like, as `_mapped` reads it."""
+    return _mapped(expr) if isinstance(expr, ast.Call) else None
+
+
 def _mapped(consumer: ast.Call) -> tuple[ast.Call, ast.For] | None:
     """`list(map(mcp.add_tool, TOOLS))` (or `map(mcp.tool(), TOOLS)`) as the call the map makes
     on each value, `mcp.add_tool(each)`, in the loop over `TOOLS` it runs like (made once per
