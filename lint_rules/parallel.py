@@ -187,7 +187,12 @@ class Workers:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()  # else a child writing to it would write the parent's buffer too
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # out of processes or memory: the workers forked so far are closed
+            for fd in (orders_read, orders_write, answers_read, answers_write):
+                os.close(fd)
+            raise
         if pid == 0:
             os.close(orders_write)
             os.close(answers_read)
@@ -256,8 +261,12 @@ def _serve(
     Ctrl+C reaches the whole process group: only the parent acts on it (and ends the workers)."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        failed = None
         if start is not None:
-            start()
+            try:
+                start()
+            except BaseException as error:  # every task's answer: the parent raises it
+                failed = _failure(error)
         while True:
             head = _read_exactly(orders, _SIZE.size)
             body = None if head is None else _read_exactly(orders, _SIZE.unpack(head)[0])
@@ -265,7 +274,7 @@ def _serve(
                 break
             name, item = pickle.loads(body)
             try:
-                answer = _framed((True, tasks[name](item)))
+                answer = failed or _framed((True, tasks[name](item)))
             except BaseException as error:  # handed to the parent, which raises it
                 answer = _failure(error)
             _write_all(answers, answer)

@@ -178,3 +178,18 @@ def test_a_worker_keeps_what_it_built_while_its_memory_allows(
     with parallel.Workers(1, {"held": _held}) as workers:
         assert workers.map("held", [0, 1, 2]) == kept
     assert parallel._HELD == [], "kept in the worker, not here"
+
+
+def test_a_worker_that_cannot_start_says_why() -> None:
+    """`start` failing in the workers (the analyzer failing to import) is raised here, with
+    the worker's traceback, at the first task, not reported as a worker gone."""
+
+    def start() -> None:
+        raise ImportError("no analyzer here")
+
+    with (
+        pytest.raises(ImportError, match="no analyzer here") as raised,
+        parallel.Workers(2, {"twice": lambda n: 2 * n}, start=start) as workers,
+    ):
+        workers.map("twice", [1, 2])
+    assert "in start" in str(raised.value.__cause__)
