@@ -29,17 +29,18 @@ def deciding(names: Names, module: ParsedModule, scope: Scope | None) -> Decide:
     """How tests written in `module` (in `scope`) are decided: version tests, SDK flags."""
 
     def decide(test: ast.expr) -> bool | None:
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            inner = decide(test.operand)
-            return None if inner is None else not inner
+        # `not` unwrapped in a loop: a closure calling itself holds itself through its cell,
+        # and with it `names` and the whole build (`tests/test_memory.py`).
+        negated = False
+        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            negated, test = not negated, test.operand
         known = version_test(test)
-        if known is not None or not isinstance(test, ast.Name):
-            return known
-        symbol = names.resolve(module, test, scope)
-        symbol = names.follow(symbol) if symbol is not None else None
-        if not isinstance(symbol, Value) or symbol.scope is not None:
-            return None
-        return True if _sdk_flag(symbol.module, symbol.name) else None
+        if known is None and isinstance(test, ast.Name):
+            symbol = names.resolve(module, test, scope)
+            symbol = names.follow(symbol) if symbol is not None else None
+            if isinstance(symbol, Value) and symbol.scope is None and _sdk_flag(symbol.module, symbol.name):
+                known = True
+        return None if known is None else known != negated
 
     return decide
 
