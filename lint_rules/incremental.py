@@ -279,12 +279,12 @@ def _analysed(
             # `lint FILE` whose report memo missed is then mostly start-up). As after workers,
             # the run's graph is an empty one, which `_read_sources` fills as needed.
             return Checked({}, {}, {}, set(), None)
-        workers = (
-            jobs > 1
-            and len(origins) >= slice_plan.MIN_FILES_PER_JOB * 2
-            and slice_plan.parsing_work(origins, path_of, explicit) >= slice_plan.MIN_FILES_PER_JOB * 2
-        )
-        slices = slice_plan.slices(origins, path_of)
+        # Files' worth of parsing (`parsing_work`, judged on a sample of a large run's files):
+        # whether workers pay, and how many slices the parsed trees need.
+        large = len(origins) >= slice_plan.MIN_FILES_PER_JOB * 2
+        work = slice_plan.parsing_work(origins, path_of, explicit) if large else float(len(origins))
+        workers = jobs > 1 and large and work >= slice_plan.MIN_FILES_PER_JOB * 2
+        slices = slice_plan.slices(origins, path_of, work / len(origins))
         if not workers and slices == 1:
             return check(origins)
         from . import parallel  # only large runs fork workers

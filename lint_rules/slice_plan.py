@@ -118,10 +118,14 @@ def parsing_work(origins: Sequence[str], path_of: Mapping[str, Path], explicit: 
     return share * len(origins)
 
 
-def slices(origins: Sequence[str], path_of: Mapping[str, Path]) -> int:
-    """Into how many slices to cut `origins` (`MAX_FILES_PER_SLICE`, `MAX_BYTES_PER_SLICE`)."""
+def slices(origins: Sequence[str], path_of: Mapping[str, Path], parsed: float = 1.0) -> int:
+    """Into how many slices to cut `origins` (`MAX_FILES_PER_SLICE`, `MAX_BYTES_PER_SLICE`), of
+    which about the share `parsed` is parsed (`parsing_work`): the bounds are on what a build
+    keeps of its files, and a file the byte prefilter turns away leaves no tree (a copy of the
+    stdlib, 1,790 files of which 2 pass, was checked in 21 slices, each planned and built)."""
     size = 0
     for origin in origins:
         with contextlib.suppress(OSError):  # the build reports it
             size += path_of[origin].stat().st_size
-    return max(1, -(-len(origins) // MAX_FILES_PER_SLICE), -(-size // MAX_BYTES_PER_SLICE))
+    files, size = int(len(origins) * parsed), int(size * parsed)
+    return max(1, -(-files // MAX_FILES_PER_SLICE), -(-size // MAX_BYTES_PER_SLICE))
