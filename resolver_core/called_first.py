@@ -17,16 +17,20 @@ counts when the relay is handed what it returned (`svc = create_server()`, then
 factory's server nothing hands on (`svc_16 = create_server_16()`) registers nothing a given
 file's tools could meet, and its module is not read for it (`confined.Confined.unread`).
 
-Not yet: a helper handed the relay's own server first (`early.register(mcp)`, then
-`setup(mcp)`). Counting every call passing a name the relay is passed read 60% more modules
-for a feature of the `helpers` tree alone (297 against 186, `lint -j 1 FILE` on 1,000
-modules), whose entry point hands `mcp` to a hundred helpers and relays; a duplicate there is
-reported by `lint .` only (`tests/test_relayed_lookups.py`, a strict xfail).
+A helper handed the relay's own server first (`early.register(mcp)`, then `setup(mcp)`)
+counts when its module's text spells a name a given file's tools may have: a function the
+file decorates, nests or names as a value, or a string it passes as a name (`_tool_names`).
+Only a tool of the same name makes a duplicate located in a given file, and counting every
+call that passes a name the relay is passed read 60% more modules for a feature of the
+`helpers` tree alone (297 against 186, `lint -j 1 FILE` on 1,000 modules), whose entry point
+hands `mcp` to a hundred helpers and relays. A name neither file spells (computed:
+`f"{prefix}search"`) is found by `lint .` only.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Collection, Mapping
 
 from .import_index import closure
@@ -73,6 +77,9 @@ class CalledFirst:
         """Per caller, read once (`_read`); None for a caller importing no given file nor relay,
         never parsed. `before` is asked for every helper an entry point imports (two hundred
         of them): each asks the same callers."""
+        self._names: list[re.Pattern[str]] | None = None
+        """The names the given files' tools may have, as one pattern (`_tool_names`; none when
+        no name), made when a helper handed a relay's server is first asked about."""
 
     def before(self, later: str) -> bool:
         """Whether a file importing `later` and a given file calls into `later` before its last
@@ -87,9 +94,22 @@ class CalledFirst:
             first = read.firsts.get(module)
             if first is not None and read.last is not None and first < read.last:
                 return True
-            if first is not None and any(_hands_on(read, module, relay) for relay in read.relayed):
+            if first is None:
+                continue
+            if any(_hands_on(read, module, relay) for relay in read.relayed):
+                return True
+            if any(_shares(read, module, relay) for relay in read.relayed) and self._may_name(later):
                 return True
         return False
+
+    def _may_name(self, later: str) -> bool:
+        """Whether `later`'s text spells a name a given file's tools may have (`_tool_names`)."""
+        if self._names is None:
+            names = sorted(set().union(*(_tool_names(self.text(g) or "") for g in self.given)))
+            spelt = "|".join(map(re.escape, names))
+            self._names = [re.compile(rf"(?<![\w.-])(?:{spelt})(?![\w.-])")] if names else []
+        text = self.text(later) or ""
+        return any(pattern.search(text) for pattern in self._names)
 
     def _read(self, caller: str) -> _Read | None:
         """`caller`'s calls (`_calls`), parsed once; None for a file importing no given file nor
@@ -124,6 +144,46 @@ def _hands_on(read: _Read, module: str, relay: _Call) -> bool:
         for call in read.calls
         if _within(call.reaches, module)
     )
+
+
+def _shares(read: _Read, module: str, relay: _Call) -> bool:
+    """Whether a call into `module` before `relay` passes a name `relay` is passed too (the
+    same server, handed to a helper first: `early.register(mcp)`, then `setup(mcp)`)."""
+    return any(
+        call.line < relay.line and call.passes & relay.passes
+        for call in read.calls
+        if _within(call.reaches, module)
+    )
+
+
+def _tool_names(text: str) -> set[str]:
+    """The names a file's tools may have: every function it decorates or defines in another
+    (a `register(server)` helper's tools), every function it names as a value (`add_tool(f)`,
+    `TOOLS = [f]`), and every string it passes as a name (`name="search"`, `.tool("search")`).
+    Not a plain module-level function it only defines or calls (each helper's `register`
+    would match every other's), nor other strings (`Literal["small", "total"]`). More than its
+    tools have costs a helper read for nothing, never a verdict."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return set()
+    out: set[str] = set()
+    top = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    called: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            called.add(id(node.func))
+            named = [k.value for k in node.keywords if k.arg == "name"]
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "tool" and node.args:
+                named.append(node.args[0])
+            out.update(n.value for n in named if isinstance(n, ast.Constant) and isinstance(n.value, str))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if node.decorator_list or top.get(node.name) is not node:
+                out.add(node.name)
+        elif isinstance(node, ast.Name) and node.id in top and id(node) not in called:
+            out.add(node.id)
+    return out
 
 
 def _prefixes(dotted: str) -> list[str]:

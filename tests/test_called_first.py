@@ -54,8 +54,12 @@ setup(svc)
 """
 
 
-def _relayed(text: str) -> CalledFirst:
-    """`main.py` reaches the given `a.py` only through `relay.py`, which imports it."""
+HELPER = "def register(server):\n    @server.tool()\n    def {name}() -> None: ...\n"
+
+
+def _relayed(text: str, b_tool: str = "b_search") -> CalledFirst:
+    """`main.py` reaches the given `a.py` only through `relay.py`, which imports it; a.py's
+    helper registers the tool `search`, b.py's `b_tool`."""
     names = {p: (f"app.{p[:-3]}", False) for p in ("a.py", "b.py", "c.py", "d.py", "main.py", "relay.py")}
     imported_by = {
         "a.py": {"relay.py"},
@@ -64,16 +68,29 @@ def _relayed(text: str) -> CalledFirst:
         "c.py": {"main.py"},
         "d.py": {"main.py"},
     }
-    return CalledFirst(["a.py"], imported_by, names, lambda p: {"main.py": text}[p])
+    texts = {"main.py": text, "a.py": HELPER.format(name="search"), "b.py": HELPER.format(name=b_tool)}
+    return CalledFirst(["a.py"], imported_by, names, lambda p: texts.get(p, ""))
 
 
 def test_through_a_relay_a_factory_whose_server_it_is_handed_comes_first() -> None:
     """Before a relay call: a factory whose result the relay is handed (`svc =
     c.create_server()`, `setup(svc)`) comes first; a factory whose server nothing hands on
-    (`d.create_server()`) does not, nor (not yet: `called_first.py`) a helper handed the
-    relay's own server (`b.register(mcp)`, `setup(mcp)`)."""
+    (`d.create_server()`) does not, nor a helper handed the relay's own server
+    (`b.register(mcp)`, `setup(mcp)`) whose tools cannot be named like the given file's."""
     called = _relayed(RELAYED)
     assert [called.before(p) for p in ("b.py", "c.py", "d.py")] == [False, True, False]
+
+
+def test_through_a_relay_a_helper_handed_its_server_first_comes_first_when_it_spells_a_tool_name() -> None:
+    """`b.register(mcp)` then `setup(mcp)`, b's helper registering a tool named like a.py's
+    (`search`): b's registration may be the first of a duplicate located in a.py."""
+    assert _relayed(RELAYED, b_tool="search").before("b.py") is True
+    named = "def register(server):\n    server.add_tool(find, name='search')\n"
+    called = _relayed(RELAYED)
+    called.text = lambda p: {"main.py": RELAYED, "a.py": named, "b.py": HELPER.format(name="search")}.get(
+        p, ""
+    )
+    assert called.before("b.py") is True, "a name a.py passes as `name=`"
 
 
 def test_a_factory_called_after_the_relay_it_feeds_is_not_first() -> None:

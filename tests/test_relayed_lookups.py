@@ -82,20 +82,20 @@ EARLY = (
     "from mcp.server import MCPServer\n\n\n"
     "def register(server: MCPServer) -> None:\n"
     "    @server.tool()\n"
-    "    def feature_5(text: str) -> str:\n"
+    "    def {name}(text: str) -> str:\n"
     "        return text\n"
 )
 
 
-def _early_project(root: Path, handed: str) -> None:
+def _early_project(root: Path, handed: str, name: str) -> None:
     """The entry point calls `zextra/early.py`'s helper (shown after every feature) with
-    `handed`, then hands its server to the relay; the helper's tool is named like f_5's."""
+    `handed`, then hands its server to the relay; the helper's tool is called `name`."""
     files = {
         "pyproject.toml": "[project]\nname = 'early'\n",
         "app/__init__.py": "",
         "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('early')\nother = MCPServer('other')\n",
         "zextra/__init__.py": "",
-        "zextra/early.py": EARLY,
+        "zextra/early.py": EARLY.format(name=name),
         "app/main.py": (
             "from app.relay import setup\nfrom app.server import mcp, other\nfrom zextra import early\n\n"
             f"early.register({handed})\nsetup(mcp)\n"
@@ -105,31 +105,26 @@ def _early_project(root: Path, handed: str) -> None:
     write_files(root, files)
 
 
-SHARED_GAP = (
-    "the SDK registers early's feature_5 on mcp first and logs f_5's as the duplicate; `lint .` "
-    "reports MCPD110 in features/f_5.py, `lint features/f_5.py` nothing: a helper handed the "
-    "relay's server before the relay is not read (`called_first.py`: its cost on `helpers`)"
-)
-
-
 @pytest.mark.parametrize(
-    "handed", [pytest.param("mcp", marks=pytest.mark.xfail(strict=True, reason=SHARED_GAP)), "other"]
+    ("handed", "name", "read"),
+    [("mcp", "feature_5", True), ("other", "feature_5", False), ("mcp", "early_search", False)],
 )
-def test_a_helper_called_before_the_relay_is_read_when_it_may_share_the_server(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, handed: str
+def test_a_helper_called_before_the_relay_is_read_when_it_may_share_a_tool_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, handed: str, name: str, read: bool
 ) -> None:
     """`early.register(mcp)` then `setup(mcp)`: the SDK registers early's `feature_5` first
     and logs f_5's as the duplicate; `lint .` reports MCPD110 in `features/f_5.py`, and so does
     `lint features/f_5.py`, which reads `zextra/early.py` (called before the relay with the
-    same server: `called_first.py`) though it is shown after the file. Handed another server,
-    the helper makes no duplicate, and the file alone does not read it."""
+    same server, and spelling a name f_5's tools have: `called_first.py`) though it is shown
+    after the file. Handed another server, or naming its tool otherwise, the helper makes no
+    duplicate, and the file alone does not read it."""
     root = tmp_path / "project"
-    _early_project(root, handed)
-    duplicate = ["Tool already exists: feature_5"] if handed == "mcp" else []
+    _early_project(root, handed, name)
+    duplicate = ["Tool already exists: feature_5"] if handed == "mcp" and name == "feature_5" else []
     assert duplicates_logged(root, {}) == duplicate
     parsed = loaded(monkeypatch)
     alone = run_mcpdeps("lint", "--format", "json", "--no-cache", "features/f_5.py", cwd=root)
     assert alone.returncode == 0, alone.stderr
     assert [d["code"] for d in json.loads(alone.stdout)["diagnostics"]] == ["MCPD110"] * len(duplicate)
-    assert ("early.py" in parsed) == bool(duplicate)
+    assert ("early.py" in parsed) == read
     each_file_alone_reports_what_lint_dot_reports(root, tmp_path)
