@@ -38,7 +38,7 @@ from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
 from .import_order import Modules, ordered_edges, project_modules, runs_before
 from .import_scan import found_under
-from .search_roots import project_root_of
+from .search_roots import ProjectRoots
 from .spelling_search import SpellingSearch, text_of
 
 
@@ -59,8 +59,9 @@ def importers(
     given_paths = {f.path.absolute() for f in given}
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
+    of = ProjectRoots(cwd).of
     for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
-        root = project_root_of(parent, cwd)
+        root = of(parent)
         if root is not None and not any(root.is_relative_to(folder) for folder in folders):
             roots.setdefault(root, None)
     out: dict[Path, SourceFile] = {}

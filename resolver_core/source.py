@@ -134,7 +134,10 @@ def regular_bytes(path: Path) -> bytes | None:
 
     Opened without blocking and checked with `fstat` of what was opened: one `stat` instead
     of the two `is_file()` and `stat()` made, for every file of a large tree. Read with
-    `os.read` to the end (a file may grow meanwhile), without a buffered file object.
+    `os.read`, without a buffered file object, asking one byte more than `fstat` said: a read
+    that returns exactly the size found the end (the extra byte was not there), so most files
+    take one read; one that returns more (the file grew) or less (it shrank, or the read was
+    cut short) is read on to the end, as it would be without the size.
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -145,7 +148,7 @@ def regular_bytes(path: Path) -> bytes | None:
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
             return None
         data = os.read(fd, st.st_size + 1)
-        if not data:
+        if len(data) == st.st_size:
             return data
         more = [data]
         while chunk := os.read(fd, 1 << 16):
