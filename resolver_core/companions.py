@@ -27,7 +27,6 @@ share one server, the tool files before it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
@@ -338,6 +337,8 @@ def _reach(
     paths = run | closure(first | (helpers & run), imported_by)
     if helpers <= paths:
         return None  # every helper is followed into: no limit
+    import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
     key = hashlib.sha256("\0".join(sorted(paths - run)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return Reach(frozenset(Path(p) for p in paths), f"reach:{key}")
 

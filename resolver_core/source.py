@@ -161,10 +161,10 @@ def regular_bytes(path: Path) -> bytes | None:
 
 
 def read_source(
-    path: Path, display: str, override: str | None = None
+    path: Path, display: str, override: str | None = None, hashing: bool = True
 ) -> tuple[str | None, Finding | None, str | None]:
-    """`read_text`, plus the content hash of the bytes read (None for an override or no bytes;
-    `cache.oversized` for a file too large to read)."""
+    """`read_text`, plus the content hash of the bytes read (None for an override, no bytes or
+    no `hashing`; `cache.oversized` for a file too large to read)."""
     where = Span(display, 1, 1, 1, 1)
     if override is not None:
         if (
@@ -199,7 +199,7 @@ def read_source(
         data = path.read_bytes()
     except OSError as exc:
         return None, Finding("unreadable", f"cannot read file: {exc.strerror or exc}", where), None
-    digest = bytes_hash(data)
+    digest = bytes_hash(data) if hashing else None
     try:
         return decode(data), None, digest
     except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
@@ -225,18 +225,22 @@ def reading_only(allowed: Callable[[Path], bool]) -> Iterator[None]:
 
 
 def parse(
-    module: ParsedModule, override: str | None = None, lent: LentParses | None = None, keep: bool = False
+    module: ParsedModule,
+    override: str | None = None,
+    lent: LentParses | None = None,
+    keep: bool = False,
+    hashing: bool = True,
 ) -> ParsedModule:
     """Fill in text, tree and `from __future__ import annotations` for a module.
 
     `lent`: trees an earlier build of the run parsed, taken for the same text; `keep`: lend
-    this module's to later builds."""
+    this module's to later builds; `hashing=False`: no digest of the bytes read (`Project.hashing`)."""
     allowed = _READABLE.get()
     if allowed is not None and not allowed(Path(os.path.realpath(module.path))):
         where = Span(module.display, 1, 1, 1, 1)
         module.error = Finding("unreadable", "lies outside the workspace roots, so it was not read", where)
         return module
-    text, error, digest = read_source(module.path, module.display, override)
+    text, error, digest = read_source(module.path, module.display, override, hashing)
     module.text = text
     if digest is not None:
         module.digest = digest
