@@ -59,8 +59,10 @@ def importers(
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
     of = ProjectRoots(cwd).of
-    for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
-        root = of(parent)
+    # Each folder once (`lint .` gives thousands of files), found as a string: a `Path`'s
+    # parent is made and hashed in Python.
+    for parent in {os.path.dirname(p) for p in map(str, given_paths)}:
+        root = of(Path(parent))
         if root is not None and not any(root.is_relative_to(folder) for folder in folders):
             roots.setdefault(root, None)
     out: dict[Path, SourceFile] = {}

@@ -11,6 +11,7 @@ new `src/`) changes which file an import means without changing any file a verdi
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -27,7 +28,7 @@ def find_project_root(start: Path, known: dict[Path, Path | None] | None = None)
     answers for folders looked at before, filled in with the folders looked at now."""
     walked: list[Path] = []
     found: Path | None = None
-    for directory in (start, *start.parents):
+    for directory in itertools.chain((start,), start.parents):  # each made only if reached
         if known is not None and directory in known:
             found = known[directory]
             break
