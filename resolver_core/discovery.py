@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .ignored_by_git import git_ignored
 from .records import record
 
 if TYPE_CHECKING:
@@ -175,47 +176,6 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     )
 
 
-def git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
-    """Ask git which of these paths it ignores (one subprocess for all of them)."""
-    if not paths or not _git_may_find_a_repository(cwd):
-        return set()
-    import subprocess
-
-    try:
-        proc = subprocess.run(
-            ["git", "check-ignore", "--stdin", "-z"],
-            # Bytes, not text: a file name that is not valid UTF-8 (`bad\\xff.py`) must reach git as is.
-            input=b"\0".join(os.fsencode(p) for p in paths) + b"\0",
-            capture_output=True,
-            cwd=cwd,
-            timeout=20,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return set()
-    return {Path(os.fsdecode(p)) for p in proc.stdout.split(b"\0") if p}
-
-
-def _git_may_find_a_repository(cwd: Path) -> bool:
-    """Whether `git` started in `cwd` could find a repository, as git looks for one: a `.git`
-    (folder, file or link) in the folder or one above it, unless `GIT_DIR` or `GIT_WORK_TREE`
-    names it. When it cannot, `git check-ignore` fails ("not a git repository") and ignores
-    nothing, so it is not started: the process was a tenth of a warm run on a small project.
-    Both the folder as given and as the system resolves it (git sees the latter) are walked up.
-    """
-    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
-        return True
-    for start in {os.path.abspath(cwd), os.path.realpath(cwd)}:
-        folder = start
-        while True:
-            if os.path.lexists(os.path.join(folder, ".git")):
-                return True
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                break
-            folder = parent
-    return False
-
-
 class Discovered(list[SourceFile]):
     """The files to check, and the folders under the given ones that could not be read
     (another user's database volume, mode 700): skipped, and said once by the front ends,
@@ -321,15 +281,17 @@ def discover(
     found: dict[Path, SourceFile] = {}
     walked: list[SourceFile] = []
     unreadable: list[tuple[str, str]] = []
+    roots: list[Path] = []
     for raw in paths:
         given = str(raw)
         path = (cwd / given) if not os.path.isabs(given) else Path(given)
         if path.is_dir():
+            roots.append(path)
             walked.extend(_walk(path, given, exclude, unreadable))
         else:
             resolved = path.absolute()
             found.setdefault(resolved, SourceFile(resolved, given, explicit=True))
-    ignored = git_ignored([f.path for f in walked], cwd)
+    ignored = git_ignored([f.path for f in walked], cwd, roots)
     for f in walked:
         if not ignored or f.path not in ignored:  # (no `Path` hashing when git ignores nothing)
             path = f.path.absolute()  # the walked file itself when its folder was given absolute
