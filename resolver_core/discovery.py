@@ -91,7 +91,7 @@ class GivenFiles:
     prefiltering the slice (the stdlib's 1,790 files: 21 slices, 38k `Path.absolute`).
     """
 
-    __slots__ = ("_position", "checked", "displays", "files", "lent", "paths", "search")
+    __slots__ = ("_position", "ahead", "checked", "displays", "files", "lent", "paths", "search")
 
     def __init__(self, files: Sequence[SourceFile], parses: Parses | None = None) -> None:
         self.files = files
@@ -114,6 +114,16 @@ class GivenFiles:
         self._position: dict[Path, int] = {}
         for i, path in enumerate(self.paths):
             self._position.setdefault(path, i)
+        self.ahead: dict[Path, bytes | None] = {}
+        """Bytes read before a build (`read_ahead`), which the build takes instead of reading."""
+
+    def read_ahead(self, path: Path) -> bytes | None:
+        """A given file's bytes, read for a look before its build (the slice plan's sample) and
+        kept for the build (`ahead`)."""
+        from .source import regular_bytes
+
+        data = self.ahead[path] = regular_bytes(path)
+        return data
 
     def __len__(self) -> int:
         return len(self.files)
