@@ -151,6 +151,7 @@ def lint(
             jobs=jobs,
             progress=progress,
             remember=store is not None,
+            read=given.read_ahead,
         )
         state, graph = outcome.state, outcome.graph
         changed = False

@@ -189,11 +189,14 @@ def analyse(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     remember: bool = True,
+    read: Callable[[Path], bytes | None] | None = None,
 ) -> Outcome:
     """Re-check the files that need it (all without `previous`) and keep the other records.
 
     `remember=False`: the state will not be kept (no cache), so it holds no dependency
-    states and none is computed (the build need not hash what it reads either).
+    states and none is computed (the build need not hash what it reads either). `read`: how
+    the plan reads the files it samples (`slice_plan.parsing_work`), by default from disk;
+    `GivenFiles.read_ahead` keeps them for the build, which then reads them no second time.
 
     A companion's tools are left unclassified where nothing they find can be located in a given
     file (`resolver_core/unclassified.py`). When the report could still read what they run
@@ -202,7 +205,7 @@ def analyse(
     others kept, as after an edit of those files alone."""
     companions = {f.display for f in files if f.companion}
     loose = {f.display for f in files if f.unclassified}
-    outcome = _analysed(files, rules, build, previous, jobs, progress, remember, (companions, loose))
+    outcome = _analysed(files, rules, build, previous, jobs, progress, remember, (companions, loose), read)
     order = [f.display for f in files]
     records = outcome.state.records
     if not companions or not needs_classified(order, records, set(order) - companions):
@@ -214,7 +217,7 @@ def analyse(
         del state.records[display]
         state.deps.pop(display, None)
     state.result = None
-    again = _analysed(files, rules, build, state, jobs, progress, remember, (set(), set()))
+    again = _analysed(files, rules, build, state, jobs, progress, remember, (set(), set()), read)
     again.origins = [o for o in order if o in first or o in again.origins]
     return again
 
@@ -228,6 +231,7 @@ def _analysed(
     progress: Callable[[int, int], None] | None,
     remember: bool,
     loosely: tuple[Collection[str], Collection[str]],
+    read: Callable[[Path], bytes | None] | None,
 ) -> Outcome:
     """`analyse`, `loosely` giving `check_files`' `companions` and `loose` (none: every tool
     of a record classified)."""
@@ -282,7 +286,7 @@ def _analysed(
         # Files' worth of parsing (`parsing_work`, judged on a sample of a large run's files):
         # whether workers pay, and how many slices the parsed trees need.
         large = len(origins) >= slice_plan.MIN_FILES_PER_JOB * 2
-        work = slice_plan.parsing_work(origins, path_of, explicit) if large else float(len(origins))
+        work = slice_plan.parsing_work(origins, path_of, explicit, read) if large else float(len(origins))
         workers = jobs > 1 and large and work >= slice_plan.MIN_FILES_PER_JOB * 2
         slices = slice_plan.slices(origins, path_of, work / len(origins))
         if not workers and slices == 1:

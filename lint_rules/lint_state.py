@@ -5,7 +5,6 @@ what to check again; `adoption` takes records from other lists of paths' states)
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import re
 from collections.abc import Sequence
@@ -109,6 +108,8 @@ class StateStore:
 
     def __init__(self, directory: Path, options: Sequence[str], paths: Sequence[str] = ()) -> None:
         # surrogateescape: a file or folder name that is not valid UTF-8 is hashed as its bytes.
+        import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
         h = hashlib.sha256(f"{_FORMAT}|{version()}|".encode())
         h.update("\0".join(options).encode("utf-8", "surrogateescape"))
         self.family = h.hexdigest()[:16]

@@ -193,34 +193,42 @@ def origin_of(tool: Tool) -> str | None:
 
 
 def split(graph: Graph, origins: Iterable[str]) -> dict[str, Graph]:
-    """One view per origin: the servers with only the tools and handlers it registers.
+    """The view of each origin that registers a tool or a handler or holds a finding: the
+    servers with only the tools and handlers it registers. Another origin's view (`_view`)
+    holds none of these: most files of a large tree are not read as modules at all.
 
     Views share the resolvers, the evaluator and the sources with `graph`, and what the rules
     read of each resolver's definition (`_source.found_in`); nothing is copied but the
     server shells.
     """
-    views = {origin: _view(graph, origin) for origin in origins}
+    wanted = set(origins)
+    views: dict[str, Graph] = {}
     shells: dict[tuple[str, int], Server] = {}
+
+    def view(origin: str) -> Graph:
+        if origin not in views:
+            views[origin] = _view(graph, origin)
+        return views[origin]
 
     def shell(origin: str, server: Server) -> Server:
         """The view's copy of `server`, holding only what `origin` registers on it."""
         key = (origin, id(server))
         if key not in shells:
             shells[key] = replace(server, tools=[], handlers=[])
-            views[origin].servers.append(shells[key])
+            view(origin).servers.append(shells[key])
         return shells[key]
 
     for server in graph.servers:
         for tool in server.tools:
             origin = origin_of(tool)
-            if origin in views:
+            if origin in wanted:
                 shell(origin, server).tools.append(tool)
         for handler in server.handlers:
-            if handler.span is not None and handler.span.path in views:
+            if handler.span is not None and handler.span.path in wanted:
                 shell(handler.span.path, server).handlers.append(handler)
     for finding in graph.findings:
-        if finding.span.path in views:
-            views[finding.span.path].findings.append(finding)
+        if finding.span.path in wanted:
+            view(finding.span.path).findings.append(finding)
     return views
 
 
@@ -287,13 +295,16 @@ def records(graph: Graph, origins: Iterable[str], rules: Sequence[type[Rule]]) -
         if not server.parameter:
             created.setdefault(server.path, []).append(server_key(server))
     blank: bool | None = None
-    for origin, view in split(graph, origins).items():
-        if view.servers or view.findings or view.coupled or origin in graph.sources:
-            out[origin] = record(view, origin, rules, created.get(origin, ()))
+    origins = list(origins)
+    views = split(graph, origins)
+    for origin in origins:
+        view = views.get(origin)
+        if view is not None or origin in graph.coupled or origin in graph.sources:
+            out[origin] = record(view or _view(graph, origin), origin, rules, created.get(origin, ()))
         elif blank:
             out[origin] = FileRecord()
         else:
-            out[origin] = record(view, origin, rules)
+            out[origin] = record(_view(graph, origin), origin, rules)
             blank = blank is None and out[origin] == FileRecord()
     return out
 

@@ -461,7 +461,7 @@ def _build_graph(
         f, path = files.files[at], files.paths[at]
         data: bytes | None = None
         if not project.overrides or path not in project.overrides:
-            data = regular_bytes(path)
+            data = files.ahead.pop(path) if path in files.ahead else regular_bytes(path)
             # Files named explicitly are parsed (a syntax error there is reported, as ruff does)
             # unless they are data: too large to be read for a syntax error alone. Files found by
             # walking a folder are parsed only if they can contribute.

@@ -8,7 +8,6 @@ hash that never blocks on odd files, and a version that changes with the analyze
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 import stat
 import sys
@@ -27,6 +26,8 @@ MAX_BYTES = 20 * 1024 * 1024
 def bytes_hash(data: bytes) -> str:
     """The content hash of bytes as read, and then parsed: a file is never re-read to hash it,
     so the hash the lint cache keeps is always of the text that was judged."""
+    import hashlib  # not at module level: it loads OpenSSL, which a run that hashes nothing (`--no-cache`) never needs
+
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
@@ -53,6 +54,8 @@ def sources_fingerprint(packages: Sequence[Path]) -> str:
     its check. Every warm run computes it before anything else, so the tree is walked with
     `os.walk` and plain strings.
     """
+    import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
     h = hashlib.blake2b(sys.version.encode(), digest_size=8)
     for package in packages:
         top = str(package)
@@ -98,6 +101,8 @@ def file_hash(path: Path) -> str | None:
 
 def text_hash(text: str) -> str:
     """The hash `file_hash` gives the file holding `text` as UTF-8 (an editor's unsaved buffer)."""
+    import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
     return hashlib.blake2b(text.encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
 
 

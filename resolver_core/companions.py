@@ -27,9 +27,8 @@ share one server, the tool files before it.
 
 from __future__ import annotations
 
-import hashlib
 import os
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -38,7 +37,7 @@ from .discovery import Discovered, Reach, SourceFile, discover
 from .import_index import ImportIndex, closure
 from .import_order import Modules, ordered_edges, project_modules, runs_before
 from .import_scan import found_under
-from .search_roots import project_root_of
+from .search_roots import ProjectRoots
 from .spelling_search import SpellingSearch, text_of
 
 
@@ -59,8 +58,9 @@ def importers(
     given_paths = {f.path.absolute() for f in given}
     folders = [p.absolute() for p in ((cwd / raw) for raw in map(str, paths)) if p.is_dir()]
     roots: dict[Path, None] = {}
-    for parent in {p.parent for p in given_paths}:  # each folder once (`lint .` gives thousands of files)
-        root = project_root_of(parent, cwd)
+    of = ProjectRoots(cwd).of
+    for parent in _folders_of(given_paths):  # each once (`lint .` gives thousands of files)
+        root = of(Path(parent))
         if root is not None and not any(root.is_relative_to(folder) for folder in folders):
             roots.setdefault(root, None)
     out: dict[Path, SourceFile] = {}
@@ -71,6 +71,14 @@ def importers(
             # (`_registering`): the modules left unchecked there may import a given file.
             out.setdefault(f.path, replace(f, unclassified=False) if len(roots) > 1 else f)
     return sorted(out.values(), key=lambda f: f.display)
+
+
+def _folders_of(paths: Iterable[Path]) -> set[str]:
+    """The folders holding `paths`. Files are told apart by their text before the last
+    separator, and one of each folder's files asked for it: a `Path`'s parent is made and
+    hashed in Python, `os.path.dirname` is Python too, for thousands of files."""
+    one_each = {text[: text.rfind(os.sep)]: text for text in map(str, paths)}
+    return {os.path.dirname(text) for text in one_each.values()}
 
 
 def _importers_in(
@@ -337,6 +345,8 @@ def _reach(
     paths = run | closure(first | (helpers & run), imported_by)
     if helpers <= paths:
         return None  # every helper is followed into: no limit
+    import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
     key = hashlib.sha256("\0".join(sorted(paths - run)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return Reach(frozenset(Path(p) for p in paths), f"reach:{key}")
 

@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .ignored_by_git import git_ignored
 from .records import record
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class GivenFiles:
     prefiltering the slice (the stdlib's 1,790 files: 21 slices, 38k `Path.absolute`).
     """
 
-    __slots__ = ("_position", "checked", "displays", "files", "lent", "paths", "search")
+    __slots__ = ("_position", "ahead", "checked", "displays", "files", "lent", "paths", "search")
 
     def __init__(self, files: Sequence[SourceFile], parses: Parses | None = None) -> None:
         self.files = files
@@ -113,6 +114,16 @@ class GivenFiles:
         self._position: dict[Path, int] = {}
         for i, path in enumerate(self.paths):
             self._position.setdefault(path, i)
+        self.ahead: dict[Path, bytes | None] = {}
+        """Bytes read before a build (`read_ahead`), which the build takes instead of reading."""
+
+    def read_ahead(self, path: Path) -> bytes | None:
+        """A given file's bytes, read for a look before its build (the slice plan's sample) and
+        kept for the build (`ahead`)."""
+        from .source import regular_bytes
+
+        data = self.ahead[path] = regular_bytes(path)
+        return data
 
     def __len__(self) -> int:
         return len(self.files)
@@ -173,47 +184,6 @@ def _excluded(rel: str, patterns: Sequence[str]) -> bool:
     return any(
         fnmatch.fnmatch(rel, pat) or any(fnmatch.fnmatch(part, pat) for part in parts) for pat in patterns
     )
-
-
-def git_ignored(paths: list[Path], cwd: Path) -> set[Path]:
-    """Ask git which of these paths it ignores (one subprocess for all of them)."""
-    if not paths or not _git_may_find_a_repository(cwd):
-        return set()
-    import subprocess
-
-    try:
-        proc = subprocess.run(
-            ["git", "check-ignore", "--stdin", "-z"],
-            # Bytes, not text: a file name that is not valid UTF-8 (`bad\\xff.py`) must reach git as is.
-            input=b"\0".join(os.fsencode(p) for p in paths) + b"\0",
-            capture_output=True,
-            cwd=cwd,
-            timeout=20,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return set()
-    return {Path(os.fsdecode(p)) for p in proc.stdout.split(b"\0") if p}
-
-
-def _git_may_find_a_repository(cwd: Path) -> bool:
-    """Whether `git` started in `cwd` could find a repository, as git looks for one: a `.git`
-    (folder, file or link) in the folder or one above it, unless `GIT_DIR` or `GIT_WORK_TREE`
-    names it. When it cannot, `git check-ignore` fails ("not a git repository") and ignores
-    nothing, so it is not started: the process was a tenth of a warm run on a small project.
-    Both the folder as given and as the system resolves it (git sees the latter) are walked up.
-    """
-    if "GIT_DIR" in os.environ or "GIT_WORK_TREE" in os.environ:
-        return True
-    for start in {os.path.abspath(cwd), os.path.realpath(cwd)}:
-        folder = start
-        while True:
-            if os.path.lexists(os.path.join(folder, ".git")):
-                return True
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                break
-            folder = parent
-    return False
 
 
 class Discovered(list[SourceFile]):
@@ -321,15 +291,17 @@ def discover(
     found: dict[Path, SourceFile] = {}
     walked: list[SourceFile] = []
     unreadable: list[tuple[str, str]] = []
+    roots: list[Path] = []
     for raw in paths:
         given = str(raw)
         path = (cwd / given) if not os.path.isabs(given) else Path(given)
         if path.is_dir():
+            roots.append(path)
             walked.extend(_walk(path, given, exclude, unreadable))
         else:
             resolved = path.absolute()
             found.setdefault(resolved, SourceFile(resolved, given, explicit=True))
-    ignored = git_ignored([f.path for f in walked], cwd)
+    ignored = git_ignored([f.path for f in walked], cwd, roots)
     for f in walked:
         if not ignored or f.path not in ignored:  # (no `Path` hashing when git ignores nothing)
             path = f.path.absolute()  # the walked file itself when its folder was given absolute

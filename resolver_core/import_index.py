@@ -14,7 +14,6 @@ again. Module names are not kept: they are computed each run from the folders' `
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import re
 import time
@@ -98,6 +97,8 @@ class ImportIndex:
         index = cls(root)
         if cache_dir is None:
             return index
+        import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
         key = hashlib.sha256(
             json.dumps([_FORMAT, str(root), list(exclude)]).encode("utf-8", "surrogateescape")
         )

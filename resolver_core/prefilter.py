@@ -39,13 +39,14 @@ _MARKERS = (
     # The name itself, not `Resolved`, `EntityResolver` or prose ("Resolve a path"): in code a
     # word can follow it on the same line only as `import Resolve as R`.
     re.compile(rb"Resolve(?<!" + _WORD + rb"Resolve)(?!" + _WORD + rb")(?![ \t]+(?!as[ \t])" + _WORD + rb")"),
+    # `add_tool`, or the attribute `.tool` (`@mcp.tool`, `mcp.tool(`, `= mcp.tool`), not
+    # `.tooltip`, `'json.tool'` or "json.tool from the shell": no word or quote can follow it in code.
+    re.compile(rb"tool(?:(?<=add_tool)|(?<=\.tool)(?![A-Za-z0-9_\x80-\xff'\"])(?![ \t]+" + _WORD + rb"))"),
 )
-"""What a file must contain to declare a server, a resolver, a registration function or a
-suppression (tools: `_TOOL`). Each pattern starts with its bytes, which `re` looks for first:
-one pass over the file per pattern, faster than `in` for these."""
-_TOOL = re.compile(rb"\.tool(?![A-Za-z0-9_\x80-\xff'\"])(?![ \t]+" + _WORD + rb")")
-"""The attribute (`@mcp.tool`, `mcp.tool(`, `= mcp.tool`), not `.tooltip`, `'json.tool'` or
-"json.tool from the shell": no word or quote can follow it in code."""
+"""What a file must contain to declare a server, a resolver, a registration function, a tool
+or a suppression. Each pattern starts with its bytes, which `re` looks for first: one pass
+over the file per pattern (`.tool` and `add_tool` share one), faster than `in` for these."""
+_SEARCHES = tuple(pattern.search for pattern in _MARKERS)
 
 
 def might_contribute(data: bytes) -> bool:
@@ -54,11 +55,7 @@ def might_contribute(data: bytes) -> bool:
     Files that cannot are not parsed (modules they could matter to still are, when an import
     is followed into them). Bytes with a NUL (UTF-16 or UTF-32 text) hide every marker, and
     Python refuses to import them: they are parsed, so the parser reports them."""
-    if b"\0" in data:
-        return True
-    if b"tool" in data and (b"add_tool" in data or _TOOL.search(data) is not None):
-        return True
-    return any(pattern.search(data) is not None for pattern in _MARKERS)
+    return b"\0" in data or any(search(data) is not None for search in _SEARCHES)
 
 
 _REGISTRATION_TOKENS = ((b".tool", True), (b".prompt", True), (b".resource", True), (b"add_tool", False))

@@ -132,7 +132,7 @@ class Project:
                 module.digest = bytes_hash(data) if self.hashing else None
             except (SyntaxError, UnicodeDecodeError, LookupError):
                 override = None  # re-read: the loader reports why it cannot be decoded
-        parse(module, override, self.lent, keep=imported)
+        parse(module, override, self.lent, keep=imported, hashing=self.hashing)
         self._note_parsed(module)
         self._by_path[path] = module
         return module
@@ -184,7 +184,7 @@ class Project:
             self._markers.clear()
         if module is not None:
             module.forget()
-            parse(module, self.overrides.get(path))
+            parse(module, self.overrides.get(path), hashing=self.hashing)
             self._note_parsed(module)
 
     def module_at(self, path: Path) -> ParsedModule | None:

@@ -10,6 +10,8 @@ new `src/`) changes which file an import means without changing any file a verdi
 
 from __future__ import annotations
 
+import functools
+import itertools
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -21,12 +23,22 @@ if TYPE_CHECKING:
     from .discovery import SourceFile
 
 
-def find_project_root(start: Path) -> Path | None:
-    """The nearest folder at or above `start` holding pyproject.toml or .git."""
-    for directory in (start, *start.parents):
+def find_project_root(start: Path, known: dict[Path, Path | None] | None = None) -> Path | None:
+    """The nearest folder at or above `start` holding pyproject.toml or .git. `known`: the
+    answers for folders looked at before, filled in with the folders looked at now."""
+    walked: list[Path] = []
+    found: Path | None = None
+    for directory in itertools.chain((start,), start.parents):  # each made only if reached
+        if known is not None and directory in known:
+            found = known[directory]
+            break
+        walked.append(directory)
         if (directory / "pyproject.toml").is_file() or (directory / ".git").exists():
-            return directory
-    return None
+            found = directory
+            break
+    if known is not None:
+        known.update(dict.fromkeys(walked, found))
+    return found
 
 
 def project_root_of(start: Path, cwd: Path) -> Path | None:
@@ -37,14 +49,37 @@ def project_root_of(start: Path, cwd: Path) -> Path | None:
     system's root: those are nobody's project, and walking them for importers would read
     everything (`lint /tmp/x/stdlib` run in `/tmp` read every file under it: five minutes and
     23 GB)."""
-    found = find_project_root(start)
-    if found is not None:
-        workspace = workspace_of(found)  # a uv workspace's member: the workspace is the project
-        return workspace[0] if workspace is not None else found
-    cwd = Path(os.path.abspath(cwd))
-    if cwd.parent == cwd or cwd in _nobodys_folders() or not Path(os.path.abspath(start)).is_relative_to(cwd):
-        return None
-    return cwd
+    return ProjectRoots(cwd).of(start)
+
+
+class ProjectRoots:
+    """`project_root_of` asked for many folders from one `cwd`: the folders of a large tree
+    share their parents, so each folder above them is looked at once, and each project found
+    for its workspace once."""
+
+    def __init__(self, cwd: Path) -> None:
+        self.cwd = Path(os.path.abspath(cwd))
+        self._marked: dict[Path, Path | None] = {}
+        """`find_project_root`'s answers, by folder."""
+        self._projects: dict[Path, Path] = {}
+        """The project of each folder found holding a marker (its uv workspace's root, or itself)."""
+
+    def of(self, start: Path) -> Path | None:
+        found = find_project_root(start, self._marked)
+        if found is not None:
+            if found not in self._projects:
+                # a uv workspace's member: the workspace is the project
+                workspace = workspace_of(found)
+                self._projects[found] = workspace[0] if workspace is not None else found
+            return self._projects[found]
+        return self._unmarked if Path(os.path.abspath(start)).is_relative_to(self.cwd) else None
+
+    @functools.cached_property
+    def _unmarked(self) -> Path | None:
+        """The project of a folder inside `cwd` with no marker above it: `cwd`, unless that is
+        the file system's root or nobody's folder."""
+        cwd = self.cwd
+        return None if cwd.parent == cwd or cwd in _nobodys_folders() else cwd
 
 
 def _nobodys_folders() -> tuple[Path, ...]:

@@ -134,7 +134,10 @@ def regular_bytes(path: Path) -> bytes | None:
 
     Opened without blocking and checked with `fstat` of what was opened: one `stat` instead
     of the two `is_file()` and `stat()` made, for every file of a large tree. Read with
-    `os.read` to the end (a file may grow meanwhile), without a buffered file object.
+    `os.read`, without a buffered file object, asking one byte more than `fstat` said: a read
+    that returns exactly the size found the end (the extra byte was not there), so most files
+    take one read; one that returns more (the file grew) or less (it shrank, or the read was
+    cut short) is read on to the end, as it would be without the size.
     """
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -145,7 +148,7 @@ def regular_bytes(path: Path) -> bytes | None:
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
             return None
         data = os.read(fd, st.st_size + 1)
-        if not data:
+        if len(data) == st.st_size:
             return data
         more = [data]
         while chunk := os.read(fd, 1 << 16):
@@ -158,10 +161,10 @@ def regular_bytes(path: Path) -> bytes | None:
 
 
 def read_source(
-    path: Path, display: str, override: str | None = None
+    path: Path, display: str, override: str | None = None, hashing: bool = True
 ) -> tuple[str | None, Finding | None, str | None]:
-    """`read_text`, plus the content hash of the bytes read (None for an override or no bytes;
-    `cache.oversized` for a file too large to read)."""
+    """`read_text`, plus the content hash of the bytes read (None for an override, no bytes or
+    no `hashing`; `cache.oversized` for a file too large to read)."""
     where = Span(display, 1, 1, 1, 1)
     if override is not None:
         if (
@@ -196,7 +199,7 @@ def read_source(
         data = path.read_bytes()
     except OSError as exc:
         return None, Finding("unreadable", f"cannot read file: {exc.strerror or exc}", where), None
-    digest = bytes_hash(data)
+    digest = bytes_hash(data) if hashing else None
     try:
         return decode(data), None, digest
     except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
@@ -222,18 +225,22 @@ def reading_only(allowed: Callable[[Path], bool]) -> Iterator[None]:
 
 
 def parse(
-    module: ParsedModule, override: str | None = None, lent: LentParses | None = None, keep: bool = False
+    module: ParsedModule,
+    override: str | None = None,
+    lent: LentParses | None = None,
+    keep: bool = False,
+    hashing: bool = True,
 ) -> ParsedModule:
     """Fill in text, tree and `from __future__ import annotations` for a module.
 
     `lent`: trees an earlier build of the run parsed, taken for the same text; `keep`: lend
-    this module's to later builds."""
+    this module's to later builds; `hashing=False`: no digest of the bytes read (`Project.hashing`)."""
     allowed = _READABLE.get()
     if allowed is not None and not allowed(Path(os.path.realpath(module.path))):
         where = Span(module.display, 1, 1, 1, 1)
         module.error = Finding("unreadable", "lies outside the workspace roots, so it was not read", where)
         return module
-    text, error, digest = read_source(module.path, module.display, override)
+    text, error, digest = read_source(module.path, module.display, override, hashing)
     module.text = text
     if digest is not None:
         module.digest = digest

@@ -12,7 +12,6 @@ build then checks, so one `SpellingSearch` per run keeps their trees (`Discovere
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -100,6 +99,8 @@ class SpellingSearch:
 
 
 def _digest(value: object) -> str:
+    import hashlib  # OpenSSL's: loaded by the runs that hash (`cache.bytes_hash`)
+
     return hashlib.sha256(json.dumps(value).encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 

@@ -87,3 +87,70 @@ def test_a_repository_named_by_git_dir_is_asked(tmp_path: Path, monkeypatch: pyt
     runs = _count_git_runs(monkeypatch)
     assert _displays(["."], work) == ["app.py", "pkg/tool.py"]
     assert len(runs) == 1
+
+
+def _git_would_ignore(paths: list[Path], cwd: Path) -> bytes:
+    """What `git check-ignore` itself answers for `paths` asked from `cwd`."""
+    given = b"\0".join(os.fsencode(p) for p in paths) + b"\0"
+    return subprocess.run(
+        ["git", "check-ignore", "--stdin", "-z"], input=given, capture_output=True, cwd=cwd
+    ).stdout
+
+
+def test_a_folder_outside_the_repository_linted_from_inside_it_starts_no_git(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git stops at the first path outside its work tree and ignores nothing: a copy of a
+    library under the temporary folder, linted from a checkout, is walked whole without it."""
+    monkeypatch.delenv("GIT_DIR", raising=False)
+    monkeypatch.delenv("GIT_WORK_TREE", raising=False)
+    repo, outside = tmp_path / "repo", tmp_path / "outside"
+    _tree(repo)
+    _tree(outside)
+    _init(repo)
+    walked = [outside / "app.py", outside / "gen/out.py", outside / "pkg/tool.py"]
+    assert _git_would_ignore(walked, repo) == b""
+    runs = _count_git_runs(monkeypatch)
+    assert _displays([str(outside)], repo) == [
+        f"{outside}/{p}" for p in ("app.py", "gen/out.py", "pkg/tool.py")
+    ]
+    assert runs == []
+
+
+@pytest.mark.parametrize("link_to", ["repo", "parent"])
+def test_a_folder_reached_through_a_link_into_the_work_tree_is_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, link_to: str
+) -> None:
+    """Written outside the repository but naming a folder that resolves into it (the link
+    itself, or one above the folder given): git answers for it, so it is asked."""
+    monkeypatch.delenv("GIT_DIR", raising=False)
+    monkeypatch.delenv("GIT_WORK_TREE", raising=False)
+    repo = tmp_path / "box" / "repo"
+    _tree(repo)
+    _init(repo)
+    link = tmp_path / "link"
+    link.symlink_to(repo if link_to == "repo" else repo.parent)
+    given = link if link_to == "repo" else link / "repo"
+    assert _git_would_ignore([given / "gen/out.py"], repo) != b""
+    runs = _count_git_runs(monkeypatch)
+    assert _displays([str(given)], repo) == [f"{given}/app.py", f"{given}/pkg/tool.py"]
+    assert len(runs) == 1
+
+
+def test_a_work_tree_the_configuration_moves_is_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`core.worktree` puts the work tree of the repository found in the working folder
+    elsewhere: git answers for the paths there."""
+    monkeypatch.delenv("GIT_DIR", raising=False)
+    monkeypatch.delenv("GIT_WORK_TREE", raising=False)
+    repo, work = tmp_path / "repo", tmp_path / "work"
+    repo.mkdir()
+    _tree(work)
+    _init(repo)
+    os.replace(repo / ".gitignore", work / ".gitignore")
+    subprocess.run(["git", "config", "core.worktree", str(work)], cwd=repo, check=True)
+    assert _git_would_ignore([work / "gen/out.py"], repo) != b""
+    runs = _count_git_runs(monkeypatch)
+    assert _displays([str(work)], repo) == [f"{work}/app.py", f"{work}/pkg/tool.py"]
+    assert len(runs) == 1

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...resolver_core.discovery import git_ignored, relative, skipped_folder
+from ...resolver_core.discovery import relative, skipped_folder
+from ...resolver_core.ignored_by_git import git_ignored
 from ...resolver_core.records import record
 from ..errors import UserError
 
