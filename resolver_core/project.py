@@ -243,9 +243,36 @@ class Project:
             for base in probes:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
             self._by_name[key] = cached
+        if cached[0] is None and near is not None and near.path.parent != first:
+            cached = self._in_packages(name, near, outside, cached[1])
         if near is not None and cached[1]:
             self.probes.setdefault(near.path, set()).update(cached[1])
         return cached[0]
+
+    def _in_packages(
+        self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]
+    ) -> tuple[Spec | None, list[Path]]:
+        """A name nothing else holds, looked up in the packages `near` is in, nearest first
+        (`probes`: those of the lookups that failed). `python app/server.py` (or `mcp run
+        app/server.py`) puts `app/` first on `sys.path` though it holds an `__init__.py`, and so
+        does a module appending its own folder (`sys.path.append(os.path.dirname(__file__))`):
+        `from tools import register` in `app/server.py` then means `app/tools.py`. Started as
+        `python -m app.server` instead, the import fails and the server does not start, so this
+        is the only reading under which it registers anything."""
+        key = (near.path.parent, outside, name)
+        cached = self._by_name.get(key)
+        if cached is None:
+            folders: list[Path] = []
+            folder = near.path.parent
+            while folder != near.root and folder.parent != folder:
+                folders.append(folder)
+                folder = folder.parent
+            more: list[Path] = []
+            found = self.search.find(name, [f for f in folders if f not in outside], more)
+            for base in more:
+                self.digests.setdefault(probe_key(base), self.search.state(base))
+            cached = self._by_name[key] = (found, [*probes, *more])
+        return cached
 
     def _script_folders(self, first: Path | None) -> list[Path]:
         """The folders between a module's source root and the project (or `cwd`) that Python
