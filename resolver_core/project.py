@@ -21,6 +21,7 @@ never hidden behind a kept verdict.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
@@ -243,7 +244,12 @@ class Project:
             for base in probes:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
             self._by_name[key] = cached
-        if cached[0] is None and near is not None and near.path.parent != first:
+        if (
+            cached[0] is None
+            and near is not None
+            and near.path.parent != first
+            and name.partition(".")[0] not in sys.stdlib_module_names
+        ):
             cached = self._in_packages(name, near, outside, cached[1])
         if near is not None and cached[1]:
             self.probes.setdefault(near.path, set()).update(cached[1])
@@ -258,7 +264,9 @@ class Project:
         does a module appending its own folder (`sys.path.append(os.path.dirname(__file__))`):
         `from tools import register` in `app/server.py` then means `app/tools.py`. Started as
         `python -m app.server` instead, the import fails and the server does not start, so this
-        is the only reading under which it registers anything."""
+        is the only reading under which it registers anything. Not for a name of the standard
+        library: started with `-m` its module is the standard library's, and as a script too
+        for those the interpreter imports before any user code (`types`, `os`)."""
         key = (near.path.parent, outside, name)
         cached = self._by_name.get(key)
         if cached is None:
