@@ -128,7 +128,9 @@ def found(root: Path, paths: list[str], cache: Path | None = None, jobs: int = 1
     return [plain(d) for d in lint(paths, cwd=root, cache_dir=cache, jobs=jobs).diagnostics]
 
 
-def each_file_alone_reports_what_lint_dot_reports(root: Path, tmp_path: Path, entry: str = "app/main.py") -> None:
+def each_file_alone_reports_what_lint_dot_reports(
+    root: Path, tmp_path: Path, entry: str = "app/main.py"
+) -> None:
     """Every file of `root` linted alone (what pre-commit passes) reports what `lint .` reports
     there: cold, twice with a cache of its own, and with a cache the runs of `entry` (the entry
     point, or any file of the project) left."""

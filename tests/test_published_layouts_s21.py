@@ -110,6 +110,23 @@ CASES["package folder started as a script, a tools/ subpackage adding its functi
     REFUSED,
     CLEAN,
 )
+# A package folder holding `server.py` (the server), `main.py` (started as a script: `python
+# app/main.py`) and tool modules decorating the server they import by bare name.
+CASES["package folder started as a script, tool modules decorating the sibling server"] = (
+    {
+        "app/__init__.py": "",
+        "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('x')\n",
+        "app/main.py": "from server import mcp\nimport tools  # noqa: F401\n\nif __name__ == '__main__':\n    mcp.run()\n",
+        "app/tools.py": HEAD
+        + "from deps import load_d\nfrom server import mcp\n\n\n@mcp.tool()\n"
+        + "def forecast(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+        "app/deps.py": DEPS,
+    },
+    [(["app/main.py"], ".")],
+    "app/deps.py",
+    REFUSED,
+    CLEAN,
+)
 # `src/__init__.py` beside the modules, a root launcher putting `src/` on `sys.path` and
 # importing `server` by bare name; `src/tools/` a package importing `deps` the same way.
 CASES["src/ package put on sys.path by a root launcher"] = (
