@@ -21,6 +21,7 @@ never hidden behind a kept verdict.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
@@ -86,6 +87,8 @@ class Project:
         """Per module, the given files a server it passes was not followed into because
         another build checks them (`confined.Confined.withheld`): what a build of every file
         would have followed, and a record's dependencies add (`lint_rules.incremental`)."""
+        self._as_package: dict[Path, bool] = {}
+        """Per module, whether its text imports as a package started with `-m` does (`_imports_as_a_package`)."""
         self._markers: dict[Path, list[Path]] = {}
         """A folder's package markers (`_note_markers`), shared by the modules in it."""
         self.lent: LentParses | None = None
@@ -175,6 +178,7 @@ class Project:
             self.overrides[path] = text
         self.edges.pop(path, None)
         self.probes.pop(path, None)
+        self._as_package.pop(path, None)
         module = self._by_path.get(path)
         if module is not None:
             self._found.pop(id(module), None)  # its probes were forgotten: the next lookup records them
@@ -266,7 +270,10 @@ class Project:
         `python -m app.server` instead, the import fails and the server does not start, so this
         is the only reading under which it registers anything. Not for a name of the standard
         library: started with `-m` its module is the standard library's, and as a script too
-        for those the interpreter imports before any user code (`types`, `os`)."""
+        for those the interpreter imports before any user code (`types`, `os`). Nor from a
+        module importing its package's modules as `-m` allows (`from .deps`, `from app.deps`):
+        its package is started as one, and a bare name is an installed library's, however a
+        module beside it is named (`app/httpx.py` wrapping `httpx`, which is never itself)."""
         key = (near.path.parent, outside, name)
         cached = self._by_name.get(key)
         if cached is None:
@@ -280,7 +287,19 @@ class Project:
             for base in more:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
             cached = self._by_name[key] = (found, [*probes, *more])
+        if cached[0] is not None and (cached[0].origin == near.path or self._imports_as_a_package(near)):
+            return None, cached[1]  # its text read only when a module beside it has the name
         return cached
+
+    def _imports_as_a_package(self, near: ParsedModule) -> bool:
+        """Whether `near`'s text imports a module relatively or under its top-level package's
+        name (`_in_packages`), read once per text."""
+        found = self._as_package.get(near.path)
+        if found is None:
+            top = re.escape(near.name.partition(".")[0])
+            way = re.compile(rf"^[ \t]*(?:from[ \t]+\.|(?:from|import)[ \t]+{top}\b)", re.MULTILINE)
+            found = self._as_package[near.path] = way.search(near.text or "") is not None
+        return found
 
     def _script_folders(self, first: Path | None) -> list[Path]:
         """The folders between a module's source root and the project (or `cwd`) that Python
