@@ -87,6 +87,8 @@ class Project:
         """Per module, the given files a server it passes was not followed into because
         another build checks them (`confined.Confined.withheld`): what a build of every file
         would have followed, and a record's dependencies add (`lint_rules.incremental`)."""
+        self._inserted: dict[Path, list[Path]] = {}
+        """Per module, the folders it puts on `sys.path` itself (`_inserted_lookup`)."""
         self._as_package: dict[Path, bool] = {}
         """Per module, whether its text imports as a package started with `-m` does (`_imports_as_a_package`)."""
         self._markers: dict[Path, list[Path]] = {}
@@ -179,6 +181,7 @@ class Project:
         self.edges.pop(path, None)
         self.probes.pop(path, None)
         self._as_package.pop(path, None)
+        self._inserted.pop(path, None)
         module = self._by_path.get(path)
         if module is not None:
             self._found.pop(id(module), None)  # its probes were forgotten: the next lookup records them
@@ -248,6 +251,8 @@ class Project:
             for base in probes:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
             self._by_name[key] = cached
+        if cached[0] is None and near is not None and near.tree is not None:
+            cached = self._inserted_lookup(name, near, outside, cached[1])
         if (
             cached[0] is None
             and near is not None
@@ -258,6 +263,30 @@ class Project:
         if near is not None and cached[1]:
             self.probes.setdefault(near.path, set()).update(cached[1])
         return cached[0]
+
+    def _inserted_lookup(
+        self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]
+    ) -> tuple[Spec | None, list[Path]]:
+        """A name nothing else holds, looked up in the folders `near` puts on `sys.path` itself
+        (`path_inserts`: `sys.path.insert(0, str(Path(__file__).parents[2] / "common"))`)."""
+        folders = self._inserted.get(near.path)
+        if folders is None:
+            from .path_inserts import inserted_folders
+
+            assert near.tree is not None
+            found_folders = inserted_folders(near.tree, near.path) if "sys.path" in (near.text or "") else []
+            folders = self._inserted[near.path] = [f for f in found_folders if f not in self.roots]
+        if not folders:
+            return None, probes
+        key = (near.path, outside, name)
+        cached = self._by_name.get(key)
+        if cached is None:
+            more: list[Path] = []
+            found = self.search.find(name, [f for f in folders if f not in outside], more)
+            for base in more:
+                self.digests.setdefault(probe_key(base), self.search.state(base))
+            cached = self._by_name[key] = (found, [*probes, *more])
+        return cached
 
     def _in_packages(
         self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]

@@ -206,6 +206,40 @@ CASES["servers/<name>/ scripts each with a package of the same name"] = (
 )
 
 
+def shared_folder_user(insert: str) -> str:
+    """A server script putting a shared folder on `sys.path` (`insert`, its statements), then
+    importing the resolver from there by bare name."""
+    return (
+        "import os\nimport sys\nfrom pathlib import Path\n\n"
+        + insert
+        + "\n"
+        + HEAD
+        + "from mcp.server import MCPServer  # noqa: E402\n\nfrom auth import load_d  # noqa: E402\n\n"
+        + "mcp = MCPServer('x')\n\n\n@mcp.tool()\n"
+        + "def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n"
+    )
+
+
+# A collection of servers sharing a `common/` folder of resolvers, each server script putting it
+# on `sys.path` itself (pathlib's `parents[n]`, and `os.path.join` with `..` through a name).
+CASES["servers/<name>/ scripts inserting a shared common/ folder in sys.path"] = (
+    {
+        "common/auth.py": DEPS,
+        "servers/a/server.py": shared_folder_user(
+            "sys.path.insert(0, str(Path(__file__).resolve().parents[2] / 'common'))\n"
+        ),
+        "servers/b/server.py": shared_folder_user(
+            "HERE = os.path.dirname(os.path.abspath(__file__))\n"
+            "sys.path.append(os.path.join(HERE, '..', '..', 'common'))\n"
+        ),
+    },
+    [(["server.py"], "servers/a"), (["server.py"], "servers/b")],
+    "common/auth.py",
+    REFUSED,
+    CLEAN,
+)
+
+
 def _repo(tmp_path: Path, files: dict[str, str]) -> Path:
     """A clone of the case (a `.git` marks its root), packaged by a `requirements.txt`."""
     root = tmp_path / "repo"
@@ -318,3 +352,25 @@ def test_a_bare_import_of_an_installed_library_with_an_unrelated_module_of_that_
     ran = sdk(root, ["-m", "app.server"], ".")
     assert ran.returncode == 0, ran.stderr
     assert [d["code"] for d in lint_diagnostics(root, "--no-cache", ".") if d["severity"] == "error"] == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="`python run.py` puts lib/ on sys.path before importing server.py, whose `from shared.auth "
+    "import load_d` the SDK then refuses (parameter 'nope'); lint reads only the folders a module puts "
+    "on sys.path itself (`path_inserts`), not those another module put there before importing it "
+    "(the importer's order is the run's), and says MCPD113 (the resolver from outside the project)",
+)
+def test_a_folder_a_launcher_puts_on_sys_path_is_searched_by_the_modules_it_imports(tmp_path: Path) -> None:
+    files = {
+        "lib/shared/__init__.py": "",
+        "lib/shared/auth.py": DEPS,
+        "run.py": "import sys\nfrom pathlib import Path\n\nsys.path.insert(0, str(Path(__file__).parent / 'lib'))\n\n"
+        "import server  # noqa: E402,F401\n",
+        "server.py": HEAD
+        + "from mcp.server import MCPServer\n\nfrom shared.auth import load_d\n\nmcp = MCPServer('x')\n\n\n"
+        + "@mcp.tool()\ndef t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n",
+    }
+    root = _repo(tmp_path, files)
+    assert REFUSED in sdk(root, ["run.py"], ".").stderr
+    assert _codes(lint_diagnostics(root, "--no-cache", "."), "lib/shared/auth.py") == ["MCPD002"]
