@@ -30,7 +30,7 @@ from published_shapes import (
     each_file_alone_reports_what_lint_dot_reports,
     the_editor_reports_what_lint_dot_reports,
 )
-from test_published_layouts import DEPS, HEAD, PYPROJECT, helper, sdk, server
+from test_published_layouts import DEPS, HEAD, PYPROJECT, helper, refused_and_reported, sdk, server
 
 Start = tuple[list[str], str]
 """The Python arguments starting the server, and the folder they run in."""
@@ -144,32 +144,28 @@ CASES["src/ package put on sys.path by a root launcher"] = (
     REFUSED,
     CLEAN,
 )
+
+
+def dual_case(tools: tuple[str, str], deps: tuple[str, str]) -> Case:
+    """A package whose modules import `tools` and `deps` both ways (`dual`), started as a script
+    and with `-m`."""
+    files = {
+        "app/__init__.py": "",
+        "app/server.py": server(dual(*tools, "register"), "register(mcp)"),
+        "app/tools.py": helper(dual(*deps, "load_d")),
+        "app/deps.py": DEPS,
+    }
+    return files, [(["app/server.py"], "."), (["-m", "app.server"], ".")], "app/deps.py", REFUSED, CLEAN
+
+
 # Imports written for both starts, the bare name first and the package's absolute name in the
 # handler (`try: from tools_registry import ...` / `except ImportError: from pkg.tools_registry ...`).
-CASES["dual imports, the bare name first, the package's name in except ImportError"] = (
-    {
-        "app/__init__.py": "",
-        "app/server.py": server(dual("tools", "app.tools", "register"), "register(mcp)"),
-        "app/tools.py": helper(dual("deps", "app.deps", "load_d")),
-        "app/deps.py": DEPS,
-    },
-    [(["app/server.py"], "."), (["-m", "app.server"], ".")],
-    "app/deps.py",
-    REFUSED,
-    CLEAN,
+CASES["dual imports, the bare name first, the package's name in except ImportError"] = dual_case(
+    ("tools", "app.tools"), ("deps", "app.deps")
 )
 # The same with the relative import first and the bare name in the handler.
-CASES["dual imports, relative first, the bare name in except ImportError"] = (
-    {
-        "app/__init__.py": "",
-        "app/server.py": server(dual(".tools", "tools", "register"), "register(mcp)"),
-        "app/tools.py": helper(dual(".deps", "deps", "load_d")),
-        "app/deps.py": DEPS,
-    },
-    [(["app/server.py"], "."), (["-m", "app.server"], ".")],
-    "app/deps.py",
-    REFUSED,
-    CLEAN,
+CASES["dual imports, relative first, the bare name in except ImportError"] = dual_case(
+    (".tools", "tools"), (".deps", "deps")
 )
 # Two script servers of a collection, each importing a sibling `deps.py` by bare name, with the
 # same text: the resolver's `city` is an argument of the first server's tool only.
@@ -257,23 +253,8 @@ def _codes(found: list[dict], path: str) -> list[str]:
 def test_the_sdk_refuses_the_layout_and_lint_dot_and_lint_file_report_it(tmp_path: Path, name: str) -> None:
     """Every way the author starts the server is refused by the SDK and `lint .` and `lint bad`
     report MCPD002 in `bad` alone; with the clean twin every start succeeds and both accept it."""
-    files, starts, bad, refused_with, clean = CASES[name]
-    root = _repo(tmp_path, files)
-    for argv, folder in starts:
-        refused = sdk(root, argv, folder)
-        assert refused_with in refused.stderr, (argv, refused.stderr)
-    whole = lint_diagnostics(root, "--no-cache", ".")
-    assert _codes(whole, bad) == ["MCPD002"], whole
-    assert [d for d in whole if d["path"] != bad] == [], whole
-    assert _codes(lint_diagnostics(root, "--no-cache", bad), bad) == ["MCPD002"]
-
-    path = root / bad
-    path.write_text(path.read_text().replace(*clean))
-    for argv, folder in starts:
-        accepted = sdk(root, argv, folder)
-        assert accepted.returncode == 0, (argv, accepted.stderr)
-    assert lint_diagnostics(root, "--no-cache", ".") == []
-    assert lint_diagnostics(root, "--no-cache", bad) == []
+    files, *rest = CASES[name]
+    refused_and_reported(_repo(tmp_path, files), *rest)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -310,25 +291,34 @@ def test_a_package_module_named_after_the_standard_library_is_not_what_a_bare_im
     assert lint_diagnostics(root, "--no-cache", "app/json.py") == []
 
 
-def test_a_package_module_wrapping_an_installed_library_is_not_what_a_bare_import_means(
-    tmp_path: Path,
-) -> None:
-    """`app/anyio.py` wrapping the installed `anyio` (importing it) and `app/server.py` importing
-    `from app.anyio import ...` as a package started with `-m` does: the bare `import anyio`
-    there is the library, whose `current_time` the SDK accepts as a resolver; lint reports
-    nothing in either file (`app/anyio.py` is not its own `anyio` either)."""
+def _anyio_beside(tmp_path: Path, beside: str, imports: str) -> None:
+    """A package `app` holding `app/anyio.py` (`beside`) and a server importing `imports`, then
+    the installed `anyio`, resolving with its `current_time`: started with `-m` the SDK accepts
+    it, and lint reports no error."""
     files = {
         "app/__init__.py": "",
-        "app/anyio.py": "import anyio\n\n\ndef now() -> float:\n    return anyio.current_time()\n",
+        "app/anyio.py": beside,
         "app/server.py": HEAD
-        + "import anyio\n\nfrom mcp.server import MCPServer\n\nfrom app.anyio import now  # noqa: F401\n\n"
-        + "mcp = MCPServer('x')\n\n\n@mcp.tool()\n"
+        + f"import anyio\n\nfrom mcp.server import MCPServer\n{imports}\nmcp = MCPServer('x')\n\n\n@mcp.tool()\n"
         + "def t(x: int, d: Annotated[float, Resolve(anyio.current_time)]) -> float:\n    return d\n",
     }
     root = _repo(tmp_path, files)
     ran = sdk(root, ["-m", "app.server"], ".")
     assert ran.returncode == 0, ran.stderr
     assert [d["code"] for d in lint_diagnostics(root, "--no-cache", ".") if d["severity"] == "error"] == []
+
+
+def test_a_package_module_wrapping_an_installed_library_is_not_what_a_bare_import_means(
+    tmp_path: Path,
+) -> None:
+    """`app/anyio.py` wrapping the installed `anyio` (importing it) and `app/server.py` importing
+    `from app.anyio import ...` as a package started with `-m` does: the bare `import anyio`
+    there is the library (and in `app/anyio.py` is not itself)."""
+    _anyio_beside(
+        tmp_path,
+        "import anyio\n\n\ndef now() -> float:\n    return anyio.current_time()\n",
+        "\nfrom app.anyio import now  # noqa: F401\n",
+    )
 
 
 @pytest.mark.xfail(
@@ -341,17 +331,7 @@ def test_a_package_module_wrapping_an_installed_library_is_not_what_a_bare_impor
 def test_a_bare_import_of_an_installed_library_with_an_unrelated_module_of_that_name_beside_it(
     tmp_path: Path,
 ) -> None:
-    files = {
-        "app/__init__.py": "",
-        "app/anyio.py": "ANSWER = 42\n",
-        "app/server.py": HEAD
-        + "import anyio\n\nfrom mcp.server import MCPServer\n\nmcp = MCPServer('x')\n\n\n@mcp.tool()\n"
-        + "def t(x: int, d: Annotated[float, Resolve(anyio.current_time)]) -> float:\n    return d\n",
-    }
-    root = _repo(tmp_path, files)
-    ran = sdk(root, ["-m", "app.server"], ".")
-    assert ran.returncode == 0, ran.stderr
-    assert [d["code"] for d in lint_diagnostics(root, "--no-cache", ".") if d["severity"] == "error"] == []
+    _anyio_beside(tmp_path, "ANSWER = 42\n", "")
 
 
 @pytest.mark.xfail(
