@@ -354,3 +354,34 @@ def test_a_folder_a_launcher_puts_on_sys_path_is_searched_by_the_modules_it_impo
     root = _repo(tmp_path, files)
     assert REFUSED in sdk(root, ["run.py"], ".").stderr
     assert _codes(lint_diagnostics(root, "--no-cache", "."), "lib/shared/auth.py") == ["MCPD002"]
+
+
+@pytest.mark.parametrize(
+    ("text", "folders"),
+    [
+        ("sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))", ["a/b"]),
+        ("sys.path.insert(0, str(Path(__file__).parent / 'src'))", ["a/b/src"]),
+        ("sys.path.append(os.path.join(os.path.dirname(__file__), '..', 'lib'))", ["a/lib"]),
+        (
+            "ROOT = Path(__file__).resolve().parents[1]\nif str(ROOT) not in sys.path:\n    sys.path.insert(0, str(ROOT))",
+            ["a"],
+        ),
+        (
+            "try:\n    import x\nexcept ImportError:\n    sys.path.append(os.fspath(Path(__file__).absolute().parent.parent))",
+            ["a"],
+        ),
+        ("def main():\n    sys.path.insert(0, os.path.dirname(__file__))", []),
+        ("sys.path.insert(0, os.environ['EXTRA'])", []),
+        ("sys.path.insert(0, os.path.join(os.path.dirname(__file__), NAME))", []),
+    ],
+)
+def test_the_folders_a_module_puts_on_sys_path_are_read_from_its_text(text: str, folders: list[str]) -> None:
+    """The spellings of `sys.path.insert`/`append` of a folder built from `__file__` that are read
+    (module level, in an `if` or `try` too, through a module-level name), and those that are not
+    (in a function, from the environment, a part that is no literal)."""
+    import ast
+
+    from mcpdeps.resolver_core.path_inserts import inserted_folders
+
+    path = Path("/p/a/b/server.py")
+    assert inserted_folders(ast.parse(text), path) == [Path("/p") / f for f in folders]
