@@ -89,9 +89,33 @@ class Confined:
         if not isinstance(func, ast.Name) or _bound_locally(func.id, scope):
             return False
         binding = table.get(func.id)
-        if binding is None or binding.kind != "import" or binding.target is None:
-            return False
-        module, attribute = binding.target
+        # Every arm of `try: from tools import register` / `except ImportError: from
+        # app.tools import register`: the handler's import runs where the first fails (a
+        # package started as a script or as a module), so the call is outside only when
+        # each arm's module is.
+        arms: list[Binding] = []
+        while binding is not None:
+            if binding.kind != "import" or binding.target is None:
+                return False
+            arms.append(binding)
+            binding = binding.fallback
+        return bool(arms) and all(
+            self._import_outside(project, caller, arm.target, chain, limit)
+            for arm in arms
+            if arm.target is not None
+        )
+
+    def _import_outside(
+        self,
+        project: Project,
+        caller: ParsedModule,
+        target: tuple[str, str | None],
+        chain: list[str],
+        limit: frozenset[Path] | None,
+    ) -> bool:
+        """`outside` for a function reached through the import of `target` (module, attribute)
+        and the attributes of `chain` (innermost last)."""
+        module, attribute = target
         names = [module]
         dotted = f"{module}.{attribute}" if attribute else module
         for part in [None, *reversed(chain)]:

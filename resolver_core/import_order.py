@@ -20,6 +20,7 @@ the display order stands: `decided` says None.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,8 +60,16 @@ def _names_under(name: str, source_root: Path, root: Path) -> list[str]:
     """Every name a file can be imported under from a folder of its project: its own, and for
     each folder without `__init__.py` between the project root and its source root, the
     namespace package name seen from above it (`ns/sub/deps.py` is `deps`, `sub.deps` and
-    `ns.sub.deps`; the builder names it as the first import reaching it does)."""
-    out = [name]
+    `ns.sub.deps`; the builder names it as the first import reaching it does), the longest last.
+    And first, the names under each package it is in, as if that package's folder were a
+    script's (`app/deps.py` is `deps` to `app/server.py` started as `python app/server.py`,
+    `project.Project._in_packages`; not under a standard-library name, which that never reads
+    so): a name too many only costs a file checked."""
+    parts = name.split(".")
+    out = [
+        ".".join(parts[i:]) for i in range(len(parts) - 1, 0, -1) if parts[i] not in sys.stdlib_module_names
+    ]
+    out.append(name)
     folder = source_root
     while folder != root and folder.is_relative_to(root):
         name = f"{folder.name}.{name}"

@@ -21,6 +21,8 @@ never hidden behind a kept verdict.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
@@ -85,6 +87,10 @@ class Project:
         """Per module, the given files a server it passes was not followed into because
         another build checks them (`confined.Confined.withheld`): what a build of every file
         would have followed, and a record's dependencies add (`lint_rules.incremental`)."""
+        self._inserted: dict[Path, list[Path]] = {}
+        """Per module, the folders it puts on `sys.path` itself (`_inserted_lookup`)."""
+        self._as_package: dict[Path, bool] = {}
+        """Per module, whether its text imports as a package started with `-m` does (`_imports_as_a_package`)."""
         self._markers: dict[Path, list[Path]] = {}
         """A folder's package markers (`_note_markers`), shared by the modules in it."""
         self.lent: LentParses | None = None
@@ -174,6 +180,8 @@ class Project:
             self.overrides[path] = text
         self.edges.pop(path, None)
         self.probes.pop(path, None)
+        self._as_package.pop(path, None)
+        self._inserted.pop(path, None)
         module = self._by_path.get(path)
         if module is not None:
             self._found.pop(id(module), None)  # its probes were forgotten: the next lookup records them
@@ -243,9 +251,84 @@ class Project:
             for base in probes:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
             self._by_name[key] = cached
+        if cached[0] is None and near is not None and near.tree is not None:
+            cached = self._inserted_lookup(name, near, outside, cached[1])
+        if (
+            cached[0] is None
+            and near is not None
+            and near.path.parent != first
+            and name.partition(".")[0] not in sys.stdlib_module_names
+        ):
+            cached = self._in_packages(name, near, outside, cached[1])
         if near is not None and cached[1]:
             self.probes.setdefault(near.path, set()).update(cached[1])
         return cached[0]
+
+    def _inserted_lookup(
+        self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]
+    ) -> tuple[Spec | None, list[Path]]:
+        """A name nothing else holds, looked up in the folders `near` puts on `sys.path` itself
+        (`path_inserts`: `sys.path.insert(0, str(Path(__file__).parents[2] / "common"))`)."""
+        folders = self._inserted.get(near.path)
+        if folders is None:
+            from .path_inserts import inserted_folders
+
+            assert near.tree is not None
+            found_folders = inserted_folders(near.tree, near.path) if "sys.path" in (near.text or "") else []
+            folders = self._inserted[near.path] = [f for f in found_folders if f not in self.roots]
+        if not folders:
+            return None, probes
+        key = (near.path, outside, name)
+        cached = self._by_name.get(key)
+        if cached is None:
+            more: list[Path] = []
+            found = self.search.find(name, [f for f in folders if f not in outside], more)
+            for base in more:
+                self.digests.setdefault(probe_key(base), self.search.state(base))
+            cached = self._by_name[key] = (found, [*probes, *more])
+        return cached
+
+    def _in_packages(
+        self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]
+    ) -> tuple[Spec | None, list[Path]]:
+        """A name nothing else holds, looked up in the packages `near` is in, nearest first
+        (`probes`: those of the lookups that failed). `python app/server.py` (or `mcp run
+        app/server.py`) puts `app/` first on `sys.path` though it holds an `__init__.py`, and so
+        does a module appending its own folder (`sys.path.append(os.path.dirname(__file__))`):
+        `from tools import register` in `app/server.py` then means `app/tools.py`. Started as
+        `python -m app.server` instead, the import fails and the server does not start, so this
+        is the only reading under which it registers anything. Not for a name of the standard
+        library: started with `-m` its module is the standard library's, and as a script too
+        for those the interpreter imports before any user code (`types`, `os`). Nor from a
+        module importing its package's modules as `-m` allows (`from .deps`, `from app.deps`):
+        its package is started as one, and a bare name is an installed library's, however a
+        module beside it is named (`app/httpx.py` wrapping `httpx`, which is never itself)."""
+        key = (near.path.parent, outside, name)
+        cached = self._by_name.get(key)
+        if cached is None:
+            folders: list[Path] = []
+            folder = near.path.parent
+            while folder != near.root and folder.parent != folder:
+                folders.append(folder)
+                folder = folder.parent
+            more: list[Path] = []
+            found = self.search.find(name, [f for f in folders if f not in outside], more)
+            for base in more:
+                self.digests.setdefault(probe_key(base), self.search.state(base))
+            cached = self._by_name[key] = (found, [*probes, *more])
+        if cached[0] is not None and (cached[0].origin == near.path or self._imports_as_a_package(near)):
+            return None, cached[1]  # its text read only when a module beside it has the name
+        return cached
+
+    def _imports_as_a_package(self, near: ParsedModule) -> bool:
+        """Whether `near`'s text imports a module relatively or under its top-level package's
+        name (`_in_packages`), read once per text."""
+        found = self._as_package.get(near.path)
+        if found is None:
+            top = re.escape(near.name.partition(".")[0])
+            way = re.compile(rf"^[ \t]*(?:from[ \t]+\.|(?:from|import)[ \t]+{top}\b)", re.MULTILINE)
+            found = self._as_package[near.path] = way.search(near.text or "") is not None
+        return found
 
     def _script_folders(self, first: Path | None) -> list[Path]:
         """The folders between a module's source root and the project (or `cwd`) that Python

@@ -128,17 +128,20 @@ def found(root: Path, paths: list[str], cache: Path | None = None, jobs: int = 1
     return [plain(d) for d in lint(paths, cwd=root, cache_dir=cache, jobs=jobs).diagnostics]
 
 
-def each_file_alone_reports_what_lint_dot_reports(root: Path, tmp_path: Path) -> None:
+def each_file_alone_reports_what_lint_dot_reports(
+    root: Path, tmp_path: Path, entry: str = "app/main.py"
+) -> None:
     """Every file of `root` linted alone (what pre-commit passes) reports what `lint .` reports
-    there: cold, twice with a cache of its own, and with a cache the entry point's runs left."""
+    there: cold, twice with a cache of its own, and with a cache the runs of `entry` (the entry
+    point, or any file of the project) left."""
     whole = found(root, ["."])
     shared = tmp_path / "shared-cache"
     for n, given in enumerate(sorted(str(p.relative_to(root)) for p in root.rglob("*.py"))):
         expected = [d for d in whole if d["path"] == given]
         own = tmp_path / f"cache{n}"
         runs = [found(root, [given]), found(root, [given], own), found(root, [given], own)]
-        found(root, ["app/main.py"], shared)
-        found(root, ["app/main.py", given], shared)
+        found(root, [entry], shared)
+        found(root, [entry, given], shared)
         runs.append(found(root, [given], shared))
         assert all([d for d in run if d["path"] == given] == expected for run in runs), given
 

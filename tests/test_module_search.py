@@ -4,7 +4,8 @@ A property test: random trees over several roots (modules and packages of the sa
 side by side, namespace packages spread over roots, `src/` layouts, plain modules asked
 for submodules) and every dotted name in them, resolved by mcpdeps (`Project.spec`) and by
 `importlib.util.find_spec` in a fresh interpreter with `sys.path` set to the same roots in
-the same order (the importing file's root first, as `python file.py` puts it first).
+the same order (the importing file's root first, as `python file.py` puts it first), then, for
+what none holds, the folders a script may run from and the importing file's packages.
 """
 
 from __future__ import annotations
@@ -91,6 +92,17 @@ def _script_folders(root: Path, roots: list[Path], cwd: Path) -> list[Path]:
     return found
 
 
+def _packages(path: Path, root: Path) -> list[Path]:
+    """The package folders a module is in, up to its root, nearest first: where `Project.spec`
+    looks last for a name nothing else holds (the package's folder a script's, `python
+    app/server.py`)."""
+    found = []
+    while path.parent != root:
+        path = path.parent
+        found.append(path)
+    return found
+
+
 def _mcpdeps(project: Project, names: list[str], near) -> dict[str, list | None]:  # type: ignore[no-untyped-def]
     out: dict[str, list | None] = {}
     for name in names:
@@ -128,10 +140,10 @@ def test_module_choice_follows_the_import_system(entries, near_pick: int) -> Non
             assert near.root == module_name_for(near.path)[1]
         expected = _python(search, ALL_NAMES)
         if near is not None:  # what none of them holds, in the folders a script may run from
-            folders = _script_folders(near.root, roots, base)
-            if folders:
-                later = _python(folders, ALL_NAMES)
-                expected = {n: later[n] if found is None else found for n, found in expected.items()}
+            for folders in (_script_folders(near.root, roots, base), _packages(near.path, near.root)):
+                if folders:
+                    later = _python(folders, ALL_NAMES)
+                    expected = {n: later[n] if found is None else found for n, found in expected.items()}
         got = _mcpdeps(project, ALL_NAMES, near)
         TRIED["trees"] += 1
         TRIED["lookups"] += len(ALL_NAMES)

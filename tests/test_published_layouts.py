@@ -428,18 +428,32 @@ def test_layout_refused_by_the_sdk_is_reported_by_lint_dot_and_lint_file(
     tmp_path: Path, name: str, marker: str
 ) -> None:
     _, argv, folder, bad = CASES[name]
-    root = _repo(tmp_path, name, marker)
-    refused = sdk(root, argv, folder)
-    assert REFUSED in refused.stderr, refused.stderr
+    refused_and_reported(_repo(tmp_path, name, marker), [(argv, folder)], bad)
+
+
+def refused_and_reported(
+    root: Path,
+    starts: list[tuple[list[str], str]],
+    bad: str,
+    refused_with: str = REFUSED,
+    clean: tuple[str, str] = CLEAN,
+) -> None:
+    """Every start of the server (Python's arguments, the folder they run in) is refused by the
+    SDK (saying `refused_with`), and `lint .` and `lint bad` report MCPD002 in `bad` alone; with
+    the clean twin (`bad`'s text with `clean` replaced) every start succeeds and both accept it."""
+    for argv, folder in starts:
+        refused = sdk(root, argv, folder)
+        assert refused_with in refused.stderr, (argv, refused.stderr)
     whole = lint_diagnostics(root, "--no-cache", ".")
     assert _codes(whole, bad) == ["MCPD002"], whole
     assert [d for d in whole if d["path"] != bad] == [], whole
     assert _codes(lint_diagnostics(root, "--no-cache", bad), bad) == ["MCPD002"]
 
     path = root / bad
-    path.write_text(path.read_text().replace(*CLEAN))
-    accepted = sdk(root, argv, folder)
-    assert accepted.returncode == 0, accepted.stderr
+    path.write_text(path.read_text().replace(*clean))
+    for argv, folder in starts:
+        accepted = sdk(root, argv, folder)
+        assert accepted.returncode == 0, (argv, accepted.stderr)
     assert lint_diagnostics(root, "--no-cache", ".") == []
     assert lint_diagnostics(root, "--no-cache", bad) == []
 
