@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .arms import ArmStack
+from .bindings import Element
 from .class_members import self_class
 from .confined import Confined
 from .decorated import Obj
@@ -349,9 +350,14 @@ class CallSites:
         """`manager.register_tool(...)` where `manager = ServerManager()`, or
         `ServerManager().register_tool(...)`: that class's method; also where the object is
         what a factory returns (`registrar = make_registrar(mcp)`), when every `return` of it
-        builds that one class (`made_instances.made_class`)."""
-        if isinstance(func.value, ast.Call):
-            cls = made_class(self.names, module, func.value, scope)
+        builds that one class (`made_instances.made_class`). A listed instance too (`for tool
+        in TOOLS: tool.add(mcp)`, `TOOLS = [SolveTool(), ...]` in another module): the call
+        written there (`Element`), read with that module's names."""
+        value = func.value
+        if isinstance(value, Element) and isinstance(value.written, ast.Call):
+            cls = made_class(self.names, value.module, value.written, value.scope)
+        elif isinstance(value, ast.Call):
+            cls = made_class(self.names, module, value, scope)
         else:
             base = self.names.resolve(module, func.value, scope)
             base = self.names.follow(base) if base is not None else None

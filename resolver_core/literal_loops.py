@@ -123,8 +123,16 @@ def written_where(func: ast.expr, module: ParsedModule) -> tuple[ParsedModule, a
 def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr]:
     """What a call through a loop variable calls: `m.register` inside `for m in (a, b):` is
     `a.register`, then `b.register` (innermost loop first, a value naming an outer loop's
-    variable taking that loop's values too); `[func]` when it calls through none."""
+    variable taking that loop's values too); `[func]` when it calls through none. An
+    instance made of the variable is made of each value: `cls().add` inside `for cls in
+    (SolveTool, EchoTool):` is `SolveTool().add`, then `EchoTool().add`."""
     attr, base = (func.attr, func.value) if isinstance(func, ast.Attribute) else (None, func)
+    if attr is not None and isinstance(base, ast.Call) and isinstance(base.func, ast.Name):
+        made = in_loop_place(base.func, loops)
+        if made != [base.func]:
+            return [
+                ast.Attribute(ast.Call(each, base.args, base.keywords), attr, ast.Load()) for each in made
+            ]
     for at in range(len(loops) - 1, -1, -1):
         name, values = loops[at]
         if not isinstance(base, ast.Name) or base.id not in (name if isinstance(name, tuple) else (name,)):
