@@ -107,6 +107,9 @@ class CallSites:
         """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
         self._bound: dict[int, str] = {}
         """A call whose result a statement binds to a name (`tool = h.tool()`) -> that name."""
+        self._called_at_once: dict[int, ast.Call] = {}
+        """A call whose result is called where it is made (`default(mcp)` of `default(mcp)(t)`)
+        -> that outer call."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[LiteralLoop] = []
         self._arms = ArmStack()
@@ -150,6 +153,15 @@ class CallSites:
         calls = [call for _, call, _ in self.sites(fn) if id(call) in self._bound]
         self.want(self._bound[id(call)] for call in calls)
         return calls
+
+    def results_called(self, fn: FunctionDef) -> list[tuple[CallSite, ast.Call]]:
+        """The calls of this function whose result is called at once, each with that call:
+        `default(mcp)(t)` where `def default(mcp): return mcp.tool()`."""
+        return [
+            (site, self._called_at_once[id(site[1])])
+            for site in self.sites(fn)
+            if id(site[1]) in self._called_at_once
+        ]
 
     def value_applications(self, value: ast.expr) -> list[Application]:
         """Where a name bound to this call's result is applied as a decorator (`@tool` where
@@ -372,6 +384,7 @@ class CallSites:
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
         if isinstance(func, ast.Call):  # `partial(register, mcp)()`, `Register()(mcp)`
+            self._called_at_once[id(func)] = call
             self._result_called(module, func, call, scope)
             return
         # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`

@@ -277,7 +277,131 @@ CASES["Field(description=...) written before the Resolve in the Annotated"] = (
     "app/deps.py",
 )
 
-NOT_FOLLOWED: dict[str, str] = {}
+# Published helpers returning the server's decorator with fixed options (`def read_only(mcp):
+# return mcp.tool(annotations=...)`), applied where it is made: `read_only(mcp)(t)` in a
+# register helper. lint read `@read_only(mcp)` on a def and `tool = read_only(mcp)`, but was
+# silent on the call applied at once, the SDK refusing.
+CASES["a function returning the server's tool(...) applied where it is called, read_only(mcp)(t)"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/deco.py": """\
+            def read_only(mcp):
+                return mcp.tool(annotations={"readOnlyHint": True})
+            """,
+        "app/tools.py": tools_module("""\
+            from app.deco import read_only
+            from app.deps import load_d
+
+
+            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            def register(mcp) -> None:
+                read_only(mcp)(t)
+            """),
+        "app/main.py": entry_point("from app.tools import register", "register(mcp)"),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# The same from a module-level server: `def tool(): return mcp.tool()`, then `tool()(t)`.
+CASES["a getter of the module server's tool() decorator applied at once, tool()(t)"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/server.py": """\
+            from mcp.server import MCPServer
+
+            mcp = MCPServer("x")
+
+
+            def tool():
+                return mcp.tool()
+            """,
+        "app/tools.py": tools_module("""\
+            from app.deps import load_d
+            from app.server import tool
+
+
+            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            tool()(t)
+            """),
+        "app/main.py": "import app.tools\n",
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# atopile's `MCPTools` (code corpus; it moved to `mcp.server.mcpserver.MCPServer`): a registry
+# whose `register(decorator=None)` stores `self._tools[func] = decorator` (a default function
+# returning `mcp.tool()`, or a lambda a tool passes), and `install(mcp)` running
+# `decorator(mcp)(func)` over `self._tools.items()`.
+CASES["registry storing a decorator getter per function, install(mcp) applying each"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/registry.py": """\
+            from __future__ import annotations
+
+            from typing import TYPE_CHECKING, Callable
+
+            if TYPE_CHECKING:
+                from mcp.server import MCPServer
+
+
+            class MCPTools:
+                def __init__(self) -> None:
+                    self._tools: dict[Callable, Callable] = {}
+
+                def register(self, decorator: Callable | None = None) -> Callable:
+                    def default_decorator(mcp: MCPServer) -> Callable:
+                        return mcp.tool()
+
+                    if decorator is None:
+                        decorator = default_decorator
+
+                    def decorator_wrapper(func: Callable) -> Callable:
+                        self._tools[func] = decorator
+                        return func
+
+                    return decorator_wrapper
+
+                def install(self, mcp: MCPServer) -> None:
+                    for func, decorator in self._tools.items():
+                        decorator(mcp)(func)
+            """,
+        "app/tools.py": tools_module("""\
+            from app.deps import load_d
+            from app.registry import MCPTools
+
+            library_tools = MCPTools()
+
+
+            @library_tools.register()
+            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            @library_tools.register(lambda mcp: mcp.tool(name="echo"))
+            def u(x: int) -> int:
+                return x
+            """),
+        "app/main.py": entry_point("from app.tools import library_tools", "library_tools.install(mcp)"),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+NOT_FOLLOWED: dict[str, str] = {
+    "registry storing a decorator getter per function, install(mcp) applying each": (
+        "the SDK registers each stored function through the decorator its getter returns and "
+        "refuses load_d(nope); lint does not follow a getter called through a dict's values "
+        "(`decorator(mcp)(func)` over `self._tools.items()`) and says nothing"
+    ),
+}
 """Cases lint does not follow yet: strict xfails saying what the SDK does and what lint says."""
 
 (
