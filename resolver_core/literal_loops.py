@@ -56,12 +56,14 @@ def listed_loop(
     loop = literal_loop(stmt)
     if loop is not None or not isinstance(stmt, ast.For | ast.AsyncFor):
         return loop
-    if not isinstance(stmt.target, ast.Name) or isinstance(stmt.iter, ast.Call):
-        return _unpacked(names, module, stmt, scope)
+    if not isinstance(stmt.target, ast.Name) or isinstance(stmt.iter, ast.Call | ast.BinOp):
+        return _unpacked(names, module, stmt, scope)  # (`for m in CORE + EXTRA:` too)
     if not isinstance(stmt.iter, ast.Name | ast.Attribute):
         return None
     found = written_collection(names, module, stmt.iter, scope)
-    if found is None or found[1] is not None:
+    if found is None:  # `MODULES = CORE + EXTRA`: the values of the sum (`loop_rows.rows_of`)
+        return _unpacked(names, module, stmt, scope)
+    if found[1] is not None:
         return None
     where, _, listed = found
     if isinstance(listed, ast.Dict):  # `for name in REGISTRARS:` takes its keys

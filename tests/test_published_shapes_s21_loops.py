@@ -3,7 +3,7 @@
 Published servers keep one list of tools per feature and join them for the loop: with `+`
 (`ALL_TOOLS = READ_TOOLS + WRITE_TOOLS` in the tools package), with `itertools.chain(...)`, or
 behind a getter (`def get_all_tools(): return [r, w]`, a dict's `.items()` with the keys as
-names). The SDK registers each value; lint read `[*A, *B]` but said these loops not analysed
+names); feature modules summed alike, each one's `register(mcp)` called in the loop. The SDK registers each value; lint read `[*A, *B]` but said these loops not analysed
 (MCPD113), the SDK refusing. A sum changed after it is bound, or a getter building its list,
 is still said not analysed (what is written is not what the loop sees).
 
@@ -118,6 +118,49 @@ CASES["a getter returning a dict of tools, looped over its items with the keys a
             "from app import tools",
             "for name, fn in tools.tool_table().items():\n        mcp.add_tool(fn, name=name)",
         ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+REGISTRARS = {
+    "app/deps.py": DEPS,
+    "app/notes.py": "def register(mcp) -> None:\n    @mcp.tool()\n    def n(x: int) -> int:\n        return x\n",
+    "app/tasks.py": tools_module(
+        """\
+        from app.deps import load_d
+
+
+        def register(mcp) -> None:
+            @mcp.tool()
+            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+        """
+    ),
+}
+"""Two feature modules each with a `register(mcp)` helper; the tasks feature's tool is refused."""
+
+# Published plugin loaders listing core and optional feature modules apart and looping over
+# their sum, each module's `register(mcp)` called: lint said both helpers' tools not analysed
+# ("no call in the project passes a server"), the SDK refusing.
+CASES["feature modules listed apart, register(mcp) of each in a loop over their sum"] = (
+    {
+        **REGISTRARS,
+        "app/main.py": entry_point(
+            "from app import notes, tasks",
+            "CORE = [notes]\n    EXTRA = [tasks]\n    for m in CORE + EXTRA:\n        m.register(mcp)",
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# The sum bound to a name in a modules listing of its own, imported by the entry point.
+CASES["feature modules summed in a listing module, register(mcp) of each in a loop"] = (
+    {
+        **REGISTRARS,
+        "app/features.py": "from app import notes, tasks\n\nCORE = [notes]\nALL = CORE + [tasks]\n",
+        "app/main.py": entry_point("from app.features import ALL", "for m in ALL:\n        m.register(mcp)"),
     },
     "import app.main",
     "app/deps.py",
