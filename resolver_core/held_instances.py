@@ -77,3 +77,48 @@ def _holder_class(
     else:
         return None
     return found[1] if found is not None else None
+
+
+def class_collection(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
+) -> tuple[ParsedModule, ast.expr] | None:
+    """`self.TOOLS` in a method, where the class body binds `TOOLS` and no method of the class
+    assigns `self.TOOLS`: the class attribute, as `Kit.TOOLS` written at module level reads it
+    (what a loop over it runs over, `loop_rows.rows_of`). None for anything else, and when an
+    instance attribute of that name may shadow it."""
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name)):
+        return None
+    cls = self_class(names, module, names.resolve(module, expr.value, scope), scope)
+    if cls is None or not isinstance(cls.node, ast.ClassDef):
+        return None
+    attr = expr.attr
+    if not any(_binds(stmt, attr) for stmt in cls.node.body) or _stores_on_instances(cls.node, attr):
+        return None
+    return cls.module, ast.Attribute(ast.Name(cls.qualname, ast.Load()), attr, ast.Load())
+
+
+def _binds(stmt: ast.stmt, attr: str) -> bool:
+    """Whether a statement of a class body binds `attr` (`TOOLS = (...)`, `TOOLS: tuple = ...`)."""
+    targets = (
+        stmt.targets
+        if isinstance(stmt, ast.Assign)
+        else [stmt.target]
+        if isinstance(stmt, ast.AnnAssign)
+        else []
+    )
+    return any(isinstance(t, ast.Name) and t.id == attr for t in targets)
+
+
+def _stores_on_instances(cls: ast.ClassDef, attr: str) -> bool:
+    """Whether a method of `cls` assigns `<anything>.attr` (`self.TOOLS = [...]`, `+=`)."""
+    for node in ast.walk(cls):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign | ast.AugAssign)
+            else []
+        )
+        if any(isinstance(t, ast.Attribute) and t.attr == attr for t in targets):
+            return True
+    return False

@@ -13,6 +13,7 @@ import ast
 from collections.abc import Mapping, Sequence
 
 from .concatenated import parts
+from .held_instances import class_collection
 from .joined_lists import MAX_JOINS, joined_rows
 from .loop_entries import Part, numbered, picked, unwrapped
 from .loop_sources import held_list
@@ -147,11 +148,15 @@ def _computed(
     joins: int,
 ) -> Rows | None:
     """The values of a collection computed from others written out: what a getter returns
-    (`get_tools()`, `returned_collections.py`), or a sum's parts one after the other (`A + B`,
+    (`get_tools()`, `returned_collections.py`), a class attribute read through `self`
+    (`held_instances.class_collection`), or a sum's parts one after the other (`A + B`,
     `itertools.chain(A, B)`, `concatenated.py`, read as `[*A, *B]`)."""
     if joins >= MAX_JOINS:
         return None
-    given = returned(names, module, expr, scope)
+    given: tuple[ParsedModule, Scope | None, ast.expr] | None = returned(names, module, expr, scope)
+    held = class_collection(names, module, expr, scope) if given is None else None
+    if held is not None:  # `self.TOOLS`: the class attribute, read as `Kit.TOOLS` at module level
+        given = (held[0], None, held[1])
     got: Rows | None = None
     if given is not None:
         at, inside, value = given

@@ -3,7 +3,8 @@
 Published servers keep one list of tools per feature and join them for the loop: with `+`
 (`ALL_TOOLS = READ_TOOLS + WRITE_TOOLS` in the tools package), with `itertools.chain(...)`, or
 behind a getter (`def get_all_tools(): return [r, w]`, a dict's `.items()` with the keys as
-names); feature modules summed alike, each one's `register(mcp)` called in the loop. The SDK registers each value; lint read `[*A, *B]` but said these loops not analysed
+names); feature modules summed alike, each one's `register(mcp)` called in the loop; a class
+attribute read through `self` (`for name in self.TOOLS:`) as `Server.TOOLS` is. The SDK registers each value; lint read `[*A, *B]` but said these loops not analysed
 (MCPD113), the SDK refusing. A sum changed after it is bound, or a getter building its list,
 is still said not analysed (what is written is not what the loop sees).
 
@@ -166,6 +167,70 @@ CASES["feature modules summed in a listing module, register(mcp) of each in a lo
     "app/deps.py",
 )
 
+CLASS_TOOLS = tools_module(
+    """\
+    from mcp.server import MCPServer
+
+    from app.deps import load_d
+
+
+    class Server:
+        TOOLS = ("search", "draw")
+
+        def __init__(self) -> None:
+            self.mcp = MCPServer("x")
+            for name in self.TOOLS:
+                self.mcp.add_tool(getattr(self, name), name=name)
+
+        def search(self, x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+            return d
+
+        def draw(self, x: int) -> str:
+            return str(x)
+
+
+    server = Server()
+    """
+)
+"""A server class naming its tool methods in a class attribute, registered by `getattr(self, name)`."""
+
+# Published server classes listing the names of their tool methods in a class attribute and
+# registering `getattr(self, name)` for each in `__init__`: lint read `Server.TOOLS` but not
+# `self.TOOLS`, and said the tools not analysed, the SDK refusing.
+CASES["tool methods named by a class attribute, getattr(self, name) for each in __init__"] = (
+    {"app/deps.py": DEPS, "app/main.py": CLASS_TOOLS},
+    "import app.main",
+    "app/deps.py",
+)
+
+# The class attribute holding the functions themselves, shadowed by nothing.
+CASES["tool functions held by a class attribute, self.TOOLS looped in __init__"] = (
+    {
+        **FEATURE_TOOLS,
+        "app/tools/__init__.py": "",
+        "app/main.py": """\
+            from mcp.server import MCPServer
+
+            from app.tools.read import r
+            from app.tools.write import w
+
+
+            class Server:
+                TOOLS = [r, w]
+
+                def __init__(self) -> None:
+                    self.mcp = MCPServer("x")
+                    for fn in self.TOOLS:
+                        self.mcp.add_tool(fn)
+
+
+            server = Server()
+            """,
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
 (
     test_sdk_refuses_and_lint_reports_alike,
     test_each_file_alone_reports_what_lint_dot_reports,
@@ -236,3 +301,44 @@ def test_a_getter_building_its_list_is_said_not_analysed(tmp_path: Path) -> None
     write_files(tmp_path, {**PROJECT, **files})
     assert REFUSED in sdk(tmp_path, "import app.main").stderr
     assert [d["code"] for d in found(tmp_path, ["."])] == ["MCPD113"]
+
+
+def test_an_instance_list_shadowing_the_class_attribute_is_what_registers(tmp_path: Path) -> None:
+    """`TOOLS = [t]` in the class body, `self.TOOLS = [ok]` in `__init__`, then `for fn in
+    self.TOOLS:`: the instance's list registers (the SDK starts, `t` never registered), and lint
+    reads it, not the class attribute: nothing reported."""
+    files = {
+        "app/deps.py": DEPS,
+        "app/main.py": tools_module(
+            """\
+            from mcp.server import MCPServer
+
+            from app.deps import load_d
+
+
+            def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            def ok(x: int) -> int:
+                return x
+
+
+            class Server:
+                TOOLS = [t]
+
+                def __init__(self) -> None:
+                    self.TOOLS = [ok]
+                    self.mcp = MCPServer("x")
+                    for fn in self.TOOLS:
+                        self.mcp.add_tool(fn)
+
+
+            server = Server()
+            """
+        ),
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    started = sdk(tmp_path, "import app.main")
+    assert started.returncode == 0, started.stderr
+    assert found(tmp_path, ["."]) == []
