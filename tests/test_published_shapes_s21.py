@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 import published_shapes
+import pytest
 from conftest import write_files
-from published_shapes import PROJECT, duplicates_logged, entry_point, found
+from published_shapes import PROJECT, duplicates_logged, entry_point, found, sdk
 
 Case = tuple[Any, ...]
 """`files, entry, bad[, refused_with, clean]`, as `published_shapes.check_both_ways` takes them."""
@@ -439,3 +440,39 @@ def test_two_tool_classes_of_a_loop_adding_one_name_are_a_duplicate(tmp_path: Pa
     whole = [(d["code"], d["path"], d["line"]) for d in found(tmp_path, ["."])]
     assert whole == [("MCPD110", "app/tools.py", 10)]
     assert [(d["code"], d["path"], d["line"]) for d in found(tmp_path, ["app/tools.py"])] == whole
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "mcp 2.3.0 refuses every functools.partial registered as a tool, name= given or not: "
+        "func_metadata reads `func.__name__`, which a partial lacks (AttributeError, the server "
+        "does not start); mcpdeps says the tool not analysed (MCPD113, info) and no contract code "
+        "names this registration error yet"
+    ),
+)
+def test_a_partial_registered_as_a_tool_is_an_error(tmp_path: Path) -> None:
+    """A published wiki server's `server.add_tool(partial(write, vault), name="write", ...)`:
+    the SDK cannot register it; lint should report an error there."""
+    files = {
+        "app/main.py": """\
+            from functools import partial
+
+            from mcp.server import MCPServer
+
+
+            class Vault:
+                pass
+
+
+            def write(vault: Vault, text: str) -> str:
+                return text
+
+
+            mcp = MCPServer("x")
+            mcp.add_tool(partial(write, Vault()), name="write")
+            """,
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    assert "has no attribute '__name__'" in sdk(tmp_path, "import app.main").stderr
+    assert [d["severity"] for d in found(tmp_path, ["."])] == ["error"]
