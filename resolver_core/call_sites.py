@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .arms import ArmStack
+from .bindings import Element
 from .class_members import self_class
 from .confined import Confined
 from .decorated import Obj
@@ -106,6 +107,9 @@ class CallSites:
         """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
         self._bound: dict[int, str] = {}
         """A call whose result a statement binds to a name (`tool = h.tool()`) -> that name."""
+        self._called_at_once: dict[int, ast.Call] = {}
+        """A call whose result is called where it is made (`default(mcp)` of `default(mcp)(t)`)
+        -> that outer call."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[LiteralLoop] = []
         self._arms = ArmStack()
@@ -149,6 +153,15 @@ class CallSites:
         calls = [call for _, call, _ in self.sites(fn) if id(call) in self._bound]
         self.want(self._bound[id(call)] for call in calls)
         return calls
+
+    def results_called(self, fn: FunctionDef) -> list[tuple[CallSite, ast.Call]]:
+        """The calls of this function whose result is called at once, each with that call:
+        `default(mcp)(t)` where `def default(mcp): return mcp.tool()`."""
+        return [
+            (site, self._called_at_once[id(site[1])])
+            for site in self.sites(fn)
+            if id(site[1]) in self._called_at_once
+        ]
 
     def value_applications(self, value: ast.expr) -> list[Application]:
         """Where a name bound to this call's result is applied as a decorator (`@tool` where
@@ -349,9 +362,14 @@ class CallSites:
         """`manager.register_tool(...)` where `manager = ServerManager()`, or
         `ServerManager().register_tool(...)`: that class's method; also where the object is
         what a factory returns (`registrar = make_registrar(mcp)`), when every `return` of it
-        builds that one class (`made_instances.made_class`)."""
-        if isinstance(func.value, ast.Call):
-            cls = made_class(self.names, module, func.value, scope)
+        builds that one class (`made_instances.made_class`). A listed instance too (`for tool
+        in TOOLS: tool.add(mcp)`, `TOOLS = [SolveTool(), ...]` in another module): the call
+        written there (`Element`), read with that module's names."""
+        value = func.value
+        if isinstance(value, Element) and isinstance(value.written, ast.Call):
+            cls = made_class(self.names, value.module, value.written, value.scope)
+        elif isinstance(value, ast.Call):
+            cls = made_class(self.names, module, value, scope)
         else:
             base = self.names.resolve(module, func.value, scope)
             base = self.names.follow(base) if base is not None else None
@@ -366,6 +384,7 @@ class CallSites:
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
         if isinstance(func, ast.Call):  # `partial(register, mcp)()`, `Register()(mcp)`
+            self._called_at_once[id(func)] = call
             self._result_called(module, func, call, scope)
             return
         # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`

@@ -22,7 +22,8 @@ from .closures import closure_target
 from .decorated import Obj, replaced
 from .decorators import Decorators
 from .evaluator import Evaluator
-from .made_instances import made_class, made_here
+from .held_instances import instance_class, stored_instance
+from .made_instances import made_here
 from .model import ResolverKind
 from .passed_resolvers import PassedResolvers
 from .signatures import Classes, class_scope
@@ -125,10 +126,7 @@ class Targets:
 
     def _instance_class(self, symbol: Symbol | None) -> tuple[Value, Defined] | None:
         """For `obj = Cls(...)` or `obj = get_cls()` (an instance of a project class): (obj, Cls)."""
-        if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.Call):
-            return None
-        cls = made_class(self.names, symbol.module, symbol.node, symbol.scope)
-        return (symbol, cls) if cls is not None else None
+        return instance_class(self.names, symbol)
 
     def bound_method(self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None) -> Target | None:
         """`service.lookup` where `service = CatalogService()`: a bound method (no `self`)."""
@@ -138,41 +136,13 @@ class Targets:
         if cls is not None:  # `self.search` in a method: bound to whichever instance runs it
             found = Value(module, expr.value, ast.unparse(expr.value), scope=scope), cls
         if found is None and isinstance(expr.value, ast.Attribute):
-            found = self._instance_class(self._stored_instance(module, expr.value, scope))
+            found = self._instance_class(stored_instance(self.names, module, expr.value, scope))
         if found is None and isinstance(expr.value, ast.Call):  # `Deps().load_d`: made where written
             found = self._instance_class(made_here(module, expr.value, scope))
         if found is None:
             return None
         instance, cls = found
         return self._bound_target(instance, cls, expr.attr)
-
-    def _stored_instance(
-        self, module: ParsedModule, expr: ast.Attribute, scope: Scope | None
-    ) -> Value | None:
-        """`self.tools` in a method, where the class's own `__init__` stores `self.tools =
-        WeatherTools()` (`self.mcp.add_tool(self.tools.forecast)`): that call, as the value
-        `self.tools` holds (`_instance_class` reads its class at module level)."""
-        if not isinstance(expr.value, ast.Name):
-            return None
-        me = expr.value.id
-        cls = self_class(self.names, module, self.names.resolve(module, expr.value, scope), scope)
-        init = self.names.member(cls, "__init__") if cls is not None else None
-        if not isinstance(init, Defined) or not isinstance(init.node, ast.FunctionDef):
-            return None
-        for stmt in init.node.body:
-            if not (
-                isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call)
-            ):
-                continue
-            target = stmt.targets[0]
-            if (
-                isinstance(target, ast.Attribute)
-                and target.attr == expr.attr
-                and isinstance(target.value, ast.Name)
-                and target.value.id == me
-            ):
-                return Value(init.module, stmt.value, ast.unparse(expr))
-        return None
 
     def _bound_target(self, instance: Value, cls: Defined, attr: str) -> Target | None:
         """Method `attr` of `cls` bound to `instance` (None when the class has no such method)."""

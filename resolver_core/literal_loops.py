@@ -56,12 +56,14 @@ def listed_loop(
     loop = literal_loop(stmt)
     if loop is not None or not isinstance(stmt, ast.For | ast.AsyncFor):
         return loop
-    if not isinstance(stmt.target, ast.Name) or isinstance(stmt.iter, ast.Call):
-        return _unpacked(names, module, stmt, scope)
+    if not isinstance(stmt.target, ast.Name) or isinstance(stmt.iter, ast.Call | ast.BinOp):
+        return _unpacked(names, module, stmt, scope)  # (`for m in CORE + EXTRA:` too)
     if not isinstance(stmt.iter, ast.Name | ast.Attribute):
         return None
     found = written_collection(names, module, stmt.iter, scope)
-    if found is None or found[1] is not None:
+    if found is None:  # `MODULES = CORE + EXTRA`: the values of the sum (`loop_rows.rows_of`)
+        return _unpacked(names, module, stmt, scope)
+    if found[1] is not None:
         return None
     where, _, listed = found
     if isinstance(listed, ast.Dict):  # `for name in REGISTRARS:` takes its keys
@@ -123,8 +125,16 @@ def written_where(func: ast.expr, module: ParsedModule) -> tuple[ParsedModule, a
 def in_loop_place(func: ast.expr, loops: Sequence[LiteralLoop]) -> list[ast.expr]:
     """What a call through a loop variable calls: `m.register` inside `for m in (a, b):` is
     `a.register`, then `b.register` (innermost loop first, a value naming an outer loop's
-    variable taking that loop's values too); `[func]` when it calls through none."""
+    variable taking that loop's values too); `[func]` when it calls through none. An
+    instance made of the variable is made of each value: `cls().add` inside `for cls in
+    (SolveTool, EchoTool):` is `SolveTool().add`, then `EchoTool().add`."""
     attr, base = (func.attr, func.value) if isinstance(func, ast.Attribute) else (None, func)
+    if attr is not None and isinstance(base, ast.Call) and isinstance(base.func, ast.Name):
+        made = in_loop_place(base.func, loops)
+        if made != [base.func]:
+            return [
+                ast.Attribute(ast.Call(each, base.args, base.keywords), attr, ast.Load()) for each in made
+            ]
     for at in range(len(loops) - 1, -1, -1):
         name, values = loops[at]
         if not isinstance(base, ast.Name) or base.id not in (name if isinstance(name, tuple) else (name,)):

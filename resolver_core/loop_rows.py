@@ -12,11 +12,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping, Sequence
 
+from .concatenated import parts
+from .held_instances import class_collection
 from .joined_lists import MAX_JOINS, joined_rows
 from .loop_entries import Part, numbered, picked, unwrapped
 from .loop_sources import held_list
 from .loop_zips import zipped_rows
 from .records import record
+from .returned_collections import returned
 from .source import ParsedModule
 from .symbols import Names, Scope
 from .written_collections import SEQUENCES, Rows, written_collection
@@ -100,14 +103,16 @@ def rows_of(
     """The values iterating `expr` yields, where they are written; None when not written out.
     `list(...)`, `tuple(...)` and `enumerate(...)` of one are read through (`unwrapped`), and
     `zip(...)` of several (`loop_zips.py`), and the collections a list unpacks
-    (`[*NOTE_TOOLS, *TASK_TOOLS]`, `joined_lists.py`)."""
+    (`[*NOTE_TOOLS, *TASK_TOOLS]`, `joined_lists.py`) or a sum joins (`NOTE_TOOLS + TASK_TOOLS`,
+    `itertools.chain(...)`: `concatenated.py`), or a getter returns (`get_tools()`,
+    `returned_collections.py`)."""
     expr, method, counted = unwrapped(names, module, expr, scope)
     zipped = zipped_rows(names, module, expr, scope, rows_of)
     if zipped is not None:
         return (*zipped[:2], numbered(zipped[2])) if counted else zipped
     found = written_collection(names, module, expr, scope)
     if found is None:
-        return None
+        return _computed(names, module, expr, scope, method, counted, joins)
     where, where_scope, node = found
     if isinstance(node, ast.Dict):
         if any(key is None for key in node.keys):
@@ -131,3 +136,45 @@ def rows_of(
             return None
         rows = joined
     return where, where_scope, numbered(rows) if counted else rows
+
+
+def _computed(
+    names: Names,
+    module: ParsedModule,
+    expr: ast.expr,
+    scope: Scope | None,
+    method: str | None,
+    counted: bool,
+    joins: int,
+) -> Rows | None:
+    """The values of a collection computed from others written out: what a getter returns
+    (`get_tools()`, `returned_collections.py`), a class attribute read through `self`
+    (`held_instances.class_collection`), or a sum's parts one after the other (`A + B`,
+    `itertools.chain(A, B)`, `concatenated.py`, read as `[*A, *B]`)."""
+    if joins >= MAX_JOINS:
+        return None
+    given: tuple[ParsedModule, Scope | None, ast.expr] | None = returned(names, module, expr, scope)
+    held = class_collection(names, module, expr, scope) if given is None else None
+    if held is not None:  # `self.TOOLS`: the class attribute, read as `Kit.TOOLS` at module level
+        given = (held[0], None, held[1])
+    got: Rows | None = None
+    if given is not None:
+        at, inside, value = given
+        if method is not None:  # `get_tools().items()`: of the dict it returns
+            value = ast.Call(ast.Attribute(value, method, ast.Load()), [], [])
+        got = rows_of(names, at, value, inside, joins + 1)
+    elif method is not None:
+        return None
+    else:
+        summed = parts(names, module, expr, scope)
+        if summed is None:
+            return None
+        where, where_scope, operands = summed
+        rows = joined_rows(
+            [ast.Starred(operand, ast.Load()) for operand in operands],
+            where,
+            where_scope,
+            lambda at, value, inner: rows_of(names, at, value, inner, joins + 1),
+        )
+        got = None if rows is None else (where, where_scope, rows)
+    return (got[0], got[1], numbered(got[2])) if got is not None and counted else got

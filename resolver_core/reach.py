@@ -413,6 +413,23 @@ class Reach:
         ]
         for call in self.call_sites.bound_results(factory):
             out += self._uses(reg, call, reg.scope)
+        for (module, made, scope), call in self.call_sites.results_called(factory):
+            if call.args:  # `default(mcp)(t)`: the def's decorator applied to `t` where it is made
+                name = reg.name or factory_argument(self.names, reg, made, reg.scope)
+                span = module.span(call)
+                out.append(
+                    Registration(
+                        reg.server,
+                        reg.kind,
+                        call.args[0],
+                        module,
+                        scope,
+                        name,
+                        span,
+                        "applied",
+                        landed_at=made,
+                    )
+                )
         return out
 
     def _uses(self, reg: Registration, value: ast.expr, factory: Scope | None) -> list[Registration]:

@@ -26,13 +26,13 @@ def written_collection(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
     """`expr` when written out, or the collection a name bound once to one stands for. The
-    names are looked for changes (`_filled_elsewhere`, a search of their modules' texts) only
+    names are looked for changes (`changed_after`, a search of their modules' texts) only
     once a collection is found: most names read are no collection."""
     chain: list[tuple[str, ParsedModule, ParsedModule]] = []
     for hop in range(_MAX_ALIASES):
         if isinstance(expr, (*SEQUENCES, ast.Dict)):
             # `TOOLS = []`: filled at run time; `for n in ():` itself, by nothing
-            if not (_elements(expr) or hop == 0) or any(_filled_elsewhere(*link) for link in chain):
+            if not (_elements(expr) or hop == 0) or any(changed_after(*link) for link in chain):
                 return None
             return module, scope, expr
         if not isinstance(expr, ast.Name | ast.Attribute):
@@ -82,7 +82,7 @@ _CHANGES = "|".join(
 """The methods of a list, set or dict that change what it holds."""
 
 
-def _filled_elsewhere(name: str, *modules: ParsedModule) -> bool:
+def changed_after(name: str, *modules: ParsedModule) -> bool:
     """Whether the source changes the collection after binding it (`TOOLS.append(fn)` in a
     registry decorator, `TOOLS += [...]`, `TOOLS["x"] = f`, `SKIP.discard(f)`, `del
     TOOLS[0]`): then what is written is not what the loop (or a test `in` it) sees."""
