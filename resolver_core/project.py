@@ -40,6 +40,10 @@ def is_sdk_module(name: str) -> bool:
     return name.partition(".")[0] in SDK_PACKAGES
 
 
+Found = tuple[Spec | None, list[Path]]
+"""What an import lookup found, and the `folder/part` probes it made (`Project.spec`)."""
+
+
 class Project:
     """All modules a run may look at, parsed on first use and cached."""
 
@@ -87,8 +91,9 @@ class Project:
         """Per module, the given files a server it passes was not followed into because
         another build checks them (`confined.Confined.withheld`): what a build of every file
         would have followed, and a record's dependencies add (`lint_rules.incremental`)."""
-        self._inserted: dict[Path, list[Path]] = {}
-        """Per module, the folders it puts on `sys.path` itself (`_inserted_lookup`)."""
+        self._inserted: dict[Path, tuple[list[Path], dict[tuple[frozenset[Path], str], Found]]] = {}
+        """Per module, the folders it puts on `sys.path` itself and the lookups made there
+        (`_inserted_lookup`): both dropped with its text (`set_text`)."""
         self._as_package: dict[Path, bool] = {}
         """Per module, whether its text imports as a package started with `-m` does (`_imports_as_a_package`)."""
         self._markers: dict[Path, list[Path]] = {}
@@ -266,26 +271,26 @@ class Project:
 
     def _inserted_lookup(
         self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]
-    ) -> tuple[Spec | None, list[Path]]:
+    ) -> Found:
         """A name nothing else holds, looked up in the folders `near` puts on `sys.path` itself
         (`path_inserts`: `sys.path.insert(0, str(Path(__file__).parents[2] / "common"))`)."""
-        folders = self._inserted.get(near.path)
-        if folders is None:
+        read = self._inserted.get(near.path)
+        if read is None:
             from .path_inserts import inserted_folders
 
             assert near.tree is not None
             found_folders = inserted_folders(near.tree, near.path) if "sys.path" in (near.text or "") else []
-            folders = self._inserted[near.path] = [f for f in found_folders if f not in self.roots]
+            read = self._inserted[near.path] = ([f for f in found_folders if f not in self.roots], {})
+        folders, lookups = read
         if not folders:
             return None, probes
-        key = (near.path, outside, name)
-        cached = self._by_name.get(key)
+        cached = lookups.get((outside, name))
         if cached is None:
             more: list[Path] = []
             found = self.search.find(name, [f for f in folders if f not in outside], more)
             for base in more:
                 self.digests.setdefault(probe_key(base), self.search.state(base))
-            cached = self._by_name[key] = (found, [*probes, *more])
+            cached = lookups[outside, name] = (found, [*probes, *more])
         return cached
 
     def _in_packages(

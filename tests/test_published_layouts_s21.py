@@ -385,3 +385,19 @@ def test_the_folders_a_module_puts_on_sys_path_are_read_from_its_text(text: str,
 
     path = Path("/p/a/b/server.py")
     assert inserted_folders(ast.parse(text), path) == [Path("/p") / f for f in folders]
+
+
+def test_the_editor_follows_an_unsaved_edit_of_the_folder_a_script_puts_on_sys_path(tmp_path: Path) -> None:
+    """The server script's unsaved text putting `common2/` (a clean resolver) on `sys.path`
+    instead of `common/` (the refused one), and back: the editor reports what `lint .` reports
+    of each text saved."""
+    files = {
+        "common/auth.py": DEPS,
+        "common2/auth.py": DEPS.replace(*CLEAN),
+        "servers/a/server.py": shared_folder_user(
+            "sys.path.insert(0, str(Path(__file__).resolve().parents[2] / 'common'))\n"
+        ),
+    }
+    root = _repo(tmp_path, files)
+    assert REFUSED in sdk(root, ["server.py"], "servers/a").stderr
+    the_editor_reports_what_lint_dot_reports(root, "servers/a/server.py", ("'common'", "'common2'"))
