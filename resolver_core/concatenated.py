@@ -6,7 +6,7 @@ in another module) or with `itertools.chain(READ_TOOLS, WRITE_TOOLS)`. Iterating
 each part's values in order, as unpacking them does (`[*READ_TOOLS, *WRITE_TOOLS]`,
 `joined_lists.py`): `parts` gives the parts, which `loop_rows.rows_of` reads as that list.
 A name bound to the sum that the source changes afterwards (`ALL_TOOLS.append(f)`) holds more
-than is written: not read (`written_collections.changed_after`).
+than is written: not read (`written_collections.followed`).
 """
 
 from __future__ import annotations
@@ -14,11 +14,8 @@ from __future__ import annotations
 import ast
 
 from .source import ParsedModule
-from .symbols import Names, Scope, Value
-from .written_collections import changed_after
-
-_MAX_HOPS = 8
-"""Names bound to names followed to the sum (`TOOLS = ALL = A + B`) before giving up."""
+from .symbols import Names, Scope
+from .written_collections import followed
 
 
 def parts(
@@ -27,19 +24,14 @@ def parts(
     """The collections `expr` joins, in order, with the module and scope they are written in:
     `A + B + C`, `itertools.chain(A, B)`, or a name bound once to one of them; None for anything
     else (the caller reads it as it did)."""
-    chain: list[tuple[str, ParsedModule, ParsedModule]] = []
-    for _ in range(_MAX_HOPS):
-        joined = _operands(names, module, expr, scope)
-        if joined is not None:
-            return None if any(changed_after(*link) for link in chain) else (module, scope, joined)
-        if not isinstance(expr, ast.Name | ast.Attribute):
-            return None
-        symbol = names.resolve(module, expr, scope)
-        if not isinstance(symbol, Value) or not isinstance(symbol.node, ast.BinOp | ast.Call | ast.Name):
-            return None
-        chain.append((symbol.name, module, symbol.module))
-        module, scope, expr = symbol.module, symbol.scope, symbol.node
-    return None
+
+    def summed(
+        at: ParsedModule, inside: Scope | None, node: ast.expr, _: int
+    ) -> tuple[ParsedModule, Scope | None, list[ast.expr]] | None:
+        operands = _operands(names, at, node, inside)
+        return None if operands is None else (at, inside, operands)
+
+    return followed(names, module, expr, scope, summed)
 
 
 def _operands(

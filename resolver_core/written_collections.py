@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from .source import ParsedModule
 from .symbols import Names, Scope, Value
@@ -18,6 +20,8 @@ SEQUENCES = (ast.Tuple, ast.List, ast.Set)
 """The collections written out whose elements are values in order."""
 Rows = tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]]
 """The values iterating a collection yields, with the module and scope they are written in."""
+Found = TypeVar("Found")
+"""What a `followed` reading finds."""
 _MAX_ALIASES = 8
 """`TOOLS = ALL = [...]` chains followed before giving up (a cycle of names never ends)."""
 
@@ -25,16 +29,36 @@ _MAX_ALIASES = 8
 def written_collection(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None
 ) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
-    """`expr` when written out, or the collection a name bound once to one stands for. The
-    names are looked for changes (`changed_after`, a search of their modules' texts) only
-    once a collection is found: most names read are no collection."""
+    """`expr` when written out, or the collection a name bound once to one stands for."""
+    return followed(names, module, expr, scope, _written)
+
+
+def _written(
+    module: ParsedModule, scope: Scope | None, node: ast.expr, hop: int
+) -> tuple[ParsedModule, Scope | None, ast.Tuple | ast.List | ast.Set | ast.Dict] | None:
+    """A collection written out (`TOOLS = []` is filled at run time: none; `for n in ():`
+    itself, by nothing)."""
+    if isinstance(node, (*SEQUENCES, ast.Dict)) and (_elements(node) or hop == 0):
+        return module, scope, node
+    return None
+
+
+def followed(
+    names: Names,
+    module: ParsedModule,
+    expr: ast.expr,
+    scope: Scope | None,
+    read: Callable[[ParsedModule, Scope | None, ast.expr, int], Found | None],
+) -> Found | None:
+    """What `read` finds in `expr` (with the module, scope and hop it is read at), or in the
+    value a name bound once stands for, followed through names bound to names (`TOOLS = ALL
+    = [...]`). The names are looked for changes (`changed_after`, a search of their modules'
+    texts) only once something is found: most names read are no collection."""
     chain: list[tuple[str, ParsedModule, ParsedModule]] = []
     for hop in range(_MAX_ALIASES):
-        if isinstance(expr, (*SEQUENCES, ast.Dict)):
-            # `TOOLS = []`: filled at run time; `for n in ():` itself, by nothing
-            if not (_elements(expr) or hop == 0) or any(changed_after(*link) for link in chain):
-                return None
-            return module, scope, expr
+        got = read(module, scope, expr, hop)
+        if got is not None:
+            return None if any(changed_after(*link) for link in chain) else got
         if not isinstance(expr, ast.Name | ast.Attribute):
             return None
         symbol = names.resolve(module, expr, scope)

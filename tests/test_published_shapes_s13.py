@@ -116,13 +116,15 @@ CASES["a dict of tools handed to a helper looping over its items"] = (
 
 
 def test_a_helper_handed_a_computed_list_is_said_not_followed(tmp_path: Path) -> None:
-    """`register(mcp, load_entries())`: the helper's loop takes values no module writes out;
+    """`register(mcp, entries())`: the helper's loop takes values no module writes out (the
+    getter builds them: a getter whose body is one `return` is read, `returned_collections.py`);
     lint says so at the loop's registration (MCPD113), as before, and guesses no tool."""
     files = record_case(
         "dataclass",
         HELPER,
         entry_point(
-            "from app.registry import register\n    from app.tools import TOOLS\n\n\n    def entries():\n        return TOOLS\n",
+            "from app.registry import register\n    from app.tools import TOOLS\n\n\n"
+            "    def entries():\n        picked = list(TOOLS)\n        return picked\n",
             "register(mcp, entries())",
         ),
     )[0]
@@ -238,10 +240,10 @@ for _shape, _loop in {
 
 
 def test_a_comprehension_over_computed_values_is_said_not_followed(tmp_path: Path) -> None:
-    """`[mcp.add_tool(fn) for fn in load_tools()]`: values no module writes out; lint says so
-    (MCPD113) where it said nothing, and guesses no tool."""
+    """`[mcp.add_tool(fn) for fn in load_tools()]`: values no module writes out (the getter
+    builds them); lint says so (MCPD113) where it said nothing, and guesses no tool."""
     main = entry_point(
-        "from app.tools import TOOLS\n\n\n    def load_tools():\n        return TOOLS\n",
+        "from app.tools import TOOLS\n\n\n    def load_tools():\n        picked = list(TOOLS)\n        return picked\n",
         "[mcp.add_tool(fn) for fn in load_tools()]",
     )
     write_files(tmp_path, {**PROJECT, "app/deps.py": BAD, "app/tools.py": LISTED, "app/main.py": main})

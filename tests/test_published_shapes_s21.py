@@ -22,29 +22,15 @@ no code of theirs is here.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
-from typing import Any
 
 import published_shapes
 import pytest
 from conftest import write_files
 from published_shapes import PROJECT, duplicates_logged, entry_point, found, sdk
-
-Case = tuple[Any, ...]
-"""`files, entry, bad[, refused_with, clean]`, as `published_shapes.check_both_ways` takes them."""
-
-RESOLVE = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
-DEPS = "def load_d(nope: str) -> str:\n    return nope\n"
-"""`app/deps.py`: the refused resolver alone, for projects whose tools import it."""
+from test_published_shapes_s20 import DEPS, Case, tools_module
 
 CASES: dict[str, Case] = {}
-
-
-def tools_module(body: str) -> str:
-    """A module importing `Annotated` and `Resolve`, then `body` dedented."""
-    return RESOLVE + textwrap.dedent(body)
-
 
 TOOL_OBJECTS = tools_module(
     """\
