@@ -67,11 +67,15 @@ def test_a_src_folder_appearing_is_searched(tmp_path: Path) -> None:
 
 def test_a_package_marker_appearing_beside_a_given_file_moves_its_source_root(tmp_path: Path) -> None:
     """`app/__init__.py` makes `app/server.py` the module `app.server`, whose imports are
-    looked for from the project root, not from `app/`: `helpers` is no longer found."""
+    looked for from the project root, not from `app/`: `helpers` is no longer found. (The
+    server also imports `app.settings`, as a module started with `python -m app.server`
+    does: as a script, `python app/server.py`, `helpers` would be found in `app/`,
+    `Project._in_packages`.)"""
     root, cache = tmp_path / "proj", tmp_path / "cache"
     (root / "app").mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    (root / "app" / "server.py").write_text(SERVER)
+    (root / "app" / "server.py").write_text(SERVER + "from app import settings\n")
+    (root / "app" / "settings.py").write_text("")
     (root / "app" / "helpers.py").write_text(HELPERS)
     cached, fresh = both(root, cache, "app/server.py")
     assert cached == fresh and fresh[0] == 1
