@@ -98,7 +98,9 @@ class CalledFirst:
                 continue
             if any(_hands_on(read, module, relay) for relay in read.relayed):
                 return True
-            if any(_shares(read, module, relay) for relay in read.relayed) and self._may_name(later):
+            if any(_hands_on(read, module, relay, shared=True) for relay in read.relayed) and self._may_name(
+                later
+            ):
                 return True
         return False
 
@@ -136,21 +138,14 @@ class CalledFirst:
         return [self.names[f][0] for f in files if caller in self.imported_by.get(f, ()) and f in self.names]
 
 
-def _hands_on(read: _Read, module: str, relay: _Call) -> bool:
+def _hands_on(read: _Read, module: str, relay: _Call, shared: bool = False) -> bool:
     """Whether a call into `module` before `relay` made the server `relay` is handed: its
-    result is bound to a name the relay is passed."""
+    result is bound to a name the relay is passed. `shared`: or it passes a name the relay is
+    passed too (the same server, handed to a helper first: `early.register(mcp)`, then
+    `setup(mcp)`)."""
     return any(
-        call.line < relay.line and call.bound in relay.passes
-        for call in read.calls
-        if _within(call.reaches, module)
-    )
-
-
-def _shares(read: _Read, module: str, relay: _Call) -> bool:
-    """Whether a call into `module` before `relay` passes a name `relay` is passed too (the
-    same server, handed to a helper first: `early.register(mcp)`, then `setup(mcp)`)."""
-    return any(
-        call.line < relay.line and call.passes & relay.passes
+        call.line < relay.line
+        and (call.bound in relay.passes or (shared and bool(call.passes & relay.passes)))
         for call in read.calls
         if _within(call.reaches, module)
     )

@@ -286,16 +286,12 @@ class Project:
             return None, probes
         cached = lookups.get((outside, name))
         if cached is None:
-            more: list[Path] = []
-            found = self.search.find(name, [f for f in folders if f not in outside], more)
-            for base in more:
-                self.digests.setdefault(probe_key(base), self.search.state(base))
-            cached = lookups[outside, name] = (found, [*probes, *more])
+            cached = lookups[outside, name] = self._found_in(name, folders, outside, probes)
         return cached
 
     def _in_packages(
         self, name: str, near: ParsedModule, outside: frozenset[Path], probes: list[Path]
-    ) -> tuple[Spec | None, list[Path]]:
+    ) -> Found:
         """A name nothing else holds, looked up in the packages `near` is in, nearest first
         (`probes`: those of the lookups that failed). `python app/server.py` (or `mcp run
         app/server.py`) puts `app/` first on `sys.path` though it holds an `__init__.py`, and so
@@ -316,14 +312,21 @@ class Project:
             while folder != near.root and folder.parent != folder:
                 folders.append(folder)
                 folder = folder.parent
-            more: list[Path] = []
-            found = self.search.find(name, [f for f in folders if f not in outside], more)
-            for base in more:
-                self.digests.setdefault(probe_key(base), self.search.state(base))
-            cached = self._by_name[key] = (found, [*probes, *more])
+            cached = self._by_name[key] = self._found_in(name, folders, outside, probes)
         if cached[0] is not None and (cached[0].origin == near.path or self._imports_as_a_package(near)):
             return None, cached[1]  # its text read only when a module beside it has the name
         return cached
+
+    def _found_in(
+        self, name: str, folders: list[Path], outside: frozenset[Path], probes: list[Path]
+    ) -> Found:
+        """`name` looked up in `folders` (but those `outside`) after the lookups whose `probes`
+        failed, the probes made here kept with their states (`digests`), as `spec` keeps its own."""
+        more: list[Path] = []
+        found = self.search.find(name, [f for f in folders if f not in outside], more)
+        for base in more:
+            self.digests.setdefault(probe_key(base), self.search.state(base))
+        return found, [*probes, *more]
 
     def _imports_as_a_package(self, near: ParsedModule) -> bool:
         """Whether `near`'s text imports a module relatively or under its top-level package's
