@@ -41,6 +41,17 @@ class ModuleRef:
     module: ParsedModule
 
 
+def assignment_targets(node: ast.AST) -> list[ast.expr]:
+    """What an assignment statement stores into (`a = b = ...`, `a: T = ...`, `a += ...`);
+    nothing for any other node. One spelling for the checks that look for a name or an
+    attribute being written."""
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, ast.AnnAssign | ast.AugAssign):
+        return [node.target]
+    return []
+
+
 @dataclass(slots=True)
 class Defined:
     """A `def`, `class` or lambda in the project."""

@@ -29,16 +29,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .arms import ArmStack
-from .bindings import Element
-from .class_members import self_class
+from .callees import Callees
 from .confined import Confined
-from .decorated import Obj
 from .decorators import Decorators
 from .dynamic_imports import loop_values, placed
 from .handed_registrars import HandedRegistrars
 from .literal_loops import LiteralLoop, written_where
 from .loop_filters import broken
-from .made_instances import made_class
 from .model import Arm
 from .prefilter import any_of, holding, lines_with
 from .skipped_callers import Aliases, SkippedFiles
@@ -76,6 +73,7 @@ class CallSites:
         self.names = names
         self.decorators = decorators
         self._method_of = method_of
+        self._callees = Callees(names, decorators, method_of)
         self._modules = modules
         self._wanted: set[str] = set()
         self.skipped = SkippedFiles(load)
@@ -117,9 +115,9 @@ class CallSites:
         self._arms_of: dict[int, tuple[Arm, ...]] = {}
         """A recorded call site -> the arms it is written in (`arms`)."""
         self._unfolding: set[int] = set()
+        """The `functools.partial(...)` calls whose function is being called (`_result_called`)."""
         self._instances: dict[int, list[ast.Call]] = {}
         """A project class -> its instantiations bound to a name (`r = Reg(mcp)`)."""
-        """The `functools.partial(...)` calls whose function is being called (`_result_called`)."""
 
     def sites(self, fn: FunctionDef | ast.ClassDef, cls: ast.ClassDef | None = None) -> list[CallSite]:
         """The calls of this function, or of a class without an `__init__` of its own (module,
@@ -294,7 +292,7 @@ class CallSites:
         """`@deco` / `@factory(...)`: the decorator's body runs with the decorated def."""
         for written in fn.decorator_list:
             if id(written) in self._decorators_seen or (
-                is_registration(written) and not self._project(module, written, scope)
+                is_registration(written) and not self._callees.is_project(module, written, scope)
             ):
                 continue  # the SDK's own `server.tool()`: nothing of the project runs
             self._decorators_seen.add(id(written))
@@ -304,82 +302,22 @@ class CallSites:
             obj = self.decorators.expr(module, written, scope, {}, 0)
             applied = obj.node if obj.kind == "function" and obj.module is not None else None
             if applied is None and isinstance(written, ast.Attribute):
-                method = self._instance_method(module, written, scope)  # `@registry.add`
+                method = self._callees.instance_method(module, written, scope)  # `@registry.add`
                 applied = method.node if method is not None else None
             if applied is None and isinstance(written, ast.Call) and isinstance(written.func, ast.Attribute):
-                applied = self._method_result(module, written, scope)  # `@proxy.tool(name="x")`
+                applied = self._callees.method_result(module, written, scope)  # `@proxy.tool(name="x")`
             if isinstance(applied, ast.FunctionDef):
                 self._applications.setdefault(id(applied), []).append((module, fn, written, scope))
             elif applied is None and isinstance(written, ast.Name | ast.Attribute):
-                value = self._bound_value(module, written, scope)  # `@tool` where `tool = mcp.tool()`
+                value = self._callees.bound_value(module, written, scope)  # `@tool` where `tool = mcp.tool()`
                 if value is not None:
                     self._applications.setdefault(id(value.node), []).append((module, fn, written, scope))
-
-    def _project(self, module: ParsedModule, written: ast.expr, scope: Scope | None) -> bool:
-        """Whether a decorator written like the SDK's (`@x.tool`, `@x.tool(...)`) names a
-        project function instead (`@h.tool` of a module `h`): then it runs, as any other."""
-        target = written.func if isinstance(written, ast.Call) else written
-        symbol = self.names.resolve(module, target, scope)
-        symbol = self.names.follow(symbol) if symbol is not None else None
-        return (
-            isinstance(symbol, Defined)
-            or (isinstance(symbol, Value) and isinstance(symbol.node, ast.Call))  # `tool = mcp.tool()` of `h`
-            or (
-                isinstance(target, ast.Attribute) and self._instance_method(module, target, scope) is not None
-            )
-        )
-
-    def _method_result(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> FunctionDef | None:
-        """The def a method of an instance returns (`proxy.tool(name="x")` returning its nested
-        `decorator`), read as `decorators` reads a factory's `return`."""
-        assert isinstance(call.func, ast.Attribute)
-        method = self._instance_method(module, call.func, scope)
-        if method is None or not isinstance(method.node, ast.FunctionDef):
-            return None
-        args = [
-            Obj("external", qualname="self"),
-            *(self.decorators.expr(module, a, scope, {}, 0) for a in call.args),
-        ]
-        result = self.decorators.call(self.decorators.plain(method, None), args, {}, 0)
-        node = result.node if result.kind == "function" and result.module is not None else None
-        return node if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
-
-    def _bound_value(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> Value | None:
-        """What `expr` names when it is a name bound to a call's result (`tool = h.tool()`)."""
-        symbol = self.names.resolve(module, expr, scope)
-        symbol = self.names.follow(symbol) if symbol is not None else None
-        return symbol if isinstance(symbol, Value) and isinstance(symbol.node, ast.Call) else None
 
     def _calls_in(self, module: ParsedModule, node: ast.AST, scope: Scope | None) -> None:
         for call in own_calls(node):
             if id(call) not in self._seen:
                 self._seen.add(id(call))
                 self._call(module, call, scope)
-
-    def _instance_method(
-        self, module: ParsedModule, func: ast.Attribute, scope: Scope | None
-    ) -> Defined | None:
-        """`manager.register_tool(...)` where `manager = ServerManager()`, or
-        `ServerManager().register_tool(...)`: that class's method; also where the object is
-        what a factory returns (`registrar = make_registrar(mcp)`), when every `return` of it
-        builds that one class (`made_instances.made_class`). A listed instance too (`for tool
-        in TOOLS: tool.add(mcp)`, `TOOLS = [SolveTool(), ...]` in another module): the call
-        written there (`Element`), read with that module's names."""
-        value = func.value
-        if isinstance(value, Element) and isinstance(value.written, ast.Call):
-            cls = made_class(self.names, value.module, value.written, value.scope)
-        elif isinstance(value, ast.Call):
-            cls = made_class(self.names, module, value, scope)
-        else:
-            base = self.names.resolve(module, func.value, scope)
-            base = self.names.follow(base) if base is not None else None
-            own = self_class(self.names, module, base, scope)
-            if own is not None:  # `self._add_tool(server, self.search, "x")`: its class's, or a base's
-                return self._method_of(own, func.attr)
-            if not isinstance(base, Value) or not isinstance(base.node, ast.Call):
-                return None
-            cls = made_class(self.names, base.module, base.node, base.scope)
-        return self._method_of(cls, func.attr) if cls is not None else None
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         func = call.func
@@ -433,7 +371,7 @@ class CallSites:
             self.recorded += 1
             return
         if not isinstance(symbol, Defined) and isinstance(func, ast.Attribute):
-            symbol = self._instance_method(module, func, scope)
+            symbol = self._callees.instance_method(module, func, scope)
         if not isinstance(symbol, Defined):
             return
         callee: Defined | None = symbol

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 
+from .bindings import assignment_targets
 from .class_members import self_class
 from .made_instances import made_class
 from .source import ParsedModule
@@ -99,26 +100,15 @@ def class_collection(
 
 def _binds(stmt: ast.stmt, attr: str) -> bool:
     """Whether a statement of a class body binds `attr` (`TOOLS = (...)`, `TOOLS: tuple = ...`)."""
-    targets = (
-        stmt.targets
-        if isinstance(stmt, ast.Assign)
-        else [stmt.target]
-        if isinstance(stmt, ast.AnnAssign)
-        else []
+    return not isinstance(stmt, ast.AugAssign) and any(
+        isinstance(t, ast.Name) and t.id == attr for t in assignment_targets(stmt)
     )
-    return any(isinstance(t, ast.Name) and t.id == attr for t in targets)
 
 
 def _stores_on_instances(cls: ast.ClassDef, attr: str) -> bool:
     """Whether a method of `cls` assigns `<anything>.attr` (`self.TOOLS = [...]`, `+=`)."""
-    for node in ast.walk(cls):
-        targets = (
-            node.targets
-            if isinstance(node, ast.Assign)
-            else [node.target]
-            if isinstance(node, ast.AnnAssign | ast.AugAssign)
-            else []
-        )
-        if any(isinstance(t, ast.Attribute) and t.attr == attr for t in targets):
-            return True
-    return False
+    return any(
+        isinstance(t, ast.Attribute) and t.attr == attr
+        for node in ast.walk(cls)
+        for t in assignment_targets(node)
+    )

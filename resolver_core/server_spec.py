@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from .bindings import assignment_targets
 from .records import record
 
 if TYPE_CHECKING:
@@ -252,14 +253,9 @@ def find_candidates(path: Path) -> list[Candidate]:
 
 def _bound_names(node: ast.stmt) -> Iterable[str]:
     """Names a module-level statement binds (assignments only: where a server instance can live)."""
-    targets = (
-        node.targets
-        if isinstance(node, ast.Assign)
-        else [node.target]
-        if isinstance(node, ast.AnnAssign)
-        else []
-    )
-    return [t.id for t in targets if isinstance(t, ast.Name)]
+    if isinstance(node, ast.AugAssign):
+        return []
+    return [t.id for t in assignment_targets(node) if isinstance(t, ast.Name)]
 
 
 def _returns_server(expr: ast.expr | None) -> bool:
