@@ -149,6 +149,10 @@ class FileRecord:
     limit. A run whose limit answers alike makes the same record (`adoption`); not a verdict,
     so records are compared without it."""
 
+    loose: list[str] = field(default_factory=list, compare=False)
+    """The modules (displays) whose tools its build left unclassified (`Graph.loose`): another
+    list's run leaving those alike may take the record up (`adoption`); not a verdict."""
+
     def to_json(self) -> dict[str, Any]:
         return {
             "diagnostics": self.diagnostics,
@@ -159,6 +163,7 @@ class FileRecord:
             "servers": self.servers,
             "limited": self.limited,
             "unclassified": self.unclassified,
+            "loose": self.loose,
         }
 
     @classmethod
@@ -172,6 +177,7 @@ class FileRecord:
             servers=list(data["servers"]),
             limited={str(p): bool(inside) for p, inside in data["limited"].items()},
             unclassified=bool(data["unclassified"]),
+            loose=[str(m) for m in data["loose"]],
         )
 
 
@@ -241,6 +247,7 @@ def _view(graph: Graph, origin: str) -> Graph:
         evaluator=graph.evaluator,
         coupled=graph.coupled & {origin},
         unclassified=graph.unclassified & {origin},
+        loose={o: w for o, w in graph.loose.items() if o == origin},
         _found=graph._found,
     )
 
@@ -276,6 +283,7 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Seque
         coupled=origin in view.coupled,
         servers=list(servers),
         unclassified=origin in view.unclassified,
+        loose=sorted(view.loose.get(origin, ())),
     )
 
 
