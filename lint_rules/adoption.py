@@ -11,17 +11,22 @@ another state of the same options when its file and every file of its closure st
 lists alike; the dependency states come with it, and `incremental._dirty` then re-checks it
 if any changed, as it would in its own state.
 
-A run whose files include callers checked only for its helpers (`resolver_core.confined`)
-followed their servers and calls only into its own files: the records of its builds are its
-list's, and no other list takes them up. A companion followed only as far as a `Reach`
-(`companions._reach`, which depends on the run's last given file, so two lists seldom share
-one) is taken up under another `Reach` when its build asked that limit nothing this run's
-answers otherwise (`FileRecord.limited`, `_followed_alike`): a module applying a decorator of
-the run's files hands no server on and asks nothing.
+What else a list decides of a record is what its build asks of the file's limit, where its
+servers are followed only so far (`resolver_core.confined`): a caller checked only for the
+run's helpers, into the run's files; a companion, as far as its `Reach` (which depends on
+the run's last given file, so two lists seldom share one). The build notes each question
+and its answer (`FileRecord.limited`), and asks the limit nothing else: a record is taken
+where this run's limit answers them alike (`_followed_alike`), a caller's of `lint deps.py`
+by `lint deps.py other.py` (both answer `features/beta.py` "not a file of the run"). A
+record followed everywhere (`lint .`'s) asked nothing: it is taken where the limit holds
+every file its build read, as a limited build answering "within" to every question
+proceeds as an unlimited one.
 
-A record whose tools were not all classified (`FileRecord.unclassified`: a companion checked
-for the registrations a given file's come after) holds what only its own list's report reads,
-and is never taken up.
+A record whose tools were not all classified (`FileRecord.unclassified`: a companion's, its
+tools written in a module importing no given file) is taken by a run whose build would
+leave the same modules' tools so (`FileRecord.loose`, `_Left`): what it holds is then what
+this run's build makes, or, where this run would classify more, what its second round,
+classifying every tool, would (`unclassified_records`).
 
 A file with no record taken is built again, with the registrars its closure held
 (`_drop_registrars`): without them its build would not follow its imports to them.

@@ -140,8 +140,9 @@ class FileRecord:
     unclassified: bool = False
     """Some of its tools were registered without being classified (a companion's, which could
     find nothing located in a given file: `resolver_core/unclassified.py`): its registrations
-    are its file's, its `consumed` and diagnostics only what its other tools find. Never taken
-    up by another list's run (`adoption`); a run whose report could read them checks it again
+    are its file's, its `consumed` and diagnostics only what its other tools find. Taken up by
+    another list's run only where its build would leave the same tools so (`loose`,
+    `adoption`); a run whose report could read them checks it again
     (`unclassified_records.needs_classified`)."""
     limited: dict[str, bool] = field(default_factory=dict, compare=False)
     """What its build asked of its file's limit when the file's servers were followed only so
