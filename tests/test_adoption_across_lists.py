@@ -19,6 +19,7 @@ from conftest import write_files
 from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.resolver_core.diagnostics import plain
 from published_shapes import PROJECT, REFUSED, sdk
+from test_adoption import counting_builds
 
 DEPS = """\
 def load_ok(x: int) -> str:
@@ -239,8 +240,6 @@ def test_pre_commit_after_lint_dot_builds_each_file_once(
     the run's modules twice: more than a cold run). The report is a cold run's."""
     import sys
 
-    from mcpdeps.resolver_core import builder
-
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from bench_one_file import _given
     from gen_shapes import generate
@@ -253,15 +252,7 @@ def test_pre_commit_after_lint_dot_builds_each_file_once(
     lint(["."], cwd=root, cache_dir=cache)
     with (root / given).open("a") as handle:
         handle.write("\n# edited\n")
-    builds: list[object] = []
-    build_graph = builder.build_graph
-
-    def counted(*args: object, **kwargs: object) -> object:
-        builds.append(kwargs.get("only"))
-        return build_graph(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builder, "build_graph", counted)
+    builds = counting_builds(monkeypatch)
     result = lint([given], cwd=root, cache_dir=cache)
     assert len(builds) == 1, [None if b is None else len(b) for b in builds]  # type: ignore[arg-type]
-    monkeypatch.setattr(builder, "build_graph", build_graph)
     assert _dump(result) == _dump(lint([given], cwd=root))
