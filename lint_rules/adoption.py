@@ -11,17 +11,22 @@ another state of the same options when its file and every file of its closure st
 lists alike; the dependency states come with it, and `incremental._dirty` then re-checks it
 if any changed, as it would in its own state.
 
-A run whose files include callers checked only for its helpers (`resolver_core.confined`)
-followed their servers and calls only into its own files: the records of its builds are its
-list's, and no other list takes them up. A companion followed only as far as a `Reach`
-(`companions._reach`, which depends on the run's last given file, so two lists seldom share
-one) is taken up under another `Reach` when its build asked that limit nothing this run's
-answers otherwise (`FileRecord.limited`, `_followed_alike`): a module applying a decorator of
-the run's files hands no server on and asks nothing.
+What else a list decides of a record is what its build asks of the file's limit, where its
+servers are followed only so far (`resolver_core.confined`): a caller checked only for the
+run's helpers, into the run's files; a companion, as far as its `Reach` (which depends on
+the run's last given file, so two lists seldom share one). The build notes each question
+and its answer (`FileRecord.limited`), and asks the limit nothing else: a record is taken
+where this run's limit answers them alike (`_followed_alike`), a caller's of `lint deps.py`
+by `lint deps.py other.py` (both answer `features/beta.py` "not a file of the run"). A
+record followed everywhere (`lint .`'s) asked nothing: it is taken where the limit holds
+every file its build read, as a limited build answering "within" to every question
+proceeds as an unlimited one.
 
-A record whose tools were not all classified (`FileRecord.unclassified`: a companion checked
-for the registrations a given file's come after) holds what only its own list's report reads,
-and is never taken up.
+A record whose tools were not all classified (`FileRecord.unclassified`: a companion's, its
+tools written in a module importing no given file) is taken by a run whose build would
+leave the same modules' tools so (`FileRecord.loose`, `_Left`): what it holds is then what
+this run's build makes, or, where this run would classify more, what its second round,
+classifying every tool, would (`unclassified_records`).
 
 A file with no record taken is built again, with the registrars its closure held
 (`_drop_registrars`): without them its build would not follow its imports to them.
@@ -40,7 +45,7 @@ from pathlib import Path
 
 from ..resolver_core.cache import PROBE
 from ..resolver_core.companions import companion_display
-from ..resolver_core.discovery import Reach, SourceFile, signature
+from ..resolver_core.discovery import SourceFile, signature
 from .lint_state import State
 from .per_file import FileRecord
 
@@ -55,11 +60,11 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     sig = signature(files)
     ours = {str(entry[1]): entry[:3] for entry in sig}
     limits = {str(entry[1]): _limits(entry) for entry in sig}
-    reaches = {str(entry[1]): f.reach for entry, f in zip(sig, files, strict=True) if f.reach is not None}
+    bounds = _bounds(files)
+    companions = {str(entry[1]) for entry, f in zip(sig, files, strict=True) if f.companion}
+    left = _Left(sig)
     out = State(files=sig)
     sources: dict[str, State] = {}
-    # Not the states whose builds followed their callers only into their own files (`confined`).
-    states = [s for s in states if not any("caller" in entry[3:] for entry in s.files)]
     for state in states:
         theirs = {str(entry[1]): entry[:3] for entry in state.files}
         their_limits = {str(entry[1]): _limits(entry) for entry in state.files}
@@ -70,9 +75,11 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             record, deps = state.records.get(display), state.deps.get(display)
             if display in out.records or record is None or deps is None or path not in theirs:
                 continue
-            if record.unclassified:  # its registrations only: no other list's record
+            if not _followed_alike(record, deps, limits[path], their_limits[path], bounds.get(path)):
                 continue
-            if not _followed_alike(record, limits[path], their_limits[path], reaches.get(path)):
+            if record.unclassified and not left.alike(
+                record, path in companions, limits[path], their_limits[path]
+            ):
                 continue
             if not _same_file(path, entry, theirs[path]):
                 continue
@@ -173,23 +180,78 @@ def _limits(entry: list[object]) -> list[object]:
     return [flag for flag in entry[3:] if flag == "caller" or str(flag).startswith("reach:")]
 
 
-def _followed_alike(
-    record: FileRecord, ours: list[object], theirs: list[object], reach: Reach | None
-) -> bool:
-    """Whether a record's file's servers were followed as this run follows them: as far, or
-    as far as a `Reach` (not only into its run's files: `confined`) that answered every
-    question its build asked of it (`FileRecord.limited`) as this run's limit does (`reach`;
-    None: followed everywhere, which admits every file).
+def _bounds(files: Sequence[SourceFile]) -> dict[str, frozenset[Path]]:
+    """Each limited file's limit (by path), as `builder` sets it: a caller's servers are
+    followed into the run's files, a companion's with a `Reach` as far as its paths."""
+    run = frozenset(f.path.absolute() for f in files)
+    out: dict[str, frozenset[Path]] = {}
+    for f in files:
+        if f.caller:
+            out[str(f.path.absolute())] = run
+        elif f.reach is not None:
+            out[str(f.path.absolute())] = f.reach.paths
+    return out
 
-    A `Reach` depends on the last file a run was given (`companions._reach`), so two lists
-    seldom share one; a companion handing no server on, or only to helpers both limits hold
-    (`@h.register_tool` of a decorator module of the run), asks nothing else of it and makes
-    the same record under both."""
-    if ours == theirs:
+
+def _followed_alike(
+    record: FileRecord,
+    deps: Sequence[str],
+    ours: list[object],
+    theirs: list[object],
+    limit: frozenset[Path] | None,
+) -> bool:
+    """Whether a record's file's servers were followed as this run follows them: as far (the
+    same `Reach`, or everywhere in both), or, when the record's build followed them only so
+    far (a caller's limit, the run's files, or a `Reach`: `confined`), answering every
+    question that build asked of its limit (`FileRecord.limited`) as this run's limit does
+    (`limit`; None: followed everywhere, which admits every file).
+
+    A build asks its limits nothing else (`confined._within`), so a run whose limit answers
+    alike makes the same record. A caller's limit is its run's files, and a `Reach` depends on
+    the last file a run was given (`companions._reach`), so two lists seldom share either; a
+    caller handing its server only to helpers both lists hold (or to none of either), or a
+    companion applying a decorator of the run's files, asks nothing else of it. A record
+    followed everywhere asked nothing (`lint .`'s): it is taken where this run limits the file
+    only when every file its build read (`deps`: what it followed, the modules whose calls it
+    resolved, and their imports) is within the limit. A limited build proceeds as the
+    unlimited one while every question it asks is answered "within", and it asks only of the
+    modules it would follow or resolve a call into, which the unlimited build read."""
+    if ours == theirs and "caller" not in ours:
         return True
-    if "caller" in ours or len(theirs) != 1 or not str(theirs[0]).startswith("reach:"):
+    if not theirs:
+        return limit is not None and all(key.startswith(PROBE) or Path(key) in limit for key in deps)
+    if not ours and "caller" in theirs:
         return False
-    return all((reach is None or Path(p) in reach.paths) == inside for p, inside in record.limited.items())
+    return all((limit is None or Path(p) in limit) == inside for p, inside in record.limited.items())
+
+
+class _Left:
+    """Which modules' tools this run's build would leave unclassified (`builder._tool`): for a
+    companion's record (`Classified.companions`), those written in a companion checked for
+    the registrations a given file's come after (`loose`, the "registrations" flag), and, in a
+    run that has such companions, in a module the run does not check."""
+
+    def __init__(self, sig: list[list[object]]) -> None:
+        self.run = frozenset(str(entry[0]) for entry in sig)
+        self.loose = frozenset(str(entry[0]) for entry in sig if "registrations" in entry[3:])
+
+    def alike(self, record: FileRecord, companion: bool, ours: list[object], theirs: list[object]) -> bool:
+        """Whether this run may take up `record`, whose build left some of its tools
+        unclassified (`FileRecord.unclassified`).
+
+        Its build left unclassified the tools of the modules of `FileRecord.loose` that read
+        only what their module imports (`unclassified.skipped`, a matter of their text, which
+        its dependencies vouch for), and the servers a limited caller never reads
+        (`Confined.unread`: its limit asked as `_followed_alike` checks, so only where both
+        builds limited it; `ours`, `theirs`: `_limits`). This run's build
+        of the file, a companion here too, would leave those alike, and perhaps more (a record
+        holding more classified tools is what the run's second round, classifying them all,
+        would make: `unclassified_records`): the report reads it as its own. A module whose
+        tools a run leaves so imports none of its given files (every importer is one of its
+        files, checked whole), so what they would find is located in none."""
+        if not companion or bool(ours) != bool(theirs):  # a given file's tools are all classified
+            return False
+        return all(m in self.loose or (bool(self.loose) and m not in self.run) for m in record.loose)
 
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:

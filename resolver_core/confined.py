@@ -13,9 +13,10 @@ functions imported from elsewhere are not resolved when looking for a helper's c
 outside the limit whose server the caller binds and never reads (`svc = create_server()`,
 `Confined.unread`): that server reaches no file of the limit.
 
-The records of such a build are then those *of this list of files*: a caller is marked in
-the run's signature (`discovery.signature`), so the list's own state is kept only for the
-same list, and no other list takes up its records (`lint_rules.adoption`).
+What such a build asks of a limit is noted (`_within`, `Project.limited`): a caller is
+marked in the run's signature (`discovery.signature`), so the list's own state is kept
+only for the same list, and another list takes up its record where its own limit answers
+those questions alike (`lint_rules.adoption`).
 """
 
 from __future__ import annotations

@@ -82,7 +82,6 @@ def test_a_factory_edited_after_other_lists_checks_each_file_in_one_build(
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from gen_shapes import generate
-    from mcpdeps.resolver_core import builder
 
     monkeypatch.setattr(slice_plan, "MAX_FILES_PER_SLICE", 16)
 
@@ -95,6 +94,17 @@ def test_a_factory_edited_after_other_lists_checks_each_file_in_one_build(
     lint([tools], cwd=root, cache_dir=cache)
     lint([tools, "app/server.py"], cwd=root, cache_dir=cache)
     (root / factory).write_text((root / factory).read_text() + "\n# edited\n")
+    builds = counting_builds(monkeypatch)
+    edited = lint([factory], cwd=root, cache_dir=cache)
+    checked = [only for only in builds if isinstance(only, set)]
+    assert builds == [None] or sum(map(len, checked)) == len(set().union(*checked)), "each file in one build"
+    assert _dump(edited) == _dump(lint([factory], cwd=root))
+
+
+def counting_builds(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What each build of the runs from now on checks (`build_graph`'s `only`; None: every file)."""
+    from mcpdeps.resolver_core import builder
+
     builds: list[object] = []
     build_graph = builder.build_graph
 
@@ -103,11 +113,7 @@ def test_a_factory_edited_after_other_lists_checks_each_file_in_one_build(
         return build_graph(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(builder, "build_graph", counted)
-    edited = lint([factory], cwd=root, cache_dir=cache)
-    checked = [only for only in builds if isinstance(only, set)]
-    assert builds == [None] or sum(map(len, checked)) == len(set().union(*checked)), "each file in one build"
-    monkeypatch.setattr(builder, "build_graph", build_graph)
-    assert _dump(edited) == _dump(lint([factory], cwd=root))
+    return builds
 
 
 @pytest.mark.parametrize("caller", sorted(CALLERS))
