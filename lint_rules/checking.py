@@ -125,7 +125,11 @@ def lint(
         given = GivenFiles(files, parses)  # indexed once for every slice's build
 
         def build(
-            only: set[Path] | None, report: bool, withheld: frozenset[Path], classified: Classified
+            only: set[Path] | None,
+            report: bool,
+            withheld: frozenset[Path],
+            classified: Classified,
+            piece: bool = False,
         ) -> Graph:
             from ..resolver_core.builder import build_graph  # only when something needs analysing
 
@@ -141,6 +145,7 @@ def lint(
                 hashing=store is not None,
                 withheld=withheld,
                 classified=classified,
+                piece=piece,
             )
 
         outcome = analyse(

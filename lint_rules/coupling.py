@@ -63,6 +63,9 @@ class Piece:
     extras: list[str]
     """The files it builds beside them (recorded by another piece): callers of its coupled
     files that another piece holds first."""
+    cut: bool = False
+    """One of several pieces of its group: its callers' calls naming another piece's files are
+    left unresolved (`confined.Confined.in_functions`)."""
 
 
 Read = Callable[[str], "bytes | None"]
@@ -236,7 +239,7 @@ def pieces(group: Sequence[str], callers: Mapping[str, set[str]], parts: int) ->
         held = own.union(*(callers[o] for o in own))
         origins = [o for o in group if o in own or (o in held and o not in callers and o not in recorded)]
         recorded.update(origins)
-        out.append(Piece(origins, [o for o in group if o in held and o not in origins]))
+        out.append(Piece(origins, [o for o in group if o in held and o not in origins], cut=True))
         start = end
     return out
 

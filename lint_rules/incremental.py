@@ -95,11 +95,12 @@ class Checked:
     to its dependencies once the run is united (`record_states.through_withheld`)."""
 
 
-Build = Callable[[set[Path] | None, bool, frozenset[Path], Classified], Graph]
-"""`build(only, report_progress, withheld, classified)`: the graph of the given files in `only`
-(None: all), following no server into the files `withheld` (`confined.Confined.withheld`),
+Build = Callable[[set[Path] | None, bool, frozenset[Path], Classified, bool], Graph]
+"""`build(only, report_progress, withheld, classified, piece)`: the graph of the given files in
+`only` (None: all), following no server into the files `withheld` (`confined.Confined.withheld`),
 classifying the tools `classified` says (`resolver_core/unclassified.py`): those of the files
-recorded, but a companion's checked for its registrations where that is all it can change."""
+recorded, but a companion's checked for its registrations where that is all it can change;
+`piece`: the files are a piece of a coupling group (`confined.Confined.in_functions`)."""
 
 
 def check_files(
@@ -116,6 +117,7 @@ def check_files(
     among: Sequence[str] = (),
     companions: Collection[str] = (),
     loose: Collection[str] = (),
+    piece: bool = False,
 ) -> Checked:
     """Build the graph of `origins` only (of all given files when that is all, or `whole`) and
     record each. `in_worker`: no graph is returned (it stays in the worker); `quiet` (and
@@ -124,7 +126,8 @@ def check_files(
     checked in this run's other slices, each with every file that may hand it a server: no
     server is followed into them (`confined.Confined.withheld`). `companions`: the files
     checked only for what they find in the others, `loose` those of them importing none of
-    the others (`resolver_core/unclassified.py`: some of their tools are left unclassified). `remember=False`:
+    the others (`resolver_core/unclassified.py`: some of their tools are left unclassified).
+    `piece`: `origins` are a piece of a coupling group (`coupling.Piece.cut`). `remember=False`:
     no state is kept (`lint --no-cache`), so no dependency is listed nor its state looked up.
 
     The language server calls it for the files an edit can change, with its own project
@@ -138,7 +141,7 @@ def check_files(
     # The tools of the files not recorded here are never read (`resolver_core/unclassified.py`).
     recorded = frozenset(path_of if only is None else origins)
     classified = Classified(recorded, recorded.intersection(companions), frozenset(loose))
-    graph = build(only, not (in_worker or quiet), withheld, classified)
+    graph = build(only, not (in_worker or quiet), withheld, classified, piece)
     checked = _recorded(graph, origins, path_of, rules, hashes, in_worker, remember, extras)
     checked.whole = only is None and not in_worker
     if withheld and remember and graph.evaluator is not None:
@@ -328,7 +331,7 @@ def _analysed(
         imported = coupling.ImportedFiles({o: path_of[o] for o in origins})
         tasks = {
             "scan": imported.of_each,
-            "check": lambda item: check(item[0], origins, item[1], in_worker=True),
+            "check": lambda item: check(item[0], origins, item[1], in_worker=True, piece=bool(item[2])),
         }
         with parallel.Workers(jobs, tasks, start=_load_analyzer) as pool:
 
@@ -338,7 +341,9 @@ def _analysed(
 
             plan = slice_plan.plan(origins, path_of, jobs, scan)
             if plan is not None:
-                items = [(chunk, extras_of(chunk)) for chunk in planned(plan)]
+                chunks = planned(plan)
+                cut = {tuple(p.origins) for p in pieces if p.cut}
+                items = [(chunk, extras_of(chunk), tuple(chunk) in cut) for chunk in chunks]
                 return _united(pool.map("check", items, progress, lambda item: len(item[0])), None)
         return check(origins, whole=True)
 

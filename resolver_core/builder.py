@@ -383,6 +383,7 @@ def build_graph(
     hashing: bool = True,
     withheld: frozenset[Path] = frozenset(),
     classified: Classified = EVERY_TOOL,
+    piece: bool = False,
 ) -> Graph:
     """Build the static graph of every server, tool and resolver reachable from `paths`.
 
@@ -395,7 +396,8 @@ def build_graph(
     them once. `hashing=False`: no content hash is taken (`Graph.digests` holds none), for a
     run that keeps no state to compare them with next time (`lint --no-cache`). `withheld`:
     given files no server is followed into (`confined.Confined.withheld`). `classified`: the
-    tools to classify (`unclassified.Classified`): every one by default.
+    tools to classify (`unclassified.Classified`): every one by default. `piece`: the build is
+    one piece of a coupling group (`confined.Confined.in_functions`).
     """
     deep_recursion_guard()
     with without_cyclic_gc():
@@ -412,6 +414,7 @@ def build_graph(
             hashing=hashing,
             withheld=withheld,
             classified=classified,
+            piece=piece,
         )
 
 
@@ -429,6 +432,7 @@ def _build_graph(
     hashing: bool,
     withheld: frozenset[Path],
     classified: Classified,
+    piece: bool,
 ) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
@@ -447,7 +451,7 @@ def _build_graph(
         elif f.reach is not None:
             limits[p] = f.reach.paths  # the run's files among them
     if limits or withheld:
-        confined = Confined(limits, withheld, loosely=bool(classified.companions))
+        confined = Confined(limits, withheld, piece, loosely=bool(classified.companions))
         builder.scanner.confined = builder.call_sites.confined = confined
     graph = builder.graph
     graph.files = len(files)

@@ -48,6 +48,14 @@ class Confined:
     own files, and each file's record comes from the slice holding it with every file that
     may hand it a server (`lint_rules.coupling`), so following a server into another slice's
     file would analyse its tools for nothing."""
+    in_functions: bool = False
+    """Calls written in functions are told outside too when they name a withheld file: in a
+    piece of a coupling group (`lint_rules.coupling.pieces`), whose callers relay their
+    server to every feature of the group (`def register_all(server): f7.register(server)`),
+    mostly to files the group's other pieces hold, each parsed only to be left unfollowed
+    (`helpers` 250: 18 of a piece's 100 parses, a tenth of its build). Not in other slices,
+    where each call's module told first cost more than the parses it spared (`dense` 1,000
+    +1.1% instructions)."""
     loosely: bool = False
     """The build leaves companions' tools unclassified where the report cannot read them
     (`unclassified.Classified.companions`): only then is a server nothing reads left unasked
@@ -79,9 +87,10 @@ class Confined:
         relaying its server to features (`def setup(server): f7.register(server)`) names them
         as its module imports them, and each was parsed only to be left unfollowed."""
         limit = self.limits.get(caller.path)
-        if limit is None and (not self.withheld or scope is not None):
+        if limit is None and (not self.withheld or (scope is not None and not self.in_functions)):
             # In a slice, a function's calls are resolved: telling each one's module first
-            # cost `dense` 1,000 more (+1%) than the parses of withheld files it spared.
+            # cost `dense` 1,000 more (+1%) than the parses of withheld files it spared
+            # (in a piece of a group, less: `in_functions`).
             return False
         chain: list[str] = []
         while isinstance(func, ast.Attribute):

@@ -388,3 +388,50 @@ def test_a_decorator_returning_its_registration_is_grouped_with_the_files_applyi
     assert ("MCPD002", "returned_tool") in {(d.code, d.tool) for d in whole.diagnostics}
     assert "kit/returned.py" in _coupled(root)
     _in_slices_of_one_file_alike(monkeypatch, root, whole, jobs)
+
+
+RELAYED = {
+    "app/__init__.py": "",
+    "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('relayed')\n",
+    "feats/__init__.py": "",
+    "feats/a.py": (
+        "from mcp.server import MCPServer\n\n\n"
+        "def register(server: MCPServer) -> None:\n"
+        "    @server.tool()\n    def a_tool(x: int) -> int:\n        return x\n"
+    ),
+    "feats/b.py": (
+        "from mcp.server import MCPServer\n\n\n"
+        "def register(server: MCPServer) -> None:\n"
+        "    @server.tool()\n    def b_tool(x: int) -> int:\n        return x\n"
+    ),
+    "wiring.py": (
+        "from mcp.server import MCPServer\n\nfrom feats import a, b\n\n\n"
+        "def install_all(server: MCPServer) -> None:\n    a.register(server)\n    b.register(server)\n"
+    ),
+    "main.py": "from app.server import mcp\nfrom wiring import install_all\n\ninstall_all(mcp)\n",
+}
+
+
+@pytest.mark.parametrize("piece", [True, False])
+def test_a_piece_of_a_group_leaves_unparsed_the_features_another_piece_holds(
+    tmp_path: Path, piece: bool
+) -> None:
+    """`Confined.in_functions`: a relay calling each feature's `register(server)` in its body
+    (`wiring.install_all`) names features another piece of the group holds; a piece's build
+    (`piece=True`) tells those calls from the import before parsing the feature, which it
+    would not follow the server into anyway, and finds the same tools of its own files. Other
+    slices resolve such calls (cheaper there): the withheld feature is parsed."""
+    from mcpdeps.resolver_core.builder import build_graph
+
+    root = tmp_path / "proj"
+    for name, text in RELAYED.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    path = {name: (root / name).absolute() for name in RELAYED}
+    only = {path[n] for n in ("feats/b.py", "wiring.py", "main.py", "app/server.py")}
+    graph = build_graph(["."], cwd=root, only=only, withheld=frozenset({path["feats/a.py"]}), piece=piece)
+    assert graph.evaluator is not None
+    project = graph.evaluator.names.project
+    assert (project.module_at(path["feats/a.py"]) is None) is piece
+    assert path["feats/a.py"] in project.withheld[path["wiring.py"]], "noted withheld either way"
+    assert {t.name for _, t in graph.tools()} == {"b_tool"}

@@ -118,8 +118,14 @@ def test_a_checked_slice_is_freed_by_reference_counting() -> None:
         incremental.check_files(
             list(path_of),
             path_of,
-            lambda only, _, withheld, classified: build_graph(
-                ["."], cwd=CORPUS, files=files, only=only, withheld=withheld, classified=classified
+            lambda only, _, withheld, classified, piece: build_graph(
+                ["."],
+                cwd=CORPUS,
+                files=files,
+                only=only,
+                withheld=withheld,
+                classified=classified,
+                piece=piece,
             ),
             rules,
             incremental.Hashes(),

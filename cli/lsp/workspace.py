@@ -252,6 +252,7 @@ class WorkspaceModel:
         _progress: bool,
         withheld: frozenset[Path],
         _classified: Classified = EVERY_TOOL,
+        _piece: bool = False,
     ) -> Graph:
         """The graph of the given files in `only` (all: None), from the parsed project.
 
