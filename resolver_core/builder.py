@@ -369,6 +369,7 @@ def new_project(
     return Project(default_roots(files, paths, cwd, src), overrides, cwd, scoped=scoped, hashing=hashing)
 
 
+@without_cyclic_gc()
 def build_graph(
     paths: Sequence[str | os.PathLike[str]],
     *,
@@ -400,40 +401,6 @@ def build_graph(
     one piece of a coupling group (`confined.Confined.in_functions`).
     """
     deep_recursion_guard()
-    with without_cyclic_gc():
-        return _build_graph(
-            paths,
-            src=src,
-            exclude=exclude,
-            source_overrides=source_overrides,
-            cwd=cwd,
-            progress=progress,
-            files=files,
-            only=only,
-            project=project,
-            hashing=hashing,
-            withheld=withheld,
-            classified=classified,
-            piece=piece,
-        )
-
-
-def _build_graph(
-    paths: Sequence[str | os.PathLike[str]],
-    *,
-    src: Sequence[str | os.PathLike[str]],
-    exclude: Sequence[str],
-    source_overrides: Mapping[Path, str] | None,
-    cwd: Path | None,
-    progress: Callable[[int, int], None] | None,
-    files: Sequence[SourceFile] | GivenFiles | None,
-    only: Collection[Path] | None,
-    project: Project | None,
-    hashing: bool,
-    withheld: frozenset[Path],
-    classified: Classified,
-    piece: bool,
-) -> Graph:
     cwd = cwd or Path.cwd()
     if not isinstance(files, GivenFiles):
         files = GivenFiles(list(files) if files is not None else discover(paths, exclude, cwd))
