@@ -1,6 +1,7 @@
 """Loops over a module's namespace: the functions `inspect.getmembers(tools, inspect.isfunction)`
 lists, the entries of `vars(tools).items()` (or `tools.__dict__.items()`) and of
-`globals().items()`, which published servers filter by name before registering each one:
+`globals().items()` (or `getmembers(sys.modules[__name__], ...)`, the module listing itself),
+which published servers filter by name before registering each one:
 
     for name, fn in inspect.getmembers(tools, inspect.isfunction):
         if name.endswith("_tool"):
@@ -13,9 +14,10 @@ row `(name, tools.name)` read where the loop is. `getmembers` sorts them by name
 sees only the names bound above it). The loop's tests then leave out what they leave out
 (`loop_filters.py`), as they do for a collection written out.
 
-Followed only while every test in the loop's body reads the name alone (`name.startswith(...)`):
-a test of the object (`getattr(fn, "_is_tool", False)`, `callable(fn)`) is not told, and reading
-every member through it would register helpers the run leaves out; those loops, and `vars()` or
+Followed only while every test in the loop's body reads the name alone (`name.startswith(...)`),
+or the object only through `callable(fn)` (true of every row, and not told, so a row runs both
+ways: kept). Any other test of the object (`getattr(fn, "_is_tool", False)`) is not told, and
+reading every member through it would register helpers the run leaves out; those loops, and `vars()` or
 `globals()` with no test at all (their entries hold modules and constants too), stay not
 followed, as before. Classes, constants and external functions are no rows: `isfunction` leaves
 the first two out, and an external function's signature is not read anyway.
@@ -145,6 +147,9 @@ def _modules(
         where, where_scope, values = module, scope, (expr,)
     spaces: list[Space] = []
     for value in values:
+        if _own_entry(names, where, value, where_scope):  # `sys.modules[__name__]`: the module itself
+            spaces.append((where, None))
+            continue
         if not isinstance(value, ast.Name | ast.Attribute):
             return None
         symbol = names.resolve(where, value, where_scope)
@@ -153,6 +158,16 @@ def _modules(
             return None
         spaces.append((symbol.module, value))
     return where, where_scope, spaces, sort
+
+
+def _own_entry(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> bool:
+    """Whether `expr` is `sys.modules[__name__]`: the module the loop is written in."""
+    return (
+        isinstance(expr, ast.Subscript)
+        and isinstance(expr.slice, ast.Name)
+        and expr.slice.id == "__name__"
+        and names.canonical(module, expr.value, scope) == "sys.modules"
+    )
 
 
 def _functions(names: Names, owner: ParsedModule, before: int | None) -> list[str]:
@@ -192,4 +207,13 @@ def _reads(node: ast.AST, name: str) -> bool:
     """Whether a test reads `name` (the loop's value variable)."""
     inner = node.test if isinstance(node, ast.If | ast.IfExp | ast.While) else node
     parts = [inner] if not isinstance(node, ast.comprehension) else node.ifs
-    return any(isinstance(n, ast.Name) and n.id == name for p in parts for n in ast.walk(p))
+    called = {  # `callable(fn)`: true of every row (functions), not told, so both ways: kept
+        id(c.args[0]) for p in parts for c in ast.walk(p) if isinstance(c, ast.Call) and _is_callable_test(c)
+    }
+    return any(
+        isinstance(n, ast.Name) and n.id == name and id(n) not in called for p in parts for n in ast.walk(p)
+    )
+
+
+def _is_callable_test(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "callable" and len(call.args) == 1

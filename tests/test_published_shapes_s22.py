@@ -3,7 +3,8 @@
 - loops over a module's namespace, filtered by name before registering each function:
   `inspect.getmembers(tools, inspect.isfunction)` (in the server module, a factory, over the
   modules an outer loop lists), `vars(tools).items()` / `tools.__dict__.items()`, and
-  `globals().items()` of the server module: lint said them not analysed (MCPD113), the SDK
+  `globals().items()` of the server module, `getmembers(sys.modules[__name__], ...)`, a
+  `callable(fn)` test beside the name's: lint said them not analysed (MCPD113), the SDK
   registering (and refusing) the functions the names select; a function the listed module
   imports is one of its members too (`lint deps.py` alone must then check the listing file);
 - `@deprecated("...")` (typing_extensions, PEP 702) stacked under `@mcp.tool()`: a
@@ -169,6 +170,70 @@ CASES["tools.__dict__.items() filtered by a prefix"] = (
         "app/main.py": entry_point(
             "from app import tools",
             'for n, fn in tools.__dict__.items():\n        if n.endswith("_tool"):\n            mcp.add_tool(fn)',
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# A test of the value by `callable()` (true of every function listed) beside the name's.
+CASES["globals() filtered by callable() and a prefix"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/main.py": tools_module(
+            """\
+            from mcp.server import MCPServer
+
+            from app.deps import load_d
+
+            mcp = MCPServer("x")
+
+
+            def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            for _name, _obj in list(globals().items()):
+                if _name.startswith("tool_") and callable(_obj):
+                    mcp.add_tool(_obj)
+            """
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# Single-file servers list their own module from a register helper: `sys.modules[__name__]`.
+CASES["getmembers(sys.modules[__name__]) in a register helper of the server module"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/main.py": tools_module(
+            """\
+            import inspect
+            import sys
+
+            from mcp.server import MCPServer
+
+            from app.deps import load_d
+
+
+            def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+                return d
+
+
+            def tool_echo(x: int) -> int:
+                return x
+
+
+            def register(mcp: MCPServer) -> None:
+                for name, fn in inspect.getmembers(sys.modules[__name__], inspect.isfunction):
+                    if name.startswith("tool_"):
+                        mcp.add_tool(fn, name=name[5:])
+
+
+            mcp = MCPServer("x")
+            register(mcp)
+            """
         ),
     },
     "import app.main",

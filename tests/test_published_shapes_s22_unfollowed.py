@@ -2,7 +2,7 @@
 checked against the SDK: strict xfails saying what the SDK does and what lint says, whose files
 alone and editor's model must still report what `lint .` reports.
 
-- tests of the function object in a namespace loop (a mark a decorator sets, `callable()`), the
+- tests of the function object in a namespace loop (a mark a decorator sets), the
   modules handed to a helper's parameter, an instance's members (`getmembers(self, ...)`,
   `dir(self)`), `BaseTool.__subclasses__()`;
 - a collecting decorator appending its wrapper rather than the function;
@@ -76,32 +76,6 @@ CASES["getmembers over a list of modules handed to a helper"] = (
             """,
         "app/main.py": entry_point(
             "from app import tools\n    from app.util import register_tools", "register_tools(mcp, [tools])"
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
-)
-
-CASES["globals() filtered by callable() and a prefix"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/main.py": tools_module(
-            """\
-            from mcp.server import MCPServer
-
-            from app.deps import load_d
-
-            mcp = MCPServer("x")
-
-
-            def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-
-
-            for _name, _obj in list(globals().items()):
-                if _name.startswith("tool_") and callable(_obj):
-                    mcp.add_tool(_obj)
-            """
         ),
     },
     "import app.main",
@@ -286,10 +260,6 @@ NOT_FOLLOWED: dict[str, str] = {
     "getmembers over a list of modules handed to a helper": (
         "the SDK registers tools.solve_tool and refuses load_d(nope)" + _UNREAD + "the modules a "
         "caller hands the helper's `modules` parameter and says the loop not analysed (MCPD113)"
-    ),
-    "globals() filtered by callable() and a prefix": (
-        "the SDK registers tool_solve and refuses load_d(nope)" + _UNREAD + "`callable(_obj)` for "
-        "the namespace's values and says the loop not analysed (MCPD113)"
     ),
     "each subclass of a base tool class, BaseTool.__subclasses__()": (
         "the SDK registers SolveTool().run and refuses load_d(nope)" + _UNREAD + "the subclasses "
