@@ -11,15 +11,15 @@
   `functools.wraps` wrapper, which lint said not analysed beside the refusal it reported;
 - the shapes of this round lint does not follow yet are in `test_published_shapes_s22_unfollowed.py`.
 
-Each case is a small project of our own in the 2.3 API whose tool runs `load_d(nope)`, which
-the SDK refuses; `published_shapes.survey_tests` starts the server under the SDK, then runs
-`lint .`, `lint <resolver file>` (refused and clean), each file alone cold and cached, and the
-editor's model, saved and unsaved. The comment above a case says where its shape was read;
-no code of theirs is here.
+A case is our own small project (2.3 API) with a tool running `load_d(nope)`, refused by the
+SDK: `published_shapes.survey_tests` checks it under the SDK, with `lint .`, the resolver's file
+alone (refused and clean twin), every file alone cold and cached, and the editor (saved and
+unsaved). Above each case, a comment names where the shape was read; none of that code is here.
 """
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import published_shapes
@@ -48,6 +48,20 @@ TOOLS = tools_module(
 )
 """`app/tools.py`: two tools named `*_tool` (the refused one first), the resolver it imports and a
 helper whose parameter the SDK would refuse (T2) were it registered."""
+
+
+def server_module(body: str = "", imports: str = "", decorators: str = "") -> str:
+    """`app/main.py` of a single-file server: `imports` beside the server's, the server `mcp`,
+    the refused tool `tool_solve` under `decorators` (one a line), then `body` dedented."""
+    return tools_module(
+        "from mcp.server import MCPServer\n"
+        + imports
+        + '\nfrom app.deps import load_d\n\nmcp = MCPServer("x")\n\n\n'
+        + decorators
+        + "def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n"
+        + textwrap.dedent(body)
+    )
+
 
 # A published NeuroML server's `register_tools(mcp, modules)` (code corpus) walks
 # `inspect.getmembers(module, inspect.isfunction)` and registers the names ending in `_tool`.
@@ -132,19 +146,8 @@ CASES["getmembers without a test, the refused tool a function the module imports
 CASES["globals() of the server module filtered by a prefix, a def after the loop left out"] = (
     {
         "app/deps.py": DEPS,
-        "app/main.py": tools_module(
+        "app/main.py": server_module(
             """\
-            from mcp.server import MCPServer
-
-            from app.deps import load_d
-
-            mcp = MCPServer("x")
-
-
-            def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-
-
             def tool_echo(x: int) -> int:
                 return x
 
@@ -180,19 +183,8 @@ CASES["tools.__dict__.items() filtered by a prefix"] = (
 CASES["globals() filtered by callable() and a prefix"] = (
     {
         "app/deps.py": DEPS,
-        "app/main.py": tools_module(
+        "app/main.py": server_module(
             """\
-            from mcp.server import MCPServer
-
-            from app.deps import load_d
-
-            mcp = MCPServer("x")
-
-
-            def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-
-
             for _name, _obj in list(globals().items()):
                 if _name.startswith("tool_") and callable(_obj):
                     mcp.add_tool(_obj)
@@ -207,33 +199,17 @@ CASES["globals() filtered by callable() and a prefix"] = (
 CASES["getmembers(sys.modules[__name__]) in a register helper of the server module"] = (
     {
         "app/deps.py": DEPS,
-        "app/main.py": tools_module(
+        "app/main.py": server_module(
             """\
-            import inspect
-            import sys
-
-            from mcp.server import MCPServer
-
-            from app.deps import load_d
-
-
-            def tool_solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-
-
-            def tool_echo(x: int) -> int:
-                return x
-
-
             def register(mcp: MCPServer) -> None:
                 for name, fn in inspect.getmembers(sys.modules[__name__], inspect.isfunction):
                     if name.startswith("tool_"):
                         mcp.add_tool(fn, name=name[5:])
 
 
-            mcp = MCPServer("x")
             register(mcp)
-            """
+            """,
+            "import inspect\nimport sys\n",
         ),
     },
     "import app.main",
@@ -244,21 +220,9 @@ CASES["getmembers(sys.modules[__name__]) in a register helper of the server modu
 CASES["@deprecated(...) of typing_extensions under @mcp.tool()"] = (
     {
         "app/deps.py": DEPS,
-        "app/main.py": tools_module(
-            """\
-            from mcp.server import MCPServer
-            from typing_extensions import deprecated
-
-            from app.deps import load_d
-
-            mcp = MCPServer("x")
-
-
-            @mcp.tool()
-            @deprecated("use solve2")
-            async def solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-            """
+        "app/main.py": server_module(
+            imports="from typing_extensions import deprecated\n",
+            decorators='@mcp.tool()\n@deprecated("use solve2")\n',
         ),
     },
     "import app.main",

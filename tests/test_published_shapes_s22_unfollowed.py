@@ -8,9 +8,8 @@ alone and editor's model must still report what `lint .` reports.
 - a collecting decorator appending its wrapper rather than the function;
 - an external decorator under `@mcp.tool()` (OpenTelemetry's span), which lint says not analysed.
 
-Each case is a small project of our own in the 2.3 API whose tool runs `load_d(nope)`, which
-the SDK refuses (`published_shapes.survey_tests`). The comment above a case says where its
-shape was read; no code of theirs is here.
+Cases are built as `test_published_shapes_s22.py`'s are (our own code, the shape's source in a
+comment above each).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from __future__ import annotations
 import published_shapes
 from published_shapes import entry_point
 from test_published_shapes_s20 import DEPS, Case, tools_module
-from test_published_shapes_s22 import TOOLS
+from test_published_shapes_s22 import TOOLS, server_module
 
 CASES: dict[str, Case] = {}
 
@@ -229,22 +228,9 @@ CASES["a collecting decorator appending a functools.wraps wrapper, added in a lo
 CASES["an OpenTelemetry span decorator under @mcp.tool()"] = (
     {
         "app/deps.py": DEPS,
-        "app/main.py": tools_module(
-            """\
-            from mcp.server import MCPServer
-            from opentelemetry import trace
-
-            from app.deps import load_d
-
-            mcp = MCPServer("x")
-            tracer = trace.get_tracer(__name__)
-
-
-            @mcp.tool()
-            @tracer.start_as_current_span("solve")
-            def solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-            """
+        "app/main.py": server_module(
+            imports="from opentelemetry import trace\n",
+            decorators='@mcp.tool()\n@trace.get_tracer(__name__).start_as_current_span("solve")\n',
         ),
     },
     "import app.main",
