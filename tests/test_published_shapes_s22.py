@@ -63,6 +63,15 @@ def server_module(body: str = "", imports: str = "", decorators: str = "") -> st
     )
 
 
+def single_file(body: str = "", imports: str = "", decorators: str = "") -> Case:
+    """The case of a single-file server (`server_module`) importing the refused resolver."""
+    return (
+        {"app/deps.py": DEPS, "app/main.py": server_module(body, imports, decorators)},
+        "import app.main",
+        "app/deps.py",
+    )
+
+
 # A published NeuroML server's `register_tools(mcp, modules)` (code corpus) walks
 # `inspect.getmembers(module, inspect.isfunction)` and registers the names ending in `_tool`.
 CASES["getmembers(tools, isfunction) filtered by a name suffix"] = (
@@ -143,27 +152,20 @@ CASES["getmembers without a test, the refused tool a function the module imports
 )
 
 # Published single-file servers register every `tool_*` global once their functions are defined.
-CASES["globals() of the server module filtered by a prefix, a def after the loop left out"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/main.py": server_module(
-            """\
-            def tool_echo(x: int) -> int:
-                return x
+CASES["globals() of the server module filtered by a prefix, a def after the loop left out"] = single_file(
+    """\
+        def tool_echo(x: int) -> int:
+            return x
 
 
-            for _name, _fn in list(globals().items()):
-                if _name.startswith("tool_"):
-                    mcp.add_tool(_fn, name=_name.removeprefix("tool_"))
+        for _name, _fn in list(globals().items()):
+            if _name.startswith("tool_"):
+                mcp.add_tool(_fn, name=_name.removeprefix("tool_"))
 
 
-            def tool_late(_bad: int) -> int:
-                return _bad
-            """
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
+        def tool_late(_bad: int) -> int:
+            return _bad
+        """
 )
 
 CASES["tools.__dict__.items() filtered by a prefix"] = (
@@ -180,53 +182,32 @@ CASES["tools.__dict__.items() filtered by a prefix"] = (
 )
 
 # A test of the value by `callable()` (true of every function listed) beside the name's.
-CASES["globals() filtered by callable() and a prefix"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/main.py": server_module(
-            """\
-            for _name, _obj in list(globals().items()):
-                if _name.startswith("tool_") and callable(_obj):
-                    mcp.add_tool(_obj)
-            """
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
+CASES["globals() filtered by callable() and a prefix"] = single_file(
+    """\
+        for _name, _obj in list(globals().items()):
+            if _name.startswith("tool_") and callable(_obj):
+                mcp.add_tool(_obj)
+        """
 )
 
 # Single-file servers list their own module from a register helper: `sys.modules[__name__]`.
-CASES["getmembers(sys.modules[__name__]) in a register helper of the server module"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/main.py": server_module(
-            """\
-            def register(mcp: MCPServer) -> None:
-                for name, fn in inspect.getmembers(sys.modules[__name__], inspect.isfunction):
-                    if name.startswith("tool_"):
-                        mcp.add_tool(fn, name=name[5:])
+CASES["getmembers(sys.modules[__name__]) in a register helper of the server module"] = single_file(
+    """\
+        def register(mcp: MCPServer) -> None:
+            for name, fn in inspect.getmembers(sys.modules[__name__], inspect.isfunction):
+                if name.startswith("tool_"):
+                    mcp.add_tool(fn, name=name[5:])
 
 
-            register(mcp)
-            """,
-            "import inspect\nimport sys\n",
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
+        register(mcp)
+        """,
+    "import inspect\nimport sys\n",
 )
 
 # Published servers mark retired tools with PEP 702's `@deprecated` under `@mcp.tool()`.
-CASES["@deprecated(...) of typing_extensions under @mcp.tool()"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/main.py": server_module(
-            imports="from typing_extensions import deprecated\n",
-            decorators='@mcp.tool()\n@deprecated("use solve2")\n',
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
+CASES["@deprecated(...) of typing_extensions under @mcp.tool()"] = single_file(
+    imports="from typing_extensions import deprecated\n",
+    decorators='@mcp.tool()\n@deprecated("use solve2")\n',
 )
 
 (

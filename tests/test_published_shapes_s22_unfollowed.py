@@ -17,7 +17,7 @@ from __future__ import annotations
 import published_shapes
 from published_shapes import entry_point
 from test_published_shapes_s20 import DEPS, Case, tools_module
-from test_published_shapes_s22 import TOOLS, server_module
+from test_published_shapes_s22 import TOOLS, single_file
 
 CASES: dict[str, Case] = {}
 
@@ -225,16 +225,9 @@ CASES["a collecting decorator appending a functools.wraps wrapper, added in a lo
 )
 
 # Published servers trace each tool with OpenTelemetry's span decorator under `@mcp.tool()`.
-CASES["an OpenTelemetry span decorator under @mcp.tool()"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/main.py": server_module(
-            imports="from opentelemetry import trace\n",
-            decorators='@mcp.tool()\n@trace.get_tracer(__name__).start_as_current_span("solve")\n',
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
+CASES["an OpenTelemetry span decorator under @mcp.tool()"] = single_file(
+    imports="from opentelemetry import trace\n",
+    decorators='@mcp.tool()\n@trace.get_tracer(__name__).start_as_current_span("solve")\n',
 )
 
 _UNREAD = "; lint does not read "
