@@ -20,7 +20,8 @@ ways: kept). Any other test of the object (`getattr(fn, "_is_tool", False)`) is 
 reading every member through it would register helpers the run leaves out; those loops, and `vars()` or
 `globals()` with no test at all (their entries hold modules and constants too), stay not
 followed, as before. Classes, constants and external functions are no rows: `isfunction` leaves
-the first two out, and an external function's signature is not read anyway.
+the first two out, and an external function's signature is not read anyway; nor is a `def` a
+library decorator turns into a cache or a property (`@functools.cache`), no function either.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from .bindings import Binding, Defined, ModuleRef
+from .library_decorators import MEMOIZING, PROPERTIES
 from .loop_entries import unwrapped
 from .source import ParsedModule
 from .symbols import Names, Scope
@@ -49,6 +51,8 @@ class Listing(Protocol):
 
 _PREDICATES = frozenset({"inspect.isfunction"})
 """The `getmembers` predicates whose members are exactly the module's functions."""
+_NOT_FUNCTIONS = MEMOIZING | PROPERTIES
+"""Library decorators handing back an object that is no function (a cache, a property)."""
 _TESTS = (ast.If, ast.IfExp, ast.While, ast.comprehension)
 
 
@@ -190,12 +194,23 @@ def _first(binding: Binding) -> Binding:
 
 
 def _is_function(names: Names, owner: ParsedModule, name: str, binding: Binding) -> bool:
+    """Whether `name` is bound to a project `def` whose decorators leave a function there
+    (`@functools.cache` leaves a cache object, which `inspect.isfunction` refuses)."""
     if binding.kind == "def":
-        return isinstance(binding.node, ast.FunctionDef | ast.AsyncFunctionDef)
-    if binding.kind != "import" or binding.type_checking:
+        where, node = owner, binding.node
+    elif binding.kind == "import" and not binding.type_checking:
+        symbol = names.follow(names.lookup(owner, name))
+        if not isinstance(symbol, Defined):
+            return False
+        where, node = symbol.module, symbol.node
+    else:
         return False
-    symbol = names.follow(names.lookup(owner, name))
-    return isinstance(symbol, Defined) and isinstance(symbol.node, ast.FunctionDef | ast.AsyncFunctionDef)
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return not any(
+        names.canonical(where, d.func if isinstance(d, ast.Call) else d) in _NOT_FUNCTIONS
+        for d in node.decorator_list
+    )
 
 
 def _read(base: ast.expr | None, name: str) -> ast.expr:

@@ -262,12 +262,32 @@ SILENT: dict[str, dict[str, str]] = {
             "            mcp.add_tool(fn, name=name)",
         ),
     },
+    # `functools.lru_cache` hands back a cache object, which `inspect.isfunction` leaves out: the
+    # cached function (whose `_x` parameter the SDK would refuse) is never registered.
+    "a cached function, no function to getmembers(isfunction)": {
+        "app/tools.py": """\
+            import functools
+
+
+            def echo_tool(x: int) -> int:
+                return x
+
+
+            @functools.lru_cache(maxsize=None)
+            def settings_tool(_x: int) -> int:
+                return _x
+            """,
+        "app/main.py": entry_point(
+            "import inspect\n    from app import tools",
+            "for fname, fn in inspect.getmembers(tools, inspect.isfunction):\n        mcp.add_tool(fn)",
+        ),
+    },
 }
 
 
 def test_namespace_loops_leaving_the_refused_function_out_stay_silent(tmp_path: Path) -> None:
     """A namespace loop whose members never include the refused function (a name test leaving
-    it out, the names allowed written out): the SDK starts the server and lint, `lint .`
+    it out, the names allowed written out, a cached function `isfunction` leaves out): the SDK starts the server and lint, `lint .`
     and each file alone, reports nothing at error or warning severity."""
     for n, (name, files) in enumerate(sorted(SILENT.items())):
         root = tmp_path / str(n)
