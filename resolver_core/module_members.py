@@ -51,6 +51,8 @@ class Listing(Protocol):
 
 _PREDICATES = frozenset({"inspect.isfunction"})
 """The `getmembers` predicates whose members are exactly the module's functions."""
+_LISTING = frozenset({"getmembers", "vars", "globals", "__dict__"})
+"""The words a loop over a namespace spells (`carriers._LISTING`: those listing another module's)."""
 _NOT_FUNCTIONS = MEMOIZING | PROPERTIES
 """Library decorators handing back an object that is no function (a cache, a property)."""
 _TESTS = (ast.If, ast.IfExp, ast.While, ast.comprehension)
@@ -68,6 +70,8 @@ def member_rows(
     `outer`: the variables of the loops around it, `for module in (tools, more):` listing the
     modules whose namespaces an inner `getmembers(module, ...)` lists one after the other."""
     target = stmt.target
+    if not _LISTING.intersection(_spelled(stmt.iter)):
+        return None  # the common loop, told apart before any name is looked up
     if not (
         isinstance(target, ast.Tuple)
         and len(target.elts) == 2
@@ -211,6 +215,15 @@ def _is_function(names: Names, owner: ParsedModule, name: str, binding: Binding)
         names.canonical(where, d.func if isinstance(d, ast.Call) else d) in _NOT_FUNCTIONS
         for d in node.decorator_list
     )
+
+
+def _spelled(expr: ast.expr) -> set[str]:
+    """The names and attributes an expression spells."""
+    return {
+        n.id if isinstance(n, ast.Name) else n.attr
+        for n in ast.walk(expr)
+        if isinstance(n, ast.Name | ast.Attribute)
+    }
 
 
 def _read(base: ast.expr | None, name: str) -> ast.expr:
