@@ -30,6 +30,7 @@ top-level statement binds everything it assigns outside function and class bodie
 from __future__ import annotations
 
 import ast
+import os
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -93,8 +94,14 @@ def reaching(
     read: Reader,
     readers: Callable[[str], set[str]],
     parse: Parser = parsed,
+    given: Iterable[str] = (),
 ) -> set[str]:
     """The `importers` that spell a carrier, starting from `carriers` (`defined`).
+
+    A module's namespace listed (`inspect.getmembers(tools, ...)`, `vars(tools)`,
+    `module_members.py`) reaches every function it binds without spelling one: an importer
+    spelling a listing and the name of a module binding carriers (one of the `given` files, or
+    an importer that does) is kept too.
 
     `readers(path)`: the files importing `path`, directly or not. A name an importer binds can
     only be spelt by those: each file is compared with the names of the files it imports."""
@@ -103,6 +110,9 @@ def reaching(
     units: dict[str, list[tuple[set[str], frozenset[str]]]] = {}
     carried: dict[str, set[str]] = {}
     pending = [(set(carriers), set(texts))]
+    listing = {p for p, text in texts.items() if any(spells(text, w) for w in _LISTING)}
+    if listing:  # `inspect.getmembers(deps, ...)`: the module's name carries what it binds
+        pending += [(_module_words(path), readers(path) & listing) for path in given]
     while pending:
         new, candidates = pending.pop()
         for path in sorted(candidates & texts.keys()):
@@ -114,8 +124,20 @@ def reaching(
             if more:
                 carried.setdefault(path, set()).update(more)
                 pending.append((more - carriers, readers(path) - {path}))
+                if listing:
+                    pending.append((_module_words(path), (readers(path) - {path}) & listing))
                 carriers |= more
     return set(units)
+
+
+_LISTING = ("getmembers", "vars", "__dict__")
+"""The words of the listings of a module's namespace `module_members.py` follows."""
+
+
+def _module_words(path: str) -> set[str]:
+    """The name a module is imported by: its file's stem, or its package's folder name."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return {os.path.basename(os.path.dirname(path)) if stem == "__init__" else stem}
 
 
 def _units(text: str, tree: ast.Module | None) -> list[tuple[set[str], frozenset[str]]]:

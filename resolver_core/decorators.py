@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from .annotation_writes import with_written
 from .decorated import MAX_DEPTH, MAX_WRAPPED, Obj, opaque, wrapping_depth
-from .library_decorators import IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
+from .library_decorators import DEPRECATING, IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
 from .sdk_flags import deciding, live_body
 from .signatures import returns_of
 from .source import ParsedModule
@@ -310,6 +310,8 @@ class Decorators:
                 return self._keeping(args[0])
             if not args:
                 return Obj("keeping")  # `validate_call(validate_return=True)`: the decorator it returns
+        if qualname in DEPRECATING and len(args) == 1:
+            return Obj("keeping")  # `deprecated("use x")`: the decorator it returns
         if qualname == "functools.partial" and args:
             return Obj("partial", base=args[0], positional=len(args) - 1, keywords=tuple(kwargs))
         if qualname in PROPERTIES and len(args) == 1:

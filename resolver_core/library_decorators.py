@@ -41,6 +41,11 @@ KEEPING_ASYNC = frozenset({"pydantic.validate_call", "pydantic.validate_call_dec
 """Library decorators returning a wrapper made with `functools.wraps` that is async exactly when
 the function it wraps is (`@validate_call` and `@validate_call(validate_return=True)`)."""
 
+DEPRECATING = frozenset({"typing_extensions.deprecated", "warnings.deprecated"})
+"""`@deprecated("message")`: the decorator its call returns wraps the function with
+`functools.wraps`, marked a coroutine function when the function is one (Python 3.12 and later,
+where `inspect.iscoroutinefunction`, which the SDK asks, sees the mark)."""
+
 MEMOIZING = frozenset({"functools.cache", "functools.lru_cache"})
 """Decorators under which every call returns what the first call made (a getter's server or
 object is then one, however many call it)."""

@@ -18,6 +18,7 @@ from .joined_lists import MAX_JOINS, joined_rows
 from .loop_entries import Part, numbered, picked, unwrapped
 from .loop_sources import held_list
 from .loop_zips import zipped_rows
+from .module_members import member_rows
 from .records import record
 from .returned_collections import returned
 from .source import ParsedModule
@@ -53,7 +54,11 @@ def listed_variables(
     if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
         found = _flattened(names, outer[stmt.iter.id])
     else:  # a collection written out, or a list `__init__` stores (`for fn in self.tools:`)
-        found = rows_of(names, module, stmt.iter, scope) or held_list(module, stmt.iter, scope)
+        found = (
+            rows_of(names, module, stmt.iter, scope)
+            or held_list(module, stmt.iter, scope)
+            or member_rows(names, module, stmt, scope, outer)  # `inspect.getmembers(tools, ...)`
+        )
     if found is None:
         return {}
     where, where_scope, rows = found

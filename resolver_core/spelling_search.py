@@ -86,7 +86,9 @@ class SpellingSearch:
         carriers = defined(sorted(given), text_of, self.parse) if carriers is None else carriers
         if carriers is None:
             return None
-        return reaching(carriers, importers, text_of, lambda p: closure({p}, imported_by), self.parse)
+        return reaching(
+            carriers, importers, text_of, lambda p: closure({p}, imported_by), self.parse, sorted(given)
+        )
 
     def parse(self, path: str, text: str) -> tuple[ast.Module, frozenset[str]] | None:
         """`carriers.parsed`, keeping each tree in `parses` for the run's build (`lent_parses`)."""
