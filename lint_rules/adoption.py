@@ -22,11 +22,11 @@ record followed everywhere (`lint .`'s) asked nothing: it is taken where the lim
 every file its build read, as a limited build answering "within" to every question
 proceeds as an unlimited one.
 
-A record whose tools were not all classified (`FileRecord.unclassified`: a companion's, its
-tools written in a module importing no given file) is taken by a run whose build would
-leave the same modules' tools so (`FileRecord.loose`, `_Left`): what it holds is then what
-this run's build makes, or, where this run would classify more, what its second round,
-classifying every tool, would (`unclassified_records`).
+A record whose tools were not all classified (`FileRecord.unclassified`: a companion checked
+for the registrations a given file's come after) holds what only its own list's report reads,
+and is never taken up. (Taking it where the run would leave the same modules' tools
+unclassified was tried: a coupled record kept beside it then went stale when its caller was
+edited, and a duplicate tool name went unreported; `test_adoption_across_lists.py`.)
 
 A file with no record taken is built again, with the registrars its closure held
 (`_drop_registrars`): without them its build would not follow its imports to them.
@@ -61,10 +61,9 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     ours = {str(entry[1]): entry[:3] for entry in sig}
     limits = {str(entry[1]): _limits(entry) for entry in sig}
     bounds = _bounds(files)
-    companions = {str(entry[1]) for entry, f in zip(sig, files, strict=True) if f.companion}
-    left = _Left(sig)
     out = State(files=sig)
     sources: dict[str, State] = {}
+    called_by: dict[str, list[str]] = {}
     for state in states:
         theirs = {str(entry[1]): entry[:3] for entry in state.files}
         their_limits = {str(entry[1]): _limits(entry) for entry in state.files}
@@ -77,9 +76,7 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
                 continue
             if not _followed_alike(record, deps, limits[path], their_limits[path], bounds.get(path)):
                 continue
-            if record.unclassified and not left.alike(
-                record, path in companions, limits[path], their_limits[path]
-            ):
+            if record.unclassified:  # its registrations only: no other list's record
                 continue
             if not _same_file(path, entry, theirs[path]):
                 continue
@@ -91,9 +88,13 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
                 continue
             out.records[display], out.deps[display] = record, deps
             sources[display] = state
+            if record.coupled:
+                called_by[display] = [str(ours[c][0]) for c in callers.get(path, ())]
     _drop_blind(out, sources, ours)
+    _drop_uncalled(out, sources, called_by)
     while _drop_registrars(out, sources, ours, states):
         _drop_blind(out, sources, ours)
+        _drop_uncalled(out, sources, called_by)
     if not out.records:
         return None
     for display, deps in out.deps.items():
@@ -110,6 +111,21 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     for state in reversed(states):  # keyed by file content: any state's are right
         out.fixes.update(state.fixes)
     return out
+
+
+def _drop_uncalled(out: State, sources: dict[str, State], called_by: dict[str, list[str]]) -> None:
+    """Drop each coupled record taken without the records of all its callers, until none is:
+    an edit of a caller re-checks the helpers its kept record's closure held
+    (`invalidation.widened`), which only a caller's taken record tells this run. Without it, a
+    caller edited to hand a helper another server (or none) left the helper's verdicts as the
+    old caller made them (a duplicate tool name reported that no longer was)."""
+    dropped = True
+    while dropped:
+        dropped = False
+        for display, callers in called_by.items():
+            if display in out.records and not all(c in out.records for c in callers):
+                del out.records[display], out.deps[display], sources[display]
+                dropped = True
 
 
 def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[object]]) -> None:
@@ -223,35 +239,6 @@ def _followed_alike(
     if not ours and "caller" in theirs:
         return False
     return all((limit is None or Path(p) in limit) == inside for p, inside in record.limited.items())
-
-
-class _Left:
-    """Which modules' tools this run's build would leave unclassified (`builder._tool`): for a
-    companion's record (`Classified.companions`), those written in a companion checked for
-    the registrations a given file's come after (`loose`, the "registrations" flag), and, in a
-    run that has such companions, in a module the run does not check."""
-
-    def __init__(self, sig: list[list[object]]) -> None:
-        self.run = frozenset(str(entry[0]) for entry in sig)
-        self.loose = frozenset(str(entry[0]) for entry in sig if "registrations" in entry[3:])
-
-    def alike(self, record: FileRecord, companion: bool, ours: list[object], theirs: list[object]) -> bool:
-        """Whether this run may take up `record`, whose build left some of its tools
-        unclassified (`FileRecord.unclassified`).
-
-        Its build left unclassified the tools of the modules of `FileRecord.loose` that read
-        only what their module imports (`unclassified.skipped`, a matter of their text, which
-        its dependencies vouch for), and the servers a limited caller never reads
-        (`Confined.unread`: its limit asked as `_followed_alike` checks, so only where both
-        builds limited it; `ours`, `theirs`: `_limits`). This run's build
-        of the file, a companion here too, would leave those alike, and perhaps more (a record
-        holding more classified tools is what the run's second round, classifying them all,
-        would make: `unclassified_records`): the report reads it as its own. A module whose
-        tools a run leaves so imports none of its given files (every importer is one of its
-        files, checked whole), so what they would find is located in none."""
-        if not companion or bool(ours) != bool(theirs):  # a given file's tools are all classified
-            return False
-        return all(m in self.loose or (bool(self.loose) and m not in self.run) for m in record.loose)
 
 
 def _same_file(path: str, ours: list[object], theirs: list[object]) -> bool:

@@ -140,19 +140,14 @@ class FileRecord:
     unclassified: bool = False
     """Some of its tools were registered without being classified (a companion's, which could
     find nothing located in a given file: `resolver_core/unclassified.py`): its registrations
-    are its file's, its `consumed` and diagnostics only what its other tools find. Taken up by
-    another list's run only where its build would leave the same tools so (`loose`,
-    `adoption`); a run whose report could read them checks it again
+    are its file's, its `consumed` and diagnostics only what its other tools find. Never taken
+    up by another list's run (`adoption`); a run whose report could read them checks it again
     (`unclassified_records.needs_classified`)."""
     limited: dict[str, bool] = field(default_factory=dict, compare=False)
     """What its build asked of its file's limit when the file's servers were followed only so
     far (`Project.limited`): each file asked about (absolute path), and whether it was in the
     limit. A run whose limit answers alike makes the same record (`adoption`); not a verdict,
     so records are compared without it."""
-
-    loose: list[str] = field(default_factory=list, compare=False)
-    """The modules (displays) whose tools its build left unclassified (`Graph.loose`): another
-    list's run leaving those alike may take the record up (`adoption`); not a verdict."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -164,7 +159,6 @@ class FileRecord:
             "servers": self.servers,
             "limited": self.limited,
             "unclassified": self.unclassified,
-            "loose": self.loose,
         }
 
     @classmethod
@@ -178,7 +172,6 @@ class FileRecord:
             servers=list(data["servers"]),
             limited={str(p): bool(inside) for p, inside in data["limited"].items()},
             unclassified=bool(data["unclassified"]),
-            loose=[str(m) for m in data["loose"]],
         )
 
 
@@ -248,7 +241,6 @@ def _view(graph: Graph, origin: str) -> Graph:
         evaluator=graph.evaluator,
         coupled=graph.coupled & {origin},
         unclassified=graph.unclassified & {origin},
-        loose={o: w for o, w in graph.loose.items() if o == origin},
         _found=graph._found,
     )
 
@@ -284,7 +276,6 @@ def record(view: Graph, origin: str, rules: Sequence[type[Rule]], servers: Seque
         coupled=origin in view.coupled,
         servers=list(servers),
         unclassified=origin in view.unclassified,
-        loose=sorted(view.loose.get(origin, ())),
     )
 
 

@@ -264,7 +264,7 @@ class StaticBuilder:
         # checked: the runs with companions checked for their registrations (`companions.py`).
         loose = written in how.loose or (bool(how.loose) and written not in self.graph.checked)
         if owner in how.companions and loose and skipped(reg, target, written):
-            self.graph.leave_unclassified(owner, written)
+            self.graph.unclassified.add(owner)
             return self._shell(reg, target, None, None)
         cutoff = registered_at(reg)
         outer, self.names.cutoff = (

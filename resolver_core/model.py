@@ -348,10 +348,6 @@ class Graph:
     unclassified: set[str] = field(default_factory=set)
     """Files (displays) some of whose tools were registered without being classified
     (`unclassified.py`): what their tools find is not known, only their registrations."""
-    loose: dict[str, set[str]] = field(default_factory=dict)
-    """For a file of `unclassified`, the modules (displays) whose tools it left so
-    (`leave_unclassified`): a run whose files leave those modules' tools alike makes the same
-    record (`lint_rules.adoption`)."""
     _plans: dict[int, ResolverPlan] = field(default_factory=dict, repr=False)
     """Memo for `plan` (a graph is not changed once built; every reader asks)."""
     _consumers: dict[str, Tool] | None = field(default=None, repr=False, compare=False)
@@ -363,11 +359,6 @@ class Graph:
     """The static builder's annotation evaluator (and through `.names`, its name resolution and
     parsed project), for rules that must evaluate annotations or names the builder did not
     keep (elicitation model fields, calls in resolver bodies). None in live graphs."""
-
-    def leave_unclassified(self, owner: str, written: str) -> None:
-        """Note that a tool of `owner`'s record, written in `written`, is left unclassified."""
-        self.unclassified.add(owner)
-        self.loose.setdefault(owner, set()).add(written)
 
     def tools(self) -> list[tuple[Server, Tool]]:
         return [(s, t) for s in self.servers for t in s.tools]

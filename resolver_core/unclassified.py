@@ -24,9 +24,8 @@ relies on to report what `lint .` reports about it (`companions.py`).
 
 What the report still reads of such a companion's record is which shared resolvers its tools
 run (`per_file.owners`: the first file whose tools run one reports its findings) and its
-registrations. Its record is marked (`FileRecord.unclassified`, with the modules whose tools
-it left so, `FileRecord.loose`), another list takes it up only where its build would leave
-those alike (`adoption`), and a run whose report they could change checks it again, classified
+registrations. Its record is marked (`FileRecord.unclassified`), no other list takes it up
+(`adoption`), and a run whose report they could change checks it again, classified
 (`lint_rules.unclassified_records`, `incremental.analyse`).
 """
 

@@ -1,8 +1,8 @@
 """Records taken up across lists of files by what their builds asked, not by the list
 (`lint_rules.adoption`): a caller's record (`confined`: its servers followed only into its
-run's files) where this run's files answer its questions alike (`FileRecord.limited`), a
-companion's record left unclassified where the same modules' tools would be left so
-(`FileRecord.loose`), and `lint .`'s records where their closure is within the limit.
+run's files) where this run's files answer its questions alike (`FileRecord.limited`), and
+`lint .`'s records where their closure is within the limit; never a companion's record left
+unclassified (`FileRecord.unclassified`).
 
 Each project is checked under the SDK first (importing the entry point registers every tool).
 Each cached run reports what a cold run on the same list reports; the attacks edit a file
@@ -175,13 +175,12 @@ def tools_project(root: Path, a: str, b: str, c: str) -> None:
     )
 
 
-def _unclassified(cache: Path, given: str) -> dict[str, list[str]]:
-    """The records left unclassified in the state of the run given `given` alone, with the
-    modules whose tools each left so."""
+def _unclassified(cache: Path, given: str) -> set[str]:
+    """The records left unclassified in the state of the run given `given` alone."""
     for path in (cache / "lint").glob("mcpdeps-lint-*.json"):
         state = json.loads(path.read_text())
         if [entry[0] for entry in state["files"] if len(entry) == 3] == [given]:
-            return {d: r["loose"] for d, r in state["records"].items() if r["unclassified"]}
+            return {d for d, r in state["records"].items() if r["unclassified"]}
     raise AssertionError(f"no state for {given}")
 
 
@@ -189,23 +188,22 @@ def _unclassified(cache: Path, given: str) -> dict[str, list[str]]:
     ("a", "b", "c"),
     [("load_ok", "load_ok", "load_ok"), ("load_p", "load_ok", "load_p"), ("load_d", "load_ok", "load_d")],
 )
-def test_an_unclassified_companion_is_taken_up_by_another_tool_module(
+def test_an_unclassified_companion_is_not_taken_up_by_another_tool_module(
     tmp_path: Path, a: str, b: str, c: str
 ) -> None:
-    """After `lint app/b_tools.py`, `lint app/c_tools.py` takes up `a_tools`' record left
-    unclassified (its tool is left so in both runs), and reports what a cold run reports: a
-    finding of a resolver `a_tools` runs too (MCPD106 of `load_p(x, /)`, reported by the first
-    file running it) makes the run check it again, classified, as a cold run does."""
+    """After `lint app/b_tools.py` left `a_tools`' tool unclassified, `lint app/c_tools.py`
+    builds `a_tools` again rather than take that record up, and reports what a cold run
+    reports (MCPD106 of `load_p(x, /)`, reported by the first file running it, included)."""
     tools_project(tmp_path, a, b, c)
     ran = sdk(tmp_path, "import app.main")
     assert (ran.returncode == 0) == (a != "load_d"), ran.stderr
     cache = tmp_path / ".cache"
     _as_cold(tmp_path, ["app/b_tools.py"], cache)
-    assert _unclassified(cache, "app/b_tools.py")["app/a_tools.py"] == ["app/a_tools.py"]
+    assert "app/a_tools.py" in _unclassified(cache, "app/b_tools.py")
     path = tmp_path / "app" / "c_tools.py"
     path.write_text(path.read_text() + "\n# edited\n")
     taken = _as_cold(tmp_path, ["app/c_tools.py"], cache)
-    assert taken.analysed < lint(["app/c_tools.py"], cwd=tmp_path).analysed
+    assert taken.analysed == lint(["app/c_tools.py"], cwd=tmp_path).analysed
 
 
 def test_a_companion_newly_importing_the_given_file_is_classified(tmp_path: Path) -> None:
@@ -256,3 +254,165 @@ def test_pre_commit_after_lint_dot_builds_each_file_once(
     result = lint([given], cwd=root, cache_dir=cache)
     assert len(builds) == 1, [None if b is None else len(b) for b in builds]  # type: ignore[arg-type]
     assert _dump(result) == _dump(lint([given], cwd=root))
+
+
+_EXPOSED = """\
+from typing import Annotated
+
+from mcp.server.mcpserver import Resolve
+from app.expose import expose
+from app.deps import load_ok
+
+
+@expose
+def {name}(x: int, d: Annotated[str, Resolve(load_ok)]) -> str:
+    return d
+"""
+_HELPER = """\
+from typing import Annotated
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Resolve
+from app.deps import load_ok
+
+
+def register(server: MCPServer) -> None:
+    @server.tool()
+    def {name}(x: int, d: Annotated[str, Resolve(load_ok)]) -> str:
+        return d
+"""
+
+
+def test_a_helper_whose_caller_moved_its_tools_is_checked_again(tmp_path: Path) -> None:
+    """Found by an attack on taking unclassified records up: `features/gamma.py` registers
+    `dup` on the server its caller hands it, `features/delta.py` applies `@expose` (which adds
+    to `app.server`'s `mcp`) to another `dup`. `app/main.py` first hands `gamma` a server of
+    its own, then `mcp`: the duplicate appears only with the second caller. `lint
+    features/gamma.py` after runs on other lists (the first before the edit, the second
+    after) reports it as a cold run does: the records left unclassified by the second run
+    are not taken up in place of the builds that find it."""
+    write_files(
+        tmp_path,
+        {
+            **PROJECT,
+            "app/__init__.py": "",
+            "features/__init__.py": "",
+            "app/server.py": SERVER,
+            "app/deps.py": "def load_ok(x: int) -> str:\n    return str(x)\n",
+            "app/expose.py": "from app.server import mcp\n\n\ndef expose(fn):\n    mcp.add_tool(fn)\n    return fn\n",
+            "features/gamma.py": _HELPER.format(name="dup"),
+            "features/beta.py": _HELPER.format(name="beta"),
+            "features/alpha.py": _EXPOSED.format(name="alpha"),
+            "features/delta.py": _EXPOSED.format(name="dup"),
+            "app/relay.py": "from mcp.server import MCPServer\nfrom features import alpha, gamma\n\n\n"
+            "def install(server: MCPServer) -> None:\n    gamma.register(server)\n",
+            "app/main.py": "from mcp.server import MCPServer\nfrom features import alpha, gamma\n\n\n"
+            "def make() -> MCPServer:\n    s = MCPServer('y')\n    gamma.register(s)\n    return s\n",
+        },
+    )
+    cache = tmp_path / ".cache"
+    _as_cold(tmp_path, ["features/alpha.py", "features/gamma.py"], cache)
+    (tmp_path / "app" / "main.py").write_text(
+        "from app.server import mcp\nfrom features import alpha, gamma\n\ngamma.register(mcp)\n"
+    )
+    _as_cold(tmp_path, ["features/beta.py", "features/alpha.py"], cache)
+    assert ("MCPD110", "features/gamma.py", "dup") in _found(_as_cold(tmp_path, ["features/gamma.py"], cache))
+
+
+_PLAIN = """\
+from mcp.server import MCPServer
+
+
+def register(server: MCPServer) -> None:
+    @server.tool()
+    def {name}(x: int) -> str:
+        return str(x)
+"""
+
+
+def test_helpers_whose_edited_caller_no_longer_calls_them_are_checked_again(tmp_path: Path) -> None:
+    """Found by an attack (older than cross-list adoption): `app/main.py` hands `mcp` to
+    `delta`, `gamma` and `alpha`, the last two registering `gamma` (MCPD110; the SDK logs the
+    duplicate). After `lint features/gamma.py`, `main.py` is edited to call `delta` alone;
+    `lint features/alpha.py features/gamma.py app/main.py` took up the helpers' records
+    without `main.py`'s (edited), so nothing told the run to check them again with the new
+    caller, and the duplicate stayed reported. A helper's record is now taken only with its
+    callers' (`adoption._drop_uncalled`)."""
+    main = """\
+from mcp.server import MCPServer
+
+from app.server import mcp
+from features import {imports}
+
+
+def install_all(server: MCPServer) -> None:
+{calls}
+
+install_all(mcp)
+"""
+    write_files(
+        tmp_path,
+        {
+            **PROJECT,
+            "app/__init__.py": "",
+            "features/__init__.py": "",
+            "app/server.py": SERVER,
+            "features/alpha.py": _PLAIN.format(name="gamma"),
+            "features/gamma.py": _PLAIN.format(name="gamma"),
+            "features/delta.py": _PLAIN.format(name="beta"),
+            "app/main.py": main.format(
+                imports="alpha, delta, gamma",
+                calls="    delta.register(server)\n    gamma.register(server)\n    alpha.register(server)\n",
+            ),
+        },
+    )
+    assert "gamma" in sdk(tmp_path, "import app.main").stderr  # the SDK's duplicate warning
+    cache = tmp_path / ".cache"
+    _as_cold(tmp_path, ["features/gamma.py"], cache)
+    (tmp_path / "app" / "main.py").write_text(
+        main.format(imports="delta", calls="    delta.register(server)\n")
+    )
+    assert sdk(tmp_path, "import app.main").returncode == 0
+    given = ["features/alpha.py", "features/gamma.py", "app/main.py"]
+    assert not _found(_as_cold(tmp_path, given, cache))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Older than this session (fails on b878990 too): after `lint .`, main.py's module-level "
+    "`gamma.register(mcp)` becomes a factory's `gamma.register(s)`, then `lint app/deps.py`; "
+    "`lint features/delta.py features/gamma.py` reports MCPD110 'beta' in gamma.py from a kept "
+    "record, where a cold run (and the SDK, starting app.main) finds no duplicate",
+)
+def test_a_caller_turned_factory_after_lint_dot_moves_the_helpers_tools(tmp_path: Path) -> None:
+    """`features/gamma.py` registers `beta` on the server it is handed, `features/beta.py`
+    applies `@expose` (adding to `app.server`'s `mcp`) to its own `beta`. `app/main.py` hands
+    `mcp` to `gamma` (a duplicate on `mcp`), then is edited to hand it a server of its own."""
+    write_files(
+        tmp_path,
+        {
+            **PROJECT,
+            "app/__init__.py": "",
+            "features/__init__.py": "",
+            "app/server.py": 'from mcp.server import MCPServer\n\nmcp = MCPServer("y")\n',
+            "app/deps.py": "def load_ok(x: int) -> str:\n    return str(x)\n\n\n"
+            "def load_d(nope: str) -> str:\n    return nope\n",
+            "app/expose.py": "from app.server import mcp\n\n\ndef expose(fn):\n    mcp.add_tool(fn)\n    return fn\n",
+            "features/gamma.py": _HELPER.format(name="beta"),
+            "features/delta.py": _HELPER.format(name="delta"),
+            "features/beta.py": _EXPOSED.format(name="beta")
+            .replace("from app.deps import load_ok", "from app import deps")
+            .replace("Resolve(load_ok)", "Resolve(deps.load_d)"),
+            "app/main.py": "from app.server import mcp\nfrom features import gamma\nfrom features import beta\n"
+            "from features import delta\n\ngamma.register(mcp)\ndelta.register(mcp)\n",
+        },
+    )
+    cache = tmp_path / ".cache"
+    _as_cold(tmp_path, ["."], cache)
+    (tmp_path / "app" / "main.py").write_text(
+        "from mcp.server import MCPServer\nfrom features import gamma\nfrom features import beta\n"
+        "from features import delta\n\n\ndef make() -> MCPServer:\n    s = MCPServer('y')\n"
+        "    gamma.register(s)\n    delta.register(s)\n    return s\n"
+    )
+    _as_cold(tmp_path, ["app/deps.py"], cache)
+    _as_cold(tmp_path, ["features/delta.py", "features/gamma.py"], cache)

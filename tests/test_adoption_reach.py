@@ -28,18 +28,13 @@ def _tree(root: Path) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.glob("pkg*/*.py"))
 
 
-_NOT_VERDICTS = ("limited", "loose")
-"""What a record keeps of what its build asked (`FileRecord.limited`, `FileRecord.loose`): a
-record taken up from another list's run asked what that run's build did."""
-
-
 def _records(cache: Path, given: str) -> dict[str, Any]:
     """The records of the state of the run given `given` alone (its companions beside it)."""
     for path in (cache / "lint").glob("mcpdeps-lint-*.json"):
         state = json.loads(path.read_text())
         if [entry[0] for entry in state["files"] if len(entry) == 3] == [given]:
             return {
-                display: {key: value for key, value in record.items() if key not in _NOT_VERDICTS}
+                display: {key: value for key, value in record.items() if key != "limited"}
                 for display, record in state["records"].items()
             }
     raise AssertionError(f"no state for {given}")
