@@ -99,14 +99,22 @@ class StaticBuilder:
         self.scanner.scan(module)
 
     # ------------------------------------------------------------------ tools
-    def build_tools(self, importers: Sequence[ParsedModule] = (), scanned: Collection[Path] = ()) -> None:
+    def build_tools(
+        self,
+        importers: Sequence[ParsedModule] = (),
+        scanned: Collection[Path] = (),
+        limited: tuple[Sequence[ParsedModule], Collection[Path]] = ((), ()),
+    ) -> None:
         """Every registration site, as if its function ran: on each server that reaches it.
 
         `importers`: modules whose imported helpers registering what they are handed are
         scanned too (`imported_registrars`), after the modules handed a server (those are
-        known as handed: `Tool.origin`); but for the files the build scans itself (`scanned`)."""
+        known as handed: `Tool.origin`); but for the files the build scans itself (`scanned`).
+        `limited`: modules followed only so far (`confined`), whose imported helpers are
+        scanned only among the run's files (a build of every file scans those as its own)."""
         self.reach.follow_passed_servers()
-        for helper in ImportedRegistrars(self.names, scanned).registrars(importers):
+        registrars = ImportedRegistrars(self.names, scanned)
+        for helper in [*registrars.registrars(importers), *registrars.registrars(*limited)]:
             self.scan(helper)
         scan_applying(self.project, self.scanner)  # where a registry's decorator is applied
         found = self.scanner.found
@@ -452,7 +460,9 @@ def build_graph(
     # (`scan` is once a module): a helper the build does not hold (another slice's, one an
     # edit left alone) is scanned as an import.
     builder.build_tools(
-        [m for m in modules if m.path not in limits], run if only is None else frozenset(only)
+        [m for m in modules if m.path not in limits],
+        run if only is None else frozenset(only),
+        ([m for m in modules if m.path in limits], run),
     )
     graph.resolvers = builder.factory.resolvers
     graph.evaluator = builder.evaluator

@@ -32,9 +32,12 @@ class ImportedRegistrars:
         self._judged: dict[Path, bool] = dict.fromkeys(scanned, False)
         """Per module, whether to scan it: not those the build scans anyway."""
 
-    def registrars(self, modules: Iterable[ParsedModule]) -> Iterator[ParsedModule]:
+    def registrars(
+        self, modules: Iterable[ParsedModule], within: Collection[Path] | None = None
+    ) -> Iterator[ParsedModule]:
         """The project modules `modules` import that may register a handed function, each
-        once, loaded (an import edge of the importer, as following the import would be)."""
+        once, loaded (an import edge of the importer, as following the import would be);
+        with `within`, only those among these paths."""
         project = self.names.project
         seen: set[Path] = set()
         for module in modules:
@@ -45,7 +48,9 @@ class ImportedRegistrars:
                 if spec is None or spec.origin is None or not spec.source:
                     continue
                 path = spec.origin.absolute()
-                if path == module.path or path in seen or not self._registers_handed(path):
+                if path == module.path or path in seen or (within is not None and path not in within):
+                    continue
+                if not self._registers_handed(path):
                     continue
                 found = project.find(name, module)
                 if found is not None:

@@ -93,3 +93,26 @@ def test_a_decorated_module_is_checked_with_the_registrar_it_applies(tmp_path: P
     given, other = decorated[at], decorated[1 - at]
     result = _precommit(root, tmp_path / "cache", given, other)
     _as_cold(result, root, tmp_path / "cache", given)
+
+
+def test_a_companion_classified_again_is_built_with_the_registrar_it_applies(tmp_path: Path) -> None:
+    """Found by an attack: on `gen_shapes.py`'s `helpers` tree of 30 modules (seed 221, a
+    third of them with errors), `lint pkg0/feature_10.py` with an empty cache reported an
+    MCPD004 a run without a cache did not. Its second round (the companions left
+    unclassified, classified: `incremental.analyse`) built `pkg0/decorated_13.py` alone:
+    a companion followed only as far as its `Reach`, whose `@h.expose` helper
+    (`pkg0/decos_6.py`, `def expose(fn): mcp.add_tool(fn)`) is a file of the run but not of
+    that build, was not scanned, so its six tools were lost (and with them which file first
+    runs the shared resolver `bad_1`, which reports its finding). Such a companion's imported
+    registrars are scanned among the run's files, as a build of every file scans them."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from gen_shapes import generate
+
+    generate(tmp_path, 30, "helpers", 221, errors=0.3)
+    given = ["pkg0/feature_10.py"]
+    cold = [plain(d) for d in lint(given, cwd=tmp_path).diagnostics]
+    cached = lint(given, cwd=tmp_path, cache_dir=tmp_path / ".cache")
+    assert [plain(d) for d in cached.diagnostics] == cold
+    state = next((tmp_path / ".cache" / "lint").glob("mcpdeps-lint-*.json"))
+    records = json.loads(state.read_text())["records"]
+    assert len(records["pkg0/decorated_13.py"]["registrations"]) == 6
