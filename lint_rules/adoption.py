@@ -33,7 +33,8 @@ A file with no record taken is built again, with the registrars its closure held
 
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
 among the run's files: it is taken only from a state whose files include every file of this
-run, and whose callers of it (the files whose closure holds it) are all in this run. And a
+run, and whose callers of it (the files whose closure holds it) are all in this run, their
+records taken from that state too (`_drop_uncalled`: an edited caller re-checks them). And a
 caller's closure holds a helper only when its build held the helper, so no record is taken
 from a state whose list lacks a file of this run that may be coupled (`_drop_blind`).
 """
@@ -114,16 +115,17 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
 
 
 def _drop_uncalled(out: State, sources: dict[str, State], called_by: dict[str, list[str]]) -> None:
-    """Drop each coupled record taken without the records of all its callers, until none is:
-    an edit of a caller re-checks the helpers its kept record's closure held
-    (`invalidation.widened`), which only a caller's taken record tells this run. Without it, a
-    caller edited to hand a helper another server (or none) left the helper's verdicts as the
-    old caller made them (a duplicate tool name reported that no longer was)."""
+    """Drop each coupled record taken without the records of all its callers from the same
+    state, until none is: an edit of a caller re-checks the helpers its kept record's closure
+    held (`invalidation.widened`), which only that caller's record, kept beside the helper's,
+    tells this run. A caller edited to stop calling a helper left the helper's duplicate tool
+    name reported when the caller's record was not taken; and when it was taken from a newer
+    state (built after the edit), so was the helper's from an older one."""
     dropped = True
     while dropped:
         dropped = False
         for display, callers in called_by.items():
-            if display in out.records and not all(c in out.records for c in callers):
+            if display in out.records and not all(sources.get(c) is sources[display] for c in callers):
                 del out.records[display], out.deps[display], sources[display]
                 dropped = True
 

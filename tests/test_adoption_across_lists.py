@@ -377,17 +377,15 @@ install_all(mcp)
     assert not _found(_as_cold(tmp_path, given, cache))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Older than this session (fails on b878990 too): after `lint .`, main.py's module-level "
-    "`gamma.register(mcp)` becomes a factory's `gamma.register(s)`, then `lint app/deps.py`; "
-    "`lint features/delta.py features/gamma.py` reports MCPD110 'beta' in gamma.py from a kept "
-    "record, where a cold run (and the SDK, starting app.main) finds no duplicate",
-)
 def test_a_caller_turned_factory_after_lint_dot_moves_the_helpers_tools(tmp_path: Path) -> None:
-    """`features/gamma.py` registers `beta` on the server it is handed, `features/beta.py`
-    applies `@expose` (adding to `app.server`'s `mcp`) to its own `beta`. `app/main.py` hands
-    `mcp` to `gamma` (a duplicate on `mcp`), then is edited to hand it a server of its own."""
+    """Found by an attack (older than cross-list adoption): `features/gamma.py` registers
+    `beta` on the server it is handed, `features/beta.py` applies `@expose` (adding to
+    `app.server`'s `mcp`) to its own `beta`. `app/main.py` hands `mcp` to `gamma` (a duplicate
+    on `mcp`), then is edited to hand it a server of its own; `lint app/deps.py` then builds
+    `main.py` anew. `lint features/delta.py features/gamma.py` took `main.py`'s record from that
+    run and `gamma`'s (coupled) from `lint .`'s, before the edit: nothing re-checked `gamma`,
+    and the duplicate stayed reported. A coupled record is taken only with its callers' from
+    the same state (`adoption._drop_uncalled`)."""
     write_files(
         tmp_path,
         {
