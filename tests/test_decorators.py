@@ -145,14 +145,14 @@ def test_two_tools_through_one_plain_wrapper_collide(tmp_path: Path) -> None:
         (
             "library_decorator_on_tool",
             """
-            from typing_extensions import deprecated
+            from click import pass_context
 
             @mcp.tool()
-            @deprecated("use v2")
+            @pass_context
             def reserve(title: str) -> str:
                 return title
             """,
-            'decorator `deprecated("use v2")` is not project code',
+            "decorator `click.pass_context` is not project code",
         ),
         (
             "property_resolver",

@@ -24,8 +24,6 @@ OPAQUE_BY_DESIGN = {
     # The resolver is picked from a dict at run time; static analysis reports it as
     # opaque (MCPD113) instead of guessing, so its id cannot match the SDK's.
     "tests/corpus/resolver_kinds/opaque_subscript",
-    # A library decorator mcpdeps does not know: reported (MCPD113), not guessed through.
-    "tests/corpus/decorators/unknown_library_decorator",
     # A decorator chosen at run time (`traced = a if DEBUG else b`): reported (MCPD113).
     "tests/corpus/decorators/conditional_decorator",
 }

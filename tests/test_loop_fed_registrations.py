@@ -237,13 +237,6 @@ SAID: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
         "mcp.tool()(attr)",
         ("'attr'", "dir(tools)"),
     ),
-    "helper(server, fn) in a loop over values computed at run time": (
-        f"import inspect\n\n    from app import tools\n\n\n    {ADD}",
-        "for name, fn in inspect.getmembers(tools, inspect.isfunction):\n"
-        '        if name == "t":\n            add(mcp, fn)',
-        "add(mcp, fn)",
-        ("'fn'", "inspect.getmembers(tools, inspect.isfunction)"),
-    ),
     "a helper handing on to another a function computed at run time": (
         f"from app import tools\n\n\n    {ADD}\n\n    def add_twice(server, fn) -> None:\n        add(server, fn)\n",
         'add_twice(mcp, getattr(tools, "t"))',

@@ -1,5 +1,7 @@
 # expect: ok
-"""A resolver behind a library decorator mcpdeps does not know: reported (MCPD113), never guessed."""
+"""A resolver behind `typing_extensions.deprecated`, a library wrapper mcpdeps knows keeps the
+signature (`library_decorators.DEPRECATING`): the static graph is the SDK's. (This case held a
+decorator mcpdeps did not know until it learnt this one.)"""
 from typing import Annotated
 
 from typing_extensions import deprecated
