@@ -13,10 +13,10 @@ functions imported from elsewhere are not resolved when looking for a helper's c
 outside the limit whose server the caller binds and never reads (`svc = create_server()`,
 `Confined.unread`): that server reaches no file of the limit.
 
-What such a build asks of a limit is noted (`_within`, `Project.limited`): a caller is
-marked in the run's signature (`discovery.signature`), so the list's own state is kept
-only for the same list, and another list takes up its record where its own limit answers
-those questions alike (`lint_rules.adoption`).
+What such a build asks of a limit is noted (`_within`, `Project.limited`), and a caller is
+marked in the run's signature (`discovery.signature`). The run's state stays stored under
+its own list; a run over another list takes up a caller's record from it only where that
+run's limit answers the noted questions alike (`lint_rules.adoption`).
 """
 
 from __future__ import annotations
@@ -52,10 +52,10 @@ class Confined:
     """Calls written in functions are told outside too when they name a withheld file: in a
     piece of a coupling group (`lint_rules.coupling.pieces`), whose callers relay their
     server to every feature of the group (`def register_all(server): f7.register(server)`),
-    mostly to files the group's other pieces hold, each parsed only to be left unfollowed
-    (`helpers` 250: 18 of a piece's 100 parses, a tenth of its build). Not in other slices,
-    where each call's module told first cost more than the parses it spared (`dense` 1,000
-    +1.1% instructions)."""
+    mostly to files the group's other pieces hold, each parsed only to be left unfollowed.
+    Not in other slices, whose relays' calls mostly lead to files of their own: telling each
+    call's module first costs more there than the parses it spares (`benchmarks/README.md`,
+    "Pieces of a coupling group")."""
     loosely: bool = False
     """The build leaves companions' tools unclassified where the report cannot read them
     (`unclassified.Classified.companions`): only then is a server nothing reads left unasked
