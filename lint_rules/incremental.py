@@ -151,7 +151,13 @@ def check_files(
     if in_worker:
         from . import parallel
 
-        parallel.hold(graph)  # freed, if ever, after the answer is sent (`parallel.make_room`)
+        # Freed, if ever, after the answer is sent (`parallel.make_room`); its trees are lent
+        # to this worker's next builds meanwhile.
+        project = graph.evaluator.names.project if graph.evaluator is not None else None
+        lent = project.lent if project is not None else None
+        if project is not None and lent is not None:
+            lent.hold(project.modules)
+        parallel.hold(graph, lent.release if lent is not None else None)
     return checked
 
 

@@ -48,17 +48,24 @@ HELD_BELOW = 128 * 1024 * 1024
 graph took 60-70 ms of CPU to free: a tenth of checking it). Past it, each build's graph is
 freed before the next (a slice's build adds up to about 100 MB: `slice_plan`)."""
 _HELD: list[object] = []
+_RELEASES: list[Callable[[], None]] = []
 
 
-def hold(built: object) -> None:
-    """In a worker: keep `built` until the worker ends, or the next `make_room`."""
+def hold(built: object, release: Callable[[], None] | None = None) -> None:
+    """In a worker: keep `built` until the worker ends, or the next `make_room`; `release`:
+    what stops using it then (`lent_parses.LentParses.release`)."""
     _HELD.append(built)
+    if release is not None:
+        _RELEASES.append(release)
 
 
 def make_room() -> None:
     """In a worker, before a build: free what `hold` kept once the worker's peak memory passed
     `HELD_BELOW` (the new build's memory must come on top of one slice's at most)."""
     if _HELD and _peak_memory() >= HELD_BELOW:
+        for release in _RELEASES:
+            release()
+        _RELEASES.clear()
         _HELD.clear()
 
 
