@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from mcpdeps.resolver_core.lent_parses import LentParses
 from mcpdeps.resolver_core.project import Project
 
@@ -48,7 +49,7 @@ def test_given_files_and_texts_past_the_budget_are_not_kept(tmp_path: Path) -> N
     lent = LentParses(budget=3)
     given = _project(tmp_path, lent).load_path(tmp_path / "server.py")
     again = _project(tmp_path, lent).load_path(tmp_path / "server.py")
-    assert given.tree is not again.tree, "a given file is its own slice's: never lent"
+    assert given.tree is not again.tree, "a given file is kept only while a worker holds its build"
     assert _tree_of(tmp_path, lent, "deps") is not _tree_of(tmp_path, lent, "deps"), "over the budget"
 
 
@@ -87,3 +88,79 @@ def test_lint_of_a_resolver_module_parses_each_file_once(tmp_path: Path, monkeyp
     assert parsed.count(tools) == 1, "the importer spelling `deps` was parsed again by the build"
     assert len(parsed) == len(set(parsed))
     assert [(d.code, d.path) for d in result.diagnostics] == [(d["code"], d["path"]) for d in expected]
+
+
+def test_a_worker_lends_the_trees_of_the_build_it_holds_until_it_frees_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker keeps each build it made while its memory allows (`parallel.hold`); a module
+    checked in its first slice and imported by a file of its next one is taken from that
+    build, not parsed again. Once the worker frees its builds (`parallel.make_room`, past
+    `HELD_BELOW`), the next build parses it again: nothing lent outlives the build it came
+    from. Called as a worker calls it (`check_files(in_worker=True)`), in this process."""
+    from conftest import write_files
+    from mcpdeps.lint_rules import incremental, parallel
+    from mcpdeps.lint_rules.registry import ALL_RULES
+    from mcpdeps.resolver_core.builder import build_graph
+    from mcpdeps.resolver_core.discovery import GivenFiles, discover
+    from mcpdeps.resolver_core.file_states import Hashes
+
+    header = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
+    write_files(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
+            "app/__init__.py": "",
+            "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\n",
+            "app/deps.py": header + "\n\ndef user(user_id: str) -> str:\n    return user_id\n",
+            "app/tools.py": header
+            + "from app import deps\nfrom app.server import mcp\n\n\n"
+            + "@mcp.tool()\ndef show(who: Annotated[str, Resolve(deps.user)], user_id: str) -> str:\n"
+            + "    return who\n",
+        },
+    )
+    found = discover(["."], (), tmp_path)
+    given = GivenFiles(list(found), found.parses)
+    path_of = {f.display: p for f, p in zip(given.files, given.paths, strict=True)}
+
+    def build(only, report, withheld, classified, piece=False):  # type: ignore[no-untyped-def]
+        return build_graph(
+            ["."],
+            cwd=tmp_path,
+            files=given,
+            only=only,
+            hashing=False,
+            withheld=withheld,
+            classified=classified,
+            piece=piece,
+        )
+
+    deps = (tmp_path / "app/deps.py").read_text(encoding="utf-8")
+    parsed: list[str] = []
+    real = ast.parse
+
+    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(source)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting)
+    monkeypatch.setattr(parallel, "_HELD", [])
+    monkeypatch.setattr(parallel, "_RELEASES", [])
+    others = sorted(set(path_of) - {"app/deps.py", "app/tools.py"})
+
+    def check(origins: list[str]) -> incremental.Checked:
+        among = [o for o in path_of if o not in origins]
+        return incremental.check_files(
+            origins, path_of, build, ALL_RULES, Hashes(), in_worker=True, remember=False, among=among
+        )
+
+    check(["app/deps.py", *others])
+    tools = check(["app/tools.py"])
+    assert parsed.count(deps) == 1, "the resolver module checked in the first slice was parsed again"
+    assert tools.records["app/tools.py"].registrations, "the tool was not found with the lent tree"
+
+    monkeypatch.setattr(parallel, "HELD_BELOW", 0)  # the worker's memory is past the bound
+    parsed.clear()
+    again = check(["app/tools.py"])
+    assert parsed.count(deps) == 1, "a tree of a freed build was still lent"
+    assert again.records == tools.records, "a lent tree made another record than a parse"
