@@ -23,6 +23,40 @@ def _tree_of(root: Path, lent: LentParses, name: str) -> ast.Module:
     return module.tree
 
 
+def _resolver_and_tool(root: Path, argument: str) -> None:
+    """`app/deps.py` defining a resolver, and `app/tools.py` importing it for a tool taking
+    `argument` as well."""
+    from conftest import write_files
+
+    header = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
+    write_files(
+        root,
+        {
+            "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
+            "app/__init__.py": "",
+            "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\n",
+            "app/deps.py": header + "\n\ndef user(user_id: str) -> str:\n    return user_id\n",
+            "app/tools.py": header
+            + "from app import deps\nfrom app.server import mcp\n\n\n"
+            + f"@mcp.tool()\ndef show(who: Annotated[str, Resolve(deps.user)], {argument}: str) -> str:\n"
+            + "    return who\n",
+        },
+    )
+
+
+def _counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts `ast.parse` is given from now on, in this process."""
+    parsed: list[str] = []
+    real = ast.parse
+
+    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
+        parsed.append(source)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting)
+    return parsed
+
+
 def test_an_imported_module_is_parsed_once_for_the_builds_of_a_run(tmp_path: Path) -> None:
     (tmp_path / "deps.py").write_text("from __future__ import annotations\n\ndef who() -> str: ...\n")
     lent = LentParses()
@@ -57,32 +91,12 @@ def test_lint_of_a_resolver_module_parses_each_file_once(tmp_path: Path, monkeyp
     """`lint deps.py` parses the importers spelling its names to find them
     (`carriers.reaching`); its build takes those trees (`Discovered.parses`) instead of
     parsing the same texts again, and finds what it found with them parsed twice."""
-    from conftest import lint_diagnostics, write_files
+    from conftest import lint_diagnostics
     from mcpdeps.lint_rules import lint
 
-    header = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
-    write_files(
-        tmp_path,
-        {
-            "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
-            "app/__init__.py": "",
-            "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\n",
-            "app/deps.py": header + "\n\ndef user(user_id: str) -> str:\n    return user_id\n",
-            "app/tools.py": header
-            + "from app import deps\nfrom app.server import mcp\n\n\n"
-            + "@mcp.tool()\ndef show(who: Annotated[str, Resolve(deps.user)], user: str) -> str:\n"
-            + "    return who\n",
-        },
-    )
+    _resolver_and_tool(tmp_path, argument="user")
     expected = lint_diagnostics(tmp_path, "--no-cache", "app/deps.py")
-    parsed: list[str] = []
-    real = ast.parse
-
-    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
-        parsed.append(source)
-        return real(source, *args, **kwargs)
-
-    monkeypatch.setattr(ast, "parse", counting)
+    parsed = _counted_parses(monkeypatch)
     result = lint(["app/deps.py"], cwd=tmp_path, cache_dir=tmp_path / ".mcpdeps_cache")
     tools = (tmp_path / "app" / "tools.py").read_text(encoding="utf-8")
     assert parsed.count(tools) == 1, "the importer spelling `deps` was parsed again by the build"
@@ -98,27 +112,13 @@ def test_a_worker_lends_the_trees_of_the_build_it_holds_until_it_frees_it(
     build, not parsed again. Once the worker frees its builds (`parallel.make_room`, past
     `HELD_BELOW`), the next build parses it again: nothing lent outlives the build it came
     from. Called as a worker calls it (`check_files(in_worker=True)`), in this process."""
-    from conftest import write_files
     from mcpdeps.lint_rules import incremental, parallel
     from mcpdeps.lint_rules.registry import ALL_RULES
     from mcpdeps.resolver_core.builder import build_graph
     from mcpdeps.resolver_core.discovery import GivenFiles, discover
     from mcpdeps.resolver_core.file_states import Hashes
 
-    header = "from typing import Annotated\n\nfrom mcp.server.mcpserver import Resolve\n"
-    write_files(
-        tmp_path,
-        {
-            "pyproject.toml": "[project]\nname = 'p'\nversion = '0'\n",
-            "app/__init__.py": "",
-            "app/server.py": "from mcp.server import MCPServer\n\nmcp = MCPServer('a')\n",
-            "app/deps.py": header + "\n\ndef user(user_id: str) -> str:\n    return user_id\n",
-            "app/tools.py": header
-            + "from app import deps\nfrom app.server import mcp\n\n\n"
-            + "@mcp.tool()\ndef show(who: Annotated[str, Resolve(deps.user)], user_id: str) -> str:\n"
-            + "    return who\n",
-        },
-    )
+    _resolver_and_tool(tmp_path, argument="user_id")
     found = discover(["."], (), tmp_path)
     given = GivenFiles(list(found), found.parses)
     path_of = {f.display: p for f, p in zip(given.files, given.paths, strict=True)}
@@ -136,14 +136,7 @@ def test_a_worker_lends_the_trees_of_the_build_it_holds_until_it_frees_it(
         )
 
     deps = (tmp_path / "app/deps.py").read_text(encoding="utf-8")
-    parsed: list[str] = []
-    real = ast.parse
-
-    def counting(source, *args, **kwargs):  # type: ignore[no-untyped-def]
-        parsed.append(source)
-        return real(source, *args, **kwargs)
-
-    monkeypatch.setattr(ast, "parse", counting)
+    parsed = _counted_parses(monkeypatch)
     monkeypatch.setattr(parallel, "_HELD", [])
     monkeypatch.setattr(parallel, "_RELEASES", [])
     others = sorted(set(path_of) - {"app/deps.py", "app/tools.py"})
