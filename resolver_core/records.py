@@ -12,13 +12,20 @@ dataclass from text when its module is imported, and a frozen one has two more
 `object.__setattr__`. Every `mcpdeps lint FILE` (pre-commit) imports about eighty records, and
 those methods were 64 M of the 934 M instructions of an edited one-file run
 (`benchmarks/README.md`); a record made in the analysis' loops is built faster too.
+
+For the same reason only `__init__` is compiled per record: comparing, hashing and showing
+a record are the same three functions for every record, made over its fields' names
+(`_compared_by_value`), and they behave as the ones `@dataclass(unsafe_hash=True)` writes
+(fields compared as a tuple, `compare=False` and `hash=` honoured, the same `repr`).
 """
 
 from __future__ import annotations
 
+import reprlib
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any, TypeVar, overload
 
 if sys.version_info >= (3, 11):
@@ -37,5 +44,46 @@ def record(*, slots: bool = True, kw_only: bool = False) -> Callable[[type[T]], 
 def record(cls: type[Any] | None = None, /, *, slots: bool = True, kw_only: bool = False) -> Any:
     """`@record`, `@record(kw_only=True)`; `slots=False` for a record that keeps a `__dict__`
     (a `functools.cached_property`, or a base whose layout slots would conflict with)."""
-    make = dataclass(slots=slots, unsafe_hash=True, kw_only=kw_only)
+
+    def make(plain: type[Any]) -> type[Any]:
+        return _compared_by_value(dataclass(slots=slots, eq=False, repr=False, kw_only=kw_only)(plain))
+
     return make if cls is None else make(cls)
+
+
+def _compared_by_value(cls: type[Any]) -> type[Any]:
+    """Give a dataclass the `__eq__`, `__hash__` and `__repr__` that `@dataclass(unsafe_hash=True)`
+    writes, as closures over its fields' names instead of methods compiled from text: the
+    dataclass still compiles its `__init__`, but not three more methods per record."""
+    compared = tuple(f.name for f in fields(cls) if f.compare)
+    hashed = tuple(f.name for f in fields(cls) if (f.compare if f.hash is None else f.hash))
+    shown = tuple(f.name for f in fields(cls) if f.repr)
+    key, hash_key = _values(compared), _values(hashed)
+
+    def __eq__(self: Any, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return bool(key(self) == key(other))
+        return NotImplemented
+
+    def __hash__(self: Any) -> int:
+        return hash(hash_key(self))
+
+    def __repr__(self: Any) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({inner})"
+
+    methods = {"__eq__": __eq__, "__hash__": __hash__, "__repr__": reprlib.recursive_repr()(__repr__)}
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+    return cls
+
+
+def _values(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:
+    """The values of the attributes `names` of an object, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()

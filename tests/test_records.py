@@ -1,0 +1,105 @@
+"""`@record` (`resolver_core/records.py`) compares, hashes and shows a record as
+`@dataclass(unsafe_hash=True)` does, without compiling those three methods per record:
+the same answers, class by class, for every kind of field a record declares."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from mcpdeps.resolver_core.records import record
+
+
+def _twins(body: dict[str, Any], annotations: dict[str, str], **options: Any) -> tuple[type, type]:
+    """The same class body made a record and a stdlib dataclass with `unsafe_hash=True`."""
+
+    def made(decorate: Any) -> type:
+        return decorate(type("Fact", (), {**body, "__annotations__": dict(annotations)}))
+
+    return made(record(**options)), made(dataclass(unsafe_hash=True, **options))
+
+
+SHAPES: dict[str, tuple[dict[str, Any], dict[str, str], dict[str, Any], list[tuple[Any, ...]]]] = {
+    "no field": ({}, {}, {}, [()]),
+    "one field": ({}, {"name": "str"}, {}, [("a",), ("b",)]),
+    "several fields and a default": (
+        {"line": 0},
+        {"path": "str", "names": "tuple[str, ...]", "line": "int"},
+        {},
+        [("a.py", ("x",), 1), ("a.py", ("x",), 2), ("b.py", (), 0)],
+    ),
+    "a field left out of comparing": (
+        {"seen": field(default=0, compare=False)},
+        {"name": "str", "seen": "int"},
+        {},
+        [("a", 1), ("a", 2), ("b", 1)],
+    ),
+    "a field compared but not hashed": (
+        {"extra": field(default=0, hash=False)},
+        {"name": "str", "extra": "int"},
+        {},
+        [("a", 1), ("a", 2)],
+    ),
+    "a field hidden from repr": (
+        {"text": field(default="", repr=False)},
+        {"name": "str", "text": "str"},
+        {},
+        [("a", "long"), ("a", "other")],
+    ),
+    "keyword only, without slots": (
+        {},
+        {"name": "str", "line": "int"},
+        {"kw_only": True, "slots": False},
+        [("a", 1), ("a", 2)],
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_a_record_compares_hashes_and_shows_as_a_dataclass_would(shape: str) -> None:
+    body, annotations, options, values = SHAPES[shape]
+    ours, stdlib = _twins(body, annotations, **options)
+    names = list(annotations)
+    made = [
+        (ours(**dict(zip(names, v, strict=True))), stdlib(**dict(zip(names, v, strict=True)))) for v in values
+    ]
+    for a, a_std in made:
+        assert repr(a) == repr(a_std)
+        assert hash(a) == hash(a_std)
+        for b, b_std in made:
+            assert (a == b) == (a_std == b_std)
+            assert (a != b) == (a_std != b_std)
+        assert a != a_std, "another class's instance is never equal"
+        assert a.__eq__(object()) is NotImplemented
+        assert dataclasses.replace(a) == a
+        assert dataclasses.asdict(a) == dataclasses.asdict(a_std)
+
+
+def test_a_record_that_holds_itself_is_shown_without_recursing() -> None:
+    @record(slots=False)
+    class Node:
+        children: list[Any]
+
+    node = Node([])
+    node.children.append(node)
+    assert (
+        repr(node)
+        == "test_a_record_that_holds_itself_is_shown_without_recursing.<locals>.Node(children=[...])"
+    )
+
+
+@record
+class _Sent:
+    """A record as workers send them back (pickled)."""
+
+    path: str
+    seen: int = field(default=0, compare=False)
+
+
+def test_a_record_pickled_is_equal_with_the_same_hash() -> None:
+    sent = _Sent("a.py", 3)
+    back = pickle.loads(pickle.dumps(sent))
+    assert back == sent and hash(back) == hash(sent) and back.seen == 3
