@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..resolver_core.diagnostics import Diagnostic, NotPlain, from_plain, plain
 from ..resolver_core.file_states import Seen
 from ..resolver_core.model import Graph
+from ..resolver_core.records import slotted
 from ..resolver_core.source import without_cyclic_gc
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from .lint_state import State, StateStore
 
 
-@dataclass(slots=True)
+@slotted
 class LintResult:
     """What `lint()` found, and what the reports count (files, servers, tools)."""
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ..resolver_core.import_index import closure
@@ -36,10 +36,11 @@ from ..resolver_core.prefilter import (
     might_contribute,
     registers_for_importers,
 )
+from ..resolver_core.records import slotted
 from ..resolver_core.source import regular_bytes
 
 
-@dataclass(slots=True)
+@slotted
 class Groups:
     """The given files of a run, cut into what must be built together and what need not."""
 
@@ -54,7 +55,7 @@ class Groups:
     """Each coupled file's importers among the given files (the files that may call it)."""
 
 
-@dataclass(slots=True)
+@slotted
 class Piece:
     """One build of part of a coupling group (`pieces`)."""
 

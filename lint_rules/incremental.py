@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..resolver_core.discovery import SourceFile, signature
 from ..resolver_core.file_states import Hashes
 from ..resolver_core.model import Graph, SourceInfo
+from ..resolver_core.records import slotted
 from ..resolver_core.unclassified import Classified
 from . import coupling, invalidation, per_file, record_states, slice_plan
 from .coupling import confirmed
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from .base import Rule
 
 
-@dataclass(slots=True)
+@slotted
 class Outcome:
     """A run's diagnostics before suppressions, and what to render them with."""
 
@@ -67,7 +68,7 @@ class Outcome:
         return len(self.origins)
 
 
-@dataclass(slots=True)
+@slotted
 class Checked:
     """The records of the files one build checked, and what the state keeps of them."""
 

@@ -8,12 +8,13 @@ import contextlib
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from ..resolver_core import bounded_read, file_guard
 from ..resolver_core.cache import version
+from ..resolver_core.records import slotted
 from .per_file import FileRecord
 
 _FORMAT = 9
@@ -24,7 +25,7 @@ SIBLINGS = 3
 """States of other lists of paths a run on a new list takes records from (`adoption`)."""
 
 
-@dataclass(slots=True)
+@slotted
 class State:
     """What a run leaves for the next one (per configuration)."""
 

@@ -21,12 +21,13 @@ reports; the property test in `tests/test_incremental.py` checks it against cold
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..resolver_core.diagnostics import Diagnostic, from_plain, plain
 from ..resolver_core.factory_results import made_first
 from ..resolver_core.model import Arm, CallChain, Graph, Server, Span, Tool
+from ..resolver_core.records import slotted
 
 if TYPE_CHECKING:
     from .base import Rule
@@ -35,7 +36,7 @@ GLOBAL_RULES = frozenset({"MCPD110"})
 """Rules computed over every file's registrations rather than per file."""
 
 
-@dataclass(slots=True)
+@slotted
 class ToolRegistration:
     """What MCPD110 needs of one registered tool (kept in the cache, so plain data)."""
 
@@ -120,7 +121,7 @@ class ToolRegistration:
         )
 
 
-@dataclass(slots=True)
+@slotted
 class FileRecord:
     """One given file's share of a lint run."""
 

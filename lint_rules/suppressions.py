@@ -19,18 +19,19 @@ import os
 import re
 import tokenize
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ..resolver_core.diagnostics import Diagnostic, Edit, Fix
 from ..resolver_core.lines import split_lines
 from ..resolver_core.model import Graph, Span
+from ..resolver_core.records import slotted
 
 DIRECTIVE = re.compile(r"#\s*mcpdeps:\s*(?P<kind>ignore-file|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
 UNUSED_CODE = "MCPD114"
 
 
-@dataclass(slots=True)
+@slotted
 class Suppression:
     """One directive, where it is, and which of its selectors silenced something."""
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from .records import record
+from .records import record, slotted
 from .source import ParsedModule
 from .version_tests import version_test
 
@@ -52,7 +52,7 @@ def assignment_targets(node: ast.AST) -> list[ast.expr]:
     return []
 
 
-@dataclass(slots=True)
+@slotted
 class Defined:
     """A `def`, `class` or lambda in the project."""
 
@@ -65,7 +65,7 @@ class Defined:
     """The function body a closure is defined in: where its own annotations are evaluated."""
 
 
-@dataclass(slots=True)
+@slotted
 class Value:
     """A name bound by assignment: `X = <expr>` (type aliases, instances, partials...)."""
 
@@ -76,7 +76,7 @@ class Value:
     scope: Scope | None = None
 
 
-@dataclass(slots=True)
+@slotted
 class Param:
     """A function parameter seen from inside the function (e.g. `server: MCPServer`)."""
 
@@ -104,7 +104,7 @@ class Missing:
 Symbol = External | ModuleRef | Defined | Value | Param | Missing
 
 
-@dataclass(slots=True)
+@slotted
 class Binding:
     """What a statement binds a name to, before the name is looked up (`Names.lookup`)."""
 
@@ -123,7 +123,7 @@ class Binding:
         return getattr(self.node, "lineno", 0)
 
 
-@dataclass(slots=True)
+@slotted
 class Scope:
     """A function body's local names, for closures and `register(server)` functions.
 

@@ -18,12 +18,13 @@ import json
 import re
 import time
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from . import bounded_read, file_guard
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
+from .records import slotted
 
 _FORMAT = 12  # 12: a module a lazy `__getattr__` spells is marked (`import_scan.LAZY`)
 INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
@@ -32,7 +33,7 @@ KEEP_INDEXES = 4
 MAX_INDEX_BYTES = 64 * 1024 * 1024
 
 
-@dataclass(slots=True)
+@slotted
 class Entry:
     """What the index keeps of one file."""
 
@@ -76,7 +77,7 @@ class Entry:
         return self.resolved
 
 
-@dataclass(slots=True)
+@slotted
 class ImportIndex:
     """The imports of every source file of one project, kept between runs under the cache."""
 

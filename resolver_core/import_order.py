@@ -22,15 +22,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from .import_index import ImportIndex
 from .import_scan import EVERY, LAZY, found_under, loaded_modules
 from .module_search import ModuleSearch, module_name_for
+from .records import slotted
 
 
-@dataclass(slots=True)
+@slotted
 class Modules:
     """The project's files by module name, and the name each file's relative imports are read under."""
 

@@ -19,7 +19,7 @@ import inspect
 import os
 import types
 import typing
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,7 @@ from .model import (
     Span,
     Tool,
 )
+from .records import slotted
 from .sampling import fill_sample
 from .signatures import function_params, returns_of
 from .written_decorators import is_registration, written_chain
@@ -59,7 +60,7 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
 # ------------------------------------------------------------------------ source
 
 
-@dataclass(slots=True)
+@slotted
 class _Source:
     """Parsed files and display paths, so each file is read once per graph."""
 

@@ -8,11 +8,11 @@ of `lint`, so it must be cheap to create.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from .records import record
+from .records import record, slotted
 
 if TYPE_CHECKING:
     import ast
@@ -89,7 +89,7 @@ class Span:
         return cls(path, line, col + 1, end_line, (end_col if end_col is not None else col) + 1)
 
 
-@dataclass(slots=True)
+@slotted
 class Parameter:
     """One parameter of a tool or a resolver, classified the way the SDK classifies it."""
 
@@ -112,7 +112,7 @@ class Parameter:
     """The pydantic alias of a tool argument (`Field(alias=...)`): the schema property's name."""
 
 
-@dataclass(slots=True)
+@slotted
 class Question:
     """A question a resolver may ask (from its return annotation or a `return` statement)."""
 
@@ -136,7 +136,7 @@ class Question:
     """`Sample`: its `max_tokens`, as written."""
 
 
-@dataclass(slots=True)
+@slotted
 class Resolver:
     """A function (or other callable) named in `Resolve(...)`."""
 
@@ -191,7 +191,7 @@ class Resolver:
         return f"{self.kind}:{self.qualname}@{self.span.path}:{self.span.line}:{self.span.column}"
 
 
-@dataclass(slots=True)
+@slotted
 class Tool:
     """A function registered as a tool on a server."""
 
@@ -249,7 +249,7 @@ class Tool:
         return {p.name: p.resolver for p in self.parameters if p.kind == "resolved" and p.resolver}
 
 
-@dataclass(slots=True)
+@slotted
 class Handler:
     """A prompt or resource function: `Resolve` there is silently ignored by the SDK."""
 
@@ -260,7 +260,7 @@ class Handler:
     parameters: list[Parameter] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@slotted
 class Server:
     """An `MCPServer(...)` instance (or a parameter annotated `MCPServer`)."""
 
@@ -295,7 +295,7 @@ class Server:
     registering on it after the call writes (`@mcp.tool()`), so what messages call it."""
 
 
-@dataclass(slots=True)
+@slotted
 class Finding:
     """A problem found while building the graph, before any rule runs.
 
@@ -309,7 +309,7 @@ class Finding:
     tool: str | None = None
 
 
-@dataclass(slots=True)
+@slotted
 class SourceInfo:
     """A module that was read: its display path and whether it parsed."""
 
@@ -319,7 +319,7 @@ class SourceInfo:
     text: str | None = field(default=None, repr=False)
 
 
-@dataclass(slots=True)
+@slotted
 class Graph:
     """Everything one run knows: servers with their tools, and every resolver by id."""
 

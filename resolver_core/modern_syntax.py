@@ -28,7 +28,9 @@ import io
 import re
 import sys
 import tokenize
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .records import slotted
 
 TYPE_PARAMETERS = re.compile(r"\b(?:def|class)\s+\w+\s*\[|^[ \t]*type\s+\w+\s*[\[=]", re.M)
 """What a text that declares type parameters or a `type` alias contains."""
@@ -91,7 +93,7 @@ else:
         setattr(node, "type_params", params)  # noqa: B010 - a literal name the stubs do not declare
 
 
-@dataclass(slots=True)
+@slotted
 class _Rewrite:
     """A text being rewritten, with what the rewrite took out."""
 

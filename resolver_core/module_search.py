@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib.machinery import BYTECODE_SUFFIXES, EXTENSION_SUFFIXES, SOURCE_SUFFIXES, all_suffixes
 from pathlib import Path
+
+from .records import slotted
 
 _SUFFIXES: tuple[tuple[str, bool], ...] = (
     *((s, False) for s in EXTENSION_SUFFIXES),
@@ -36,7 +38,7 @@ _SUFFIXES: tuple[tuple[str, bool], ...] = (
 """Loader suffixes in FileFinder's order; True for source we can read (the rest is opaque)."""
 
 
-@dataclass(slots=True)
+@slotted
 class Spec:
     """What a name resolved to: a source file, an opaque module, or a namespace package."""
 

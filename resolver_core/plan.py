@@ -14,8 +14,10 @@ closures by their short name, rule codes) is the reader's business.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
+
+from .records import slotted
 
 if TYPE_CHECKING:
     from .model import Parameter, Resolver, Span, Tool
@@ -24,7 +26,7 @@ Step = tuple["Resolver", "Parameter"]
 """A resolver and the parameter through which the walk reached it."""
 
 
-@dataclass(slots=True)
+@slotted
 class Consumer:
     """A parameter filled by a resolver: the tool's own (`resolver` None) or a resolver's."""
 
@@ -33,7 +35,7 @@ class Consumer:
     parameter: Parameter
 
 
-@dataclass(slots=True)
+@slotted
 class ResolverPlan:
     """What registering one tool analyses, and what one call of it runs."""
 

@@ -51,10 +51,20 @@ def record(cls: type[Any] | None = None, /, *, slots: bool = True, kw_only: bool
     return make if cls is None else make(cls)
 
 
-def _compared_by_value(cls: type[Any]) -> type[Any]:
+@dataclass_transform(field_specifiers=(field,))
+def slotted(cls: type[T], /) -> type[T]:
+    """`@slotted`: a mutable slotted dataclass, compared by its fields and unhashable, as
+    `@dataclass(slots=True)` makes it (the graph's tools, servers and findings, built a piece
+    at a time), with only its `__init__` compiled (`_compared_by_value`)."""
+    made: type[T] = _compared_by_value(dataclass(slots=True, eq=False, repr=False)(cls), hashable=False)
+    return made
+
+
+def _compared_by_value(cls: type[Any], hashable: bool = True) -> type[Any]:
     """Give a dataclass the `__eq__`, `__hash__` and `__repr__` that `@dataclass(unsafe_hash=True)`
-    writes, as closures over its fields' names instead of methods compiled from text: the
-    dataclass still compiles its `__init__`, but not three more methods per record."""
+    writes (`hashable=False`: `__eq__`, `__repr__` and no hash, as `@dataclass` writes), as
+    closures over its fields' names instead of methods compiled from text: the dataclass
+    still compiles its `__init__`, but not the others."""
     compared = tuple(f.name for f in fields(cls) if f.compare)
     hashed = tuple(f.name for f in fields(cls) if (f.compare if f.hash is None else f.hash))
     shown = tuple(f.name for f in fields(cls) if f.repr)
@@ -76,6 +86,8 @@ def _compared_by_value(cls: type[Any]) -> type[Any]:
     for name, method in methods.items():
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
+    if not hashable:  # what `@dataclass(eq=True)` leaves a mutable class
+        cls.__hash__ = None  # type: ignore[assignment]
     return cls
 
 

@@ -4,17 +4,17 @@ expands over call sites and the builder turns into tools."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
 from .loop_collectors import Collector
 from .loop_entries import Passed
 from .model import Arm, RegistrationForm, Server, Span
+from .records import slotted
 from .servers import ParamServer
 from .source import ParsedModule
 from .symbols import Scope
 
 
-@dataclass(slots=True)
+@slotted
 class Registration:
     """One registration site: what is registered, on which server (or server parameter), where."""
 
@@ -102,7 +102,7 @@ def landed(
     )
 
 
-@dataclass(slots=True)
+@slotted
 class Unfollowed:
     """A registration whose functions cannot be listed statically (`for fn in TOOLS:`)."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from .called_servers import Made, bound_name, called, made_here
@@ -25,6 +25,7 @@ from .called_servers import made as called_made
 from .class_members import decorator_names, inherited_method, init_fields, project_bases
 from .keyed_servers import keyed
 from .model import Graph, Server, Span
+from .records import slotted
 from .registration_arguments import name_argument
 from .server_annotations import Slot, slot_of, unquoted
 from .signatures import Classes, function_params, returns_of
@@ -34,7 +35,7 @@ from .symbols import Defined, External, Names, Param, Scope, Value, sdk_name
 from .typeexpr import TClass
 
 
-@dataclass(slots=True)
+@slotted
 class ParamServer:
     """A server that is a function parameter (`def register(server: MCPServer)`)."""
 

@@ -18,7 +18,7 @@ import sys
 import tokenize
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,12 +26,13 @@ from . import modern_syntax, parse_budget
 from .cache import MAX_BYTES, bytes_hash, oversized
 from .lines import has_other_breaks, split_lines
 from .model import Finding, Span
+from .records import slotted
 
 if TYPE_CHECKING:
     from .lent_parses import LentParses
 
 
-@dataclass(slots=True)
+@slotted
 class ParsedModule:
     """A module as the analyzer sees it: its name, text and tree (or why there is none)."""
 

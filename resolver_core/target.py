@@ -12,15 +12,15 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
-from dataclasses import dataclass
 
 from .model import ProblemKind, ResolverKind
+from .records import slotted
 from .signatures import FunctionNode
 from .source import ParsedModule
 from .symbols import Scope
 
 
-@dataclass(slots=True)
+@slotted
 class Target:
     """A resolved `Resolve(...)` target, before its parameters are classified."""
 

@@ -10,11 +10,11 @@ async-ness. A decorator that cannot be followed leaves the function as written, 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
 from .annotation_writes import Written
 from .callables import Targets
 from .decorated import Obj, replaced
+from .records import slotted
 from .registration_site import Registration
 from .registrations import Scanner
 from .signatures import class_scope
@@ -23,7 +23,7 @@ from .symbols import Defined, Names, Scope, Value, lambda_qualname
 from .written_decorators import is_registration, written_chain
 
 
-@dataclass(slots=True)
+@slotted
 class ToolFunction:
     """The function behind a registration, and how many leading parameters binding removes."""
 

@@ -103,3 +103,24 @@ def test_a_record_pickled_is_equal_with_the_same_hash() -> None:
     sent = _Sent("a.py", 3)
     back = pickle.loads(pickle.dumps(sent))
     assert back == sent and hash(back) == hash(sent) and back.seen == 3
+
+
+def test_a_slotted_class_compares_and_shows_as_a_dataclass_and_is_not_hashable() -> None:
+    """`@slotted`: the mutable classes the graph is built of (`model.Tool`, `model.Graph`)
+    compare and show as `@dataclass(slots=True)` makes them, and stay unhashable."""
+    from mcpdeps.resolver_core.records import slotted
+
+    annotations = {"name": "str", "params": "list[str]", "seen": "int"}
+    body = {"params": field(default_factory=list), "seen": field(default=0, compare=False)}
+    ours = slotted(type("Tool", (), {**body, "__annotations__": dict(annotations)}))
+    stdlib = dataclass(slots=True)(type("Tool", (), {**body, "__annotations__": dict(annotations)}))
+    (a, b, c), (a_std, b_std, c_std) = [
+        (cls("a"), cls("a", ["x"]), cls("a", seen=3)) for cls in (ours, stdlib)
+    ]
+    assert [repr(a), repr(b), repr(c)] == [repr(a_std), repr(b_std), repr(c_std)]
+    assert (a == b, a == c, b == c) == (a_std == b_std, a_std == c_std, b_std == c_std)
+    a.params.append("x")  # mutable, as the graph's classes are while it is built
+    assert a == b
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(ours("a"))
+    assert "__dict__" not in dir(ours("a")), "slotted"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
@@ -29,7 +29,7 @@ from ...resolver_core.answer_results import (
     sampling_result,
 )
 from ...resolver_core.answers import content_problems, content_text, example_entry
-from ...resolver_core.records import record
+from ...resolver_core.records import record, slotted
 from ..errors import UserError
 from .answers import (
     AnswersFile,
@@ -91,7 +91,7 @@ class Person(Protocol):
         ...
 
 
-@dataclass(slots=True)
+@slotted
 class AnswerSources:
     """Where answers come from, besides the person."""
 
@@ -100,7 +100,7 @@ class AnswerSources:
     roots: Sequence[Path] = ()
 
 
-@dataclass(slots=True)
+@slotted
 class QuestionAnswerer:
     """The `Client` callbacks for one call; `transcript` and `failure` are read afterwards."""
 

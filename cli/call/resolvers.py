@@ -13,11 +13,11 @@ import inspect
 import types
 import typing
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, get_args, get_origin
 
-from ...resolver_core.records import record
+from ...resolver_core.records import record, slotted
 from .answers import QuestionKind
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ class ResolverInfo:
     """For `Elicit[Model]`: the form's property names, to tell two elicitations apart."""
 
 
-@dataclass(slots=True)
+@slotted
 class ResolverIndex:
     """The tool's resolvers in run order, and which ones a legacy question was pinned to."""
 

@@ -9,13 +9,13 @@ that close a cycle are marked so the writers draw them in red.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import PurePath
 from typing import Literal
 
 from ...lint_rules.api.graph_problems import Problems
 from ...resolver_core.model import Graph, Resolver, Server, Span, Tool
-from ...resolver_core.records import record
+from ...resolver_core.records import record, slotted
 from ..printable import printable
 from .walk import display_name
 
@@ -23,7 +23,7 @@ NodeKind = Literal["tool", "resolver", "argument", "context", "question"]
 ASK_LABEL = {"elicit": "asks the user", "sample": "asks the client's LLM", "list_roots": "asks for roots"}
 
 
-@dataclass(slots=True)
+@slotted
 class Node:
     id: str
     kind: NodeKind
@@ -42,7 +42,7 @@ class Edge:
     cycle: bool = False
 
 
-@dataclass(slots=True)
+@slotted
 class Picture:
     """Nodes in insertion order (stable output) and deduplicated edges."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import PurePath
 
 from rich.console import Console
@@ -25,13 +25,14 @@ from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.graph_json import published_tools
 from ...resolver_core.model import Graph, Parameter, Question, Resolver, Server, Span, Tool
 from ...resolver_core.plan import ResolverPlan
+from ...resolver_core.records import slotted
 from ..render.markup import markup as escape  # terminal-safe, then markup-safe
 from .walk import ASKS, KIND_NOTE, consumer_names, cycle_names, display_name, inner_type
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "blue"}
 
 
-@dataclass(slots=True)
+@slotted
 class _ToolView:
     """Everything needed while drawing one tool's tree."""
 

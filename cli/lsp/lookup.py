@@ -10,16 +10,16 @@ line). The innermost place containing the cursor wins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from ...resolver_core.model import Graph, Parameter, Resolver, Server, Span, Tool
+from ...resolver_core.records import slotted
 from ...resolver_core.typeexpr import resolve_marker
 
 Kind = Literal["tool", "parameter", "resolve", "resolver"]
 
 
-@dataclass(slots=True)
+@slotted
 class Target:
     """The graph node under the cursor."""
 

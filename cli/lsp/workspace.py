@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from ...lint_rules import api, invalidation
@@ -46,6 +46,7 @@ from ...resolver_core.discovery import GivenFiles, SourceFile
 from ...resolver_core.file_states import Hashes
 from ...resolver_core.model import Graph, SourceInfo
 from ...resolver_core.project import Project
+from ...resolver_core.records import slotted
 from ...resolver_core.search_roots import default_roots
 from ...resolver_core.source import without_cyclic_gc
 from ...resolver_core.unclassified import EVERY_TOOL, Classified
@@ -53,7 +54,7 @@ from ...resolver_core.unclassified import EVERY_TOOL, Classified
 log = logging.getLogger(__name__)
 
 
-@dataclass(slots=True)
+@slotted
 class Change:
     """What a text change did to the model: the given files to check again, or a reset."""
 

@@ -15,9 +15,9 @@ import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
+from ...resolver_core.records import slotted
 from ..errors import UserError
 from . import runner_command
 from .interpreter import Interpreter
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ...resolver_core.model import Graph
 
 
-@dataclass(slots=True)
+@slotted
 class RunningTask:
     """A runner task that reported success: its process (still running for `serve`) and its report."""
 

@@ -16,8 +16,8 @@ import shutil
 import socket
 import subprocess
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from ...resolver_core.records import slotted
 from ..errors import UserError
 
 INSPECTOR_PACKAGE = "@modelcontextprotocol/inspector"
@@ -25,7 +25,7 @@ INSPECTOR_VERSION = "2.12.0"
 INSPECTOR_SPEC = f"{INSPECTOR_PACKAGE}@{INSPECTOR_VERSION}"
 
 
-@dataclass(slots=True)
+@slotted
 class Inspector:
     """A started Inspector UI process and the URL to open."""
 

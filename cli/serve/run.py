@@ -16,12 +16,13 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from types import FrameType
 
 from ...resolver_core.loading import LoadedServer
 from ...resolver_core.model import Graph
+from ...resolver_core.records import slotted
 from ..runner.interpreter import Interpreter
 from ..runner.parent import RunningTask, start_task, stop, wait_for
 from .http import HttpOptions, bind_socket, is_loopback, run_http
@@ -31,7 +32,7 @@ from .reload import RELOAD_CHILD_ENV
 from .served import Served, served_graph
 
 
-@dataclass(slots=True)
+@slotted
 class ServeRequest:
     """What the user asked for, validated; `loaded` is the imported server when this process runs it.
 

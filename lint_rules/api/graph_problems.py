@@ -10,15 +10,16 @@ resolver can be fine for one tool and broken for another (MCPD002).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...resolver_core.diagnostics import Diagnostic
 from ...resolver_core.model import Graph, Span
+from ...resolver_core.records import slotted
 
 Place = tuple[str, int]
 
 
-@dataclass(slots=True)
+@slotted
 class Problems:
     """Diagnostics by place (path, line), each shown once per tool tree."""
 

@@ -16,12 +16,13 @@ import difflib
 import os
 import stat
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ...resolver_core.diagnostics import Diagnostic, Edit
 from ...resolver_core.file_guard import Refused, project_of
 from ...resolver_core.lines import split_lines
+from ...resolver_core.records import slotted
 from .. import LintResult
 from ..settings import Settings, run
 from ..suppressions import checked_files
@@ -32,7 +33,7 @@ from .edits import LineIndex, apply_edits, span
 MAX_PASSES = 10
 
 
-@dataclass(slots=True)
+@slotted
 class FixPlan:
     """What `--fix` would write: original and fixed text per file, and how many fixes that is."""
 
@@ -73,7 +74,7 @@ def _key(d: Diagnostic) -> Key:
     return d.path, d.code, d.message
 
 
-@dataclass(slots=True)
+@slotted
 class _Candidate:
     diagnostic: Diagnostic
     edits: list[Edit]

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
+from ...resolver_core.records import slotted
 from ..fixes.cst_source import dotted_name
 
 V1_POSITIONAL = (
@@ -60,7 +61,7 @@ RUN_BY_TRANSPORT = {"stdio": frozenset(), "sse": SSE_RUN, "streamable-http": HTT
 SERVER_CLASSES = ("FastMCP", "MCPServer")
 
 
-@dataclass(slots=True)
+@slotted
 class _Server:
     scope: cst.FunctionDef | None
     built_by: cst.Call

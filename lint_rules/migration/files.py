@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ...resolver_core.discovery import discover
-from ...resolver_core.records import record
+from ...resolver_core.records import record, slotted
 from ...resolver_core.source import read_text
 from ..fixes.engine import FixPlan
 from . import Note, migrate_text
@@ -33,7 +33,7 @@ class FileNote:
         return f"{self.path}:{self.line}: {self.reason}"
 
 
-@dataclass(slots=True)
+@slotted
 class MigrationPlan:
     """What `migrate` would write, and what it leaves to the user."""
 

@@ -26,10 +26,11 @@ helper, is left where it is and reported: moving it would change what the tool d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
+from ...resolver_core.records import slotted
 from . import Note
 from .names import add_param, is_context_annotation, one_per_line
 from .statements import (
@@ -51,7 +52,7 @@ RESULTS = {"sample": "CreateMessageResult", "roots": "ListRootsResult"}
 VERBS = {"elicit": "ask", "sample": "sample_for", "roots": "roots_for"}
 
 
-@dataclass(slots=True)
+@slotted
 class ToolConversion:
     """A tool with its questions moved: the new tool, what goes before it, what it needs imported."""
 

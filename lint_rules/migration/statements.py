@@ -8,10 +8,10 @@ on, and the places (loop, branch, helper) that make a question unmovable.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import libcst as cst
 
+from ...resolver_core.records import slotted
 from ..fixes.cst_source import dotted_name
 
 LOGGERS = frozenset({"logger", "log", "logging", "LOGGER", "_logger", "_log", "LOG"})
@@ -35,7 +35,7 @@ def question_kind(call: cst.Call, contexts: Iterable[str]) -> str | None:
     return None
 
 
-@dataclass(slots=True)
+@slotted
 class Question:
     """`target = await <question>` as a whole statement of a tool body."""
 
