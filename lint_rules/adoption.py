@@ -32,9 +32,11 @@ A file with no record taken is built again, with the registrars its closure held
 (`_drop_registrars`): without them its build would not follow its imports to them.
 
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
-among the run's files: it is taken only from a state whose files include every file of this
-run, and whose callers of it (the files whose closure holds it) are all in this run, their
-records taken from that state too (`_drop_uncalled`: an edited caller re-checks them). And a
+among the run's files, and on what they read (the server they hand it), which its own
+dependencies do not list: it is taken only from a state whose files include every file of
+this run, whose callers of it (the files whose closure holds it) are all in this run, and are
+exactly the records taken whose closure holds it, each standing in the helper's state as in
+the one its record comes from (`_drop_uncalled`: an edited caller re-checks them). And a
 caller's closure holds a helper only when its build held the helper, so no record is taken
 from a state whose list lacks a file of this run that may be coupled (`_drop_blind`).
 """
