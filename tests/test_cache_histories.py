@@ -88,8 +88,9 @@ class History:
     steps: list[Step] = field(default_factory=list)
 
     def __str__(self) -> str:
-        lines = [f"start={self.start!r}", *(f"  {step!r}" for step in self.steps)]
-        return "\n".join(lines)
+        """The history as code: `replay(<this>, tmp_path)` in a test replays it."""
+        steps = "".join(f"        {step!r},\n" for step in self.steps)
+        return f"History(\n    start={self.start!r},\n    steps=[\n{steps}    ],\n)"
 
 
 def _feature_text(name: str, f: Feature) -> str:
@@ -302,7 +303,7 @@ def _run(*paths: str) -> Step:
 
 
 def test_a_helper_called_after_lint_dot_is_not_taken_from_it(tmp_path: Path) -> None:
-    """fuzz3 seed 5140, shortened: `lint .` keeps `alpha.py`'s record registering `dup` on its
+    """An attack's history (fuzz3 seed 5140), shortened: `lint .` keeps `alpha.py`'s record registering `dup` on its
     `server` parameter (nothing calls it); `main.py` is edited to call it after `gamma.py`'s
     `dup`; `lint features/beta.py` keeps `main.py`'s new record (a caller: its closure holds
     `alpha.py`). `lint features/alpha.py` took `main.py`'s record from that run and
@@ -314,7 +315,7 @@ def test_a_helper_called_after_lint_dot_is_not_taken_from_it(tmp_path: Path) -> 
 
 
 def test_a_helper_taken_up_beside_an_edited_caller_keeps_its_duplicate(tmp_path: Path) -> None:
-    """fuzz3 seed 5809, shortened: a run on three features keeps `beta.py`'s record while
+    """An attack's history (fuzz3 seed 5809), shortened: a run on three features keeps `beta.py`'s record while
     `main.py` calls only `alpha`; `main.py` is edited to call `beta` too, and
     `lint features/delta.py` (whose `@expose dup` lands on `mcp`) keeps `main.py`'s new
     record. `lint alpha.py delta.py beta.py` took `beta.py`'s record from the first run
@@ -331,8 +332,13 @@ def test_a_helper_taken_up_beside_an_edited_caller_keeps_its_duplicate(tmp_path:
     replay(History(start, steps), tmp_path)
 
 
-SEEDS = (20015, 20101, 20102, 20103)
-"""Seeds whose histories cover the kinds that failed before (chosen by `_kinds` below)."""
+SEEDS = (19, 1470, 81, 250, 328, 161, 191, 51, 74, 116, 118, 147, 214, 218, 240, 244, 262, 271, 278, 290)
+"""Histories that exercise what failed before. 19 and 1470 failed before adoption checked a
+coupled record's callers against those its state knew (of 1,500 seeds, the only two; 5140 and
+5809 above are the same fault). Of the first 400 seeds, the others drop the most coupled
+records for their callers (81, 250, 328, 161, 191), or take up the most beside a caller from
+another state that stood there alike (the rest); together they hold every kind of edit, and
+lists of one, two and three files and `.`."""
 
 
 @pytest.mark.parametrize("seed", SEEDS)
