@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
-from mcpdeps.lint_rules import lint
+from mcpdeps.lint_rules import LintResult, lint
 from mcpdeps.resolver_core.diagnostics import plain
 
 FEATURES = ("alpha", "beta", "gamma", "delta")
@@ -279,23 +279,26 @@ def random_history(seed: int, length: int = 14) -> History:
     return history
 
 
-def replay(history: History, root: Path) -> None:
+def replay(history: History, root: Path) -> list[LintResult]:
     """Make the history's edits and runs, asserting after each run that the cached run
-    reports what a cold one does."""
+    reports what a cold one does; the cached runs' results."""
     project = history.start
     write(root, project)
+    results = []
     for i, step in enumerate(history.steps):
         if step.kind != "lint":
             project = apply(project, step)
             write(root, project)
             continue
-        cached = [plain(d) for d in lint(list(step.paths), cwd=root, cache_dir=root / ".cache").diagnostics]
+        results.append(lint(list(step.paths), cwd=root, cache_dir=root / ".cache"))
+        cached = [plain(d) for d in results[-1].diagnostics]
         cold = [plain(d) for d in lint(list(step.paths), cwd=root).diagnostics]
         if cached != cold:
             missed = [(d["code"], d["path"], d["tool"]) for d in cold if d not in cached]
             extra = [(d["code"], d["path"], d["tool"]) for d in cached if d not in cold]
             history.steps[i + 1 :] = []
             pytest.fail(f"cached run missed {missed}, added {extra} at the end of\n{history}", pytrace=False)
+    return results
 
 
 def _run(*paths: str) -> Step:
@@ -330,6 +333,21 @@ def test_a_helper_taken_up_beside_an_edited_caller_keeps_its_duplicate(tmp_path:
         _run("features/alpha.py", "features/delta.py", "features/beta.py"),
     ]
     replay(History(start, steps), tmp_path)
+
+
+def test_helpers_are_taken_up_beside_their_unchanged_callers_records_from_another_run(tmp_path: Path) -> None:
+    """A helper's record is taken up beside a caller's record from another list's run when the
+    caller stood alike in both: `lint app/deps.py` keeps the records of `beta.py` and
+    `delta.py` (companions importing it) and of `main.py` (their caller, a factory); `lint
+    features/beta.py features/delta.py` keeps `main.py`'s again. `lint app/deps.py
+    features/delta.py` takes the helpers' records from the first run and `main.py`'s from the
+    second, and checks nothing again (5 files, when a helper's callers had to come from its
+    own run), with the cold run's report."""
+    start = Project(
+        {"delta": Feature("dup"), "beta": Feature("dup", "load_bad")}, ("beta", "delta"), "factory"
+    )
+    runs = [("app/deps.py",), ("features/beta.py", "features/delta.py"), ("app/deps.py", "features/delta.py")]
+    assert replay(History(start, [_run(*paths) for paths in runs]), tmp_path)[-1].analysed == 0
 
 
 SEEDS = (19, 1470, 81, 250, 328, 161, 191, 51, 74, 116, 118, 147, 214, 218, 240, 244, 262, 271, 278, 290)
