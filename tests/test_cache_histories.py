@@ -58,6 +58,9 @@ class Feature:
 
 @dataclass(frozen=True)
 class Project:
+    """What a history edits: the fields its files are rendered from (`render`), so that a
+    failing history prints as a few lines rather than as files."""
+
     features: dict[str, Feature]
     calls: tuple[str, ...]
     """The features whose `register` `app/main.py` (and `app/relay.py`'s `install`) call."""
@@ -84,6 +87,8 @@ class Step:
 
 @dataclass
 class History:
+    """A project and what happens to it, edits and runs in order (`replay`)."""
+
     start: Project
     steps: list[Step] = field(default_factory=list)
 
