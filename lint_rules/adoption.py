@@ -32,9 +32,11 @@ A file with no record taken is built again, with the registrars its closure held
 (`_drop_registrars`): without them its build would not follow its imports to them.
 
 A coupled record (`FileRecord.coupled`) also depends on its callers, which a build finds only
-among the run's files: it is taken only from a state whose files include every file of this
-run, and whose callers of it (the files whose closure holds it) are all in this run, their
-records taken from that state too (`_drop_uncalled`: an edited caller re-checks them). And a
+among the run's files, and on what they read (the server they hand it), which its own
+dependencies do not list: it is taken only from a state whose files include every file of
+this run, whose callers of it (the files whose closure holds it) are all in this run, and are
+exactly the records taken whose closure holds it, each standing in the helper's state as in
+the one its record comes from (`_drop_uncalled`: an edited caller re-checks them). And a
 caller's closure holds a helper only when its build held the helper, so no record is taken
 from a state whose list lacks a file of this run that may be coupled (`_drop_blind`).
 """
@@ -92,10 +94,10 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
             if record.coupled:
                 called_by[display] = [str(ours[c][0]) for c in callers.get(path, ())]
     _drop_blind(out, sources, ours)
-    _drop_uncalled(out, sources, called_by)
+    _drop_uncalled(out, sources, called_by, ours)
     while _drop_registrars(out, sources, ours, states):
         _drop_blind(out, sources, ours)
-        _drop_uncalled(out, sources, called_by)
+        _drop_uncalled(out, sources, called_by, ours)
     if not out.records:
         return None
     for display, deps in out.deps.items():
@@ -114,20 +116,44 @@ def adopted(files: Sequence[SourceFile], states: Sequence[State], cwd: Path) -> 
     return out
 
 
-def _drop_uncalled(out: State, sources: dict[str, State], called_by: dict[str, list[str]]) -> None:
-    """Drop each coupled record taken without the records of all its callers from the same
-    state, until none is: an edit of a caller re-checks the helpers its kept record's closure
-    held (`invalidation.widened`), which only that caller's record, kept beside the helper's,
-    tells this run. A caller edited to stop calling a helper left the helper's duplicate tool
-    name reported when the caller's record was not taken; and when it was taken from a newer
-    state (built after the edit), so was the helper's from an older one."""
+def _drop_uncalled(
+    out: State, sources: dict[str, State], called_by: dict[str, list[str]], ours: dict[str, list[object]]
+) -> None:
+    """Drop each coupled record whose callers in this run are not the ones its state knew, or
+    stood otherwise there, until none is.
+
+    A coupled record's tools land on what its callers hand it, so the record depends on its
+    callers' texts and closures as much as on its own, yet lists only its own closure
+    (`record_states.dependencies`): within one state, an edit of a caller re-checks the
+    helpers its kept record's closure held (`invalidation.widened`). Across states, that holds
+    only when this run's callers of the helper (the records taken whose closure holds it) are
+    its state's callers, each taken (an edit of it re-checks the helper) and standing in the
+    helper's state as in its own (`_stood_alike`). A caller edited to call a helper after the
+    `lint .` the helper's record came from, its record taken from a run after the edit, left
+    the helper registering on its parameter, and its duplicate tool name unreported (and one
+    edited to stop calling it left the duplicate reported)."""
+    path_of = {str(entry[0]): path for path, entry in ours.items()}
     dropped = True
     while dropped:
         dropped = False
-        for display, callers in called_by.items():
-            if display in out.records and not all(sources.get(c) is sources[display] for c in callers):
+        for display, known in called_by.items():
+            if display not in out.records:
+                continue
+            state, path = sources[display], path_of[display]
+            callers = {c for c, deps in out.deps.items() if c != display and path in deps}
+            if callers != set(known) or not all(_stood_alike(state, sources[c], c) for c in callers):
                 del out.records[display], out.deps[display], sources[display]
                 dropped = True
+
+
+def _stood_alike(state: State, other: State, display: str) -> bool:
+    """Whether a caller (`display`) and everything its records in `state` and `other` read had
+    the same contents when each state was written (`other`'s, the one its record is taken
+    from, are checked against the files now)."""
+    if state is other:
+        return True
+    keys = {*state.deps.get(display, ()), *other.deps.get(display, ())}
+    return all(key in state.hashes and state.hashes[key] == other.hashes.get(key, _CONFLICT) for key in keys)
 
 
 def _drop_blind(out: State, sources: dict[str, State], ours: dict[str, list[object]]) -> None:
