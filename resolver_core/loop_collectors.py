@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from .bindings import Defined
 from .records import record
+from .signatures import own_nodes, returns_of
 from .source import ParsedModule
 from .symbols import Names, Scope, Value
 
@@ -101,6 +102,9 @@ def _filled(fn: FunctionDef, owner: str | None, name: str, first: int) -> list[F
     (`owner.NAME` for an instance's) in `fn`'s own body, `p` a parameter after the `first` bound
     ones (`self`)."""
     params = {a.arg for a in fn.args.args[first:]}
+    wrapper = returned_local(fn)
+    if wrapper is not None:  # `TOOLS.append(wrapper)` of the `functools.wraps` wrapper it returns
+        params.add(wrapper)
     out: list[Filled] = []
     for stmt in fn.body:
         if isinstance(stmt, ast.Expr) and isinstance(call := stmt.value, ast.Call):
@@ -127,6 +131,27 @@ def _filled(fn: FunctionDef, owner: str | None, name: str, first: int) -> list[F
                     if isinstance(v, ast.Name) and v.id in params
                 ]
     return out
+
+
+def returned_local(fn: FunctionDef) -> str | None:
+    """The name of the local def `fn` returns on every path (`@functools.wraps(fn) def
+    wrapper(...): ...`, then `return wrapper`), bound nowhere else in it: what a decorator
+    stores in a registry or registers (`TOOLS.append(wrapper)`, `mcp.add_tool(wrapper)`) is
+    then what it hands back for the def it decorates, which is what lands."""
+    returns = returns_of(fn)
+    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+        return None
+    named = {r.value.id for r in returns}  # type: ignore[union-attr]
+    if len(named) != 1:
+        return None
+    name = named.pop()
+    local = [s for s in fn.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == name]
+    stored = [
+        n
+        for n in own_nodes(fn)
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ]
+    return name if len(local) == 1 and not stored else None
 
 
 def _fillers(

@@ -1,0 +1,224 @@
+"""Registration shapes read in published servers (the s23 round), checked against the SDK.
+
+- a namespace loop whose test reads a mark a project decorator sets on the function
+  (`getattr(fn, "is_tool", False)`, `hasattr(fn, "_is_tool")`, `getattr(fn, "_tool", None) is
+  not None`): lint said the loop not analysed (MCPD113), the SDK registering (and refusing)
+  the marked functions (`function_marks.py`);
+- a decorator handing back its `functools.wraps` wrapper after registering it, or appending it
+  to a registry a loop registers: lint read the wrapper as written (`*args, **kwargs`, MCPD109)
+  or said the loop not analysed, the SDK reading the def's signature through `__wrapped__`;
+- OpenTelemetry's `tracer.start_as_current_span("x")` under `@mcp.tool()`: lint said it not
+  analysed beside the refusal, the clean twin too (`library_decorators.span_decorator`).
+
+Cases are built as `test_published_shapes_s22.py`'s are (our own code; above each, a comment
+says where the shape was read), and each shape has silent twins where the SDK registers nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import published_shapes
+from conftest import write_files
+from published_shapes import PROJECT, entry_point, found, sdk
+from test_published_shapes_s20 import DEPS, Case, tools_module
+from test_published_shapes_s22 import single_file
+
+CASES: dict[str, Case] = {}
+
+
+def marked(mark: str = "fn.is_tool = True", decorator_module: bool = False) -> dict[str, str]:
+    """`app/tools.py` (and `app/registry.py` when `decorator_module`): a decorator `tool` whose
+    body is `mark` then `return fn`, on the refused `solve`, beside an undecorated helper whose
+    `_z` the SDK would refuse (T2) were it registered."""
+    decorator = f'def tool(fn):\n    """Mark a tool."""\n    {mark}\n    return fn\n'
+    tools = tools_module(
+        ("from app.registry import tool\n" if decorator_module else "")
+        + "from app.deps import load_d\n\n\n"
+        + ("" if decorator_module else decorator + "\n\n")
+        + "@tool\ndef solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n"
+        + "def helper(y: int, _z: int) -> int:\n    return y\n"
+    )
+    return {"app/tools.py": tools, **({"app/registry.py": decorator} if decorator_module else {})}
+
+
+def walked(test: str, listing: str = "inspect.getmembers(tools, inspect.isfunction)") -> str:
+    """`app/main.py` registering each member of `tools` for which `test` (on `fn`) holds."""
+    return entry_point(
+        "import inspect\n    from app import tools",
+        f"for name, fn in {listing}:\n        if {test}:\n            mcp.add_tool(fn)",
+    )
+
+
+# A published NeuroML-style walk filtered by a mark: `hasattr(func, "_is_tool")` (code corpus).
+CASES["getmembers filtered by a mark a decorator sets on the function"] = (
+    {"app/deps.py": DEPS, **marked(), "app/main.py": walked('getattr(fn, "is_tool", False)')},
+    "import app.main",
+    "app/deps.py",
+)
+
+CASES["hasattr(fn, mark) as a continue guard, the marking decorator imported"] = (
+    {
+        "app/deps.py": DEPS,
+        **marked("fn._is_tool = 1", decorator_module=True),
+        "app/main.py": entry_point(
+            "import inspect\n    from app import tools",
+            "for name, fn in inspect.getmembers(tools, inspect.isfunction):\n"
+            '        if not hasattr(fn, "_is_tool"):\n'
+            "            continue\n"
+            "        mcp.add_tool(fn, name=name)",
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+CASES["vars(tools).items() filtered by getattr(fn, mark, None) is not None"] = (
+    {
+        "app/deps.py": DEPS,
+        **marked('fn._mcp_tool = "solve"'),
+        "app/main.py": walked('getattr(fn, "_mcp_tool", None) is not None', "vars(tools).items()"),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# Published decorators log each call in a `functools.wraps` wrapper they register and return.
+WRAPPING_TOOL = """\
+    import functools
+
+    from app.server import mcp
+
+
+    def tool(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            return fn(*args, **kwargs)
+
+        {stores}
+        return wrapper
+    """
+
+SOLVE = tools_module(
+    """\
+    from app.deps import load_d
+    from app.registry import tool
+
+
+    @tool
+    def solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+        return d
+    """
+)
+"""`app/tools.py`: the refused tool under the project's `@tool`."""
+
+SERVER = 'from mcp.server import MCPServer\n\nmcp = MCPServer("x")\n'
+
+CASES["a decorator registering its functools.wraps wrapper and returning it"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/server.py": SERVER,
+        "app/registry.py": WRAPPING_TOOL.format(stores="mcp.add_tool(wrapper)"),
+        "app/tools.py": SOLVE,
+    },
+    "import app.tools",
+    "app/deps.py",
+)
+
+# A collecting decorator of a published server appends its logging wrapper, not the function.
+CASES["a collecting decorator appending a functools.wraps wrapper, added in a loop"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/registry.py": WRAPPING_TOOL.replace("from app.server import mcp", "TOOLS = []").format(
+            stores="TOOLS.append(wrapper)"
+        ),
+        "app/tools.py": SOLVE,
+        "app/main.py": entry_point(
+            "import app.tools\n    from app.registry import TOOLS",
+            "for fn in TOOLS:\n        mcp.add_tool(fn)",
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+# Published servers trace each tool with OpenTelemetry's span decorator under `@mcp.tool()`.
+CASES["an OpenTelemetry span decorator under @mcp.tool()"] = single_file(
+    imports="from opentelemetry import trace\n",
+    decorators='@mcp.tool()\n@trace.get_tracer(__name__).start_as_current_span("solve")\n',
+)
+
+CASES["a module's tracer's span decorator under @mcp.tool() of an async def"] = single_file(
+    body="""\
+        @mcp.tool()
+        @tracer.start_as_current_span("again")
+        async def again(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
+            return d
+        """,
+    imports="from opentelemetry import trace\n\ntracer = trace.get_tracer(__name__)\n",
+)
+
+(
+    test_sdk_refuses_and_lint_reports_alike,
+    test_each_file_alone_reports_what_lint_dot_reports,
+    test_the_editor_reports_what_lint_dot_reports,
+) = published_shapes.survey_tests(CASES, {})
+
+
+SILENT: dict[str, dict[str, str]] = {
+    # The decorator sets another mark: no member has the one tested.
+    "a mark set on a different attribute": {
+        "app/deps.py": DEPS,
+        **marked("fn.is_hidden = True"),
+        "app/main.py": walked('getattr(fn, "is_tool", False)'),
+    },
+    # The mark is set false: `getattr` finds it, and the test leaves the function out.
+    "a mark set false": {
+        "app/deps.py": DEPS,
+        **marked("fn.is_tool = False"),
+        "app/main.py": walked('getattr(fn, "is_tool", False)'),
+    },
+    # The decorator sets the mark only in a branch (not on solve): not told, the loop not
+    # followed (said at info severity), and the SDK registers nothing.
+    "a decorator setting the mark on some paths only": {
+        "app/deps.py": DEPS,
+        **marked('if fn.__name__.startswith("x"):\n        fn.is_tool = True'),
+        "app/main.py": walked('hasattr(fn, "is_tool")'),
+    },
+    # The wrapper a collecting decorator appends is not made with `functools.wraps`: the SDK
+    # registers the wrapper's own signature, which runs no resolver.
+    "a collecting decorator appending a wrapper of its own signature": {
+        "app/deps.py": DEPS,
+        "app/registry.py": """\
+            TOOLS = []
+
+
+            def tool(fn):
+                def wrapper(x: int) -> str:
+                    return fn(x, "d")
+
+                TOOLS.append(wrapper)
+                return wrapper
+            """,
+        "app/tools.py": SOLVE,
+        "app/main.py": entry_point(
+            "import app.tools\n    from app.registry import TOOLS",
+            "for fn in TOOLS:\n        mcp.add_tool(fn)",
+        ),
+    },
+}
+
+
+def test_marks_and_wrappers_the_sdk_never_registers_stay_silent(tmp_path: Path) -> None:
+    """A mark set on another attribute or set false, a decorator setting it on some paths
+    only, a collecting decorator appending a wrapper of its own signature: the SDK starts the
+    server and lint, `lint .` and each file alone, reports nothing at error or warning severity."""
+    for n, (name, files) in enumerate(sorted(SILENT.items())):
+        root = tmp_path / str(n)
+        write_files(root, {**PROJECT, **files})
+        started = sdk(root, "import app.main")
+        assert started.returncode == 0, (name, started.stderr)
+        whole = [d for d in found(root, ["."]) if d["severity"] != "info"]
+        assert whole == [], (name, whole)
+        for path in files:
+            assert [d for d in found(root, [path]) if d["severity"] != "info"] == [], (name, path)
