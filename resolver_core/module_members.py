@@ -223,6 +223,38 @@ def _is_function(names: Names, owner: ParsedModule, name: str, binding: Binding)
     )
 
 
+def listed_namespace(stmt: ast.For | ast.AsyncFor) -> str | None:
+    """The bare name whose namespace `stmt` spells a loop over (`getmembers(module, ...)`,
+    `vars(module).items()`, `module.__dict__.items()`, also in `list(...)`), its target two
+    names: a variable or parameter the loop's rows depend on (`passed_members.py`); None
+    otherwise. The spelling only: `member_rows` reads what it calls."""
+    target, expr = stmt.target, stmt.iter
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
+        return None
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in ("list", "sorted")
+        and len(expr.args) == 1
+    ):
+        expr = expr.args[0]
+    if not isinstance(expr, ast.Call):
+        return None
+    func = expr.func
+    listed: ast.expr | None = None
+    if isinstance(func, ast.Attribute) and func.attr == "items" and not expr.args:
+        inner = func.value
+        if isinstance(inner, ast.Attribute) and inner.attr == "__dict__":
+            listed = inner.value
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "vars":
+            listed = inner.args[0] if len(inner.args) == 1 else None
+    elif (isinstance(func, ast.Name) and func.id == "getmembers") or (
+        isinstance(func, ast.Attribute) and func.attr == "getmembers"
+    ):
+        listed = expr.args[0] if expr.args else None
+    return listed.id if isinstance(listed, ast.Name) else None
+
+
 def _spelled(expr: ast.expr) -> set[str]:
     """The names and attributes an expression spells."""
     return {

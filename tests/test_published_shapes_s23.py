@@ -4,6 +4,10 @@
   (`getattr(fn, "is_tool", False)`, `hasattr(fn, "_is_tool")`, `getattr(fn, "_tool", None) is
   not None`): lint said the loop not analysed (MCPD113), the SDK registering (and refusing)
   the marked functions (`function_marks.py`);
+- a namespace loop over the modules a helper is handed (`def register_tools(mcp, modules):
+  for module in modules: for n, fn in getmembers(module, isfunction)`, or the one module):
+  lint said it not analysed, the SDK registering the members the test keeps of the modules
+  each call passes (`passed_members.py`);
 - a decorator handing back its `functools.wraps` wrapper after registering it, or appending it
   to a registry a loop registers: lint read the wrapper as written (`*args, **kwargs`, MCPD109)
   or said the loop not analysed, the SDK reading the def's signature through `__wrapped__`;
@@ -22,7 +26,7 @@ import published_shapes
 from conftest import write_files
 from published_shapes import PROJECT, entry_point, found, sdk
 from test_published_shapes_s20 import DEPS, Case, tools_module
-from test_published_shapes_s22 import single_file
+from test_published_shapes_s22 import TOOLS, single_file
 
 CASES: dict[str, Case] = {}
 
@@ -78,6 +82,56 @@ CASES["vars(tools).items() filtered by getattr(fn, mark, None) is not None"] = (
         "app/deps.py": DEPS,
         **marked('fn._mcp_tool = "solve"'),
         "app/main.py": walked('getattr(fn, "_mcp_tool", None) is not None', "vars(tools).items()"),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+REGISTER_TOOLS = """\
+    import inspect
+
+
+    def register_tools(mcp, modules) -> None:
+        for module in modules:
+            for fname, fn in inspect.getmembers(module, inspect.isfunction):
+                if {test}:
+                    mcp.add_tool(fn)
+    """
+"""`app/util.py`: a helper registering the members of each module it is handed that `test` keeps."""
+
+MORE = "def ping_tool(x: int) -> int:\n    return x\n"
+"""`app/more.py`: a module of one tool the SDK accepts."""
+
+# A published NeuroML server's `register_tools(mcp, modules)` (code corpus) is handed a list of
+# its tool modules by the entry point.
+CASES["getmembers over a list of modules handed to a helper"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/tools.py": TOOLS,
+        "app/more.py": MORE,
+        "app/util.py": REGISTER_TOOLS.format(test='fname.endswith("_tool")'),
+        "app/main.py": entry_point(
+            "from app import more, tools\n    from app.util import register_tools",
+            "register_tools(mcp, modules=[more, tools])",
+        ),
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
+CASES["vars(module).items() of the one module a helper is handed, named by the member's name"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/tools.py": TOOLS,
+        "app/util.py": """\
+            def register_module(mcp, module) -> None:
+                for fname, fn in vars(module).items():
+                    if fname.endswith("_tool"):
+                        mcp.add_tool(fn, name=fname.removesuffix("_tool"))
+            """,
+        "app/main.py": entry_point(
+            "import app.tools\n    from app.util import register_module", "register_module(mcp, app.tools)"
+        ),
     },
     "import app.main",
     "app/deps.py",
@@ -185,6 +239,26 @@ SILENT: dict[str, dict[str, str]] = {
         **marked('if fn.__name__.startswith("x"):\n        fn.is_tool = True'),
         "app/main.py": walked('hasattr(fn, "is_tool")'),
     },
+    # The helper's name test leaves the refused function out.
+    "a helper's namespace loop whose test leaves the refused function out": {
+        "app/deps.py": DEPS,
+        "app/tools.py": TOOLS,
+        "app/util.py": REGISTER_TOOLS.format(test='fname.startswith("echo")'),
+        "app/main.py": entry_point(
+            "from app import tools\n    from app.util import register_tools", "register_tools(mcp, [tools])"
+        ),
+    },
+    # The helper is handed another module only: the refused function is never listed.
+    "a helper handed a module without the refused function": {
+        "app/deps.py": DEPS,
+        "app/tools.py": TOOLS,
+        "app/more.py": MORE,
+        "app/util.py": REGISTER_TOOLS.format(test='fname.endswith("_tool")'),
+        "app/main.py": entry_point(
+            "from app import more, tools\n    from app.util import register_tools",
+            "register_tools(mcp, [more])",
+        ),
+    },
     # The wrapper a collecting decorator appends is not made with `functools.wraps`: the SDK
     # registers the wrapper's own signature, which runs no resolver.
     "a collecting decorator appending a wrapper of its own signature": {
@@ -211,7 +285,7 @@ SILENT: dict[str, dict[str, str]] = {
 
 def test_marks_and_wrappers_the_sdk_never_registers_stay_silent(tmp_path: Path) -> None:
     """A mark set on another attribute or set false, a decorator setting it on some paths
-    only, a collecting decorator appending a wrapper of its own signature: the SDK starts the
+    only, a helper's loop whose test or modules leave the refused function out, a collecting decorator appending a wrapper of its own signature: the SDK starts the
     server and lint, `lint .` and each file alone, reports nothing at error or warning severity."""
     for n, (name, files) in enumerate(sorted(SILENT.items())):
         root = tmp_path / str(n)
