@@ -70,7 +70,7 @@ def mark_truth(
     if call.func.id == "hasattr":
         return attr in marks
     if attr in marks:
-        return marks[attr]
+        return NOT_TOLD if marks[attr] is SET else marks[attr]
     default = call.args[2] if len(call.args) == 3 else None
     return default.value if isinstance(default, ast.Constant) else NOT_TOLD  # (no default: it raises)
 
@@ -98,35 +98,131 @@ def _marks(names: Names, row: ast.expr, where: tuple[ParsedModule, Scope | None]
 
 def _marking(names: Names, module: ParsedModule, written: ast.expr) -> dict[str, object] | None:
     """The marks `@written` sets when it is a marking decorator of the project (`def tool(fn):
-    fn.is_tool = True; return fn`); None for any other."""
+    fn.is_tool = True; return fn`), or the one a factory's call returns (`@tool(name="x")`,
+    `def tool(name=None): def deco(fn): fn._tool_name = name; return fn; return deco`): a
+    constant's value, a factory's parameter's value where the call passes a constant (or its
+    default does), `SET` for any other value; None for any other decorator."""
+    call = written if isinstance(written, ast.Call) else None
+    node = _project_def(names, module, call.func if call is not None else written)
+    if node is None:
+        return None
+    known: dict[str, object] = {}
+    if call is not None:  # the decorator the factory returns, and what its parameters hold
+        body = _statements(node)
+        inner = body[0] if len(body) == 2 else None
+        if (
+            not isinstance(inner, ast.FunctionDef)
+            or inner.decorator_list
+            or not _returns_name(body[1], inner.name)
+        ):
+            return None
+        passed = _passed(node, call)
+        if passed is None:
+            return None
+        known, node = passed, inner
+    params = node.args
+    if params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or len(params.args) != 1:
+        return None
+    param = params.args[0].arg
+    body = _statements(node)
+    if not body or not _returns_name(body[-1], param):
+        return None
+    marks: dict[str, object] = {}
+    for stmt in body[:-1]:
+        found = _mark_set(stmt, param)
+        if found is None:
+            return None
+        attr, value = found
+        if isinstance(value, ast.Constant):
+            marks[attr] = value.value
+        else:
+            marks[attr] = known.get(value.id, SET) if isinstance(value, ast.Name) else SET
+    return marks
+
+
+SET = object()
+"""A mark set to a value the source does not tell (`hasattr` is told, `getattr` is not)."""
+
+
+def _project_def(names: Names, module: ParsedModule, written: ast.expr) -> ast.FunctionDef | None:
+    """The undecorated project `def` a decorator (or factory) as written names."""
     if not isinstance(written, ast.Name | ast.Attribute):
         return None
     symbol = names.resolve(module, written, None)
     symbol = names.follow(symbol) if symbol is not None else None
     node = symbol.node if isinstance(symbol, Defined) else None
-    if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+    return node if isinstance(node, ast.FunctionDef) and not node.decorator_list else None
+
+
+def _statements(node: ast.FunctionDef) -> list[ast.stmt]:
+    """A def's body without its docstring."""
+    return node.body[1:] if node.body and _docstring(node.body[0]) else node.body
+
+
+def _passed(factory: ast.FunctionDef, call: ast.Call) -> dict[str, object] | None:
+    """Each parameter of `factory` -> the constant `call` passes for it, or its constant
+    default when the call passes none (`SET` when it is something else); None when the call
+    does not fit the parameters as written (spread arguments, `*args`, a name it lacks)."""
+    spec = factory.args
+    params = [p.arg for p in spec.args]
+    if spec.posonlyargs or spec.vararg or spec.kwonlyargs or spec.kwarg or len(call.args) > len(params):
         return None
-    params = node.args
-    if params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or len(params.args) != 1:
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg not in params for k in call.keywords):
         return None
-    param = params.args[0].arg
-    body = node.body[1:] if _docstring(node.body[0]) else node.body
-    if not body or not _returns_name(body[-1], param):
-        return None
-    marks: dict[str, object] = {}
-    for stmt in body[:-1]:
-        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
-            return None
+    given = dict(zip(params[len(params) - len(spec.defaults) :], spec.defaults, strict=True))
+    given.update(zip(params, call.args, strict=False))
+    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    if len(given) != len(params):
+        return None  # a parameter the call leaves without a value: it raises
+    return {p: v.value if isinstance(v, ast.Constant) else SET for p, v in given.items()}
+
+
+_VALUES = (
+    ast.Constant,
+    ast.Name,
+    ast.Attribute,
+    ast.BoolOp,
+    ast.Dict,
+    ast.List,
+    ast.Tuple,
+    ast.Load,
+    ast.Or,
+    ast.And,
+)
+"""What a mark's value may be written of: names and constants (read, never raising but for a
+name no scope binds, which the import would raise anyway)."""
+
+
+def _mark_set(stmt: ast.stmt, param: str) -> tuple[str, ast.expr] | None:
+    """`param.attr = value` or `setattr(param, "attr", value)`: the attribute and the value."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
         target, value = stmt.targets[0], stmt.value
         if (
             not isinstance(target, ast.Attribute)
             or not isinstance(target.value, ast.Name)
             or target.value.id != param
-            or not isinstance(value, ast.Constant)
         ):
             return None
-        marks[target.attr] = value.value
-    return marks
+        attr = target.attr
+    elif (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Call)
+        and isinstance(stmt.value.func, ast.Name)
+        and stmt.value.func.id == "setattr"
+        and len(stmt.value.args) == 3
+        and not stmt.value.keywords
+    ):
+        this, named, value = stmt.value.args
+        if not isinstance(this, ast.Name) or this.id != param:
+            return None
+        if not isinstance(named, ast.Constant) or not isinstance(named.value, str):
+            return None
+        attr = named.value
+    else:
+        return None
+    if not all(isinstance(n, _VALUES) for n in ast.walk(value)):
+        return None
+    return attr, value
 
 
 def _docstring(stmt: ast.stmt) -> bool:

@@ -2,12 +2,15 @@
 
 - a namespace loop whose test reads a mark a project decorator sets on the function
   (`getattr(fn, "is_tool", False)`, `hasattr(fn, "_is_tool")`, `getattr(fn, "_tool", None) is
-  not None`): lint said the loop not analysed (MCPD113), the SDK registering (and refusing)
+  not None`), or a decorator factory's call sets (`@register_tool(name="x")`): lint said the loop not analysed (MCPD113), the SDK registering (and refusing)
   the marked functions (`function_marks.py`);
 - a namespace loop over the modules a helper is handed (`def register_tools(mcp, modules):
   for module in modules: for n, fn in getmembers(module, isfunction)`, or the one module):
   lint said it not analysed, the SDK registering the members the test keeps of the modules
   each call passes (`passed_members.py`);
+- a decorator factory appending `(fn, name, description)` tuples a loop unpacks
+  (`for fn, name, doc in TOOLS: mcp.add_tool(fn, name=name, ...)`): lint said it not
+  analysed, the SDK registering each function under the name its call passes;
 - a decorator handing back its `functools.wraps` wrapper after registering it, or appending it
   to a registry a loop registers: lint read the wrapper as written (`*args, **kwargs`, MCPD109)
   or said the loop not analysed, the SDK reading the def's signature through `__wrapped__`;
@@ -24,7 +27,7 @@ from pathlib import Path
 
 import published_shapes
 from conftest import write_files
-from published_shapes import PROJECT, entry_point, found, sdk
+from published_shapes import PROJECT, duplicates_logged, entry_point, found, sdk
 from test_published_shapes_s20 import DEPS, Case, tools_module
 from test_published_shapes_s22 import TOOLS, single_file
 
@@ -83,6 +86,42 @@ CASES["vars(tools).items() filtered by getattr(fn, mark, None) is not None"] = (
         **marked('fn._mcp_tool = "solve"'),
         "app/main.py": walked('getattr(fn, "_mcp_tool", None) is not None', "vars(tools).items()"),
     },
+    "import app.main",
+    "app/deps.py",
+)
+
+FACTORY = """\
+    def register_tool(name=None, schema=None):
+        def decorator(func):
+            func._mcp_tool_name = name
+            setattr(func, "_mcp_schema", schema)
+            return func
+
+        return decorator
+    """
+"""`app/registry.py`: a decorator factory marking the function with what its call passes."""
+
+
+def factory_marked(call: str, test: str) -> dict[str, str]:
+    """`app/registry.py` (`FACTORY`), `app/tools.py` with the refused `solve` under `@call`
+    (and the helper `marked` writes), and `app/main.py` registering the members `test` keeps,
+    each under the name the factory marked it with."""
+    tools = marked(decorator_module=True)["app/tools.py"]
+    return {
+        "app/registry.py": FACTORY,
+        "app/tools.py": tools.replace("import tool", "import register_tool").replace("@tool", f"@{call}"),
+        "app/main.py": entry_point(
+            "import inspect\n    from app import tools",
+            "for name, fn in inspect.getmembers(tools, inspect.isfunction):\n"
+            f"        if {test}:\n"
+            "            mcp.add_tool(fn, name=fn._mcp_tool_name)",
+        ),
+    }
+
+
+# Published registries mark each function with a factory's arguments, `@register_tool(name=...)`.
+CASES["hasattr of a mark a decorator factory sets, @register_tool(name=...)"] = (
+    {"app/deps.py": DEPS, **factory_marked('register_tool(name="solve")', 'hasattr(fn, "_mcp_tool_name")')},
     "import app.main",
     "app/deps.py",
 )
@@ -196,6 +235,48 @@ CASES["a collecting decorator appending a functools.wraps wrapper, added in a lo
     "app/deps.py",
 )
 
+TUPLES = """\
+    TOOLS = []
+
+
+    def mcp_tool(name, description):
+        def decorator(func):
+            TOOLS.append((func, name, description))
+            return func
+
+        return decorator
+    """
+"""`app/registry.py`: a decorator factory appending `(function, name, description)` to a list."""
+
+
+def tuple_tools(*applied: tuple[str, str]) -> str:
+    """`app/tools.py`: the refused `solve` and more defs (name, decorator call) under `@call`."""
+    defs = "".join(
+        f"\n\n@{call}\ndef {name}(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n"
+        if name == "solve"
+        else f"\n\n@{call}\ndef {name}(x: int) -> str:\n    return str(x)\n"
+        for name, call in applied
+    )
+    return tools_module("from app.deps import load_d\nfrom app.registry import mcp_tool\n" + defs)
+
+
+TUPLE_LOOP = entry_point(
+    "import app.tools\n    from app.registry import TOOLS",
+    "for func, name, description in TOOLS:\n        mcp.add_tool(func, name=name, description=description)",
+)
+
+# A published registry's factory appends `(func, name, description)`; the entry point unpacks them.
+CASES["a decorator factory appending (function, name, description) tuples the loop unpacks"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/registry.py": TUPLES,
+        "app/tools.py": tuple_tools(("solve", 'mcp_tool("solve", "Solve it.")')),
+        "app/main.py": TUPLE_LOOP,
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
 # Published servers trace each tool with OpenTelemetry's span decorator under `@mcp.tool()`.
 CASES["an OpenTelemetry span decorator under @mcp.tool()"] = single_file(
     imports="from opentelemetry import trace\n",
@@ -239,6 +320,11 @@ SILENT: dict[str, dict[str, str]] = {
         **marked('if fn.__name__.startswith("x"):\n        fn.is_tool = True'),
         "app/main.py": walked('hasattr(fn, "is_tool")'),
     },
+    # The factory's default marks the function with None: `getattr` finds a false value.
+    "a factory's mark left to its None default, tested by getattr": {
+        "app/deps.py": DEPS,
+        **factory_marked("register_tool()", 'getattr(fn, "_mcp_tool_name", None)'),
+    },
     # The helper's name test leaves the refused function out.
     "a helper's namespace loop whose test leaves the refused function out": {
         "app/deps.py": DEPS,
@@ -258,6 +344,16 @@ SILENT: dict[str, dict[str, str]] = {
             "from app import more, tools\n    from app.util import register_tools",
             "register_tools(mcp, [more])",
         ),
+    },
+    # The factory's tuples hold only a tool the SDK accepts; the refused def is not decorated.
+    "a tuple registry holding no refused function": {
+        "app/deps.py": DEPS,
+        "app/registry.py": TUPLES,
+        "app/tools.py": tuple_tools(("echo", 'mcp_tool("echo", "Echo.")')).replace(
+            "\n\n@mcp_tool",
+            "\n\ndef solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n\n\n@mcp_tool",
+        ),
+        "app/main.py": TUPLE_LOOP,
     },
     # The wrapper a collecting decorator appends is not made with `functools.wraps`: the SDK
     # registers the wrapper's own signature, which runs no resolver.
@@ -284,8 +380,8 @@ SILENT: dict[str, dict[str, str]] = {
 
 
 def test_marks_and_wrappers_the_sdk_never_registers_stay_silent(tmp_path: Path) -> None:
-    """A mark set on another attribute or set false, a decorator setting it on some paths
-    only, a helper's loop whose test or modules leave the refused function out, a collecting decorator appending a wrapper of its own signature: the SDK starts the
+    """A mark set on another attribute or set false (or None by a factory's default), a
+    decorator setting it on some paths only, a helper's loop whose test or modules leave the refused function out, a collecting decorator appending a wrapper of its own signature: the SDK starts the
     server and lint, `lint .` and each file alone, reports nothing at error or warning severity."""
     for n, (name, files) in enumerate(sorted(SILENT.items())):
         root = tmp_path / str(n)
@@ -296,3 +392,22 @@ def test_marks_and_wrappers_the_sdk_never_registers_stay_silent(tmp_path: Path) 
         assert whole == [], (name, whole)
         for path in files:
             assert [d for d in found(root, [path]) if d["severity"] != "info"] == [], (name, path)
+
+
+def test_two_tuples_stored_under_one_name_are_a_duplicate(tmp_path: Path) -> None:
+    """Two defs a factory appends as `(fn, "solve", ...)`, the loop adding each under its name:
+    the SDK logs the duplicate and keeps the first; lint reports MCPD110 at the loop's
+    registration, `lint .` and the loop's file alone alike."""
+    files = {
+        "app/deps.py": "def load_d(x: int) -> str:\n    return str(x)\n",
+        "app/registry.py": TUPLES,
+        "app/tools.py": tuple_tools(
+            ("solve", 'mcp_tool("solve", "One.")'), ("other", 'mcp_tool("solve", "Two.")')
+        ),
+        "app/main.py": TUPLE_LOOP,
+    }
+    write_files(tmp_path, {**PROJECT, **files})
+    assert duplicates_logged(tmp_path, {}) == ["Tool already exists: solve"]
+    whole = [(d["code"], d["path"]) for d in found(tmp_path, ["."])]
+    assert whole == [("MCPD110", "app/main.py")]
+    assert [(d["code"], d["path"]) for d in found(tmp_path, ["app/main.py"])] == whole
