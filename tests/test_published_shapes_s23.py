@@ -27,7 +27,7 @@ from pathlib import Path
 
 import published_shapes
 from conftest import write_files
-from published_shapes import PROJECT, duplicates_logged, entry_point, found, sdk
+from published_shapes import PROJECT, duplicates_logged, entry_point, found, stays_silent
 from test_published_shapes_s20 import DEPS, Case, tools_module
 from test_published_shapes_s22 import TOOLS, single_file
 
@@ -141,19 +141,26 @@ REGISTER_TOOLS = """\
 MORE = "def ping_tool(x: int) -> int:\n    return x\n"
 """`app/more.py`: a module of one tool the SDK accepts."""
 
-# A published NeuroML server's `register_tools(mcp, modules)` (code corpus) is handed a list of
-# its tool modules by the entry point.
-CASES["getmembers over a list of modules handed to a helper"] = (
-    {
+
+def handed(passed: str, test: str = 'fname.endswith("_tool")') -> dict[str, str]:
+    """A project whose entry point hands `register_tools` (`REGISTER_TOOLS` keeping what
+    `test` keeps) the modules `passed` writes (of `tools`, `more`)."""
+    return {
         "app/deps.py": DEPS,
         "app/tools.py": TOOLS,
         "app/more.py": MORE,
-        "app/util.py": REGISTER_TOOLS.format(test='fname.endswith("_tool")'),
+        "app/util.py": REGISTER_TOOLS.format(test=test),
         "app/main.py": entry_point(
             "from app import more, tools\n    from app.util import register_tools",
-            "register_tools(mcp, modules=[more, tools])",
+            f"register_tools(mcp, {passed})",
         ),
-    },
+    }
+
+
+# A published NeuroML server's `register_tools(mcp, modules)` (code corpus) is handed a list of
+# its tool modules by the entry point.
+CASES["getmembers over a list of modules handed to a helper"] = (
+    handed("modules=[more, tools]"),
     "import app.main",
     "app/deps.py",
 )
@@ -326,25 +333,11 @@ SILENT: dict[str, dict[str, str]] = {
         **factory_marked("register_tool()", 'getattr(fn, "_mcp_tool_name", None)'),
     },
     # The helper's name test leaves the refused function out.
-    "a helper's namespace loop whose test leaves the refused function out": {
-        "app/deps.py": DEPS,
-        "app/tools.py": TOOLS,
-        "app/util.py": REGISTER_TOOLS.format(test='fname.startswith("echo")'),
-        "app/main.py": entry_point(
-            "from app import tools\n    from app.util import register_tools", "register_tools(mcp, [tools])"
-        ),
-    },
+    "a helper's namespace loop whose test leaves the refused function out": handed(
+        "[tools]", 'fname.startswith("echo")'
+    ),
     # The helper is handed another module only: the refused function is never listed.
-    "a helper handed a module without the refused function": {
-        "app/deps.py": DEPS,
-        "app/tools.py": TOOLS,
-        "app/more.py": MORE,
-        "app/util.py": REGISTER_TOOLS.format(test='fname.endswith("_tool")'),
-        "app/main.py": entry_point(
-            "from app import more, tools\n    from app.util import register_tools",
-            "register_tools(mcp, [more])",
-        ),
-    },
+    "a helper handed a module without the refused function": handed("[more]"),
     # The factory's tuples hold only a tool the SDK accepts; the refused def is not decorated.
     "a tuple registry holding no refused function": {
         "app/deps.py": DEPS,
@@ -381,17 +374,11 @@ SILENT: dict[str, dict[str, str]] = {
 
 def test_marks_and_wrappers_the_sdk_never_registers_stay_silent(tmp_path: Path) -> None:
     """A mark set on another attribute or set false (or None by a factory's default), a
-    decorator setting it on some paths only, a helper's loop whose test or modules leave the refused function out, a collecting decorator appending a wrapper of its own signature: the SDK starts the
-    server and lint, `lint .` and each file alone, reports nothing at error or warning severity."""
-    for n, (name, files) in enumerate(sorted(SILENT.items())):
-        root = tmp_path / str(n)
-        write_files(root, {**PROJECT, **files})
-        started = sdk(root, "import app.main")
-        assert started.returncode == 0, (name, started.stderr)
-        whole = [d for d in found(root, ["."]) if d["severity"] != "info"]
-        assert whole == [], (name, whole)
-        for path in files:
-            assert [d for d in found(root, [path]) if d["severity"] != "info"] == [], (name, path)
+    decorator setting it on some paths only, a helper's loop whose test or modules leave the
+    refused function out, a tuple registry without it, a collecting decorator appending a
+    wrapper of its own signature: the SDK starts the server and lint, `lint .` and each file
+    alone, reports nothing at error or warning severity."""
+    stays_silent(tmp_path, SILENT)
 
 
 def test_two_tuples_stored_under_one_name_are_a_duplicate(tmp_path: Path) -> None:
