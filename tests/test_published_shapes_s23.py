@@ -11,6 +11,8 @@
 - a decorator factory appending `(fn, name, description)` tuples a loop unpacks
   (`for fn, name, doc in TOOLS: mcp.add_tool(fn, name=name, ...)`): lint said it not
   analysed, the SDK registering each function under the name its call passes;
+- a loop over the modules a function lists, adding what each one's getter returns (`for
+  module in modules: for fn in module.export_tools():`): lint said it not analysed;
 - a decorator handing back its `functools.wraps` wrapper after registering it, or appending it
   to a registry a loop registers: lint read the wrapper as written (`*args, **kwargs`, MCPD109)
   or said the loop not analysed, the SDK reading the def's signature through `__wrapped__`;
@@ -284,6 +286,49 @@ CASES["a decorator factory appending (function, name, description) tuples the lo
     "app/deps.py",
 )
 
+
+def exporting(*tools: str) -> str:
+    """A tools module whose `export_tools()` returns `tools` (`solve` refused, the others not)."""
+    defs = "".join(
+        "\n\ndef solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:\n    return d\n"
+        if name == "solve"
+        else f"\n\ndef {name}(x: int) -> int:\n    return x\n"
+        for name in ("solve", "echo")
+    )
+    return tools_module(
+        "from app.deps import load_d\n" + defs + f"\n\ndef export_tools():\n    return [{', '.join(tools)}]\n"
+    )
+
+
+ATTACH = {
+    "app/tools/__init__.py": """\
+        import app.tools.events
+        import app.tools.jobs
+
+
+        def attach_tools(server) -> None:
+            modules = [app.tools.jobs, app.tools.events]
+            for module in modules:
+                for tool_fn in module.export_tools():
+                    server.add_tool(tool_fn)
+        """,
+    "app/main.py": entry_point("from app.tools import attach_tools", "attach_tools(mcp)"),
+}
+"""A package whose `attach_tools(server)` adds what each module listed in it exports."""
+
+# A published server's `attach_tools` loops over its tool modules, adding what each one's
+# `export_tools()` getter returns.
+CASES["each listed module's export_tools() getter, added in a nested loop"] = (
+    {
+        "app/deps.py": DEPS,
+        "app/tools/jobs.py": exporting("solve", "echo"),
+        "app/tools/events.py": "def ping(x: int) -> int:\n    return x\n\n\ndef export_tools():\n    return [ping]\n",
+        **ATTACH,
+    },
+    "import app.main",
+    "app/deps.py",
+)
+
 # Published servers trace each tool with OpenTelemetry's span decorator under `@mcp.tool()`.
 CASES["an OpenTelemetry span decorator under @mcp.tool()"] = single_file(
     imports="from opentelemetry import trace\n",
@@ -348,6 +393,13 @@ SILENT: dict[str, dict[str, str]] = {
         ),
         "app/main.py": TUPLE_LOOP,
     },
+    # Each module's getter leaves the refused function out.
+    "export_tools() getters leaving the refused function out": {
+        "app/deps.py": DEPS,
+        "app/tools/jobs.py": exporting("echo"),
+        "app/tools/events.py": exporting(),
+        **ATTACH,
+    },
     # The wrapper a collecting decorator appends is not made with `functools.wraps`: the SDK
     # registers the wrapper's own signature, which runs no resolver.
     "a collecting decorator appending a wrapper of its own signature": {
@@ -375,7 +427,7 @@ SILENT: dict[str, dict[str, str]] = {
 def test_marks_and_wrappers_the_sdk_never_registers_stay_silent(tmp_path: Path) -> None:
     """A mark set on another attribute or set false (or None by a factory's default), a
     decorator setting it on some paths only, a helper's loop whose test or modules leave the
-    refused function out, a tuple registry without it, a collecting decorator appending a
+    refused function out, a tuple registry or getters without it, a collecting decorator appending a
     wrapper of its own signature: the SDK starts the server and lint, `lint .` and each file
     alone, reports nothing at error or warning severity."""
     stays_silent(tmp_path, SILENT)
