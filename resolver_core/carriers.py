@@ -111,8 +111,16 @@ def reaching(
     carried: dict[str, set[str]] = {}
     pending = [(set(carriers), set(texts))]
     listing = {p for p, text in texts.items() if any(spells(text, w) for w in _LISTING)}
-    if listing:  # `inspect.getmembers(deps, ...)`: the module's name carries what it binds
-        pending += [(_module_words(path), readers(path) & listing) for path in given]
+
+    def listers(path: str) -> tuple[set[str], set[str]]:
+        """`path`'s module name, and its importers that may list its namespace: spelling a
+        listing, or passing the module on as a value (`register_tools(mcp, [tools])`, a
+        helper's namespace loop: `passed_members.py`)."""
+        word = _module_words(path)
+        importers = readers(path) - {path}
+        return word, {p for p in importers & texts.keys() if p in listing or _passes(texts[p], word)}
+
+    pending += [listers(path) for path in given]  # `inspect.getmembers(deps, ...)`: its name carries
     while pending:
         new, candidates = pending.pop()
         for path in sorted(candidates & texts.keys()):
@@ -124,14 +132,22 @@ def reaching(
             if more:
                 carried.setdefault(path, set()).update(more)
                 pending.append((more - carriers, readers(path) - {path}))
-                if listing:
-                    pending.append((_module_words(path), (readers(path) - {path}) & listing))
+                pending.append(listers(path))
                 carriers |= more
     return set(units)
 
 
 _LISTING = ("getmembers", "vars", "__dict__")
 """The words of the listings of a module's namespace `module_members.py` follows."""
+
+
+def _passes(text: str, names: set[str]) -> bool:
+    """Whether a text spells one of `names` as a value handed on: an item of a collection or an
+    argument (`[tools]`, `(mcp, app.tools)`, `modules=[tools, more]`). More, never fewer."""
+    return any(
+        name in text and re.search(rf"[\[(,=]\s*(?:\w+\.)*{re.escape(name)}\s*[\]),]", text) is not None
+        for name in names
+    )
 
 
 def _module_words(path: str) -> set[str]:

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from .annotation_writes import with_written
 from .decorated import MAX_DEPTH, MAX_WRAPPED, Obj, opaque, wrapping_depth
-from .library_decorators import DEPRECATING, IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING
+from .library_decorators import DEPRECATING, IDENTITY, KEEPING_ASYNC, PROPERTIES, WRAPPING, span_decorator
 from .sdk_flags import deciding, live_body
 from .signatures import returns_of
 from .source import ParsedModule
@@ -166,6 +166,8 @@ class Decorators:
                 bound := self._method_of_instance(module, node.func, scope, env, depth)
             ):
                 return self._method_call(module, node, scope, env, depth, *bound)
+            if func.kind == "opaque" and span_decorator(self.names, module, node.func, scope):
+                return Obj("keeping")  # `tracer.start_as_current_span("x")`: a `functools.wraps` wrapper
             if func.kind == "opaque" and is_registration(node):
                 # the SDK's `server.tool(...)`: the decorator returning the function it registers,
                 # or (`server.tool(fn)`) that function, registered and returned

@@ -23,6 +23,7 @@ from .loop_filters import narrowed
 from .loop_names import named_after
 from .loop_rows import Listed, listed_variables
 from .loop_sources import fetched_by_name
+from .passed_members import members_passed
 from .source import ParsedModule
 from .symbols import Element, Names, Scope
 
@@ -96,6 +97,8 @@ class EnclosingLoops:
             if found is not None:
                 self._narrowed[id(stmt)] = found
         passed = passed_variables(self.names, module, stmt, scope) if not loop else {}
+        if not loop and not passed:  # `for n, fn in getmembers(module, ...)`, `module` handed in
+            passed = members_passed(self.names, module, stmt, scope, self._passed)
         outer_passed = {name: self._passed[name] for name in passed if name in self._passed}
         self._passed.update(passed)
         opaque = _unlisted_variables(stmt) if not loop and not passed else ()

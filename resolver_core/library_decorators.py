@@ -9,6 +9,15 @@ back for the function it decorates, as the SDK then sees it.
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
+from .bindings import Value
+
+if TYPE_CHECKING:
+    from .source import ParsedModule
+    from .symbols import Names, Scope
+
 IDENTITY = frozenset(
     {
         "typing.final",
@@ -52,3 +61,24 @@ object is then one, however many call it)."""
 
 PROPERTIES = frozenset({"builtins.property", "functools.cached_property"})
 """Library decorators making a property of the function."""
+
+TRACERS = frozenset({"opentelemetry.trace.get_tracer"})
+"""What makes an OpenTelemetry tracer: its `start_as_current_span("x")` decorates a function
+with a `functools.wraps` wrapper, async exactly when the function is (`_AgnosticContextManager`)."""
+
+
+def span_decorator(names: Names, module: ParsedModule, func: ast.expr, scope: Scope | None) -> bool:
+    """Whether `func` (called to make a decorator) is a tracer's `start_as_current_span`:
+    `trace.get_tracer(__name__).start_as_current_span`, or of a name bound once to such a
+    tracer (`tracer = trace.get_tracer(__name__)`, here or imported), as published servers
+    trace their tools under `@mcp.tool()`."""
+    if not isinstance(func, ast.Attribute) or func.attr != "start_as_current_span":
+        return False
+    made = func.value
+    if isinstance(made, ast.Name | ast.Attribute):
+        held = names.resolve(module, made, scope)
+        held = names.follow(held) if held is not None else None
+        if not isinstance(held, Value) or not isinstance(held.node, ast.Call):
+            return False
+        module, made, scope = held.module, held.node, held.scope
+    return isinstance(made, ast.Call) and names.canonical(module, made.func, scope) in TRACERS

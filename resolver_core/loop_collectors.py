@@ -29,10 +29,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .bindings import Defined
 from .records import record
+from .signatures import own_nodes, returns_of
 from .source import ParsedModule
 from .symbols import Names, Scope, Value
 
@@ -62,6 +64,9 @@ class Collector:
     instance: Value | None = None
     """`registry = ToolRegistry()` whose `registry.tools` the loop runs over: only what
     `@registry.tool` (that instance's method) collects is in it."""
+    row: ast.Tuple | None = None
+    """`TOOLS.append((fn, name, description))`: the tuple a list registry stores, which the loop
+    unpacks (`for fn, name, description in TOOLS:`); `key` is then the item its name variable takes."""
 
 
 def _empty(node: ast.expr) -> bool:
@@ -91,16 +96,20 @@ def _is_store(target: ast.expr, owner: str | None, name: str) -> bool:
     )
 
 
-Filled = tuple[ast.Name, ast.expr | None, str | None]
+Filled = tuple[ast.Name, ast.expr | None, str | None, ast.Tuple | None]
 """The parameter a registry is filled with, as the statement stores it, the key a dict stores it
-under, and the record's field holding it (`TOOLS[name] = {"function": fn, ...}`)."""
+under, the record's field holding it (`TOOLS[name] = {"function": fn, ...}`), and the tuple a
+list stores it in (`TOOLS.append((fn, name, description))`)."""
 
 
 def _filled(fn: FunctionDef, owner: str | None, name: str, first: int) -> list[Filled]:
-    """`NAME.append(p)`, `NAME.add(p)`, `NAME[key] = p` or `NAME[key] = {"function": p, ...}`
-    (`owner.NAME` for an instance's) in `fn`'s own body, `p` a parameter after the `first` bound
-    ones (`self`)."""
+    """`NAME.append(p)`, `NAME.add(p)`, `NAME.append((p, name, ...))`, `NAME[key] = p` or
+    `NAME[key] = {"function": p, ...}` (`owner.NAME` for an instance's) in `fn`'s own body, `p`
+    a parameter after the `first` bound ones (`self`)."""
     params = {a.arg for a in fn.args.args[first:]}
+    wrapper = returned_local(fn)
+    if wrapper is not None:  # `TOOLS.append(wrapper)` of the `functools.wraps` wrapper it returns
+        params.add(wrapper)
     out: list[Filled] = []
     for stmt in fn.body:
         if isinstance(stmt, ast.Expr) and isinstance(call := stmt.value, ast.Call):
@@ -109,24 +118,49 @@ def _filled(fn: FunctionDef, owner: str | None, name: str, first: int) -> list[F
                 and call.func.attr in ("append", "add")
                 and _is_store(call.func.value, owner, name)
                 and len(call.args) == 1
-                and isinstance(call.args[0], ast.Name)
-                and call.args[0].id in params
             ):
-                out.append((call.args[0], None, None))
+                row = (
+                    call.args[0]
+                    if isinstance(call.args[0], ast.Tuple) and call.func.attr == "append"
+                    else None
+                )
+                stored = row.elts if row is not None else call.args
+                out += [(e, None, None, row) for e in stored if isinstance(e, ast.Name) and e.id in params]
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target, value = stmt.targets[0], stmt.value
             if not isinstance(target, ast.Subscript) or not _is_store(target.value, owner, name):
                 continue
             if isinstance(value, ast.Name) and value.id in params:
-                out.append((value, target.slice, None))
+                out.append((value, target.slice, None, None))
             elif isinstance(value, ast.Dict):  # a record of the function and what describes it
                 out += [
-                    (v, target.slice, k.value)
+                    (v, target.slice, k.value, None)
                     for k, v in zip(value.keys, value.values, strict=True)
                     if isinstance(k, ast.Constant) and isinstance(k.value, str)
                     if isinstance(v, ast.Name) and v.id in params
                 ]
     return out
+
+
+def returned_local(fn: FunctionDef) -> str | None:
+    """The name of the local def `fn` returns on every path (`@functools.wraps(fn) def
+    wrapper(...): ...`, then `return wrapper`), bound nowhere else in it: what a decorator
+    stores in a registry or registers (`TOOLS.append(wrapper)`, `mcp.add_tool(wrapper)`) is
+    then what it hands back for the def it decorates, which is what lands."""
+    returns = returns_of(fn)
+    if not returns or not all(isinstance(r.value, ast.Name) for r in returns):
+        return None
+    named = {r.value.id for r in returns}  # type: ignore[union-attr]
+    if len(named) != 1:
+        return None
+    name = named.pop()
+    local = [s for s in fn.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == name]
+    stored = [
+        n
+        for n in own_nodes(fn)
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)
+    ]
+    return name if len(local) == 1 and not stored else None
 
 
 def _fillers(
@@ -193,8 +227,8 @@ def _module_collector(
     if not _empty(symbol.node):
         return []
     return [
-        Collector(symbol.module, fn, param, inner, key, field)
-        for fn, (param, key, field), inner in _fillers(
+        Collector(symbol.module, fn, param, inner, key, field, row=row)
+        for fn, (param, key, field, row), inner in _fillers(
             symbol.module, symbol.module.tree.body, None, symbol.name, "", None
         )
     ]
@@ -240,8 +274,8 @@ def _instance_collector(
         ):
             owner = stmt.args.args[0].arg
             found += [
-                Collector(cls.module, fn, param, inner, key, field, instance)
-                for fn, (param, key, field), inner in _fillers(
+                Collector(cls.module, fn, param, inner, key, field, instance, row)
+                for fn, (param, key, field, row), inner in _fillers(
                     cls.module, [stmt], owner, expr.attr, f"{cls.node.name}.", None
                 )
             ]
@@ -263,15 +297,22 @@ def collector_of_loop(
         and all(isinstance(e, ast.Name) for e in target.elts)
     )
     unwrapped = _unwrapped(names, module, stmt.iter, scope)
-    if unwrapped is None or (unwrapped[1] == "items") != pair or not (pair or isinstance(target, ast.Name)):
+    if unwrapped is None:
         return None
     registry, method = unwrapped
+    unpacked = isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts)
+    if (method == "items") != pair and not (method is None and unpacked):
+        return None
+    if not (pair or unpacked or isinstance(target, ast.Name)):
+        return None
     found = _module_collector(names, module, registry, scope) or _instance_collector(
         names, module, registry, scope
     )
     if len(found) != 1:
         return None
     collector = found[0]
+    if collector.row is not None or (method is None and unpacked):  # `for fn, name, doc in TOOLS:`
+        return _row_variables(collector, target) if method is None and unpacked else None
     if (method is not None) != (
         collector.key is not None
     ):  # `.values()` of a list, or a dict looped over its keys
@@ -281,6 +322,31 @@ def collector_of_loop(
         return fn.id, collector, key.id
     assert isinstance(target, ast.Name)
     return target.id, collector, None
+
+
+def _row_variables(collector: Collector, target: ast.expr) -> tuple[str, Collector, str | None] | None:
+    """`for fn, name, doc in TOOLS:` over the tuples `TOOLS.append((fn, name, doc))` stores: the
+    variable taking the functions, the collector, and the variable taking the first item beside
+    it written as a name or a text (the tool's name, when the loop passes it: `Collector.key`)."""
+    row = collector.row
+    if row is None or not isinstance(target, ast.Tuple) or len(target.elts) != len(row.elts):
+        return None
+    variables = [e.id for e in target.elts if isinstance(e, ast.Name)]
+    at = next((i for i, e in enumerate(row.elts) if e is collector.parameter), None)
+    if at is None or len(variables) != len(row.elts):
+        return None
+    named = next(
+        (
+            i
+            for i, e in enumerate(row.elts)
+            if i != at
+            and (isinstance(e, ast.Name) or (isinstance(e, ast.Constant) and isinstance(e.value, str)))
+        ),
+        None,
+    )
+    if named is None:
+        return variables[at], collector, None
+    return variables[at], replace(collector, key=row.elts[named]), variables[named]
 
 
 def kept_last(regs: Sequence[Registration]) -> list[Registration]:
@@ -304,8 +370,8 @@ def _stored_under(reg: Registration) -> tuple[int, str, str] | None:
     name for `TOOLS[fn.__name__] = fn`, the string the decorator's call passes for a factory's
     parameter (`TOOLS[name] = fn` under `@tool("lookup")`); None for any other key."""
     collector, fn = reg.collector, reg.fn
-    if collector is None or collector.key is None:
-        return None
+    if collector is None or collector.key is None or collector.row is not None:
+        return None  # (a list of tuples keeps each one stored)
     key, factory = collector.key, collector.scope.parent
     where = (id(collector.function), reg.module.display)
     if reg.landed_at is not None:  # `register_tool("lookup", t)`: the key its call passes

@@ -13,6 +13,7 @@ import ast
 from collections.abc import Callable
 
 from .bindings import Element, Value
+from .function_marks import NOT_TOLD, mark_test, mark_truth
 from .loop_identity import compared, written_def
 from .source import ParsedModule
 from .symbols import Names, Scope
@@ -147,6 +148,8 @@ class ValueTests:
         if left is UNKNOWN or right is UNKNOWN:
             return UNKNOWN
         op = expr.ops[0]
+        if isinstance(op, ast.Is | ast.IsNot) and right is None:  # `getattr(fn, "_tool", None) is not None`
+            return (left is None) is isinstance(op, ast.Is)
         if isinstance(op, ast.Eq | ast.NotEq):
             return (left == right) is isinstance(op, ast.Eq)
         if not isinstance(op, ast.In | ast.NotIn):
@@ -168,18 +171,30 @@ class ValueTests:
     def _def(self, expr: ast.expr, at: int) -> ast.AST | None:
         """The def or class `expr` is (a loop variable: the one it takes at `at`)."""
         if isinstance(expr, ast.Name) and expr.id in self.variables:
-            row = self.values[at]
-            if len(self.variables) > 1:
-                if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(self.variables):
-                    return None
-                row = row.elts[self.variables.index(expr.id)]
-            return written_def(self.names, self.where[0], row, self.where[1])
+            row = self._column(at, expr.id)
+            return None if row is None else written_def(self.names, self.where[0], row, self.where[1])
         if isinstance(expr, ast.Name) and (expr.id in self.stored or expr.id in self.aliases):
             return None
         return written_def(self.names, self.module, expr, self.scope)
 
+    def _column(self, at: int, variable: str) -> ast.expr | None:
+        """The value `variable` takes from the row at `at`, as written (an `Element` kept)."""
+        row = self.values[at]
+        if len(self.variables) == 1:
+            return row
+        if not isinstance(row, ast.Tuple | ast.List) or len(row.elts) != len(self.variables):
+            return None
+        return row.elts[self.variables.index(variable)]
+
     def _called(self, expr: ast.Call, at: int, depth: int) -> Known:
-        """`name.startswith("_")` (or a tuple of prefixes), `endswith`; `frozenset({...})`."""
+        """`name.startswith("_")` (or a tuple of prefixes), `endswith`; `frozenset({...})`;
+        `getattr(fn, "is_tool", False)`, a mark a decorator sets (`function_marks.py`)."""
+        if mark_test(expr, self.variables) is not None:
+            assert isinstance(expr.args[0], ast.Name)
+            row = self._column(at, expr.args[0].id)
+            at_test = (self.module, self.scope)
+            found = NOT_TOLD if row is None else mark_truth(self.names, at_test, expr, row, self.where)
+            return UNKNOWN if found is NOT_TOLD else found
         if expr.keywords or len(expr.args) != 1:
             return UNKNOWN
         func = expr.func

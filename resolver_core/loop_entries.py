@@ -232,6 +232,19 @@ _METHODS = ("items", "values", "keys")
 
 
 @record
+class Members:
+    """A namespace loop whose module is handed to its function (`passed_members.py`): the
+    inner loop, where it is written, the name it lists (`module`), and the outer loop over
+    the parameter that name takes its values from (None: the parameter is the module)."""
+
+    loop: ast.For | ast.AsyncFor
+    module: ParsedModule
+    scope: Scope
+    source: str
+    each: ast.For | ast.AsyncFor | None
+
+
+@record
 class PassedLoop:
     """`for name, fn in tools.items():` in a function whose parameter `tools` is: the
     parameter, the dict method called on it, and the place of one variable in the unpacked
@@ -242,6 +255,8 @@ class PassedLoop:
     place: tuple[int, int] | None
     """(index, width) of the variable in the loop's target tuple."""
     loop: ast.For | ast.AsyncFor
+    members: Members | None = None
+    """A namespace loop over the modules the parameter is (`passed_members.py`)."""
 
 
 @record

@@ -53,6 +53,8 @@ def listed_variables(
         return {}
     if isinstance(stmt.iter, ast.Name) and stmt.iter.id in outer:
         found = _flattened(names, outer[stmt.iter.id])
+    elif (each := _getter_of_each(stmt.iter, outer)) is not None:  # `module.export_tools()`
+        found = rows_of(names, *each)
     else:  # a collection written out, or a list `__init__` stores (`for fn in self.tools:`)
         found = (
             rows_of(names, module, stmt.iter, scope)
@@ -66,6 +68,29 @@ def listed_variables(
     if columns is None:
         return {}
     return {name: Listed(where, where_scope, values, stmt) for name, values in columns.items()}
+
+
+def _getter_of_each(
+    expr: ast.expr, outer: Mapping[str, Listed]
+) -> tuple[ParsedModule, ast.expr, Scope | None] | None:
+    """`module.export_tools()` in `for module in MODULES:`: the collections each value's getter
+    returns, one after the other, as the list `[*jobs.export_tools(), *events.export_tools()]`
+    written where the outer values are (read by `rows_of`: `returned_collections.py`)."""
+    if not (
+        isinstance(expr, ast.Call)
+        and not expr.args
+        and not expr.keywords
+        and isinstance(expr.func, ast.Attribute)
+        and isinstance(expr.func.value, ast.Name)
+        and expr.func.value.id in outer
+    ):
+        return None
+    group, attr = outer[expr.func.value.id], expr.func.attr
+    called: list[ast.expr] = [
+        ast.copy_location(ast.Starred(ast.Call(ast.Attribute(v, attr, ast.Load()), [], []), ast.Load()), expr)
+        for v in group.values
+    ]
+    return group.module, ast.copy_location(ast.List(called, ast.Load()), expr), group.scope
 
 
 def unpacked_rows(target: ast.expr, rows: Sequence[ast.expr]) -> dict[str, tuple[ast.expr, ...]] | None:

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Protocol
 
 from .bindings import Binding, Defined, ModuleRef
+from .function_marks import NOT_TOLD, mark_test, mark_truth
 from .library_decorators import MEMOIZING, PROPERTIES
 from .loop_entries import unwrapped
 from .source import ParsedModule
@@ -91,6 +92,7 @@ def member_rows(
     tests = [n for s in stmt.body for n in ast.walk(s) if isinstance(n, _TESTS)]
     if any(_reads(test, value_name) for test in tests) or (not sort and not tests):
         return None
+    marks = [c for t in tests for c in ast.walk(t) if isinstance(c, ast.Call) and mark_test(c, {value_name})]
     rows: list[ast.expr] = []
     for owner, base in spaces:
         before = stmt.lineno if base is None and scope is None else None
@@ -99,6 +101,10 @@ def member_rows(
             ast.copy_location(ast.Tuple([ast.Constant(name), _read(base, name)], ast.Load()), stmt.iter)
             for name in (sorted(members) if sort else members)
         ]
+    read = [row.elts[1] for row in rows if isinstance(row, ast.Tuple)]
+    for mark in marks:  # a function whose marks the source does not tell: the test may take it
+        if any(mark_truth(names, (module, scope), mark, fn, (where, where_scope)) is NOT_TOLD for fn in read):
+            return None
     return where, where_scope, tuple(rows)
 
 
@@ -217,6 +223,38 @@ def _is_function(names: Names, owner: ParsedModule, name: str, binding: Binding)
     )
 
 
+def listed_namespace(stmt: ast.For | ast.AsyncFor) -> str | None:
+    """The bare name whose namespace `stmt` spells a loop over (`getmembers(module, ...)`,
+    `vars(module).items()`, `module.__dict__.items()`, also in `list(...)`), its target two
+    names: a variable or parameter the loop's rows depend on (`passed_members.py`); None
+    otherwise. The spelling only: `member_rows` reads what it calls."""
+    target, expr = stmt.target, stmt.iter
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
+        return None
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in ("list", "sorted")
+        and len(expr.args) == 1
+    ):
+        expr = expr.args[0]
+    if not isinstance(expr, ast.Call):
+        return None
+    func = expr.func
+    listed: ast.expr | None = None
+    if isinstance(func, ast.Attribute) and func.attr == "items" and not expr.args:
+        inner = func.value
+        if isinstance(inner, ast.Attribute) and inner.attr == "__dict__":
+            listed = inner.value
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "vars":
+            listed = inner.args[0] if len(inner.args) == 1 else None
+    elif (isinstance(func, ast.Name) and func.id == "getmembers") or (
+        isinstance(func, ast.Attribute) and func.attr == "getmembers"
+    ):
+        listed = expr.args[0] if expr.args else None
+    return listed.id if isinstance(listed, ast.Name) else None
+
+
 def _spelled(expr: ast.expr) -> set[str]:
     """The names and attributes an expression spells."""
     return {
@@ -235,8 +273,12 @@ def _reads(node: ast.AST, name: str) -> bool:
     """Whether a test reads `name` (the loop's value variable)."""
     inner = node.test if isinstance(node, ast.If | ast.IfExp | ast.While) else node
     parts = [inner] if not isinstance(node, ast.comprehension) else node.ifs
-    called = {  # `callable(fn)`: true of every row (functions), not told, so both ways: kept
-        id(c.args[0]) for p in parts for c in ast.walk(p) if isinstance(c, ast.Call) and _is_callable_test(c)
+    called = {  # `callable(fn)`: true of every row (functions), not told, so both ways: kept;
+        # `getattr(fn, "is_tool", False)`: a mark each row's decorators tell (`function_marks`)
+        id(c.args[0])
+        for p in parts
+        for c in ast.walk(p)
+        if isinstance(c, ast.Call) and (_is_callable_test(c) or mark_test(c, {name}))
     }
     return any(
         isinstance(n, ast.Name) and n.id == name and id(n) not in called for p in parts for n in ast.walk(p)

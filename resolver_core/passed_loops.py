@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from .call_sites import CallSites
 from .loop_entries import Part, PassedLoop, picked
 from .loop_rows import rows_of
+from .passed_members import member_values
 from .registration_site import Registration, Unfollowed, landed, unlisted_loop
 from .servers import Servers
 from .signatures import function_params
@@ -72,8 +73,10 @@ def landings(
     out: list[Registration] = []
     unlisted = False
     for module, call, scope, arg, _ in call_arguments(call_sites, servers, reg.module, fn, index):
-        found = _values(names, module, scope, arg, loop, part)
-        labels = _values(names, module, scope, arg, *passed.name) if passed.name is not None else None
+        found = _values(names, (module, scope, arg), loop, part, reg.fn)
+        labels = (
+            _values(names, (module, scope, arg), *passed.name, reg.fn) if passed.name is not None else None
+        )
         if found is None:
             unlisted = True
             continue
@@ -92,14 +95,20 @@ def landings(
 
 def _values(
     names: Names,
-    module: ParsedModule,
-    scope: Scope | None,
-    arg: ast.expr,
+    passing: tuple[ParsedModule, Scope | None, ast.expr],
     loop: PassedLoop,
     part: Part | None,
+    registered: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
 ) -> tuple[ParsedModule, Scope | None, tuple[ast.expr, ...]] | None:
     """What the loop variable (`part` of it) takes for each value of `arg` (read in `module`):
-    the values, with the module and scope they are written in; None when not written out."""
+    the values, with the module and scope they are written in; None when not written out.
+    A namespace loop over the modules passed (`passed_members.py`) takes the members reaching
+    `registered` (the registration's function, as its body writes it)."""
+    module, scope, arg = passing
+    if loop.members is not None:
+        if part is not None or not isinstance(registered, ast.expr):
+            return None
+        return member_values(names, module, scope, arg, loop, registered)
     iterated = ast.Call(ast.Attribute(arg, loop.method, ast.Load()), [], []) if loop.method else arg
     rows = rows_of(names, module, iterated, scope)
     if rows is None:

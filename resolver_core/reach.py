@@ -31,7 +31,7 @@ from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
 from .keyed_servers import by_keyword, spread_entry
 from .literal_loops import listing_name
-from .loop_collectors import on_instance
+from .loop_collectors import on_instance, returned_local
 from .model import Server
 from .passed_loops import call_arguments, landings
 from .registered_names import factory_argument, landed_name, landed_on_def, name_passed
@@ -340,7 +340,7 @@ class Reach:
         symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope) if isinstance(reg.fn, ast.Name) else None
         fn = reg.scope.function
         if not isinstance(symbol, Param) or symbol.function is not fn:
-            return self._wrapper_returned(reg) if reg.returns else []
+            return self._wrapper_returned(reg) if reg.returns or returns_what_it_registers(reg) else []
         params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
@@ -449,6 +449,18 @@ class Reach:
                     Registration(reg.server, reg.kind, call.args[0], module, scope, name, span, "applied")
                 )
         return out
+
+
+def returns_what_it_registers(reg: Registration) -> bool:
+    """`mcp.add_tool(wrapper)` in a decorator then `return wrapper` (its `functools.wraps`
+    wrapper of the def, `loop_collectors.returned_local`): what it registers is what it hands
+    back for each def it decorates, which lands (not the wrapper as written)."""
+    fn = reg.scope.function if reg.scope is not None else None
+    return (
+        isinstance(reg.fn, ast.Name)
+        and isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+        and returned_local(fn) == reg.fn.id
+    )
 
 
 def _key(ps: ParamServer) -> tuple[int, int, str, int]:

@@ -128,6 +128,21 @@ def found(root: Path, paths: list[str], cache: Path | None = None, jobs: int = 1
     return [plain(d) for d in lint(paths, cwd=root, cache_dir=cache, jobs=jobs).diagnostics]
 
 
+def stays_silent(tmp_path: Path, cases: dict[str, dict[str, str]], entry: str = "import app.main") -> None:
+    """Each of `cases` (a project's files, under `tmp_path`): the SDK starts it (`entry`) and
+    lint, `lint .` and each file alone, reports nothing at error or warning severity: a shape's
+    twin where the SDK registers nothing refused."""
+    for n, (name, files) in enumerate(sorted(cases.items())):
+        root = tmp_path / str(n)
+        write_files(root, {**PROJECT, **files})
+        started = sdk(root, entry)
+        assert started.returncode == 0, (name, started.stderr)
+        whole = [d for d in found(root, ["."]) if d["severity"] != "info"]
+        assert whole == [], (name, whole)
+        for path in files:
+            assert [d for d in found(root, [path]) if d["severity"] != "info"] == [], (name, path)
+
+
 def each_file_alone_reports_what_lint_dot_reports(
     root: Path, tmp_path: Path, entry: str = "app/main.py"
 ) -> None:

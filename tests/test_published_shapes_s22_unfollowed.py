@@ -2,11 +2,12 @@
 checked against the SDK: strict xfails saying what the SDK does and what lint says, whose files
 alone and editor's model must still report what `lint .` reports.
 
-- tests of the function object in a namespace loop (a mark a decorator sets), the
-  modules handed to a helper's parameter, an instance's members (`getmembers(self, ...)`,
-  `dir(self)`), `BaseTool.__subclasses__()`;
-- a collecting decorator appending its wrapper rather than the function;
-- an external decorator under `@mcp.tool()` (OpenTelemetry's span), which lint says not analysed.
+- an instance's members (`getmembers(self, ...)`, `dir(self)` with a decorator's mark),
+  `BaseTool.__subclasses__()`.
+
+The other shapes of that round (a mark a decorator sets tested in a namespace loop, the modules
+handed to a helper, a collecting decorator's wrapper, OpenTelemetry's span decorator) are
+followed now: `test_published_shapes_s23.py`.
 
 Cases are built as `test_published_shapes_s22.py`'s are (our own code, the shape's source in a
 comment above each).
@@ -17,69 +18,8 @@ from __future__ import annotations
 import published_shapes
 from published_shapes import entry_point
 from test_published_shapes_s20 import DEPS, Case, tools_module
-from test_published_shapes_s22 import TOOLS, single_file
 
 CASES: dict[str, Case] = {}
-
-MARKED = tools_module(
-    """\
-    from app.deps import load_d
-
-
-    def tool(fn):
-        fn.is_tool = True
-        return fn
-
-
-    @tool
-    def solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-        return d
-
-
-    def helper(y: int) -> int:
-        return y
-    """
-)
-"""`app/tools.py`: a marking decorator setting `is_tool` on the refused tool, and a helper."""
-
-# The same walk with the test on a mark a decorator sets (published: `hasattr(func, "_is_tool")`).
-CASES["getmembers filtered by a mark a decorator sets on the function"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/tools.py": MARKED,
-        "app/main.py": entry_point(
-            "import inspect\n    from app import tools",
-            "for name, fn in inspect.getmembers(tools, inspect.isfunction):\n"
-            '        if getattr(fn, "is_tool", False):\n'
-            "            mcp.add_tool(fn)",
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
-)
-
-# The published helper receives the modules as a parameter.
-CASES["getmembers over a list of modules handed to a helper"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/tools.py": TOOLS,
-        "app/util.py": """\
-            import inspect
-
-
-            def register_tools(mcp, modules) -> None:
-                for module in modules:
-                    for fname, fn in inspect.getmembers(module, inspect.isfunction):
-                        if fname.endswith("_tool"):
-                            mcp.add_tool(fn)
-            """,
-        "app/main.py": entry_point(
-            "from app import tools\n    from app.util import register_tools", "register_tools(mcp, [tools])"
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
-)
 
 TOOL_CLASSES = tools_module(
     """\
@@ -186,60 +126,8 @@ CASES["a tool class registering the methods a decorator marks, over dir(self)"] 
     "app/deps.py",
 )
 
-# A collecting decorator of a published server appends its logging wrapper, not the function.
-CASES["a collecting decorator appending a functools.wraps wrapper, added in a loop"] = (
-    {
-        "app/deps.py": DEPS,
-        "app/registry.py": """\
-            import functools
-
-            TOOLS = []
-
-
-            def tool(fn):
-                @functools.wraps(fn)
-                def wrapper(*args, **kwargs):
-                    return fn(*args, **kwargs)
-
-                TOOLS.append(wrapper)
-                return wrapper
-            """,
-        "app/tools.py": tools_module(
-            """\
-            from app.deps import load_d
-            from app.registry import tool
-
-
-            @tool
-            def solve(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
-                return d
-            """
-        ),
-        "app/main.py": entry_point(
-            "import app.tools\n    from app.registry import TOOLS",
-            "for fn in TOOLS:\n        mcp.add_tool(fn)",
-        ),
-    },
-    "import app.main",
-    "app/deps.py",
-)
-
-# Published servers trace each tool with OpenTelemetry's span decorator under `@mcp.tool()`.
-CASES["an OpenTelemetry span decorator under @mcp.tool()"] = single_file(
-    imports="from opentelemetry import trace\n",
-    decorators='@mcp.tool()\n@trace.get_tracer(__name__).start_as_current_span("solve")\n',
-)
-
 _UNREAD = "; lint does not read "
 NOT_FOLLOWED: dict[str, str] = {
-    "getmembers filtered by a mark a decorator sets on the function": (
-        "the SDK registers the marked function and refuses load_d(nope)" + _UNREAD + "a test of the "
-        "function object (`getattr(fn, 'is_tool', False)`) and says the loop not analysed (MCPD113)"
-    ),
-    "getmembers over a list of modules handed to a helper": (
-        "the SDK registers tools.solve_tool and refuses load_d(nope)" + _UNREAD + "the modules a "
-        "caller hands the helper's `modules` parameter and says the loop not analysed (MCPD113)"
-    ),
     "each subclass of a base tool class, BaseTool.__subclasses__()": (
         "the SDK registers SolveTool().run and refuses load_d(nope)" + _UNREAD + "the subclasses "
         "`__subclasses__()` lists (they may be in any module) and says the tool not analysed (MCPD113)"
@@ -251,16 +139,6 @@ NOT_FOLLOWED: dict[str, str] = {
     "a tool class registering the methods a decorator marks, over dir(self)": (
         "the SDK registers Tools().solve and refuses load_d(nope)" + _UNREAD + "`dir(self)` nor the "
         "mark and says the loop not analysed (MCPD113)"
-    ),
-    "a collecting decorator appending a functools.wraps wrapper, added in a loop": (
-        "the SDK registers the wrapper, whose signature is solve's through __wrapped__, and "
-        "refuses load_d(nope)" + _UNREAD + "a list filled with a wrapper rather than the function "
-        "and says the loop not analysed (MCPD113)"
-    ),
-    "an OpenTelemetry span decorator under @mcp.tool()": (
-        "the SDK reads solve's signature through the decorator's functools.wraps wrapper and "
-        "refuses load_d(nope); lint reports MCPD002 but also says the tool not analysed "
-        "(MCPD113, an external decorator), in the clean twin too, where the SDK says nothing"
     ),
 }
 """Cases lint does not follow yet: strict xfails saying what the SDK does and what lint says."""
