@@ -32,7 +32,7 @@ from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span,
 from .passed_resolvers import PassedResolvers
 from .prefilter import might_contribute
 from .project import Project
-from .reach import Reach, returns_what_it_registers
+from .reach import Reach, hands_back
 from .registered_names import named_by_callers
 from .registration_site import Registration
 from .registrations import Scanner
@@ -127,9 +127,7 @@ class StaticBuilder:
         defs are the tools (`expanded`), not the wrapper as written."""
         for reg in found:
             through = self.reach.through_parameter(reg)
-            if (
-                through and (reg.returns or returns_what_it_registers(reg))
-            ) or reg.passed is not None:  # (`passed_loops.landings`)
+            if (through and hands_back(reg)) or reg.passed is not None:  # (`passed_loops.landings`)
                 stood_for.add(id(reg))
             # `def add(mcp, fn): _really_add(mcp, fn)`: on what `add`'s callers pass (`handed_on`).
             through += handed_on(self.reach, through, stood_for)

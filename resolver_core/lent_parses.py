@@ -12,9 +12,9 @@ what the analysis stores on a tree is derived from the tree alone
 
 A worker holds each build it made while its memory allows (`lint_rules.parallel.hold`): the
 trees of that build, given files included, are lent to its next builds until it lets them
-go (`hold`, `release`). A resolver module checked in one slice is imported by files of the
-next one (`dense` 250: 15 of a worker's 157 parses were such modules parsed a second time),
-and keeping those trees costs no memory the held build does not take already.
+go (`hold`, `release`): a resolver module checked in one slice is imported by files of the
+next one, and keeping those trees costs no memory the held build does not take already
+(`benchmarks/README.md`, "A worker lends the trees of the build it holds").
 
 The first build takes the trees the run parsed before it too: `lint deps.py` finds the
 importers that spell what `deps.py` defines by parsing them (`carriers.reaching`), and those

@@ -340,7 +340,7 @@ class Reach:
         symbol = self.names.lookup(reg.module, reg.fn.id, reg.scope) if isinstance(reg.fn, ast.Name) else None
         fn = reg.scope.function
         if not isinstance(symbol, Param) or symbol.function is not fn:
-            return self._wrapper_returned(reg) if reg.returns or returns_what_it_registers(reg) else []
+            return self._wrapper_returned(reg) if hands_back(reg) else []
         params = [a for a, *_ in function_params(fn)]
         index = params.index(symbol.node)
         out = [
@@ -451,10 +451,13 @@ class Reach:
         return out
 
 
-def returns_what_it_registers(reg: Registration) -> bool:
-    """`mcp.add_tool(wrapper)` in a decorator then `return wrapper` (its `functools.wraps`
-    wrapper of the def, `loop_collectors.returned_local`): what it registers is what it hands
-    back for each def it decorates, which lands (not the wrapper as written)."""
+def hands_back(reg: Registration) -> bool:
+    """Whether a decorator's registration is of what it hands back for each def it decorates,
+    which then lands: the def itself (`reg.returns`), or `mcp.add_tool(wrapper)` then `return
+    wrapper` (its `functools.wraps` wrapper of the def, `loop_collectors.returned_local`), not
+    the wrapper as written."""
+    if reg.returns:
+        return True
     fn = reg.scope.function if reg.scope is not None else None
     return (
         isinstance(reg.fn, ast.Name)

@@ -82,7 +82,9 @@ def _compared_by_value(cls: type[Any], hashable: bool = True) -> type[Any]:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
         return f"{self.__class__.__qualname__}({inner})"
 
-    methods = {"__eq__": __eq__, "__hash__": __hash__, "__repr__": reprlib.recursive_repr()(__repr__)}
+    methods = {"__eq__": __eq__, "__repr__": reprlib.recursive_repr()(__repr__)}
+    if hashable:
+        methods["__hash__"] = __hash__
     for name, method in methods.items():
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         setattr(cls, name, method)
