@@ -82,6 +82,7 @@ def lint(
     fixes: bool = False,
     files: Sequence[SourceFile] | None = None,
     importers: bool = True,
+    meanwhile: Callable[[], object] | None = None,
 ) -> LintResult:
     """Statically check `paths` (files or folders); nothing is imported or run.
 
@@ -96,7 +97,9 @@ def lint(
     `lint deps.py` says about `deps.py` what `lint .` says about it.
     `files`: what `companions.run_files(paths, exclude, cwd, cache_dir)` gives, when the
     caller has it. `importers=False`: the given files alone (`serve`'s gate judges the server
-    its file builds, not what other files register).
+    its file builds, not what other files register). `meanwhile`: what the caller will need
+    once the run is done (its report's modules), loaded while workers check the last slices
+    and a core is free (`parallel.Workers.map`).
     """
     from ..resolver_core.companions import run_files
     from ..resolver_core.discovery import Discovered, GivenFiles, discover, unreadable_note
@@ -158,6 +161,7 @@ def lint(
             progress=progress,
             remember=store is not None,
             read=given.read_ahead,
+            meanwhile=meanwhile,
         )
         state, graph = outcome.state, outcome.graph
         changed = False

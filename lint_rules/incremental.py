@@ -200,6 +200,7 @@ def analyse(
     progress: Callable[[int, int], None] | None = None,
     remember: bool = True,
     read: Callable[[Path], bytes | None] | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> Outcome:
     """Re-check the files that need it (all without `previous`) and keep the other records.
 
@@ -207,6 +208,8 @@ def analyse(
     states and none is computed (the build need not hash what it reads either). `read`: how
     the plan reads the files it samples (`slice_plan.parsing_work`), by default from disk;
     `GivenFiles.read_ahead` keeps them for the build, which then reads them no second time.
+    `meanwhile`: what this process may do while workers check the last slices and a core is
+    free (`parallel.Workers.map`).
 
     A companion's tools are left unclassified where nothing they find can be located in a given
     file (`resolver_core/unclassified.py`). When the report could still read what they run
@@ -215,7 +218,8 @@ def analyse(
     others kept, as after an edit of those files alone."""
     companions = {f.display for f in files if f.companion}
     loose = {f.display for f in files if f.unclassified}
-    outcome = _analysed(files, rules, build, previous, jobs, progress, remember, (companions, loose), read)
+    loosely = (companions, loose)
+    outcome = _analysed(files, rules, build, previous, jobs, progress, remember, loosely, read, meanwhile)
     order = [f.display for f in files]
     records = outcome.state.records
     if not companions or not needs_classified(order, records, set(order) - companions):
@@ -227,7 +231,7 @@ def analyse(
         del state.records[display]
         state.deps.pop(display, None)
     state.result = None
-    again = _analysed(files, rules, build, state, jobs, progress, remember, (set(), set()), read)
+    again = _analysed(files, rules, build, state, jobs, progress, remember, (set(), set()), read, meanwhile)
     again.origins = [o for o in order if o in first or o in again.origins]
     return again
 
@@ -242,6 +246,7 @@ def _analysed(
     remember: bool,
     loosely: tuple[Collection[str], Collection[str]],
     read: Callable[[Path], bytes | None] | None,
+    meanwhile: Callable[[], object] | None,
 ) -> Outcome:
     """`analyse`, `loosely` giving `check_files`' `companions` and `loose` (none: every tool
     of a record classified)."""
@@ -351,7 +356,8 @@ def _analysed(
                 chunks = planned(plan)
                 cut = {tuple(p.origins) for p in pieces if p.cut}
                 items = [(chunk, extras_of(chunk), tuple(chunk) in cut) for chunk in chunks]
-                return _united(pool.map("check", items, progress, lambda item: len(item[0])), None)
+                answers = pool.map("check", items, progress, lambda item: len(item[0]), meanwhile)
+                return _united(answers, None)
         return check(origins, whole=True)
 
     def again(todo: set[str], last: Checked | None) -> Checked:

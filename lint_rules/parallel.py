@@ -145,9 +145,14 @@ class Workers:
         items: Sequence[Any],
         progress: Callable[[int, int], None] | None = None,
         size: Callable[[Any], int] = lambda _: 1,
+        meanwhile: Callable[[], object] | None = None,
     ) -> list[Any]:
         """`task` of each item, in the items' order, each worker sent the next item as it
-        answers; `progress` told the `size` of the items done against all of them."""
+        answers; `progress` told the `size` of the items done against all of them.
+
+        `meanwhile` runs here once, when the first worker is left with no item while another
+        still works: a core is free until the last answer, and this process has nothing to do
+        but wait (what the run does after the workers can start: loading its report's modules)."""
         queue = list(enumerate(items))
         queue.reverse()
         done: dict[int, Any] = {}
@@ -155,6 +160,9 @@ class Workers:
         for worker in self._workers:
             self._hand_out(worker, task, queue)
         while len(done) < len(items):
+            if meanwhile is not None and any(w.busy < 0 for w in self._workers):
+                meanwhile()
+                meanwhile = None
             for fd, _ in self._poll.poll():
                 worker = self._by_fd[fd]
                 answered = self._receive(worker)

@@ -73,6 +73,7 @@ def run(
     jobs: int = 1,
     fixes: bool = False,
     files: Sequence[SourceFile] | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> LintResult:
     """`lint()` with the settings applied, `per-file-ignores` included."""
     cwd = cwd or Path.cwd()
@@ -90,6 +91,7 @@ def run(
         jobs=jobs,
         fixes=fixes,
         files=files,
+        meanwhile=meanwhile,
     )
     if not settings.config.per_file_ignores:
         return result

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -193,3 +194,45 @@ def test_a_worker_that_cannot_start_says_why() -> None:
     ):
         workers.map("twice", [1, 2])
     assert "in start" in str(raised.value.__cause__)
+
+
+def _timed(seconds: float) -> float:
+    """Sleep, then say when this worker's item ended (the monotonic clock is the machine's)."""
+    time.sleep(seconds)
+    return time.monotonic()
+
+
+def test_meanwhile_runs_once_while_the_last_item_is_checked() -> None:
+    """A worker left with nothing to do while another checks the last slice leaves a core free:
+    the run's own `meanwhile` (loading its report's modules) runs then, once, not after the
+    last answer."""
+    ran: list[float] = []
+    with parallel.Workers(2, {"timed": _timed}) as workers:
+        ends = workers.map("timed", [0.6, 0.0, 0.0, 0.0], meanwhile=lambda: ran.append(time.monotonic()))
+    assert len(ran) == 1
+    assert ran[0] < ends[0], "while the slow item was still being checked"
+
+
+def test_lint_with_workers_loads_its_renderer_while_they_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`lint` hands the engine its renderer's loading as `meanwhile`, in the report's format;
+    one process (`--jobs 1`) has no workers to wait for and loads it as it writes."""
+    from conftest import REPO, run_mcpdeps
+    from mcpdeps.cli.lint import render_report
+    from mcpdeps.lint_rules import slice_plan
+
+    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
+    from gen_shapes import generate
+
+    generate(tmp_path, 24, "dense", 1, errors=0.5)
+    monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
+    loaded: list[str] = []
+    monkeypatch.setattr(render_report, "load_renderer", loaded.append)
+    outputs = {}
+    for jobs in ("2", "1"):
+        done = run_mcpdeps("lint", "--no-cache", "--format", "json", "--jobs", jobs, ".", cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stderr
+        outputs[jobs] = done.stdout
+        assert loaded == ["json"], f"--jobs {jobs}"
+    assert outputs["2"] == outputs["1"]

@@ -71,6 +71,20 @@ def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
     return to_json(result) + "\n"
 
 
+def load_renderer(fmt: str) -> None:
+    """Import what writing a report in `fmt` imports: `lint` calls it while its last workers
+    finish, when a core is free and this process only waits (rich is the larger part of
+    writing a human report)."""
+    from ...lint_rules import fixes  # noqa: F401  (fixable marks; the fixes json and sarif list)
+
+    if fmt == "github":
+        from . import render_github  # noqa: F401
+    elif fmt == "sarif":
+        from . import render_sarif  # noqa: F401
+    elif fmt != "json":
+        from . import render_text  # noqa: F401
+
+
 def write_report(
     result: LintResult,
     *,

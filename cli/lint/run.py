@@ -10,6 +10,7 @@ no typer.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -112,6 +113,7 @@ def run_lint(args: LintArgs) -> int:
         )
     else:
         from .render_progress import lint_progress
+        from .render_report import load_renderer
 
         with lint_progress() as progress:
             result = api.lint(
@@ -122,6 +124,7 @@ def run_lint(args: LintArgs) -> int:
                 jobs=args.jobs or os.cpu_count() or 1,
                 fixes=args.output_format in FIXES_LISTED_BY and not args.statistics,
                 files=files,
+                meanwhile=functools.partial(load_renderer, args.output_format),
             )
     from .render_report import write_report
 

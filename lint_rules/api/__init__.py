@@ -160,12 +160,15 @@ def lint(
     progress: Callable[[int, int], None] | None = None,
     fixes: bool = False,
     files: Sequence[SourceFile] | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> LintResult:
     """Lint the request's paths (with its unsaved texts), `per-file-ignores` applied.
 
     `settings`: the request's `settings_for`, when the front end already read them (a report
     memo keyed by them); `fixes`: fill each diagnostic's fix (the json and sarif documents
-    list them); `files`: the discovered files, when a front end already walked the tree.
+    list them); `files`: the discovered files, when a front end already walked the tree;
+    `meanwhile`: what the front end needs once the run is done (its renderer's modules),
+    loaded while workers check the last slices and a core is free.
     """
     from ..settings import run
 
@@ -179,6 +182,7 @@ def lint(
         jobs=jobs,
         fixes=fixes,
         files=files,
+        meanwhile=meanwhile,
     )
 
 
