@@ -24,14 +24,24 @@ class ConfigError(ValueError):
 
 
 def read_toml(path: Path) -> dict[str, Any]:
+    return parse_toml(path, _text(path))
+
+
+def _text(path: Path) -> str:
+    try:
+        return bounded_read.read_text(path, f"the configuration file {path}")
+    except bounded_read.Unreadable as exc:
+        raise ConfigError(exc.sentence()) from exc
+
+
+def parse_toml(path: Path, text: str) -> dict[str, Any]:
+    """`text`, the file at `path`, parsed; its errors are sentences naming the file."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10
         import tomli as tomllib
     try:
-        return tomllib.loads(bounded_read.read_text(path, f"the configuration file {path}"))
-    except bounded_read.Unreadable as exc:
-        raise ConfigError(exc.sentence()) from exc
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
 
@@ -62,12 +72,18 @@ def search_start(paths: Sequence[str | os.PathLike[str]], cwd: Path) -> Path:
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps])."""
+    """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps]).
+
+    A pyproject.toml that never spells `mcpdeps` holds no such table and is not parsed: most
+    projects' file is one, and a small run need not import the TOML parser."""
     for candidate in candidates(start):
         if not candidate.is_file():
             continue
-        tool = read_toml(candidate).get("tool", {}) if candidate.name == "pyproject.toml" else {}
-        if candidate.name != "pyproject.toml" or (isinstance(tool, dict) and "mcpdeps" in tool):
+        if candidate.name != "pyproject.toml":
+            return candidate
+        text = _text(candidate)
+        tool = parse_toml(candidate, text).get("tool", {}) if "mcpdeps" in text else {}
+        if isinstance(tool, dict) and "mcpdeps" in tool:
             return candidate
     return None
 

@@ -18,11 +18,6 @@ from pathlib import Path
 
 from .bounded_read import Unreadable, read_text
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # Python 3.10
-    import tomli as tomllib
-
 
 def workspace_of(project: Path) -> tuple[Path, list[Path]] | None:
     """The root of the uv workspace `project` (a folder holding pyproject.toml) is the root or a
@@ -90,7 +85,11 @@ def _declared(path: str, mtime_ns: int, size: int) -> tuple[tuple[str, ...], tup
     except (OSError, Unreadable):
         return None
     if "workspace" not in text:
-        return None  # (most pyproject.toml files: not parsed)
+        return None  # (most pyproject.toml files: not parsed, nor the TOML parser imported)
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10
+        import tomli as tomllib
     try:
         data = tomllib.loads(text)
     except ValueError:

@@ -6,6 +6,8 @@ Every test writes a real project (pyproject.toml + modules) and runs the real CL
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -70,6 +72,28 @@ def test_a_pyproject_without_the_table_is_skipped_on_the_way_up(tmp_path: Path) 
     _project(tmp_path, '[tool.mcpdeps]\nignore = ["MCPD111"]\n', {"sub/server.py": SERVER})
     (tmp_path / "sub" / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
     assert _codes(cwd=tmp_path / "sub")[1] == [("server.py", "MCPD006")]
+
+
+def test_a_pyproject_that_never_names_mcpdeps_is_not_parsed(tmp_path: Path) -> None:
+    """A pyproject.toml that never spells `mcpdeps` cannot hold its table: it is skipped on the
+    way up without being parsed, so one that is not even valid TOML does not stop lint (it is
+    not mcpdeps' file), and a run that meets only such files imports no TOML parser."""
+    _project(tmp_path, '[tool.mcpdeps]\nignore = ["MCPD111"]\n', {"sub/server.py": SERVER})
+    (tmp_path / "sub" / "pyproject.toml").write_text('[project\nname = "x"\n', encoding="utf-8")
+    assert _codes(cwd=tmp_path / "sub")[1] == [("server.py", "MCPD006")]
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    probe = (
+        "import sys\nfrom mcpdeps.cli.main import main\ntry:\n    main()\nfinally:\n"
+        "    sys.stderr.write(str('tomllib' in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, "lint", "--no-cache", "server.py"],
+        cwd=tmp_path / "sub",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr[-5:]) == (1, "False"), done.stderr
 
 
 def test_command_line_flags_override_the_file(tmp_path: Path) -> None:
