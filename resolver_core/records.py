@@ -13,10 +13,12 @@ dataclass from text when its module is imported, and a frozen one has two more
 those methods were 64 M of the 934 M instructions of an edited one-file run
 (`benchmarks/README.md`); a record made in the analysis' loops is built faster too.
 
-For the same reason only `__init__` is compiled per record: comparing, hashing and showing
-a record are the same three functions for every record, made over its fields' names
-(`_compared_by_value`), and they behave as the ones `@dataclass(unsafe_hash=True)` writes
-(fields compared as a tuple, `compare=False` and `hash=` honoured, the same `repr`).
+For the same reason comparing, hashing and showing a record are the same three functions for
+every record, made over its fields' names (`_compared_by_value`), and they behave as the ones
+`@dataclass(unsafe_hash=True)` writes (fields compared as a tuple, `compare=False` and `hash=`
+honoured, the same `repr`). Its `__init__` is compiled when the first record of its class is
+made (`_init_on_first_use`): a small run imports about eighty record classes and makes
+records of half of them, and compiling an `__init__` costs more than the rest of a class.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import reprlib
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, TypeVar, overload
 
@@ -46,7 +48,8 @@ def record(cls: type[Any] | None = None, /, *, slots: bool = True, kw_only: bool
     (a `functools.cached_property`, or a base whose layout slots would conflict with)."""
 
     def make(plain: type[Any]) -> type[Any]:
-        return _compared_by_value(dataclass(slots=slots, eq=False, repr=False, kw_only=kw_only)(plain))
+        made = dataclass(slots=slots, init=False, eq=False, repr=False, kw_only=kw_only)(plain)
+        return _compared_by_value(_init_on_first_use(made))
 
     return make if cls is None else make(cls)
 
@@ -56,8 +59,9 @@ def slotted(cls: type[T], /) -> type[T]:
     """`@slotted`: a mutable slotted dataclass, compared by its fields and unhashable, as
     `@dataclass(slots=True)` makes it (the graph's tools, servers and findings, built a piece
     at a time), with only its `__init__` compiled (`_compared_by_value`)."""
-    made: type[T] = _compared_by_value(dataclass(slots=True, eq=False, repr=False)(cls), hashable=False)
-    return made
+    made = _init_on_first_use(dataclass(slots=True, init=False, eq=False, repr=False)(cls))
+    out: type[T] = _compared_by_value(made, hashable=False)
+    return out
 
 
 def _compared_by_value(cls: type[Any], hashable: bool = True) -> type[Any]:
@@ -91,6 +95,52 @@ def _compared_by_value(cls: type[Any], hashable: bool = True) -> type[Any]:
     if not hashable:  # what `@dataclass(eq=True)` leaves a mutable class
         cls.__hash__ = None  # type: ignore[assignment]
     return cls
+
+
+def _init_on_first_use(cls: type[Any]) -> type[Any]:
+    """Give a dataclass made with `init=False` the `__init__` that `@dataclass` writes (every
+    field a parameter in order, keyword-only ones after `*`, defaults and default factories,
+    `init=False` fields set from theirs), compiled when it is first called; a class that writes
+    its own keeps it, as with `@dataclass`."""
+    if "__init__" in cls.__dict__:
+        return cls
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        compiled = _compiled_init(cls)
+        cls.__init__ = compiled
+        compiled(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = __init__
+    return cls
+
+
+def _compiled_init(cls: type[Any]) -> Callable[..., None]:
+    names = {f.name for f in fields(cls)}
+    me = "__record_self__" if "self" in names else "self"
+    positional, keyword, body = [me], [], []
+    scope: dict[str, object] = {"__missing__": MISSING}
+    for f in fields(cls):
+        value, default = f.name, f"__default_{f.name}__"
+        if f.default_factory is not MISSING:
+            scope[default] = f.default_factory
+            value = f"{default}() if {f.name} is __missing__ else {f.name}" if f.init else f"{default}()"
+            parameter = f"{f.name}=__missing__"
+        elif f.default is not MISSING:
+            scope[default] = f.default
+            value = f.name if f.init else default
+            parameter = f"{f.name}={default}"
+        else:
+            parameter = f.name
+        if f.init:
+            (keyword if f.kw_only else positional).append(parameter)
+        if f.init or value != f.name:
+            body.append(f"    {me}.{f.name} = {value}")
+    signature = ", ".join([*positional, *(["*", *keyword] if keyword else [])])
+    exec(f"def __init__({signature}):\n" + ("\n".join(body) or "    pass"), scope)
+    init: Callable[..., None] = scope["__init__"]  # type: ignore[assignment]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 def _values(names: tuple[str, ...]) -> Callable[[object], tuple[object, ...]]:

@@ -124,3 +124,67 @@ def test_a_slotted_class_compares_and_shows_as_a_dataclass_and_is_not_hashable()
     with pytest.raises(TypeError, match="unhashable"):
         hash(ours("a"))
     assert "__dict__" not in dir(ours("a")), "slotted"
+
+
+INITS: dict[
+    str, tuple[dict[str, Any], dict[str, str], dict[str, Any], list[tuple[tuple[Any, ...], dict[str, Any]]]]
+] = {
+    "required and defaults": (
+        {"line": 0, "names": field(default_factory=list)},
+        {"path": "str", "line": "int", "names": "list[str]"},
+        {},
+        [(("a",), {}), (("a", 3), {}), (("a",), {"names": ["x"]}), ((), {"path": "b", "line": 2})],
+    ),
+    "fields left out of __init__": (
+        {
+            "seen": field(default=5, init=False),
+            "kept": field(default_factory=dict, init=False),
+            "bare": field(init=False),
+        },
+        {"name": "str", "seen": "int", "kept": "dict[str, int]", "bare": "int"},
+        {},
+        [(("a",), {})],
+    ),
+    "keyword only": ({"line": 1}, {"path": "str", "line": "int"}, {"kw_only": True}, [((), {"path": "a"})]),
+    "a field called self": (
+        {},
+        {"self": "str", "other": "int"},
+        {},
+        [(("a", 1), {}), ((), {"self": "b", "other": 2})],
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", INITS)
+def test_a_record_is_made_as_a_dataclass_is(shape: str) -> None:
+    """`__init__`, compiled when a record of the class is first made, takes the arguments the
+    dataclass's takes, fills the same fields, makes each default factory's value anew, and
+    refuses the same calls."""
+    body, annotations, options, calls = INITS[shape]
+    ours, theirs = _twins(body, annotations, **options)
+    for args, kwargs in calls:
+        made, expected = ours(*args, **kwargs), theirs(*args, **kwargs)
+        for name in annotations:
+            assert hasattr(made, name) == hasattr(expected, name), name
+            if hasattr(expected, name):
+                assert getattr(made, name) == getattr(expected, name), name
+    for args, kwargs in [((), {}), (("a", 1, [], 9, 9), {}), (("a",), {"nothing": 1})]:
+        with pytest.raises(TypeError):
+            theirs(*args, **kwargs)
+        with pytest.raises(TypeError):
+            ours(*args, **kwargs)
+    factories = [f.name for f in dataclasses.fields(ours) if f.default_factory is not dataclasses.MISSING]
+    first, second = ours(*calls[0][0], **calls[0][1]), ours(*calls[0][0], **calls[0][1])
+    assert all(getattr(first, name) is not getattr(second, name) for name in factories)
+
+
+def test_a_record_that_writes_its_own_init_keeps_it() -> None:
+    @record
+    class Pair:
+        left: int
+        right: int
+
+        def __init__(self, both: int) -> None:
+            self.left = self.right = both
+
+    assert (Pair(3).left, Pair(3).right) == (3, 3)
