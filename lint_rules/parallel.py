@@ -257,6 +257,8 @@ class Workers:
 
 @dataclass
 class _Worker:
+    """A forked worker as the pool sees it: its pipes, what it has sent so far, its item."""
+
     pid: int
     orders: int
     """The pipe this process writes tasks to."""

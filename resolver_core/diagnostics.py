@@ -36,6 +36,8 @@ class Related:
 
 @record(kw_only=True)
 class Edit:
+    """One text replacement of a fix, by its span in the file."""
+
     path: str
     line: int
     column: int
@@ -46,6 +48,8 @@ class Edit:
 
 @record(kw_only=True)
 class Fix:
+    """What `--fix` would change for a diagnostic, and how it says so."""
+
     message: str
     edits: list[Edit]
 

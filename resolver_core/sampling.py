@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 @record
 class SampleSummary:
+    """What a resolver's `Sample` asks the client's model, as far as the source spells it."""
+
     messages: list[tuple[str, str]] = field(default_factory=list)
     """(role, text or the expression of the text), in order."""
     system_prompt: str | None = None

@@ -25,6 +25,8 @@ ASK_LABEL = {"elicit": "asks the user", "sample": "asks the client's LLM", "list
 
 @slotted
 class Node:
+    """A box of the picture: a server, tool, resolver or question, with the lines it shows."""
+
     id: str
     kind: NodeKind
     lines: list[str]
@@ -35,6 +37,8 @@ class Node:
 
 @record
 class Edge:
+    """An arrow of the picture, from the node that needs to the node that gives."""
+
     source: str
     target: str
     label: str = ""

@@ -76,6 +76,8 @@ def _key(d: Diagnostic) -> Key:
 
 @slotted
 class _Candidate:
+    """A diagnostic's fix, waiting to be applied with the others of its file."""
+
     diagnostic: Diagnostic
     edits: list[Edit]
 
