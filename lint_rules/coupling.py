@@ -23,13 +23,13 @@ to one build of every file. A registration of what a loop yields is never groupe
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 
 from ..resolver_core.import_index import closure
 from ..resolver_core.import_scan import found_under, imported_modules, scan_imports
+from ..resolver_core.patterns import compiled_when_used
 from ..resolver_core.prefilter import (
     may_register_for_callers,
     may_register_in_functions,
@@ -151,10 +151,10 @@ def coupled_files(
     return out
 
 
-_FOR_TARGETS = re.compile(rb"for[ \t(]+([\w \t,()]+?)[ \t)]+in\b")
+_FOR_TARGETS = compiled_when_used(rb"for[ \t(]+([\w \t,()]+?)[ \t)]+in\b")
 """A `for` clause's targets. Starts with its literal bytes, which `re` looks for first (a
 leading `\b` had it try every position); `for` ending a longer word is skipped by hand."""
-_WORD = re.compile(rb"\w+")
+_WORD = compiled_when_used(rb"\w+")
 _REGISTRATION_TOKENS = (b"add_tool", b".tool", b".prompt", b".resource")
 
 
@@ -163,9 +163,9 @@ def _registers_loop_values(data: bytes) -> bool:
     or a comprehension): may say yes too often (the same name bound elsewhere), which only
     costs the run its workers."""
     bound: set[bytes] = set()
-    for match in _FOR_TARGETS.finditer(data):
-        if match.start() == 0 or _WORD.fullmatch(data, match.start() - 1, match.start()) is None:
-            bound.update(_WORD.findall(match.group(1)))
+    for match in _FOR_TARGETS().finditer(data):
+        if match.start() == 0 or _WORD().fullmatch(data, match.start() - 1, match.start()) is None:
+            bound.update(_WORD().findall(match.group(1)))
     if not bound:
         return False
     for token in _REGISTRATION_TOKENS:
@@ -174,7 +174,7 @@ def _registers_loop_values(data: bytes) -> bool:
             start = data.rfind(b"\n", 0, at) + 1
             end = data.find(b"\n", at)
             end = len(data) if end < 0 else end
-            if not bound.isdisjoint(_WORD.findall(data, start, end)):
+            if not bound.isdisjoint(_WORD().findall(data, start, end)):
                 return True
             at = data.find(token, end)
     return False

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import stat
 from pathlib import Path
 from typing import Any
+
+from .patterns import compiled_when_used
 
 MAX_BYTES = 10 * 1024 * 1024
 """Default limit: no answers, arguments or env file a person writes comes near it."""
@@ -103,8 +104,8 @@ def parse_json(text: str, what: str, max_depth: int = MAX_DEPTH) -> Any:
         raise Unreadable(f"{what} is nested too deeply") from exc
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+_STRING = compiled_when_used(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = compiled_when_used(r"[\[\]{}]")
 
 
 def _depth(text: str) -> int:
@@ -112,7 +113,7 @@ def _depth(text: str) -> int:
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return 0  # cannot be deeper than its brackets
     depth = deepest = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+    for bracket in _BRACKET().findall(_STRING().sub("", text)):
         depth += 1 if bracket in "[{" else -1
         deepest = max(deepest, depth)
     return deepest

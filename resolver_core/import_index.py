@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import field
@@ -24,10 +23,11 @@ from pathlib import Path
 from . import bounded_read, file_guard
 from .file_states import RACY_NS, stat_key
 from .import_scan import Import, imported_modules, scan_imports
+from .patterns import compiled_when_used
 from .records import slotted
 
 _FORMAT = 12  # 12: a module a lazy `__getattr__` spells is marked (`import_scan.LAZY`)
-INDEX_NAME = re.compile(r"mcpdeps-imports-[0-9a-f]{32}\.json")
+INDEX_NAME = compiled_when_used(r"mcpdeps-imports-[0-9a-f]{32}\.json")
 """How mcpdeps names its import indexes (pruned only by this name)."""
 KEEP_INDEXES = 4
 MAX_INDEX_BYTES = 64 * 1024 * 1024
@@ -192,7 +192,7 @@ class ImportIndex:
             separators=(",", ":"),
         )
         with contextlib.suppress(OSError, ValueError):  # a read-only or full disk never fails a run
-            file_guard.store_pruned(self.path, data, self.cache_dir, INDEX_NAME, KEEP_INDEXES)
+            file_guard.store_pruned(self.path, data, self.cache_dir, INDEX_NAME(), KEEP_INDEXES)
 
 
 def _read(path: Path, st: list[int] | None) -> Entry:
@@ -230,8 +230,8 @@ def _read(path: Path, st: list[int] | None) -> Entry:
 
 _REGISTERING = (b"tool", b"prompt", b"resource")
 """Every registration names one of these (`.tool`, `add_tool`, `.prompt`, `.resource`)."""
-_IMPORT_ONLY = re.compile(rb"[ \t]*(?:from|import)[ \t][^;:\n]*(?:\n|$)")
-_RENAMED_SERVER = re.compile(rb"MCPServer[ \t]+as[ \t]")
+_IMPORT_ONLY = compiled_when_used(rb"[ \t]*(?:from|import)[ \t][^;:\n]*(?:\n|$)")
+_RENAMED_SERVER = compiled_when_used(rb"MCPServer[ \t]+as[ \t]")
 
 
 def may_serve(data: bytes) -> bool:
@@ -248,7 +248,7 @@ def names_server(data: bytes) -> bool:
     Typed modules import the class for their annotations (`def register(mcp: MCPServer)` is
     no import line and counts); an import alone creates nothing, and counted, it made every
     module importing such a module share a server with the given files (`companions._sharing`)."""
-    return _beyond_imports(data, b"MCPServer") or _RENAMED_SERVER.search(data) is not None
+    return _beyond_imports(data, b"MCPServer") or _RENAMED_SERVER().search(data) is not None
 
 
 def _beyond_imports(data: bytes, word: bytes) -> bool:
@@ -257,7 +257,7 @@ def _beyond_imports(data: bytes, word: bytes) -> bool:
     at = data.find(word)
     while at >= 0:
         start = data.rfind(b"\n", 0, at) + 1
-        if _IMPORT_ONLY.match(data, start) is None:
+        if _IMPORT_ONLY().match(data, start) is None:
             return True
         at = data.find(word, at + len(word))
     return False

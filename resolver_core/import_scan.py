@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 
+from .patterns import compiled_when_used
+
 _GAP = r"(?:[ \t]|\\\r?\n)"
 """Blanks between a statement's words, a backslash continuing the line among them."""
-_IMPORT = re.compile(
+_IMPORT = compiled_when_used(
     rf"(?:^|[;:])[ \t]*(?:"
     rf"from(?=[ \t.\\]){_GAP}*((?:\.{_GAP}*)*)(\w+(?:{_GAP}*\.{_GAP}*\w+)*)?{_GAP}+"
     rf"import\b[ \t]*(\([^)]*\)|(?:[^\n;#\\]|\\\r?\n)*)"
@@ -23,10 +25,10 @@ _IMPORT = re.compile(
 """An `import` or `from ... import` statement: at a line's start, or after `;` or `:` (one-line
 blocks); its words may be spread over lines a backslash continues (`from app.deps \\` then
 `import x`). Also matches such lines inside strings: more importers, never fewer."""
-_BLANKS = re.compile(r"[ \t\\\r\n]")
-_DOTTED = re.compile(r"\s*\.\s*")
-_COMMENT = re.compile(r"#[^\n]*")
-_DOTTED_NAME = re.compile(r"[\w.]+")
+_BLANKS = compiled_when_used(r"[ \t\\\r\n]")
+_DOTTED = compiled_when_used(r"\s*\.\s*")
+_COMMENT = compiled_when_used(r"#[^\n]*")
+_DOTTED_NAME = compiled_when_used(r"[\w.]+")
 
 Import = tuple[int, str, list[str]]  # a list of three in the index's JSON
 """(relative level, module as written, names imported from it); `import a.b` is (0, "a.b", [])."""
@@ -38,19 +40,19 @@ LAZY = "?"
 """In an `Import`'s names: the module is one a PEP 562 `__getattr__` may import when a name is
 first asked of it (a string spelling it, `_spelled_modules`), not when the importing module runs."""
 
-_BUILT = re.compile(
+_BUILT = compiled_when_used(
     r"""(?:import_module|__import__)\(\s*f?(?:"|')(?:\{([\w.]*?)\.?__(?:name|package)__\})?([\w.]*)(\{|"|')"""
 )
 """`importlib.import_module(f"app.tools.{name}")`, `("app.tools." + name)`, `(f".{name}", ...)`,
 `(f"{__name__}.{name}")`, `__import__("app.deps", fromlist=[...])`: the text the name starts
 with, and what comes after it."""
-_LISTED = re.compile(
+_LISTED = compiled_when_used(
     r"(?:iter_modules|walk_packages)\(\s*(?:path\s*=\s*)?(?:([\w.]*?)\.?__path__\b"
     r"|\[\s*(?:os\.path\.dirname|str)\((?:[\w.]*Path\()?__file__\b)"
 )
 """`pkgutil.iter_modules(__path__)`, `walk_packages(pkg.__path__)`, `iter_modules([os.path.dirname(__file__)])`:
 every module of a package (the module's own, for `__file__`)."""
-_MODULE_STRING = re.compile(r"""(["'])(\.*[A-Za-z_]\w*(?:\.\w+)*|\.+)\1""")
+_MODULE_STRING = compiled_when_used(r"""(["'])(\.*[A-Za-z_]\w*(?:\.\w+)*|\.+)\1""")
 """A string spelling a module (`".users"`, `'app.deps.users'`): in a module whose PEP 562
 `__getattr__` imports by a name looked up at run time (`import_module(_LAZY[name], __name__)`
 with `_LAZY = {"load_d": ".users"}`), any may be one it imports (`lazy_attributes.py`)."""
@@ -65,7 +67,7 @@ def scan_imports(text: str) -> list[Import]:
         if m.group(4) is not None:
             out.extend((0, name, []) for name in _names(m.group(4)))
         else:
-            level, module = _BLANKS.sub("", m.group(1)), _BLANKS.sub("", m.group(2) or "")
+            level, module = _BLANKS().sub("", m.group(1)), _BLANKS().sub("", m.group(2) or "")
             out.append((len(level), module, _names(m.group(3))))
     if "import_module" in text or "__import__" in text or "iter_modules" in text or "walk_packages" in text:
         out += _built(text, out)
@@ -78,7 +80,7 @@ def _spelled_modules(text: str) -> list[Import]:
     """Every string of the text that spells a module name, once, as a lazy import of it (`LAZY`:
     most name no project module, and the index keeps only those that do)."""
     out: list[Import] = []
-    for name in dict.fromkeys(m.group(2) for m in _MODULE_STRING.finditer(text)):
+    for name in dict.fromkeys(m.group(2) for m in _MODULE_STRING().finditer(text)):
         level = len(name) - len(name.lstrip("."))
         out.append((level, name[level:], [LAZY]))
     return out
@@ -87,7 +89,7 @@ def _spelled_modules(text: str) -> list[Import]:
 def _built(text: str, imports: list[Import]) -> list[Import]:
     """The modules imported by a name built at run time, as every module of a package."""
     out: list[Import] = []
-    for m in _BUILT.finditer(text):
+    for m in _BUILT().finditer(text):
         owner, name, after = m.groups()
         built = after == "{" or not text[m.end() :].lstrip().startswith((")", ","))
         if owner and name.startswith("."):  # `f"{pkg.__name__}.{name}"`: pkg's modules
@@ -103,7 +105,7 @@ def _built(text: str, imports: list[Import]) -> list[Import]:
             )
         elif not name or name.endswith("."):
             out.append((level, name.rstrip("."), [EVERY]))
-    for m in _LISTED.finditer(text):
+    for m in _LISTED().finditer(text):
         out += _every(m.group(1) or "", imports)
     return out
 
@@ -120,7 +122,7 @@ def _every(package: str, imports: list[Import]) -> list[Import]:
 
 
 def _import_matches(text: str) -> Iterator[re.Match[str]]:
-    """`_IMPORT.finditer(text)`, trying only the lines that hold `import`.
+    """`_IMPORT().finditer(text)`, trying only the lines that hold `import`.
 
     A match starts at the start of the line that holds its `import` keyword, of a line a
     backslash continues into it (`from app.deps \\` then `import x`), or at a `;` or `:`
@@ -143,7 +145,7 @@ def _import_matches(text: str) -> Iterator[re.Match[str]]:
         for place in places:
             if place < end or place < tried:
                 continue
-            m = _IMPORT.match(text, place)
+            m = _IMPORT().match(text, place)
             if m is not None:
                 end = m.end()
                 yield m
@@ -178,14 +180,14 @@ def _names(raw: str) -> list[str]:
     """`a.b as c, d` (parentheses, continuations, comments inside parentheses) -> [a.b, d];
     `*` for a star import (`imported_modules`)."""
     if "#" in raw:
-        raw = _COMMENT.sub("", raw)
+        raw = _COMMENT().sub("", raw)
     raw = raw.replace("\\\n", " ").replace("(", " ").replace(")", " ")
     if " ." in raw or ". " in raw:  # `import a . b`: Python reads `a.b`
-        raw = _DOTTED.sub(".", raw)
+        raw = _DOTTED().sub(".", raw)
     out = []
     for part in raw.split(","):
         words = part.split()
-        if words and (words[0] == "*" or _DOTTED_NAME.fullmatch(words[0])):
+        if words and (words[0] == "*" or _DOTTED_NAME().fullmatch(words[0])):
             out.append(words[0])
     return out
 

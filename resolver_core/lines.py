@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-_BREAK = re.compile(r"\r\n|\r|\n")
+from .patterns import compiled_when_used
+
+_BREAK = compiled_when_used(r"\r\n|\r|\n")
 _OTHER_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 """What `str.splitlines` takes for a line break and the tokenizer does not."""
 
@@ -33,7 +35,7 @@ def split_lines(text: str, keepends: bool = False) -> list[str]:
     if keepends:
         lines = [m.group() for m in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$", text)]
         return lines
-    lines = _BREAK.split(text)
+    lines = _BREAK().split(text)
     if lines and lines[-1] == "":
         lines.pop()  # a final line break ends the last line; it does not start one
     return lines

@@ -30,11 +30,12 @@ import sys
 import tokenize
 from dataclasses import field
 
+from .patterns import compiled_when_used
 from .records import slotted
 
 TYPE_PARAMETERS = re.compile(r"\b(?:def|class)\s+\w+\s*\[|^[ \t]*type\s+\w+\s*[\[=]", re.M)
 """What a text that declares type parameters or a `type` alias contains."""
-NEWER_HINT = re.compile(rf"{TYPE_PARAMETERS.pattern}|\b[rR]?[fF][rR]?['\"]", re.M)
+NEWER_HINT = compiled_when_used(rf"{TYPE_PARAMETERS.pattern}|\b[rR]?[fF][rR]?['\"]", re.M)
 """What a text that may use newer syntax contains (checked before any rewrite is tried)."""
 
 _STARTS = frozenset({tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING})
@@ -124,7 +125,7 @@ def parse_newer(text: str, filename: str) -> tuple[ast.Module, frozenset[str]] |
     names of its type parameters. A `SyntaxError` when the newer syntax was read but something
     else is wrong (the error Python 3.12 reports, at the same place); None when the text
     holds no newer syntax this module reads (the running parser's error stands)."""
-    if not NEWER_HINT.search(text):
+    if not NEWER_HINT().search(text):
         return None
     try:
         rewrite = _rewrite(text)
@@ -167,8 +168,8 @@ def hint(text: str) -> str:
 
 _NATIVE = sys.version_info >= (3, 12)
 """Whether the running `ast` reads type parameters itself (a name, so mypy checks both ways)."""
-_GENERIC_DEF = re.compile(r"(?:def|class)\s+\w+\s*\[")
-_ALIAS = re.compile(r"^[ \t]*type\s+\w+\s*[\[=]", re.M)
+_GENERIC_DEF = compiled_when_used(r"(?:def|class)\s+\w+\s*\[")
+_ALIAS = compiled_when_used(r"^[ \t]*type\s+\w+\s*[\[=]", re.M)
 
 
 def type_parameter_names(tree: ast.Module, text: str) -> frozenset[str]:
@@ -182,7 +183,7 @@ def type_parameter_names(tree: ast.Module, text: str) -> frozenset[str]:
     """
     if not _NATIVE or "[" not in text:
         return frozenset()
-    if not _GENERIC_DEF.search(text) and not ("type" in text and _ALIAS.search(text)):
+    if not _GENERIC_DEF().search(text) and not ("type" in text and _ALIAS().search(text)):
         return frozenset()
     return frozenset(
         p.name
@@ -252,7 +253,7 @@ def _bracket(tokens: list[tokenize.TokenInfo], at: int) -> tuple[int, list[str]]
     raise SyntaxError("unclosed type parameter list")
 
 
-_STRING = re.compile(r"(?<![\w.])([rRbBuUfF]{0,2})('''|\"\"\"|'|\")")
+_STRING = compiled_when_used(r"(?<![\w.])([rRbBuUfF]{0,2})('''|\"\"\"|'|\")")
 
 
 def _swap_nested_quotes(rewrite: _Rewrite) -> None:
@@ -267,7 +268,7 @@ def _swap_nested_quotes(rewrite: _Rewrite) -> None:
             i = text.find("\n", i)
             i = len(text) if i < 0 else i
             continue
-        m = _STRING.match(text, i) if c in "rRbBuUfF'\"" else None
+        m = _STRING().match(text, i) if c in "rRbBuUfF'\"" else None
         if m is None or (i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_")):
             i += 1
             continue

@@ -18,10 +18,12 @@ from __future__ import annotations
 import itertools
 import re
 
+from .patterns import compiled_when_used
+
 MAX_TOKENS = 1_000_000
 """Tokens a parsed file may hold: about 500 MB of syntax tree at the most."""
 
-_TOKEN = re.compile(
+_TOKEN = compiled_when_used(
     r"[ \t\f]*+"  # indentation and spaces go with the token after them (fewer failed searches)
     r"(?:(?<!\w)(?i:[rbu]|br|rb)?"  # a plain or bytes string literal, as one token (not `f'...'`)
     r"(?:'''(?:[^'\\]|\\.|'(?!''))*+'''"
@@ -41,9 +43,9 @@ def over_budget(text: str, limit: int = MAX_TOKENS) -> bool:
     Skipping to the match past the limit runs in C (`islice` over `finditer`)."""
     if len(text) <= limit:
         return False
-    return next(itertools.islice(_TOKEN.finditer(text), limit, None), None) is not None
+    return next(itertools.islice(_TOKEN().finditer(text), limit, None), None) is not None
 
 
 def tokens(text: str) -> int:
     """The estimated number of tokens in `text` (what `over_budget` compares with its limit)."""
-    return sum(1 for _ in _TOKEN.finditer(text))
+    return sum(1 for _ in _TOKEN().finditer(text))

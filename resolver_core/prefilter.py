@@ -26,6 +26,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from .lines import split_lines
+from .patterns import compiled_when_used
 
 if TYPE_CHECKING:
     from .source import ParsedModule
@@ -62,8 +63,8 @@ _REGISTRATION_TOKENS = ((b".tool", True), (b".prompt", True), (b".resource", Tru
 """Registration tokens, and whether one must end a word (`.tool`, never `.tools`). Found with
 `bytes.find`: a regular expression alternating them was tried at every position of every file
 (`may_register_in_functions` was a twentieth of a cold lint of 1,000 flat modules)."""
-_WORD_CHARACTER = re.compile(rb"\w")  # as `\b` reads bytes: ASCII letters, digits, `_`
-_NESTED_LINE = re.compile(rb"[ \t]|(?:async[ \t]+)?def[ \t]")
+_WORD_CHARACTER = compiled_when_used(rb"\w")  # as `\b` reads bytes: ASCII letters, digits, `_`
+_NESTED_LINE = compiled_when_used(rb"[ \t]|(?:async[ \t]+)?def[ \t]")
 """How a line holding a registration inside a function starts: indented, or a one-line `def`."""
 
 
@@ -94,9 +95,9 @@ def may_register_for_callers(data: bytes) -> bool:
     for start in _nested_registrations(data):
         end = data.find(b"\n", start)
         line = data[start : len(data) if end < 0 else end]
-        if _RETURN_LINE.match(line) is not None:
+        if _RETURN_LINE().match(line) is not None:
             return True
-        receiver = _RECEIVER.search(line)
+        receiver = _RECEIVER().search(line)
         if receiver is None:
             return True  # `add_tool(fn)`: an alias of a server's method, bound anywhere
         root = receiver.group(1)
@@ -104,7 +105,7 @@ def may_register_for_callers(data: bytes) -> bool:
             if re.search(rb"^[ \t]+return[ \t]+" + re.escape(root) + rb"[ \t]*(?:#|$)", data, re.M):
                 return True  # a factory's server, returned: its tools are each call's (`factory_results`)
             continue  # a server made in the function
-        if root in (b"self", b"cls") or _DECORATOR_LINE.match(line) is not None:
+        if root in (b"self", b"cls") or _DECORATOR_LINE().match(line) is not None:
             return True
         name = re.escape(root)
         bound = (
@@ -119,16 +120,16 @@ def may_register_for_callers(data: bytes) -> bool:
     return False
 
 
-_RETURN_LINE = re.compile(rb"[ \t]+return[ \t(]")
+_RETURN_LINE = compiled_when_used(rb"[ \t]+return[ \t(]")
 """A `return` statement's line (`return mcp.tool()(fn)`)."""
-_RECEIVER = re.compile(
+_RECEIVER = compiled_when_used(
     rb"([A-Za-z_\x80-\xff][\w\x80-\xff]*)(?:\.[\w\x80-\xff]+)*\.(?:tool|prompt|resource|add_tool)\b"
 )
 """A registration's receiver, by the first name of its dotted spelling (`self` of
 `self.server.tool()`)."""
 
 
-_TOP_LINE = re.compile(rb"^(?:@|[A-Za-z_\x80-\xff][\w.\x80-\xff]*[ \t]*\()", re.M)
+_TOP_LINE = compiled_when_used(rb"^(?:@|[A-Za-z_\x80-\xff][\w.\x80-\xff]*[ \t]*\()", re.M)
 """A decorator or a call written at a line's start (`@mcp.tool()`, `mcp.add_tool(t)`,
 `tool()(t)` with `tool = mcp.tool`)."""
 
@@ -137,12 +138,12 @@ def may_register_at_top(data: bytes) -> bool:
     """Whether a file may register a tool at its top level (not indented, so as it is imported):
     a decorator or a call statement at a line's start. Says yes too often (any top-level call);
     a no is sure: a registration in a function or a block is indented."""
-    return b"\0" in data or _TOP_LINE.search(data) is not None
+    return b"\0" in data or _TOP_LINE().search(data) is not None
 
 
 def _nested_registrations(data: bytes) -> Iterator[int]:
     """Where each line holding a registration inside a function starts."""
-    return _registration_lines(data, _NESTED_LINE)
+    return _registration_lines(data, _NESTED_LINE())
 
 
 def _registration_lines(data: bytes, line: re.Pattern[bytes] | None) -> Iterator[int]:
@@ -151,18 +152,18 @@ def _registration_lines(data: bytes, line: re.Pattern[bytes] | None) -> Iterator
         at = data.find(token)
         while at >= 0:
             end = at + len(token)
-            if not whole_word or _WORD_CHARACTER.match(data, end) is None:
+            if not whole_word or _WORD_CHARACTER().match(data, end) is None:
                 start = data.rfind(b"\n", 0, at) + 1
                 if line is None or line.match(data, start) is not None:
                     yield start
             at = data.find(token, end)
 
 
-_BINDING_LINE = re.compile(rb"[A-Za-z_\x80-\xff]" + _WORD + rb"*[ \t]*(?::[^=\n]*)?=(?!=)")
+_BINDING_LINE = compiled_when_used(rb"[A-Za-z_\x80-\xff]" + _WORD + rb"*[ \t]*(?::[^=\n]*)?=(?!=)")
 """A module-level line binding a name (`tool = mcp.tool()`, `tool: Deco = ...`)."""
 _COPIED_SIGNATURE = (b"wraps", b"update_wrapper", b"__wrapped__", b"__signature__", b"__annotations__")
 """What makes a function defined in a module take another's hints (`@functools.wraps(fn)`)."""
-_DECORATOR_LINE = re.compile(rb"[ \t]*@")
+_DECORATOR_LINE = compiled_when_used(rb"[ \t]*@")
 
 
 def may_register_handed(data: bytes) -> bool:
@@ -177,11 +178,11 @@ def may_register_handed(data: bytes) -> bool:
         return True
     nested = False  # the registration lines are found once, for both kinds, until one says yes
     for start in _registration_lines(data, None):
-        if _NESTED_LINE.match(data, start) is not None:
-            if _DECORATOR_LINE.match(data, start) is None:
+        if _NESTED_LINE().match(data, start) is not None:
+            if _DECORATOR_LINE().match(data, start) is None:
                 return True
             nested = True
-        if _BINDING_LINE.match(data, start) is not None:
+        if _BINDING_LINE().match(data, start) is not None:
             return True
     return nested and any(word in data for word in _COPIED_SIGNATURE)
 

@@ -118,7 +118,7 @@ def _init_on_first_use(cls: type[Any]) -> type[Any]:
 def _compiled_init(cls: type[Any]) -> Callable[..., None]:
     names = {f.name for f in fields(cls)}
     me = "__record_self__" if "self" in names else "self"
-    positional, keyword, body = [me], [], []
+    positional, keyword, body = [me], list[str](), list[str]()
     scope: dict[str, object] = {"__missing__": MISSING}
     for f in fields(cls):
         value, default = f.name, f"__default_{f.name}__"

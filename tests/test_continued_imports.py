@@ -18,7 +18,7 @@ from mcpdeps.resolver_core import import_scan
 from mcpdeps.resolver_core.import_scan import imported_modules, scan_imports
 from published_shapes import CLEAN, check_both_ways
 
-PATTERN = import_scan._IMPORT
+PATTERN = import_scan._IMPORT()
 
 SPELLINGS = [
     "from app.deps \\\n    import load_d\n",
@@ -87,6 +87,6 @@ def test_a_run_of_continued_lines_is_read_once() -> None:
         + "    0)\nimport app.deps\n"
     )
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(import_scan, "_IMPORT", Counted())
+        patch.setattr(import_scan, "_IMPORT", lambda: Counted())
         assert scan_imports(text) == [(0, "app.deps", [])]
     assert len(tried) == len(set(tried)) <= 2 * lines + 4

@@ -380,7 +380,7 @@ def test_trying_only_the_lines_with_import_finds_what_a_whole_text_search_finds(
     each start a try of the whole-text search): the same matches, in the same order."""
     from mcpdeps.resolver_core.import_scan import _IMPORT, _import_matches
 
-    assert [m.span() for m in _import_matches(text)] == [m.span() for m in _IMPORT.finditer(text)]
+    assert [m.span() for m in _import_matches(text)] == [m.span() for m in _IMPORT().finditer(text)]
 
 
 SERVED = {

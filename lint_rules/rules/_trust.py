@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from ...resolver_core.model import Graph, Parameter, Resolver, Tool
+from ...resolver_core.patterns import compiled_when_used
 from .._source import FunctionNode, used_resolvers, walk_body
 
 
@@ -148,7 +149,7 @@ def code_owners(graph: Graph) -> Iterator[tuple[ast.AST | None, str, Tool, Resol
 
 # --- what the body does with a value -------------------------------------------------------
 
-_AUTH_CALL = re.compile(r"(auth|permi|allow|access|can_|may_|grant|polic|acl|privileg|role)", re.I)
+_AUTH_CALL = compiled_when_used(r"(auth|permi|allow|access|can_|may_|grant|polic|acl|privileg|role)", re.I)
 
 
 def decides_on(fn: FunctionNode | None, name: str, *, truthiness: bool = False) -> bool:
@@ -164,7 +165,7 @@ def decides_on(fn: FunctionNode | None, name: str, *, truthiness: bool = False) 
             tests.append(node.test)
         elif (
             isinstance(node, ast.Call)
-            and _AUTH_CALL.search(_callee(node))
+            and _AUTH_CALL().search(_callee(node))
             and any(_mentions(a, name) for a in [*node.args, *(k.value for k in node.keywords)])
         ):
             return True
@@ -219,7 +220,7 @@ _AUTHORITY = _phrases(
     "access_level privileges privilege is_owner is_authorized authorized is_authenticated "
     "authenticated"
 )
-_SELF_DOC = re.compile(
+_SELF_DOC = compiled_when_used(
     r"\b(current(ly)?[ -](logged|user|account|tenant)|logged[ -]in user|authenticated user|"
     r"the caller|calling user|requesting user|on behalf of|acting as)\b",
     re.I,
@@ -257,7 +258,7 @@ def is_caller_named(name: str) -> bool:
 
 def speaks_of_caller(text: str) -> bool:
     """A docstring or description that says the value is the caller's (`your account id`)."""
-    return bool(_SELF_DOC.search(text))
+    return bool(_SELF_DOC().search(text))
 
 
 _SESSION_CALLS = ("get_access_token", "get_http_request", "get_current_user", "current_user")
@@ -417,7 +418,7 @@ def asks_person(fn: FunctionNode | None) -> bool:
 
 # --- headers (MCPD206) --------------------------------------------------------------------
 
-_HEADER_WHO = re.compile(
+_HEADER_WHO = compiled_when_used(
     r"^x-(.*-)?(user|user-id|userid|tenant|tenant-id|account|account-id|org|org-id|role|roles|"
     r"principal|identity|email|user-email|auth-user|forwarded-user|forwarded-email|remote-user|"
     r"caller|caller-id|customer-id|owner|owner-id|scopes|permissions)$|^remote-user$",
@@ -427,7 +428,7 @@ _HEADER_WHO = re.compile(
 
 def identity_header(key: str) -> bool:
     """A request header that claims who the caller is (`X-User-Id`, `X-Tenant`, `Remote-User`)."""
-    return bool(_HEADER_WHO.match(key.strip().replace("_", "-")))
+    return bool(_HEADER_WHO().match(key.strip().replace("_", "-")))
 
 
 def header_reads(fn: FunctionNode | None) -> Iterable[tuple[ast.AST, str]]:
