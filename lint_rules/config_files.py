@@ -75,14 +75,16 @@ def find_config(start: Path) -> Path | None:
     """The nearest configuration file at or above `start` (a pyproject.toml only with [tool.mcpdeps]).
 
     A pyproject.toml that never spells `mcpdeps` holds no such table and is not parsed: most
-    projects' file is one, and a small run need not import the TOML parser."""
+    projects' file is one, and a small run need not import the TOML parser. (A quoted key may
+    spell it with escapes, `"mcpdep\\u0073"`: a file with any `\\u` or `\\U` is parsed.)"""
     for candidate in candidates(start):
         if not candidate.is_file():
             continue
         if candidate.name != "pyproject.toml":
             return candidate
         text = _text(candidate)
-        tool = parse_toml(candidate, text).get("tool", {}) if "mcpdeps" in text else {}
+        named = "mcpdeps" in text or "\\u" in text or "\\U" in text
+        tool = parse_toml(candidate, text).get("tool", {}) if named else {}
         if isinstance(tool, dict) and "mcpdeps" in tool:
             return candidate
     return None

@@ -150,9 +150,10 @@ class Workers:
         """`task` of each item, in the items' order, each worker sent the next item as it
         answers; `progress` told the `size` of the items done against all of them.
 
-        `meanwhile` runs here once, when the first worker is left with no item while another
-        still works: a core is free until the last answer, and this process has nothing to do
-        but wait (what the run does after the workers can start: loading its report's modules)."""
+        `meanwhile` runs here once per call, when the first worker is left with no item while
+        another still works: a core is free until the last answer, and this process has nothing
+        to do but wait (what the run does after the workers can start: loading its report's
+        modules, which a second call finds loaded)."""
         queue = list(enumerate(items))
         queue.reverse()
         done: dict[int, Any] = {}

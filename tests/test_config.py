@@ -96,6 +96,17 @@ def test_a_pyproject_that_never_names_mcpdeps_is_not_parsed(tmp_path: Path) -> N
     assert (done.returncode, done.stderr[-5:]) == (1, "False"), done.stderr
 
 
+@pytest.mark.parametrize(
+    "table", ['[tool."mcpdep\\u0073"]\n', '[tool]\n"mcpdep\\U00000073" = {ignore = ["MCPD111"]}\n']
+)
+def test_a_table_named_with_escapes_is_still_found(tmp_path: Path, table: str) -> None:
+    """A quoted key may spell `mcpdeps` with escapes: such a file is parsed, and its table used."""
+    body = table if "ignore" in table else table + 'ignore = ["MCPD111"]\n'
+    _project(tmp_path, body)
+    assert "mcpdeps" not in (tmp_path / "pyproject.toml").read_text()
+    assert _codes(cwd=tmp_path)[1] == [("server.py", "MCPD006")]
+
+
 def test_command_line_flags_override_the_file(tmp_path: Path) -> None:
     _project(tmp_path, '[tool.mcpdeps]\nselect = ["MCPD111"]\nfail-on = "info"\n')
     assert _codes(cwd=tmp_path) == (1, [("server.py", "MCPD111")])

@@ -188,3 +188,23 @@ def test_a_record_that_writes_its_own_init_keeps_it() -> None:
             self.left = self.right = both
 
     assert (Pair(3).left, Pair(3).right) == (3, 3)
+
+
+def test_every_data_class_of_the_package_says_what_it_is() -> None:
+    """Each `@record`, `@slotted` and `@dataclass` class has a docstring: `@dataclass` otherwise
+    writes one from `inspect.signature` at import (a cost every run paid), and a record's
+    signature is known only once its `__init__` is compiled (`records._init_on_first_use`)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    missing = []
+    for folder in ("cli", "resolver_core", "lint_rules"):
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ClassDef) or ast.get_docstring(node) is not None:
+                    continue
+                names = {ast.unparse(d).split("(")[0].rpartition(".")[2] for d in node.decorator_list}
+                if names & {"record", "slotted", "dataclass"}:
+                    missing.append(f"{path.relative_to(root)}:{node.lineno} {node.name}")
+    assert missing == []
