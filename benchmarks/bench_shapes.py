@@ -15,8 +15,10 @@ run, and read the CPU column beside the wall one (workers add CPU, never remove 
 `--instructions` counts instead of timing (`_instructions.py`, valgrind): the parse and
 `-j 1`, once each (a count does not vary), and their ratio. The same on every run, so a
 change of a few percent in the work done shows, where the clock's noise hides it; not a
-time (the parser retires more instructions per cycle than the analysis), and default jobs
-are not counted (their workers' counts cannot be added up).
+time (the parser retires more instructions per cycle than the analysis). Default jobs are
+counted per process: their workers' counts cannot be added up, but the busiest worker's (which
+includes the parent's work before the fork) is the run's longest path but for what the parent
+does after the last answer, and the parent's count is beside it.
 
 `python benchmarks/bench_shapes.py [--shapes dense mixed sparse] [--sizes 250 1000 4000]
 [--seeds 1 2] [--code DIR] [--instructions]` (`--code`: time the mcpdeps package found in DIR too, e.g.
@@ -62,12 +64,16 @@ def bench(tree: Path, runs: int, variants: dict[str, dict[str, str]]) -> dict[st
 
 
 def counted(tree: Path, variants: dict[str, dict[str, str]]) -> dict[str, int]:
-    """Instructions of the parse and of `-j 1` per variant of the code (`one <name>`)."""
+    """Instructions of the parse and of `-j 1` per variant of the code (`one <name>`), and of
+    default jobs: the busiest worker's (`worker <name>`, its parent's work before the fork
+    included) and what the parent did in all (`parent <name>`)."""
     py = sys.executable
-    lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "-j", "1", "."]
+    lint = [py, "-m", "mcpdeps", "lint", "--exit-zero", "--no-cache", "--format", "concise", "."]
     out = {"parse": _instructions.count([py, "-c", PARSE], tree)}
     for name, env in variants.items():
-        out[f"one {name}"] = _instructions.count(lint, tree, env)
+        out[f"one {name}"] = _instructions.count([*lint, "-j", "1"], tree, env)
+        out[f"parent {name}"], workers = _instructions.per_process(lint, tree, env)
+        out[f"worker {name}"] = max(workers, default=0)
     return out
 
 
@@ -118,10 +124,13 @@ def main() -> None:
 def _count_table(
     shapes: list[str], sizes: list[int], seeds: list[int], variants: dict[str, dict[str, str]]
 ) -> None:
-    print("Each cell: millions of instructions (valgrind); `-j 1` only.")
+    print(
+        "Each cell: millions of instructions (valgrind). Default jobs: the busiest worker's count "
+        "(the parent's work before the fork included; 0 when the run did not fork) and the parent's."
+    )
     print()
-    print("| shape | modules | seed | lines | code | parse | -j 1 | -j 1/parse |")
-    print("|---" * 8 + "|")
+    print("| shape | modules | seed | lines | code | parse | -j 1 | -j 1/parse | busiest worker | parent |")
+    print("|---" * 10 + "|")
     for shape in shapes:
         for size in sizes:
             for seed in seeds:
@@ -131,10 +140,10 @@ def _count_table(
                     r = counted(tree, variants)
                 p = r["parse"]
                 for name in variants:
-                    one = r[f"one {name}"]
+                    one, worker, parent = r[f"one {name}"], r[f"worker {name}"], r[f"parent {name}"]
                     print(
                         f"| {shape} | {size} | {seed} | {lines} | {name} | {p / 1e6:,.0f} | {one / 1e6:,.0f} "
-                        f"| {one / p:.3f} |",
+                        f"| {one / p:.3f} | {worker / 1e6:,.0f} | {parent / 1e6:,.0f} |",
                         flush=True,
                     )
 
