@@ -13,9 +13,10 @@ differ from CPU-time ratios; read both.
 from its parent's at the fork, so the counts of lint's workers cannot be added up. `per_process`
 gives each process's count of such a command instead (`bench_shapes.py --instructions` reads
 the busiest worker of a default-jobs run from it: the work on the run's longest path, before the
-fork included, as a count that does not move with the machine's load). Hash randomisation is pinned (`PYTHONHASHSEED=0`): set iteration order
-moves a little work between runs otherwise. A count runs the command about 40 times slower
-than natively.
+fork included, as a count that does not move with the machine's load).
+
+Hash randomisation is pinned (`PYTHONHASHSEED=0`): set iteration order moves a little work
+between runs otherwise. A count runs the command about 40 times slower than natively.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-_SUMMARY = re.compile(r"^==\d+== I\s+refs:\s+([\d,]+)", re.M)
 _PER_PROCESS = re.compile(r"^==(\d+)== I\s+refs:\s+([\d,]+)", re.M)
 
 
@@ -39,20 +39,10 @@ def available() -> bool:
 def count(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = None) -> int:
     """The instructions `cmd` executes (one process: `cmd[0]` the interpreter itself, not a
     shell script such as a pyenv shim, whose `exec` cachegrind would not follow)."""
-    run_env = {**(env if env is not None else os.environ), "PYTHONHASHSEED": "0"}
-    proc = subprocess.run(
-        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", *cmd],
-        cwd=cwd,
-        env=run_env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=False,
-    )
-    found = _SUMMARY.findall(proc.stderr)
-    if len(found) != 1:
-        raise SystemExit(f"expected one process's count, got {len(found)}, for {list(cmd[:4])}...")
-    return int(found[0].replace(",", ""))
+    own, children = per_process(cmd, cwd, env)
+    if children:
+        raise SystemExit(f"expected one process's count, got {1 + len(children)}, for {list(cmd[:4])}...")
+    return own
 
 
 def per_process(cmd: Sequence[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[int, list[int]]:

@@ -116,11 +116,11 @@ def _init_on_first_use(cls: type[Any]) -> type[Any]:
 
 
 def _compiled_init(cls: type[Any]) -> Callable[..., None]:
-    names = {f.name for f in fields(cls)}
-    me = "__record_self__" if "self" in names else "self"
+    declared = fields(cls)
+    me = "__record_self__" if any(f.name == "self" for f in declared) else "self"
     positional, keyword, body = [me], list[str](), list[str]()
     scope: dict[str, object] = {"__missing__": MISSING}
-    for f in fields(cls):
+    for f in declared:
         value, default = f.name, f"__default_{f.name}__"
         if f.default_factory is not MISSING:
             scope[default] = f.default_factory
