@@ -8,12 +8,11 @@ the report by the file's bytes), and it must not import pydantic to do it.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..resolver_core import bounded_read
+from ..resolver_core import bounded_read, toml_text
 
 CONFIG_NAMES = (".mcpdeps.toml", "mcpdeps.toml", "pyproject.toml")
 """Looked for in each folder, in this order; a pyproject.toml counts only with a [tool.mcpdeps] table."""
@@ -36,13 +35,9 @@ def _text(path: Path) -> str:
 
 def parse_toml(path: Path, text: str) -> dict[str, Any]:
     """`text`, the file at `path`, parsed; its errors are sentences naming the file."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # Python 3.10
-        import tomli as tomllib
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return toml_text.loads(text)
+    except ValueError as exc:
         raise ConfigError(f"The configuration file {path} is not valid TOML: {exc}.") from exc
 
 

@@ -68,8 +68,24 @@ def words(text: str) -> frozenset[str]:
 
 
 def spells(text: str, word: str) -> bool:
-    """Whether a (normalised) text holds `word` as a whole word."""
-    return word in text and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+    """Whether a (normalised) text holds `word` as a whole word: neither side touching a word
+    character (`re`'s `\\w`: `_` or `str.isalnum`).
+
+    Each occurrence is found with `str.find` and its neighbours looked at. A pattern opening
+    with a look-behind has no literal prefix for `re` to search by, so it tried every position
+    of the text, and most words tested occur only inside longer ones (`Repo1` in `Repo10`)."""
+    at = text.find(word)
+    while at >= 0:
+        end = at + len(word)
+        if (at == 0 or not _is_word(text[at - 1])) and (end == len(text) or not _is_word(text[end])):
+            return True
+        at = text.find(word, at + 1)
+    return False
+
+
+def _is_word(char: str) -> bool:
+    """Whether `re` reads a character as `\\w`."""
+    return char.isalnum() or char == "_"
 
 
 def defined(given: Iterable[str], read: Reader, parse: Parser = parsed) -> set[str] | None:
@@ -143,11 +159,36 @@ _LISTING = ("getmembers", "vars", "__dict__")
 
 def _passes(text: str, names: set[str]) -> bool:
     """Whether a text spells one of `names` as a value handed on: an item of a collection or an
-    argument (`[tools]`, `(mcp, app.tools)`, `modules=[tools, more]`). More, never fewer."""
-    return any(
-        name in text and re.search(rf"[\[(,=]\s*(?:\w+\.)*{re.escape(name)}\s*[\]),]", text) is not None
-        for name in names
-    )
+    argument (`[tools]`, `(mcp, app.tools)`, `modules=[tools, more]`). More, never fewer.
+
+    What `[\\[(,=]\\s*(?:\\w+\\.)*NAME\\s*[\\]),]` finds, read from each occurrence of the name
+    (as `spells`): the closing side matched there, the opening side walked back."""
+    for name in names:
+        at = text.find(name)
+        while at >= 0:
+            if _CLOSES.match(text, at + len(name)) is not None and _opens_before(text, at):
+                return True
+            at = text.find(name, at + 1)
+    return False
+
+
+_CLOSES = re.compile(r"\s*[\]),]")
+
+
+def _opens_before(text: str, at: int) -> bool:
+    """Whether the text before `at` ends with `[\\[(,=]\\s*(?:\\w+\\.)*`: an opening bracket, comma
+    or `=`, blanks, then dotted names. Each dotted name is walked back whole: a shorter one would
+    leave a word character before it, which none of the openings is."""
+    while at > 0 and text[at - 1] == ".":
+        start = at - 1
+        while start > 0 and _is_word(text[start - 1]):
+            start -= 1
+        if start == at - 1:
+            return False
+        at = start
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at > 0 and text[at - 1] in "[(,="
 
 
 def _module_words(path: str) -> set[str]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from . import toml_text
 from .bindings import assignment_targets
 from .records import record
 
@@ -189,12 +190,8 @@ def _spec_from_pyproject(cwd: Path) -> tuple[str, Path] | None:
         pyproject = folder / "pyproject.toml"
         if not pyproject.is_file():
             continue
-        if sys.version_info >= (3, 11):
-            import tomllib
-        else:  # Python 3.10
-            import tomli as tomllib
         try:
-            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+            data = toml_text.loads(pyproject.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise LoadError(f"{pyproject} cannot be read: {exc}.") from exc
         tool = data.get("tool", {})  # any TOML parses: `tool = 3`, `[tool] mcpdeps = "x"` too

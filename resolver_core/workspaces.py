@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import functools
 import stat
-import sys
 from pathlib import Path
 
+from . import toml_text
 from .bounded_read import Unreadable, read_text
 
 
@@ -86,12 +86,8 @@ def _declared(path: str, mtime_ns: int, size: int) -> tuple[tuple[str, ...], tup
         return None
     if "workspace" not in text:
         return None  # (most pyproject.toml files: not parsed, nor the TOML parser imported)
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # Python 3.10
-        import tomli as tomllib
     try:
-        data = tomllib.loads(text)
+        data = toml_text.loads(text)
     except ValueError:
         return None
     table: object = data

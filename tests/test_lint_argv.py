@@ -15,7 +15,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import pytest
 import typer.main
@@ -226,6 +226,36 @@ def test_the_fast_start_imports_no_typer(tmp_path: Path) -> None:
     assert proc.returncode == 1, proc.stderr
     assert proc.stderr.endswith("typerFalse clickFalse"), proc.stderr
     assert "server.py:5:7: MCPD006" in proc.stdout
+
+
+def test_a_process_of_its_own_ends_inside_the_run_still_holding_its_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run as its own program, the fast start ends the process from inside `run_lint` (its
+    `leave`), once the report is written, while the run's result and the graph it holds are
+    still referenced: returned first, the whole build was freed one object at a time."""
+    from mcpdeps.cli import fast_start
+    from mcpdeps.lint_rules import LintResult
+
+    (tmp_path / "server.py").write_text(BROKEN)
+    monkeypatch.chdir(tmp_path)
+    seen: list[tuple[int, str, bool]] = []
+
+    def leave(code: int) -> NoReturn:
+        held = sys._getframe(1).f_locals.get("result")
+        seen.append((code, capsys.readouterr().out, isinstance(held, LintResult) and bool(held.graph.servers)))
+        raise SystemExit(code)
+
+    monkeypatch.setattr(fast_start, "_leave", leave)
+    with pytest.raises(SystemExit) as ended:
+        fast_start.start_lint(["lint", "--format", "concise", "--no-cache", "server.py"], own_process=True)
+    assert ended.value.code == 1
+    [(code, out, held)] = seen
+    assert code == 1 and "server.py:5:7: MCPD006" in out, "the report is written before"
+    assert held, "the run's result, with its graph, is still held when the process ends"
+    with pytest.raises(SystemExit):
+        fast_start.start_lint(["lint", "--format", "concise", "--no-cache", "server.py"], own_process=False)
+    assert len(seen) == 1, "a caller's own process (a test, an embedding) returns from the run as before"
 
 
 @pytest.mark.parametrize("fast", [True, False])

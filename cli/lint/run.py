@@ -14,9 +14,11 @@ import functools
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ...lint_rules import LintResult
     from .argv import LintArgs
 
@@ -53,8 +55,13 @@ def _exit_code(result: LintResult, fail_on: str, exit_zero: bool) -> int:
     return 1 if failed and not exit_zero else 0
 
 
-def run_lint(args: LintArgs) -> int:
-    """Check, report, and return the exit code (0 clean, 1 findings at `--fail-on`, 2 via UserError)."""
+def run_lint(args: LintArgs, leave: Callable[[int], NoReturn] | None = None) -> int:
+    """Check, report, and return the exit code (0 clean, 1 findings at `--fail-on`, 2 via UserError).
+
+    `leave`: what ends the process with the code, called once the report is written and the
+    cache stored, while this frame still holds the run's result (`cli.fast_start`). The result
+    holds the whole build (its graph); let go, it is freed one object at a time, about 4% of a
+    `-j 1` run's instructions on a 250-module tree, spent after the report."""
     cwd = Path.cwd()
     overrides: dict[Path, str] | None = None
     stdin_encoding = "utf-8"
@@ -146,6 +153,8 @@ def run_lint(args: LintArgs) -> int:
         and report_memo.open_memo(args, targets, cwd, memo.cache_dir) == memo
     ):
         report_memo.keep(memo, text, code, result.seen, settings.exclude, [str(s) for s in settings.src])
+    if leave is not None:
+        leave(code)
     return code
 
 
