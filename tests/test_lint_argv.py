@@ -243,7 +243,9 @@ def test_a_process_of_its_own_ends_inside_the_run_still_holding_its_build(
 
     def leave(code: int) -> NoReturn:
         held = sys._getframe(1).f_locals.get("result")
-        seen.append((code, capsys.readouterr().out, isinstance(held, LintResult) and bool(held.graph.servers)))
+        seen.append(
+            (code, capsys.readouterr().out, isinstance(held, LintResult) and bool(held.graph.servers))
+        )
         raise SystemExit(code)
 
     monkeypatch.setattr(fast_start, "_leave", leave)
