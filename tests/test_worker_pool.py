@@ -217,7 +217,8 @@ def test_lint_with_workers_loads_its_renderer_while_they_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`lint` hands the engine its renderer's loading as `meanwhile`, in the report's format;
-    one process (`--jobs 1`) has no workers to wait for and loads it as it writes."""
+        one process (`--jobs 1`) has no workers to wait for and loads it as it writes (`report_text`
+    writes with what `load_renderer` returns: one list of what each format imports)."""
     from conftest import REPO, run_mcpdeps
     from mcpdeps.cli.lint import render_report
     from mcpdeps.lint_rules import slice_plan
@@ -228,11 +229,18 @@ def test_lint_with_workers_loads_its_renderer_while_they_finish(
     generate(tmp_path, 24, "dense", 1, errors=0.5)
     monkeypatch.setattr(slice_plan, "MIN_FILES_PER_JOB", 4)  # workers on a tree this small
     loaded: list[str] = []
-    monkeypatch.setattr(render_report, "load_renderer", loaded.append)
+    load = render_report.load_renderer
+
+    def loading(fmt: str, statistics: bool = False) -> render_report.Writer:
+        loaded.append(fmt)
+        return load(fmt, statistics)
+
+    monkeypatch.setattr(render_report, "load_renderer", loading)
     outputs = {}
-    for jobs in ("2", "1"):
+    for jobs, calls in (("2", ["json", "json"]), ("1", ["json"])):
+        loaded.clear()
         done = run_mcpdeps("lint", "--no-cache", "--format", "json", "--jobs", jobs, ".", cwd=tmp_path)
         assert done.returncode in (0, 1), done.stderr
         outputs[jobs] = done.stdout
-        assert loaded == ["json"], f"--jobs {jobs}"
+        assert loaded == calls, f"--jobs {jobs}: while the workers finish, then to write"
     assert outputs["2"] == outputs["1"]

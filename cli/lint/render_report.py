@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import io
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,36 +54,49 @@ def statistics_rows(result: LintResult) -> list[dict[str, object]]:
     return sorted(rows.values(), key=lambda r: (-int(r["count"]), str(r["code"])))  # type: ignore[call-overload]
 
 
-def _machine_text(result: LintResult, fmt: str, statistics: bool) -> str:
-    """The json/sarif/github documents (with fix edits filled in for the machine formats)."""
-    if statistics:
-        return json.dumps(statistics_rows(result), indent=2) + "\n"
-    if fmt == "github":
-        from .render_github import to_github
-
-        return to_github(result.diagnostics)
-    from ...lint_rules.api import with_fixes
-
-    result = with_fixes(result)
-    if fmt == "sarif":
-        from .render_sarif import to_sarif
-
-        return to_sarif(result) + "\n"
-    return to_json(result) + "\n"
+Writer = Callable[["LintResult", bool, bool], str]
+"""Writes a report of a result: (result, to a file, to stderr) -> the text as written."""
 
 
-def load_renderer(fmt: str) -> None:
-    """Import what writing a report in `fmt` imports: `lint` calls it while its last workers
-    finish, when a core is free and this process only waits (rich is the larger part of
+def load_renderer(fmt: str, statistics: bool = False) -> Writer:
+    """The function writing a report in `fmt` (`--statistics` as the human formats show them),
+    with what it imports imported: `report_text` calls it to write, and `lint` while its last
+    workers finish, when a core is free and this process only waits (rich is the larger part of
     writing a human report)."""
     from ...lint_rules import fixes  # noqa: F401  (fixable marks; the fixes json and sarif list)
 
     if fmt == "github":
-        from . import render_github  # noqa: F401
-    elif fmt == "sarif":
-        from . import render_sarif  # noqa: F401
-    elif fmt != "json":
-        from . import render_text  # noqa: F401
+        from .render_github import to_github
+
+        return lambda result, _to_file, _to_stderr: to_github(result.diagnostics)
+    if fmt in ("json", "sarif"):
+        from ...lint_rules.api import with_fixes
+
+        if fmt == "json":
+            return lambda result, _to_file, _to_stderr: to_json(with_fixes(result)) + "\n"
+        from .render_sarif import to_sarif
+
+        return lambda result, _to_file, _to_stderr: to_sarif(with_fixes(result)) + "\n"
+    from .render_text import render_diagnostics, render_statistics
+
+    if statistics:
+        return functools.partial(_rich_text, render_statistics)
+    return functools.partial(_rich_text, functools.partial(render_diagnostics, fmt=fmt))
+
+
+def _rich_text(render: Callable[..., None], result: LintResult, to_file: bool, to_stderr: bool) -> str:
+    """What rich prints of `render(result, console)` to the stream (styled as rich styles for it:
+    the terminal's width and colours, none for a file)."""
+    from rich.console import Console
+
+    console = (
+        Console(file=io.StringIO(), highlight=False, color_system=None, width=10_000)
+        if to_file
+        else Console(highlight=False, stderr=to_stderr)
+    )
+    with console.capture() as captured:
+        render(result, console=console)
+    return captured.get()
 
 
 def write_report(
@@ -141,22 +155,8 @@ def _stream_errors(to_stderr: bool) -> Iterator[None]:
 def report_text(
     result: LintResult, fmt: str, statistics: bool, *, to_file: bool, to_stderr: bool = False
 ) -> str:
-    """The report as it is written: for the human formats, what rich prints to the stream
-    (styled as rich styles for it: the terminal's width and colours, none for a file)."""
-    if fmt in ("json", "sarif", "github"):
-        return _machine_text(result, fmt, statistics)
-    from rich.console import Console
-
-    from .render_text import render_diagnostics, render_statistics
-
-    console = (
-        Console(file=io.StringIO(), highlight=False, color_system=None, width=10_000)
-        if to_file
-        else Console(highlight=False, stderr=to_stderr)
-    )
-    with console.capture() as captured:
-        if statistics:
-            render_statistics(result, console)
-        else:
-            render_diagnostics(result, console=console, fmt=fmt)
-    return captured.get()
+    """The report as it is written (`load_renderer`); `--statistics` of the machine formats is
+    their counts as JSON."""
+    if statistics and fmt in ("json", "sarif", "github"):
+        return json.dumps(statistics_rows(result), indent=2) + "\n"
+    return load_renderer(fmt, statistics)(result, to_file, to_stderr)
