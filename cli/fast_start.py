@@ -30,11 +30,13 @@ def start_lint(argv: Sequence[str], *, own_process: bool = False) -> None:
     from .errors import guarded
     from .lint.run import run_lint
 
-    guarded(lambda: _standalone(lambda: run_lint(args, _leave if own_process else None)), argv)
+    leave = _leave if own_process else None
+    guarded(lambda: _standalone(lambda: run_lint(args, leave), leave), argv)
 
 
-def _standalone(run: Callable[[], int]) -> None:
-    """Exit as click's standalone mode exits around a command (typer's `_main`)."""
+def _standalone(run: Callable[[], int], leave: Callable[[int], NoReturn] | None = None) -> None:
+    """Exit as click's standalone mode exits around a command (typer's `_main`); through `leave`
+    when the process is its own (a run that built something leaves from inside, `run_lint`)."""
     try:
         code = run()
     except KeyboardInterrupt:
@@ -49,6 +51,8 @@ def _standalone(run: Callable[[], int]) -> None:
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(devnull, stream.fileno())
         raise SystemExit(1) from None
+    if leave is not None:
+        leave(code)
     raise SystemExit(code)
 
 

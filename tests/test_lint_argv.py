@@ -231,9 +231,10 @@ def test_the_fast_start_imports_no_typer(tmp_path: Path) -> None:
 def test_a_process_of_its_own_ends_inside_the_run_still_holding_its_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Run as its own program, the fast start ends the process from inside `run_lint` (its
-    `leave`), once the report is written, while the run's result and the graph it holds are
-    still referenced: returned first, the whole build was freed one object at a time."""
+    """Run as its own program, the fast start ends the process without the interpreter's
+    teardown (`_leave`): from inside `run_lint` once the report is written, while the run's
+    result and the graph it holds are still referenced (returned first, the whole build was
+    freed one object at a time); after it, for a run that built nothing (a replayed report)."""
     from mcpdeps.cli import fast_start
     from mcpdeps.lint_rules import LintResult
 
@@ -249,15 +250,15 @@ def test_a_process_of_its_own_ends_inside_the_run_still_holding_its_build(
         raise SystemExit(code)
 
     monkeypatch.setattr(fast_start, "_leave", leave)
-    with pytest.raises(SystemExit) as ended:
-        fast_start.start_lint(["lint", "--format", "concise", "--no-cache", "server.py"], own_process=True)
-    assert ended.value.code == 1
-    [(code, out, held)] = seen
+    for own_process in (True, True, False):  # a run, its report replayed, a caller's process
+        with pytest.raises(SystemExit) as ended:
+            fast_start.start_lint(["lint", "--format", "concise", "server.py"], own_process=own_process)
+        assert ended.value.code == 1
+    [(code, out, held), (replayed_code, replayed_out, _)] = seen[:2]
     assert code == 1 and "server.py:5:7: MCPD006" in out, "the report is written before"
     assert held, "the run's result, with its graph, is still held when the process ends"
-    with pytest.raises(SystemExit):
-        fast_start.start_lint(["lint", "--format", "concise", "--no-cache", "server.py"], own_process=False)
-    assert len(seen) == 1, "a caller's own process (a test, an embedding) returns from the run as before"
+    assert (replayed_code, replayed_out) == (code, out), "the replayed report's run leaves too"
+    assert len(seen) == 2, "a caller's own process (a test, an embedding) returns from the run as before"
 
 
 @pytest.mark.parametrize("fast", [True, False])
