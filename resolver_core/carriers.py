@@ -125,6 +125,7 @@ def reaching(
     texts = {path: normalised(text) for path in importers if (text := read(path)) is not None}
     units: dict[str, list[tuple[set[str], frozenset[str]]]] = {}
     carried: dict[str, set[str]] = {}
+    read_with: dict[str, int] = {}  # how many carriers each unit was last read with
     pending = [(set(carriers), set(texts))]
     listing = {p for p, text in texts.items() if any(spells(text, w) for w in _LISTING)}
 
@@ -144,6 +145,9 @@ def reaching(
                 parse_ = parse(path, texts[path])
                 units[path] = _units(texts[path], parse_[0] if parse_ is not None else None)
         for path, unit in units.items():
+            if read_with.get(path) == len(carriers):
+                continue  # read with these carriers already (they only grow): nothing more
+            read_with[path] = len(carriers)
             more = _carried(unit, carriers) - carried.get(path, set())
             if more:
                 carried.setdefault(path, set()).update(more)
