@@ -222,6 +222,9 @@ def test_serve_key_is_allowed(tmp_path: Path) -> None:
             "per-file-ignores.'a.py' names 'no-such-rule'",
         ),
         ("[tool.mcpdeps]\nselect = [\n", "is not valid TOML"),
+        # The parser's own ValueError (Python's limit on an integer's digits), not its
+        # TOMLDecodeError: the same sentence (it was an internal error).
+        (f"[tool.mcpdeps]\nx = {'1' * 5000}\n", "is not valid TOML: Exceeds the limit (4300 digits)"),
     ],
 )
 def test_bad_config_is_an_exit_2_sentence_naming_key_and_file(
