@@ -13,7 +13,8 @@ from typing import Any
 
 
 def loads(text: str) -> dict[str, Any]:
-    """`text` parsed; a `ValueError` (the parser's `TOMLDecodeError`) where it is not TOML."""
+    """`text` parsed; a `ValueError` where it cannot be read: the parser's `TOMLDecodeError`, or
+    the interpreter's own (an integer past its limit of digits, `sys.set_int_max_str_digits`)."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # Python 3.10
