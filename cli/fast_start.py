@@ -30,13 +30,12 @@ def start_lint(argv: Sequence[str], *, own_process: bool = False) -> None:
     from .errors import guarded
     from .lint.run import run_lint
 
-    leave = _leave if own_process else None
-    guarded(lambda: _standalone(lambda: run_lint(args, leave), leave), argv)
+    guarded(lambda: _standalone(lambda: run_lint(args, _leave if own_process else None)), argv)
 
 
-def _standalone(run: Callable[[], int], leave: Callable[[int], NoReturn] | None = None) -> None:
-    """Exit as click's standalone mode exits around a command (typer's `_main`); through `leave`
-    when the process is its own (a run that built something leaves from inside, `run_lint`)."""
+def _standalone(run: Callable[[], int]) -> None:
+    """Exit as click's standalone mode exits around a command (typer's `_main`); a process of
+    its own has left already, from inside the run (`run_lint`'s `leave`)."""
     try:
         code = run()
     except KeyboardInterrupt:
@@ -51,8 +50,6 @@ def _standalone(run: Callable[[], int], leave: Callable[[int], NoReturn] | None 
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(devnull, stream.fileno())
         raise SystemExit(1) from None
-    if leave is not None:
-        leave(code)
     raise SystemExit(code)
 
 

@@ -217,7 +217,7 @@ def test_lint_with_workers_loads_its_renderer_while_they_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`lint` hands the engine its renderer's loading as `meanwhile`, in the report's format;
-        one process (`--jobs 1`) has no workers to wait for and loads it as it writes (`report_text`
+    one process (`--jobs 1`) has no workers to wait for and loads it as it writes (`report_text`
     writes with what `load_renderer` returns: one list of what each format imports)."""
     from conftest import REPO, run_mcpdeps
     from mcpdeps.cli.lint import render_report

@@ -59,12 +59,14 @@ Writer = Callable[["LintResult", bool, bool], str]
 
 
 def load_renderer(fmt: str, statistics: bool = False) -> Writer:
-    """The function writing a report in `fmt` (`--statistics` as the human formats show them),
-    with what it imports imported: `report_text` calls it to write, and `lint` while its last
-    workers finish, when a core is free and this process only waits (rich is the larger part of
-    writing a human report)."""
+    """The function writing a report in `fmt` (or its `--statistics`: counts as JSON in the
+    machine formats), with what it imports imported: `report_text` calls it to write, and `lint`
+    while its last workers finish, when a core is free and this process only waits (rich is the
+    larger part of writing a human report)."""
     from ...lint_rules import fixes  # noqa: F401  (fixable marks; the fixes json and sarif list)
 
+    if statistics and fmt in ("json", "sarif", "github"):
+        return lambda result, _to_file, _to_stderr: json.dumps(statistics_rows(result), indent=2) + "\n"
     if fmt == "github":
         from .render_github import to_github
 
@@ -155,8 +157,5 @@ def _stream_errors(to_stderr: bool) -> Iterator[None]:
 def report_text(
     result: LintResult, fmt: str, statistics: bool, *, to_file: bool, to_stderr: bool = False
 ) -> str:
-    """The report as it is written (`load_renderer`); `--statistics` of the machine formats is
-    their counts as JSON."""
-    if statistics and fmt in ("json", "sarif", "github"):
-        return json.dumps(statistics_rows(result), indent=2) + "\n"
+    """The report as it is written (`load_renderer`)."""
     return load_renderer(fmt, statistics)(result, to_file, to_stderr)

@@ -62,6 +62,14 @@ def run_lint(args: LintArgs, leave: Callable[[int], NoReturn] | None = None) -> 
     cache stored, while this frame still holds the run's result (`cli.fast_start`). The result
     holds the whole build (its graph); let go, it is freed one object at a time, about 4% of a
     `-j 1` run's instructions on a 250-module tree, spent after the report."""
+    code, _built = _run(args)
+    if leave is not None:
+        leave(code)
+    return code
+
+
+def _run(args: LintArgs) -> tuple[int, LintResult | None]:
+    """The exit code, and the result the run built (none for a replayed report or `--diff`)."""
     cwd = Path.cwd()
     overrides: dict[Path, str] | None = None
     stdin_encoding = "utf-8"
@@ -87,7 +95,7 @@ def run_lint(args: LintArgs, leave: Callable[[int], NoReturn] | None = None) -> 
 
                 text, code = found.report
                 write_text(text, args.output_file)
-                return code
+                return code, None
             files = found.files
     from ...lint_rules import api  # (a replayed report needs none of the engine)
 
@@ -107,7 +115,7 @@ def run_lint(args: LintArgs, leave: Callable[[int], NoReturn] | None = None) -> 
     if args.diff:
         from .render_fix import show_diff
 
-        return show_diff(request, settings, unsafe=args.unsafe_fixes)
+        return show_diff(request, settings, unsafe=args.unsafe_fixes), None
     if args.fix:
         from .render_fix import apply_fixes
 
@@ -153,9 +161,7 @@ def run_lint(args: LintArgs, leave: Callable[[int], NoReturn] | None = None) -> 
         and report_memo.open_memo(args, targets, cwd, memo.cache_dir) == memo
     ):
         report_memo.keep(memo, text, code, result.seen, settings.exclude, [str(s) for s in settings.src])
-    if leave is not None:
-        leave(code)
-    return code
+    return code, result
 
 
 def _cache_dir(args: LintArgs, cwd: Path) -> Path | None:
