@@ -26,7 +26,7 @@ from .factory_results import hands_out, settle
 from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
 from .landed_elsewhere import read_by_its_site, scan_applying
-from .late_bindings import late_reason, mark_late_resolvers, registered_at
+from .late_bindings import defined_late, early_reason, late_reason, mark_late_resolvers, registered_at
 from .loop_collectors import kept_last
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
@@ -302,6 +302,8 @@ class StaticBuilder:
         late = needs.get(reg.module.path) if cutoff is not None else None
         if hints_error is None and late is not None and cutoff is not None and late[0] >= cutoff:
             hints_error = late_reason(late, cutoff, "the tool")
+        if hints_error is None and (early := defined_late(self.names, module, fn, scope)) is not None:
+            hints_error = early_reason(early, fn.lineno, "the hints of the tool", "the tool")
         tool = self._shell(reg, target, returns, hints_error)
         if hints_error is None:
             tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)

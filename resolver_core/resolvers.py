@@ -11,6 +11,7 @@ import ast
 
 from .callables import Targets
 from .evaluator import Evaluator
+from .late_bindings import defined_late, early_reason
 from .model import Parameter, Question, Resolver, Span
 from .signatures import (
     QUESTION_NAMES,
@@ -118,6 +119,10 @@ class ResolverFactory:
                     resolver.hints_error = f"its {where} cannot be evaluated ({err.reason})"
                     hints = {}
                     break
+            early = defined_late(self.names, module, node, target.scope) if hints else None
+            if early is not None:
+                resolver.hints_error = early_reason(early, node.lineno, "its hints", "it")
+                hints = {}
         resolver.is_generator = contains_yield(node)
         for arg, variadic, posonly, default in params:
             hint = hints.get(arg.arg)
