@@ -75,15 +75,15 @@ def defined_late(
     lambda bodies."""
     if module.future_annotations or not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
-    in_classes: set[str] = set()
+    local = _type_params(fn) | module.type_params  # `def f[T](x: T)`: bound where they are read
     while scope is not None:
         if not isinstance(scope.function, ast.ClassDef):
             return None  # defined when the function around it runs: after the module's import
-        in_classes.update(scope.bindings)
+        local.update(scope.bindings, _type_params(scope.function))
         scope = scope.parent
     table = names.table(module)
     for name in _read_when_defined(fn):
-        first = None if name in in_classes else _first_line(table.get(name))
+        first = None if name in local else _first_line(table.get(name))
         if first is not None and first >= fn.lineno:
             return None if names.star_targets(module) else (first, name)
     return None
@@ -106,6 +106,11 @@ def _read_when_defined(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[s
             yield from _read(arg.annotation)
     if fn.returns is not None:
         yield from _read(fn.returns)
+
+
+def _type_params(node: ast.AST) -> set[str]:
+    """The type parameters a function or class declares (Python 3.12: `def f[T](x: T)`)."""
+    return {p.name for p in getattr(node, "type_params", ())}
 
 
 def _read(node: ast.AST) -> Iterator[str]:

@@ -37,7 +37,10 @@ class UnclassifiableParameter(Rule):
         "`Annotated[T, Resolve(f)]` dependency, or the tool argument with the same name (types are "
         "never compared). Anything else makes registration fail. Resolved and Context parameters of "
         "the tool are not arguments; an unbound method's `self`, a class's `__init__` parameters and "
-        "the parameters of a resolver whose annotations cannot be evaluated only match by name."
+        "the parameters of a resolver whose annotations cannot be evaluated only match by name. A "
+        "module-level resolver whose annotations name what the module binds further down, without "
+        "`from __future__ import annotations`, stops the import itself (Python up to 3.13 evaluates "
+        "them where the resolver is defined)."
     )
     INVALID = [
         Invalid(

@@ -17,7 +17,15 @@ class UnevaluableAnnotation(Rule):
         "The SDK evaluates every annotation of a tool at registration (`inspect.signature(..., "
         "eval_str=True)`). A name that only exists under `if TYPE_CHECKING:`, a typo, or a local name "
         "under `from __future__ import annotations` makes it fail with `Unable to evaluate type "
-        "annotations`. Import the name at run time."
+        "annotations`. Import the name at run time. Without `from __future__ import annotations`, "
+        "Python up to 3.13 evaluates the annotations of a module-level function where it is "
+        "defined, even before the SDK: one naming what the module binds further down (a resolver "
+        "written below the tool) stops the import with a `NameError`. Define it above the tool."
+    )
+    known_problems = (
+        "Python 3.14 evaluates annotations lazily: a module-level tool registered after the names "
+        "its annotations read imports there, and is reported all the same (it fails on every "
+        "earlier Python the SDK supports)."
     )
     INVALID = [
         Invalid(
@@ -29,7 +37,17 @@ class UnevaluableAnnotation(Rule):
             "@mcp.tool()\n"
             "def t(amount: Decimal) -> str:\n    return str(amount)\n",
             at=(10, 1, 10, 1),
-        )
+        ),
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def order(book: str, who: Annotated[str, Resolve(login)]) -> str:\n    return book + who\n\n"
+            "def login() -> str:\n    return 'me'\n\n"
+            "mcp.add_tool(order)\n",
+            at=(7, 1, 7, 1),
+        ),
     ]
     VALID = [
         "from __future__ import annotations\n"
