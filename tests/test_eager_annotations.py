@@ -85,8 +85,7 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
             "    return user\n\n\n"
             "def login() -> str:\n"
             '    return "me"\n',
-            "server.py": HEAD.replace("\n\nmcp =", "\nfrom deps import who\n\nmcp =")
-            + "@mcp.tool()\n"
+            "server.py": HEAD.replace("\n\nmcp =", "\nfrom deps import who\n\nmcp =") + "@mcp.tool()\n"
             "def order(book: str, name: Annotated[str, Resolve(who)]) -> str:\n"
             "    return book + name\n",
         },
@@ -119,8 +118,7 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
     ),
     "valid: a tool defined in a factory called after the module binds its resolver": (
         {
-            "server.py": HEAD.replace('mcp = MCPServer("shop")\n\n\n', "")
-            + "def build() -> MCPServer:\n"
+            "server.py": HEAD.replace('mcp = MCPServer("shop")\n\n\n', "") + "def build() -> MCPServer:\n"
             '    server = MCPServer("shop")\n\n'
             "    @server.tool()\n"
             "    def order(book: str, who: Annotated[str, Resolve(login)]) -> str:\n"
