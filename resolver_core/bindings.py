@@ -182,7 +182,7 @@ class Imported(ast.Name):
         self.module = module
 
 
-def _is_type_checking(test: ast.expr) -> bool:
+def is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
     )
@@ -260,7 +260,7 @@ def _walk_bindings(
         elif type(stmt).__name__ == "TypeAlias":  # PEP 695 `type X = ...` (Python >= 3.12 parsers)
             bind(stmt.name.id, Binding("value", stmt, type_checking=tc))  # type: ignore[attr-defined]
         elif isinstance(stmt, ast.If):
-            if _is_type_checking(stmt.test):
+            if is_type_checking(stmt.test):
                 _walk_bindings(module, stmt.body, True, out, bind)
                 _walk_bindings(module, stmt.orelse, tc, out, bind)
             elif (runs := version_test(stmt.test)) is not None:  # `sys.version_info >= (3, 10)`

@@ -21,12 +21,13 @@ from .assigned_names import tool_name
 from .call_sites import CallSites
 from .confined import Confined
 from .discovery import GivenFiles, SourceFile, discover
+from .eager_annotations import defined_late, early_reason
 from .evaluator import Evaluator
 from .factory_results import hands_out, settle
 from .handed_on import handed_on
 from .imported_registrars import ImportedRegistrars
 from .landed_elsewhere import read_by_its_site, scan_applying
-from .late_bindings import defined_late, early_reason, late_reason, mark_late_resolvers, registered_at
+from .late_bindings import late_reason, mark_late_resolvers, registered_at
 from .loop_collectors import kept_last
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers

@@ -155,6 +155,9 @@ class Resolver:
     return_type: TypeExpr | None = None
     hints_error: str | None = None
     """Why `typing.get_type_hints` would fail on this resolver (then the SDK sees no hints)."""
+    defined_late: str | None = None
+    """Why importing its module fails before the SDK sees it: its annotations, evaluated where
+    Python defines it, name what the module binds further down (`eager_annotations`)."""
     is_generator: bool = False
     needs: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Per module path, the latest module-level binding (line, name) its hints look up: a tool

@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 
 from .callables import Targets
+from .eager_annotations import defined_late, early_reason
 from .evaluator import Evaluator
-from .late_bindings import defined_late, early_reason
 from .model import Parameter, Question, Resolver, Span
 from .signatures import (
     QUESTION_NAMES,
@@ -93,6 +93,9 @@ class ResolverFactory:
         self.resolvers[resolver.id] = resolver
         if target.problem:
             return resolver
+        early = defined_late(self.names, target.module, node, target.scope) if node is not None else None
+        if early is not None:
+            resolver.defined_late = early_reason(early, getattr(node, "lineno", 0), "its hints", "it")
         if target.fields is not None:
             resolver.parameters = [
                 Parameter(n, "tool_argument", target.module.span(src))
@@ -119,10 +122,6 @@ class ResolverFactory:
                     resolver.hints_error = f"its {where} cannot be evaluated ({err.reason})"
                     hints = {}
                     break
-            early = defined_late(self.names, module, node, target.scope) if hints else None
-            if early is not None:
-                resolver.hints_error = early_reason(early, node.lineno, "its hints", "it")
-                hints = {}
         resolver.is_generator = contains_yield(node)
         for arg, variadic, posonly, default in params:
             hint = hints.get(arg.arg)

@@ -199,6 +199,11 @@ class Names:
             # Registration runs at a line: a name rebound later still means its earlier binding.
             while binding.previous is not None and binding.line >= cutoff:
                 binding = binding.previous
+            if binding.line >= cutoff and name in _BUILTINS and not stars:
+                # Bound only from there on (`def list(...) -> list[str]`, a tool named as a
+                # builtin): until then the name is the builtin. An answer of this cutoff only.
+                self.unremembered()
+                return External(f"builtins.{name}")
         star = in_force(self, module, name, binding, cutoff, depth) if stars else None
         if star is not None:  # a star import binding it after the module's own binding did
             self._traced(module, name, Binding("import", star[1]))

@@ -92,6 +92,93 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
         {"MCPD002"},
         "deps.py",
     ),
+    "a resolver with no parameter, its return type defined below it": (
+        {
+            "server.py": HEAD + "def settings() -> Settings:\n"
+            "    return Settings()\n\n\n"
+            "class Settings:\n"
+            '    region = "eu"\n\n\n'
+            "def region(s: Annotated[Settings, Resolve(settings)]) -> str:\n"
+            "    return s.region\n\n\n"
+            "mcp.add_tool(region)\n"
+        },
+        {"MCPD002"},
+        "server.py",
+    ),
+    "a class resolver whose __init__ names what is bound below the class": (
+        {
+            "server.py": HEAD + "class Cart:\n"
+            "    def __init__(self, book: Isbn) -> None:\n"
+            "        self.book = book\n\n\n"
+            "Isbn = str\n\n\n"
+            "@mcp.tool()\n"
+            "def order(book: str, cart: Annotated[Cart, Resolve(Cart)]) -> str:\n"
+            "    return book\n"
+        },
+        {"MCPD002"},
+        "server.py",
+    ),
+    "a method resolver annotated with its own class": (
+        {
+            "server.py": HEAD.replace("import Resolve", "import Context, Resolve") + "class Session:\n"
+            "    @classmethod\n"
+            "    def current(cls, ctx: Context) -> Session:\n"
+            "        return cls()\n\n\n"
+            "@mcp.tool()\n"
+            "def whoami(s: Annotated[Session, Resolve(Session.current)]) -> str:\n"
+            '    return "me"\n'
+        },
+        {"MCPD002"},
+        "server.py",
+    ),
+    "valid: a tool named as a builtin, its annotations reading the builtin": (
+        {
+            "server.py": HEAD + "@mcp.tool()\n"
+            "def search(q: str) -> list[str]:\n"
+            "    return [q]\n\n\n"
+            "@mcp.tool()\n"
+            'def list(path: str = ".") -> list[str]:\n'
+            "    return [path]\n"
+        },
+        set(),
+        None,
+    ),
+    "valid: a name a loop binds above the tool, bound again below it": (
+        {
+            "server.py": HEAD + "for Unit in (str,):\n"
+            "    pass\n\n\n"
+            "def convert(x: Unit) -> str:\n"
+            "    return x\n\n\n"
+            "Unit = int\n"
+            "mcp.add_tool(convert)\n"
+        },
+        set(),
+        None,
+    ),
+    "valid: the arm of a conditional expression Python does not take": (
+        {
+            "server.py": "import sys\n" + HEAD + "@mcp.tool()\n"
+            "def order(book: str if sys.version_info >= (3, 0) else Later) -> str:\n"
+            "    return book\n\n\n"
+            "class Later:\n"
+            '    """Never read."""\n'
+        },
+        set(),
+        None,
+    ),
+    "valid: a tool defined on a loop's second pass, after the loop bound its resolver": (
+        {
+            "server.py": HEAD + "for attempt in range(2):\n"
+            "    if attempt == 1:\n\n"
+            "        def order(book: str, who: Annotated[str, Resolve(login)]) -> str:\n"
+            "            return book + who\n\n"
+            "        mcp.add_tool(order)\n\n"
+            "    def login() -> str:\n"
+            '        return "me"\n'
+        },
+        set(),
+        None,
+    ),
     "valid: a string annotation, read by the SDK at a registration written after the resolver": (
         {
             "server.py": HEAD + 'def order(book: str, who: "Annotated[str, Resolve(login)]") -> str:\n'
@@ -190,6 +277,20 @@ def test_lint_reports_what_fails_to_import(case: str, tmp_path: Path) -> None:
     assert found == ({located: codes} if located else {})
     if located is not None:  # the file as pre-commit passes it
         assert _registration_codes(tmp_path, located) == {located: codes}
+
+
+def test_a_resolver_is_reported_once_where_it_is_defined(tmp_path: Path) -> None:
+    files, _, _ = CASES["a resolver whose own resolver is defined below it"]
+    write_files(tmp_path, files)
+    found = [(d.code, d.line, d.message) for d in lint([tmp_path], cwd=tmp_path).diagnostics]
+    assert found == [
+        (
+            "MCPD002",
+            9,
+            "resolver 'who' cannot be used: its hints use 'login', which is bound at line 13, after it "
+            "is defined at line 9, where Python up to 3.13 evaluates them: importing the module fails",
+        )
+    ]
 
 
 def test_the_message_says_where_python_reads_the_name(tmp_path: Path) -> None:

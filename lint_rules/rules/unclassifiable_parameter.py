@@ -70,6 +70,17 @@ class UnclassifiableParameter(Rule):
             "@mcp.tool()\n"
             "def t(title: str, s: Annotated[str, Resolve(shown)]) -> str:\n    return s\n",
         ),
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "def who(user: Annotated[str, Resolve(login)]) -> str:\n    return user\n\n"
+            "def login() -> str:\n    return 'me'\n\n"
+            "@mcp.tool()\n"
+            "def t(name: Annotated[str, Resolve(who)]) -> str:\n    return name\n",
+            at=(7, 1, 7, 1),
+        ),
     ]
     VALID = [
         "from typing import Annotated\n"
@@ -86,6 +97,17 @@ class UnclassifiableParameter(Rule):
             arguments = tool_argument_names(tool)
             for resolver in resolvers:
                 if resolver.problem:
+                    continue
+                if resolver.defined_late:  # its module's import stops there: nothing else counts
+                    span = graph.located(tool, resolver, resolver.span)
+                    if span is not None:
+                        yield self.diagnostic(
+                            span,
+                            f"resolver {resolver.name!r} cannot be used: {resolver.defined_late}",
+                            tool=tool.name,
+                            related=related(tool.registration or tool.span, RUNS.format(tool.name)),
+                            help="define what its annotations name above it",
+                        )
                     continue
                 late = tool.late_resolvers.get(resolver.id)
                 for p in resolver.parameters:
