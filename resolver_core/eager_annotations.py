@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .symbols import Names
 
 _BUILTINS = frozenset(dir(builtins))
-_REPEATS = (ast.For, ast.AsyncFor, ast.While, ast.Try)
+_GUARDS = (ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith)
 _BODIES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
@@ -59,18 +59,30 @@ def defined_late(
             if not isinstance(outer.function, ast.ClassDef):
                 return None
             outer = outer.parent
+    local |= _walrus_targets(node)  # `@(Money := keep)`: decorators and defaults run first
     table = names.table(module)
     for name, line in reads:
         binding = table.get(name)
         if name in local or name in _BUILTINS or not _may_be_late(binding, line):
             continue
-        assert module.tree is not None and binding is not None
-        ran, repeats = _ran_before(module.tree.body, line)
-        if repeats or names.star_targets(module) or _declared_global(module.tree, name):
+        if not unbound_before(names, module, name, line):
             return None
-        if name not in set().union(*map(_binds, ran)):
-            return _bound_at(binding, line), name
+        return _bound_at(binding, line), name
     return None
+
+
+def unbound_before(names: Names, module: ParsedModule, name: str, line: int) -> bool:
+    """Whether, certainly, nothing binds `name` in `module` before the statement at `line` runs:
+    no statement that may have run before it (any branch, the tests and targets of the compound
+    statements holding it), no star import, no function declaring it `global`, no dynamic
+    binding (`globals()`, `exec`, `setattr`, `builtins`...); and `line` is not run again or
+    guarded (a loop, `try`, `with`, `if __name__ == "__main__":`)."""
+    if module.tree is None or names.star_targets(module) or _dynamic(module.text or ""):
+        return False
+    ran, guarded = _ran_before(module.tree.body, line)
+    if guarded or _declared_global(module.tree, name):
+        return False
+    return name not in set().union(*map(_binds, ran))
 
 
 def early_reason(early: tuple[int, str], defined: int, hints: str, what: str) -> str:
@@ -102,23 +114,49 @@ def _read_when_defined(node: ast.AST) -> Iterator[tuple[str, int]]:
 
 
 def _read(node: ast.AST) -> Iterator[str]:
-    """The names an expression reads when evaluated, in order (strings, lambda bodies and the
-    arms a conditional expression or `and`/`or` may skip left out)."""
+    """The names an expression certainly reads when evaluated, in order: not inside strings,
+    a lambda's body, what a conditional expression, `and`/`or`, a chained comparison or a
+    comprehension (its iterable may be empty) may skip."""
     if isinstance(node, ast.Name):
         yield node.id
-    elif isinstance(node, ast.Lambda):
-        return  # its body runs when called
+    elif isinstance(node, ast.Lambda):  # its defaults now, its body when called
+        for default in (*node.args.defaults, *node.args.kw_defaults):
+            if default is not None:
+                yield from _read(default)
     elif isinstance(node, ast.IfExp):
         yield from _read(node.test)
     elif isinstance(node, ast.BoolOp):
         yield from _read(node.values[0])
+    elif isinstance(node, ast.Compare):
+        yield from _read(node.left)
+        yield from _read(node.comparators[0])
     elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
-        targets = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
-        for child in ast.iter_child_nodes(node):
-            yield from (name for name in _read(child) if name not in targets)
+        yield from _read(node.generators[0].iter)
     else:
         for child in ast.iter_child_nodes(node):
             yield from _read(child)
+
+
+def _walrus_targets(node: ast.AST) -> set[str]:
+    """The names a walrus binds in a definition's decorators or defaults (evaluated first)."""
+    parts: list[ast.AST] = list(getattr(node, "decorator_list", ()))
+    args = getattr(node, "args", None)
+    if isinstance(args, ast.arguments):
+        parts += [d for d in (*args.defaults, *args.kw_defaults) if d is not None]
+    return {
+        n.target.id
+        for part in parts
+        for n in ast.walk(part)
+        if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name)
+    }
+
+
+def _dynamic(text: str) -> bool:
+    """Whether a module may bind names without a statement naming them."""
+    return any(word in text for word in _DYNAMIC)
+
+
+_DYNAMIC = ("globals(", "exec(", "setattr(", "builtins", "__dict__", "sys.modules", "vars(")
 
 
 def _type_params(node: ast.AST) -> set[str]:
@@ -159,22 +197,39 @@ def _holds(node: ast.AST, line: int) -> bool:
 
 def _ran_before(body: list[ast.stmt], line: int) -> tuple[list[ast.stmt], bool]:
     """The module-level statements that may have run when the statement at `line` runs (of a
-    compound statement holding it, its parts written above it), and whether `line` is inside a
-    loop or a `try` there (run again, or its error caught)."""
+    compound statement holding it, its header and its parts written above it), and whether
+    `line` is guarded there: inside a loop or a `try` (run again, or its error caught), a
+    `with` (its manager may suppress the error), or `if __name__ == "__main__":` (not run on
+    import)."""
     ran: list[ast.stmt] = []
     stack = [body]
-    repeats = False
+    guarded = False
     while stack:
         for stmt in stack.pop():
             end = stmt.end_lineno or stmt.lineno
             if end < line:
                 ran.append(stmt)
             elif stmt.lineno <= line and not isinstance(stmt, _BODIES):
-                repeats = repeats or isinstance(stmt, _REPEATS) or type(stmt).__name__ == "TryStar"
-                if isinstance(stmt, ast.With | ast.AsyncWith):
-                    ran.extend(ast.Expr(item.optional_vars) for item in stmt.items if item.optional_vars)
+                guarded = guarded or isinstance(stmt, _GUARDS) or type(stmt).__name__ == "TryStar"
+                guarded = guarded or (isinstance(stmt, ast.If) and _is_main_test(stmt.test))
+                ran.extend(ast.Expr(header) for header in _headers(stmt))
                 stack.extend(_blocks(stmt))
-    return ran, repeats
+    return ran, guarded
+
+
+def _headers(stmt: ast.stmt) -> list[ast.expr]:
+    """What a compound statement evaluates before its blocks (a walrus there binds)."""
+    if isinstance(stmt, ast.If | ast.While):
+        return [stmt.test]
+    if isinstance(stmt, ast.Match):
+        return [stmt.subject]
+    return []
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    return isinstance(test, ast.Compare) and "__main__" in {
+        c.value for c in (test.left, *test.comparators) if isinstance(c, ast.Constant)
+    }
 
 
 def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:

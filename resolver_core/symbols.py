@@ -43,6 +43,7 @@ from .bindings import (
     star_imports,
 )
 from .constant_imports import calls_an_importer, imported_module
+from .eager_annotations import unbound_before
 from .lazy_attributes import handed_out
 from .module_search import module_names
 from .project import Project
@@ -199,7 +200,7 @@ class Names:
             # Registration runs at a line: a name rebound later still means its earlier binding.
             while binding.previous is not None and binding.line >= cutoff:
                 binding = binding.previous
-            if binding.line >= cutoff and name in _BUILTINS and not stars:
+            if binding.line >= cutoff and name in _BUILTINS and unbound_before(self, module, name, cutoff):
                 # Bound only from there on (`def list(...) -> list[str]`, a tool named as a
                 # builtin): until then the name is the builtin. An answer of this cutoff only.
                 self.unremembered()

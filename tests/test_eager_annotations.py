@@ -179,6 +179,40 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
         set(),
         None,
     ),
+    "a lambda's default in a tool's metadata, naming what is bound below": (
+        {
+            "server.py": HEAD + "def order(book: Annotated[str, lambda d=DESCRIPTION: d]) -> str:\n"
+            "    return book\n\n\n"
+            'DESCRIPTION = "a book"\n'
+            "mcp.add_tool(order)\n"
+        },
+        {"MCPD009"},
+        "server.py",
+    ),
+    "valid: a walrus in an if test above the tool binds the name it reads": (
+        {
+            "server.py": "from decimal import Decimal\n\n" + HEAD + "if (Money := Decimal) is not None:\n\n"
+            "    def price(x: str) -> Money:\n"
+            "        return Money(x)\n\n\n"
+            "Money = Decimal\n"
+            "mcp.add_tool(price, structured_output=False)\n"
+        },
+        set(),
+        None,
+    ),
+    "valid: a tool defined under a with statement that may swallow the error": (
+        {
+            "server.py": "from contextlib import suppress\n\n" + HEAD + "def price(x: str) -> str:\n"
+            "    return x\n\n\n"
+            "with suppress(Exception):\n\n"
+            "    def price(x: str) -> Money:  # noqa: F811\n"
+            "        return x\n\n\n"
+            "from decimal import Decimal as Money  # noqa: E402\n\n"
+            "mcp.add_tool(price)\n"
+        },
+        set(),
+        None,
+    ),
     "valid: a string annotation, read by the SDK at a registration written after the resolver": (
         {
             "server.py": HEAD + 'def order(book: str, who: "Annotated[str, Resolve(login)]") -> str:\n'
