@@ -30,6 +30,9 @@ HEAD = (
     'mcp = MCPServer("shop")\n\n\n'
 )
 
+LOGIN = 'def login() -> str:\n    return "me"\n\n\n'
+"""The resolver the cases define below (or above) the tool reading it."""
+
 CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
     "a decorated tool whose resolver is defined below it": (
         {
@@ -45,10 +48,7 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
     "a tool registered last, its resolver defined between the tool and the registration": (
         {
             "server.py": HEAD + "def order(book: str, who: Annotated[str, Resolve(login)]) -> str:\n"
-            "    return book + who\n\n\n"
-            "def login() -> str:\n"
-            '    return "me"\n\n\n'
-            "mcp.add_tool(order)\n"
+            "    return book + who\n\n\n" + LOGIN + "mcp.add_tool(order)\n"
         },
         {"MCPD009"},
         "server.py",
@@ -216,10 +216,7 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
     "valid: a string annotation, read by the SDK at a registration written after the resolver": (
         {
             "server.py": HEAD + 'def order(book: str, who: "Annotated[str, Resolve(login)]") -> str:\n'
-            "    return book + who\n\n\n"
-            "def login() -> str:\n"
-            '    return "me"\n\n\n'
-            "mcp.add_tool(order)\n"
+            "    return book + who\n\n\n" + LOGIN + "mcp.add_tool(order)\n"
         },
         set(),
         None,
@@ -229,10 +226,7 @@ CASES: dict[str, tuple[dict[str, str], set[str], str | None]] = {
             "server.py": "from __future__ import annotations\n\n"
             + HEAD
             + "def order(book: str, who: Annotated[str, Resolve(login)]) -> str:\n"
-            "    return book + who\n\n\n"
-            "def login() -> str:\n"
-            '    return "me"\n\n\n'
-            "mcp.add_tool(order)\n"
+            "    return book + who\n\n\n" + LOGIN + "mcp.add_tool(order)\n"
         },
         set(),
         None,
