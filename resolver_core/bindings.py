@@ -12,12 +12,16 @@ walk is the part a change to Python's syntax touches.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable
 from dataclasses import field
 
 from .records import record, slotted
 from .source import ParsedModule
 from .version_tests import version_test
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+"""What a module-level name means when no statement of the module binds it (yet)."""
 
 # isinstance() with a tuple: `A | B` would build a new union object at every call (hot paths).
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

@@ -9,30 +9,34 @@ written after the tool that `mcp.add_tool` registers last, a method annotated wi
 class) stops the import with a `NameError`, before the SDK sees anything.
 
 Judged only where it is certain, so that a verdict is never a false alarm: a name is late when
-no statement that may have run before that line binds it (any branch, a loop's target, a `with`
-target, an unpacking), it is no builtin (Python falls back on it), no function declares it
-`global`, no star import may bind it, and some statement does bind it (otherwise the
-evaluation's own errors say so). A definition inside a module-level loop or `try` (run again,
-or its `NameError` caught), or inside a function (run when called, after the import), is not
-judged. Names are read where Python reads them at definition: not inside strings (the SDK
-evaluates those at registration), lambda bodies, or the arm of a conditional expression.
+no statement that may have run before that line binds it (any branch, a loop's target, an
+unpacking, a walrus in the header of the statement holding the definition), it is no builtin
+(Python falls back on it), no function declares it `global`, no star import or dynamic binding
+(`globals()`, `exec`, `setattr`...) may bind it, and some statement does bind it (otherwise the
+evaluation's own errors say so). A definition inside a module-level loop, `try` or `with` (run
+again, or its `NameError` caught), under `if __name__ == "__main__":` (not run on import), or
+inside a function (run when called, after the import), is not judged. Names are read where
+Python certainly reads them at definition: not inside strings (the SDK evaluates those at
+registration), lambda bodies, or what a conditional expression, `and`/`or`, a chained
+comparison or a comprehension may skip.
+
+`unbound_before` is also what a registration's reading of a builtin name relies on
+(`symbols.Names`: a tool named `list` reads the builtin `list` in its own hints).
 """
 
 from __future__ import annotations
 
 import ast
-import builtins
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .bindings import is_type_checking
+from .bindings import BUILTIN_NAMES, is_type_checking
 
 if TYPE_CHECKING:
     from .bindings import Binding, Scope
     from .source import ParsedModule
     from .symbols import Names
 
-_BUILTINS = frozenset(dir(builtins))
 _GUARDS = (ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith)
 _BODIES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -63,7 +67,7 @@ def defined_late(
     table = names.table(module)
     for name, line in reads:
         binding = table.get(name)
-        if name in local or name in _BUILTINS or not _may_be_late(binding, line):
+        if name in local or name in BUILTIN_NAMES or not _may_be_late(binding, line):
             continue
         if not unbound_before(names, module, name, line):
             return None
@@ -82,7 +86,7 @@ def unbound_before(names: Names, module: ParsedModule, name: str, line: int) -> 
     ran, guarded = _ran_before(module.tree.body, line)
     if guarded or _declared_global(module.tree, name):
         return False
-    return name not in set().union(*map(_binds, ran))
+    return not any(name in _binds(stmt) for stmt in ran)
 
 
 def early_reason(early: tuple[int, str], defined: int, hints: str, what: str) -> str:

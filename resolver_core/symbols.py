@@ -16,7 +16,6 @@ exported here too, since every reader of `Names` speaks them.
 from __future__ import annotations
 
 import ast
-import builtins
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any, TypeVar
 
 from .attribute_reads import attribute_read
 from .bindings import (
+    BUILTIN_NAMES,
     DEFINITIONS,
     Binding,
     Defined,
@@ -71,7 +71,6 @@ __all__ = [
     "star_imports",
 ]
 
-_BUILTINS = frozenset(dir(builtins))
 _T = TypeVar("_T")
 _MAX_DEPTH = 40
 
@@ -200,7 +199,11 @@ class Names:
             # Registration runs at a line: a name rebound later still means its earlier binding.
             while binding.previous is not None and binding.line >= cutoff:
                 binding = binding.previous
-            if binding.line >= cutoff and name in _BUILTINS and unbound_before(self, module, name, cutoff):
+            if (
+                binding.line >= cutoff
+                and name in BUILTIN_NAMES
+                and unbound_before(self, module, name, cutoff)
+            ):
                 # Bound only from there on (`def list(...) -> list[str]`, a tool named as a
                 # builtin): until then the name is the builtin. An answer of this cutoff only.
                 self.unremembered()
@@ -219,12 +222,12 @@ class Names:
         for outside, _ in stars:  # no project binding binds it: any module outside may
             if self.project.find(outside, module) is None:
                 return External(f"{outside}.{name}")
-        if name in _BUILTINS:
+        if name in BUILTIN_NAMES:
             return External(f"builtins.{name}")
         # Python's NameError suggests among the globals and builtins: so does this message.
         table = self.table(module)
         return Missing(
-            lambda: f"name {name!r} is not defined{did_you_mean(name, [*table, *sorted(_BUILTINS)])}"
+            lambda: f"name {name!r} is not defined{did_you_mean(name, [*table, *sorted(BUILTIN_NAMES)])}"
         )
 
     def _from_binding(
