@@ -25,9 +25,10 @@ from .eager_annotations import defined_late, early_reason
 from .evaluator import Evaluator
 from .factory_results import hands_out, settle
 from .handed_on import handed_on
+from .import_calls import called_at
 from .imported_registrars import ImportedRegistrars
 from .landed_elsewhere import read_by_its_site, scan_applying
-from .late_bindings import late_reason, mark_late_resolvers, registered_at
+from .late_bindings import RunsAt, late_reason, mark_late_resolvers, registered_at
 from .loop_collectors import kept_last
 from .model import Finding, Graph, Handler, Parameter, Server, SourceInfo, Span, Tool
 from .passed_resolvers import PassedResolvers
@@ -193,7 +194,10 @@ class StaticBuilder:
                     self.graph.coupled.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
-                        tool = self._tool(reg, target, written, origin or reg.span.path)
+                        runs = registered_at(reg) or called_at(
+                            reg, (self.reach.order.chain(way) for way in ways)
+                        )
+                        tool = self._tool(reg, target, written, origin or reg.span.path, runs)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
                         tool.calls = tuple(self.reach.order.chain(way) for way in ways)
@@ -261,8 +265,11 @@ class StaticBuilder:
             params.append(param)
         return params, error
 
-    def _tool(self, reg: Registration, target: ToolFunction, written: str, owner: str) -> Tool:
-        """Classify a tool as its registration sees the module: names bound by then, not later.
+    def _tool(
+        self, reg: Registration, target: ToolFunction, written: str, owner: str, runs: RunsAt | None
+    ) -> Tool:
+        """Classify a tool as its registration sees the module: names bound by then (`runs`:
+        the line at which it runs during the module's import, if it does), not later.
         One whose file's record (`owner`: `per_file.origin_of`) this build does not make is only
         named, and so is a companion's when what it reads cannot be a given file's
         (`unclassified.py`)."""
@@ -275,17 +282,16 @@ class StaticBuilder:
         if owner in how.companions and loose and skipped(reg, target, written):
             self.graph.unclassified.add(owner)
             return self._shell(reg, target, None, None)
-        cutoff = registered_at(reg)
         outer, self.names.cutoff = (
             self.names.cutoff,
-            (reg.module, cutoff) if cutoff is not None else None,
+            (reg.module, runs[0]) if runs is not None else None,
         )
         try:
-            return self._classify_tool(reg, target)
+            return self._classify_tool(reg, target, runs)
         finally:
             self.names.cutoff = outer
 
-    def _classify_tool(self, reg: Registration, target: ToolFunction) -> Tool:
+    def _classify_tool(self, reg: Registration, target: ToolFunction, runs: RunsAt | None) -> Tool:
         module, fn, scope = target.module, target.node, target.scope
         with self.names.tracing() as needs:
             params, hints_error = self._params(module, fn, scope, target.skip, target.annotations)
@@ -299,12 +305,18 @@ class StaticBuilder:
             )
         if hints_error is None and (err := first_error(returns)) is not None:
             hints_error = f"the return annotation cannot be evaluated ({err.reason})"
-        cutoff = registered_at(reg)
-        late = needs.get(reg.module.path) if cutoff is not None else None
-        if hints_error is None and late is not None and cutoff is not None and late[0] >= cutoff:
-            hints_error = late_reason(late, cutoff, "the tool")
-        if hints_error is None and (early := defined_late(self.names, module, fn, scope)) is not None:
-            hints_error = early_reason(early, fn.lineno, "the hints of the tool", "the tool")
+        late = needs.get(reg.module.path) if runs is not None else None
+        if hints_error is None and late is not None and runs is not None and late[0] >= runs[0]:
+            hints_error = late_reason(late, runs, "the tool")
+        # A def in the function a module-level call runs is defined at that call's line.
+        called = runs if runs is not None and runs[1] is not None and scope is not None else None
+        run_at = called[0] if called is not None else None
+        if hints_error is None and (early := defined_late(self.names, module, fn, scope, run_at)) is not None:
+            hints_error = (
+                late_reason(early, called, "the tool")
+                if called is not None
+                else early_reason(early, fn.lineno, "the hints of the tool", "the tool")
+            )
         tool = self._shell(reg, target, returns, hints_error)
         if hints_error is None:
             tool.context = next((p.name for p in params if is_context_for_tool(p.type, self.classes)), None)
@@ -317,8 +329,8 @@ class StaticBuilder:
                 elif p.name == tool.context:
                     p.kind = "context"
         tool.parameters = params
-        if cutoff is not None:
-            mark_late_resolvers(tool, self.factory.resolvers, str(reg.module.path), cutoff)
+        if runs is not None:
+            mark_late_resolvers(tool, self.factory.resolvers, str(reg.module.path), runs)
         return tool
 
     def _shell(

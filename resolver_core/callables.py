@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import partial
 
 from .class_members import class_signature, decorator_names, inherited_method, self_class
-from .closures import closure_target
+from .closures import closure_target, not_callable_result
 from .decorated import Obj, replaced
 from .decorators import Decorators
 from .evaluator import Evaluator
@@ -445,6 +445,10 @@ class Targets:
             obj = self.decorators.expr(module, call, scope, {}, depth)
             return self.from_obj(obj, ("call", key), module, text)
         if isinstance(callee, Defined) and isinstance(callee.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            given = not_callable_result(callee)
+            if given is not None:  # `Resolve(current_user())`: FastAPI's `Depends(get_db())` slip
+                problem = f"`{text}` is not a callable object: {given}; pass the function itself"
+                return Target("opaque", ("result", key), module, text, module.name, problem=problem)
             inner = closure_target(callee)
             if inner is not None:
                 inner.key = ("closure", *inner.key, key)  # each factory call makes a distinct resolver

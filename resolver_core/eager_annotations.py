@@ -42,10 +42,12 @@ _BODIES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def defined_late(
-    names: Names, module: ParsedModule, node: ast.AST, scope: Scope | None
+    names: Names, module: ParsedModule, node: ast.AST, scope: Scope | None, run_at: int | None = None
 ) -> tuple[int, str] | None:
     """The first name `node`'s annotations read where it is defined before its module binds
-    it, with the line that binds it; None when there is none (or it is not certain)."""
+    it, with the line that binds it; None when there is none (or it is not certain).
+    `run_at`: the line of the module whose call runs the functions around `node` during the
+    import (`import_calls.called_at`), where `node` is defined then."""
     if module.future_annotations:
         return None
     reads = list(_read_when_defined(node))
@@ -54,6 +56,13 @@ def defined_late(
     local = _type_params(node) | module.type_params  # `def f[T](x: T)`: bound where they are read
     if isinstance(node, ast.ClassDef):
         local |= _bound_in(node.body)  # a field's annotation may name what the body bound above it
+    if run_at is not None:  # read where the call runs, but for the functions' own names
+        reads = [(name, run_at) for name, _ in reads]
+        while scope is not None:
+            if not isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef):
+                return None
+            local |= set(scope.bindings) | _bound_in(scope.function.body)
+            scope = scope.parent
     if scope is not None:  # class bodies do not nest: only the nearest one's names are visible
         if not isinstance(scope.function, ast.ClassDef):
             return None  # defined when the function around it runs: after the module's import
@@ -118,27 +127,30 @@ def _read_when_defined(node: ast.AST) -> Iterator[tuple[str, int]]:
 
 
 def _read(node: ast.AST) -> Iterator[str]:
-    """The names an expression certainly reads when evaluated, in order: not inside strings,
-    a lambda's body, what a conditional expression, `and`/`or`, a chained comparison or a
-    comprehension (its iterable may be empty) may skip."""
+    """The names an expression certainly reads when evaluated, in order (`certainly_evaluated`)."""
     if isinstance(node, ast.Name):
         yield node.id
-    elif isinstance(node, ast.Lambda):  # its defaults now, its body when called
-        for default in (*node.args.defaults, *node.args.kw_defaults):
-            if default is not None:
-                yield from _read(default)
-    elif isinstance(node, ast.IfExp):
-        yield from _read(node.test)
-    elif isinstance(node, ast.BoolOp):
-        yield from _read(node.values[0])
-    elif isinstance(node, ast.Compare):
-        yield from _read(node.left)
-        yield from _read(node.comparators[0])
-    elif isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
-        yield from _read(node.generators[0].iter)
     else:
-        for child in ast.iter_child_nodes(node):
+        for child in certainly_evaluated(node):
             yield from _read(child)
+
+
+def certainly_evaluated(node: ast.AST) -> list[ast.AST]:
+    """The parts of an expression Python evaluates whenever it evaluates the expression, in
+    order: not a lambda's body (its defaults, yes), the arms of a conditional expression, what
+    `and`/`or` or a chained comparison may skip, nor a comprehension past its first iterable
+    (which may be empty)."""
+    if isinstance(node, ast.Lambda):
+        return [d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None]
+    if isinstance(node, ast.IfExp):
+        return [node.test]
+    if isinstance(node, ast.BoolOp):
+        return list(node.values[:1])
+    if isinstance(node, ast.Compare):
+        return [node.left, *node.comparators[:1]]
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        return [node.generators[0].iter]
+    return list(ast.iter_child_nodes(node))
 
 
 def _walrus_targets(node: ast.AST) -> set[str]:

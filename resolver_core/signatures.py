@@ -116,7 +116,8 @@ class Classes:
         if depth > 30 or t is None:
             return False
         if isinstance(t, TRef):
-            return t.qualname.rpartition(".")[2] in names and _known_root(t.qualname)
+            home, _, name = t.qualname.rpartition(".")
+            return name in names and _known_root(t.qualname) and _at_home(home, name)
         if isinstance(t, TGeneric):
             # pydantic generics (`Context[Any, Any]`) are real subclasses at run time.
             return self.is_sub(t.origin, names, depth + 1)
@@ -127,6 +128,18 @@ class Classes:
 
 def _known_root(qualname: str) -> bool:
     return qualname.partition(".")[0] in ("mcp", "mcp_types", "pydantic")
+
+
+_HOMES = {"Context": ("mcp.server.mcpserver", "mcp.server.apps", "mcp.server.fastmcp")}
+"""Where the SDK's class of a name shared by other SDK classes lives: `mcp.server.context.Context`
+(the low-level server's request context, an editor's auto-import away) is no `Context` a tool
+or resolver is handed, and neither is `mcp.shared._otel.Context` (OpenTelemetry's). The SDK
+checks `issubclass(..., mcpserver.Context)`; `mcp.server.fastmcp` is 1.x's home of the same."""
+
+
+def _at_home(module: str, name: str) -> bool:
+    homes = _HOMES.get(name)
+    return homes is None or any(module == home or module.startswith(f"{home}.") for home in homes)
 
 
 CONTEXT = frozenset({"Context"})

@@ -1,0 +1,121 @@
+"""Cases an attack of s27 found, each checked against the SDK in the process, both ways.
+
+- `Resolve(current_user())`: FastAPI's `Depends(get_db())` slip, the resolver called where
+  it should be passed. What an `async def` call gives is a coroutine, a generator function's a
+  generator, `def get_settings(): return {...}`'s a dict: none is callable, and the SDK refuses
+  the tool (T10, MCPD007). lint said only that the value was computed at run time (MCPD113).
+  A factory returning one of its own defs stays a resolver (`closures.py`).
+- `from mcp.server.context import Context` (the low-level server's request context, an
+  editor's auto-import away from `mcp.server.mcpserver`'s) on a resolver's parameter: the SDK
+  hands it nothing and refuses the resolver (MCPD002); lint took any SDK class named
+  `Context` for the one the SDK fills (`signatures._HOMES`).
+
+Each case is imported under the real `mcp` with registration recorded
+(`oracle/sdk_verdicts.judge_case`); `lint .` and `lint server.py` must report its codes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import write_files
+from mcpdeps.lint_rules import lint
+from oracle.sdk_verdicts import judge_case
+
+HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import MCPServer, Resolve\n\n"
+
+TOOL = (
+    '\n\nmcp = MCPServer("svc")\n\n\n@mcp.tool()\n'
+    "async def whoami(path: str, user: Annotated[str, Resolve({target})]) -> str:\n"
+    "    return str(user) + path\n"
+)
+
+
+def called(resolver: str, target: str = "current_user()") -> str:
+    return HEAD + "\n" + resolver + TOOL.format(target=target)
+
+
+def with_context(imports: str, resolver_parameter: str = "ctx: Context") -> str:
+    return (
+        HEAD
+        + imports
+        + f"\n\n\nasync def tenant({resolver_parameter}) -> str:\n    return 'acme'\n"
+        + TOOL.format(target="tenant")
+    )
+
+
+CASES: dict[str, tuple[str, str | None]] = {
+    "an async resolver called": (called("async def current_user() -> str:\n    return 'ann'"), "MCPD007"),
+    "an async generator called": (
+        called("async def current_user():  # noqa: ANN201\n    yield 'ann'"),
+        "MCPD007",
+    ),
+    "a generator dependency called": (
+        called("def get_db():  # noqa: ANN201\n    yield 'db'", "get_db()"),
+        "MCPD007",
+    ),
+    "a getter of a dict called": (
+        called("def get_settings() -> dict:\n    return {'base': 'x'}", "get_settings()"),
+        "MCPD007",
+    ),
+    "a function returning nothing called": (
+        called("def setup() -> None:\n    print('ready')", "setup()"),
+        "MCPD007",
+    ),
+    "an async factory of a resolver called": (
+        called(
+            "async def make():  # noqa: ANN201\n    def current_user() -> str:\n        return 'ann'\n\n"
+            "    return current_user",
+            "make()",
+        ),
+        "MCPD007",
+    ),
+    "a factory returning its own def: a resolver": (
+        called(
+            "def make():  # noqa: ANN201\n    def current_user() -> str:\n        return 'ann'\n\n"
+            "    return current_user",
+            "make()",
+        ),
+        None,
+    ),
+    "a factory returning what another call gives: not judged": (
+        called(
+            "def pick():  # noqa: ANN201\n    return lambda: 'ann'\n\n\ndef make():  # noqa: ANN201\n    return pick()",
+            "make()",
+        ),
+        None,
+    ),
+    "the low-level server's Context on a resolver": (with_context("from mcp.server.context import Context"), "MCPD002"),
+    "a project subclass of the low-level Context": (
+        with_context("from mcp.server.context import Context\n\n\nclass Ctx(Context):\n    pass", "ctx: Ctx"),
+        "MCPD002",
+    ),
+    "the Context of mcpserver's context module": (
+        with_context("from mcp.server.mcpserver.context import Context"),
+        None,
+    ),
+    "the Context mcpserver exports": (with_context("from mcp.server.mcpserver import Context"), None),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_lint_reports_what_the_sdk_refuses(case: str, tmp_path: Path) -> None:
+    text, code = CASES[case]
+    write_files(tmp_path, {"server.py": text})
+    verdict = judge_case(tmp_path)
+    assert verdict["import_error"] is None
+    expected = {code} if code else set()
+    assert {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"} == expected
+    for target in (tmp_path, tmp_path / "server.py"):
+        found = {d.code for d in lint([target], cwd=tmp_path).diagnostics if d.code.startswith("MCPD0")}
+        assert found == expected
+
+
+def test_the_message_says_what_the_call_gives(tmp_path: Path) -> None:
+    write_files(tmp_path, {"server.py": CASES["an async resolver called"][0]})
+    (message,) = [d.message for d in lint([tmp_path], cwd=tmp_path).diagnostics]
+    assert message == (
+        "invalid resolver: `current_user()` is not a callable object: calling the async function "
+        "'current_user' gives a coroutine; pass the function itself"
+    )
