@@ -86,7 +86,10 @@ CASES: dict[str, tuple[str, str | None]] = {
         ),
         None,
     ),
-    "the low-level server's Context on a resolver": (with_context("from mcp.server.context import Context"), "MCPD002"),
+    "the low-level server's Context on a resolver": (
+        with_context("from mcp.server.context import Context"),
+        "MCPD002",
+    ),
     "a project subclass of the low-level Context": (
         with_context("from mcp.server.context import Context\n\n\nclass Ctx(Context):\n    pass", "ctx: Ctx"),
         "MCPD002",

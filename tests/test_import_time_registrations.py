@@ -76,13 +76,16 @@ CASES: dict[str, tuple[str, str | None]] = {
     ),
     # Silent: nothing is late, or the call may not run there.
     "the resolver above the call": (LOGIN + "\n\n" + BUILD + "mcp = build()\n", None),
-    "the call in the main block": (BUILD + LOGIN + '\n\nif __name__ == "__main__":\n    build().run()\n', None),
+    "the call in the main block": (
+        BUILD + LOGIN + '\n\nif __name__ == "__main__":\n    build().run()\n',
+        None,
+    ),
     "the call under an if": (
         BUILD + 'if __name__.startswith("never"):\n    mcp = build()\n\n\n' + LOGIN,
         None,
     ),
     "the call in an untaken arm": (
-        'FLAG = False\n\n\n' + BUILD + 'mcp = build() if FLAG else MCPServer("other")\n\n\n' + LOGIN,
+        "FLAG = False\n\n\n" + BUILD + 'mcp = build() if FLAG else MCPServer("other")\n\n\n' + LOGIN,
         None,
     ),
     "the registration under an if in the factory": (
