@@ -70,7 +70,9 @@ def _blocks(text: str) -> Iterator[tuple[int, int, frozenset[str]]]:
         if isinstance(node, ast.With | ast.AsyncWith) and node.body:
             names = frozenset(n for item in node.items for n in _expects(item.context_expr))
             if names:
-                yield node.body[0].lineno, node.end_lineno or node.body[-1].lineno, names
+                first = node.body[0]  # a decorated def's first line is its first decorator's
+                start = min([first.lineno, *(d.lineno for d in getattr(first, "decorator_list", ()))])
+                yield start, node.end_lineno or node.body[-1].lineno, names
 
 
 def _expects(expr: ast.expr) -> Iterator[str]:

@@ -311,7 +311,8 @@ def records(graph: Graph, origins: Iterable[str], rules: Sequence[type[Rule]]) -
 
 
 def server_key(server: Server) -> str:
-    """A server's identity in every run: its file and variable (as the builder keys it).
+    """A server's identity in every run: its file, the function binding it, and its variable
+    (as the builder keys it).
 
     Not `Server.id`: a module's dotted name can depend on how it was first reached (a
     namespace package takes the name it is imported under). A server a factory's call makes
@@ -319,7 +320,7 @@ def server_key(server: Server) -> str:
     """
     made = server.made_at
     return (
-        f"{server.path}:{server.variable}"
+        f"{server.path}:{server.scope}{'.<locals>.' if server.scope else ''}{server.variable}"
         + (f":{server.id}" if server.parameter else "")
         + (f"@{made.path}:{made.line}:{made.column}" if made is not None else "")
     )

@@ -108,6 +108,16 @@ def arm_blocks(stmt: ast.stmt) -> Iterator[tuple[list[ast.stmt], int | None]]:
             yield handler.body, None
 
 
+def is_main_test(test: ast.expr) -> bool:
+    """`__name__ == "__main__"` (either way round): true only where the file is the program."""
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and "__main__" in {c.value for c in (test.left, *test.comparators) if isinstance(c, ast.Constant)}
+    )
+
+
 def _imports(stmt: ast.stmt) -> bool:
     """Whether running `stmt` may import a module (and raise `ImportError`)."""
     return any(isinstance(node, ast.Import | ast.ImportFrom) for node in ast.walk(stmt))
@@ -130,15 +140,23 @@ class ArmStack:
         self._stack: list[Arm | None] = []
 
     def blocks(self, module: ParsedModule, stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
-        """`stmt`'s nested blocks, the stack holding each one's arm while it is walked."""
+        """`stmt`'s nested blocks, the stack holding each one's arm while it is walked. The body
+        of `if __name__ == "__main__":` is also an arm of the choice of entry point (`entry`):
+        it runs when its file is the program, and in no other (a test calling the `main()` it
+        calls is a program of its own)."""
         barrier = isinstance(stmt, _LOOPS)
         for block, number in arm_blocks(stmt):
             pushed = barrier or number is not None
             if pushed:
                 self._stack.append(_BARRIER if barrier else (module.display, stmt.lineno, number or 0))
+            program = number == 0 and isinstance(stmt, ast.If) and is_main_test(stmt.test)
+            if program:
+                self._stack.append((_ENTRIES, 0, zlib.crc32(f"{module.display}:__main__".encode())))
             try:
                 yield block
             finally:
+                if program:
+                    self._stack.pop()
                 if pushed:
                     self._stack.pop()
 

@@ -30,6 +30,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from .arms import is_main_test
 from .bindings import BUILTIN_NAMES, is_type_checking
 
 if TYPE_CHECKING:
@@ -227,7 +228,7 @@ def _ran_before(body: list[ast.stmt], line: int) -> tuple[list[ast.stmt], bool]:
                 ran.append(stmt)
             elif stmt.lineno <= line and not isinstance(stmt, _BODIES):
                 guarded = guarded or isinstance(stmt, _GUARDS) or type(stmt).__name__ == "TryStar"
-                guarded = guarded or (isinstance(stmt, ast.If) and _is_main_test(stmt.test))
+                guarded = guarded or (isinstance(stmt, ast.If) and is_main_test(stmt.test))
                 ran.extend(ast.Expr(header) for header in _headers(stmt))
                 stack.extend(_blocks(stmt))
     return ran, guarded
@@ -240,12 +241,6 @@ def _headers(stmt: ast.stmt) -> list[ast.expr]:
     if isinstance(stmt, ast.Match):
         return [stmt.subject]
     return []
-
-
-def _is_main_test(test: ast.expr) -> bool:
-    return isinstance(test, ast.Compare) and "__main__" in {
-        c.value for c in (test.left, *test.comparators) if isinstance(c, ast.Constant)
-    }
 
 
 def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:

@@ -296,6 +296,9 @@ class Server:
     bound_as: str | None = field(default=None, compare=False)
     """The name the call making it binds it to (`mcp` of `mcp = build()`): what the code
     registering on it after the call writes (`@mcp.tool()`), so what messages call it."""
+    scope: str = ""
+    """The `__qualname__` of the function binding it, for a function's local server: the
+    `mcp` of `build_a` and the `mcp` of `build_b` are two servers (`per_file.server_key`)."""
 
 
 @slotted

@@ -401,6 +401,7 @@ class Servers:
                 module.display,
                 module.span(site),
                 local=scope is not None or instance,
+                scope=scope.qualname if scope is not None else "",
             )
             self._servers[key] = server
             self.graph.servers.append(server)

@@ -9,6 +9,13 @@
   editor's auto-import away from `mcp.server.mcpserver`'s) on a resolver's parameter: the SDK
   hands it nothing and refuses the resolver (MCPD002); lint took any SDK class named
   `Context` for the one the SDK fills (`signatures._HOMES`).
+- Two factories each making a server bound to `mcp` and registering `echo` (a server's tests
+  do this in every test function): one server to lint, which reported the second `echo` as a
+  duplicate (MCPD110). Each function's local server is its own (`Server.scope`).
+- `main()` registering the tools, called by the `if __name__ == "__main__":` block and by a
+  test: the block runs only where its file is the program, as each test is a program of its
+  own, so `main()` does not run twice (`arms.ArmStack.blocks`). Module-level code registering
+  the same name before `main()` runs is still reported.
 
 Each case is imported under the real `mcp` with registration recorded
 (`oracle/sdk_verdicts.judge_case`); `lint .` and `lint server.py` must report its codes.
@@ -122,3 +129,95 @@ def test_the_message_says_what_the_call_gives(tmp_path: Path) -> None:
         "invalid resolver: `current_user()` is not a callable object: calling the async function "
         "'current_user' gives a coroutine; pass the function itself"
     )
+
+
+FACTORIES = """\
+# start: a = build_a()
+# start: b = build_b()
+from mcp.server.mcpserver import MCPServer
+
+
+def build_a() -> MCPServer:
+    mcp = MCPServer("A")
+
+    @mcp.tool()
+    def echo(x: str) -> str:
+        return x
+
+    return mcp
+
+
+def build_b() -> MCPServer:
+    mcp = MCPServer("B")
+
+    @mcp.tool()
+    def echo(x: str) -> str:
+        return x
+
+    return mcp
+"""
+
+MAIN = """\
+# start: main()
+from mcp.server.mcpserver import MCPServer
+
+from tools import register_echo
+
+mcp = MCPServer("s")
+{above}
+
+def main() -> MCPServer:
+    register_echo(mcp)
+    return mcp
+
+
+if __name__ == "__main__":
+    main().run()
+"""
+
+TOOLS = 'def register_echo(mcp):\n    @mcp.tool(name="echo")\n    async def echo(text: str) -> str:\n        return text\n'
+
+TESTS = """\
+from unittest.mock import patch
+
+from server import main
+
+
+def test_main_runs():
+    with patch("server.mcp"):
+        main()
+
+
+def test_main_again():
+    with patch("server.mcp"):
+        main()
+"""
+
+
+def _duplicates(folder: Path) -> list[str]:
+    verdict = judge_case(folder)
+    assert verdict["import_error"] is None
+    return [t["tool"] for t in verdict["tools"] if t["duplicate"]]
+
+
+def _lint_codes(folder: Path) -> list[str]:
+    return [d.code for d in lint([folder], cwd=folder).diagnostics]
+
+
+def test_two_factories_make_two_servers(tmp_path: Path) -> None:
+    write_files(tmp_path, {"server.py": FACTORIES})
+    assert _duplicates(tmp_path) == []
+    result = lint([tmp_path], cwd=tmp_path)
+    assert result.diagnostics == []
+    assert (result.servers, result.tools) == (2, 2)
+
+
+@pytest.mark.parametrize("above", ["", "register_echo(mcp)\n"], ids=["main alone", "registered above too"])
+def test_the_main_block_and_a_test_are_two_programs(above: str, tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {"server.py": MAIN.format(above=above), "tools.py": TOOLS, "tests/test_main.py": TESTS},
+    )
+    expected = ["echo"] if above else []
+    assert _duplicates(tmp_path) == expected
+    assert _lint_codes(tmp_path) == ["MCPD110" for _ in expected]

@@ -43,6 +43,12 @@ def t(x: int, d: Annotated[str, Resolve(load_d)]) -> str:
 LAMBDA = 'mcp.add_tool(lambda x: "x")\n'
 """A lambda registered without a name: the SDK raises `ValueError` (MCPD010)."""
 
+BARE = "@mcp.tool\ndef add(x: int) -> int:\n    return x\n"
+"""`@mcp.tool` without its call, the block's first line a decorator: the SDK raises
+`TypeError` (MCPD008)."""
+
+CODES = {REFUSED: "MCPD002", LAMBDA: "MCPD010", BARE: "MCPD008"}
+
 
 def _pytest_function(opening: str, body: str) -> str:
     inner = "".join(f"        {line}\n" if line else "\n" for line in body.splitlines())
@@ -100,6 +106,18 @@ CASES = {
         LAMBDA,
         False,
     ),
+    "pytest.raises(TypeError) around a bare decorator": (
+        _pytest_function,
+        'with pytest.raises(TypeError, match="used incorrectly")',
+        BARE,
+        True,
+    ),
+    "pytest.raises(ValueError) does not catch a bare decorator's TypeError": (
+        _pytest_function,
+        "with pytest.raises(ValueError)",
+        BARE,
+        False,
+    ),
 }
 
 
@@ -130,7 +148,7 @@ def test_a_refusal_the_test_expects(tmp_path: Path, case: str) -> None:
     assert (ran.returncode == 0) is caught, ran.stdout
     codes = [d["code"] for d in lint_diagnostics(tmp_path, "--no-cache", ".")]
     alone = [d["code"] for d in lint_diagnostics(tmp_path, "--no-cache", "tests/test_server.py")]
-    expected = [] if caught else ["MCPD002" if body == REFUSED else "MCPD010"]
+    expected = [] if caught else [CODES[body]]
     assert codes == alone == expected
 
     if body == REFUSED:  # the clean twin: the SDK accepts it, the test fails as it did not raise
