@@ -43,14 +43,11 @@ def called_at(reg: Registration, chains: Iterable[CallChain]) -> tuple[int, str]
     if (
         scope is None
         or not isinstance(scope.function, ast.FunctionDef)
-        or module.tree is None
         or reg.returned
         or reg.bound is not None
         or reg.passed is not None
         or reg.collector is not None
         or reg.landed_at is not None
-        or not _plain(scope.function)
-        or not _registers_unconditionally(scope.function, reg)
     ):
         return None
     found: tuple[int, str] | None = None
@@ -58,6 +55,8 @@ def called_at(reg: Registration, chains: Iterable[CallChain]) -> tuple[int, str]
         at = _run_by(module, chain)
         if at is not None and (found is None or at[0] < found[0]):
             found = at
+    if found is None or not _plain(scope.function) or not _registers_unconditionally(scope.function, reg):
+        return None
     return found
 
 

@@ -40,7 +40,7 @@ from .registrations import Scanner
 from .server_lines import server_variables
 from .servers import ParamServer, Servers
 from .signatures import function_params
-from .slot_fillers import Filling, passed_each, unfollowed_pass
+from .slot_fillers import Filling, mcp1_server, passed_each, unfollowed_pass
 from .source import ParsedModule
 from .symbols import Defined, Names, Param, Scope
 
@@ -172,18 +172,24 @@ class Reach:
             if passed and unfollowed is None:  # `register_agent(Agent())`: nothing the SDK sees
                 return []
             name = reg.shown_name
+            advice = f"annotate it `{ps.name}: MCPServer` to have its tools checked"
             if unfollowed is None:
                 why = "no call in the project passes one"
             else:
-                module, call, _, arg = unfollowed
+                module, call, scope, arg = unfollowed
                 # A call a loop over modules stands for was made by mcpdeps: its argument was written.
                 line = getattr(call, "lineno", None) or getattr(arg, "lineno", "?")
-                why = f"{module.display}:{line} passes `{ast.unparse(arg)}`, which mcpdeps cannot follow"
+                why = f"{module.display}:{line} passes `{ast.unparse(arg)}`"
+                if mcp1_server(self.names, module, arg, scope):
+                    why += ", mcp 1.x's `FastMCP`, which mcp 2 removed"
+                    advice = "`mcpdeps migrate` moves it to `MCPServer`"
+                else:
+                    why += ", which mcpdeps cannot follow"
             self.scanner.unfollowed.append(
                 Unfollowed(
                     reg.span,
                     f"tool {name!r} not analysed: {ps.name!r} of {ps.function.name}() is not known to be "
-                    f"a server, {why} (annotate it `{ps.name}: MCPServer` to have its tools checked)",
+                    f"a server, {why} ({advice})",
                     name,
                 )
             )

@@ -151,3 +151,25 @@ def _a_class(symbol: External) -> bool:
     if head == "builtins":
         return isinstance(getattr(builtins, last, None), type)
     return last[:1].isupper()
+
+
+def mcp1_server(
+    names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None, depth: int = 0
+) -> bool:
+    """Whether `expr` is an instance of mcp 1.x's `FastMCP` (`mcp.server.fastmcp`), which mcp 2
+    removed: no server of the SDK mcpdeps checks, and what `mcpdeps migrate` rewrites."""
+    if depth > _MAX_DEPTH:
+        return False
+    if isinstance(expr, ast.Call):
+        made = names.resolve(module, expr.func, scope)
+        made = names.follow(made) if made is not None else None
+        return isinstance(made, External) and made.qualname.startswith("mcp.server.fastmcp.")
+    if not isinstance(expr, ast.Name | ast.Attribute):
+        return False
+    symbol = names.resolve(module, expr, scope)
+    symbol = names.follow(symbol) if symbol is not None else None
+    return (
+        isinstance(symbol, Value)
+        and symbol.node is not expr
+        and mcp1_server(names, symbol.module, symbol.node, symbol.scope, depth + 1)
+    )

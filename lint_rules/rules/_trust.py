@@ -412,8 +412,10 @@ def has_effect(fn: FunctionNode | None) -> bool:
 
 
 def asks_person(fn: FunctionNode | None) -> bool:
-    """The body asks the person itself (`ctx.elicit(...)`: MCPD112 says how, but it asks)."""
-    return calls(fn, "elicit", "elicit_form", "elicit_url")
+    """The body asks the person itself: `ctx.elicit(...)` (MCPD112 says how, but it asks), or
+    the answer the tool returns `InputRequiredResult(input_requests={...})` for, the round
+    trip the SDK's deployment guide shows (the tool reads `ctx.input_responses` on its return)."""
+    return calls(fn, "elicit", "elicit_form", "elicit_url", "InputRequiredResult")
 
 
 # --- headers (MCPD206) --------------------------------------------------------------------

@@ -149,8 +149,9 @@ class UnconfirmedIrreversible(TrustRule):
         "The model's own `confirm=True` is no question (MCPD204).\n\n"
         "Where the line is: a tool whose name carries an irreversible verb (delete, remove, drop, "
         "purge, transfer, pay, refund, charge, send, revoke) and whose graph has no resolver that "
-        "returns `Elicit` and whose body asks nothing; `preview_`, `draft_`, `get_`, `list_` tools "
-        "are not acts.\n\n"
+        "returns `Elicit` and whose body asks nothing (no `ctx.elicit(...)`, no "
+        "`InputRequiredResult(...)` returned for the person's answer); `preview_`, `draft_`, "
+        "`get_`, `list_` tools are not acts.\n\n"
         "Fix: take the person's answer from an `Elicit` resolver, as the bookshop's "
         "`confirm_backorder` does (it asks only when the answer matters)."
     )
@@ -180,7 +181,16 @@ class UnconfirmedIrreversible(TrustRule):
         "async def refund_order(title: str, answer: Annotated[Refund, Resolve(ask_refund)]) -> str:\n"
         "    if answer.confirm:\n"
         "        refund(title)\n"
-        "    return f'refunded {title}' if answer.confirm else 'kept'\n"
+        "    return f'refunded {title}' if answer.confirm else 'kept'\n",
+        HEADER + "from mcp.types import ElicitRequest, ElicitRequestFormParams, InputRequiredResult\n\n"
+        "ASK = ElicitRequest(params=ElicitRequestFormParams(message='Refund?', requested_schema={}))\n\n"
+        "def refund(title: str) -> None: ...\n\n"
+        "@mcp.tool()\n"
+        "async def refund_order(title: str, ctx: Context) -> str | InputRequiredResult:\n"
+        "    if ctx.input_responses is None:\n"
+        "        return InputRequiredResult(input_requests={'ok': ASK})\n"
+        "    refund(title)\n"
+        "    return f'refunded {title}'\n",
     ]
 
     def check(self, graph: Graph) -> Iterable[Diagnostic]:
