@@ -17,7 +17,10 @@ class InvalidResolver(Rule):
     explanation = (
         "The SDK calls `inspect.signature` on the resolver at registration: a value that is not "
         "callable (`Resolve(42)`) or a builtin without a signature (`Resolve(max)`) raises there, and "
-        "an undefined name fails the import itself. Pass a function, method or callable object."
+        "an undefined name fails the import itself. Nor is what calling the resolver gives one "
+        "(`Resolve(current_user())` where `Resolve(current_user)` was meant, FastAPI's "
+        "`Depends(get_db())` slip): a coroutine of an `async def`, a generator of a generator "
+        "function, the dict or `None` a function returns. Pass a function, method or callable object."
     )
     INVALID = [
         Invalid(
@@ -28,7 +31,17 @@ class InvalidResolver(Rule):
             "@mcp.tool()\n"
             "def t(title: str, n: Annotated[int, Resolve(42)]) -> str:\n    return title\n",
             at=(8, 19, 8, 49),
-        )
+        ),
+        Invalid(
+            "from typing import Annotated\n"
+            "from mcp.server import MCPServer\n"
+            "from mcp.server.mcpserver import Resolve\n\n"
+            "mcp = MCPServer('s')\n\n"
+            "async def current_user() -> str:\n    return 'ann'\n\n"
+            "@mcp.tool()\n"
+            "async def t(title: str, user: Annotated[str, Resolve(current_user())]) -> str:\n    return title\n",
+            at=(11, 25, 11, 70),
+        ),
     ]
     VALID = [
         "from typing import Annotated\n"

@@ -20,7 +20,11 @@ class UnevaluableAnnotation(Rule):
         "annotations`. Import the name at run time. Without `from __future__ import annotations`, "
         "Python up to 3.13 evaluates the annotations of a module-level function where it is "
         "defined, even before the SDK: one naming what the module binds further down (a resolver "
-        "written below the tool) stops the import with a `NameError`. Define it above the tool."
+        "written below the tool) stops the import with a `NameError`. Define it above the tool. "
+        "A factory or helper the module itself calls (`mcp = build()`, `register(mcp)`) "
+        "registers its tools at that line, while the module is imported: what the module binds "
+        "below the call does not exist yet there, however the annotations are evaluated. Call it "
+        "after the definitions, or from the entry point."
     )
     known_problems = (
         "Python 3.14 evaluates annotations lazily: a module-level tool registered after the names "
