@@ -131,24 +131,9 @@ def test_the_message_says_what_the_call_gives(tmp_path: Path) -> None:
     )
 
 
-FACTORIES = """\
-# start: a = build_a()
-# start: b = build_b()
-from mcp.server.mcpserver import MCPServer
-
-
-def build_a() -> MCPServer:
-    mcp = MCPServer("A")
-
-    @mcp.tool()
-    def echo(x: str) -> str:
-        return x
-
-    return mcp
-
-
-def build_b() -> MCPServer:
-    mcp = MCPServer("B")
+FACTORY = """\
+def build_{n}() -> MCPServer:
+    mcp = MCPServer("{n}")
 
     @mcp.tool()
     def echo(x: str) -> str:
@@ -156,6 +141,14 @@ def build_b() -> MCPServer:
 
     return mcp
 """
+"""A factory making its own server bound to `mcp`, with a tool `echo`."""
+
+FACTORIES = (
+    "# start: a = build_a()\n# start: b = build_b()\nfrom mcp.server.mcpserver import MCPServer\n\n\n"
+    + FACTORY.format(n="a")
+    + "\n\n"
+    + FACTORY.format(n="b")
+)
 
 MAIN = """\
 # start: main()
