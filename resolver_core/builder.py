@@ -262,6 +262,7 @@ class StaticBuilder:
                 error = f"the annotation of {arg.arg!r} cannot be evaluated ({err.reason})"
             param = written_parameter(module, arg, variadic, posonly, default, t)
             param.alias = field_alias(t, default, self.names, module, scope, arg.arg)
+            param.default_marker = self.evaluator.default_marker(module, default, scope)
             params.append(param)
         return params, error
 

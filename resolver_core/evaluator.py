@@ -270,6 +270,15 @@ class Evaluator:
                 return substitute(origin, dict(zip(params, args, strict=True)))
         return TGeneric(origin, tuple(args))
 
+    def default_marker(
+        self, module: ParsedModule, node: ast.expr | None, scope: Scope | None
+    ) -> TResolve | None:
+        """`Resolve(f)` (or a project function returning one) written as a parameter's default."""
+        if not isinstance(node, (ast.Call, *_NAMES)):
+            return None
+        found = self._metadata(module, node, scope)
+        return found if isinstance(found, TResolve) else None
+
     def _metadata(
         self, module: ParsedModule, node: ast.expr, scope: Scope | None
     ) -> TResolve | TMeta | TError:

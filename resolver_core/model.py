@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from .evaluator import Evaluator
     from .plan import ResolverPlan
-    from .typeexpr import TypeExpr
+    from .typeexpr import TResolve, TypeExpr
 
 ParamKind = Literal["tool_argument", "context", "resolved", "unclassified"]
 """How the SDK fills a parameter. `unclassified` only ever appears on resolvers."""
@@ -110,6 +110,9 @@ class Parameter:
     variadic: Literal["*", "**"] | None = None
     alias: str | None = None
     """The pydantic alias of a tool argument (`Field(alias=...)`): the schema property's name."""
+    default_marker: TResolve | None = field(default=None, repr=False, compare=False)
+    """`Resolve(f)` written as the default value (`user: str = Resolve(current_user)`, FastAPI's
+    `= Depends(f)`): the SDK looks for markers in the annotation only, so the model fills it."""
 
 
 @slotted

@@ -9,6 +9,9 @@
   editor's auto-import away from `mcp.server.mcpserver`'s) on a resolver's parameter: the SDK
   hands it nothing and refuses the resolver (MCPD002); lint took any SDK class named
   `Context` for the one the SDK fills (`signatures._HOMES`).
+- `user: str = Resolve(current_user)`, FastAPI's `= Depends(get_db)` way: the SDK reads
+  markers in annotations only, so it registers `user` as an argument the model fills and never
+  runs the resolver. lint was silent; MCPD101 (the hidden marker) reports it now.
 - Two factories each making a server bound to `mcp` and registering `echo` (a server's tests
   do this in every test function): one server to lint, which reported the second `echo` as a
   duplicate (MCPD110). Each function's local server is its own (`Server.scope`).
@@ -214,3 +217,27 @@ def test_the_main_block_and_a_test_are_two_programs(above: str, tmp_path: Path) 
     expected = ["echo"] if above else []
     assert _duplicates(tmp_path) == expected
     assert _lint_codes(tmp_path) == ["MCPD110" for _ in expected]
+
+
+DEFAULTS = {
+    "Resolve as the default value": "user: str = Resolve(current_user)",
+    "a project Depends returning Resolve, as the default": "user: str = Depends(current_user)",
+}
+
+
+@pytest.mark.parametrize("case", DEFAULTS)
+def test_a_marker_written_as_the_default_is_reported(case: str, tmp_path: Path) -> None:
+    text = (
+        HEAD
+        + "\ndef current_user() -> str:\n    return 'ann'\n\n\n"
+        + "def Depends(fn):  # noqa: ANN001, ANN201, N802\n    return Resolve(fn)\n"
+        + '\n\nmcp = MCPServer("svc")\n\n\n@mcp.tool()\n'
+        + f"async def whoami(path: str, {DEFAULTS[case]}) -> str:\n    return user + path\n"
+    )
+    write_files(tmp_path, {"server.py": text})
+    verdict = judge_case(tmp_path)
+    (tool,) = verdict["tools"]
+    assert (tool["verdict"], tool["arguments"]) == ("ok", ["path", "user"])  # the model fills `user`
+    for target in (tmp_path, tmp_path / "server.py"):
+        found = [(d.code, d.fix) for d in lint([target], cwd=tmp_path).diagnostics]
+        assert found == [("MCPD101", None)]

@@ -42,6 +42,8 @@ class HiddenResolve(Rule):
         fixer="mcpdeps.lint_rules.fixes.hidden_resolve",
         splice="mcpdeps.lint_rules.fixes.spans:hidden_resolve",
         tidies_imports=True,
+        only_when="is hidden under",
+        case="a marker under an outer `Annotated`, a union or an alias (not one written as the default value)",
         safety_note="The marker the SDK could not see becomes one it sees, with the other metadata "
         "kept beside it: the value the annotation meant is then resolved.",
     )
@@ -51,7 +53,8 @@ class HiddenResolve(Rule):
     )
     severity = "error"
     summary = (
-        "A `Resolve(...)` hidden under an outer `Annotated` or a type alias: the model fills the parameter."
+        "A `Resolve(...)` hidden under an outer `Annotated` or a type alias, or written as the "
+        "default value: the model fills the parameter."
     )
     explanation = (
         "The SDK honours `Resolve` only as metadata of the parameter's top-level `Annotated`. Written "
@@ -60,7 +63,9 @@ class HiddenResolve(Rule):
         "parameter becomes an ordinary input-schema property that the model (or anyone calling the "
         "tool) fills with any value it likes - typically a security hole when `f` was meant to "
         "supply the current user or a permission. Inside a resolver the same hidden marker makes the "
-        "parameter a by-name copy of the tool argument.\n\n"
+        "parameter a by-name copy of the tool argument. So does a marker written as the default "
+        "value, FastAPI's way (`user: str = Resolve(current_user)`, `db = Depends(get_db)`): the "
+        "SDK reads markers in the annotation only.\n\n"
         "Fix: lift the marker to the top level and drop the `| None` and the default: "
         "`user: Annotated[str, Resolve(current_user), Field(description=...)]`."
     )
@@ -113,6 +118,13 @@ class HiddenResolve(Rule):
             ),
         ),
     ]
+    INVALID.append(
+        Invalid(
+            _HEADER + "@mcp.tool()\n"
+            "def t(title: str, user: str = Resolve(current_user)) -> str:\n    return title\n",
+            at=(12, 19, 12, 28),
+        )
+    )
     VALID = [
         _HEADER + "@mcp.tool()\n"
         "def t(title: str, user: Annotated[str, Resolve(current_user), Field(description='who')]) -> str:\n"
@@ -135,6 +147,16 @@ class HiddenResolve(Rule):
                         tool=tool.name,
                         help="lift the marker to the top level: `Annotated[T, Resolve(...), Field(...)]`, "
                         "without `| None` and without a default",
+                    )
+                elif p.kind == "tool_argument" and p.default_marker is not None and p.span is not None:
+                    target = _target(p.default_marker)
+                    yield self.diagnostic(
+                        p.span,
+                        f"Resolve({target}) is the default value of parameter {p.name!r} of tool "
+                        f"{tool.name!r}, where the SDK does not look for it: {p.name!r} becomes an "
+                        f"input-schema property the model fills, and {target} never runs",
+                        tool=tool.name,
+                        help=f"annotate it `{p.name}: Annotated[T, Resolve({target})]`, without a default",
                     )
         for _, tool, resolvers in tools_with_resolvers(graph):
             arguments = tool_argument_names(tool)
