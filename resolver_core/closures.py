@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 
+from .eager_annotations import binds_dynamically
 from .signatures import contains_yield, own_nodes, returns_of
 from .symbols import Defined, Scope
 from .target import Target
@@ -76,6 +77,8 @@ def not_callable_result(factory: Defined) -> str | None:
     reason; None when it may give a callable. A function that returns no value gives None."""
     node = factory.node
     assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    if binds_dynamically(factory.module.text or ""):
+        return None  # `globals()["current_user"] = ...` may replace it before it is called
     if isinstance(node, ast.AsyncFunctionDef):
         what = "an async generator" if contains_yield(node) else "a coroutine"
         return f"calling the async function {node.name!r} gives {what}"

@@ -91,7 +91,7 @@ def unbound_before(names: Names, module: ParsedModule, name: str, line: int) -> 
     statements holding it), no star import, no function declaring it `global`, no dynamic
     binding (`globals()`, `exec`, `setattr`, `builtins`...); and `line` is not run again or
     guarded (a loop, `try`, `with`, `if __name__ == "__main__":`)."""
-    if module.tree is None or names.star_targets(module) or _dynamic(module.text or ""):
+    if module.tree is None or names.star_targets(module) or binds_dynamically(module.text or ""):
         return False
     ran, guarded = _ran_before(module.tree.body, line)
     if guarded or _declared_global(module.tree, name):
@@ -168,7 +168,7 @@ def _walrus_targets(node: ast.AST) -> set[str]:
     }
 
 
-def _dynamic(text: str) -> bool:
+def binds_dynamically(text: str) -> bool:
     """Whether a module may bind names without a statement naming them."""
     return any(word in text for word in _DYNAMIC)
 

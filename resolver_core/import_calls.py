@@ -12,10 +12,11 @@ raises a false alarm: every call on the way (`arms.Way`, read as `call_order.Cal
 chain) is written in the registration's module, each in a statement that reaches it
 unconditionally (`mcp = build()`, `build().run()`, `return register(mcp)`; not under an `if`,
 a loop, a `try`, a `with`, an `and`/`or` or a conditional expression, nor after a `return`
-or `raise` of its body), the first at the module's top level; each function called is a
-plain (not async, not generator) function with no decorator but a cache; and the
+or `raise` of its body), the first at the module's top level; each call names a function of
+the module (`build()`: not a method, which a subclass or an assignment may replace); each
+function called is a plain one (not async, not a generator, undecorated); and the
 registration itself is a statement of its function's body (a decorated def, an `add_tool`
-call). A call from another module, or from an entry point at start-up, runs after the module
+call, `registered = mcp.tool()(order)`). A call from another module, or from an entry point at start-up, runs after the module
 is fully bound: nothing is late then.
 """
 
@@ -29,9 +30,6 @@ from .model import CallChain
 from .registration_site import Registration
 from .signatures import contains_yield, own_nodes
 from .source import ParsedModule
-
-_CACHES = frozenset({"cache", "lru_cache", "cached"})
-"""Decorators of a factory that still run its body on the first call (`@lru_cache def get_server()`)."""
 
 _Functions = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
@@ -112,13 +110,8 @@ def _function(module: ParsedModule, qualname: str) -> ast.FunctionDef | None:
 
 
 def _plain(function: ast.FunctionDef) -> bool:
-    """Whether calling `function` runs its body: no generator, no decorator but a cache."""
-    for decorator in function.decorator_list:
-        target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
-        if name not in _CACHES:
-            return False
-    return not contains_yield(function)
+    """Whether calling `function` runs its body: no generator, no decorator."""
+    return not function.decorator_list and not contains_yield(function)
 
 
 def _leaves_before(function: ast.FunctionDef, statement: ast.stmt) -> bool:
@@ -131,10 +124,11 @@ def _leaves_before(function: ast.FunctionDef, statement: ast.stmt) -> bool:
 
 def _registers_unconditionally(function: ast.FunctionDef, reg: Registration) -> bool:
     """Whether `reg` is a statement of `function`'s body that every call of it reaches: its
-    decorated def, or an expression statement (`mcp.add_tool(fn)`)."""
+    decorated def, or an expression or assignment statement (`mcp.add_tool(fn)`)."""
     for statement in function.body:
         if statement is reg.fn or (
-            isinstance(statement, ast.Expr)
+            isinstance(statement, ast.Expr | ast.Assign | ast.AnnAssign)
+            and isinstance(statement.value, ast.Call)  # not `ok and mcp.add_tool(order)`
             and statement.lineno <= reg.span.line <= (statement.end_lineno or 0)
         ):
             return not _leaves_before(function, statement)
@@ -142,7 +136,8 @@ def _registers_unconditionally(function: ast.FunctionDef, reg: Registration) -> 
 
 
 def _reached(statement: ast.stmt, line: int, column: int) -> ast.Call | None:
-    """The call at `line`:`column` when `statement` runs it whenever it runs."""
+    """The call of a function named at `line`:`column` (not a method: a subclass or an
+    assignment may replace it) when `statement` runs it whenever it runs."""
     todo: list[ast.AST]
     if isinstance(statement, ast.Expr | ast.Return | ast.Assign | ast.AnnAssign | ast.AugAssign):
         todo = [statement.value] if statement.value is not None else []
@@ -150,7 +145,12 @@ def _reached(statement: ast.stmt, line: int, column: int) -> ast.Call | None:
         return None
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Call) and node.lineno == line and node.col_offset == column:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)  # `build()`, the start of `build().http_app()` too
+            and node.lineno == line
+            and node.col_offset == column
+        ):
             return node
         todo.extend(certainly_evaluated(node))
     return None

@@ -163,7 +163,10 @@ def mcp1_server(
     if isinstance(expr, ast.Call):
         made = names.resolve(module, expr.func, scope)
         made = names.follow(made) if made is not None else None
-        return isinstance(made, External) and made.qualname.startswith("mcp.server.fastmcp.")
+        if not isinstance(made, External):
+            return False
+        home, _, name = made.qualname.rpartition(".")
+        return name == "FastMCP" and (home == "mcp.server.fastmcp" or home.startswith("mcp.server.fastmcp."))
     if not isinstance(expr, ast.Name | ast.Attribute):
         return False
     symbol = names.resolve(module, expr, scope)

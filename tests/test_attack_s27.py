@@ -81,6 +81,13 @@ CASES: dict[str, tuple[str, str | None]] = {
         ),
         "MCPD007",
     ),
+    "a function the module may replace through globals()": (
+        called(
+            "def current_user() -> dict:\n    return {}\n\n\n"
+            "globals()['current_user'] = lambda: (lambda: 'ann')"
+        ),
+        None,
+    ),
     "a factory returning its own def: a resolver": (
         called(
             "def make():  # noqa: ANN201\n    def current_user() -> str:\n        return 'ann'\n\n"
@@ -241,3 +248,40 @@ def test_a_marker_written_as_the_default_is_reported(case: str, tmp_path: Path) 
     for target in (tmp_path, tmp_path / "server.py"):
         found = [(d.code, d.fix) for d in lint([target], cwd=tmp_path).diagnostics]
         assert found == [("MCPD101", None)]
+
+
+IRREVERSIBLE = """\
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.types import {request}, InputRequiredResult
+
+mcp = MCPServer("billing")
+ASK = {ask}
+
+
+@mcp.tool()
+async def refund(amount: int, ctx: Context) -> str | InputRequiredResult:
+    if ctx.input_responses is None:
+        return InputRequiredResult(input_requests={{"ok": ASK}})
+    return f"refunded {{amount}}"
+"""
+
+ASKS = {
+    "the person, with an ElicitRequest": (
+        "ElicitRequest, ElicitRequestFormParams",
+        "ElicitRequest(params=ElicitRequestFormParams(message='Refund?', requested_schema={}))",
+        [],
+    ),
+    "the model only, with a CreateMessageRequest": (
+        "CreateMessageRequest, CreateMessageRequestParams",
+        "CreateMessageRequest(params=CreateMessageRequestParams(messages=[], max_tokens=1))",
+        ["MCPD207"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", ASKS)
+def test_an_irreversible_tool_asking_through_input_required(case: str, tmp_path: Path) -> None:
+    request, ask, codes = ASKS[case]
+    write_files(tmp_path, {"server.py": IRREVERSIBLE.format(request=request, ask=ask)})
+    assert judge_case(tmp_path)["tools"][0]["verdict"] == "ok"
+    assert [d.code for d in lint([tmp_path], cwd=tmp_path).diagnostics] == codes

@@ -74,7 +74,23 @@ CASES: dict[str, tuple[str, str | None]] = {
         + "mcp = build()\n\n\ndef read_token() -> str:\n    return 't'\n",
         "MCPD002",
     ),
+    "the registration's result assigned": (
+        'def build() -> MCPServer:\n    mcp = MCPServer("shop")\n\n'
+        "    def order(item: str, who: Annotated[str, Resolve(login)]) -> str:\n"
+        "        return who + item\n\n"
+        "    registered = mcp.tool()(order)\n    assert registered\n    return mcp\n\n\n"
+        "mcp = build()\n\n\n" + LOGIN,
+        "MCPD009",
+    ),
     # Silent: nothing is late, or the call may not run there.
+    "a method the instance's class overrides": (
+        "class Base:\n    def start(self, mcp: MCPServer) -> None:\n        self.add_tools(mcp)\n\n"
+        "    def add_tools(self, mcp: MCPServer) -> None:\n"
+        + "".join(f"    {line}\n" if line else "\n" for line in ORDER.splitlines())
+        + "\nclass ReadOnly(Base):\n    def add_tools(self, mcp: MCPServer) -> None:\n        pass\n\n\n"
+        'mcp = MCPServer("shop")\nReadOnly().start(mcp)\n\n\n' + LOGIN,
+        None,
+    ),
     "the resolver above the call": (LOGIN + "\n\n" + BUILD + "mcp = build()\n", None),
     "the call in the main block": (
         BUILD + LOGIN + '\n\nif __name__ == "__main__":\n    build().run()\n',

@@ -411,11 +411,14 @@ def has_effect(fn: FunctionNode | None) -> bool:
     )
 
 
-def asks_person(fn: FunctionNode | None) -> bool:
+def asks_person(fn: FunctionNode | None, module_text: str = "") -> bool:
     """The body asks the person itself: `ctx.elicit(...)` (MCPD112 says how, but it asks), or
-    the answer the tool returns `InputRequiredResult(input_requests={...})` for, the round
-    trip the SDK's deployment guide shows (the tool reads `ctx.input_responses` on its return)."""
-    return calls(fn, "elicit", "elicit_form", "elicit_url", "InputRequiredResult")
+    returns `InputRequiredResult(input_requests={...})` for an answer, the round trip the SDK's
+    deployment guide shows, where its module builds an `ElicitRequest` (not only a
+    `CreateMessageRequest`, which asks the model, or a `ListRootsRequest`)."""
+    return calls(fn, "elicit", "elicit_form", "elicit_url") or (
+        "ElicitRequest" in module_text and calls(fn, "InputRequiredResult")
+    )
 
 
 # --- headers (MCPD206) --------------------------------------------------------------------

@@ -213,4 +213,7 @@ class UnconfirmedIrreversible(TrustRule):
             return True  # a demo that only says it sent: nothing to confirm
         if any(trust.confirmation_words(p.name) for p in trust.tool_arguments(tool)):
             return True  # MCPD204 reports the forgeable confirmation itself
-        return trust.asks_person(trust.function_of(tool.node))
+        module = module_at(graph, tool.span)
+        return trust.asks_person(
+            trust.function_of(tool.node), module.text or "" if module is not None else ""
+        )
