@@ -50,7 +50,7 @@ def called_at(reg: Registration, chains: Iterable[CallChain]) -> tuple[int, str]
         return None
     found: tuple[int, str] | None = None
     for chain in chains:
-        at = _run_by(module, chain)
+        at = _run_by(module, chain, scope.qualname)
         if at is not None and (found is None or at[0] < found[0]):
             found = at
     if found is None or not _plain(scope.function) or not _registers_unconditionally(scope.function, reg):
@@ -58,13 +58,16 @@ def called_at(reg: Registration, chains: Iterable[CallChain]) -> tuple[int, str]
     return found
 
 
-def _run_by(module: ParsedModule, chain: CallChain) -> tuple[int, str] | None:
-    """The top-level call of `chain` with its text, when every call of it is certain to run."""
+def _run_by(module: ParsedModule, chain: CallChain, reached: str) -> tuple[int, str] | None:
+    """The top-level call of `chain` with its text, when every call of it is certain to run;
+    `reached`: the `__qualname__` of the function the last call runs."""
     if not chain:
         return None
+    bodies = [key.rpartition("#") for _, _, _, key in chain]
+    callees = [body.partition(":")[2] for body, _, _ in bodies[1:]] + [reached]
     first: tuple[int, str] | None = None
-    for index, (display, line, column, key) in enumerate(chain):
-        body_name, _, at = key.rpartition("#")
+    for index, (display, line, column, _) in enumerate(chain):
+        body_name, _, at = bodies[index]
         owner, _, function_name = body_name.partition(":")
         if display != module.display or owner != module.display or not at.isdigit():
             return None
@@ -84,7 +87,7 @@ def _run_by(module: ParsedModule, chain: CallChain) -> tuple[int, str] | None:
         statement = body[statement_index]
         if function is not None and _leaves_before(function, statement):
             return None
-        call = _reached(statement, line, column)
+        call = _reached(statement, line, column, callees[index])
         if call is None:
             return None
         if first is None:
@@ -135,9 +138,14 @@ def _registers_unconditionally(function: ast.FunctionDef, reg: Registration) -> 
     return False
 
 
-def _reached(statement: ast.stmt, line: int, column: int) -> ast.Call | None:
-    """The call of a function named at `line`:`column` (not a method: a subclass or an
-    assignment may replace it) when `statement` runs it whenever it runs."""
+def _reached(statement: ast.stmt, line: int, column: int, callee: str) -> ast.Call | None:
+    """The call at `line`:`column` of the function `callee` (a `__qualname__`) when `statement`
+    runs it whenever it runs: a call by its name of a function of the module or of the body
+    (`build()`, the start of `build().http_app()` too), not of a method (a subclass or an
+    assignment may replace it) or a class."""
+    name = _called_by_name(callee)
+    if name is None:
+        return None
     todo: list[ast.AST]
     if isinstance(statement, ast.Expr | ast.Return | ast.Assign | ast.AnnAssign | ast.AugAssign):
         todo = [statement.value] if statement.value is not None else []
@@ -147,10 +155,18 @@ def _reached(statement: ast.stmt, line: int, column: int) -> ast.Call | None:
         node = todo.pop()
         if (
             isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)  # `build()`, the start of `build().http_app()` too
+            and isinstance(node.func, ast.Name)
+            and node.func.id == name
             and node.lineno == line
             and node.col_offset == column
         ):
             return node
         todo.extend(certainly_evaluated(node))
     return None
+
+
+def _called_by_name(qualname: str) -> str | None:
+    """The name a function is called by, when it is a module's or a body's own (`build`,
+    `build.<locals>.wire`), not a method (`App.setup`)."""
+    parts = qualname.split(".")
+    return parts[-1] if len(parts) == 1 or parts[-2] == "<locals>" else None
