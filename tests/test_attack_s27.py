@@ -32,6 +32,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
+from published_shapes import the_editor_reports_what_lint_dot_reports
 
 HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import MCPServer, Resolve\n\n"
 
@@ -285,3 +286,12 @@ def test_an_irreversible_tool_asking_through_input_required(case: str, tmp_path:
     write_files(tmp_path, {"server.py": IRREVERSIBLE.format(request=request, ask=ask)})
     assert judge_case(tmp_path)["tools"][0]["verdict"] == "ok"
     assert [d.code for d in lint([tmp_path], cwd=tmp_path).diagnostics] == codes
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["an async resolver called", "a getter of a dict called", "the low-level server's Context on a resolver"],
+)
+def test_the_editor_says_what_lint_says(case: str, tmp_path: Path) -> None:
+    write_files(tmp_path, {"server.py": CASES[case][0]})
+    the_editor_reports_what_lint_dot_reports(tmp_path)

@@ -20,6 +20,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
+from published_shapes import the_editor_reports_what_lint_dot_reports
 
 HEAD = "from typing import Annotated\n\nfrom mcp.server.mcpserver import MCPServer, Resolve\n\n\n"
 
@@ -188,3 +189,11 @@ def test_a_call_from_another_module_runs_after_the_import(tmp_path: Path) -> Non
     )
     assert _sdk(tmp_path) == set()
     assert _codes(tmp_path) == set()
+
+
+@pytest.mark.parametrize("postponed", [False, True], ids=["evaluated", "postponed"])
+def test_the_editor_says_what_lint_says(postponed: bool, tmp_path: Path) -> None:
+    """The editor's model, with the call removed in unsaved text and back (the twin is silent)."""
+    text, _ = CASES["a factory called above the resolver"]
+    write_files(tmp_path, {"server.py": (FUTURE if postponed else "") + HEAD + text})
+    the_editor_reports_what_lint_dot_reports(tmp_path, "server.py", ("mcp = build()", "mcp = None"))
