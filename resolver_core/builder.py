@@ -194,13 +194,12 @@ class StaticBuilder:
                     self.graph.coupled.add(reg.module.display)
                 try:
                     if reg.kind == "tool":
-                        runs = registered_at(reg) or called_at(
-                            reg, (self.reach.order.chain(way) for way in ways)
-                        )
+                        calls = tuple(self.reach.order.chain(way) for way in ways)
+                        runs = registered_at(reg) or called_at(reg, calls)
                         tool = self._tool(reg, target, written, origin or reg.span.path, runs)
                         # The callers' arms, then its own, as each call of its function takes them.
                         tool.arms, *again = (landed(way, reg.arms) for way in ways)
-                        tool.calls = tuple(self.reach.order.chain(way) for way in ways)
+                        tool.calls = calls
                         tool.again = tuple(again)
                         tool.origin = origin
                         if origin == written and id(reg) in applied and read_by_its_site(self.project, reg):
