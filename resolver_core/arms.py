@@ -11,7 +11,11 @@ An arm is keyed by the file and line of its statement, `(display path, line, arm
 arms written in different files (a helper's own `if`, its caller's) stay comparable.
 
 What is left out, so that no duplicate the SDK logs goes unreported:
-- the arms inside a loop body: the loop may take both (`for flag in (True, False): if flag:`);
+- the arms inside a loop body: the loop may take both (`for flag in (True, False): if flag:`).
+  One turn of it takes one, though: a call of the value a listed row gives the loop variable
+  (`for cls, key in ROWS: if key: cls(key).register(mcp) else: cls().register(mcp)`) is made
+  in that row's turn only, and takes the arms inside the body as that turn does
+  (`ArmStack.turn`);
 - a `try` body's statements followed in it by an import: when that import fails, what ran
   before it ran too, and so does the handler; only what follows the last import is the
   body's arm, and handlers that do not catch `ImportError` take no arm;
@@ -39,7 +43,6 @@ import ast
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from itertools import takewhile
 
 from .model import Arm
 from .source import ParsedModule
@@ -67,8 +70,15 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRIES = tuple(getattr(ast, name) for name in ("Try", "TryStar") if hasattr(ast, name))
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
 
-_BARRIER = None
-"""Pushed for a loop body: the arms written inside it are not exclusive."""
+
+class _Loop:
+    """Pushed for a loop body: the arms written inside it are not exclusive, but in one turn
+    of the loop (`ArmStack.turn`)."""
+
+    __slots__ = ("stmt",)
+
+    def __init__(self, stmt: ast.stmt) -> None:
+        self.stmt = stmt
 
 
 def arm_blocks(stmt: ast.stmt) -> Iterator[tuple[list[ast.stmt], int | None]]:
@@ -137,7 +147,8 @@ class ArmStack:
     """The arms around the statement a walk is at, entered and left with the walk."""
 
     def __init__(self) -> None:
-        self._stack: list[Arm | None] = []
+        self._stack: list[Arm | _Loop] = []
+        self._turn: tuple[ast.stmt, str] | None = None
 
     def blocks(self, module: ParsedModule, stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
         """`stmt`'s nested blocks, the stack holding each one's arm while it is walked. The body
@@ -148,7 +159,7 @@ class ArmStack:
         for block, number in arm_blocks(stmt):
             pushed = barrier or number is not None
             if pushed:
-                self._stack.append(_BARRIER if barrier else (module.display, stmt.lineno, number or 0))
+                self._stack.append(_Loop(stmt) if barrier else (module.display, stmt.lineno, number or 0))
             program = number == 0 and isinstance(stmt, ast.If) and is_main_test(stmt.test)
             if program:
                 self._stack.append((_ENTRIES, 0, zlib.crc32(f"{module.display}:__main__".encode())))
@@ -164,16 +175,48 @@ class ArmStack:
     def taking(self, arm: Arm) -> Iterator[None]:
         """The walk in `arm` of a choice no statement spells (which import of a name runs):
         made where the import is, so it counts inside a loop too (`for f in (register,):`)."""
-        at = next((i for i, a in enumerate(self._stack) if a is _BARRIER), len(self._stack))
+        at = next((i for i, a in enumerate(self._stack) if isinstance(a, _Loop)), len(self._stack))
         self._stack.insert(at, arm)
         try:
             yield
         finally:
             del self._stack[at]
 
+    @contextmanager
+    def turn(self, loop: ast.stmt, label: str) -> Iterator[None]:
+        """The walk in one turn of `loop` (`label`: which), the innermost loop around it: the
+        arms written in the loop's body count, each keyed by that turn, so that they exclude
+        each other within the turn only (`current`)."""
+        outer, self._turn = self._turn, (loop, label)
+        try:
+            yield
+        finally:
+            self._turn = outer
+
+    def loop(self) -> ast.stmt | None:
+        """The innermost loop around the walk, if any."""
+        return next((a.stmt for a in reversed(self._stack) if isinstance(a, _Loop)), None)
+
     def current(self) -> tuple[Arm, ...]:
-        """The arms the walk is in, outermost first (none inside a loop counts)."""
-        return tuple(arm for arm in takewhile(lambda a: a is not _BARRIER, self._stack) if arm is not None)
+        """The arms the walk is in, outermost first: none inside a loop counts, but those in
+        the innermost loop's body during one of its turns (`turn`)."""
+        outside = _until_loop(self._stack)
+        if self._turn is None or self.loop() is not self._turn[0]:
+            return outside
+        loop, label = self._turn
+        where = f" in turn {label} of line {loop.lineno}"
+        inside = _until_loop(self._stack[::-1])[::-1]
+        return (*outside, *((f"{path}{where}", line, number) for path, line, number in inside))
+
+
+def _until_loop(stack: list[Arm | _Loop]) -> tuple[Arm, ...]:
+    """The arms of `stack` before its first loop."""
+    out: list[Arm] = []
+    for arm in stack:
+        if isinstance(arm, _Loop):
+            break
+        out.append(arm)
+    return tuple(out)
 
 
 def exclusive(one: tuple[Arm, ...], other: tuple[Arm, ...], *, same: bool = False) -> bool:

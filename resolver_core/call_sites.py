@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from pathlib import Path
 
 from .arms import ArmStack
@@ -110,6 +111,8 @@ class CallSites:
         -> that outer call."""
         self._passing: dict[Path, list[tuple[CallSite, Defined]]] = {}
         self._loops: list[LiteralLoop] = []
+        self._looping: list[ast.stmt] = []
+        """The statements of `_loops`, in step."""
         self._arms = ArmStack()
         """The arms of exclusive statements around the statement being walked."""
         self._arms_of: dict[int, tuple[Arm, ...]] = {}
@@ -279,6 +282,7 @@ class CallSites:
             loop = loop_values(self.names, module, stmt, scope)
             if loop is not None:
                 self._loops.append(loop)
+                self._looping.append(stmt)
             try:
                 for child in self._arms.blocks(module, stmt):
                     if loop is not None and child is getattr(stmt, "orelse", None) and broken(loop):
@@ -287,6 +291,7 @@ class CallSites:
             finally:
                 if loop is not None:
                     self._loops.pop()
+                    self._looping.pop()
 
     def _decorators(self, module: ParsedModule, fn: FunctionDef, scope: Scope | None) -> None:
         """`@deco` / `@factory(...)`: the decorator's body runs with the decorated def."""
@@ -330,8 +335,11 @@ class CallSites:
             return
         made = placed(self.names, module, func, scope, self._loops)
         if len(made) != 1 or made[0] is not func:  # each listed value (module) in the variable's place
+            turns = self._turns(func)
             for each in made:
-                self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
+                turn = next((turns[id(n)] for n in ast.walk(each) if id(n) in turns), None)
+                with self._arms.turn(self._looping[-1], turn) if turn is not None else nullcontext():
+                    self._call(module, ast.Call(func=each, args=call.args, keywords=call.keywords), scope)
             return
         confined = self.confined
         if confined is not None:
@@ -353,6 +361,20 @@ class CallSites:
                 self._record(
                     module, ast.copy_location(ast.Call(func, call.args, call.keywords), call), scope, other
                 )
+
+    def _turns(self, func: ast.expr) -> dict[int, str]:
+        """Which turn of the innermost loop around a call through `func` each node of its
+        listed rows is read in (`cls` of `for cls, key in ROWS: cls(key).register(mcp)`), when
+        `func` names that loop's variables: a value taken from a row is called in that row's
+        turn only (`ArmStack.turn`). Empty when no row is (a value another module lists, a
+        module imported by name: each call then takes no arm inside the loop, as before)."""
+        if not self._loops or self._arms.loop() is not self._looping[-1]:
+            return {}
+        variables, rows = self._loops[-1]
+        names = set(variables) if isinstance(variables, tuple) else {variables}
+        if not any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(func)):
+            return {}
+        return {id(node): str(index) for index, row in enumerate(rows) for node in ast.walk(row)}
 
     def _resolved(
         self,

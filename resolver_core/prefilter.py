@@ -310,6 +310,14 @@ def holds(stmt: ast.stmt, lines: list[int]) -> bool:
     return at < len(lines) and lines[at] <= last
 
 
+def mentions(stmt: ast.stmt, lines: list[int]) -> bool:
+    """Whether one of the sorted `lines` (those of a module mentioning a token, found in one
+    pass over its text) is one of the statement's own."""
+    end = getattr(stmt, "end_lineno", None) or stmt.lineno
+    at = bisect.bisect_left(lines, stmt.lineno)
+    return at < len(lines) and lines[at] <= end
+
+
 def holding(body: Sequence[ast.stmt], lines: list[int]) -> Iterator[ast.stmt]:
     """The statements of `body` (in order) holding one of the sorted `lines`: each line's
     statement found by bisection over the body (a module walked for a name or two has

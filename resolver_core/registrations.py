@@ -12,7 +12,6 @@ call sites (`reach.py`).
 from __future__ import annotations
 
 import ast
-import bisect
 from collections.abc import Iterable
 from contextlib import ExitStack
 from pathlib import Path
@@ -23,8 +22,8 @@ from .constant_names import constant_text
 from .constructor_tools import as_kept, assigned, constructor_tools, unread, written_name
 from .enclosing_loops import EnclosingLoops
 from .handed_servers import HandedServers
-from .model import RegistrationForm, Server
-from .prefilter import lines_in
+from .model import RegistrationForm, Server, Span
+from .prefilter import lines_in, mentions
 from .registrar_aliases import RegistrarAliases, calling
 from .registration_arguments import is_none, name_argument, passes_function
 from .registration_site import Registration, Unfollowed, unlisted_loop
@@ -33,6 +32,7 @@ from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .statement_calls import calls_in
 from .symbols import Names, Param, Scope, Value
+from .unanalysed_tools import on_mcp1
 from .unpacked_options import ADDED, APPLIED, folded, spelt_out
 from .written_decorators import REGISTRARS
 
@@ -136,7 +136,7 @@ class Scanner:
                 if self._may_register(stmt):  # a class body runs; its methods register when called
                     self._scan_body(module, stmt.body, scope, calls, f"{prefix}{stmt.name}.")
             else:
-                if calls and _mentions_registration(stmt, self._token_lines):
+                if calls and mentions(stmt, self._token_lines):
                     if isinstance(stmt, ast.Return) and scope is not None:
                         self._returned(module, stmt.value, scope)
                     elif isinstance(stmt, ast.Assign | ast.AnnAssign):
@@ -196,7 +196,7 @@ class Scanner:
 
     def _may_register(self, stmt: ast.stmt) -> bool:
         """Whether a statement's lines hold a registration token or a decorator (`_marked`)."""
-        return self._marked is None or _mentions_registration(stmt, self._marked)
+        return self._marked is None or mentions(stmt, self._marked)
 
     def _decorated(
         self,
@@ -211,7 +211,7 @@ class Scanner:
             target = call.func if call is not None else deco
             if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
                 continue
-            server = self.aliases.server_of(module, target, scope)
+            server = self._server_of(module, target, scope, module.span(written), call, fn)
             if server is None:
                 continue
             name_node = name_argument(call) if call is not None and target.attr == "tool" else None
@@ -232,6 +232,21 @@ class Scanner:
                         qualname=qualname,
                     )
                 )
+
+    def _server_of(
+        self,
+        module: ParsedModule,
+        method: ast.Attribute,
+        scope: Scope | None,
+        span: Span,
+        registrar: ast.Call | None,
+        fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
+    ) -> Server | ParamServer | None:
+        """`RegistrarAliases.server_of`; a tool registered on mcp 1.x's server is said not analysed."""
+        server = self.aliases.server_of(module, method, scope)
+        if server is None and method.attr in ("tool", "add_tool"):
+            self.unfollowed += on_mcp1(self.names, module, method, scope, span, registrar, fn)
+        return server
 
     def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:
         """`def tool(): return mcp.tool()`: a decorator factory handing out the SDK's decorator
@@ -413,7 +428,7 @@ class Scanner:
             and call.args
             and passes_function(call.args[0])
         ):
-            server = self.aliases.server_of(module, func, scope)
+            server = self._server_of(module, func, scope, module.span(call), call, call.args[0])
             if (
                 server is not None
                 and isinstance(call.args[0], ast.Name)
@@ -439,7 +454,7 @@ class Scanner:
             call = spelt_out(call, ADDED, self.names, module, scope)  # `mcp.add_tool(**config)`
         fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
-            server = self.aliases.server_of(module, func, scope)
+            server = self._server_of(module, func, scope, module.span(call), call, fn_node)
             if server is not None:
                 self._added(server, module, scope, call, fn_node, name_argument(call, 1), returns)
             return
@@ -448,7 +463,8 @@ class Scanner:
             and isinstance(func.func, ast.Attribute)
             and func.func.attr in REGISTRARS
             and call.args
-            and (server := self.aliases.server_of(module, func.func, scope)) is not None
+            and (server := self._server_of(module, func.func, scope, module.span(call), func, call.args[0]))
+            is not None
         ):
             first = name_argument(spelt_out(func, APPLIED, self.names, module, scope))
             if isinstance(call.args[0], ast.Name) and self._unlisted(module, call.args[0], call):
@@ -473,14 +489,6 @@ class Scanner:
                 )
             )
             return
-
-
-def _mentions_registration(stmt: ast.stmt, token_lines: list[int]) -> bool:
-    """Whether a statement's own lines can hold `x.tool(...)`/`x.add_tool(...)`: `token_lines`
-    are the module's lines that mention one (found in one pass over the module's text)."""
-    end = getattr(stmt, "end_lineno", None) or stmt.lineno
-    at = bisect.bisect_left(token_lines, stmt.lineno)
-    return at < len(token_lines) and token_lines[at] <= end
 
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

@@ -1,5 +1,6 @@
 """Registrations whose tool mcpdeps says it does not analyse, rather than guess: a tool given
-as an expression it cannot name, and one whose annotations are assigned at run time.
+as an expression it cannot name, one whose annotations are assigned at run time, and one
+registered on mcp 1.x's `FastMCP`.
 
 Each is noted on the scanner (`Scanner.unfollowed`), which the builder reports at the
 registration (`Finding("unfollowed")`) while it builds the tools it can read.
@@ -10,13 +11,17 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from .registration_arguments import name_argument
 from .registration_site import Unfollowed
+from .slot_fillers import mcp1_server
 from .symbols import Defined, External, Param, Value
 
 if TYPE_CHECKING:
+    from .model import Span
     from .registration_site import Registration
     from .registrations import Scanner
-    from .symbols import Names
+    from .source import ParsedModule
+    from .symbols import Names, Scope
     from .tool_function import ToolFunction
 
 
@@ -68,3 +73,36 @@ def note_rewritten(scanner: Scanner, reg: Registration, target: ToolFunction) ->
         )
     )
     return True
+
+
+def on_mcp1(
+    names: Names,
+    module: ParsedModule,
+    method: ast.Attribute,
+    scope: Scope | None,
+    span: Span,
+    registrar: ast.Call | None,
+    fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
+) -> list[Unfollowed]:
+    """A tool registered on mcp 1.x's `FastMCP` (`mcp = FastMCP("x")` imported from
+    `mcp.server.fastmcp`), which mcp 2 removed: the module does not import under the SDK
+    mcpdeps checks, and no tool of that server is analysed. Said at each registration, with the
+    way on, rather than "All checks passed" on a server that cannot start; as a helper given
+    such a server is (`reach.py`)."""
+    if not mcp1_server(names, module, method.value, scope):
+        return []
+    given = name_argument(registrar) if registrar is not None else None
+    if isinstance(given, ast.Constant) and isinstance(given.value, str):
+        tool = given.value
+    elif isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        tool = fn.name
+    else:
+        tool = ast.unparse(fn).rpartition(".")[2]
+    return [
+        Unfollowed(
+            span,
+            f"tool {tool!r} not analysed: `{ast.unparse(method.value)}` is mcp 1.x's `FastMCP`, which "
+            "mcp 2 removed (`mcpdeps migrate` moves it to `MCPServer`)",
+            tool,
+        )
+    ]
