@@ -328,7 +328,8 @@ class CallSites:
         func = call.func
         if isinstance(func, ast.Call):  # `partial(register, mcp)()`, `Register()(mcp)`
             self._called_at_once[id(func)] = call
-            self._result_called(module, func, call, scope)
+            if not self._result_called(module, func, call, scope):
+                self._applied_by_call(module, func, call, scope)
             return
         # `r(mcp)`, `module.register(mcp)`, `REGISTRARS[name](mcp)`, a listed `Element`
         if not isinstance(func, ast.Name | ast.Attribute | ast.Subscript):
@@ -402,6 +403,22 @@ class CallSites:
                 self._instances.setdefault(id(symbol.node), []).append(call)
             callee = self._method_of(symbol, "__init__") or symbol  # or the one a dataclass generates
         self._record(module, call, scope, callee)
+
+    def _applied_by_call(
+        self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
+    ) -> None:
+        """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand
+        to a def of this module, as `@audited(mcp, "create_job")` written on it would be."""
+        if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
+            return
+        target = self.names.resolve(module, call.args[0], scope)
+        if not isinstance(target, Defined) or target.module is not module:
+            return
+        if not isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        obj = self.decorators.expr(module, made, scope, {}, 0)
+        if obj.kind == "function" and obj.module is not None and isinstance(obj.node, ast.FunctionDef):
+            self._applications.setdefault(id(obj.node), []).append((module, target.node, made, scope))
 
     def _result_called(
         self,

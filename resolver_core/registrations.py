@@ -32,7 +32,7 @@ from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .statement_calls import calls_in
 from .symbols import Names, Param, Scope, Value
-from .unanalysed_tools import on_mcp1
+from .unanalysed_tools import Written, on_mcp1, shown_name
 from .unpacked_options import ADDED, APPLIED, folded, spelt_out
 from .written_decorators import REGISTRARS
 
@@ -211,7 +211,7 @@ class Scanner:
             target = call.func if call is not None else deco
             if not isinstance(target, ast.Attribute) or target.attr not in REGISTRARS:
                 continue
-            server = self._server_of(module, target, scope, module.span(written), call, fn)
+            server = self._server_of(module, target, scope, module.span(written), (call, fn))
             if server is None:
                 continue
             name_node = name_argument(call) if call is not None and target.attr == "tool" else None
@@ -234,18 +234,13 @@ class Scanner:
                 )
 
     def _server_of(
-        self,
-        module: ParsedModule,
-        method: ast.Attribute,
-        scope: Scope | None,
-        span: Span,
-        registrar: ast.Call | None,
-        fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
+        self, module: ParsedModule, method: ast.Attribute, scope: Scope | None, span: Span, written: Written
     ) -> Server | ParamServer | None:
-        """`RegistrarAliases.server_of`; a tool registered on mcp 1.x's server is said not analysed."""
+        """`RegistrarAliases.server_of`; a tool registered on mcp 1.x's server is said not analysed
+        (`written`: the registering call, if any, and the function it registers)."""
         server = self.aliases.server_of(module, method, scope)
         if server is None and method.attr in ("tool", "add_tool"):
-            self.unfollowed += on_mcp1(self.names, module, method, scope, span, registrar, fn)
+            self.unfollowed += on_mcp1(self.names, module, method.value, scope, span, shown_name(*written))
         return server
 
     def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:
@@ -428,7 +423,7 @@ class Scanner:
             and call.args
             and passes_function(call.args[0])
         ):
-            server = self._server_of(module, func, scope, module.span(call), call, call.args[0])
+            server = self._server_of(module, func, scope, module.span(call), (call, call.args[0]))
             if (
                 server is not None
                 and isinstance(call.args[0], ast.Name)
@@ -454,7 +449,7 @@ class Scanner:
             call = spelt_out(call, ADDED, self.names, module, scope)  # `mcp.add_tool(**config)`
         fn_node = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "fn"), None)
         if isinstance(func, ast.Attribute) and func.attr == "add_tool" and fn_node is not None:
-            server = self._server_of(module, func, scope, module.span(call), call, fn_node)
+            server = self._server_of(module, func, scope, module.span(call), (call, fn_node))
             if server is not None:
                 self._added(server, module, scope, call, fn_node, name_argument(call, 1), returns)
             return
@@ -463,7 +458,7 @@ class Scanner:
             and isinstance(func.func, ast.Attribute)
             and func.func.attr in REGISTRARS
             and call.args
-            and (server := self._server_of(module, func.func, scope, module.span(call), func, call.args[0]))
+            and (server := self._server_of(module, func.func, scope, module.span(call), (func, call.args[0])))
             is not None
         ):
             first = name_argument(spelt_out(func, APPLIED, self.names, module, scope))

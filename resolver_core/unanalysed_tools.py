@@ -76,33 +76,35 @@ def note_rewritten(scanner: Scanner, reg: Registration, target: ToolFunction) ->
 
 
 def on_mcp1(
-    names: Names,
-    module: ParsedModule,
-    method: ast.Attribute,
-    scope: Scope | None,
-    span: Span,
-    registrar: ast.Call | None,
-    fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
+    names: Names, module: ParsedModule, receiver: ast.expr, scope: Scope | None, span: Span, tool: str
 ) -> list[Unfollowed]:
     """A tool registered on mcp 1.x's `FastMCP` (`mcp = FastMCP("x")` imported from
     `mcp.server.fastmcp`), which mcp 2 removed: the module does not import under the SDK
     mcpdeps checks, and no tool of that server is analysed. Said at each registration, with the
     way on, rather than "All checks passed" on a server that cannot start; as a helper given
     such a server is (`reach.py`)."""
-    if not mcp1_server(names, module, method.value, scope):
+    if not mcp1_server(names, module, receiver, scope):
         return []
-    given = name_argument(registrar) if registrar is not None else None
-    if isinstance(given, ast.Constant) and isinstance(given.value, str):
-        tool = given.value
-    elif isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
-        tool = fn.name
-    else:
-        tool = ast.unparse(fn).rpartition(".")[2]
     return [
         Unfollowed(
             span,
-            f"tool {tool!r} not analysed: `{ast.unparse(method.value)}` is mcp 1.x's `FastMCP`, which "
+            f"tool {tool!r} not analysed: `{ast.unparse(receiver)}` is mcp 1.x's `FastMCP`, which "
             "mcp 2 removed (`mcpdeps migrate` moves it to `MCPServer`)",
             tool,
         )
     ]
+
+
+Written = tuple[ast.Call | None, ast.expr | ast.FunctionDef | ast.AsyncFunctionDef]
+"""A registration as written: the registering call, if any (`mcp.tool(name="x")`), and the
+function it registers."""
+
+
+def shown_name(registrar: ast.Call | None, fn: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The name a registration gives its tool as written: `name=` when a text, else the function's."""
+    given = name_argument(registrar) if registrar is not None else None
+    if isinstance(given, ast.Constant) and isinstance(given.value, str):
+        return given.value
+    if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+        return fn.name
+    return ast.unparse(fn).rpartition(".")[2]

@@ -24,7 +24,9 @@ class OpaqueResolver(Rule):
         "values the source does not list (`for fn in TOOLS: mcp.add_tool(fn)`), annotations "
         "assigned at run time (`fn.__annotations__[...] = ...`), a helper parameter no call "
         "passes a server to and no `MCPServer` annotation marks as one: the info names the tools "
-        "left unchecked. A resolver imported from an installed package or the standard "
+        "left unchecked. So does a tool registered on mcp 1.x's `FastMCP` (`from "
+        "mcp.server.fastmcp import FastMCP`), which mcp 2 removed: under mcp 2 the server fails "
+        "to import, and `mcpdeps migrate` moves it to `MCPServer`, whose tools are checked. A resolver imported from an installed package or the standard "
         "library (`Resolve(get_access_token)` from `mcp.server.auth`, `Resolve(os.getcwd)`) is "
         "a plain function, but mcpdeps does not read installed code: the info names the module "
         "it comes from. Use `mcpdeps graph --live` to see what the SDK sees."
@@ -62,7 +64,14 @@ class OpaqueResolver(Rule):
             "@mcp.tool()\n"
             "def t(title: str, u: Annotated[str, Resolve(lookup)]) -> str:\n    return u\n",
             at=(10, 19, 10, 53),
-        )
+        ),
+        Invalid(
+            "from mcp.server.fastmcp import FastMCP\n\n"
+            "mcp = FastMCP('s')\n\n"
+            "@mcp.tool()\n"
+            "def t(title: str) -> str:\n    return title\n",
+            at=(5, 2, 5, 12),
+        ),
     ]
     VALID = [
         "from typing import Annotated\n"
