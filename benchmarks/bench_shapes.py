@@ -1,7 +1,7 @@
 """Issue 28: cold lint against `ast.parse` on trees of several shapes, sizes and seeds.
 
 One generated tree (`gen_corpus.py`) met the targets while a tree shaped otherwise did not,
-so this runs `gen_shapes.py`'s shapes (`dense`, `flat`, `mixed`, `sparse`, `helpers`) at each size and seed.
+so this runs `gen_shapes.py`'s shapes (`dense`, `flat`, `mixed`, `sparse`, `helpers`, `monorepo`) at each size and seed.
 Per tree, interleaved (parse, `-j 1`, default jobs, parse, ...) and as medians of `RUNS`
 (default 3), wall and CPU seconds (user + system, workers included):
 
@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _instructions
 from _timing import compile_code, compile_package
 from bench_large import PARSE, run
-from gen_shapes import SHAPES, generate
+from gen_shapes import ALL_SHAPES, generate
 
 
 def bench(tree: Path, runs: int, variants: dict[str, dict[str, str]]) -> dict[str, tuple[float, float]]:
@@ -79,7 +79,7 @@ def counted(tree: Path, variants: dict[str, dict[str, str]]) -> dict[str, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shapes", nargs="+", choices=sorted(SHAPES), default=sorted(SHAPES))
+    parser.add_argument("--shapes", nargs="+", choices=sorted(ALL_SHAPES), default=sorted(ALL_SHAPES))
     parser.add_argument("--sizes", nargs="+", type=int, default=[250, 1000, 4000])
     parser.add_argument("--seeds", nargs="+", type=int, default=[1, 2])
     parser.add_argument("--code", type=Path, help="a folder holding the `mcpdeps` package to time")

@@ -33,7 +33,10 @@ Shapes weigh the kinds: `dense` (nearly every module a server or resolver module
 included), `flat` (as dense, every tool at module level: no factory couples the files),
 `mixed` (about half MCP, factories included), `sparse` (a large application with a small MCP
 surface at module level), `helpers` (the layouts above, with cross-module resolvers).
-Module sizes vary (about 40 to 400 lines). Errors are seeded in a share of the modules
+`monorepo` is many projects side by side, each with its own `pyproject.toml` under `src/`
+(awslabs/mcp holds 62 servers, about 40 modules each): a `helpers` tree of about 40 modules per
+project, every project naming its packages alike (`app`, `pkg0`, ...), as servers generated
+from one template do. Module sizes vary (about 40 to 400 lines). Errors are seeded in a share of the modules
 (`--errors RATE`, `gen_errors.py`: 0.25 by default for `helpers`, none for the others, whose
 trees stay as the benchmarks' figures were measured on, with their one deliberate MCPD003
 every 37 tool modules). Deterministic for a given shape, size, seed and rate.
@@ -62,6 +65,12 @@ SHAPES: dict[str, dict[str, int]] = {
         **{"tools": 5, "server": 2, "added": 2, "helpers": 6, "plain": 14},
     },
 }
+ALL_SHAPES = (*SHAPES, "monorepo")
+"""Every shape `generate` writes: the weighted ones, and `monorepo`, made of `helpers` projects."""
+
+PER_PROJECT = 40
+"""Modules per project of a `monorepo` tree."""
+
 ERRORS = {"helpers": 0.25}
 """The share of modules carrying a seeded error (`gen_errors.py`) when `--errors` is not given:
 none for the shapes the benchmarks' figures were measured on, so they stay byte for byte."""
@@ -73,6 +82,8 @@ def generate(
     """Write a project of `modules` modules of `shape`; returns the number of lines written.
 
     `errors`: the share of modules carrying a seeded error (default: the shape's, `ERRORS`)."""
+    if shape == "monorepo":
+        return _monorepo(out, modules, seed, errors)
     rng = random.Random(f"{shape}-{modules}-{seed}")
     seeded = Errors(ERRORS.get(shape, 0.0) if errors is None else errors, f"{shape}-{modules}-{seed}")
     weights = SHAPES[shape]
@@ -109,10 +120,23 @@ def generate(
     return lines + len(main)
 
 
+def _monorepo(out: Path, modules: int, seed: int, errors: float | None) -> int:
+    """`modules` modules in `helpers` projects of about `PER_PROJECT` modules each, under
+    `out/src/server_N/`; returns the number of lines written."""
+    if out.exists():
+        shutil.rmtree(out)
+    projects = max(2, round(modules / PER_PROJECT))
+    sizes = [modules // projects + (n < modules % projects) for n in range(projects)]
+    return sum(
+        generate(out / "src" / f"server_{n}", size, "helpers", seed * 1000 + n, errors)
+        for n, size in enumerate(sizes)
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--shape", choices=sorted(SHAPES), default="dense")
+    parser.add_argument("--shape", choices=sorted(ALL_SHAPES), default="dense")
     parser.add_argument("--modules", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

@@ -129,7 +129,7 @@ class StaticBuilder:
         defs are the tools (`expanded`), not the wrapper as written."""
         for reg in found:
             through = self.reach.through_parameter(reg)
-            if (through and hands_back(reg)) or reg.passed is not None:  # (`passed_loops.landings`)
+            if (through and hands_back(reg) and not self.reach.applied_unread(reg)) or reg.passed is not None:
                 stood_for.add(id(reg))
             # `def add(mcp, fn): _really_add(mcp, fn)`: on what `add`'s callers pass (`handed_on`).
             through += handed_on(self.reach, through, stood_for)

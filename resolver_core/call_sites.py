@@ -102,6 +102,8 @@ class CallSites:
         """How many call sites were recorded so far: answers read from `sites` still stand
         while it has not moved (`Reach.servers_of`)."""
         self._applications: dict[int, list[Application]] = {}
+        self._unread_applications: set[int] = set()
+        """The decorators applied by a call to what `applications` does not list."""
         self._decorating: dict[int, FunctionDef] = {}
         """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
         self._bound: dict[int, str] = {}
@@ -408,17 +410,27 @@ class CallSites:
         self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
     ) -> None:
         """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand
-        to a def of this module, as `@audited(mcp, "create_job")` written on it would be."""
-        if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
-            return
-        target = self.names.resolve(module, call.args[0], scope)
-        if not isinstance(target, Defined) or target.module is not module:
-            return
-        if not isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            return
+        to a def of this module, as `@audited(mcp, "create_job")` written on it would be. Applied
+        to anything else (`self.create_job`, a function of another module), it is noted as
+        applied to what is not read (`applied_unread`)."""
         obj = self.decorators.expr(module, made, scope, {}, 0)
-        if obj.kind == "function" and obj.module is not None and isinstance(obj.node, ast.FunctionDef):
+        if obj.kind != "function" or obj.module is None or not isinstance(obj.node, ast.FunctionDef):
+            return
+        arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
+        target = self.names.resolve(module, arg, scope) if isinstance(arg, ast.Name) else None
+        if (
+            isinstance(target, Defined)
+            and target.module is module
+            and isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ):
             self._applications.setdefault(id(obj.node), []).append((module, target.node, made, scope))
+        else:
+            self._unread_applications.add(id(obj.node))
+
+    def applied_unread(self, fn: FunctionDef) -> bool:
+        """Whether a call applies this function, a decorator, to something `applications` does
+        not list (`_applied_by_call`): what it registers for that is not known."""
+        return id(fn) in self._unread_applications
 
     def _result_called(
         self,

@@ -391,6 +391,12 @@ class Reach:
         assert isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
         return self.call_sites.applications(scope.function)
 
+    def applied_unread(self, reg: Registration) -> bool:
+        """Whether the decorator making the wrapper `reg` registers is also applied by hand to
+        what is not read (`CallSites.applied_unread`): the wrapper as written stays a tool."""
+        fn = reg.scope.function if reg.scope is not None else None
+        return isinstance(fn, ast.FunctionDef) and self.call_sites.applied_unread(fn)
+
     def _wrapper_returned(self, reg: Registration) -> list[Registration]:
         """`def expose(fn): ...; return mcp.tool()(wrapper)`: a decorator registering what it
         made of the def it is applied to (a `functools.wraps` wrapper, `audited(fn)`) and

@@ -121,3 +121,24 @@ def test_the_graph_shows_the_wrapped_parameters(tmp_path: Path) -> None:
     (server,) = lint([tmp_path], cwd=tmp_path).graph.servers
     (tool,) = server.tools
     assert (tool.name, [p.name for p in tool.parameters]) == ("create_job", ["title"])
+
+
+def test_applied_to_a_bound_method_too_the_wrapper_is_still_said(tmp_path: Path) -> None:
+    """`audited_tool(server, "list_jobs")(self.list_jobs)` is not read as an application (a
+    bound method, or a function of another module): what the decorator registers for it is not
+    known, so the wrapper as written stays a tool, said not followed (MCPD113), rather than
+    the tools it registers going unseen."""
+    text = (
+        AUDITED
+        + JOB.format(extra="")
+        + "class Jobs:\n    def __init__(self, server):\n"
+        + '        audited_tool(server, "list_jobs")(self.list_jobs)\n\n'
+        + "    async def list_jobs(self, status: str) -> str:\n        return status\n\n\n"
+        + 'audited_tool(mcp, "create_job")(create_job)\nJobs(mcp)\n'
+    )
+    write_files(tmp_path, {"server.py": text})
+    verdict = judge_case(tmp_path)
+    assert sorted(t["tool"] for t in verdict["tools"]) == ["create_job", "list_jobs"]
+    for target in (tmp_path, tmp_path / "server.py"):
+        found = [(d.code, d.tool) for d in lint([target], cwd=tmp_path).diagnostics if d.code == "MCPD113"]
+        assert found == [("MCPD113", "wrapper")]
