@@ -102,8 +102,10 @@ class CallSites:
         """How many call sites were recorded so far: answers read from `sites` still stand
         while it has not moved (`Reach.servers_of`)."""
         self._applications: dict[int, list[Application]] = {}
+        self._by_hand: dict[int, list[CallSite]] = {}
+        """A decorator -> the calls applying it to a function they name (`applied_by_hand`)."""
         self._unread_applications: set[int] = set()
-        """The decorators applied by a call to what `applications` does not list."""
+        """The decorators applied by a call to what is not read (`applied_unread`)."""
         self._decorating: dict[int, FunctionDef] = {}
         """A call written as a decorator (`@h.tool()`) -> the def it decorates."""
         self._bound: dict[int, str] = {}
@@ -409,9 +411,10 @@ class CallSites:
     def _applied_by_call(
         self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
     ) -> None:
-        """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand
-        to a def of this module, as `@audited(mcp, "create_job")` written on it would be. Applied
-        to anything else (`self.create_job`, a function of another module), it is noted as
+        """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand.
+        To a def of this module, it is an application as `@audited(mcp, "create_job")` written
+        on the def is; to a name or attribute naming another function (`self.create_job`, an
+        imported one), a call of the decorator (`applied_by_hand`); to anything else, noted as
         applied to what is not read (`applied_unread`)."""
         obj = self.decorators.expr(module, made, scope, {}, 0)
         if obj.kind != "function" or obj.module is None or not isinstance(obj.node, ast.FunctionDef):
@@ -424,12 +427,19 @@ class CallSites:
             and isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef)
         ):
             self._applications.setdefault(id(obj.node), []).append((module, target.node, made, scope))
+        elif isinstance(arg, ast.Name | ast.Attribute):
+            self._by_hand.setdefault(id(obj.node), []).append((module, call, scope))
         else:
             self._unread_applications.add(id(obj.node))
 
+    def applied_by_hand(self, fn: FunctionDef) -> list[CallSite]:
+        """The calls applying this function, a decorator, to a function they name
+        (`audited(mcp, "x")(self.create_job)`: `_applied_by_call`)."""
+        return self._by_hand.get(id(fn), [])
+
     def applied_unread(self, fn: FunctionDef) -> bool:
-        """Whether a call applies this function, a decorator, to something `applications` does
-        not list (`_applied_by_call`): what it registers for that is not known."""
+        """Whether a call applies this function, a decorator, to what neither `applications`
+        nor `applied_by_hand` lists (`_applied_by_call`): what it registers for that is not known."""
         return id(fn) in self._unread_applications
 
     def _result_called(

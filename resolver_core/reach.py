@@ -29,6 +29,7 @@ from .call_sites import Application, CallSites
 from .caller_loops import CallerLoops
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
+from .hand_applied import applied_unread, by_hand, wraps_its_parameter
 from .keyed_servers import by_keyword, spread_entry
 from .literal_loops import listing_name
 from .loop_collectors import on_instance, returned_local
@@ -356,6 +357,8 @@ class Reach:
             if index == (isinstance(applied[2], ast.Attribute) and params[0].arg in ("self", "cls"))
             and on_instance(self.names, reg.collector, applied[0], applied[2], applied[3])
         ]
+        if index == 0 and isinstance(fn, ast.FunctionDef):
+            out += by_hand(self.names, self.call_sites, reg)
         for module, call, scope, arg, bound in call_arguments(
             self.call_sites, self.servers, reg.module, fn, index
         ):
@@ -392,10 +395,8 @@ class Reach:
         return self.call_sites.applications(scope.function)
 
     def applied_unread(self, reg: Registration) -> bool:
-        """Whether the decorator making the wrapper `reg` registers is also applied by hand to
-        what is not read (`CallSites.applied_unread`): the wrapper as written stays a tool."""
-        fn = reg.scope.function if reg.scope is not None else None
-        return isinstance(fn, ast.FunctionDef) and self.call_sites.applied_unread(fn)
+        """`hand_applied.applied_unread`: the wrapper `reg` registers stays a tool as written."""
+        return applied_unread(self.names, self.call_sites, reg)
 
     def _wrapper_returned(self, reg: Registration) -> list[Registration]:
         """`def expose(fn): ...; return mcp.tool()(wrapper)`: a decorator registering what it
@@ -410,7 +411,9 @@ class Reach:
             landed = landed_on_def(self.names, reg, applied, reg.scope.parent, reg.span)
             landed.through_decorator = True
             out.append(landed)
-        return out
+        return out + (
+            by_hand(self.names, self.call_sites, reg) if wraps_its_parameter(self.names, reg) else []
+        )
 
     def _through_factory(self, reg: Registration) -> list[Registration]:
         """`def tool(): return mcp.tool()`: each `@tool()` applies the SDK's decorator to its def,

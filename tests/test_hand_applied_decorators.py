@@ -123,22 +123,51 @@ def test_the_graph_shows_the_wrapped_parameters(tmp_path: Path) -> None:
     assert (tool.name, [p.name for p in tool.parameters]) == ("create_job", ["title"])
 
 
-def test_applied_to_a_bound_method_too_the_wrapper_is_still_said(tmp_path: Path) -> None:
-    """`audited_tool(server, "list_jobs")(self.list_jobs)` is not read as an application (a
-    bound method, or a function of another module): what the decorator registers for it is not
-    known, so the wrapper as written stays a tool, said not followed (MCPD113), rather than
-    the tools it registers going unseen."""
-    text = (
-        AUDITED
-        + JOB.format(extra="")
-        + "class Jobs:\n    def __init__(self, server):\n"
-        + '        audited_tool(server, "list_jobs")(self.list_jobs)\n\n'
-        + "    async def list_jobs(self, status: str) -> str:\n        return status\n\n\n"
-        + 'audited_tool(mcp, "create_job")(create_job)\nJobs(mcp)\n'
-    )
-    write_files(tmp_path, {"server.py": text})
+JOBS = (
+    "class Jobs:\n    def __init__(self, server):\n"
+    '        audited_tool(server, "list_jobs")(self.list_jobs)\n\n'
+    "    async def list_jobs(self, status: str{extra}) -> str:\n        return status\n\n\n"
+)
+
+PLAIN = AUDITED.replace("        @functools.wraps(func)\n", "")
+"""`audited_tool` without `functools.wraps`: the SDK reads the wrapper's own `*args, **kwargs`."""
+
+BY_HAND: dict[str, tuple[dict[str, str], list[str], list[str]]] = {
+    "bound methods in a class's __init__": (
+        {"server.py": AUDITED + JOBS.format(extra="") + "Jobs(mcp)\n"},
+        ["list_jobs"],
+        [],
+    ),
+    "a bound method's own error": (
+        {"server.py": AUDITED + JOBS.format(extra=", _page: int") + "Jobs(mcp)\n"},
+        ["list_jobs"],
+        ["MCPD006"],
+    ),
+    "a function of another module": (
+        {
+            "server.py": AUDITED
+            + 'from jobs import create_job  # noqa: E402\n\naudited_tool(mcp, "create_job")(create_job)\n',
+            "jobs.py": JOB.format(extra=", *rest: str").lstrip(),
+        },
+        ["create_job"],
+        ["MCPD109"],
+    ),
+    "a wrapper without wraps: its own *args and **kwargs": (
+        {"server.py": PLAIN + JOBS.format(extra="") + "Jobs(mcp)\n"},
+        ["list_jobs"],
+        ["MCPD109", "MCPD109"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", BY_HAND)
+def test_a_function_named_in_the_call_is_registered(case: str, tmp_path: Path) -> None:
+    files, tools, expected = BY_HAND[case]
+    write_files(tmp_path, files)
     verdict = judge_case(tmp_path)
-    assert sorted(t["tool"] for t in verdict["tools"]) == ["create_job", "list_jobs"]
-    for target in (tmp_path, tmp_path / "server.py"):
-        found = [(d.code, d.tool) for d in lint([target], cwd=tmp_path).diagnostics if d.code == "MCPD113"]
-        assert found == [("MCPD113", "wrapper")]
+    assert verdict["import_error"] is None
+    assert [t["tool"] for t in verdict["tools"]] == tools
+    refused = {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"}
+    assert refused == set(expected) - {"MCPD109"}  # (MCPD109: what the SDK accepts, then mishandles)
+    for target in (tmp_path, *(tmp_path / name for name in files)):  # (each file alone, as pre-commit)
+        assert sorted(d.code for d in lint([target], cwd=tmp_path).diagnostics) == expected, target
