@@ -186,9 +186,9 @@ class Scanner:
         return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
     def rewritten(self, module: ParsedModule) -> set[str]:
-        """Names of the functions whose annotations or signature the module assigns at run time
-        (`fn.__annotations__["x"] = T`, `fn.__signature__ = ...`): what the SDK reads then is
-        not what the source declares."""
+        """Qualified names of the functions whose annotations or signature the module assigns at
+        run time (`fn.__annotations__["x"] = T`, `fn.__signature__ = ...`): what the SDK reads
+        then is not what the source declares."""
         known = self._rewritten.get(module.path)
         if known is None:
             known = self._rewritten[module.path] = rewritten_functions(module)

@@ -14,20 +14,69 @@ from .source import ParsedModule
 
 
 def rewritten_functions(module: ParsedModule) -> set[str]:
-    """Names of the functions whose annotations or signature the module assigns."""
+    """Qualified names of the functions whose annotations or signature the module assigns: the
+    function the written name is bound to where it is written (`patched.<locals>.tool` for a
+    write in `patched()` to its own `tool`, `tool` for a module-level one, also written in a
+    function that does not bind the name), so that another function's `tool` is not taken."""
     found: set[str] = set()
     text = module.text or ""
     if module.tree is None or ("__annotations__" not in text and "__signature__" not in text):
         return found
-    for node in ast.walk(module.tree):
+    _collect(module.tree.body, "", [], found)
+    return found
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _collect(body: list[ast.stmt], prefix: str, scopes: list[tuple[str, set[str]]], found: set[str]) -> None:
+    """The writes of `body` (of the function or class `prefix` names), each function written in
+    it walked with its own names; `scopes`: the functions around, innermost last, with the names
+    each binds."""
+    todo: list[ast.AST] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner = f"{prefix}{node.name}.<locals>."
+            _collect(node.body, inner, [*scopes, (inner, _bound(node))], found)
+            continue
+        if isinstance(node, ast.ClassDef):  # (a class body's names are not its methods')
+            _collect(node.body, f"{prefix}{node.name}.", scopes, found)
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
         targets = node.targets if isinstance(node, ast.Assign) else []
         if isinstance(node, ast.AugAssign | ast.AnnAssign):
             targets = [node.target]
         for target in targets:
             name = _rewritten_function(target)
             if name is not None:
-                found.add(name)
-    return found
+                owner = next((where for where, names in reversed(scopes) if name in names), "")
+                found.add(f"{owner}{name}")
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def _bound(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names a function binds in its own body (its parameters, defs, classes, assignment
+    targets), unless declared `global` or `nonlocal` there."""
+    names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    names |= {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None}
+    todo: list[ast.AST] = list(fn.body)
+    outer: set[str] = set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, _SCOPES):
+            if not isinstance(node, ast.Lambda):
+                names.add(node.name)
+            continue
+        if isinstance(node, ast.Global | ast.Nonlocal):
+            outer.update(node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).partition(".")[0])
+        todo.extend(ast.iter_child_nodes(node))
+    return names - outer
 
 
 def _rewritten_function(target: ast.expr) -> str | None:

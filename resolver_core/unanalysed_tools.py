@@ -62,7 +62,7 @@ def note_unnamed(names: Names, scanner: Scanner, reg: Registration, expanded: bo
 def note_rewritten(scanner: Scanner, reg: Registration, target: ToolFunction) -> bool:
     """A tool whose annotations are assigned at run time: noted as not analysed, not guessed."""
     fn = target.node
-    if isinstance(fn, ast.Lambda) or fn.name not in scanner.rewritten(target.module):
+    if isinstance(fn, ast.Lambda) or target.qualname not in scanner.rewritten(target.module):
         return False
     scanner.unfollowed.append(
         Unfollowed(
