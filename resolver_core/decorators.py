@@ -192,8 +192,13 @@ class Decorators:
         """Whether a registering decorator as written (`@mcp.tool()`) calls a method the project
         defines on the server's class (an `MCPServer` subclass overriding `tool`): what that
         method returns decides what is registered."""
+        return self.override(module, registrar, scope) is not None
+
+    def override(self, module: ParsedModule, registrar: ast.expr, scope: Scope | None) -> Defined | None:
+        """The method of `overridden`, if any."""
         func = registrar.func if isinstance(registrar, ast.Call) else registrar
-        return self._method_of_instance(module, func, scope, {}, 0) is not None
+        found = self._method_of_instance(module, func, scope, {}, 0)
+        return found[1] if found is not None else None
 
     def through(self, module: ParsedModule, registrar: ast.Call, fn: ast.expr, scope: Scope | None) -> Obj:
         """What `mcp.tool(name="t")(t)` hands the SDK when `tool` is the server class's own

@@ -10,6 +10,7 @@ async-ness. A decorator that cannot be followed leaves the function as written, 
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection, Iterable
 
 from .annotation_writes import Written
 from .callables import Targets
@@ -158,3 +159,24 @@ def _decorated_tool(obj: Obj, written: ToolFunction | None, chain: tuple[str, ..
         chain,
         annotations=inner.annotations,
     )
+
+
+def registered_inside(reg: Registration, targets: Targets, registering: Collection[int]) -> bool:
+    """Whether `reg` calls the server class's override of `tool` (`Decorators.override`) that
+    holds a registration of its own (`registering`: the ids of the functions holding one, the
+    `self.add_tool(fn, ...)` of the decorator it returns): that registration is the tool's,
+    found where it is written; the call of the override registers nothing itself."""
+    written = reg.decorator if reg.form == "decorator" else reg.registrar
+    method = targets.decorators.override(reg.module, written, reg.scope) if written is not None else None
+    return method is not None and id(method.node) in registering
+
+
+def holding_registrations(found: Iterable[Registration]) -> set[int]:
+    """The ids of the functions around the registrations `found` (`registered_inside`)."""
+    out: set[int] = set()
+    for reg in found:
+        scope = reg.scope
+        while scope is not None:
+            out.add(id(scope.function))
+            scope = scope.parent
+    return out
