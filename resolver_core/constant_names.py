@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from .source import ParsedModule
-from .symbols import Defined, Names, Scope
+from .symbols import Defined, Names, Scope, Value
 
 _ENUMS = frozenset({"Enum", "StrEnum", "IntEnum", "Flag", "IntFlag"})
 _STRING_ENUMS = frozenset({"StrEnum"})
@@ -66,3 +66,14 @@ def _bound_once(cls: ast.ClassDef, name: str) -> str | None:
         return None
     text = found[0]
     return text.value if isinstance(text, ast.Constant) and isinstance(text.value, str) else None
+
+
+def text_value(names: Names, module: ParsedModule, node: ast.expr | None, scope: Scope | None) -> str | None:
+    """A tool name written as a string, or as a name bound to one (`name=LOOKUP`), or as a
+    class constant or string enum member (`name=ToolName.SEARCH`, `constant_text`)."""
+    if isinstance(node, ast.Attribute):
+        return constant_text(names, module, node, scope)
+    if isinstance(node, ast.Name):
+        symbol = names.lookup(module, node.id, scope)
+        node = symbol.node if isinstance(symbol, Value) else None
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

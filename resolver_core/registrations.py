@@ -18,9 +18,10 @@ from pathlib import Path
 
 from .arms import ArmStack
 from .confined import Confined
-from .constant_names import constant_text
+from .constant_names import text_value
 from .constructor_tools import as_kept, assigned, constructor_tools, unread, written_name
 from .enclosing_loops import EnclosingLoops
+from .extension_tools import ExtensionTools
 from .handed_servers import HandedServers
 from .model import RegistrationForm, Server, Span
 from .prefilter import lines_in, mentions
@@ -45,6 +46,8 @@ class Scanner:
         self.servers = servers
         self.aliases = RegistrarAliases(names, servers)
         """Names bound to a server's registration methods (`tool = mcp.tool`), read as those."""
+        self.extensions = ExtensionTools(names)
+        """The defs `Apps` instances decorated, registered by the servers given them."""
         self.found: list[Registration] = []
         self.unfollowed: list[Unfollowed] = []
         self.scanned: list[ParsedModule] = []
@@ -98,6 +101,7 @@ class Scanner:
             ".tool(",
             "add_tool",
             "tools=",  # `MCPServer("x", tools=[Tool.from_function(fn)])`
+            "extensions=",  # `MCPServer("x", extensions=[apps])`
             ".remove_tool(",
             *(f"{name}(" for name in aliases),
             *(f"map({name}," for name in aliases),  # `list(map(add, TOOLS))`
@@ -175,16 +179,6 @@ class Scanner:
         for reg in regs:
             self._found(reg)
 
-    def _text_value(self, module: ParsedModule, node: ast.expr | None, scope: Scope | None) -> str | None:
-        """A tool name written as a string, or as a name bound to one (`name=LOOKUP`), or as a
-        class constant or string enum member (`name=ToolName.SEARCH`, `constant_names.py`)."""
-        if isinstance(node, ast.Attribute):
-            return constant_text(self.names, module, node, scope)
-        if isinstance(node, ast.Name):
-            symbol = self.names.lookup(module, node.id, scope)
-            node = symbol.node if isinstance(symbol, Value) else None
-        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
-
     def rewritten(self, module: ParsedModule) -> set[str]:
         """Qualified names of the functions whose annotations or signature the module assigns at
         run time (`fn.__annotations__["x"] = T`, `fn.__signature__ = ...`): what the SDK reads
@@ -213,6 +207,7 @@ class Scanner:
                 continue
             server = self._server_of(module, target, scope, module.span(written), (call, fn))
             if server is None:
+                self.extensions.decorated(module, target, fn, scope, (written, qualname))
                 continue
             name_node = name_argument(call) if call is not None and target.attr == "tool" else None
             listed = self._loops.names_of(written, name_node) if name_node is not None else None
@@ -224,7 +219,7 @@ class Scanner:
                         fn,
                         module,
                         scope,
-                        self._text_value(*named) if named[1] is not None else None,
+                        text_value(self.names, *named) if named[1] is not None else None,
                         module.span(written),
                         form="decorator" if call is not None else "uncalled_decorator",
                         decorator=written,
@@ -310,7 +305,7 @@ class Scanner:
                 value,
                 module,
                 scope,
-                self._text_value(module, name_node, scope),
+                text_value(self.names, module, name_node, scope),
                 module.span(value),
                 "applied",
                 name_node=name_node,
@@ -365,7 +360,7 @@ class Scanner:
                 fn,
                 where,
                 where_scope,
-                self._text_value(*named),
+                text_value(self.names, *named),
                 module.span(call),
                 form,
                 # `name=None` a loop takes (`map(mcp.add_tool, FNS, (None, "x"))`): the function's
@@ -379,7 +374,8 @@ class Scanner:
     def _constructed(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         """`MCPServer("x", tools=[Tool.from_function(fn, name="t")])`: each tool listed, read as
         `add_tool` on the server the call makes (`constructor_tools.py`): the name it is bound
-        to, or the call itself (`register(MCPServer(...))`)."""
+        to, or the call itself (`register(MCPServer(...))`); then those of the `Apps` instances
+        its `extensions=` lists (`extension_tools.py`)."""
         listed, notes, loops = constructor_tools(self.names, module, call, scope)
         self.unfollowed += notes
         # `return MCPServer(..., tools=[...])` in a plain function: the factory's own server,
@@ -405,12 +401,20 @@ class Scanner:
             self.found[start:] = as_kept(
                 self.found[start:], lambda reg: reg.name or written_name(reg.name_node)
             )
+        if server is None:
+            return
+        for given in self.extensions.given(module, call, scope):  # (after the listed tools, as added)
+            self._found(
+                given.registration(server, text_value(self.names, given.module, given.name_node, given.scope))
+            )
 
     def _call(self, module: ParsedModule, call: ast.Call, scope: Scope | None) -> None:
         if isinstance(call.func, ast.Attribute) and call.func.attr == "remove_tool":
             self._removes(module, call.func.value, scope)
             return
-        if any(k.arg == "tools" for k in call.keywords) and self.servers.is_call(module, call, scope):
+        if any(k.arg in ("tools", "extensions") for k in call.keywords) and self.servers.is_call(
+            module, call, scope
+        ):
             self._constructed(module, call, scope)
             return
         returns = call is self._returning
@@ -471,7 +475,7 @@ class Scanner:
                     fn,
                     where,
                     where_scope,
-                    self._text_value(*named) if func.func.attr == "tool" else None,
+                    text_value(self.names, *named) if func.func.attr == "tool" else None,
                     module.span(call),
                     "applied",
                     name_node=named[1] if func.func.attr == "tool" else None,
