@@ -167,16 +167,23 @@ def registered_inside(reg: Registration, targets: Targets, registering: Collecti
     `self.add_tool(fn, ...)` of the decorator it returns): that registration is the tool's,
     found where it is written; the call of the override registers nothing itself."""
     written = reg.decorator if reg.form == "decorator" else reg.registrar
-    method = targets.decorators.override(reg.module, written, reg.scope) if written is not None else None
+    if not registering or written is None:
+        return False
+    method = targets.decorators.override(reg.module, written, reg.scope)
     return method is not None and id(method.node) in registering
 
 
 def holding_registrations(found: Iterable[Registration]) -> set[int]:
-    """The ids of the functions around the registrations `found` (`registered_inside`)."""
+    """The ids of the functions named `tool` around the registrations `found`: the overrides
+    that may hold one (`registered_inside`)."""
     out: set[int] = set()
     for reg in found:
         scope = reg.scope
         while scope is not None:
-            out.add(id(scope.function))
+            if (
+                isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
+                and scope.function.name == "tool"
+            ):
+                out.add(id(scope.function))
             scope = scope.parent
     return out
