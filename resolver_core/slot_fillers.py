@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from .registration_site import Unfollowed
 from .servers import ParamServer
 from .source import ParsedModule
-from .symbols import Defined, External, ModuleRef, Names, Scope, Value
+from .symbols import Defined, External, ModuleRef, Names, Param, Scope, Value
 
 if TYPE_CHECKING:
     from .reach import Reach
@@ -157,22 +157,42 @@ def mcp1_server(
     names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None, depth: int = 0
 ) -> bool:
     """Whether `expr` is an instance of mcp 1.x's `FastMCP` (`mcp.server.fastmcp`), which mcp 2
-    removed: no server of the SDK mcpdeps checks, and what `mcpdeps migrate` rewrites."""
+    removed: no server of the SDK mcpdeps checks, and what `mcpdeps migrate` rewrites. So is an
+    instance of a project subclass of it, and a parameter annotated with it
+    (`def register_tools(mcp: FastMCP)`)."""
     if depth > _MAX_DEPTH:
         return False
     if isinstance(expr, ast.Call):
-        made = names.resolve(module, expr.func, scope)
-        made = names.follow(made) if made is not None else None
-        if not isinstance(made, External):
-            return False
-        home, _, name = made.qualname.rpartition(".")
-        return name == "FastMCP" and (home == "mcp.server.fastmcp" or home.startswith("mcp.server.fastmcp."))
+        return _mcp1_class(names, module, expr.func, scope, depth + 1)
     if not isinstance(expr, ast.Name | ast.Attribute):
         return False
     symbol = names.resolve(module, expr, scope)
     symbol = names.follow(symbol) if symbol is not None else None
+    if isinstance(symbol, Param):
+        written = symbol.node.annotation
+        if isinstance(written, ast.BinOp) and isinstance(written.op, ast.BitOr):  # `FastMCP | None`
+            written = written.left if not _none(written.left) else written.right
+        return written is not None and _mcp1_class(names, symbol.module, written, None, depth + 1)
     return (
         isinstance(symbol, Value)
         and symbol.node is not expr
         and mcp1_server(names, symbol.module, symbol.node, symbol.scope, depth + 1)
     )
+
+
+def _mcp1_class(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope | None, depth: int) -> bool:
+    """Whether `expr` names mcp 1.x's `FastMCP`, or a project class deriving from it."""
+    if depth > _MAX_DEPTH or not isinstance(expr, ast.Name | ast.Attribute):
+        return False
+    made = names.resolve(module, expr, scope)
+    made = names.follow(made) if made is not None else None
+    if isinstance(made, Defined) and isinstance(made.node, ast.ClassDef):
+        return any(_mcp1_class(names, made.module, base, None, depth + 1) for base in made.node.bases)
+    if not isinstance(made, External):
+        return False
+    home, _, name = made.qualname.rpartition(".")
+    return name == "FastMCP" and (home == "mcp.server.fastmcp" or home.startswith("mcp.server.fastmcp."))
+
+
+def _none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None

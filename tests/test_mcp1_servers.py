@@ -56,6 +56,22 @@ CASES: dict[str, tuple[dict[str, str], list[tuple[str, int, str, str]]]] = {
         },
         [("server.py", 7, "forecast", "app")],
     ),
+    "a helper's parameter annotated with it": (
+        {
+            "server.py": "from mcp.server.fastmcp import FastMCP\n\n\n"
+            "def register_tools(mcp_instance: FastMCP | None) -> None:\n"
+            '    @mcp_instance.tool(description="Forecast.")\n    def forecast(city: str) -> str:\n'
+            '        return city\n\n\nregister_tools(FastMCP("weather"))\n'
+        },
+        [("server.py", 5, "forecast", "mcp_instance")],
+    ),
+    "a project subclass of it": (
+        {
+            "server.py": "from mcp.server.fastmcp import FastMCP\n\n\nclass MetaMCP(FastMCP):\n    pass\n\n\n"
+            'mcp = MetaMCP("weather")\n\n\n@mcp.tool()\ndef forecast(city: str) -> str:\n    return city\n'
+        },
+        [("server.py", 11, "forecast", "mcp")],
+    ),
     "tools in a module importing the server": (
         {
             "server.py": SERVER + "import tools  # noqa: E402, F401\n",
