@@ -17,6 +17,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
+from published_shapes import the_editor_reports_what_lint_dot_reports
 
 HEAD = "from mcp.server.apps import Apps\nfrom mcp.server.mcpserver import MCPServer\n\napps = Apps()\n\n"
 
@@ -68,3 +69,9 @@ def test_the_server_registers_its_extension_tools(case: str, tmp_path: Path) -> 
         result = lint([target], cwd=tmp_path)
         assert [d.code for d in result.diagnostics] == expected
         assert result.tools == len(set(tools))
+
+
+def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:
+    """`mcpdeps lsp`'s model, the refused parameter renamed in unsaved text and back."""
+    write_files(tmp_path, {"server.py": CASES["a tool the SDK refuses"][0]})
+    the_editor_reports_what_lint_dot_reports(tmp_path, "server.py", ("_tz", "tz"))

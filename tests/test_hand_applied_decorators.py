@@ -24,6 +24,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
+from published_shapes import the_editor_reports_what_lint_dot_reports
 
 AUDITED = """import functools
 
@@ -171,3 +172,9 @@ def test_a_function_named_in_the_call_is_registered(case: str, tmp_path: Path) -
     assert refused == set(expected) - {"MCPD109"}  # (MCPD109: what the SDK accepts, then mishandles)
     for target in (tmp_path, *(tmp_path / name for name in files)):  # (each file alone, as pre-commit)
         assert sorted(d.code for d in lint([target], cwd=tmp_path).diagnostics) == expected, target
+
+
+def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:
+    """`mcpdeps lsp`'s model, the bound method's refused parameter renamed in unsaved text and back."""
+    write_files(tmp_path, BY_HAND["a bound method's own error"][0])
+    the_editor_reports_what_lint_dot_reports(tmp_path, "server.py", ("_page", "page"))

@@ -29,6 +29,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
+from published_shapes import the_editor_reports_what_lint_dot_reports
 
 HEAD = 'from mcp.server.mcpserver import MCPServer\n\nmcp = MCPServer("s")\n\n\ndef make_client():\n    return object()\n\n'
 
@@ -149,3 +150,9 @@ def test_groups_registered_from_a_package_table(given: str, tmp_path: Path) -> N
     assert not any(t["duplicate"] for t in verdict["tools"])
     result = lint([tmp_path / given], cwd=tmp_path)
     assert result.diagnostics == []
+
+
+def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:
+    """`mcpdeps lsp`'s model, the table's second row changed to a second class in unsaved text and back."""
+    write_files(tmp_path, {"server.py": CASES["one class in two rows, one arm each"][0]})
+    the_editor_reports_what_lint_dot_reports(tmp_path, "server.py", ("(Gateways, None)", "(Guide, None)"))

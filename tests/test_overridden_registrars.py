@@ -31,6 +31,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
+from published_shapes import the_editor_reports_what_lint_dot_reports
 
 META = """from typing import Any
 
@@ -123,3 +124,9 @@ def test_each_tool_registers_once_as_the_sdk_does(case: str, tmp_path: Path) -> 
         result = lint([target], cwd=tmp_path)
         assert [d.code for d in result.diagnostics] == expected
         assert (result.servers, result.tools) == (1, len(set(tools)))
+
+
+def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:
+    """`mcpdeps lsp`'s model, the refused parameter renamed in unsaved text and back."""
+    write_files(tmp_path, {"server.py": CASES["the tool's own error"][0]})
+    the_editor_reports_what_lint_dot_reports(tmp_path, "server.py", ("_x", "x"))
