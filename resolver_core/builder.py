@@ -53,7 +53,7 @@ from .skipped_callers import load_skipped
 from .slot_fillers import Filling
 from .source import ParsedModule, deep_recursion_guard, regular_bytes, without_cyclic_gc
 from .symbols import Names, Scope
-from .tool_function import ToolFunction, holding_registrations, registered_inside, tool_function
+from .tool_function import ToolFunction, landed_twice, tool_function
 from .typeexpr import TypeExpr, first_error, resolve_marker
 from .unanalysed_tools import note_rewritten, note_unnamed
 from .unclassified import EVERY_TOOL, Classified, skipped
@@ -157,12 +157,10 @@ class StaticBuilder:
         # depend on every caller.
         expanded = kept_last(expanded)  # a key a dict registry stores twice: the last def
         applied = {id(reg) for reg in expanded}
-        registering = holding_registrations(found)
+        twice = landed_twice(found, expanded, self.factory.targets)
         for reg in [*found, *expanded]:
-            if reg.returned or reg.bound is not None or id(reg) in stood_for:
+            if reg.returned or reg.bound is not None or id(reg) in stood_for or id(reg) in twice:
                 continue  # `return server.tool()`, `tool = server.tool()`: their expansions are the tools
-            if registered_inside(reg, self.factory.targets, registering):
-                continue
             target = tool_function(reg, self.names, self.factory.targets, self.scanner)
             if target is None:
                 note_unnamed(self.names, self.scanner, reg, expanded=id(reg) in applied)

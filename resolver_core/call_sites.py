@@ -411,23 +411,15 @@ class CallSites:
     def _applied_by_call(
         self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
     ) -> None:
-        """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand.
-        To a def of this module, it is an application as `@audited(mcp, "create_job")` written
-        on the def is; to a name or attribute naming another function (`self.create_job`, an
-        imported one), a call of the decorator (`applied_by_hand`); to anything else, noted as
-        applied to what is not read (`applied_unread`)."""
+        """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand,
+        to a function the call names (`create_job`, `self.create_job`, an imported one: a call of
+        the decorator, `applied_by_hand`) or to anything else (noted as applied to what is not
+        read, `applied_unread`)."""
         obj = self.decorators.expr(module, made, scope, {}, 0)
         if obj.kind != "function" or obj.module is None or not isinstance(obj.node, ast.FunctionDef):
             return
         arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
-        target = self.names.resolve(module, arg, scope) if isinstance(arg, ast.Name) else None
-        if (
-            isinstance(target, Defined)
-            and target.module is module
-            and isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        ):
-            self._applications.setdefault(id(obj.node), []).append((module, target.node, made, scope))
-        elif isinstance(arg, ast.Name | ast.Attribute):
+        if isinstance(arg, ast.Name | ast.Attribute):
             self._by_hand.setdefault(id(obj.node), []).append((module, call, scope))
         else:
             self._unread_applications.add(id(obj.node))

@@ -9,7 +9,8 @@ construction is never registered.
 
 Read here: an `Apps()` bound to a name (`apps = Apps()`), decorated in the module binding it,
 given in a list or tuple written in the constructor's `extensions=`, the decorations scanned
-before that call (module order, as the import runs them). An extension class of the project's
+before that call (module order, as the import runs them), each `resource_uri` a `ui://` text
+the module serves (else `Apps` raises and the server registers none of them). An extension class of the project's
 own (`class Stamps(Extension)` with a `tools()` method) is not read.
 """
 
@@ -92,7 +93,9 @@ class ExtensionTools:
         out: list[Decorated] = []
         for each in given.elts:
             made = self._apps(module, each, scope)
-            out += self._decorated.get(id(made), []) if made is not None else []
+            decorated = self._decorated.get(id(made), []) if made is not None else []
+            if all(_served(d) for d in decorated):  # else the constructor raises: no tool is
+                out += decorated
         return out
 
     def _apps(self, module: ParsedModule, expr: ast.expr, scope: Scope | None) -> ast.Call | None:
@@ -106,3 +109,36 @@ class ExtensionTools:
         made = self.names.resolve(symbol.module, symbol.node.func, symbol.scope)
         made = self.names.follow(made) if made is not None else None
         return symbol.node if isinstance(made, External) and made.qualname == _APPS else None
+
+
+def _served(decorated: Decorated) -> bool:
+    """Whether a tool's `resource_uri` is a `ui://` text the module serves (passed to an
+    `add_html_resource(...)` or `add_resource(...)` call): else `Apps.tool` or the server's
+    constructor raises `ValueError`, and no tool of that server is registered."""
+    uri = next(
+        (k.value for k in getattr(decorated.decorator, "keywords", []) if k.arg == "resource_uri"), None
+    )
+    if (
+        not isinstance(uri, ast.Constant)
+        or not isinstance(uri.value, str)
+        or not uri.value.startswith("ui://")
+    ):
+        return False
+    return uri.value in _resources(decorated.module)
+
+
+def _resources(module: ParsedModule) -> set[str]:
+    """The texts passed to the module's `add_html_resource(...)` / `add_resource(...)` calls."""
+    calls = [
+        node
+        for node in (ast.walk(module.tree) if module.tree is not None else ())
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("add_html_resource", "add_resource")
+    ]
+    return {
+        node.value
+        for call in calls
+        for node in ast.walk(call)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }

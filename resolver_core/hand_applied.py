@@ -2,12 +2,12 @@
 
 Published servers wrap their tools (auditing, logging) in a decorator that registers what it
 makes, and apply it by hand, often to bound methods in a class's `__init__`:
-`audited_tool(mcp, "create_job", title=...)(self.create_job)`. Applied to a def of the same
-module, the call is an application like the `@` form (`CallSites.applications`); applied to a
-function it names otherwise (`self.create_job`, an imported function), that function is
-registered (`by_hand`) where the decorator registers it or a `functools.wraps` wrapper of it,
-whose signature the SDK reads through `__wrapped__` (`wraps_its_parameter`). Anything else
-leaves the wrapper as written a tool (`applied_unread`), rather than its tools unseen.
+`audited_tool(mcp, "create_job", title=...)(self.create_job)`. Applied to a function the call
+names (`create_job`, `self.create_job`, an imported one), that function is registered
+(`by_hand`), under the name the factory is passed, where the decorator registers it or a
+`functools.wraps` wrapper of it, whose signature the SDK reads through `__wrapped__`
+(`wraps_its_parameter`). Any other wrapper, or anything else applied, leaves the wrapper as
+written a tool (`applied_unread`): its own `*args, **kwargs` are what the SDK publishes.
 """
 
 from __future__ import annotations

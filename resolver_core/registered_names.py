@@ -211,7 +211,11 @@ def factory_argument(names: Names, reg: Registration, written: ast.expr, factory
     node = reg.name_node
     if factory is None or not isinstance(written, ast.Call):
         return None
-    if reg.registrar is not None and isinstance(factory.function, ast.FunctionDef | ast.AsyncFunctionDef):
+    if (
+        reg.registrar is not None
+        and isinstance(factory.function, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not isinstance(node, ast.Name)  # `tool(name=name, **extra)`: the name is the parameter's
+    ):
         star, double = _forwarding(reg.registrar, factory.function)
         if star or double:
             value = written.args[0] if star and written.args else None

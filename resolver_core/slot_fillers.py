@@ -184,6 +184,8 @@ def _mcp1_class(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope
     """Whether `expr` names mcp 1.x's `FastMCP`, or a project class deriving from it."""
     if depth > _MAX_DEPTH or not isinstance(expr, ast.Name | ast.Attribute):
         return False
+    if names.fallback(module, expr, scope) is not None:
+        return False  # `except ImportError: from mcp.server.mcpserver import MCPServer as FastMCP`
     made = names.resolve(module, expr, scope)
     made = names.follow(made) if made is not None else None
     if isinstance(made, Defined) and isinstance(made.node, ast.ClassDef):
@@ -191,7 +193,11 @@ def _mcp1_class(names: Names, module: ParsedModule, expr: ast.expr, scope: Scope
     if not isinstance(made, External):
         return False
     home, _, name = made.qualname.rpartition(".")
-    return name == "FastMCP" and (home == "mcp.server.fastmcp" or home.startswith("mcp.server.fastmcp."))
+    return name == "FastMCP" and (home in _MCP1_HOMES or home.startswith("mcp.server.fastmcp."))
+
+
+_MCP1_HOMES = ("mcp.server.fastmcp", "mcp.server")
+"""Where mcp 1.x exported `FastMCP` (`mcp.server` re-exported it); mcp 2 exports it from neither."""
 
 
 def _none(expr: ast.expr) -> bool:

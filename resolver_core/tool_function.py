@@ -10,7 +10,7 @@ async-ness. A decorator that cannot be followed leaves the function as written, 
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 
 from .annotation_writes import Written
 from .callables import Targets
@@ -161,22 +161,15 @@ def _decorated_tool(obj: Obj, written: ToolFunction | None, chain: tuple[str, ..
     )
 
 
-def registered_inside(reg: Registration, targets: Targets, registering: Collection[int]) -> bool:
-    """Whether `reg` calls the server class's override of `tool` (`Decorators.override`) that
-    holds a registration of its own (`registering`: the ids of the functions holding one, the
-    `self.add_tool(fn, ...)` of the decorator it returns): that registration is the tool's,
-    found where it is written; the call of the override registers nothing itself."""
-    written = reg.decorator if reg.form == "decorator" else reg.registrar
-    if not registering or written is None:
-        return False
-    method = targets.decorators.override(reg.module, written, reg.scope)
-    return method is not None and id(method.node) in registering
-
-
-def holding_registrations(found: Iterable[Registration]) -> set[int]:
-    """The ids of the functions named `tool` around the registrations `found`: the overrides
-    that may hold one (`registered_inside`)."""
-    out: set[int] = set()
+def landed_twice(
+    found: Iterable[Registration], expanded: Iterable[Registration], targets: Targets
+) -> set[int]:
+    """The ids of the registrations `expanded` that land a def through the server class's
+    override of `tool` which registers it itself (`self.add_tool(fn, ...)` in the decorator it
+    returns), where a registration `found` decorates that def with the override
+    (`@mcp.tool()`, read through it: `Decorators.override`): one registration of the SDK's,
+    read where it is written, not two."""
+    overrides: set[int] = set()
     for reg in found:
         scope = reg.scope
         while scope is not None:
@@ -184,6 +177,14 @@ def holding_registrations(found: Iterable[Registration]) -> set[int]:
                 isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef)
                 and scope.function.name == "tool"
             ):
-                out.add(id(scope.function))
+                overrides.add(id(scope.function))
             scope = scope.parent
-    return out
+    if not overrides:
+        return set()
+    outer: set[int] = set()
+    for reg in found:
+        if reg.form == "decorator" and reg.decorator is not None:
+            method = targets.decorators.override(reg.module, reg.decorator, reg.scope)
+            if method is not None and id(method.node) in overrides:
+                outer.add(id(reg.decorator))
+    return {id(reg) for reg in expanded if reg.decorator is not None and id(reg.decorator) in outer}

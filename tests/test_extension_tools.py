@@ -54,6 +54,26 @@ CASES: dict[str, tuple[str, list[str], list[str]]] = {
     ),
 }
 
+REFUSED_AT_START = {
+    "a resource_uri no resource serves": HEAD + CLOCK.format(options="", param="_tz") + SERVER,
+    "a resource_uri not under ui://": (
+        HEAD + CLOCK.format(options="", param="_tz") + RESOURCE + SERVER
+    ).replace('resource_uri="ui://clock/app.html"', 'resource_uri="https://clock/app.html"'),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED_AT_START)
+def test_no_tool_when_apps_refuses_the_server(case: str, tmp_path: Path) -> None:
+    """`Apps` raises `ValueError` (at the decoration, or when the server takes it): the server
+    registers none of its tools, and lint judges none (no code names the error itself)."""
+    write_files(tmp_path, {"server.py": REFUSED_AT_START[case]})
+    verdict = judge_case(tmp_path)
+    assert verdict["import_error"] is not None and "ValueError" in verdict["import_error"]
+    assert verdict["tools"] == []
+    for target in (tmp_path, tmp_path / "server.py"):
+        result = lint([target], cwd=tmp_path)
+        assert (result.diagnostics, result.tools) == ([], 0)
+
 
 @pytest.mark.parametrize("case", CASES)
 def test_the_server_registers_its_extension_tools(case: str, tmp_path: Path) -> None:

@@ -13,11 +13,11 @@ decorator the override returns:
             return decorator
 
 The SDK registers each decorated function once, through that `add_tool`. lint counted the
-`@mcp.tool()` it is applied with as a registration of its own beside the one inside the
-override, and reported every tool as registered twice (MCPD110). A call of an override that
-holds a registration of its own now registers nothing itself
-(`tool_function.registered_inside`); an override that hands the SDK's decorator on
-(`super().tool(...)`) is read as before.
+`@mcp.tool()` it is applied with (read through the override) and the registration inside the
+override landed on the same def as two, and reported every tool as registered twice
+(MCPD110). They are one registration now, read where the `@mcp.tool()` is written
+(`tool_function.landed_twice`), so that a file linted alone keeps its tools; an override that
+hands the SDK's decorator on (`super().tool(...)`) is read as before.
 
 Each case is imported under the real `mcp` (`oracle/sdk_verdicts.judge_case`); `lint .` and
 `lint server.py` must report what it refuses or logs, and nothing else.
@@ -130,3 +130,26 @@ def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:
     """`mcpdeps lsp`'s model, the refused parameter renamed in unsaved text and back."""
     write_files(tmp_path, {"server.py": CASES["the tool's own error"][0]})
     the_editor_reports_what_lint_dot_reports(tmp_path, "server.py", ("_x", "x"))
+
+
+def test_the_override_in_another_module_and_the_file_alone(tmp_path: Path) -> None:
+    """The server class in `base.py`, the tools in `server.py`: pre-commit passes
+    `server.py` alone, and its tools are still checked, once."""
+    head, tools = META.split("\n\nmcp = MetaServer", 1)
+    write_files(
+        tmp_path,
+        {
+            "base.py": head + "\n",
+            "server.py": "from base import MetaServer\n\nmcp = MetaServer"
+            + tools
+            + PING.format(options="", name="ping", param="x")
+            + "\n"
+            + PING.format(options="", name="bad", param="_x"),
+        },
+    )
+    verdict = judge_case(tmp_path)
+    assert [(t["tool"], t["code"]) for t in verdict["tools"]] == [("ping", None), ("bad", "MCPD006")]
+    for target in (tmp_path, tmp_path / "server.py"):
+        result = lint([target], cwd=tmp_path)
+        assert [(d.code, d.tool) for d in result.diagnostics] == [("MCPD006", "bad")]
+        assert result.tools == 2
