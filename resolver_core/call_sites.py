@@ -415,6 +415,8 @@ class CallSites:
         to a function the call names (`create_job`, `self.create_job`, an imported one: a call of
         the decorator, `applied_by_hand`) or to anything else (noted as applied to what is not
         read, `applied_unread`)."""
+        if is_registration(made.func):
+            return  # `mcp.tool(name="x")(fn)`, an override of `tool` too: the scanner's site
         obj = self.decorators.expr(module, made, scope, {}, 0)
         if obj.kind != "function" or obj.module is None or not isinstance(obj.node, ast.FunctionDef):
             return
