@@ -9,8 +9,9 @@ The SDK reads the wrapper's signature through `__wrapped__`: it publishes `creat
 parameters. lint read only `@audited_tool(...)` written on a def, so here it reported the
 wrapper's `*args` and `**kwargs` (MCPD109, twice: false alarms) and said `func` could not be
 followed, and missed what `create_job` itself gets wrong. A call applying a decorator
-factory's result to a def of the same module is now an application of it
-(`CallSites._applied_by_call`), as the `@` form is.
+factory's result to a function it names (`create_job`, `self.create_job`, an imported one) now
+registers that function under the factory's name where the decorator registers it or a
+`functools.wraps` wrapper of it (`hand_applied.py`); any other wrapper stays as written.
 
 Each case is imported under the real `mcp` (`oracle/sdk_verdicts.judge_case`); `lint .` and
 `lint server.py` must report what it refuses or logs, and nothing else.
