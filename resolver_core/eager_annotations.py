@@ -56,13 +56,13 @@ def defined_late(
         return None
     local = _type_params(node) | module.type_params  # `def f[T](x: T)`: bound where they are read
     if isinstance(node, ast.ClassDef):
-        local |= _bound_in(node.body)  # a field's annotation may name what the body bound above it
+        local |= bound_in(node.body)  # a field's annotation may name what the body bound above it
     if run_at is not None:  # read where the call runs, but for the functions' own names
         reads = [(name, run_at) for name, _ in reads]
         while scope is not None:
             if not isinstance(scope.function, ast.FunctionDef | ast.AsyncFunctionDef):
                 return None
-            local |= set(scope.bindings) | _bound_in(scope.function.body)
+            local |= set(scope.bindings) | bound_in(scope.function.body)
             scope = scope.parent
     if scope is not None:  # class bodies do not nest: only the nearest one's names are visible
         if not isinstance(scope.function, ast.ClassDef):
@@ -276,7 +276,8 @@ def _binds(stmt: ast.stmt) -> set[str]:
     return out
 
 
-def _bound_in(body: list[ast.stmt]) -> set[str]:
+def bound_in(body: list[ast.stmt]) -> set[str]:
+    """Every name the statements of `body` may bind when they run (`_binds`)."""
     return set().union(*map(_binds, body)) if body else set()
 
 

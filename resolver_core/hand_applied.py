@@ -15,10 +15,12 @@ from __future__ import annotations
 import ast
 
 from .call_sites import CallSites
+from .model import Arm
 from .registered_names import factory_argument
 from .registration_site import Registration
 from .signatures import function_params
-from .symbols import External, Names
+from .source import ParsedModule
+from .symbols import External, Names, Scope
 
 
 def by_hand(names: Names, call_sites: CallSites, reg: Registration) -> list[Registration]:
@@ -27,20 +29,35 @@ def by_hand(names: Names, call_sites: CallSites, reg: Registration) -> list[Regi
     the name the factory is passed, when the call runs."""
     assert reg.scope is not None and isinstance(reg.scope.function, ast.FunctionDef)
     return [
-        Registration(
-            reg.server,
-            reg.kind,
-            call.args[0],
-            module,
-            scope,
-            reg.name or factory_argument(names, reg, call.func, reg.scope.parent),
-            module.span(call),
-            "applied",
-            arms=reg.arms,
-            landed_at=call.func if isinstance(call.func, ast.Call) else None,
-        )
+        applied_to(names, reg, (module, call, scope), reg.scope.parent, reg.arms)
         for module, call, scope in call_sites.applied_by_hand(reg.scope.function)
     ]
+
+
+def applied_to(
+    names: Names,
+    reg: Registration,
+    site: tuple[ParsedModule, ast.Call, Scope | None],
+    factory: Scope | None,
+    arms: tuple[Arm, ...] = (),
+) -> Registration:
+    """What `reg` (in the decorator a factory returns) registers where a call of the factory's
+    result applies it (`site`: `audited(mcp, "x")(create_job)`, `default(mcp)(t)`): the function
+    the call names, under the name the factory call passes, landed when that call runs."""
+    module, call, scope = site
+    made = call.func if isinstance(call.func, ast.Call) else None
+    return Registration(
+        reg.server,
+        reg.kind,
+        call.args[0],
+        module,
+        scope,
+        reg.name or (factory_argument(names, reg, made, factory) if made is not None else None),
+        module.span(call),
+        "applied",
+        arms=arms,
+        landed_at=made,
+    )
 
 
 def applied_unread(names: Names, call_sites: CallSites, reg: Registration) -> bool:

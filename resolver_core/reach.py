@@ -29,7 +29,7 @@ from .call_sites import Application, CallSites
 from .caller_loops import CallerLoops
 from .class_members import decorator_names, derives
 from .factory_results import each_call, follow_factories
-from .hand_applied import applied_unread, by_hand, wraps_its_parameter
+from .hand_applied import applied_to, applied_unread, by_hand, wraps_its_parameter
 from .keyed_servers import by_keyword, spread_entry
 from .literal_loops import listing_name
 from .loop_collectors import on_instance, returned_local
@@ -428,23 +428,9 @@ class Reach:
         ]
         for call in self.call_sites.bound_results(factory):
             out += self._uses(reg, call, reg.scope)
-        for (module, made, scope), call in self.call_sites.results_called(factory):
+        for (module, _made, scope), call in self.call_sites.results_called(factory):
             if call.args:  # `default(mcp)(t)`: the def's decorator applied to `t` where it is made
-                name = reg.name or factory_argument(self.names, reg, made, reg.scope)
-                span = module.span(call)
-                out.append(
-                    Registration(
-                        reg.server,
-                        reg.kind,
-                        call.args[0],
-                        module,
-                        scope,
-                        name,
-                        span,
-                        "applied",
-                        landed_at=made,
-                    )
-                )
+                out.append(applied_to(self.names, reg, (module, call, scope), reg.scope))
         return out
 
     def _uses(self, reg: Registration, value: ast.expr, factory: Scope | None) -> list[Registration]:

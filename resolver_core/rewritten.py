@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from .eager_annotations import bound_in
 from .source import ParsedModule
 
 
@@ -24,9 +25,6 @@ def rewritten_functions(module: ParsedModule) -> set[str]:
         return found
     _collect(module.tree.body, "", [], found)
     return found
-
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def _collect(body: list[ast.stmt], prefix: str, scopes: list[tuple[str, set[str]]], found: set[str]) -> None:
@@ -57,26 +55,12 @@ def _collect(body: list[ast.stmt], prefix: str, scopes: list[tuple[str, set[str]
 
 
 def _bound(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """The names a function binds in its own body (its parameters, defs, classes, assignment
-    targets), unless declared `global` or `nonlocal` there."""
+    """The names a function binds in its own body (its parameters, and what its statements
+    bind: `eager_annotations.bound_in`), unless declared `global` or `nonlocal` there."""
     names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
     names |= {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None}
-    todo: list[ast.AST] = list(fn.body)
-    outer: set[str] = set()
-    while todo:
-        node = todo.pop()
-        if isinstance(node, _SCOPES):
-            if not isinstance(node, ast.Lambda):
-                names.add(node.name)
-            continue
-        if isinstance(node, ast.Global | ast.Nonlocal):
-            outer.update(node.names)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.alias):
-            names.add((node.asname or node.name).partition(".")[0])
-        todo.extend(ast.iter_child_nodes(node))
-    return names - outer
+    outer = {name for n in ast.walk(fn) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
+    return (names | bound_in(fn.body)) - outer
 
 
 def _rewritten_function(target: ast.expr) -> str | None:
