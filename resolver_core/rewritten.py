@@ -59,8 +59,20 @@ def _bound(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     bind: `eager_annotations.bound_in`), unless declared `global` or `nonlocal` there."""
     names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
     names |= {a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None}
-    outer = {name for n in ast.walk(fn) if isinstance(n, ast.Global | ast.Nonlocal) for name in n.names}
-    return (names | bound_in(fn.body)) - outer
+    return (names | bound_in(fn.body)) - _declared_outer(fn.body)
+
+
+def _declared_outer(body: list[ast.stmt]) -> set[str]:
+    """The names `global` or `nonlocal` declares in `body`, not in the functions it defines."""
+    out: set[str] = set()
+    todo: list[ast.AST] = list(body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Global | ast.Nonlocal):
+            out.update(node.names)
+        elif not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def _rewritten_function(target: ast.expr) -> str | None:

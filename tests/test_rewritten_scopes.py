@@ -58,6 +58,14 @@ CASES: dict[str, tuple[str, str | None, list[str]]] = {
         "MCPD006",
         ["MCPD113"],
     ),
+    "a nested function rewrites its enclosing function's tool (nonlocal)": (
+        HEAD
+        + 'def build():\n    mcp = MCPServer("b")\n\n    def tool(x: int) -> str:\n        return str(x)\n\n'
+        + '    def fix():\n        nonlocal tool\n        tool.__annotations__["x"] = str\n\n'
+        + "    fix()\n    mcp.add_tool(tool)\n    return mcp\n",
+        None,
+        ["MCPD113"],
+    ),
 }
 
 
