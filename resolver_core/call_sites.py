@@ -368,11 +368,9 @@ class CallSites:
                 )
 
     def _turns(self, func: ast.expr) -> dict[int, str]:
-        """Which turn of the innermost loop around a call through `func` each node of its
-        listed rows is read in (`cls` of `for cls, key in ROWS: cls(key).register(mcp)`), when
-        `func` names that loop's variables: a value taken from a row is called in that row's
-        turn only (`ArmStack.turn`). Empty when no row is (a value another module lists, a
-        module imported by name: each call then takes no arm inside the loop, as before)."""
+        """The turn of the innermost loop each node of its listed rows is read in, when `func`
+        names the loop's variables (`cls(key).register(mcp)` in `for cls, key in ROWS:`): a row's
+        value is called in that row's turn only (`ArmStack.turn`)."""
         if not self._loops or self._arms.loop() is not self._looping[-1]:
             return {}
         variables, rows = self._loops[-1]
@@ -411,10 +409,9 @@ class CallSites:
     def _applied_by_call(
         self, module: ParsedModule, made: ast.Call, call: ast.Call, scope: Scope | None
     ) -> None:
-        """`audited(mcp, "create_job")(create_job)`: a decorator factory's result applied by hand,
-        to a function the call names (`create_job`, `self.create_job`, an imported one: a call of
-        the decorator, `applied_by_hand`) or to anything else (noted as applied to what is not
-        read, `applied_unread`)."""
+        """`audited(mcp, "x")(create_job)`: a decorator factory's result applied by hand, to a
+        function the call names (`create_job`, `self.create_job`: `applied_by_hand`) or to
+        anything else (`applied_unread`)."""
         if is_registration(made.func):
             return  # `mcp.tool(name="x")(fn)`, an override of `tool` too: the scanner's site
         obj = self.decorators.expr(module, made, scope, {}, 0)

@@ -26,6 +26,7 @@ from conftest import REPO, lint_diagnostics, located, write_files
 from mcpdeps.cli.lsp.workspace import WorkspaceModel
 from mcpdeps.lint_rules import api, lint
 from mcpdeps.resolver_core.diagnostics import Diagnostic, plain
+from oracle.sdk_verdicts import judge_case
 
 CLEAN = ("def load_d(nope: str) -> str:\n    return nope", "def load_d(x: int) -> str:\n    return str(x)")
 """The refused resolver, and the one the SDK accepts for a tool whose argument is `x`."""
@@ -321,3 +322,22 @@ def editor_test(
         the_editor_reports_what_lint_dot_reports(tmp_path, bad, clean)
 
     return test_the_editor_reports_what_lint_dot_reports
+
+
+def lint_and_the_sdk_agree(
+    root: Path, tools: list[str], expected: list[str], files: tuple[str, ...] = ("server.py",)
+) -> None:
+    """The SDK, importing `root`'s `server.py` in the process (`judge_case`), registers `tools`
+    in that order and refuses or logs exactly the codes of `expected` (but MCPD109: what it
+    accepts, then mishandles); `lint .` and `lint FILE` of each of `files` (as pre-commit passes
+    it) report `expected`, and `lint .` counts the tools the SDK keeps."""
+    verdict = judge_case(root)
+    assert verdict["import_error"] is None
+    assert [t["tool"] for t in verdict["tools"]] == tools
+    refused = {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"}
+    logged = {"MCPD110" for t in verdict["tools"] if t["duplicate"]}
+    assert refused | logged == set(expected) - {"MCPD109"}
+    for target in (root, *(root / name for name in files)):
+        result = lint([target], cwd=root)
+        assert sorted(d.code for d in result.diagnostics) == sorted(expected), target
+        assert target != root or result.tools == len(set(tools))

@@ -17,7 +17,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
-from published_shapes import the_editor_reports_what_lint_dot_reports
+from published_shapes import lint_and_the_sdk_agree, the_editor_reports_what_lint_dot_reports
 
 HEAD = "from mcp.server.apps import Apps\nfrom mcp.server.mcpserver import MCPServer\n\napps = Apps()\n\n"
 
@@ -79,16 +79,7 @@ def test_no_tool_when_apps_refuses_the_server(case: str, tmp_path: Path) -> None
 def test_the_server_registers_its_extension_tools(case: str, tmp_path: Path) -> None:
     text, tools, expected = CASES[case]
     write_files(tmp_path, {"server.py": text})
-    verdict = judge_case(tmp_path)
-    assert verdict["import_error"] is None
-    assert [t["tool"] for t in verdict["tools"]] == tools
-    refused = {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"}
-    logged = {"MCPD110" for t in verdict["tools"] if t["duplicate"]}
-    assert refused | logged == set(expected)
-    for target in (tmp_path, tmp_path / "server.py"):
-        result = lint([target], cwd=tmp_path)
-        assert [d.code for d in result.diagnostics] == expected
-        assert result.tools == len(set(tools))
+    lint_and_the_sdk_agree(tmp_path, tools, expected)
 
 
 def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:

@@ -24,8 +24,7 @@ from pathlib import Path
 import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
-from oracle.sdk_verdicts import judge_case
-from published_shapes import the_editor_reports_what_lint_dot_reports
+from published_shapes import lint_and_the_sdk_agree, the_editor_reports_what_lint_dot_reports
 
 AUDITED = """import functools
 
@@ -122,16 +121,7 @@ CASES: dict[str, tuple[str, list[str], list[str]]] = {
 def test_lint_reads_the_application_as_the_sdk_does(case: str, tmp_path: Path) -> None:
     text, tools, expected = CASES[case]
     write_files(tmp_path, {"server.py": text})
-    verdict = judge_case(tmp_path)
-    assert verdict["import_error"] is None
-    assert [t["tool"] for t in verdict["tools"]] == tools
-    refused = {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"}
-    logged = {"MCPD110" for t in verdict["tools"] if t["duplicate"]}
-    assert refused | logged == set(expected) - {"MCPD109"}  # (MCPD109: accepted, then mishandled)
-    for target in (tmp_path, tmp_path / "server.py"):
-        result = lint([target], cwd=tmp_path)
-        assert [d.code for d in result.diagnostics] == expected
-        assert result.tools == len(set(tools))
+    lint_and_the_sdk_agree(tmp_path, tools, expected)
 
 
 def test_the_graph_shows_the_wrapped_parameters(tmp_path: Path) -> None:
@@ -182,13 +172,7 @@ BY_HAND: dict[str, tuple[dict[str, str], list[str], list[str]]] = {
 def test_a_function_named_in_the_call_is_registered(case: str, tmp_path: Path) -> None:
     files, tools, expected = BY_HAND[case]
     write_files(tmp_path, files)
-    verdict = judge_case(tmp_path)
-    assert verdict["import_error"] is None
-    assert [t["tool"] for t in verdict["tools"]] == tools
-    refused = {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"}
-    assert refused == set(expected) - {"MCPD109"}  # (MCPD109: what the SDK accepts, then mishandles)
-    for target in (tmp_path, *(tmp_path / name for name in files)):  # (each file alone, as pre-commit)
-        assert sorted(d.code for d in lint([target], cwd=tmp_path).diagnostics) == expected, target
+    lint_and_the_sdk_agree(tmp_path, tools, expected, tuple(files))  # (each file alone, as pre-commit)
 
 
 def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ import pytest
 from conftest import write_files
 from mcpdeps.lint_rules import lint
 from oracle.sdk_verdicts import judge_case
-from published_shapes import the_editor_reports_what_lint_dot_reports
+from published_shapes import lint_and_the_sdk_agree, the_editor_reports_what_lint_dot_reports
 
 META = """from typing import Any
 
@@ -114,16 +114,7 @@ CASES: dict[str, tuple[str, list[str], list[str]]] = {
 def test_each_tool_registers_once_as_the_sdk_does(case: str, tmp_path: Path) -> None:
     text, tools, expected = CASES[case]
     write_files(tmp_path, {"server.py": text})
-    verdict = judge_case(tmp_path)
-    assert verdict["import_error"] is None
-    assert [t["tool"] for t in verdict["tools"]] == tools
-    refused = {t["code"] for t in verdict["tools"] if t["verdict"] != "ok"}
-    logged = {"MCPD110" for t in verdict["tools"] if t["duplicate"]}
-    assert refused | logged == set(expected)
-    for target in (tmp_path, tmp_path / "server.py"):
-        result = lint([target], cwd=tmp_path)
-        assert [d.code for d in result.diagnostics] == expected
-        assert (result.servers, result.tools) == (1, len(set(tools)))
+    lint_and_the_sdk_agree(tmp_path, tools, expected)
 
 
 def test_the_editor_reports_what_lint_reports(tmp_path: Path) -> None:
