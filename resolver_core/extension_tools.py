@@ -91,10 +91,11 @@ class ExtensionTools:
         if not isinstance(given, ast.List | ast.Tuple):
             return []
         out: list[Decorated] = []
+        served: dict[int, set[str]] = {}  # (per module: one walk for all its tools)
         for each in given.elts:
             made = self._apps(module, each, scope)
             decorated = self._decorated.get(id(made), []) if made is not None else []
-            if all(_served(d) for d in decorated):  # else the constructor raises: no tool is
+            if all(_served(d, served) for d in decorated):  # else the constructor raises: no tool is
                 out += decorated
         return out
 
@@ -111,10 +112,11 @@ class ExtensionTools:
         return symbol.node if isinstance(made, External) and made.qualname == _APPS else None
 
 
-def _served(decorated: Decorated) -> bool:
+def _served(decorated: Decorated, served: dict[int, set[str]]) -> bool:
     """Whether a tool's `resource_uri` is a `ui://` text the module serves (passed to an
     `add_html_resource(...)` or `add_resource(...)` call): else `Apps.tool` or the server's
-    constructor raises `ValueError`, and no tool of that server is registered."""
+    constructor raises `ValueError`, and no tool of that server is registered. `served`: the
+    texts of the modules read so far."""
     uri = next(
         (k.value for k in getattr(decorated.decorator, "keywords", []) if k.arg == "resource_uri"), None
     )
@@ -124,7 +126,10 @@ def _served(decorated: Decorated) -> bool:
         or not uri.value.startswith("ui://")
     ):
         return False
-    return uri.value in _resources(decorated.module)
+    module = decorated.module
+    if id(module) not in served:
+        served[id(module)] = _resources(module)
+    return uri.value in served[id(module)]
 
 
 def _resources(module: ParsedModule) -> set[str]:

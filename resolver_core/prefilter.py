@@ -303,19 +303,12 @@ def _after_opener(text: str, at: int) -> bool:
     return i >= 0 and text[i] in "(,="
 
 
-def holds(stmt: ast.stmt, lines: list[int]) -> bool:
-    """Whether one of the sorted `lines` is in the statement (its decorators included)."""
+def holds(stmt: ast.stmt, lines: list[int], *, decorators: bool = True) -> bool:
+    """Whether one of the sorted `lines` is in the statement: its decorators included, or (not
+    `decorators`) from its own first line (a def's `def` line) on."""
     first, last = extent(stmt)
-    at = bisect.bisect_left(lines, first)
+    at = bisect.bisect_left(lines, first if decorators else stmt.lineno)
     return at < len(lines) and lines[at] <= last
-
-
-def mentions(stmt: ast.stmt, lines: list[int]) -> bool:
-    """Whether one of the sorted `lines` (those of a module mentioning a token, found in one
-    pass over its text) is one of the statement's own."""
-    end = getattr(stmt, "end_lineno", None) or stmt.lineno
-    at = bisect.bisect_left(lines, stmt.lineno)
-    return at < len(lines) and lines[at] <= end
 
 
 def holding(body: Sequence[ast.stmt], lines: list[int]) -> Iterator[ast.stmt]:

@@ -411,9 +411,9 @@ class Reach:
             landed = landed_on_def(self.names, reg, applied, reg.scope.parent, reg.span)
             landed.through_decorator = True
             out.append(landed)
-        return out + (
-            by_hand(self.names, self.call_sites, reg) if wraps_its_parameter(self.names, reg) else []
-        )
+        if self.call_sites.applied_by_hand(fn) and wraps_its_parameter(self.names, reg):
+            out += by_hand(self.names, self.call_sites, reg)
+        return out
 
     def _through_factory(self, reg: Registration) -> list[Registration]:
         """`def tool(): return mcp.tool()`: each `@tool()` applies the SDK's decorator to its def,

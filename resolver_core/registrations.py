@@ -24,7 +24,7 @@ from .enclosing_loops import EnclosingLoops
 from .extension_tools import ExtensionTools
 from .handed_servers import HandedServers
 from .model import RegistrationForm, Server, Span
-from .prefilter import lines_in, mentions
+from .prefilter import holds, lines_in
 from .registrar_aliases import RegistrarAliases, calling
 from .registration_arguments import is_none, name_argument, passes_function
 from .registration_site import Registration, Unfollowed, unlisted_loop
@@ -33,7 +33,7 @@ from .servers import ParamServer, Servers
 from .source import ParsedModule
 from .statement_calls import calls_in
 from .symbols import Names, Param, Scope, Value
-from .unanalysed_tools import Written, on_mcp1, shown_name
+from .unanalysed_tools import Written, on_mcp1
 from .unpacked_options import ADDED, APPLIED, folded, spelt_out
 from .written_decorators import REGISTRARS
 
@@ -140,7 +140,7 @@ class Scanner:
                 if self._may_register(stmt):  # a class body runs; its methods register when called
                     self._scan_body(module, stmt.body, scope, calls, f"{prefix}{stmt.name}.")
             else:
-                if calls and mentions(stmt, self._token_lines):
+                if calls and holds(stmt, self._token_lines, decorators=False):
                     if isinstance(stmt, ast.Return) and scope is not None:
                         self._returned(module, stmt.value, scope)
                     elif isinstance(stmt, ast.Assign | ast.AnnAssign):
@@ -190,7 +190,7 @@ class Scanner:
 
     def _may_register(self, stmt: ast.stmt) -> bool:
         """Whether a statement's lines hold a registration token or a decorator (`_marked`)."""
-        return self._marked is None or mentions(stmt, self._marked)
+        return self._marked is None or holds(stmt, self._marked, decorators=False)
 
     def _decorated(
         self,
@@ -235,7 +235,7 @@ class Scanner:
         (`written`: the registering call, if any, and the function it registers)."""
         server = self.aliases.server_of(module, method, scope)
         if server is None and method.attr in ("tool", "add_tool"):
-            self.unfollowed += on_mcp1(self.names, module, method.value, scope, span, shown_name(*written))
+            self.unfollowed += on_mcp1(self.names, module, method.value, scope, span, written)
         return server
 
     def _returned(self, module: ParsedModule, value: ast.expr | None, scope: Scope) -> None:

@@ -76,7 +76,7 @@ def note_rewritten(scanner: Scanner, reg: Registration, target: ToolFunction) ->
 
 
 def on_mcp1(
-    names: Names, module: ParsedModule, receiver: ast.expr, scope: Scope | None, span: Span, tool: str
+    names: Names, module: ParsedModule, receiver: ast.expr, scope: Scope | None, span: Span, written: Written
 ) -> list[Unfollowed]:
     """A tool registered on mcp 1.x's `FastMCP` (`mcp = FastMCP("x")` imported from
     `mcp.server.fastmcp`), which mcp 2 removed: the module does not import under the SDK
@@ -85,6 +85,7 @@ def on_mcp1(
     such a server is (`reach.py`)."""
     if not mcp1_server(names, module, receiver, scope):
         return []
+    tool = shown_name(*written)
     return [
         Unfollowed(
             span,
